@@ -1,0 +1,115 @@
+import pg from 'pg';
+import type { Context } from 'hono';
+import { SCHEMAS } from '../schemas';
+import { createApp } from '../src/server/app';
+import { openDatabase } from '../src/server/db/open';
+import { localStorage } from '../src/server/storage/storage';
+import { APP_VERSION } from '../src/server/version';
+import { normalizeUser, type PortalUser } from '../src/access/user';
+import { DEMO_ACCOUNTS } from '../src/server/identity/seed';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** The demo accounts as the API sees them (same data the local identity stack seeds). */
+export const DEMO_USERS: Record<string, PortalUser> = Object.fromEntries(
+  DEMO_ACCOUNTS.map((a: (typeof DEMO_ACCOUNTS)[number]) => [
+    a.email,
+    normalizeUser({
+      id_user: a.email,
+      username: a.email,
+      email: a.email,
+      name: a.name,
+      empresa: a.empresa,
+      obra: a.obra,
+      roles: a.roles,
+      tipo: a.roles.includes('cliente') ? 'cliente' : 'colaborador',
+    }),
+  ]),
+);
+
+/**
+ * Test-only authentication: `Authorization: Bearer test:<email>` names a demo user, or a user
+ * registered with `as()`. Production verifies real tokens (src/server/auth).
+ */
+function testAuthenticate(extra: Map<string, PortalUser>) {
+  return async (c: Context) => {
+    const h = c.req.header('authorization') ?? '';
+    const m = /^Bearer test:(.+)$/.exec(h);
+    if (!m) return null;
+    return extra.get(m[1]) ?? DEMO_USERS[m[1]] ?? null;
+  };
+}
+
+export interface TestApi {
+  app: ReturnType<typeof createApp>;
+  db: Awaited<ReturnType<typeof openDatabase>>['db'];
+  kind: 'pglite' | 'postgres';
+  /** Send a request as a user (`email` of a demo account or a registered user; null = anonymous). */
+  request(path: string, init?: RequestInit & { as?: string | null; json?: unknown }): Promise<Response>;
+  /** Register an ad-hoc user for the tests. */
+  addUser(user: Partial<PortalUser> & { email: string }): PortalUser;
+  close(): Promise<void>;
+}
+
+/**
+ * A real API over a fresh database: in-memory PGlite, or a new temporary database on the
+ * PostgreSQL server of `TEST_DATABASE_URL` (dropped on close).
+ */
+export async function createTestApi(opts: { seed?: boolean; databaseUrl?: string | null } = {}): Promise<TestApi> {
+  const serverUrl = opts.databaseUrl === null ? undefined : (opts.databaseUrl ?? process.env.TEST_DATABASE_URL);
+  let databaseUrl: string | undefined;
+  let dropDb: (() => Promise<void>) | undefined;
+  if (serverUrl) {
+    const name = `portal_t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const u = new URL(serverUrl);
+    u.pathname = `/${name}`;
+    databaseUrl = u.toString();
+    dropDb = async () => {
+      const a = new pg.Client({ connectionString: serverUrl });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    };
+  }
+  const database = await openDatabase({ databaseUrl, memory: !databaseUrl, seed: opts.seed ?? true, poolSize: 4 });
+  const filesDir = mkdtempSync(join(tmpdir(), 'portal-files-'));
+  const extra = new Map<string, PortalUser>();
+  const app = createApp({
+    db: database.db,
+    schemas: SCHEMAS,
+    storage: localStorage(filesDir),
+    version: APP_VERSION,
+    authenticate: testAuthenticate(extra),
+  });
+  return {
+    app,
+    db: database.db,
+    kind: database.kind,
+    async request(path, init = {}) {
+      const { as = 'admin@portal.local', json, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      if (as) headers.set('authorization', `Bearer test:${as}`);
+      let body = rest.body;
+      if (json !== undefined) {
+        headers.set('content-type', 'application/json');
+        body = JSON.stringify(json);
+      }
+      return app.request(path.startsWith('http') ? path : `http://localhost${path}`, { ...rest, headers, body });
+    },
+    addUser(u) {
+      const user = normalizeUser({ id_user: u.email, username: u.email, name: u.email, tipo: 'colaborador', ...u });
+      extra.set(u.email, user);
+      return user;
+    },
+    async close() {
+      await database.close();
+      await dropDb?.();
+      rmSync(filesDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,131 @@
+/**
+ * Field kinds and the entity schema shape.
+ *
+ * A schema is plain data (JSON-serializable): no functions, no classes. The
+ * server derives tables, indexes and validation from it; the app derives the
+ * Refine resource, the list/show/edit/create views and the export from it.
+ */
+import type { Subject } from '../src/access/subjects';
+
+export type FieldKind =
+  | 'text' // single line
+  | 'longtext' // multi line
+  | 'email'
+  | 'integer'
+  | 'decimal' // numeric with `scale` decimals
+  | 'money' // BRL, 2 decimals
+  | 'date' // yyyy-mm-dd
+  | 'datetime' // ISO 8601 with zone
+  | 'boolean'
+  | 'enum' // one of `options`
+  | 'reference' // value of `refKey` (default 'id') of a record of `ref`
+  | 'person' // { mail, nome }
+  | 'object' // a nested object with its own `fields` (e.g. Diretorio.acesso)
+  | 'rows' // list of sub-rows with their own `fields`
+  | 'attachments' // list of stored files
+  | 'images' // list of stored images
+  | 'tags'; // list of short texts
+
+/** A stored file, as kept inside `attachments` / `images` fields. */
+export interface StoredFile {
+  key: string;
+  name: string;
+  size: number;
+  type: string;
+  url?: string;
+}
+
+export interface Person {
+  mail: string;
+  nome?: string;
+}
+
+export interface FieldDef {
+  /** Column / JSON property name; kept exactly as access.md spells it. */
+  name: string;
+  kind: FieldKind;
+  /** Portuguese label shown to the user. */
+  label: string;
+  required?: boolean;
+  /** text/longtext/email/tags item: length bounds. */
+  minLength?: number;
+  maxLength?: number;
+  /** integer/decimal/money: value bounds. date: 'yyyy-mm-dd' bounds are not supported. */
+  min?: number;
+  max?: number;
+  /** decimal: number of decimals (default 2). */
+  scale?: number;
+  /** enum: the allowed values, as stored and shown. */
+  options?: string[];
+  /** enum: initial value on create. Any kind may declare a default. */
+  default?: string | number | boolean | null;
+  /** reference: target entity name (schema `name`). */
+  ref?: string;
+  /** reference: the target field whose value is stored (default 'id'). */
+  refKey?: string;
+  /** rows/object: the sub-fields (no nested rows). Empty sub-values of an object are not stored. */
+  fields?: FieldDef[];
+  /** attachments/images: accepted MIME types (prefix match, e.g. 'image/') and max size. */
+  accept?: string[];
+  maxSizeMb?: number;
+  maxFiles?: number;
+  /** A value that must be unique across the table. */
+  unique?: boolean;
+
+  /** Shown as a list column by default. */
+  list?: boolean;
+  /** Offered as a list filter (gets an index). */
+  filter?: boolean;
+  /** Sortable in the list (gets an index). */
+  sort?: boolean;
+  /** Part of the `q` full-text search. */
+  search?: boolean;
+
+  /** UI hints. */
+  group?: string; // section title in forms and show view
+  help?: string;
+  placeholder?: string;
+  width?: number; // list column width in px
+  span?: 'full' | 'half' | 'third'; // form layout
+  readOnly?: boolean; // never written by the client (set by the server or a workflow)
+  hidden?: boolean; // not shown in forms/show (internal)
+}
+
+export interface EntitySchema {
+  /** Singular key, kebab/camel case, unique: 'obra', 'diario', 'contrato'. Also the SQL table name. */
+  name: string;
+  /** REST resource and Refine resource name: plural Portuguese ('obras', 'diarios'). */
+  resource: string;
+  label: string; // 'Diário de obra'
+  labelPlural: string; // 'Diários de obra'
+  /** Grammatical gender of the label, for messages ('este contrato' / 'esta obra'). */
+  gender: 'm' | 'f';
+  /** CASL subject (exact string of access.md). */
+  subject: Subject;
+  /** Field shown as the record's title. */
+  titleField: string;
+  fields: FieldDef[];
+  /** Default list order. */
+  defaultSort?: { field: string; order: 'asc' | 'desc' };
+  /**
+   * Refine action → CASL action, when it differs from the defaults
+   * (list/show → read, create → create, edit → update, delete → delete).
+   */
+  actions?: Partial<Record<'list' | 'show' | 'create' | 'edit' | 'delete', string>>;
+  /** Menu group (pt-BR) and icon name (antd icon component name). */
+  menu?: { group: string; icon?: string };
+  /** Optional field holding the site id (Obra.Id_Lista) the record belongs to. */
+  obraField?: string;
+  /**
+   * Optional reference field (kind 'reference', refKey 'id') whose target record is the one the
+   * CASL check is made against, instead of this record: a `documento` is allowed exactly when its
+   * folder (`diretorio`, with its `acesso` lists) is. The subject is the target schema's subject.
+   */
+  accessVia?: string;
+}
+
+/** System columns every table has, managed by the server. */
+export const SYSTEM_FIELDS = ['id', 'version', 'created_at', 'updated_at', 'created_by', 'updated_by'] as const;
+
+export const MONEY_SCALE = 2;
+export const DEFAULT_DECIMAL_SCALE = 2;

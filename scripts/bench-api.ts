@@ -1,0 +1,131 @@
+/**
+ * npm run bench:api — the list endpoint against a bare node:http handler running the same SQL.
+ *
+ * Seeds N RDOs (BENCH_ROWS, default 200,000) into a fresh database (PostgreSQL when DATABASE_URL
+ * is set, in a temporary database; PGlite in a temporary directory otherwise), then runs autocannon
+ * against GET /api/v1/diarios (25 rows, sorted by date, filtered by site, with the total) and
+ * against the bare handler, and prints req/s, p50 and p99 of both and their ratio.
+ */
+import http from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { serve } from '@hono/node-server';
+import { sql } from 'kysely';
+import { SCHEMAS, schemaByName } from '../schemas';
+import { createApp } from '../src/server/app';
+import { openDatabase } from '../src/server/db/open';
+import { insertRows } from '../src/server/seed/seed';
+import { demoRdoRows } from '../src/server/seed/demo-data';
+import { localStorage } from '../src/server/storage/storage';
+import { normalizeUser } from '../src/access/user';
+import { defineAbilityFor } from '../src/access/ability';
+import { buildListQuery } from '../src/server/crud/repository';
+import { parseListParams } from '../src/server/crud/list-query';
+
+const N = Number(process.env.BENCH_ROWS ?? 200_000);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const PATH = '/api/v1/diarios?_start=0&_end=25&_sort=data&_order=desc&obra=101';
+
+export const benchUser = normalizeUser({
+  id_user: 'bench', username: 'admin@portal.local', email: 'admin@portal.local', name: 'Bench',
+  roles: ['acesso_total'], empresa: ['Portal Engenharia'], obra: [], tipo: 'colaborador',
+});
+
+async function run(url: string, title: string) {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION });
+  const out = { title, reqs: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+  console.log(`${title.padEnd(34)} ${out.reqs.toFixed(0).padStart(7)} req/s   p50 ${out.p50} ms   p99 ${out.p99} ms   erros ${out.errors}`);
+  return out;
+}
+
+async function main() {
+  const serverUrl = process.env.DATABASE_URL;
+  let databaseUrl: string | undefined;
+  let cleanup = async () => {};
+  let dataDir: string | undefined;
+  if (serverUrl) {
+    const name = `portal_bench_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const u = new URL(serverUrl);
+    u.pathname = `/${name}`;
+    databaseUrl = u.toString();
+    cleanup = async () => {
+      const a = new pg.Client({ connectionString: serverUrl });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    };
+  } else {
+    dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
+    cleanup = async () => rmSync(dataDir!, { recursive: true, force: true });
+  }
+  const database = await openDatabase({ databaseUrl, dataDir, seed: true, poolSize: CONNECTIONS });
+  const db = database.db;
+  const diario = schemaByName('diario')!;
+  const t0 = Date.now();
+  const CHUNK = 10_000;
+  for (let i = 0; i < N; i += CHUNK) {
+    await insertRows(db, diario, demoRdoRows(Math.min(CHUNK, N - i), '2020-01-01', i));
+  }
+  await sql`ANALYZE`.execute(db);
+  console.log(`Banco: ${database.kind}; ${N.toLocaleString('pt-BR')} RDOs inseridos em ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+
+  const app = createApp({
+    db, schemas: SCHEMAS, storage: localStorage(join(tmpdir(), 'portal-bench-files')), version: 'bench',
+    authenticate: async () => benchUser,
+  });
+  const api = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise((r) => api.once('listening', r));
+  const apiPort = (api.address() as AddressInfo).port;
+
+  // The bare handler runs exactly the SQL the API runs for the same request.
+  const url = new URL(`http://x${PATH}`);
+  const queries: Record<string, string[]> = {};
+  url.searchParams.forEach((v, k) => (queries[k] ??= []).push(v));
+  const compiled = buildListQuery(db, diario, { email: benchUser.email, ability: defineAbilityFor(benchUser) }, parseListParams(diario, queries)).compile();
+  let exec: () => Promise<{ total: string; rows: unknown }>;
+  let closeBare = async () => {};
+  if (databaseUrl) {
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: CONNECTIONS });
+    exec = async () => (await pool.query(compiled.sql, compiled.parameters as unknown[])).rows[0];
+    closeBare = () => pool.end();
+  } else {
+    exec = async () => (await db.executeQuery<{ total: string; rows: unknown }>(compiled)).rows[0];
+  }
+  const bare = http.createServer(async (_req, res) => {
+    const r = await exec();
+    res.writeHead(200, { 'content-type': 'application/json', 'x-total-count': String(r.total) });
+    res.end(JSON.stringify(r.rows));
+  });
+  await new Promise<void>((r) => bare.listen(0, '127.0.0.1', () => r()));
+  const barePort = (bare.address() as AddressInfo).port;
+
+  const check = await fetch(`http://127.0.0.1:${apiPort}${PATH}`);
+  console.log(`Consulta: ${PATH} → ${(await check.json()).length} linhas de ${check.headers.get('x-total-count')}`);
+  await run(`http://127.0.0.1:${barePort}/`, 'aquecimento (node:http)');
+  const b = await run(`http://127.0.0.1:${barePort}/`, 'node:http + SQL direto');
+  const a = await run(`http://127.0.0.1:${apiPort}${PATH}`, 'API /api/v1/diarios');
+  console.log(`Razão API / direto: req/s ${(a.reqs / b.reqs).toFixed(2)}   p50 ${(a.p50 / Math.max(b.p50, 0.001)).toFixed(2)}   p99 ${(a.p99 / Math.max(b.p99, 0.001)).toFixed(2)}`);
+
+  api.close();
+  bare.close();
+  await closeBare();
+  await database.close();
+  await cleanup();
+}
+
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,71 @@
+import { Hono, type Context } from 'hono';
+import { cors } from 'hono/cors';
+import { HTTPException } from 'hono/http-exception';
+import { packRules } from '@casl/ability/extra';
+import type { EntitySchema } from '../../schemas/kinds';
+import { defineAbilityFor } from '../access/ability';
+import type { PortalUser } from '../access/user';
+import type { Db } from './db/connect';
+import { crudRoutes } from './crud/routes';
+import { QueryError } from './crud/list-query';
+import { ApiError, errorBody } from './http/errors';
+import type { AppEnv } from './http/env';
+import { fileRoutes } from './storage/routes';
+import type { FileStorage } from './storage/storage';
+
+export interface AppOptions {
+  db: Db;
+  schemas: EntitySchema[];
+  /** Resolve the caller from the request (bearer token in production); null when anonymous. */
+  authenticate: (c: Context) => Promise<PortalUser | null>;
+  storage: FileStorage;
+  version: string;
+  environment?: 'prod' | 'dev';
+  /** Public routes mounted before authentication (e.g. /config). */
+  publicRoutes?: (api: Hono<AppEnv>) => void;
+}
+
+export function createApp(opts: AppOptions) {
+  const app = new Hono<AppEnv>();
+  app.use('/api/*', cors({ origin: (o) => o, exposeHeaders: ['x-total-count'], credentials: true }));
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return c.json(errorBody(err.status, err.message, err.errors), err.status);
+    if (err instanceof QueryError) return c.json(errorBody(400, err.message, err.errors), 400);
+    if (err instanceof HTTPException) {
+      const status = err.status;
+      const message = status === 401 ? 'Sessão inválida ou expirada. Entre novamente.' : err.message || 'Requisição inválida.';
+      return c.json(errorBody(status, message), status);
+    }
+    console.error('[api] erro inesperado', c.req.method, c.req.path, err);
+    return c.json(errorBody(500, 'Erro interno do servidor. Tente novamente em instantes.'), 500);
+  });
+
+  const api = new Hono<AppEnv>();
+  api.get('/health', async (c) => {
+    await opts.db.selectNoFrom((eb) => eb.val(1).as('ok')).execute();
+    return c.json({ status: 'ok', version: opts.version });
+  });
+  opts.publicRoutes?.(api);
+
+  api.use('*', async (c, next) => {
+    let user: PortalUser | null;
+    try {
+      user = await opts.authenticate(c);
+    } catch {
+      user = null;
+    }
+    if (!user) return c.json(errorBody(401, 'Sessão inválida ou expirada. Entre novamente.'), 401);
+    c.set('user', user);
+    c.set('ability', defineAbilityFor(user, { environment: opts.environment ?? 'prod' }));
+    await next();
+  });
+
+  api.get('/me', (c) => c.json({ user: c.get('user'), rules: packRules(c.get('ability').rules) }));
+  api.route('/arquivos', fileRoutes(opts.db, opts.storage));
+  for (const schema of opts.schemas) api.route(`/${schema.resource}`, crudRoutes(opts.db, schema));
+  api.all('*', (c) => c.json(errorBody(404, 'Recurso não encontrado.'), 404));
+
+  app.route('/api/v1', api);
+  return app;
+}

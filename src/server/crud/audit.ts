@@ -1,0 +1,23 @@
+import { sql } from 'kysely';
+import type { EntitySchema } from '../../../schemas/kinds';
+import type { Db } from '../db/connect';
+
+export type Changes = Record<string, { de: unknown; para: unknown }>;
+
+/** Field-level differences between two versions of a record (schema fields only). */
+export function diffRecords(schema: EntitySchema, before: Record<string, unknown>, after: Record<string, unknown>): Changes {
+  const out: Changes = {};
+  for (const f of schema.fields) {
+    const a = before[f.name] ?? null;
+    const b = after[f.name] ?? null;
+    if (JSON.stringify(a) !== JSON.stringify(b)) out[f.name] = { de: a, para: b };
+  }
+  return out;
+}
+
+export async function writeAudit(db: Db, schema: EntitySchema, id: number, action: 'create' | 'update' | 'delete', user: string, changes: Changes) {
+  await db
+    .insertInto('auditoria')
+    .values({ recurso: schema.resource, registro_id: id, acao: action, usuario: user, alteracoes: sql`cast(${JSON.stringify(changes)} as jsonb)` })
+    .execute();
+}

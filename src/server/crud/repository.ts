@@ -1,0 +1,217 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { subject } from '@casl/ability';
+import { permittedFieldsOf } from '@casl/ability/extra';
+import type { EntitySchema } from '../../../schemas/kinds';
+import type { AppAbility } from '../../access/ability';
+import { toCaslAction } from '../../access/refine-actions';
+import { accessWhere } from '../access/rules-to-sql';
+import type { Db } from '../db/connect';
+import { isJsonField } from '../db/columns';
+import { ApiError, fromDatabaseError } from '../http/errors';
+import { filterWhere, orderBy, type ListParams } from './list-query';
+import { forbiddenMessage, notFoundMessage } from './messages';
+import { validateBody } from './validate';
+import { diffRecords, writeAudit } from './audit';
+
+export type Row = Record<string, unknown> & { id: number; version: number };
+
+export interface Actor {
+  email: string;
+  ability: AppAbility;
+}
+
+const tableOf = (s: EntitySchema) => sql.table(s.name);
+
+function fieldOfConstraint(schema: EntitySchema) {
+  return (c: string) => {
+    const m = new RegExp(`^${schema.name}_(.+)_(key|fk|check)$`).exec(c);
+    return m?.[1];
+  };
+}
+
+async function guardDb<T>(schema: EntitySchema, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    const api = e instanceof ApiError ? e : fromDatabaseError(e, fieldOfConstraint(schema));
+    throw api ?? e;
+  }
+}
+
+function readWhere(schema: EntitySchema, actor: Actor): Expression<SqlBool> {
+  const access = accessWhere(actor.ability, 'read', schema);
+  if (access.forbidden) throw new ApiError(403, forbiddenMessage(schema, 'read', true));
+  return access.where;
+}
+
+/** One statement: the page as JSON and the total of the filtered rows (access rules included). */
+export function buildListQuery(db: Db, schema: EntitySchema, actor: Actor, p: ListParams) {
+  const access = readWhere(schema, actor);
+  const where = filterWhere(schema, p);
+  const page = db
+    .selectFrom(schema.name)
+    .selectAll()
+    .where(where)
+    .where(access)
+    .orderBy(orderBy(schema, p))
+    .limit(p.end - p.start)
+    .offset(p.start);
+  const total = db.selectFrom(schema.name).select((eb) => eb.fn.countAll<string>().as('c')).where(where).where(access);
+  return db.selectNoFrom([
+    sql<string>`(${total})`.as('total'),
+    sql<Row[]>`(select coalesce(json_agg(p), '[]'::json) from (${page}) p)`.as('rows'),
+  ]);
+}
+
+export async function listRecords(db: Db, schema: EntitySchema, actor: Actor, p: ListParams) {
+  const query = buildListQuery(db, schema, actor, p);
+  const result = await guardDb(schema, () => query.executeTakeFirstOrThrow());
+  return { rows: result.rows as Row[], total: Number(result.total) };
+}
+
+async function selectOne(db: Db, schema: EntitySchema, id: number, forUpdate = false): Promise<Row | undefined> {
+  const lock = forUpdate ? sql` for update` : sql``;
+  const r = await sql<{ row: Row }>`select to_jsonb(t.*) as row from ${tableOf(schema)} t where id = ${id}${lock}`.execute(db);
+  return r.rows[0]?.row;
+}
+
+function parseId(schema: EntitySchema, raw: string): number {
+  if (!/^\d{1,15}$/.test(raw)) throw new ApiError(404, notFoundMessage(schema));
+  return Number(raw);
+}
+
+export async function getRecord(db: Db, schema: EntitySchema, actor: Actor, rawId: string): Promise<Row> {
+  const row = await selectOne(db, schema, parseId(schema, rawId));
+  if (!row) throw new ApiError(404, notFoundMessage(schema));
+  if (!actor.ability.can('read', subject(schema.subject, { ...row }) as never)) throw new ApiError(403, forbiddenMessage(schema, 'read'));
+  return row;
+}
+
+function toColumns(schema: EntitySchema, values: Record<string, unknown>) {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(values)) {
+    const f = schema.fields.find((x) => x.name === k)!;
+    out[k] = isJsonField(f) && v !== null && v !== undefined ? sql`cast(${JSON.stringify(v)} as jsonb)` : v;
+  }
+  return out;
+}
+
+function checkFields(schema: EntitySchema, actor: Actor, action: string, before: Row | Record<string, unknown>, changed: string[]) {
+  const all = schema.fields.map((f) => f.name);
+  const allowed = permittedFieldsOf(actor.ability, action as never, subject(schema.subject, { ...before }) as never, {
+    fieldsFrom: (rule) => rule.fields || all,
+  });
+  const denied = changed.filter((f) => !allowed.includes(f));
+  if (denied.length) {
+    const errors = Object.fromEntries(denied.map((f) => [f, ['Você não tem permissão para alterar este campo.']]));
+    throw new ApiError(403, forbiddenMessage(schema, action), errors);
+  }
+}
+
+export async function createRecord(db: Db, schema: EntitySchema, actor: Actor, body: unknown): Promise<Row> {
+  const { values, errors } = validateBody(schema, body);
+  if (Object.keys(errors).length) throw new ApiError(400, 'Verifique os campos destacados.', errors);
+  const action = toCaslAction(schema.subject, 'create');
+  if (!actor.ability.can(action as never, subject(schema.subject, { ...values }) as never)) {
+    throw new ApiError(403, forbiddenMessage(schema, action));
+  }
+  checkFields(schema, actor, action, values, Object.keys(values));
+  return guardDb(schema, () =>
+    db.transaction().execute(async (trx) => {
+      const cols = { ...toColumns(schema, values), created_by: actor.email, updated_by: actor.email };
+      const r = await trx
+        .insertInto(schema.name)
+        .values(cols)
+        .returning(sql<Row>`to_jsonb(${tableOf(schema)}.*)`.as('row'))
+        .executeTakeFirstOrThrow();
+      const row = r.row as Row;
+      await writeAudit(trx, schema, row.id, 'create', actor.email, diffRecords(schema, {}, row));
+      return row;
+    }),
+  );
+}
+
+export async function updateRecord(db: Db, schema: EntitySchema, actor: Actor, rawId: string, body: unknown): Promise<Row> {
+  const id = parseId(schema, rawId);
+  const b = (body ?? {}) as Record<string, unknown>;
+  const version = b.version;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new ApiError(400, 'O corpo da requisição deve ser um objeto JSON.');
+  }
+  if (version === undefined || version === null || !Number.isInteger(Number(version))) {
+    throw new ApiError(400, 'Informe a versão do registro que está sendo editado.', { version: ['Campo obrigatório.'] });
+  }
+  const action = toCaslAction(schema.subject, 'edit');
+  return guardDb(schema, () =>
+    db.transaction().execute(async (trx) => {
+      const before = await selectOne(trx, schema, id, true);
+      if (!before) throw new ApiError(404, notFoundMessage(schema));
+      if (!actor.ability.can(action as never, subject(schema.subject, { ...before }) as never)) {
+        throw new ApiError(403, forbiddenMessage(schema, action));
+      }
+      if (Number(version) !== before.version) {
+        throw new ApiError(409, 'Este registro foi alterado por outra pessoa depois que você o abriu. Recarregue para ver a versão atual.');
+      }
+      const { values, errors } = validateBody(schema, body, before);
+      if (Object.keys(errors).length) throw new ApiError(400, 'Verifique os campos destacados.', errors);
+      const changed = Object.keys(values).filter((k) => JSON.stringify(values[k] ?? null) !== JSON.stringify(before[k] ?? null));
+      checkFields(schema, actor, action, before, changed);
+      const after = { ...before, ...values };
+      if (!actor.ability.can(action as never, subject(schema.subject, after) as never)) {
+        throw new ApiError(403, forbiddenMessage(schema, action));
+      }
+      if (!changed.length) return before;
+      const set = toColumns(schema, Object.fromEntries(changed.map((k) => [k, values[k]])));
+      const r = await trx
+        .updateTable(schema.name)
+        .set({ ...set, version: sql`version + 1`, updated_at: sql`now()`, updated_by: actor.email })
+        .where('id', '=', id)
+        .where('version', '=', before.version)
+        .returning(sql<Row>`to_jsonb(${tableOf(schema)}.*)`.as('row'))
+        .executeTakeFirst();
+      if (!r) throw new ApiError(409, 'Este registro foi alterado por outra pessoa. Recarregue para ver a versão atual.');
+      const row = r.row as Row;
+      await writeAudit(trx, schema, id, 'update', actor.email, diffRecords(schema, before, row));
+      return row;
+    }),
+  );
+}
+
+export async function deleteRecord(db: Db, schema: EntitySchema, actor: Actor, rawId: string): Promise<Row> {
+  const id = parseId(schema, rawId);
+  return guardDb(schema, () =>
+    db.transaction().execute(async (trx) => {
+      const before = await selectOne(trx, schema, id, true);
+      if (!before) throw new ApiError(404, notFoundMessage(schema));
+      if (!actor.ability.can('delete', subject(schema.subject, { ...before }) as never)) {
+        throw new ApiError(403, forbiddenMessage(schema, 'delete'));
+      }
+      await trx.deleteFrom(schema.name).where('id', '=', id).execute();
+      await writeAudit(trx, schema, id, 'delete', actor.email, diffRecords(schema, before, {}));
+      return before;
+    }),
+  );
+}
+
+export async function recordHistory(db: Db, schema: EntitySchema, actor: Actor, rawId: string) {
+  const id = parseId(schema, rawId);
+  const row = await selectOne(db, schema, id);
+  if (row && !actor.ability.can('read', subject(schema.subject, { ...row }) as never)) {
+    throw new ApiError(403, forbiddenMessage(schema, 'read'));
+  }
+  if (!row) {
+    // A deleted record's history stays readable to whoever may read the entity unconditionally.
+    if (!actor.ability.can('read', schema.subject as never)) throw new ApiError(404, notFoundMessage(schema));
+  }
+  const r = await db
+    .selectFrom('auditoria')
+    .select(['id', 'acao as action', 'em as at', 'usuario as user', 'alteracoes as changes'])
+    .where('recurso', '=', schema.resource)
+    .where('registro_id', '=', id)
+    .orderBy('em', 'desc')
+    .orderBy('id', 'desc')
+    .limit(500)
+    .execute();
+  if (!r.length && !row) throw new ApiError(404, notFoundMessage(schema));
+  return r.map((h) => ({ ...h, id: Number(h.id), at: new Date(h.at as string).toISOString() }));
+}

@@ -1,0 +1,37 @@
+import { Hono } from 'hono';
+import type { EntitySchema } from '../../../schemas/kinds';
+import type { AppEnv } from '../http/env';
+import type { Db } from '../db/connect';
+import { ApiError } from '../http/errors';
+import { parseListParams } from './list-query';
+import { createRecord, deleteRecord, getRecord, listRecords, recordHistory, updateRecord, type Actor } from './repository';
+
+const actorOf = (c: { get: (k: 'user' | 'ability') => any }): Actor => ({ email: c.get('user').email, ability: c.get('ability') });
+
+async function jsonBody(req: Request): Promise<unknown> {
+  const text = await req.text();
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(400, 'JSON inválido no corpo da requisição.');
+  }
+}
+
+/** The simple-rest routes of one entity, all driven by its schema. */
+export function crudRoutes(db: Db, schema: EntitySchema) {
+  const r = new Hono<AppEnv>();
+  r.get('/', async (c) => {
+    const params = parseListParams(schema, c.req.queries());
+    const { rows, total } = await listRecords(db, schema, actorOf(c), params);
+    c.header('x-total-count', String(total));
+    return c.json(rows);
+  });
+  r.get('/:id', async (c) => c.json(await getRecord(db, schema, actorOf(c), c.req.param('id'))));
+  r.get('/:id/historico', async (c) => c.json(await recordHistory(db, schema, actorOf(c), c.req.param('id'))));
+  r.post('/', async (c) => c.json(await createRecord(db, schema, actorOf(c), await jsonBody(c.req.raw)), 201));
+  r.patch('/:id', async (c) => c.json(await updateRecord(db, schema, actorOf(c), c.req.param('id'), await jsonBody(c.req.raw))));
+  r.put('/:id', async (c) => c.json(await updateRecord(db, schema, actorOf(c), c.req.param('id'), await jsonBody(c.req.raw))));
+  r.delete('/:id', async (c) => c.json(await deleteRecord(db, schema, actorOf(c), c.req.param('id'))));
+  return r;
+}

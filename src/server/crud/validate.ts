@@ -1,0 +1,220 @@
+import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
+import { DEFAULT_DECIMAL_SCALE, MONEY_SCALE, SYSTEM_FIELDS } from '../../../schemas/kinds';
+import { refKeyOf } from '../db/columns';
+
+export type FieldErrors = Record<string, string[]>;
+
+export interface ValidationResult {
+  values: Record<string, unknown>;
+  errors: FieldErrors;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+const M = {
+  required: 'Campo obrigatório.',
+  unknown: 'Campo desconhecido.',
+  text: 'Informe um texto.',
+  email: 'E-mail inválido.',
+  integer: 'Informe um número inteiro.',
+  number: 'Informe um número.',
+  date: 'Data inválida (use aaaa-mm-dd).',
+  datetime: 'Data e hora inválidas.',
+  boolean: 'Informe sim ou não.',
+  list: 'Informe uma lista.',
+  object: 'Formato inválido.',
+  file: 'Arquivo inválido.',
+  maxLength: (n: number) => `Máximo de ${n} caracteres.`,
+  minLength: (n: number) => `Mínimo de ${n} caracteres.`,
+  min: (n: number) => `O valor mínimo é ${n.toLocaleString('pt-BR')}.`,
+  max: (n: number) => `O valor máximo é ${n.toLocaleString('pt-BR')}.`,
+  enum: (opts: string[]) => `Valor inválido. Opções: ${opts.join(', ')}.`,
+  maxFiles: (n: number) => `No máximo ${n} arquivo(s).`,
+};
+
+const isEmpty = (v: unknown) =>
+  v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+
+function round(n: number, scale: number) {
+  const f = 10 ** scale;
+  return Math.round(n * f) / f;
+}
+
+function toNumber(v: unknown): number | undefined {
+  if (typeof v === 'number' && Number.isFinite(v)) return v;
+  if (typeof v === 'string' && /^-?\d+([.,]\d+)?$/.test(v.trim())) return Number(v.trim().replace(',', '.'));
+  return undefined;
+}
+
+function validDate(s: string) {
+  const m = DATE.exec(s);
+  if (!m) return false;
+  const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
+  return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
+}
+
+/** Validate and normalise one value of a field. Errors go to `errors[path]`. */
+function value(field: FieldDef, raw: unknown, path: string, errors: FieldErrors): unknown {
+  const err = (msg: string, p = path) => {
+    (errors[p] ??= []).push(msg);
+    return undefined;
+  };
+  if (isEmpty(raw)) return field.kind === 'boolean' ? (raw === undefined ? null : null) : null;
+  switch (field.kind) {
+    case 'text':
+    case 'longtext':
+    case 'email':
+    case 'enum': {
+      if (typeof raw !== 'string') return err(M.text);
+      const s = raw.trim();
+      if (field.kind === 'email' && !EMAIL.test(s)) return err(M.email);
+      if (field.kind === 'enum' && field.options && !field.options.includes(s)) return err(M.enum(field.options));
+      if (field.maxLength && s.length > field.maxLength) return err(M.maxLength(field.maxLength));
+      if (field.minLength && s.length < field.minLength) return err(M.minLength(field.minLength));
+      return s;
+    }
+    case 'integer':
+    case 'decimal':
+    case 'money': {
+      const n = toNumber(raw);
+      if (n === undefined) return err(field.kind === 'integer' ? M.integer : M.number);
+      if (field.kind === 'integer' && !Number.isInteger(n)) return err(M.integer);
+      if (field.min !== undefined && n < field.min) return err(M.min(field.min));
+      if (field.max !== undefined && n > field.max) return err(M.max(field.max));
+      if (field.kind === 'integer' && Math.abs(n) > 2147483647) return err(M.max(2147483647));
+      const scale = field.kind === 'money' ? MONEY_SCALE : field.kind === 'decimal' ? (field.scale ?? DEFAULT_DECIMAL_SCALE) : 0;
+      const r = round(n, scale);
+      if (Math.abs(r) >= 1e14) return err(M.max(1e14));
+      return r;
+    }
+    case 'date': {
+      if (typeof raw !== 'string') return err(M.date);
+      const s = raw.length > 10 && /^\d{4}-\d{2}-\d{2}T/.test(raw) ? raw.slice(0, 10) : raw;
+      return validDate(s) ? s : err(M.date);
+    }
+    case 'datetime': {
+      if (typeof raw !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(raw) || Number.isNaN(Date.parse(raw))) return err(M.datetime);
+      return new Date(raw).toISOString();
+    }
+    case 'boolean':
+      if (typeof raw === 'boolean') return raw;
+      if (raw === 'true' || raw === 'false') return raw === 'true';
+      return err(M.boolean);
+    case 'reference': {
+      if (refKeyOf(field) === 'id') {
+        const n = toNumber(raw);
+        if (n === undefined || !Number.isInteger(n) || n <= 0) return err('Selecione um registro válido.');
+        return n;
+      }
+      if (typeof raw !== 'string' && typeof raw !== 'number') return err('Selecione um registro válido.');
+      return String(raw).trim();
+    }
+    case 'person': {
+      if (typeof raw === 'string') raw = { mail: raw };
+      if (typeof raw !== 'object' || Array.isArray(raw)) return err(M.object);
+      const o = raw as Record<string, unknown>;
+      const mail = typeof o.mail === 'string' ? o.mail.trim().toLowerCase() : '';
+      if (!mail) return err(M.required, `${path}.mail`);
+      if (!EMAIL.test(mail)) return err(M.email, `${path}.mail`);
+      const extra = Object.keys(o).filter((k) => k !== 'mail' && k !== 'nome');
+      if (extra.length) return err(M.unknown, `${path}.${extra[0]}`);
+      const nome = typeof o.nome === 'string' && o.nome.trim() ? o.nome.trim().slice(0, 200) : undefined;
+      return nome ? { mail, nome } : { mail };
+    }
+    case 'object': {
+      if (typeof raw !== 'object' || Array.isArray(raw)) return err(M.object);
+      const out = record(field.fields ?? [], raw as Record<string, unknown>, path, errors, false);
+      // Empty sub-values are not stored (so `$exists` means the same in SQL and in CASL).
+      for (const k of Object.keys(out)) if (isEmpty(out[k])) delete out[k];
+      return Object.keys(out).length ? out : null;
+    }
+    case 'rows': {
+      if (!Array.isArray(raw)) return err(M.list);
+      if (field.maxFiles && raw.length > field.maxFiles) return err(M.maxFiles(field.maxFiles));
+      if (raw.length > 500) return err('No máximo 500 linhas.');
+      return raw.map((row, i) => {
+        if (typeof row !== 'object' || row === null || Array.isArray(row)) return err(M.object, `${path}.${i}`);
+        return record(field.fields ?? [], row as Record<string, unknown>, `${path}.${i}`, errors, true);
+      });
+    }
+    case 'tags': {
+      if (!Array.isArray(raw)) return err(M.list);
+      const out: string[] = [];
+      for (const t of raw) {
+        if (typeof t !== 'string' && typeof t !== 'number') return err(M.text);
+        const s = String(t).trim();
+        if (!s) continue;
+        if (s.length > (field.maxLength ?? 100)) return err(M.maxLength(field.maxLength ?? 100));
+        if (!out.includes(s)) out.push(s);
+      }
+      return out;
+    }
+    case 'attachments':
+    case 'images': {
+      if (!Array.isArray(raw)) return err(M.list);
+      if (field.maxFiles && raw.length > field.maxFiles) return err(M.maxFiles(field.maxFiles));
+      const out = [];
+      for (const f of raw) {
+        const o = f as Record<string, unknown>;
+        if (!o || typeof o !== 'object' || typeof o.key !== 'string' || !o.key) return err(M.file);
+        out.push({
+          key: o.key,
+          name: typeof o.name === 'string' ? o.name.slice(0, 255) : o.key,
+          size: typeof o.size === 'number' ? o.size : 0,
+          type: typeof o.type === 'string' ? o.type : 'application/octet-stream',
+        });
+      }
+      return out;
+    }
+  }
+}
+
+function record(fields: FieldDef[], input: Record<string, unknown>, prefix: string, errors: FieldErrors, checkRequired: boolean) {
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(input)) {
+    if (!fields.some((f) => f.name === k)) (errors[prefix ? `${prefix}.${k}` : k] ??= []).push(M.unknown);
+  }
+  for (const f of fields) {
+    const p = prefix ? `${prefix}.${f.name}` : f.name;
+    if (!(f.name in input)) {
+      if (checkRequired && f.required) (errors[p] ??= []).push(M.required);
+      continue;
+    }
+    const v = value(f, input[f.name], p, errors);
+    if (checkRequired && f.required && isEmpty(v) && !errors[p]) (errors[p] ??= []).push(M.required);
+    out[f.name] = v;
+  }
+  return out;
+}
+
+const IGNORED = new Set<string>(SYSTEM_FIELDS);
+
+/**
+ * Validate a create (full) or update (partial) body against the schema.
+ * `current` is the stored record for updates: required fields are checked on the merged result.
+ */
+export function validateBody(schema: EntitySchema, body: unknown, current?: Record<string, unknown>): ValidationResult {
+  const errors: FieldErrors = {};
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return { values: {}, errors: { _: ['O corpo da requisição deve ser um objeto JSON.'] } };
+  }
+  const input: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(body)) {
+    if (IGNORED.has(k)) continue;
+    const f = schema.fields.find((x) => x.name === k);
+    if (f?.readOnly) continue; // set by the server or a workflow, never by the client
+    input[k] = v;
+  }
+  const writable = schema.fields.filter((f) => !f.readOnly);
+  if (!current) {
+    for (const f of writable) if (!(f.name in input) && f.default !== undefined) input[f.name] = f.default;
+  }
+  const values = record(writable, input, '', errors, false);
+  for (const f of writable) {
+    if (!f.required || errors[f.name]) continue;
+    const v = f.name in values ? values[f.name] : current?.[f.name];
+    if (isEmpty(v)) (errors[f.name] ??= []).push(M.required);
+  }
+  return { values, errors };
+}

@@ -1,0 +1,16 @@
+import { SCHEMAS, schemasInDependencyOrder } from '../../../schemas';
+import { connect, type ConnectOptions, type Database } from './connect';
+import { migrate } from './migrate';
+import { seedDemo } from '../seed/seed';
+
+/** Connect, migrate to the schemas and (optionally) seed the demo data. */
+export async function openDatabase(opts: ConnectOptions & { seed?: boolean }): Promise<Database & { seeded: boolean }> {
+  const database = await connect(opts);
+  await migrate(database.db, SCHEMAS);
+  let seeded = false;
+  if (opts.seed !== false) {
+    const { demoData } = await import('../seed/demo-data');
+    seeded = await seedDemo(database.db, schemasInDependencyOrder(), demoData());
+  }
+  return { ...database, seeded };
+}

@@ -1,0 +1,78 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { serve } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { SCHEMAS } from '../../schemas';
+import { createApp } from './app';
+import { serverConfig } from './config';
+import { openDatabase } from './db/open';
+import { storageFromEnv } from './storage/storage';
+import { identityConfigFromEnv } from './identity/config';
+import { startIdentityStack } from './identity/start';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './identity/seed';
+import { createTokenVerifier } from './auth/verify';
+import { configRoute } from './auth/config-route';
+import { APP_VERSION } from './version';
+
+async function main() {
+  const cfg = serverConfig();
+  const started = Date.now();
+  const database = await openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir, seed: cfg.seed });
+
+  const prodIdentity = identityConfigFromEnv();
+  const stack = prodIdentity ? null : await startIdentityStack({ dataDir: cfg.dataDir, publicUrl: cfg.publicUrl });
+  const identity = prodIdentity ?? stack!.config;
+  const verify = createTokenVerifier(identity);
+
+  const app = createApp({
+    db: database.db,
+    schemas: SCHEMAS,
+    storage: await storageFromEnv(cfg.dataDir),
+    version: APP_VERSION,
+    environment: cfg.environment,
+    authenticate: async (c) => {
+      const h = c.req.header('authorization');
+      const token = h?.startsWith('Bearer ') ? h.slice(7) : undefined;
+      return token ? verify(token) : null;
+    },
+    publicRoutes: (api) => api.route('/config', configRoute(identity, APP_VERSION)),
+  });
+
+  // The single-page app: static files, and index.html for every other path (client routing).
+  if (existsSync(join(cfg.staticDir, 'index.html'))) {
+    const indexHtml = await readFile(join(cfg.staticDir, 'index.html'), 'utf8');
+    app.use('/assets/*', serveStatic({ root: cfg.staticDir, onFound: (_p, c) => { c.header('cache-control', 'public, max-age=31536000, immutable'); } }));
+    app.use('*', serveStatic({ root: cfg.staticDir }));
+    app.get('*', (c) => c.html(indexHtml));
+  }
+
+  const server = serve({ fetch: app.fetch, port: cfg.port, hostname: cfg.host }, (info) => {
+    const url = cfg.publicUrl;
+    const lines = [
+      '',
+      `Portal ${APP_VERSION} em ${url}  (porta ${info.port}, ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+      `Banco de dados: ${database.kind === 'pglite' ? `PGlite embutido em ${cfg.dataDir}/pglite` : 'PostgreSQL (DATABASE_URL)'}${database.seeded ? ' — dados de demonstração criados' : ''}`,
+    ];
+    if (stack) {
+      lines.push(`Identidade local: pool ${identity.userPoolId}, login corporativo em https://${identity.oauth.domain}`);
+      lines.push('', `Contas de demonstração (senha ${DEMO_PASSWORD}):`);
+      for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.email.padEnd(28)} ${a.description}`);
+    }
+    console.log(lines.join('\n') + '\n');
+  });
+
+  const shutdown = async () => {
+    server.close();
+    await stack?.stop().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((e) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});
