@@ -2,6 +2,13 @@ import { sql } from 'kysely';
 import type { EntitySchema } from '../../../schemas/kinds';
 import type { Db } from '../db/connect';
 
+/** JSON with object keys sorted, so values compare equal whatever order PostgreSQL's jsonb keeps. */
+export function stableJson(v: unknown): string {
+  return JSON.stringify(v ?? null, (_k, x) =>
+    x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x,
+  );
+}
+
 export type Changes = Record<string, { de: unknown; para: unknown }>;
 
 /** Field-level differences between two versions of a record (schema fields only). */
@@ -10,7 +17,7 @@ export function diffRecords(schema: EntitySchema, before: Record<string, unknown
   for (const f of schema.fields) {
     const a = before[f.name] ?? null;
     const b = after[f.name] ?? null;
-    if (JSON.stringify(a) !== JSON.stringify(b)) out[f.name] = { de: a, para: b };
+    if (stableJson(a) !== stableJson(b)) out[f.name] = { de: a, para: b };
   }
   return out;
 }

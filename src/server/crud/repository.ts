@@ -11,7 +11,8 @@ import { ApiError, fromDatabaseError } from '../http/errors';
 import { filterWhere, orderBy, type ListParams } from './list-query';
 import { forbiddenMessage, notFoundMessage } from './messages';
 import { validateBody } from './validate';
-import { diffRecords, writeAudit } from './audit';
+import { diffRecords, stableJson, writeAudit } from './audit';
+import { applyWriteRules } from '../modules/write-rules';
 
 export type Row = Record<string, unknown> & { id: number; version: number };
 
@@ -87,6 +88,13 @@ export async function getRecord(db: Db, schema: EntitySchema, actor: Actor, rawI
   return row;
 }
 
+/** Equality as stored: datetimes compare as instants, everything else as JSON. */
+function sameValue(schema: EntitySchema, name: string, a: unknown, b: unknown): boolean {
+  const f = schema.fields.find((x) => x.name === name);
+  if (f?.kind === 'datetime' && typeof a === 'string' && typeof b === 'string') return Date.parse(a) === Date.parse(b);
+  return stableJson(a) === stableJson(b);
+}
+
 function toColumns(schema: EntitySchema, values: Record<string, unknown>) {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(values)) {
@@ -118,7 +126,8 @@ export async function createRecord(db: Db, schema: EntitySchema, actor: Actor, b
   checkFields(schema, actor, action, values, Object.keys(values));
   return guardDb(schema, () =>
     db.transaction().execute(async (trx) => {
-      const cols = { ...toColumns(schema, values), created_by: actor.email, updated_by: actor.email };
+      const extra = await applyWriteRules({ trx, schema, op: 'create', after: values });
+      const cols = { ...toColumns(schema, { ...values, ...extra }), created_by: actor.email, updated_by: actor.email };
       const r = await trx
         .insertInto(schema.name)
         .values(cols)
@@ -154,14 +163,17 @@ export async function updateRecord(db: Db, schema: EntitySchema, actor: Actor, r
       }
       const { values, errors } = validateBody(schema, body, before);
       if (Object.keys(errors).length) throw new ApiError(400, 'Verifique os campos destacados.', errors);
-      const changed = Object.keys(values).filter((k) => JSON.stringify(values[k] ?? null) !== JSON.stringify(before[k] ?? null));
+      const changed = Object.keys(values).filter((k) => !sameValue(schema, k, values[k], before[k]));
       checkFields(schema, actor, action, before, changed);
       const after = { ...before, ...values };
       if (!actor.ability.can(action as never, subject(schema.subject, after) as never)) {
         throw new ApiError(403, forbiddenMessage(schema, action));
       }
+      const extra = await applyWriteRules({ trx, schema, op: 'update', before, after });
+      for (const [k, v] of Object.entries(extra)) if (!sameValue(schema, k, v, before[k])) changed.push(k);
       if (!changed.length) return before;
-      const set = toColumns(schema, Object.fromEntries(changed.map((k) => [k, values[k]])));
+      const merged = { ...values, ...extra };
+      const set = toColumns(schema, Object.fromEntries(changed.map((k) => [k, merged[k]])));
       const r = await trx
         .updateTable(schema.name)
         .set({ ...set, version: sql`version + 1`, updated_at: sql`now()`, updated_by: actor.email })

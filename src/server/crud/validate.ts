@@ -36,9 +36,11 @@ const M = {
 const isEmpty = (v: unknown) =>
   v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
 
+/** Half-up rounding on the decimal representation (1.005 → 1.01, unlike n * 100 in binary). */
 function round(n: number, scale: number) {
-  const f = 10 ** scale;
-  return Math.round(n * f) / f;
+  if (String(n).includes('e')) return Math.round(n * 10 ** scale) / 10 ** scale;
+  const shifted = Math.round(Number(`${n}e${scale}`));
+  return Number(`${shifted}e-${scale}`);
 }
 
 function toNumber(v: unknown): number | undefined {

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { subject } from '@casl/ability';
+import { SCHEMAS } from '../../schemas';
+import { defineAbilityFor } from '../../src/access/ability';
+import { DEMO_USERS } from '../../mocks/test-app';
+import { BACKENDS, useApi } from './backends';
+
+type Row = Record<string, unknown> & { id: number; version: number };
+
+describe.each(BACKENDS)('API access rules (%s)', (backend) => {
+  const t = useApi(backend);
+  const list = async (resource: string, as: string, query = '_end=1000') => {
+    const res = await t.api.request(`/api/v1/${resource}?${query}`, { as });
+    return { status: res.status, body: (await res.json()) as Row[] & { message?: string } };
+  };
+
+  it('lists, for every entity and demo user, exactly the rows the ability allows (or 403 with no rule)', async () => {
+    for (const schema of SCHEMAS) {
+      const all = await list(schema.resource, 'admin@portal.local');
+      expect(all.status, schema.resource).toBe(200);
+      for (const [email, user] of Object.entries(DEMO_USERS)) {
+        const ability = defineAbilityFor(user);
+        const mine = await list(schema.resource, email);
+        if (!ability.rulesFor('read', schema.subject as never).some((r) => !r.inverted)) {
+          expect(mine.status, `${email} ${schema.resource}`).toBe(403);
+          expect(mine.body.message).toMatch(/Você não tem permissão para ver/);
+          continue;
+        }
+        expect(mine.status, `${email} ${schema.resource}`).toBe(200);
+        const expected = all.body.filter((r) => ability.can('read', subject(schema.subject, { ...r }) as never)).map((r) => r.id);
+        expect(mine.body.map((r) => r.id).sort(), `${email} ${schema.resource}`).toEqual(expected.sort());
+      }
+    }
+  });
+
+  it('shows a client only the sites of their list', async () => {
+    const { body } = await list('obras', 'cliente@portal.local');
+    expect(body.map((o) => o.Id_Lista)).toEqual(['101']);
+  });
+
+  it('shows the site manager with rdo_by_obra only the RDOs of their sites or their own', async () => {
+    const { body } = await list('diarios', 'sm@portal.local');
+    expect(body.length).toBeGreaterThan(0);
+    for (const r of body) {
+      const sm = (r.siteManager as { mail: string } | null)?.mail;
+      expect(['101', '102'].includes(r.obra as string) || sm === 'sm@portal.local').toBe(true);
+    }
+    const admin = await list('diarios', 'admin@portal.local', 'obra=103&_end=1000');
+    const foreign = admin.body.find((r) => (r.siteManager as { mail: string }).mail !== 'sm@portal.local');
+    if (foreign) {
+      const res = await t.api.request(`/api/v1/diarios/${foreign.id}`, { as: 'sm@portal.local' });
+      expect(res.status).toBe(403);
+    }
+  });
+
+  it('refuses writes the ability denies with 403 and a message naming the action', async () => {
+    const obra = await t.api.request('/api/v1/obras', { as: 'leitura@portal.local', method: 'POST', json: { Id_Lista: '999', nome: 'Nova obra', cliente: 'X' } });
+    expect(obra.status).toBe(403);
+    expect((await obra.json()).message).toBe('Você não tem permissão para criar esta obra.');
+    const ticket = (await list('posvendas', 'posvendas@portal.local')).body[0];
+    const del = await t.api.request(`/api/v1/posvendas/${ticket.id}`, { as: 'posvendas@portal.local', method: 'DELETE' });
+    expect(del.status).toBe(403);
+    expect((await del.json()).message).toMatch(/excluir este ticket|excluir est/);
+    expect((await t.api.request(`/api/v1/posvendas/${ticket.id}`, { as: 'admin@portal.local' })).status).toBe(200);
+  });
+
+  it('checks the record as it would be after a create or update', async () => {
+    // The site manager may create RDOs only as their site manager.
+    const other = await t.api.request('/api/v1/diarios', {
+      as: 'sm@portal.local', method: 'POST',
+      json: { obra: '101', data: '2026-10-01', siteManager: { mail: 'outro@portal.local' } },
+    });
+    expect(other.status).toBe(403);
+    const own = await t.api.request('/api/v1/diarios', {
+      as: 'sm@portal.local', method: 'POST',
+      json: { obra: '101', data: '2026-10-01', siteManager: { mail: 'sm@portal.local' } },
+    });
+    expect(own.status).toBe(201);
+    const row = await own.json();
+    // ... and may not hand it over to somebody else.
+    const moved = await t.api.request(`/api/v1/diarios/${row.id}`, {
+      as: 'sm@portal.local', method: 'PATCH', json: { version: row.version, siteManager: { mail: 'outro@portal.local' } },
+    });
+    expect(moved.status).toBe(403);
+    expect((await t.api.request(`/api/v1/diarios/${row.id}`, { as: 'sm@portal.local' })).status).toBe(200);
+
+    // A contract editor in Revisão may not move a contract into a status they cannot edit.
+    t.api.addUser({ email: 'editor@portal.local', roles: ['editor_contratos'] });
+    const contracts = await list('contratos', 'admin@portal.local', 'status=Revisão');
+    const c = contracts.body[0];
+    const ok = await t.api.request(`/api/v1/contratos/${c.id}`, { as: 'editor@portal.local', method: 'PATCH', json: { version: c.version, objeto: 'Objeto revisado pelo editor' } });
+    expect(ok.status).toBe(200);
+    const v = (await ok.json()).version;
+    const bad = await t.api.request(`/api/v1/contratos/${c.id}`, { as: 'editor@portal.local', method: 'PATCH', json: { version: v, status: 'Aprovado' } });
+    expect(bad.status).toBe(403);
+    expect((await bad.json()).message).toBe('Você não tem permissão para editar este contrato.');
+  });
+
+  it('refuses writes to fields the rules do not grant', async () => {
+    t.api.addUser({
+      email: 'campos@portal.local',
+      roles: ['rdo_by_obra'],
+      obra: ['101'],
+      specific_rules: JSON.stringify([{ action: 'update', subject: 'RDO', fields: ['ocorrencias'] }]),
+    });
+    const rdo = (await list('diarios', 'campos@portal.local', 'obra=101&_end=1')).body[0];
+    const allowed = await t.api.request(`/api/v1/diarios/${rdo.id}`, { as: 'campos@portal.local', method: 'PATCH', json: { version: rdo.version, ocorrencias: 'Só ocorrências' } });
+    expect(allowed.status).toBe(200);
+    const after = await allowed.json();
+    const denied = await t.api.request(`/api/v1/diarios/${rdo.id}`, { as: 'campos@portal.local', method: 'PATCH', json: { version: after.version, status: 'Aprovado' } });
+    expect(denied.status).toBe(403);
+    expect((await denied.json()).errors.status[0]).toMatch(/não tem permissão para alterar este campo/);
+  });
+});
