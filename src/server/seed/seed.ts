@@ -3,6 +3,8 @@ import type { EntitySchema } from '../../../schemas/kinds';
 import type { Db } from '../db/connect';
 import { isJsonField } from '../db/columns';
 import { validateBody } from '../crud/validate';
+import type { FileStorage } from '../storage/storage';
+import { demoPdf, demoPng } from './demo-files';
 
 /** Insert rows as they are (validated first), in batches, in one transaction per entity. */
 export async function insertRows(db: Db, schema: EntitySchema, rows: Record<string, unknown>[], by = 'seed@portal.local') {
@@ -25,15 +27,35 @@ export async function insertRows(db: Db, schema: EntitySchema, rows: Record<stri
 }
 
 /** First start only: the demo data, idempotently (a marker records that it ran). */
-export async function seedDemo(db: Db, schemas: EntitySchema[], data: Record<string, Record<string, unknown>[]>): Promise<boolean> {
+export async function seedDemo(
+  db: Db,
+  schemas: EntitySchema[],
+  data: Record<string, Record<string, unknown>[]>,
+  storage?: FileStorage,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     await sql`CREATE TABLE IF NOT EXISTS _seed (nome text primary key, em timestamptz not null default now())`.execute(trx);
     await sql`SELECT pg_advisory_xact_lock(4243)`.execute(trx);
     const done = await sql`SELECT 1 FROM _seed WHERE nome = 'demo'`.execute(trx);
     if (done.rows.length) return false;
+    let n = 0;
     for (const schema of schemas) {
       const rows = data[schema.name];
-      if (rows?.length) await insertRows(trx, schema, rows);
+      if (!rows?.length) continue;
+      // The files the demo records name are generated and stored, so previews and downloads work.
+      const fileFields = schema.fields.filter((f) => f.kind === 'attachments' || f.kind === 'images');
+      for (const row of rows) {
+        for (const f of fileFields) {
+          for (const file of (row[f.name] as { key: string; name: string; type: string }[] | undefined) ?? []) {
+            const body = file.type.startsWith('image/') ? demoPng(n++) : demoPdf(file.name);
+            file.type = file.type.startsWith('image/') ? 'image/png' : 'application/pdf';
+            (file as { size?: number }).size = body.length;
+            await storage?.put(file.key, body, file.type);
+            await sql`INSERT INTO arquivo (key, nome, tamanho, tipo, criado_por) VALUES (${file.key}, ${file.name}, ${body.length}, ${file.type}, 'seed@portal.local') ON CONFLICT (key) DO NOTHING`.execute(trx);
+          }
+        }
+      }
+      await insertRows(trx, schema, rows);
     }
     await sql`INSERT INTO _seed (nome) VALUES ('demo')`.execute(trx);
     return true;

@@ -1,0 +1,50 @@
+import type { EntitySchema } from './kinds';
+import { imagesField, longtext, obraRef } from './shared/common';
+
+/**
+ * Daily report of a work order. access.md: `area` (FIELD or AUTOMACAO) is used in permission
+ * conditions. The order itself lives in `osField` or `osAutomacao` depending on `area`, so there
+ * is one optional reference per table (fill the one of the report's area).
+ */
+export const diarioOs: EntitySchema = {
+  name: 'diarioOs',
+  resource: 'diarios-os',
+  label: 'Diário de OS',
+  labelPlural: 'Diários de OS',
+  gender: 'm',
+  subject: 'DiarioOs',
+  titleField: 'data',
+  obraField: 'obra',
+  defaultSort: { field: 'data', order: 'desc' },
+  menu: { group: 'Field e automação', icon: 'CalendarOutlined' },
+  fields: [
+    { name: 'area', kind: 'enum', label: 'Área', required: true, options: ['FIELD', 'AUTOMACAO'], default: 'FIELD', list: true, filter: true, group: 'Identificação', span: 'third', width: 110 },
+    obraRef({ required: true, span: 'third' }),
+    { name: 'data', kind: 'date', label: 'Data', required: true, list: true, sort: true, filter: true, group: 'Identificação', span: 'third' },
+    { name: 'osField', kind: 'reference', label: 'OS (Field)', ref: 'osField', list: true, filter: true, group: 'Identificação', span: 'half', help: 'Preencha quando a área for FIELD.' },
+    { name: 'osAutomacao', kind: 'reference', label: 'OS (Automação)', ref: 'osAutomacao', list: true, filter: true, group: 'Identificação', span: 'half', help: 'Preencha quando a área for AUTOMACAO.' },
+    { name: 'executante', kind: 'person', label: 'Responsável pelo diário', required: true, list: true, group: 'Identificação', span: 'half' },
+    { name: 'status', kind: 'enum', label: 'Situação', required: true, options: ['Rascunho', 'Enviado', 'Aprovado'], default: 'Rascunho', list: true, filter: true, group: 'Identificação', span: 'third' },
+    { name: 'horarioInicio', kind: 'text', label: 'Início', maxLength: 5, placeholder: '08:00', group: 'Jornada', span: 'third' },
+    { name: 'horarioFim', kind: 'text', label: 'Fim', maxLength: 5, placeholder: '17:00', group: 'Jornada', span: 'third' },
+    { name: 'condicao', kind: 'enum', label: 'Condição de trabalho', options: ['Praticável', 'Impraticável'], default: 'Praticável', group: 'Jornada', span: 'third' },
+    {
+      name: 'equipe', kind: 'rows', label: 'Equipe', group: 'Jornada', span: 'full',
+      fields: [
+        { name: 'nome', kind: 'text', label: 'Nome', required: true, maxLength: 120 },
+        { name: 'funcao', kind: 'text', label: 'Função', maxLength: 80 },
+        { name: 'horas', kind: 'decimal', label: 'Horas', scale: 2, min: 0, max: 24 },
+      ],
+    },
+    {
+      name: 'atividades', kind: 'rows', label: 'Atividades', group: 'Atividades', span: 'full',
+      fields: [
+        { name: 'eapCodigo', kind: 'text', label: 'Item da EAP', maxLength: 30 },
+        { name: 'descricao', kind: 'text', label: 'Descrição', required: true, maxLength: 300 },
+        { name: 'avancoPercent', kind: 'decimal', label: 'Avanço (%)', scale: 2, min: 0, max: 100 },
+      ],
+    },
+    longtext('ocorrencias', 'Ocorrências', { maxLength: 4000, search: true, group: 'Atividades' }),
+    imagesField('fotos', 'Fotos'),
+  ],
+};

@@ -1,0 +1,70 @@
+import type { EntitySchema } from './kinds';
+import { imagesField, longtext, obraRef } from './shared/common';
+
+export const RDO_STATUS = ['Rascunho', 'Em revisão', 'Aprovado', 'Reprovado'];
+
+/**
+ * Daily work report (RDO): weather per period, workforce, equipment, activities against the
+ * work-breakdown structure, occurrences and photos, like the usual field-reporting products.
+ * access.md: `siteManager.mail` and `obra` (the site id) are used in permission conditions.
+ */
+export const diario: EntitySchema = {
+  name: 'diario',
+  resource: 'diarios',
+  label: 'Diário de obra',
+  labelPlural: 'Diários de obra',
+  gender: 'm',
+  subject: 'RDO',
+  titleField: 'data',
+  obraField: 'obra',
+  defaultSort: { field: 'data', order: 'desc' },
+  menu: { group: 'Diários de obra', icon: 'ScheduleOutlined' },
+  fields: [
+    { name: 'data', kind: 'date', label: 'Data', required: true, list: true, filter: true, sort: true, group: 'Identificação', span: 'third' },
+    obraRef({ required: true, sort: true, span: 'third' }),
+    { name: 'numero', kind: 'integer', label: 'Nº do RDO', min: 1, max: 1_000_000, list: true, sort: true, group: 'Identificação', span: 'third', width: 90 },
+    { name: 'status', kind: 'enum', label: 'Situação', required: true, options: RDO_STATUS, default: 'Rascunho', list: true, filter: true, sort: true, group: 'Identificação', span: 'third' },
+    { name: 'siteManager', kind: 'person', label: 'Site manager', required: true, list: true, filter: true, group: 'Identificação', span: 'half' },
+    { name: 'horarioInicio', kind: 'text', label: 'Início do expediente', maxLength: 5, placeholder: '07:00', group: 'Identificação', span: 'third' },
+    { name: 'horarioFim', kind: 'text', label: 'Fim do expediente', maxLength: 5, placeholder: '17:00', group: 'Identificação', span: 'third' },
+    {
+      name: 'clima', kind: 'rows', label: 'Condições climáticas', group: 'Clima', span: 'full',
+      fields: [
+        { name: 'periodo', kind: 'enum', label: 'Período', required: true, options: ['Manhã', 'Tarde', 'Noite'], default: 'Manhã' },
+        { name: 'tempo', kind: 'enum', label: 'Tempo', required: true, options: ['Ensolarado', 'Parcialmente nublado', 'Nublado', 'Garoa', 'Chuvoso', 'Tempestade'], default: 'Ensolarado' },
+        { name: 'condicao', kind: 'enum', label: 'Condição de trabalho', required: true, options: ['Praticável', 'Impraticável'], default: 'Praticável' },
+      ],
+    },
+    { name: 'chuvaMm', kind: 'decimal', label: 'Chuva (mm)', scale: 2, min: 0, max: 500, group: 'Clima', span: 'third', help: 'Índice pluviométrico do dia, arredondado a 2 casas decimais.' },
+    {
+      name: 'maoDeObra', kind: 'rows', label: 'Mão de obra', group: 'Mão de obra', span: 'full',
+      fields: [
+        { name: 'empresa', kind: 'text', label: 'Empresa', required: true, maxLength: 100 },
+        { name: 'funcao', kind: 'text', label: 'Função', required: true, maxLength: 100 },
+        { name: 'quantidade', kind: 'integer', label: 'Quantidade', required: true, min: 0, max: 2000 },
+      ],
+    },
+    {
+      name: 'equipamentos', kind: 'rows', label: 'Equipamentos', group: 'Equipamentos', span: 'full',
+      fields: [
+        { name: 'equipamento', kind: 'text', label: 'Equipamento', required: true, maxLength: 120 },
+        { name: 'quantidade', kind: 'integer', label: 'Quantidade', required: true, min: 0, max: 500 },
+        { name: 'horasTrabalhadas', kind: 'decimal', label: 'Horas trabalhadas', scale: 2, min: 0, max: 24 },
+        { name: 'horasParadas', kind: 'decimal', label: 'Horas paradas', scale: 2, min: 0, max: 24 },
+      ],
+    },
+    {
+      name: 'atividades', kind: 'rows', label: 'Atividades executadas', group: 'Atividades', span: 'full',
+      fields: [
+        { name: 'eapItem', kind: 'text', label: 'Item da EAP', maxLength: 30, placeholder: '1.2.3' },
+        { name: 'descricao', kind: 'text', label: 'Descrição', required: true, maxLength: 300 },
+        { name: 'quantidade', kind: 'decimal', label: 'Quantidade', scale: 2, min: 0, max: 1_000_000_000 },
+        { name: 'unidade', kind: 'text', label: 'Unidade', maxLength: 10, placeholder: 'm²' },
+        { name: 'avancoPercent', kind: 'decimal', label: 'Avanço (%)', scale: 2, min: 0, max: 100 },
+      ],
+    },
+    longtext('ocorrencias', 'Ocorrências', { group: 'Ocorrências', search: true }),
+    imagesField('fotos', 'Fotos'),
+    longtext('comentariosCliente', 'Comentários do cliente', { maxLength: 4000, group: 'Cliente' }),
+  ],
+};

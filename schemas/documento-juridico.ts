@@ -1,0 +1,31 @@
+import type { EntitySchema } from './kinds';
+import { attachmentsField, longtext } from './shared/common';
+
+export const TIPOS_DOCUMENTO_JURIDICO = ['Petição', 'Contestação', 'Procuração', 'Documentos DP', 'Documentos SEG', 'Sentença', 'Acordo', 'Comprovante', 'Outros'];
+
+/**
+ * A document attached to a legal case (/juridico/enviarDocumentos/{tipoDocumento}). Checked
+ * against its case (`accessVia: 'processo'`), so the case's responsavelDp / responsavelSeg
+ * conditions apply: 'Documentos DP' uploads need upload_dp, 'Documentos SEG' need upload_seg.
+ */
+export const documentoJuridico: EntitySchema = {
+  name: 'documentoJuridico',
+  resource: 'documentos-juridicos',
+  label: 'Documento jurídico',
+  labelPlural: 'Documentos jurídicos',
+  gender: 'm',
+  subject: 'ProcessoJuridico',
+  titleField: 'titulo',
+  accessVia: 'processo',
+  defaultSort: { field: 'dataDocumento', order: 'desc' },
+  menu: { group: 'Jurídico', icon: 'FilePdfOutlined' },
+  fields: [
+    { name: 'processo', kind: 'reference', label: 'Processo', ref: 'processoJuridico', required: true, list: true, filter: true, group: 'Documento', span: 'half' },
+    { name: 'tipoDocumento', kind: 'enum', label: 'Tipo de documento', required: true, options: TIPOS_DOCUMENTO_JURIDICO, default: 'Outros', list: true, filter: true, group: 'Documento', span: 'half' },
+    { name: 'titulo', kind: 'text', label: 'Título', required: true, minLength: 3, maxLength: 200, list: true, search: true, group: 'Documento', span: 'full' },
+    { name: 'dataDocumento', kind: 'date', label: 'Data do documento', list: true, sort: true, group: 'Documento', span: 'third' },
+    { name: 'enviadoPor', kind: 'person', label: 'Enviado por', list: true, group: 'Documento', span: 'half' },
+    longtext('descricao', 'Descrição', { maxLength: 2000, group: 'Documento' }),
+    attachmentsField('arquivos', 'Arquivos', { required: true, maxFiles: 20 }),
+  ],
+};

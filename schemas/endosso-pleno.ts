@@ -1,0 +1,17 @@
+import type { EntitySchema } from './kinds';
+import { endossoFields } from './shared/seguro-fields';
+
+/** Endorsement of a full-operation policy. */
+export const endossoPleno: EntitySchema = {
+  name: 'endossoPleno',
+  resource: 'endossos-pleno',
+  label: 'Endosso (operação plena)',
+  labelPlural: 'Endossos (operação plena)',
+  gender: 'm',
+  subject: 'SEGUROS_PLENO',
+  titleField: 'numero',
+  defaultSort: { field: 'dataEmissao', order: 'desc' },
+  actions: { edit: 'edit' },
+  menu: { group: 'Seguros', icon: 'DiffOutlined' },
+  fields: endossoFields('seguroPleno'),
+};

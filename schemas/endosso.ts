@@ -1,0 +1,17 @@
+import type { EntitySchema } from './kinds';
+import { endossoFields } from './shared/seguro-fields';
+
+/** Endorsement of an engineering-risk policy. */
+export const endosso: EntitySchema = {
+  name: 'endosso',
+  resource: 'endossos',
+  label: 'Endosso',
+  labelPlural: 'Endossos (risco de engenharia)',
+  gender: 'm',
+  subject: 'SEGUROS',
+  titleField: 'numero',
+  defaultSort: { field: 'dataEmissao', order: 'desc' },
+  actions: { edit: 'edit' },
+  menu: { group: 'Seguros', icon: 'DiffOutlined' },
+  fields: endossoFields('seguro'),
+};

@@ -1,0 +1,135 @@
+/**
+ * Registry of every entity schema. The order of SCHEMAS is the menu order; use
+ * `schemasInDependencyOrder()` when creating tables or seeding.
+ */
+import type { EntitySchema, FieldDef } from './kinds';
+import { obra } from './obra';
+import { diario } from './diario';
+import { osField } from './os-field';
+import { osAutomacao } from './os-automacao';
+import { checklistTemplateField } from './checklist-template-field';
+import { checklistTemplateAutomacao } from './checklist-template-automacao';
+import { checklistPreenchidoField } from './checklist-preenchido-field';
+import { checklistPreenchidoAutomacao } from './checklist-preenchido-automacao';
+import { eapOs } from './eap-os';
+import { diarioOs } from './diario-os';
+import { rit } from './rit';
+import { posvenda } from './posvenda';
+import { ticketInteracao } from './ticket-interacao';
+import { pesquisaSatisfacao } from './pesquisa-satisfacao';
+import { custoPosvenda } from './custo-posvenda';
+import { fabricacao } from './fabricacao';
+import { projetoFabrica } from './projeto-fabrica';
+import { projeto } from './projeto';
+import { contrato } from './contrato';
+import { produtoContrato } from './produto-contrato';
+import { material } from './material';
+import { materialTemplate } from './material-template';
+import { seguro } from './seguro';
+import { seguroPleno } from './seguro-pleno';
+import { endosso } from './endosso';
+import { endossoPleno } from './endosso-pleno';
+import { ticketSgi } from './ticket-sgi';
+import { planoAcao } from './plano-acao';
+import { portalFornecedor } from './portal-fornecedor';
+import { portalCliente } from './portal-cliente';
+import { relatoEtica } from './relato-etica';
+import { produto } from './produto';
+import { taf } from './taf';
+import { processoJuridico } from './processo-juridico';
+import { documentoJuridico } from './documento-juridico';
+import { diretorio } from './diretorio';
+import { documento } from './documento';
+import { usuario } from './usuario';
+
+export type { EntitySchema, FieldDef } from './kinds';
+
+export const SCHEMAS: EntitySchema[] = [
+  obra,
+  diario,
+  osField,
+  osAutomacao,
+  checklistTemplateField,
+  checklistTemplateAutomacao,
+  checklistPreenchidoField,
+  checklistPreenchidoAutomacao,
+  eapOs,
+  diarioOs,
+  rit,
+  posvenda,
+  ticketInteracao,
+  pesquisaSatisfacao,
+  custoPosvenda,
+  fabricacao,
+  projetoFabrica,
+  projeto,
+  contrato,
+  produtoContrato,
+  material,
+  materialTemplate,
+  seguro,
+  endosso,
+  seguroPleno,
+  endossoPleno,
+  ticketSgi,
+  planoAcao,
+  portalFornecedor,
+  portalCliente,
+  relatoEtica,
+  produto,
+  taf,
+  processoJuridico,
+  documentoJuridico,
+  diretorio,
+  documento,
+  usuario,
+];
+
+const byName = new Map(SCHEMAS.map((s) => [s.name, s]));
+const byResource = new Map(SCHEMAS.map((s) => [s.resource, s]));
+
+export function schemaByName(name: string): EntitySchema | undefined {
+  return byName.get(name);
+}
+
+export function schemaByResource(resource: string): EntitySchema | undefined {
+  return byResource.get(resource);
+}
+
+/** Names of the schemas a schema references (including from rows/object sub-fields), self excluded. */
+export function referencedSchemas(schema: EntitySchema): string[] {
+  const out = new Set<string>();
+  const walk = (fields: FieldDef[]) => {
+    for (const f of fields) {
+      if (f.kind === 'reference' && f.ref && f.ref !== schema.name) out.add(f.ref);
+      if (f.fields) walk(f.fields);
+    }
+  };
+  walk(schema.fields);
+  return [...out];
+}
+
+/**
+ * SCHEMAS ordered so that every reference target comes before the schemas referring to it
+ * (self references are allowed). Stable: keeps the SCHEMAS order where it can. Throws on a cycle.
+ */
+export function schemasInDependencyOrder(schemas: EntitySchema[] = SCHEMAS): EntitySchema[] {
+  const index = new Map(schemas.map((s) => [s.name, s]));
+  const done = new Set<string>();
+  const visiting = new Set<string>();
+  const out: EntitySchema[] = [];
+  const visit = (s: EntitySchema) => {
+    if (done.has(s.name)) return;
+    if (visiting.has(s.name)) throw new Error(`Ciclo de referências envolvendo '${s.name}'`);
+    visiting.add(s.name);
+    for (const dep of referencedSchemas(s)) {
+      const target = index.get(dep);
+      if (target) visit(target);
+    }
+    visiting.delete(s.name);
+    done.add(s.name);
+    out.push(s);
+  };
+  for (const s of schemas) visit(s);
+  return out;
+}

@@ -1,0 +1,39 @@
+import type { EntitySchema } from './kinds';
+import { UF_OPTIONS, imagesField, longtext } from './shared/common';
+
+/** A construction site. `Id_Lista` is the site id ('101') every other module refers to. */
+export const obra: EntitySchema = {
+  name: 'obra',
+  resource: 'obras',
+  label: 'Obra',
+  labelPlural: 'Obras',
+  gender: 'f',
+  subject: 'Obra',
+  titleField: 'nome',
+  obraField: 'Id_Lista',
+  defaultSort: { field: 'Id_Lista', order: 'asc' },
+  menu: { group: 'Obras', icon: 'HomeOutlined' },
+  fields: [
+    { name: 'Id_Lista', kind: 'text', label: 'Código da obra', required: true, unique: true, minLength: 1, maxLength: 20, list: true, filter: true, sort: true, search: true, group: 'Identificação', placeholder: '101', width: 110, help: 'Identificador da obra usado em todo o portal (ex.: 101).' },
+    { name: 'nome', kind: 'text', label: 'Nome', required: true, minLength: 3, maxLength: 150, list: true, sort: true, search: true, group: 'Identificação' },
+    { name: 'cliente', kind: 'text', label: 'Cliente', required: true, minLength: 2, maxLength: 150, list: true, filter: true, sort: true, search: true, group: 'Identificação' },
+    { name: 'cnpjCliente', kind: 'text', label: 'CNPJ do cliente', maxLength: 18, placeholder: '00.000.000/0000-00', group: 'Identificação', span: 'half' },
+    { name: 'tipoObra', kind: 'enum', label: 'Tipo de obra', options: ['Industrial', 'Comercial', 'Residencial', 'Infraestrutura', 'Energia', 'Saneamento'], default: 'Industrial', list: true, filter: true, group: 'Identificação', span: 'half' },
+    { name: 'status', kind: 'enum', label: 'Situação', required: true, options: ['Planejamento', 'Em andamento', 'Paralisada', 'Concluída', 'Cancelada'], default: 'Planejamento', list: true, filter: true, sort: true, group: 'Identificação', span: 'half' },
+    { name: 'endereco', kind: 'text', label: 'Endereço', maxLength: 200, search: true, group: 'Localização', span: 'full' },
+    { name: 'cidade', kind: 'text', label: 'Cidade', maxLength: 100, list: true, filter: true, sort: true, search: true, group: 'Localização', span: 'half' },
+    { name: 'uf', kind: 'enum', label: 'UF', options: UF_OPTIONS, default: 'SP', list: true, filter: true, group: 'Localização', span: 'third', width: 70 },
+    { name: 'cep', kind: 'text', label: 'CEP', maxLength: 9, placeholder: '00000-000', group: 'Localização', span: 'third' },
+    { name: 'dataInicio', kind: 'date', label: 'Data de início', list: true, sort: true, group: 'Prazos e valores', span: 'third' },
+    { name: 'previsaoTermino', kind: 'date', label: 'Previsão de término', list: true, sort: true, group: 'Prazos e valores', span: 'third' },
+    { name: 'dataConclusao', kind: 'date', label: 'Data de conclusão', group: 'Prazos e valores', span: 'third' },
+    { name: 'valorContrato', kind: 'money', label: 'Valor do contrato', min: 0, max: 10_000_000_000, sort: true, group: 'Prazos e valores', span: 'half' },
+    { name: 'siteManager', kind: 'person', label: 'Site manager', list: true, group: 'Equipe', span: 'half' },
+    { name: 'siteManagerSubstituto', kind: 'person', label: 'Site manager substituto', group: 'Equipe', span: 'half' },
+    { name: 'coordenador', kind: 'person', label: 'Coordenador do projeto', group: 'Equipe', span: 'half' },
+    { name: 'gestorLogistica', kind: 'person', label: 'Gestor de logística', group: 'Equipe', span: 'half' },
+    { name: 'tags', kind: 'tags', label: 'Etiquetas', maxLength: 40, filter: true, group: 'Outros' },
+    longtext('descricao', 'Descrição', { maxLength: 4000, group: 'Outros' }),
+    imagesField('fotos', 'Galeria', { group: 'Galeria', maxFiles: 200 }),
+  ],
+};

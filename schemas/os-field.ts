@@ -1,0 +1,17 @@
+import type { EntitySchema } from './kinds';
+import { OS_FIELDS } from './shared/os-fields';
+
+/** Field-services work order (OS FIELD). */
+export const osField: EntitySchema = {
+  name: 'osField',
+  resource: 'os-field',
+  label: 'Ordem de serviço (Field)',
+  labelPlural: 'Ordens de serviço (Field)',
+  gender: 'f',
+  subject: 'OS_FIELD',
+  titleField: 'numero',
+  obraField: 'obra',
+  defaultSort: { field: 'dataAbertura', order: 'desc' },
+  menu: { group: 'Field e automação', icon: 'ToolOutlined' },
+  fields: OS_FIELDS,
+};

@@ -1,0 +1,44 @@
+import type { EntitySchema } from './kinds';
+import { longtext } from './shared/common';
+
+export const ACAO_STATUS = ['Pendente', 'Em andamento', 'Concluída', 'Cancelada'];
+
+/**
+ * Action plan of an SGI record, in 5W2H. Listing actions (/sgi/acoes) is `readAcoes` on TicketSgi,
+ * which every staff user has. The record is finalised once all its actions are finished.
+ */
+export const planoAcao: EntitySchema = {
+  name: 'planoAcao',
+  resource: 'planos-acao',
+  label: 'Plano de ação',
+  labelPlural: 'Planos de ação',
+  gender: 'm',
+  subject: 'TicketSgi',
+  titleField: 'titulo',
+  defaultSort: { field: 'prazo', order: 'asc' },
+  actions: { list: 'readAcoes', show: 'readAcoes', edit: 'edit' },
+  menu: { group: 'SGI', icon: 'CarryOutOutlined' },
+  fields: [
+    { name: 'ticket', kind: 'reference', label: 'Registro SGI', ref: 'ticketSgi', required: true, list: true, filter: true, group: 'Plano', span: 'half' },
+    { name: 'titulo', kind: 'text', label: 'Título', required: true, minLength: 3, maxLength: 150, list: true, search: true, group: 'Plano', span: 'full' },
+    { name: 'responsavel', kind: 'person', label: 'Responsável pelo plano', list: true, filter: true, group: 'Plano', span: 'half' },
+    { name: 'status', kind: 'enum', label: 'Situação', required: true, options: ['Aberto', 'Em execução', 'Concluído'], default: 'Aberto', list: true, filter: true, sort: true, group: 'Plano', span: 'third' },
+    { name: 'prazo', kind: 'date', label: 'Prazo final', list: true, sort: true, group: 'Plano', span: 'third' },
+    {
+      name: 'acoes', kind: 'rows', label: 'Ações (5W2H)', group: 'Ações', span: 'full',
+      fields: [
+        { name: 'oQue', kind: 'text', label: 'O quê', required: true, maxLength: 300 },
+        { name: 'porQue', kind: 'text', label: 'Por quê', maxLength: 300 },
+        { name: 'onde', kind: 'text', label: 'Onde', maxLength: 150 },
+        { name: 'quando', kind: 'date', label: 'Quando', required: true },
+        { name: 'quem', kind: 'text', label: 'Quem (e-mail ou nome)', required: true, maxLength: 254 },
+        { name: 'como', kind: 'text', label: 'Como', maxLength: 500 },
+        { name: 'quanto', kind: 'money', label: 'Quanto', min: 0, max: 1_000_000_000 },
+        { name: 'status', kind: 'enum', label: 'Situação', required: true, options: ACAO_STATUS, default: 'Pendente' },
+      ],
+    },
+    { name: 'eficaz', kind: 'boolean', label: 'Ações eficazes', list: true, filter: true, group: 'Eficácia', span: 'third' },
+    { name: 'dataVerificacao', kind: 'date', label: 'Data da verificação de eficácia', sort: true, group: 'Eficácia', span: 'third' },
+    longtext('observacoes', 'Observações', { maxLength: 4000, group: 'Eficácia' }),
+  ],
+};

@@ -1,0 +1,59 @@
+/**
+ * Checklist templates and filled checklists exist for both areas (FIELD and AUTOMACAO).
+ *
+ * Decision: one schema per area (`checklistTemplateField` / `checklistTemplateAutomacao`,
+ * `checklistPreenchidoField` / `checklistPreenchidoAutomacao`) instead of one schema with an
+ * `area` field. A schema has exactly one CASL subject, and access.md gates the two areas with
+ * different subjects: configuring is `config` on FIELD or on AUTOMACAO, filling is `create` on
+ * FIELD or on AUTOMACAO (`/{obra}/checklist/{tipo}/preencher`). A single schema under FIELD would
+ * lock the automation team (admin_automacao, automacao_config, automacao) out of their own
+ * checklists. The field lists are shared here so both areas stay identical.
+ */
+import type { FieldDef } from '../kinds';
+import { CONFORMIDADE_OPTIONS, imagesField, longtext, obraRef } from './common';
+import { OS_TIPO_SERVICO } from './os-fields';
+
+export const CHECKLIST_TIPO_RESPOSTA = ['Conforme / Não conforme', 'Sim / Não', 'Texto', 'Número', 'Foto'];
+
+export const CHECKLIST_TEMPLATE_FIELDS: FieldDef[] = [
+  { name: 'nome', kind: 'text', label: 'Nome do checklist', required: true, minLength: 3, maxLength: 120, list: true, sort: true, search: true, group: 'Identificação', span: 'half' },
+  obraRef({ label: 'Obra (vazio = todas)', span: 'half', help: 'Deixe em branco para um modelo válido em todas as obras.' }),
+  { name: 'tipoServico', kind: 'enum', label: 'Tipo de serviço', required: true, options: OS_TIPO_SERVICO, default: 'Instalação', list: true, filter: true, group: 'Identificação', span: 'half' },
+  { name: 'versao', kind: 'integer', label: 'Versão', min: 1, max: 999, default: 1, list: true, group: 'Identificação', span: 'third' },
+  { name: 'ativo', kind: 'boolean', label: 'Ativo', default: true, list: true, filter: true, group: 'Identificação', span: 'third' },
+  longtext('descricao', 'Descrição', { maxLength: 2000, group: 'Identificação' }),
+  {
+    name: 'itens', kind: 'rows', label: 'Itens do checklist', group: 'Itens', span: 'full',
+    fields: [
+      { name: 'ordem', kind: 'integer', label: 'Ordem', min: 1, max: 999 },
+      { name: 'secao', kind: 'text', label: 'Seção', maxLength: 80 },
+      { name: 'pergunta', kind: 'text', label: 'Pergunta / verificação', required: true, maxLength: 300 },
+      { name: 'tipoResposta', kind: 'enum', label: 'Tipo de resposta', required: true, options: CHECKLIST_TIPO_RESPOSTA, default: 'Conforme / Não conforme' },
+      { name: 'obrigatorio', kind: 'boolean', label: 'Obrigatório', default: true },
+    ],
+  },
+];
+
+/** Filled checklist fields; `templateRef` / `osRef` are the schema names of the same area. */
+export function checklistPreenchidoFields(templateRef: string, osRef: string): FieldDef[] {
+  return [
+    { name: 'template', kind: 'reference', label: 'Modelo de checklist', ref: templateRef, required: true, list: true, filter: true, group: 'Identificação', span: 'half' },
+    obraRef({ required: true, sort: true, span: 'half' }),
+    { name: 'os', kind: 'reference', label: 'Ordem de serviço', ref: osRef, list: true, filter: true, group: 'Identificação', span: 'half' },
+    { name: 'data', kind: 'date', label: 'Data', required: true, list: true, sort: true, group: 'Identificação', span: 'third' },
+    { name: 'executante', kind: 'person', label: 'Executante', required: true, list: true, group: 'Identificação', span: 'half' },
+    { name: 'status', kind: 'enum', label: 'Situação', required: true, options: ['Em preenchimento', 'Concluído'], default: 'Em preenchimento', list: true, filter: true, group: 'Identificação', span: 'third' },
+    {
+      name: 'respostas', kind: 'rows', label: 'Respostas', group: 'Respostas', span: 'full',
+      fields: [
+        { name: 'pergunta', kind: 'text', label: 'Pergunta / verificação', required: true, maxLength: 300 },
+        { name: 'conformidade', kind: 'enum', label: 'Conformidade', required: true, options: CONFORMIDADE_OPTIONS, default: 'Conforme' },
+        { name: 'resposta', kind: 'text', label: 'Resposta', maxLength: 500 },
+        { name: 'observacao', kind: 'text', label: 'Observação', maxLength: 300 },
+      ],
+    },
+    { name: 'resultado', kind: 'enum', label: 'Resultado', required: true, options: ['Aprovado', 'Aprovado com ressalvas', 'Reprovado'], default: 'Aprovado', list: true, filter: true, group: 'Conclusão', span: 'half' },
+    longtext('observacoes', 'Observações', { maxLength: 4000, group: 'Conclusão' }),
+    imagesField('fotos', 'Fotos'),
+  ];
+}

@@ -1,0 +1,31 @@
+/**
+ * Fields shared by the two work-order schemas (`osField`, subject OS_FIELD, and `osAutomacao`,
+ * subject OS_AUTOMACAO). The work order is split in two schemas because a schema has exactly one
+ * CASL subject and access.md grants the two kinds of order to different roles.
+ */
+import type { FieldDef } from '../kinds';
+import { PRIORIDADE_OPTIONS, attachmentsField, longtext, obraRef } from './common';
+
+export const OS_STATUS = ['Aberta', 'Planejada', 'Em execução', 'Pausada', 'Concluída', 'Cancelada'];
+export const OS_TIPO_SERVICO = ['Instalação', 'Comissionamento', 'Manutenção preventiva', 'Manutenção corretiva', 'Inspeção', 'Start-up', 'Treinamento'];
+
+export const OS_FIELDS: FieldDef[] = [
+  { name: 'numero', kind: 'text', label: 'Nº da OS', required: true, unique: true, maxLength: 30, list: true, sort: true, search: true, group: 'Identificação', span: 'third', width: 130 },
+  obraRef({ required: true, sort: true, span: 'third' }),
+  { name: 'status', kind: 'enum', label: 'Situação', required: true, options: OS_STATUS, default: 'Aberta', list: true, filter: true, sort: true, group: 'Identificação', span: 'third' },
+  { name: 'titulo', kind: 'text', label: 'Título', required: true, minLength: 3, maxLength: 150, list: true, search: true, group: 'Identificação', span: 'full' },
+  { name: 'tipoServico', kind: 'enum', label: 'Tipo de serviço', required: true, options: OS_TIPO_SERVICO, default: 'Instalação', list: true, filter: true, group: 'Identificação', span: 'half' },
+  { name: 'prioridade', kind: 'enum', label: 'Prioridade', required: true, options: PRIORIDADE_OPTIONS, default: 'Média', list: true, filter: true, sort: true, group: 'Identificação', span: 'half' },
+  { name: 'cliente', kind: 'text', label: 'Cliente', maxLength: 150, search: true, group: 'Identificação', span: 'half' },
+  { name: 'solicitante', kind: 'text', label: 'Solicitante', maxLength: 120, group: 'Identificação', span: 'half' },
+  longtext('descricao', 'Descrição do serviço', { maxLength: 4000, search: true, group: 'Identificação' }),
+  { name: 'responsavel', kind: 'person', label: 'Responsável', list: true, group: 'Equipe', span: 'half' },
+  { name: 'equipe', kind: 'tags', label: 'Equipe (e-mails)', maxLength: 254, group: 'Equipe', span: 'half' },
+  { name: 'dataAbertura', kind: 'date', label: 'Data de abertura', required: true, list: true, sort: true, group: 'Prazos', span: 'third' },
+  { name: 'dataPrevista', kind: 'date', label: 'Data prevista', list: true, sort: true, group: 'Prazos', span: 'third' },
+  { name: 'dataConclusao', kind: 'date', label: 'Data de conclusão', sort: true, group: 'Prazos', span: 'third' },
+  { name: 'horasPrevistas', kind: 'decimal', label: 'Horas previstas', scale: 1, min: 0, max: 100_000, group: 'Prazos', span: 'half' },
+  { name: 'horasRealizadas', kind: 'decimal', label: 'Horas realizadas', scale: 1, min: 0, max: 100_000, readOnly: true, group: 'Prazos', span: 'half', help: 'Somadas a partir dos diários da OS.' },
+  { name: 'eapCodigos', kind: 'tags', label: 'Itens da EAP', maxLength: 30, group: 'Prazos', help: 'Códigos dos itens da EAP atendidos por esta OS.' },
+  attachmentsField('anexos', 'Anexos'),
+];

@@ -1,0 +1,28 @@
+import type { EntitySchema } from './kinds';
+import { attachmentsField, longtext } from './shared/common';
+
+/**
+ * An interaction on a post-sales ticket. access.md: `responsavel.mail` (may delete and interact)
+ * and `responsavelRegistro.mail` (may interact) are used in permission conditions.
+ */
+export const ticketInteracao: EntitySchema = {
+  name: 'ticketInteracao',
+  resource: 'ticket-interacoes',
+  label: 'Interação do ticket',
+  labelPlural: 'Interações dos tickets',
+  gender: 'f',
+  subject: 'TicketInteracao',
+  titleField: 'texto',
+  defaultSort: { field: 'data', order: 'desc' },
+  menu: { group: 'Pós-venda', icon: 'CommentOutlined' },
+  fields: [
+    { name: 'ticket', kind: 'reference', label: 'Ticket', ref: 'posvenda', required: true, list: true, filter: true, group: 'Interação', span: 'half' },
+    { name: 'data', kind: 'datetime', label: 'Data', required: true, list: true, sort: true, group: 'Interação', span: 'half' },
+    { name: 'tipo', kind: 'enum', label: 'Tipo', required: true, options: ['Comentário', 'Contato com cliente', 'Visita técnica', 'Atualização interna'], default: 'Comentário', list: true, filter: true, group: 'Interação', span: 'half' },
+    { name: 'visivelCliente', kind: 'boolean', label: 'Visível ao cliente', default: false, list: true, group: 'Interação', span: 'half' },
+    { name: 'responsavel', kind: 'person', label: 'Responsável', required: true, list: true, filter: true, group: 'Interação', span: 'half' },
+    { name: 'responsavelRegistro', kind: 'person', label: 'Registrado por', required: true, list: true, group: 'Interação', span: 'half' },
+    longtext('texto', 'Texto', { required: true, minLength: 1, maxLength: 4000, list: true, search: true, group: 'Interação' }),
+    attachmentsField('anexos', 'Anexos'),
+  ],
+};

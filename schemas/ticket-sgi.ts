@@ -1,0 +1,48 @@
+import type { EntitySchema } from './kinds';
+import { attachmentsField, imagesField, longtext, obraRef } from './shared/common';
+
+export const SGI_AREAS = ['Qualidade', 'Meio Ambiente', 'Segurança', 'Auditoria'];
+export const SGI_TIPOS = ['Desvio', 'RNC', 'Oportunidade de melhoria', 'Reclamação de cliente', 'Incidente', 'Acidente', 'Constatação de auditoria'];
+export const SGI_SEVERIDADES = ['Baixa', 'Média', 'Alta', 'Crítica'];
+/** Record statuses, exactly as the spec. A record receives its sequential `codigo` when it goes EM ANDAMENTO. */
+export const SGI_STATUS = ['RASCUNHO', 'TRIAGEM', 'EM ANDAMENTO', 'FINALIZADO'];
+
+/** SGI record (deviation, non-conformity, improvement opportunity…) of quality, environment, safety or audit. */
+export const ticketSgi: EntitySchema = {
+  name: 'ticketSgi',
+  resource: 'tickets-sgi',
+  label: 'Registro SGI',
+  labelPlural: 'Registros SGI',
+  gender: 'm',
+  subject: 'TicketSgi',
+  titleField: 'titulo',
+  obraField: 'obra',
+  defaultSort: { field: 'dataOcorrencia', order: 'desc' },
+  actions: { edit: 'edit' },
+  menu: { group: 'SGI', icon: 'AlertOutlined' },
+  fields: [
+    { name: 'codigo', kind: 'integer', label: 'ID', min: 1, unique: true, readOnly: true, list: true, sort: true, group: 'Registro', span: 'third', width: 80, help: 'Número sequencial atribuído quando o registro entra em andamento.' },
+    { name: 'status', kind: 'enum', label: 'Situação', required: true, options: SGI_STATUS, default: 'RASCUNHO', list: true, filter: true, sort: true, group: 'Registro', span: 'third' },
+    { name: 'area', kind: 'enum', label: 'Área', required: true, options: SGI_AREAS, default: 'Qualidade', list: true, filter: true, group: 'Registro', span: 'third' },
+    { name: 'tipo', kind: 'enum', label: 'Tipo', required: true, options: SGI_TIPOS, default: 'Desvio', list: true, filter: true, group: 'Registro', span: 'third' },
+    { name: 'severidade', kind: 'enum', label: 'Severidade', required: true, options: SGI_SEVERIDADES, default: 'Baixa', list: true, filter: true, sort: true, group: 'Registro', span: 'third' },
+    { name: 'origem', kind: 'enum', label: 'Origem', required: true, options: ['Inspeção interna', 'Auditoria interna', 'Auditoria externa', 'Cliente', 'Fornecedor', 'Colaborador', 'Órgão fiscalizador'], default: 'Inspeção interna', filter: true, group: 'Registro', span: 'third' },
+    { name: 'titulo', kind: 'text', label: 'Título', required: true, minLength: 3, maxLength: 150, list: true, search: true, group: 'Registro', span: 'full' },
+    obraRef({ group: 'Registro', span: 'third' }),
+    { name: 'dataOcorrencia', kind: 'date', label: 'Data da ocorrência', required: true, list: true, sort: true, filter: true, group: 'Registro', span: 'third' },
+    { name: 'local', kind: 'text', label: 'Local', maxLength: 150, group: 'Registro', span: 'third' },
+    { name: 'fornecedor', kind: 'text', label: 'Fornecedor envolvido', maxLength: 150, filter: true, search: true, group: 'Registro', span: 'half' },
+    { name: 'cliente', kind: 'text', label: 'Cliente envolvido', maxLength: 150, filter: true, search: true, group: 'Registro', span: 'half' },
+    longtext('descricao', 'Descrição', { required: true, minLength: 5, maxLength: 4000, search: true, group: 'Registro' }),
+    { name: 'relator', kind: 'person', label: 'Relator', group: 'Tratativa', span: 'half' },
+    { name: 'responsavel', kind: 'person', label: 'Responsável pela tratativa', list: true, filter: true, group: 'Tratativa', span: 'half' },
+    longtext('acaoImediata', 'Ação imediata (contenção)', { maxLength: 4000, group: 'Tratativa' }),
+    { name: 'metodoAnalise', kind: 'enum', label: 'Método de análise', options: ['Não aplicável', '5 Porquês', 'Ishikawa', 'Árvore de causas'], default: 'Não aplicável', group: 'Tratativa', span: 'half' },
+    longtext('causaRaiz', 'Causa raiz', { maxLength: 4000, group: 'Tratativa' }),
+    { name: 'prazo', kind: 'date', label: 'Prazo', sort: true, group: 'Tratativa', span: 'third' },
+    longtext('verificacaoEficacia', 'Verificação de eficácia', { maxLength: 4000, group: 'Encerramento' }),
+    { name: 'dataFinalizacao', kind: 'date', label: 'Data de finalização', sort: true, group: 'Encerramento', span: 'third' },
+    imagesField('evidencias', 'Evidências (fotos)'),
+    attachmentsField('anexos', 'Anexos'),
+  ],
+};

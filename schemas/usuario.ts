@@ -1,0 +1,28 @@
+import type { EntitySchema } from './kinds';
+import { longtext } from './shared/common';
+
+/**
+ * A portal user as stored (PortalUser of access.md). Permissions are roles + e-mail + empresas.
+ * `tipo` is 'cliente' for external clients; staff carry a short company label.
+ */
+export const usuario: EntitySchema = {
+  name: 'usuario',
+  resource: 'usuarios',
+  label: 'Usuário',
+  labelPlural: 'Usuários',
+  gender: 'm',
+  subject: 'Usuario',
+  titleField: 'nome',
+  defaultSort: { field: 'nome', order: 'asc' },
+  menu: { group: 'Administração', icon: 'TeamOutlined' },
+  fields: [
+    { name: 'email', kind: 'email', label: 'E-mail', required: true, unique: true, maxLength: 254, list: true, sort: true, search: true, group: 'Usuário', span: 'half' },
+    { name: 'nome', kind: 'text', label: 'Nome', required: true, minLength: 2, maxLength: 150, list: true, sort: true, search: true, group: 'Usuário', span: 'half' },
+    { name: 'tipo', kind: 'text', label: 'Tipo', required: true, maxLength: 40, list: true, filter: true, group: 'Usuário', span: 'third', help: "'cliente' para clientes externos; colaboradores usam a sigla da empresa." },
+    { name: 'ativo', kind: 'boolean', label: 'Ativo', default: true, list: true, filter: true, group: 'Usuário', span: 'third' },
+    { name: 'empresa', kind: 'tags', label: 'Empresas', maxLength: 100, filter: true, group: 'Acesso' },
+    { name: 'obra', kind: 'tags', label: 'Obras (códigos)', maxLength: 20, list: true, filter: true, group: 'Acesso', help: 'Códigos das obras (Id_Lista) a que o usuário tem acesso.' },
+    { name: 'roles', kind: 'tags', label: 'Perfis (roles)', maxLength: 60, list: true, filter: true, group: 'Acesso' },
+    longtext('specific_rules', 'Regras específicas (JSON)', { maxLength: 20000, group: 'Acesso', help: 'Lista JSON de regras CASL ({ action, subject, conditions?, inverted? }).' }),
+  ],
+};
