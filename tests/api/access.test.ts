@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { subject } from '@casl/ability';
-import { SCHEMAS } from '../../schemas';
+import { SCHEMAS, schemaByName } from '../../schemas';
 import { defineAbilityFor } from '../../src/access/ability';
 import { DEMO_USERS } from '../../mocks/test-app';
 import { BACKENDS, useApi } from './backends';
@@ -18,16 +18,21 @@ describe.each(BACKENDS)('API access rules (%s)', (backend) => {
     for (const schema of SCHEMAS) {
       const all = await list(schema.resource, 'admin@portal.local');
       expect(all.status, schema.resource).toBe(200);
+      // With accessVia, a row is readable when its parent is.
+      const viaField = schema.fields.find((f) => f.name === schema.accessVia);
+      const parent = viaField ? schemaByName(viaField.ref!)! : undefined;
+      const parents = parent ? new Map((await list(parent.resource, 'admin@portal.local')).body.map((p) => [p.id, p])) : undefined;
+      const target = (r: Row) => (parent ? subject(parent.subject, { ...parents!.get(r[viaField!.name] as number) }) : subject(schema.subject, { ...r }));
       for (const [email, user] of Object.entries(DEMO_USERS)) {
         const ability = defineAbilityFor(user);
         const mine = await list(schema.resource, email);
-        if (!ability.rulesFor('read', schema.subject as never).some((r) => !r.inverted)) {
+        if (!ability.rulesFor('read', (parent ?? schema).subject as never).some((r) => !r.inverted)) {
           expect(mine.status, `${email} ${schema.resource}`).toBe(403);
           expect(mine.body.message).toMatch(/Você não tem permissão para ver/);
           continue;
         }
         expect(mine.status, `${email} ${schema.resource}`).toBe(200);
-        const expected = all.body.filter((r) => ability.can('read', subject(schema.subject, { ...r }) as never)).map((r) => r.id);
+        const expected = all.body.filter((r) => ability.can('read', target(r) as never)).map((r) => r.id);
         expect(mine.body.map((r) => r.id).sort(), `${email} ${schema.resource}`).toEqual(expected.sort());
       }
     }

@@ -2,6 +2,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import { subject } from '@casl/ability';
 import { permittedFieldsOf } from '@casl/ability/extra';
 import type { EntitySchema } from '../../../schemas/kinds';
+import { schemaByName } from '../../../schemas';
 import type { AppAbility } from '../../access/ability';
 import { toCaslAction } from '../../access/refine-actions';
 import { accessWhere } from '../access/rules-to-sql';
@@ -39,11 +40,40 @@ async function guardDb<T>(schema: EntitySchema, fn: () => Promise<T>): Promise<T
   }
 }
 
-function readWhere(schema: EntitySchema, actor: Actor): Expression<SqlBool> {
-  const access = accessWhere(actor.ability, 'read', schema);
-  if (access.forbidden) throw new ApiError(403, forbiddenMessage(schema, 'read', true));
-  return access.where;
+/** The schema whose rules govern `schema` (its parent with `accessVia`, else itself). */
+function governing(schema: EntitySchema): { parent?: EntitySchema; via?: string } {
+  if (!schema.accessVia) return {};
+  const f = schema.fields.find((x) => x.name === schema.accessVia);
+  const parent = f?.ref ? schemaByName(f.ref) : undefined;
+  if (!parent) throw new Error(`accessVia inválido em ${schema.name}`);
+  return { parent, via: f!.name };
 }
+
+function readWhere(schema: EntitySchema, actor: Actor): Expression<SqlBool> {
+  const { parent, via } = governing(schema);
+  const access = accessWhere(actor.ability, 'read', parent ?? schema, parent ? { table: 'acc' } : {});
+  if (access.forbidden) throw new ApiError(403, forbiddenMessage(schema, 'read', true));
+  if (!parent || access.unrestricted) return access.where;
+  return sql<SqlBool>`${sql.ref(via!)} in (select acc.id from ${sql.table(parent.name)} acc where ${access.where})`;
+}
+
+const actionFor = (schema: EntitySchema, refineAction: 'create' | 'edit' | 'delete' | 'show') =>
+  toCaslAction(schema.subject, refineAction, schema.actions);
+
+/** May the actor do `action` on this record (checked on its parent with `accessVia`)? */
+async function canOn(db: Db, schema: EntitySchema, actor: Actor, action: string, record: Record<string, unknown>): Promise<boolean> {
+  const { parent, via } = governing(schema);
+  if (!parent) return actor.ability.can(action as never, subject(schema.subject, { ...record }) as never);
+  const parentId = record[via!];
+  if (parentId === null || parentId === undefined) return actor.ability.can(action as never, parent.subject as never) && !hasConditions(actor, action, parent);
+  const r = await sql<{ row: Record<string, unknown> }>`select to_jsonb(t.*) as row from ${sql.table(parent.name)} t where id = ${Number(parentId)}`.execute(db);
+  const parentRow = r.rows[0]?.row;
+  if (!parentRow) return false;
+  return actor.ability.can(action as never, subject(parent.subject, { ...parentRow }) as never);
+}
+
+const hasConditions = (actor: Actor, action: string, s: EntitySchema) =>
+  actor.ability.rulesFor(action as never, s.subject as never).every((r) => !!r.conditions);
 
 /** One statement: the page as JSON and the total of the filtered rows (access rules included). */
 export function buildListQuery(db: Db, schema: EntitySchema, actor: Actor, p: ListParams) {
@@ -84,7 +114,7 @@ function parseId(schema: EntitySchema, raw: string): number {
 export async function getRecord(db: Db, schema: EntitySchema, actor: Actor, rawId: string): Promise<Row> {
   const row = await selectOne(db, schema, parseId(schema, rawId));
   if (!row) throw new ApiError(404, notFoundMessage(schema));
-  if (!actor.ability.can('read', subject(schema.subject, { ...row }) as never)) throw new ApiError(403, forbiddenMessage(schema, 'read'));
+  if (!(await canOn(db, schema, actor, 'read', row))) throw new ApiError(403, forbiddenMessage(schema, 'read'));
   return row;
 }
 
@@ -117,13 +147,14 @@ function checkFields(schema: EntitySchema, actor: Actor, action: string, before:
 }
 
 export async function createRecord(db: Db, schema: EntitySchema, actor: Actor, body: unknown): Promise<Row> {
+  const action = actionFor(schema, 'create');
+  const { parent } = governing(schema);
+  // No rule at all for the action: refuse before looking at the data.
+  if (!actor.ability.can(action as never, (parent ?? schema).subject as never)) throw new ApiError(403, forbiddenMessage(schema, action));
   const { values, errors } = validateBody(schema, body);
   if (Object.keys(errors).length) throw new ApiError(400, 'Verifique os campos destacados.', errors);
-  const action = toCaslAction(schema.subject, 'create');
-  if (!actor.ability.can(action as never, subject(schema.subject, { ...values }) as never)) {
-    throw new ApiError(403, forbiddenMessage(schema, action));
-  }
-  checkFields(schema, actor, action, values, Object.keys(values));
+  if (!(await canOn(db, schema, actor, action, values))) throw new ApiError(403, forbiddenMessage(schema, action));
+  if (!parent) checkFields(schema, actor, action, values, Object.keys(values));
   return guardDb(schema, () =>
     db.transaction().execute(async (trx) => {
       const extra = await applyWriteRules({ trx, schema, op: 'create', after: values });
@@ -150,25 +181,22 @@ export async function updateRecord(db: Db, schema: EntitySchema, actor: Actor, r
   if (version === undefined || version === null || !Number.isInteger(Number(version))) {
     throw new ApiError(400, 'Informe a versão do registro que está sendo editado.', { version: ['Campo obrigatório.'] });
   }
-  const action = toCaslAction(schema.subject, 'edit');
+  const action = actionFor(schema, 'edit');
+  const { parent } = governing(schema);
   return guardDb(schema, () =>
     db.transaction().execute(async (trx) => {
       const before = await selectOne(trx, schema, id, true);
       if (!before) throw new ApiError(404, notFoundMessage(schema));
-      if (!actor.ability.can(action as never, subject(schema.subject, { ...before }) as never)) {
-        throw new ApiError(403, forbiddenMessage(schema, action));
-      }
+      if (!(await canOn(trx, schema, actor, action, before))) throw new ApiError(403, forbiddenMessage(schema, action));
       if (Number(version) !== before.version) {
         throw new ApiError(409, 'Este registro foi alterado por outra pessoa depois que você o abriu. Recarregue para ver a versão atual.');
       }
       const { values, errors } = validateBody(schema, body, before);
       if (Object.keys(errors).length) throw new ApiError(400, 'Verifique os campos destacados.', errors);
       const changed = Object.keys(values).filter((k) => !sameValue(schema, k, values[k], before[k]));
-      checkFields(schema, actor, action, before, changed);
+      if (!parent) checkFields(schema, actor, action, before, changed);
       const after = { ...before, ...values };
-      if (!actor.ability.can(action as never, subject(schema.subject, after) as never)) {
-        throw new ApiError(403, forbiddenMessage(schema, action));
-      }
+      if (!(await canOn(trx, schema, actor, action, after))) throw new ApiError(403, forbiddenMessage(schema, action));
       const extra = await applyWriteRules({ trx, schema, op: 'update', before, after });
       for (const [k, v] of Object.entries(extra)) if (!sameValue(schema, k, v, before[k])) changed.push(k);
       if (!changed.length) return before;
@@ -195,9 +223,8 @@ export async function deleteRecord(db: Db, schema: EntitySchema, actor: Actor, r
     db.transaction().execute(async (trx) => {
       const before = await selectOne(trx, schema, id, true);
       if (!before) throw new ApiError(404, notFoundMessage(schema));
-      if (!actor.ability.can('delete', subject(schema.subject, { ...before }) as never)) {
-        throw new ApiError(403, forbiddenMessage(schema, 'delete'));
-      }
+      const action = actionFor(schema, 'delete');
+      if (!(await canOn(trx, schema, actor, action, before))) throw new ApiError(403, forbiddenMessage(schema, action));
       await trx.deleteFrom(schema.name).where('id', '=', id).execute();
       await writeAudit(trx, schema, id, 'delete', actor.email, diffRecords(schema, before, {}));
       return before;
@@ -208,9 +235,7 @@ export async function deleteRecord(db: Db, schema: EntitySchema, actor: Actor, r
 export async function recordHistory(db: Db, schema: EntitySchema, actor: Actor, rawId: string) {
   const id = parseId(schema, rawId);
   const row = await selectOne(db, schema, id);
-  if (row && !actor.ability.can('read', subject(schema.subject, { ...row }) as never)) {
-    throw new ApiError(403, forbiddenMessage(schema, 'read'));
-  }
+  if (row && !(await canOn(db, schema, actor, 'read', row))) throw new ApiError(403, forbiddenMessage(schema, 'read'));
   if (!row) {
     // A deleted record's history stays readable to whoever may read the entity unconditionally.
     if (!actor.ability.can('read', schema.subject as never)) throw new ApiError(404, notFoundMessage(schema));

@@ -1,0 +1,307 @@
+/**
+ * The portal's CASL ability (access.md is the authority; every numbered
+ * decision there is implemented below and referenced as "rule N").
+ *
+ * Isomorphic: imported by the API (which enforces) and by the app (which hides
+ * what the user cannot do). No React, no Node-only modules.
+ */
+import {
+  AbilityBuilder,
+  createMongoAbility,
+  detectSubjectType as caslDetectSubjectType,
+  mongoQueryMatcher,
+  subject,
+  type ForcedSubject,
+  type MongoAbility,
+  type MongoQuery,
+  type RawRuleOf,
+} from '@casl/ability';
+import { packRules, unpackRules, type PackRule } from '@casl/ability/extra';
+import type { Action, Subject } from './subjects';
+import { isClientUser, normalizeUser, parseSpecificRules, permissionsOf, type PortalUser } from './user';
+
+/** A record checked against the rules: `subject('RDO', row)` or a plain object carrying its type. */
+export type SubjectRecord = ForcedSubject<Subject> & Record<string, unknown>;
+
+/** Subjects are type strings or plain records (tagged with `subject(type, record)`). */
+export type AppAbility = MongoAbility<[Action, Subject | Record<string, unknown>], MongoQuery>;
+export type AppRawRule = RawRuleOf<AppAbility>;
+
+export interface AbilityOptions {
+  /** Defaults to 'prod' (the shipped configuration). */
+  environment?: 'prod' | 'dev';
+}
+
+/** Subject type of a checked value: the tag set by `subject(type, obj)`, else CASL's default detection. */
+export function detectSubjectType(value: Record<string, unknown>): Subject {
+  const tagged = (value as { __caslSubjectType__?: unknown }).__caslSubjectType__;
+  if (typeof tagged === 'string') return tagged as Subject;
+  return caslDetectSubjectType(value) as Subject;
+}
+
+const abilityOptions = { detectSubjectType };
+
+// Status lists (exact strings of the specification).
+const PROJETO_APPROVAL_SITUATIONS = ['PAP', 'APC', 'AP', 'PR'];
+const MATERIAIS_EDITABLE = ['REVISAR', 'EM ELABORAÇÃO'];
+
+/**
+ * Whether a raw rule from `specific_rules` can be used: its conditions must
+ * parse with the Mongo matcher now, so that a later `can()` never throws.
+ */
+function isUsableRule(rule: AppRawRule): boolean {
+  if (!rule.conditions) return true;
+  try {
+    mongoQueryMatcher(rule.conditions as never);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Rules 1–2: clients get only the client set plus read on their own PERFIL. */
+function clientRules(user: PortalUser, can: AbilityBuilder<AppAbility>['can']): void {
+  const has = (role: string) => user.roles.includes(role);
+  can('read', 'PERFIL');
+  if (has('projetista') || has('site_manager')) {
+    can(['read', 'comment'], 'PROJETO');
+    can('read', 'Obra', { Id_Lista: { $in: user.obra } });
+  }
+  if (has('projetista_fabrica')) {
+    can('read', ['PROJETO_FABRICA', 'FABRICACAO', 'Produto']);
+    can('comment', 'PROJETO_FABRICA');
+  }
+  if (has('aprovador') || has('aprovador_fabrica')) {
+    can('update', 'PROJETO', { Situacao: { $in: PROJETO_APPROVAL_SITUATIONS } });
+  }
+}
+
+/** Rules 3–22: everyone set, global roles and the staff sets by subject. */
+function staffRules(user: PortalUser, environment: 'prod' | 'dev', can: AbilityBuilder<AppAbility>['can']): void {
+  const has = (role: string) => user.roles.includes(role);
+  // Conditions naming "the user" are only added when the user has an e-mail,
+  // so that an empty e-mail never matches records with an empty person.
+  const me = user.email;
+  const perms = permissionsOf(user);
+
+  // 3. Everyone set.
+  can('read', ['Obra', 'Permissao', 'BIBLIOTECA', 'PERFIL', 'FABRICACAO']);
+  can('readAcoes', 'TicketSgi');
+
+  // 4. Global roles.
+  if (has('acesso_total')) can('manage', 'all');
+  if (has('mkt_read')) can('read', 'all');
+  if (has('dev_acesso_total') && environment === 'dev') can('manage', 'all');
+
+  // 5. RDO.
+  if (has('admin_rdo')) can('manage', 'RDO');
+  if (has('rdo_by_obra')) can('read', 'RDO', { obra: { $in: user.obra } });
+  if (has('site_manager') && me) can(['create', 'read', 'update'], 'RDO', { 'siteManager.mail': me });
+  if (has('planejamento')) can(['config', 'read', 'data_planejada', 'aviso-atraso'], 'RDO');
+
+  // 6. FIELD.
+  if (has('admin_field')) {
+    can('manage', 'FIELD');
+    can('manage', ['DiarioOs', 'EapOS'], { area: 'FIELD' });
+  }
+  if (has('field_config')) can('config', 'FIELD');
+  if (has('field')) {
+    can(['read', 'create'], 'FIELD');
+    can('create', 'OS_FIELD');
+    can('create', ['DiarioOs', 'EapOS'], { area: 'FIELD' });
+  }
+  if (has('site_manager')) can(['create', 'read'], 'OS_FIELD');
+
+  // 7. AUTOMACAO.
+  if (has('admin_automacao')) can('manage', ['AUTOMACAO', 'DIARIO_OS', 'OS_AUTOMACAO']);
+  if (has('automacao_config')) can('config', 'AUTOMACAO');
+  if (has('automacao')) can(['read', 'create'], 'AUTOMACAO');
+  if (has('site_manager')) can(['read', 'create'], 'OS_AUTOMACAO');
+
+  // 8. Contratos.
+  if (has('admin_contratos')) can('manage', 'Contratos');
+  if (has('contratos')) {
+    can('read', 'Contratos');
+    if (me) {
+      can('edit', 'Contratos', { 'responsavel.mail': me, status: 'Revisão' });
+      can('edit', 'Contratos', {
+        'gestor.mail': me,
+        status: { $in: ['Emitido para o Jurídico', 'Revisão para cancelamento'] },
+      });
+      can('edit', 'Contratos', {
+        'validador.mail': me,
+        status: { $in: ['Emitido para o verificador', 'Em finalização'] },
+      });
+    }
+  }
+  if (has('editor_contratos')) {
+    can(['create', 'read'], 'Contratos');
+    can('edit', 'Contratos', { status: 'Revisão' });
+  }
+  if (has('site_manager')) {
+    can('read', 'Contratos');
+    if (me) can('edit', 'Contratos', { 'gestor.mail': me, status: 'Aprovado' });
+  }
+
+  // 9. PROJETO.
+  if (has('admin_projetos')) {
+    can('manage', 'PROJETO');
+    can('adicionar_cliente', 'PROJETO_FABRICA');
+  }
+  if (has('projetista') || has('site_manager')) can(['read', 'readInterno'], 'PROJETO');
+  if (has('editor_projetista')) can(['read', 'readInterno', 'create', 'update', 'upload'], 'PROJETO');
+  if (has('site_manager')) can('upload', 'PROJETO');
+
+  // 10. PROJETO_FABRICA.
+  if (has('admin_projetos_fabrica')) {
+    can('manage', 'PROJETO_FABRICA');
+    can('read', 'FABRICACAO');
+  }
+  if (has('projetista_fabrica') || has('projetista') || has('site_manager')) can('read', 'PROJETO_FABRICA');
+  if (has('editor_projetista_fabrica')) can(['read', 'create', 'update', 'upload'], 'PROJETO_FABRICA');
+  if (has('site_manager')) can('upload', 'PROJETO_FABRICA');
+
+  // 11. Produto and TAF.
+  if (has('admin_produtos')) can('manage', 'Produto');
+  if (has('editor_produto')) can(['read', 'update'], 'Produto');
+  if (has('produto')) can('read', 'Produto');
+  if (has('taf')) can('read', 'TAF');
+  if (has('editor_taf')) can(['read', 'update'], 'TAF');
+  if (has('admin_taf')) can('manage', 'TAF');
+
+  // 12. POSVENDAS.
+  if (has('admin_pos_vendas')) can('manage', 'POSVENDAS');
+  if (has('pos_vendas')) can(['read', 'edit', 'upload'], 'POSVENDAS');
+  if (has('pos_vendas_leitura')) can('read', 'POSVENDAS');
+
+  // 13. Obra.
+  if (has('admin_obra')) can('manage', 'Obra');
+  if (has('obra')) can(['create', 'update', 'delete', 'inspect'], 'Obra');
+
+  // 14. SEGUROS.
+  if (has('admin_seguros')) can('manage', ['SEGUROS', 'SEGUROS_PLENO']);
+  if (has('seguros')) can(['create', 'read', 'delete', 'edit'], 'SEGUROS');
+  if (has('site_manager')) can('read', 'SEGUROS');
+
+  // 15. FABRICACAO.
+  if (has('admin_fabricacao')) can('manage', 'FABRICACAO');
+  if (has('fabricacao')) can(['read', 'write', 'update', 'delete'], 'FABRICACAO');
+
+  // 16. TicketSgi.
+  if (has('admin_sgi')) can('manage', 'TicketSgi');
+  if (has('sgi')) can(['read', 'aceitaInteracao', 'edit'], 'TicketSgi');
+  if (has('sgi_leitura')) can('read', 'TicketSgi');
+
+  // 17. TicketInteracao (every staff user).
+  if (me) {
+    can(['delete', 'Interagir'], 'TicketInteracao', { 'responsavel.mail': me });
+    can('Interagir', 'TicketInteracao', { 'responsavelRegistro.mail': me });
+  }
+
+  // 18. Biblioteca: folder access lists.
+  if (has('admin_biblioteca')) can('manage', 'Diretorio');
+  if (perms.length) {
+    can('manage', 'Diretorio', { 'acesso.full': { $in: perms } });
+    can('read', 'Diretorio', { 'acesso.rOnly': { $in: perms } });
+    can(['read', 'upload'], 'Diretorio', { 'acesso.uploadOnly': { $in: perms } });
+    can(['read', 'edit', 'upload', 'newFolder', 'delete'], 'Diretorio', { 'acesso.rW': { $in: perms } });
+    can('manage', 'Diretorio', { 'acesso.rWEdit': { $in: perms } });
+  }
+  can(['read', 'upload', 'newFolder'], 'Diretorio', { 'acesso.full': { $exists: false } });
+
+  // 19. Permissao (acesso_total's manage all is rule 4).
+  if (user.roles.some((role) => role.includes('admin'))) can('edit', 'Permissao');
+
+  // 20. Materiais: only for users with the role `materiais`.
+  if (has('materiais')) {
+    if (has('admin_materiais')) can('manage', 'Materiais');
+    if (has('materiais_obra')) can('create_obra', 'Materiais');
+    if (has('materiais_projeto')) can('create_projeto', 'Materiais');
+    if (has('editor_materiais')) {
+      can(['create', 'read'], 'Materiais');
+      can(['edit', 'release'], 'Materiais', { Status: { $in: MATERIAIS_EDITABLE } });
+    }
+    if (me) {
+      can(['edit', 'release'], 'Materiais', { 'Quantificou.mail': me, Status: { $in: MATERIAIS_EDITABLE } });
+      can('delete', 'Materiais', { 'Quantificou.mail': me, Status: 'EM ELABORAÇÃO' });
+      can('release', 'Materiais', { 'Verificador.mail': me, Status: 'LIBERADO PARA VERIFICAÇÃO' });
+      can('read', 'Materiais', { 'Site_manager.mail': me });
+      can('release', 'Materiais', { 'Site_manager.mail': me, Status: 'LIBERADO PARA SITE MANAGER' });
+      can('release', 'Materiais', { 'Coordenador.mail': me, Status: 'LIBERADO PARA COORDENADOR' });
+    }
+    if (has('pcp')) can(['read', 'release', 'editarpcp'], 'Materiais', { Status: 'LIBERADO PARA PLANEJAMENTO' });
+  }
+
+  // 21. ProcessoJuridico.
+  if (has('admin_juridico')) can('manage', 'ProcessoJuridico');
+  if (has('leitura_juridico')) can('read', 'ProcessoJuridico');
+  if (me) {
+    can('upload_dp', 'ProcessoJuridico', { 'responsavelDp.mail': me });
+    can('upload_seg', 'ProcessoJuridico', { 'responsavelSeg.mail': me });
+  }
+
+  // 22. Usuario: adding users to a site.
+  if (has('admin_obra') || has('acesso_total')) can('create', 'Usuario');
+}
+
+/** The raw rules of a user (exported for the server, which may cache or log them). */
+export function rulesFor(rawUser: PortalUser | unknown, options: AbilityOptions = {}): AppRawRule[] {
+  const user = normalizeUser(rawUser);
+  const environment = options.environment === 'dev' ? 'dev' : 'prod';
+  const builder = new AbilityBuilder<AppAbility>(createMongoAbility);
+  if (isClientUser(user)) {
+    clientRules(user, builder.can);
+    return builder.rules;
+  }
+  staffRules(user, environment, builder.can);
+  // 23. specific_rules (staff only), appended after the role rules; malformed ones ignored.
+  const specific = parseSpecificRules(user.specific_rules) as AppRawRule[];
+  for (const rule of specific) if (isUsableRule(rule)) builder.rules.push(rule);
+  return builder.rules;
+}
+
+/** access.md "The module": the ability of a (possibly malformed) user. Never throws. */
+export function defineAbilityFor(user: PortalUser | unknown, options: AbilityOptions = {}): AppAbility {
+  return createMongoAbility<AppAbility>(rulesFor(user, options), abilityOptions);
+}
+
+/** An ability from raw rules (e.g. received from the API). */
+export function abilityFromRules(rules: AppRawRule[]): AppAbility {
+  return createMongoAbility<AppAbility>(rules, abilityOptions);
+}
+
+export type PackedRules = PackRule<AppRawRule>[];
+
+/** Compact JSON-able form of the ability's rules, for the API to send to the app. */
+export function packAbilityRules(ability: AppAbility): PackedRules {
+  return packRules(ability.rules as AppRawRule[]);
+}
+
+/** Rebuilds the same ability from `packAbilityRules` output. Malformed input → an ability that allows nothing. */
+export function abilityFromPacked(packed: unknown): AppAbility {
+  if (!Array.isArray(packed)) return abilityFromRules([]);
+  try {
+    const rules = unpackRules(packed as PackedRules).filter(isUsableRule);
+    return abilityFromRules(rules);
+  } catch {
+    return abilityFromRules([]);
+  }
+}
+
+/**
+ * Rule 24: a route whose access rule names a subject and no action is checked
+ * with `read`. With `record`, the check is made against that record.
+ */
+export function canAccessRoute(
+  ability: AppAbility,
+  rule: { subject: Subject; action?: Action },
+  record?: Record<string, unknown>,
+): boolean {
+  const action = rule.action ?? 'read';
+  try {
+    if (record) return ability.can(action, subject(rule.subject, { ...record }) as SubjectRecord);
+    return ability.can(action, rule.subject);
+  } catch {
+    return false; // spec §2: an error while checking access goes to /403
+  }
+}

@@ -1,0 +1,160 @@
+/**
+ * The signed-in user as the access rules see it (access.md, "The user"), and a
+ * defensive normaliser for whatever the identity provider or the store hands us.
+ *
+ * Isomorphic: no React, no Node-only modules.
+ */
+import type { RawRule } from '@casl/ability';
+
+export interface PortalUser {
+  id_user: string;
+  username: string;
+  email: string;
+  name: string;
+  email_verified?: boolean;
+  pk?: string;
+  sk?: string;
+  empresa: string[];
+  obra: string[];
+  roles: string[];
+  /** JSON text from the identity provider, or already parsed. */
+  specific_rules?: string | RawRule[];
+  /** 'cliente' for external clients. */
+  tipo: string;
+}
+
+type Rec = Record<string, unknown>;
+
+function isRecord(value: unknown): value is Rec {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function str(value: unknown): string {
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return '';
+}
+
+function optStr(value: unknown): string | undefined {
+  return typeof value === 'string' ? value.trim() : undefined;
+}
+
+/**
+ * A list of strings. Accepts an array (strings and finite numbers are kept,
+ * trimmed, empty ones and duplicates dropped) or JSON text holding such an
+ * array (identity-provider custom attributes are strings). Anything else → [].
+ */
+function strList(value: unknown): string[] {
+  let list: unknown = value;
+  if (typeof list === 'string') {
+    const text = list.trim();
+    if (!text.startsWith('[')) return [];
+    try {
+      list = JSON.parse(text);
+    } catch {
+      return [];
+    }
+  }
+  if (!Array.isArray(list)) return [];
+  const out: string[] = [];
+  for (const item of list) {
+    const s = typeof item === 'string' || (typeof item === 'number' && Number.isFinite(item)) ? str(item) : '';
+    if (s && !out.includes(s)) out.push(s);
+  }
+  return out;
+}
+
+function isStringOrStringList(value: unknown): value is string | string[] {
+  if (typeof value === 'string') return value.length > 0;
+  return Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string' && v.length > 0);
+}
+
+/** One raw CASL rule from `specific_rules`, or null when it is not well formed. */
+export function sanitizeRawRule(value: unknown): RawRule | null {
+  if (!isRecord(value)) return null;
+  const { action, subject, conditions, inverted, fields, reason } = value;
+  if (!isStringOrStringList(action) || !isStringOrStringList(subject)) return null;
+  if (conditions !== undefined && conditions !== null && !isRecord(conditions)) return null;
+  if (inverted !== undefined && typeof inverted !== 'boolean') return null;
+  if (fields !== undefined && !isStringOrStringList(fields)) return null;
+  const rule: Rec = { action, subject };
+  if (isRecord(conditions)) rule.conditions = conditions;
+  if (inverted) rule.inverted = true;
+  if (fields !== undefined) rule.fields = fields;
+  if (typeof reason === 'string') rule.reason = reason;
+  return rule as unknown as RawRule;
+}
+
+/**
+ * Parses `specific_rules` (JSON text or an array). Malformed text or a
+ * non-array is ignored ([]); malformed entries inside the array are dropped.
+ */
+export function parseSpecificRules(value: unknown): RawRule[] {
+  let list: unknown = value;
+  if (typeof list === 'string') {
+    const text = list.trim();
+    if (!text) return [];
+    try {
+      list = JSON.parse(text);
+    } catch {
+      return [];
+    }
+  }
+  if (!Array.isArray(list)) return [];
+  const out: RawRule[] = [];
+  for (const item of list) {
+    const rule = sanitizeRawRule(item);
+    if (rule) out.push(rule);
+  }
+  return out;
+}
+
+/**
+ * Turns unknown stored/received user data into a PortalUser. Never throws:
+ * missing or malformed lists become [], strings are trimmed, `specific_rules`
+ * is parsed (malformed → absent), `tipo` defaults to ''.
+ */
+export function normalizeUser(raw: unknown): PortalUser {
+  const r: Rec = isRecord(raw) ? raw : {};
+  const get = (key: string): unknown => {
+    try {
+      return r[key];
+    } catch {
+      return undefined; // hostile getters
+    }
+  };
+  const user: PortalUser = {
+    id_user: str(get('id_user')),
+    username: str(get('username')),
+    email: str(get('email')),
+    name: str(get('name')),
+    empresa: strList(get('empresa')),
+    obra: strList(get('obra')),
+    roles: strList(get('roles')),
+    tipo: str(get('tipo')),
+  };
+  const verified = get('email_verified');
+  if (typeof verified === 'boolean') user.email_verified = verified;
+  else if (verified === 'true' || verified === 'false') user.email_verified = verified === 'true';
+  const pk = optStr(get('pk'));
+  if (pk !== undefined) user.pk = pk;
+  const sk = optStr(get('sk'));
+  if (sk !== undefined) user.sk = sk;
+  const rules = parseSpecificRules(get('specific_rules'));
+  if (rules.length) user.specific_rules = rules;
+  return user;
+}
+
+/** `[...roles, email, ...empresa]`: the names folder access lists are matched against. */
+export function permissionsOf(user: PortalUser): string[] {
+  const out: string[] = [];
+  for (const p of [...(user.roles ?? []), user.email, ...(user.empresa ?? [])]) {
+    if (typeof p === 'string' && p && !out.includes(p)) out.push(p);
+  }
+  return out;
+}
+
+/** Whether the user is an external client (roles include `cliente`, access.md rule 1). */
+export function isClientUser(user: PortalUser): boolean {
+  return user.roles.includes('cliente');
+}

@@ -1,0 +1,430 @@
+/**
+ * Turns a user's CASL rules for (action, subject) into a Kysely boolean
+ * expression for `.where(...)`, following the storage convention of
+ * docs/conventions.md (one column per field, jsonb for person/object/tags...).
+ *
+ * Semantics mirror CASL's in-memory check (@ucast/js) so that the rows the API
+ * returns are exactly the records for which `ability.can(action, subject(type, row))`
+ * holds, with these rules:
+ * - no rule at all for the action/subject (rulesToAST → null) → `{ forbidden: true }` (HTTP 403);
+ * - an unconditional allow → TRUE;
+ * - a condition that cannot be translated (unknown field, unsupported operator
+ *   or value) denies: it becomes FALSE whatever its polarity (also inside a
+ *   `cannot` rule), so an untranslatable condition never widens access.
+ * - values are always bound parameters; identifiers come from the schema.
+ *
+ * Node-side only (the SQL is PostgreSQL).
+ */
+import { rulesToAST } from '@casl/ability/extra';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import type { AppAbility } from '../../access/ability';
+import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
+
+export type AccessWhere =
+  | { forbidden: true }
+  | {
+      forbidden: false;
+      /** Use in `.where(where)`. */
+      where: Expression<SqlBool>;
+      /** True when the rules allow every row (the expression is TRUE). */
+      unrestricted: boolean;
+    };
+
+export interface AccessWhereOptions {
+  /** Qualify columns with this table name or alias (for joins). */
+  table?: string;
+}
+
+/** A condition node as produced by @ucast (FieldCondition / CompoundCondition). */
+interface AstNode {
+  operator: string;
+  field?: string;
+  value: unknown;
+}
+
+type Pred = boolean | RawBuilder<SqlBool>;
+
+// ---------------------------------------------------------------------------
+// Boolean algebra with constant folding.
+
+const TRUE_SQL = sql<SqlBool>`true`;
+const FALSE_SQL = sql<SqlBool>`false`;
+
+function and(preds: Pred[]): Pred {
+  const parts: RawBuilder<SqlBool>[] = [];
+  for (const p of preds) {
+    if (p === false) return false;
+    if (p !== true) parts.push(p);
+  }
+  if (parts.length === 0) return true;
+  if (parts.length === 1) return parts[0];
+  return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
+}
+
+function or(preds: Pred[]): Pred {
+  const parts: RawBuilder<SqlBool>[] = [];
+  for (const p of preds) {
+    if (p === true) return true;
+    if (p !== false) parts.push(p);
+  }
+  if (parts.length === 0) return false;
+  if (parts.length === 1) return parts[0];
+  return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
+}
+
+/** Two-valued negation: NULL (unknown) counts as false before negating. */
+function not(p: Pred): Pred {
+  if (typeof p === 'boolean') return !p;
+  return sql<SqlBool>`not coalesce(${p}, false)`;
+}
+
+function toExpression(p: Pred): RawBuilder<SqlBool> {
+  if (p === true) return TRUE_SQL;
+  if (p === false) return FALSE_SQL;
+  return p;
+}
+
+// ---------------------------------------------------------------------------
+// Field resolution: dot path → SQL expression, by the schema's field kinds.
+
+type ScalarType = 'text' | 'number' | 'boolean' | 'date' | 'datetime';
+
+type Resolved =
+  | {
+      shape: 'scalar';
+      type: ScalarType;
+      /** The comparable value (text, numeric, boolean, date...). */
+      value: RawBuilder<unknown>;
+      /** jsonb parent for a sub-path (`"a"` of `a.b`), else undefined. */
+      parent?: RawBuilder<unknown>;
+      /** Expression that IS NULL exactly when the field is absent. */
+      presence: RawBuilder<unknown>;
+    }
+  | {
+      /** jsonb array of primitives (tags). */
+      shape: 'array';
+      json: RawBuilder<unknown>;
+      parent?: RawBuilder<unknown>;
+      presence: RawBuilder<unknown>;
+    }
+  | {
+      /** jsonb object / list of objects: only presence checks are translated. */
+      shape: 'object';
+      parent?: RawBuilder<unknown>;
+      presence: RawBuilder<unknown>;
+    };
+
+interface FieldInfo {
+  shape: 'scalar' | 'array' | 'object';
+  type?: ScalarType;
+  /** Sub-fields for person/object. */
+  sub?: Map<string, FieldInfo>;
+}
+
+const SAFE_NAME = /^[\p{L}_][\p{L}\p{N}_ -]*$/u;
+
+function scalarTypeOf(def: FieldDef): ScalarType | undefined {
+  switch (def.kind) {
+    case 'text':
+    case 'longtext':
+    case 'email':
+    case 'enum':
+      return 'text';
+    case 'integer':
+    case 'decimal':
+    case 'money':
+      return 'number';
+    case 'boolean':
+      return 'boolean';
+    case 'date':
+      return 'date';
+    case 'datetime':
+      return 'datetime';
+    case 'reference':
+      return !def.refKey || def.refKey === 'id' ? 'number' : 'text';
+    default:
+      return undefined;
+  }
+}
+
+function infoOf(def: FieldDef): FieldInfo {
+  const type = scalarTypeOf(def);
+  if (type) return { shape: 'scalar', type };
+  switch (def.kind) {
+    case 'tags':
+      return { shape: 'array' };
+    case 'person':
+      return {
+        shape: 'object',
+        sub: new Map<string, FieldInfo>([
+          ['mail', { shape: 'scalar', type: 'text' }],
+          ['nome', { shape: 'scalar', type: 'text' }],
+        ]),
+      };
+    case 'object': {
+      const sub = new Map<string, FieldInfo>();
+      for (const f of def.fields ?? []) {
+        // Nested objects/lists inside an object are not addressable (no deeper paths).
+        const info = infoOf(f);
+        if (info.shape !== 'object' && SAFE_NAME.test(f.name)) sub.set(f.name, { shape: info.shape, type: info.type });
+      }
+      return { shape: 'object', sub };
+    }
+    default:
+      // rows, attachments, images: lists of objects.
+      return { shape: 'object' };
+  }
+}
+
+const SYSTEM_INFO: Record<string, FieldInfo> = {
+  id: { shape: 'scalar', type: 'number' },
+  version: { shape: 'scalar', type: 'number' },
+  created_at: { shape: 'scalar', type: 'datetime' },
+  updated_at: { shape: 'scalar', type: 'datetime' },
+  created_by: { shape: 'scalar', type: 'text' },
+  updated_by: { shape: 'scalar', type: 'text' },
+};
+
+const fieldCache = new WeakMap<EntitySchema, Map<string, FieldInfo>>();
+
+function fieldsOf(schema: EntitySchema): Map<string, FieldInfo> {
+  let map = fieldCache.get(schema);
+  if (!map) {
+    map = new Map(Object.entries(SYSTEM_INFO));
+    for (const def of schema.fields ?? []) map.set(def.name, infoOf(def));
+    fieldCache.set(schema, map);
+  }
+  return map;
+}
+
+/** Per-translation memo of resolved paths (one accessWhere call reuses the same expressions). */
+interface Ctx {
+  schema: EntitySchema;
+  options: AccessWhereOptions;
+  resolved: Map<string, Resolved | null>;
+}
+
+function resolveCached(path: unknown, ctx: Ctx): Resolved | null {
+  if (typeof path !== 'string') return null;
+  let r = ctx.resolved.get(path);
+  if (r === undefined) {
+    r = resolve(path, ctx.schema, ctx.options);
+    ctx.resolved.set(path, r);
+  }
+  return r;
+}
+
+function resolve(path: string, schema: EntitySchema, options: AccessWhereOptions): Resolved | null {
+  if (!path) return null;
+  const parts = path.split('.');
+  if (parts.length > 2) return null;
+  const top = fieldsOf(schema).get(parts[0]);
+  if (!top) return null;
+  const col = options.table ? sql.id(options.table, parts[0]) : sql.id(parts[0]);
+  if (parts.length === 1) {
+    if (top.shape === 'scalar') return { shape: 'scalar', type: top.type!, value: col, presence: col };
+    if (top.shape === 'array') return { shape: 'array', json: col, presence: col };
+    return { shape: 'object', presence: col };
+  }
+  const key = parts[1];
+  const sub = top.sub?.get(key);
+  if (!sub) return null;
+  const json = sql`${col}->${sql.lit(key)}`;
+  if (sub.shape === 'array') return { shape: 'array', json, parent: col, presence: json };
+  if (sub.shape !== 'scalar') return null;
+  const text = sql`(${col}->>${sql.lit(key)})`;
+  let value: RawBuilder<unknown>;
+  switch (sub.type) {
+    case 'number':
+      value = sql`(case when jsonb_typeof(${json}) = 'number' then ${text}::numeric end)`;
+      break;
+    case 'boolean':
+      value = sql`(case when jsonb_typeof(${json}) = 'boolean' then ${text}::boolean end)`;
+      break;
+    default:
+      // JSON strings (text, dates) compare as strings, as CASL compares the API's JSON.
+      value = text;
+  }
+  return { shape: 'scalar', type: sub.type!, value, parent: col, presence: json };
+}
+
+// ---------------------------------------------------------------------------
+// Leaves.
+
+const UNTRANSLATABLE = Symbol('untranslatable');
+type LeafResult = Pred | typeof UNTRANSLATABLE;
+
+function isPrimitive(v: unknown): v is string | number | boolean {
+  return typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)) || typeof v === 'boolean';
+}
+
+function valueFits(type: ScalarType, v: unknown, topLevel: boolean): boolean {
+  switch (type) {
+    case 'text':
+      return typeof v === 'string';
+    case 'number':
+      return typeof v === 'number' && Number.isFinite(v);
+    case 'boolean':
+      return typeof v === 'boolean';
+    case 'date':
+      return typeof v === 'string' && (!topLevel || /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)));
+    case 'datetime':
+      return typeof v === 'string' && (!topLevel || !Number.isNaN(Date.parse(v)));
+  }
+}
+
+/** CASL `{field: null}`: the field is absent or null (for a sub-path, the parent must be an object). */
+function isNullOrAbsent(r: Resolved): Pred {
+  const own =
+    r.parent === undefined
+      ? sql<SqlBool>`${r.presence} is null`
+      : sql<SqlBool>`coalesce(jsonb_typeof(${r.presence}), 'null') = 'null'`;
+  const inArray = r.shape === 'array' ? sql<SqlBool>`coalesce(${r.json} @> '[null]'::jsonb, false)` : false;
+  const self = or([own, inArray]);
+  if (r.parent === undefined) return self;
+  return and([sql<SqlBool>`coalesce(jsonb_typeof(${r.parent}) = 'object', false)`, self]);
+}
+
+function eqLeaf(r: Resolved, v: unknown): LeafResult {
+  if (v === null) return isNullOrAbsent(r);
+  if (!isPrimitive(v)) return UNTRANSLATABLE; // objects/arrays/regexps: CASL compares by reference
+  if (r.shape === 'scalar') {
+    if (!valueFits(r.type, v, r.parent === undefined)) return false; // CASL: strict equality fails
+    return sql<SqlBool>`${r.value} = ${v}`;
+  }
+  if (r.shape === 'array') return sql<SqlBool>`${r.json} @> cast(${JSON.stringify(v)} as jsonb)`;
+  return UNTRANSLATABLE;
+}
+
+function inLeaf(r: Resolved, list: unknown): LeafResult {
+  if (!Array.isArray(list)) return UNTRANSLATABLE;
+  const hasNull = list.some((v) => v === null);
+  const prims = list.filter(isPrimitive);
+  const nullPart: Pred = hasNull ? isNullOrAbsent(r) : false;
+  if (r.shape === 'scalar') {
+    const fit = [...new Set(prims.filter((v) => valueFits(r.type, v, r.parent === undefined)))];
+    const inPart: Pred = fit.length
+      ? sql<SqlBool>`${r.value} in (${sql.join(fit)})`
+      : false;
+    return or([inPart, nullPart]);
+  }
+  if (r.shape === 'array') {
+    const strings = [...new Set(prims.filter((v): v is string => typeof v === 'string'))];
+    const others = prims.filter((v) => typeof v !== 'string');
+    const parts: Pred[] = [nullPart];
+    if (strings.length) {
+      // "contains any of": jsonb ?| text[] written as a function (no `?` placeholder clash).
+      parts.push(sql<SqlBool>`jsonb_exists_any(${r.json}, array[${sql.join(strings)}]::text[])`);
+    }
+    for (const v of others) parts.push(sql<SqlBool>`${r.json} @> cast(${JSON.stringify(v)} as jsonb)`);
+    return or(parts);
+  }
+  return UNTRANSLATABLE;
+}
+
+const COMPARE_SQL = { lt: sql`<`, lte: sql`<=`, gt: sql`>`, gte: sql`>=` } as const;
+
+function compareLeaf(r: Resolved, op: keyof typeof COMPARE_SQL, v: unknown): LeafResult {
+  if (r.shape !== 'scalar' || r.type === 'boolean') return UNTRANSLATABLE;
+  if (v === null || !isPrimitive(v) || !valueFits(r.type, v, r.parent === undefined)) return UNTRANSLATABLE;
+  const left = r.type === 'text' ? sql`${r.value} collate "C"` : r.value;
+  const cmp = sql<SqlBool>`${left} ${COMPARE_SQL[op]} ${v}`;
+  // CASL compares a missing value as "less than" anything: lt/lte hold, gt/gte do not.
+  if (op === 'lt' || op === 'lte') return or([cmp, sql<SqlBool>`${r.value} is null`]);
+  return cmp;
+}
+
+function existsLeaf(r: Resolved, v: unknown): LeafResult {
+  if (typeof v !== 'boolean') return UNTRANSLATABLE;
+  return v ? sql<SqlBool>`${r.presence} is not null` : sql<SqlBool>`${r.presence} is null`;
+}
+
+// ---------------------------------------------------------------------------
+// The walk: `negated` pushes NOT down (De Morgan), so that an untranslatable
+// leaf can be FALSE in whichever polarity it is asked for.
+
+function translate(node: AstNode, ctx: Ctx, negated: boolean): Pred {
+  if (!node || typeof node !== 'object' || typeof node.operator !== 'string') return false;
+  const op = node.operator.toLowerCase();
+  const children = (): AstNode[] => (Array.isArray(node.value) ? (node.value as AstNode[]) : []);
+  switch (op) {
+    case 'and':
+      if (!Array.isArray(node.value)) return false;
+      return negated
+        ? or(children().map((c) => translate(c, ctx, true)))
+        : and(children().map((c) => translate(c, ctx, false)));
+    case 'or':
+      if (!Array.isArray(node.value)) return false;
+      return negated
+        ? and(children().map((c) => translate(c, ctx, true)))
+        : or(children().map((c) => translate(c, ctx, false)));
+    case 'nor':
+      if (!Array.isArray(node.value)) return false;
+      return translate({ operator: 'or', value: node.value }, ctx, !negated);
+    case 'not': {
+      const child = Array.isArray(node.value) ? node.value[0] : node.value;
+      if (!child || typeof child !== 'object') return false;
+      return translate(child as AstNode, ctx, !negated);
+    }
+    case 'ne':
+      return translate({ ...node, operator: 'eq' }, ctx, !negated);
+    case 'nin':
+      return translate({ ...node, operator: 'in' }, ctx, !negated);
+  }
+  const r = resolveCached(node.field, ctx);
+  if (!r) return false; // unknown field → deny
+  let result: LeafResult;
+  switch (op) {
+    case 'eq':
+      result = eqLeaf(r, node.value);
+      break;
+    case 'in':
+      result = inLeaf(r, node.value);
+      break;
+    case 'lt':
+    case 'lte':
+    case 'gt':
+    case 'gte':
+      result = compareLeaf(r, op, node.value);
+      break;
+    case 'exists':
+      result = existsLeaf(r, node.value);
+      break;
+    default:
+      result = UNTRANSLATABLE; // regex, all, size, elemMatch, where, mod...
+  }
+  if (result === UNTRANSLATABLE) return false;
+  return negated ? not(result) : result;
+}
+
+/** The condition AST of a rule set (exported for tests and diagnostics). */
+export function conditionToSql(
+  ast: unknown,
+  schema: EntitySchema,
+  options: AccessWhereOptions = {},
+): Expression<SqlBool> {
+  return toExpression(translate(ast as AstNode, { schema, options, resolved: new Map() }, false));
+}
+
+/**
+ * The rows of `schema`'s table the user may `action`:
+ * `{ forbidden: true }` when no rule grants the action on the subject at all
+ * (answer 403), else a WHERE expression (TRUE when unrestricted).
+ */
+export function accessWhere(
+  ability: AppAbility,
+  action: string,
+  schema: EntitySchema,
+  options: AccessWhereOptions = {},
+): AccessWhere {
+  let ast: unknown;
+  try {
+    ast = rulesToAST(ability, action as never, schema.subject as never);
+  } catch {
+    // A rule whose conditions cannot even be parsed: deny every row.
+    return { forbidden: false, where: FALSE_SQL, unrestricted: false };
+  }
+  if (ast === null || ast === undefined) return { forbidden: true };
+  const pred = translate(ast as AstNode, { schema, options, resolved: new Map() }, false);
+  return { forbidden: false, where: toExpression(pred), unrestricted: pred === true };
+}
