@@ -9,7 +9,7 @@ import { serverConfig } from './config';
 import { openDatabase } from './db/open';
 import { storageFromEnv } from './storage/storage';
 import { identityConfigFromEnv } from './identity/config';
-import { startIdentityStack } from './identity/start';
+import { startIdentity } from './identity/start';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './identity/seed';
 import { createTokenVerifier } from './auth/verify';
 import { configRoute } from './auth/config-route';
@@ -18,17 +18,20 @@ import { APP_VERSION } from './version';
 async function main() {
   const cfg = serverConfig();
   const started = Date.now();
-  const database = await openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir, seed: cfg.seed });
+  const storage = await storageFromEnv(cfg.dataDir);
+  const database = await openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir, seed: cfg.seed, storage });
 
-  const prodIdentity = identityConfigFromEnv();
-  const stack = prodIdentity ? null : await startIdentityStack({ dataDir: cfg.dataDir, publicUrl: cfg.publicUrl });
-  const identity = prodIdentity ?? stack!.config;
+  // Real Cognito when the environment names it; otherwise the local stack on fixed ports
+  // (COGNITO_PORT, IDP_PORT), so tokens a browser kept stay valid across restarts.
+  const local = !identityConfigFromEnv();
+  const stack = await startIdentity({ ...process.env, DATA_DIR: cfg.dataDir, PUBLIC_URL: cfg.publicUrl });
+  const identity = stack.config;
   const verify = createTokenVerifier(identity);
 
   const app = createApp({
     db: database.db,
     schemas: SCHEMAS,
-    storage: await storageFromEnv(cfg.dataDir),
+    storage,
     version: APP_VERSION,
     environment: cfg.environment,
     authenticate: async (c) => {
@@ -54,7 +57,7 @@ async function main() {
       `Portal ${APP_VERSION} em ${url}  (porta ${info.port}, ${((Date.now() - started) / 1000).toFixed(1)} s)`,
       `Banco de dados: ${database.kind === 'pglite' ? `PGlite embutido em ${cfg.dataDir}/pglite` : 'PostgreSQL (DATABASE_URL)'}${database.seeded ? ' — dados de demonstração criados' : ''}`,
     ];
-    if (stack) {
+    if (local) {
       lines.push(`Identidade local: pool ${identity.userPoolId}, login corporativo em https://${identity.oauth.domain}`);
       lines.push('', `Contas de demonstração (senha ${DEMO_PASSWORD}):`);
       for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.email.padEnd(28)} ${a.description}`);
@@ -64,7 +67,7 @@ async function main() {
 
   const shutdown = async () => {
     server.close();
-    await stack?.stop().catch(() => undefined);
+    await stack.stop().catch(() => undefined);
     await database.close().catch(() => undefined);
     process.exit(0);
   };

@@ -1,0 +1,114 @@
+/**
+ * Amplify configuration from the public runtime config (`GET /api/v1/config`).
+ * Local stack: `userPoolEndpoint` is set and sign-in uses USER_PASSWORD_AUTH (the emulator has no
+ * SRP). Real Cognito: no endpoint, SRP (Amplify's default).
+ */
+import { Amplify } from 'aws-amplify';
+import 'aws-amplify/auth/enable-oauth-listener';
+
+export interface RuntimeConfig {
+  region: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  userPoolEndpoint?: string;
+  oauth: {
+    domain: string;
+    scopes: string[];
+    redirectSignIn: string[];
+    redirectSignOut: string[];
+    responseType: 'code';
+    providerName?: string;
+  };
+  version: string;
+  helpUrl: string;
+}
+
+export const FEDERATED_PATH = '/acessoFederado';
+export const DEFAULT_PROVIDER = 'Corporativo';
+
+let current: RuntimeConfig | null = null;
+let loading: Promise<RuntimeConfig> | null = null;
+
+export function runtimeConfig(): RuntimeConfig | null {
+  return current;
+}
+
+export function providerName(): string {
+  return current?.oauth.providerName ?? DEFAULT_PROVIDER;
+}
+
+export function authFlowType(cfg: RuntimeConfig | null = current): 'USER_PASSWORD_AUTH' | 'USER_SRP_AUTH' {
+  return cfg?.userPoolEndpoint ? 'USER_PASSWORD_AUTH' : 'USER_SRP_AUTH';
+}
+
+/**
+ * The corporate provider may come back with the result in the hash (`#code=…&state=…`):
+ * turn it into a query string before Amplify reads the URL.
+ */
+export function hashToQuery(loc: Pick<Location, 'pathname' | 'search' | 'hash'> = window.location): string | null {
+  if (!loc.hash || loc.hash.length < 2) return null;
+  const fromHash = new URLSearchParams(loc.hash.slice(1));
+  if (!fromHash.has('code') && !fromHash.has('error') && !fromHash.has('state')) return null;
+  const q = new URLSearchParams(loc.search);
+  for (const [k, v] of fromHash) q.set(k, v);
+  return `${loc.pathname}?${q.toString()}`;
+}
+
+export function configureAmplify(cfg: RuntimeConfig): void {
+  if (typeof window !== 'undefined' && window.location?.pathname === FEDERATED_PATH) {
+    const url = hashToQuery(window.location);
+    if (url) window.history.replaceState(window.history.state, '', url);
+  }
+  Amplify.configure({
+    Auth: {
+      Cognito: {
+        userPoolId: cfg.userPoolId,
+        userPoolClientId: cfg.userPoolClientId,
+        ...(cfg.userPoolEndpoint ? { userPoolEndpoint: cfg.userPoolEndpoint } : {}),
+        loginWith: {
+          email: true,
+          oauth: {
+            domain: cfg.oauth.domain,
+            scopes: cfg.oauth.scopes,
+            redirectSignIn: cfg.oauth.redirectSignIn,
+            redirectSignOut: cfg.oauth.redirectSignOut,
+            responseType: 'code',
+            providers: [{ custom: cfg.oauth.providerName ?? DEFAULT_PROVIDER }],
+          },
+        },
+        passwordFormat: {
+          minLength: 8,
+          requireLowercase: true,
+          requireUppercase: true,
+          requireNumbers: true,
+          requireSpecialCharacters: true,
+        },
+      },
+    },
+  });
+  current = cfg;
+}
+
+/** Fetches `/api/v1/config` once and configures Amplify. */
+export function ensureAmplify(apiUrl = '/api/v1', fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
+  if (current) return Promise.resolve(current);
+  if (!loading) {
+    loading = (async () => {
+      const res = await fetchImpl(`${apiUrl}/config`, { headers: { Accept: 'application/json' } });
+      if (!res.ok) throw new Error(`Network Error: GET ${apiUrl}/config ${res.status}`);
+      const cfg = (await res.json()) as RuntimeConfig;
+      configureAmplify(cfg);
+      return cfg;
+    })().catch((e) => {
+      loading = null;
+      throw e;
+    });
+  }
+  return loading;
+}
+
+/** Test hook. */
+export function resetAmplifyConfigForTests(): void {
+  current = null;
+  loading = null;
+}

@@ -1,0 +1,424 @@
+/**
+ * Refine 5 AuthProvider over Amplify 6 (`aws-amplify/auth`), for both login paths:
+ * - clients: e-mail + senha (`signIn`; USER_PASSWORD_AUTH on the local stack, SRP on real Cognito);
+ * - staff: `login({ providerName: 'corporativo' })` → `signInWithRedirect` to the hosted sign-in.
+ *
+ * The API receives the **ID token** (`getIdToken()`) as `Authorization: Bearer`.
+ */
+import type { AuthProvider } from '@refinedev/core';
+import * as amplifyAuth from 'aws-amplify/auth';
+import { Hub } from 'aws-amplify/utils';
+import { authFlowType, ensureAmplify, providerName } from './amplify';
+import { PortugueseAuthError, SIGNOUT_TIMEOUT, toPortuguese, translateAuthError } from './messages';
+import {
+  clearCache,
+  clearSession,
+  handleInvalidSession,
+  lastRoute,
+  readSession,
+  refreshSession,
+  requireNonEmpty,
+  saveSession,
+  sessionStore,
+  type SessionUser,
+} from './session';
+
+/** Hosted sign-out must finish within this time (spec sections 4 and 9). */
+export const SIGNOUT_TIMEOUT_MS = 3000;
+export const LOGIN_ROUTE = '/login';
+export const NEW_PASSWORD_STEP = 'nova-senha';
+export const CODE_STEP = 'codigo';
+/** How long /acessoFederado waits for the code exchange (the spec does not give the value). */
+export const OAUTH_WAIT_MS = 15_000;
+
+type Auth = Pick<
+  typeof amplifyAuth,
+  | 'signIn'
+  | 'confirmSignIn'
+  | 'signOut'
+  | 'signInWithRedirect'
+  | 'fetchAuthSession'
+  | 'resetPassword'
+  | 'confirmResetPassword'
+  | 'updatePassword'
+>;
+
+export interface AuthProviderDeps {
+  auth?: Auth;
+  /** Configures Amplify before any call (default: from `/api/v1/config`). */
+  ready?: () => Promise<unknown>;
+  apiUrl?: string;
+  fetchImpl?: typeof fetch;
+  navigate?: (to: string) => void;
+}
+
+export interface LoginParams {
+  email?: string;
+  password?: string;
+  /** 'corporativo' → hosted sign-in of the corporate provider. */
+  providerName?: string;
+  /** On /acessoFederado: completes the return from the hosted sign-in. */
+  federated?: boolean;
+  /** Answer to the pending challenge (new password, MFA/TOTP code). */
+  challengeResponse?: string;
+  /** Where to go after sign-in (default: the last route). */
+  redirectTo?: string;
+}
+
+export interface AuthIdentity {
+  id: string;
+  name: string;
+  email: string;
+  tipo: string;
+  roles: string[];
+  obra: string[];
+  empresa: string[];
+  avatar?: string;
+  /** From `/api/v1/me` when available. */
+  user?: unknown;
+}
+
+/** Pending sign-in challenge of the current page (kept in memory by Amplify too). */
+export interface PendingChallenge {
+  step: string;
+  username: string;
+  detail?: unknown;
+}
+let pending: PendingChallenge | null = null;
+export function pendingChallenge(): PendingChallenge | null {
+  return pending;
+}
+
+function decodePayload(token: string): Record<string, unknown> {
+  try {
+    const b64 = token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/');
+    const json = decodeURIComponent(
+      Array.from(atob(b64))
+        .map((c) => '%' + c.charCodeAt(0).toString(16).padStart(2, '0'))
+        .join(''),
+    );
+    return JSON.parse(json);
+  } catch {
+    return {};
+  }
+}
+
+function list(v: unknown): string[] {
+  if (Array.isArray(v)) return v.map(String);
+  if (typeof v !== 'string' || !v.trim()) return [];
+  try {
+    const parsed = JSON.parse(v);
+    return Array.isArray(parsed) ? parsed.map(String) : [];
+  } catch {
+    return v.split(',').map((s) => s.trim()).filter(Boolean);
+  }
+}
+
+function isFederated(claims: Record<string, unknown>): boolean {
+  if (claims.identities) return true;
+  const groups = claims['cognito:groups'];
+  return Array.isArray(groups) && groups.some((g) => String(g).endsWith(`_${providerName()}`));
+}
+
+/** Identity from ID-token claims (same rules as the API's verifier, for display). */
+export function identityFromClaims(claims: Record<string, unknown>): AuthIdentity {
+  const email = String(claims.email ?? claims['cognito:username'] ?? '').toLowerCase();
+  const federated = isFederated(claims);
+  return {
+    id: String(claims.sub ?? ''),
+    name: typeof claims.name === 'string' && claims.name ? claims.name : email,
+    email,
+    tipo: federated ? 'PE' : 'cliente',
+    roles: list(claims['custom:roles']),
+    obra: list(claims['custom:obra']),
+    empresa: federated ? ['Portal Engenharia'] : list(claims['custom:empresa']),
+  };
+}
+
+const FAILURE_TITLES: Record<string, string> = {
+  login: 'Não foi possível entrar',
+  logout: 'Não foi possível sair',
+  forgotPassword: 'Não foi possível redefinir a senha',
+  updatePassword: 'Não foi possível alterar a senha',
+};
+
+/** Refine shows `error.name` as the title and `error.message` as the text of its notification. */
+function failure(err: unknown, context: string) {
+  const e = PortugueseAuthError.from(err, context);
+  const error = Object.assign(new Error(e.message), {
+    name: FAILURE_TITLES[context] ?? 'Erro de autenticação',
+    code: e.code,
+    original: e.original,
+  });
+  return { success: false as const, error };
+}
+
+export function createAuthProvider(deps: AuthProviderDeps = {}) {
+  const auth: Auth = deps.auth ?? amplifyAuth;
+  const apiUrl = deps.apiUrl ?? '/api/v1';
+  const ready = deps.ready ?? (() => ensureAmplify(apiUrl, deps.fetchImpl));
+  const navigate =
+    deps.navigate ?? ((to: string) => (typeof window !== 'undefined' ? window.location.assign(to) : undefined));
+
+  async function idToken(forceRefresh = false): Promise<string | undefined> {
+    await ready();
+    const session = await auth.fetchAuthSession(forceRefresh ? { forceRefresh: true } : undefined);
+    return session.tokens?.idToken?.toString();
+  }
+
+  async function afterSignIn(redirectTo?: string) {
+    pending = null;
+    const token = await idToken();
+    const claims = token ? decodePayload(token) : {};
+    const id = identityFromClaims(claims);
+    saveSession({ email: id.email, name: id.name, tipo: id.tipo });
+    return { success: true as const, redirectTo: redirectTo ?? lastRoute() };
+  }
+
+  function challengeResult(step: string, username: string, detail: unknown, redirectTo?: string) {
+    pending = { step, username, detail };
+    const etapa = step === 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED' ? NEW_PASSWORD_STEP : CODE_STEP;
+    const q = new URLSearchParams({ etapa, user: username, desafio: step });
+    if (redirectTo) q.set('to', redirectTo);
+    return { success: true as const, redirectTo: `${LOGIN_ROUTE}?${q.toString()}`, challenge: step, nextStep: detail };
+  }
+
+  /** Maps Amplify's next step; DONE → signed in; challenges → their step. */
+  async function handleNextStep(
+    out: { isSignedIn: boolean; nextStep: { signInStep: string } },
+    username: string,
+    redirectTo?: string,
+  ) {
+    const step = out.nextStep.signInStep;
+    if (out.isSignedIn || step === 'DONE') return afterSignIn(redirectTo);
+    if (step === 'RESET_PASSWORD') {
+      return failure({ name: 'PasswordResetRequiredException', message: 'Password reset required for the user' }, 'signIn');
+    }
+    // New password, SMS/TOTP/e-mail codes, MFA selection/setup: the page shows the follow-up step.
+    return challengeResult(step, username, out.nextStep, redirectTo);
+  }
+
+  async function signOutWithTimeout(global: boolean): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(SIGNOUT_TIMEOUT)), SIGNOUT_TIMEOUT_MS);
+    });
+    try {
+      await Promise.race([auth.signOut({ global }), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Resolves with the failure of a redirect sign-in, or undefined (does not wait long when none is reported). */
+  let federatedFailure: Promise<unknown> = Promise.resolve(undefined);
+  if (typeof window !== 'undefined' && window.location?.pathname === '/acessoFederado') {
+    federatedFailure = new Promise((resolve) => {
+      const stop = Hub.listen('auth', ({ payload }) => {
+        if (payload.event === 'signInWithRedirect_failure') {
+          stop();
+          resolve((payload as { data?: { error?: unknown } }).data?.error ?? { message: 'Authentication Error' });
+        } else if (payload.event === 'signInWithRedirect' || payload.event === 'signedIn') {
+          stop();
+          resolve(undefined);
+        }
+      });
+      setTimeout(() => {
+        stop();
+        resolve(undefined);
+      }, OAUTH_WAIT_MS);
+    });
+  }
+
+  const provider = {
+    async login(params: LoginParams = {}) {
+      try {
+        await ready();
+        if (params.providerName) {
+          // Staff: hosted sign-in with the corporate provider (code flow with PKCE).
+          await auth.signInWithRedirect({ provider: { custom: providerName() } });
+          return { success: true, redirectTo: undefined };
+        }
+        if (params.federated) {
+          // Amplify's OAuth listener exchanges the code when Amplify is configured; fetchAuthSession
+          // waits for that in-flight exchange.
+          const session = await auth.fetchAuthSession();
+          if (session.tokens?.idToken) return afterSignIn(params.redirectTo);
+          throw (await federatedFailure) ?? { name: 'AuthError', message: 'Authentication Error' };
+        }
+        if (params.challengeResponse !== undefined) {
+          requireNonEmpty({ challengeResponse: params.challengeResponse });
+          const out = await auth.confirmSignIn({ challengeResponse: params.challengeResponse });
+          return handleNextStep(out, pending?.username ?? '', params.redirectTo);
+        }
+        requireNonEmpty({ username: params.email ?? '', password: params.password ?? '' });
+        const username = params.email!.trim().toLowerCase();
+        let out;
+        try {
+          out = await auth.signIn({
+            username,
+            password: params.password!,
+            options: { authFlowType: authFlowType() },
+          });
+        } catch (e) {
+          if ((e as Error).name === 'UserAlreadyAuthenticatedException') {
+            await auth.signOut();
+            out = await auth.signIn({ username, password: params.password!, options: { authFlowType: authFlowType() } });
+          } else {
+            throw e;
+          }
+        }
+        return handleNextStep(out, username, params.redirectTo);
+      } catch (e) {
+        await handleInvalidSession(e, { signOut: () => auth.signOut() });
+        return failure(e, 'login');
+      }
+    },
+
+    async logout(params: { global?: boolean; redirectTo?: string } = {}) {
+      pending = null;
+      try {
+        await ready();
+        await signOutWithTimeout(!!params.global);
+        clearSession();
+        return { success: true, redirectTo: params.redirectTo ?? LOGIN_ROUTE };
+      } catch (e) {
+        clearSession();
+        return { ...failure(e, 'logout'), redirectTo: params.redirectTo ?? LOGIN_ROUTE };
+      }
+    },
+
+    async check() {
+      try {
+        const token = await idToken();
+        if (token) return { authenticated: true };
+      } catch (e) {
+        if (await handleInvalidSession(e, { signOut: () => auth.signOut() })) {
+          return { authenticated: false, logout: true, redirectTo: LOGIN_ROUTE, error: PortugueseAuthError.from(e, 'check') };
+        }
+      }
+      return { authenticated: false, logout: true, redirectTo: LOGIN_ROUTE };
+    },
+
+    async onError(error: unknown) {
+      const status = (error as { statusCode?: number; status?: number; response?: { status?: number } } | null)?.statusCode ??
+        (error as { status?: number })?.status ??
+        (error as { response?: { status?: number } })?.response?.status;
+      if (status === 401) return { logout: true, redirectTo: LOGIN_ROUTE, error: error as Error };
+      if (await handleInvalidSession(error, { signOut: () => auth.signOut() })) {
+        return { logout: true, redirectTo: LOGIN_ROUTE };
+      }
+      return {};
+    },
+
+    async getIdentity(): Promise<AuthIdentity | null> {
+      try {
+        const token = await idToken();
+        if (!token) return null;
+        const identity = identityFromClaims(decodePayload(token));
+        try {
+          const res = await (deps.fetchImpl ?? fetch)(`${apiUrl}/me`, {
+            headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+          });
+          if (res.ok) {
+            const body = (await res.json()) as { user?: { name?: string; roles?: string[]; obra?: string[]; empresa?: string[]; tipo?: string } };
+            if (body.user) {
+              identity.user = body.user;
+              if (body.user.name) identity.name = body.user.name;
+              if (Array.isArray(body.user.roles)) identity.roles = body.user.roles;
+              if (Array.isArray(body.user.obra)) identity.obra = body.user.obra;
+              if (Array.isArray(body.user.empresa)) identity.empresa = body.user.empresa;
+              if (body.user.tipo) identity.tipo = body.user.tipo;
+            }
+          }
+        } catch {
+          // /me is optional
+        }
+        return identity;
+      } catch {
+        return null;
+      }
+    },
+
+    async getPermissions() {
+      const token = await idToken().catch(() => undefined);
+      return token ? identityFromClaims(decodePayload(token)).roles : [];
+    },
+
+    /** {email} sends the code; {email, code, password} confirms the new password. */
+    async forgotPassword(params: { email?: string; code?: string; password?: string } = {}) {
+      try {
+        await ready();
+        requireNonEmpty({ username: params.email ?? '' });
+        const username = params.email!.trim().toLowerCase();
+        if (params.code === undefined && params.password === undefined) {
+          const out = await auth.resetPassword({ username });
+          const dest = out.nextStep.codeDeliveryDetails?.destination;
+          return {
+            success: true,
+            redirectTo: `/esqueciSenha?etapa=codigo&user=${encodeURIComponent(username)}`,
+            successNotification: {
+              message: 'Código enviado',
+              description: dest ? `Enviamos um código de verificação para ${dest}.` : 'Enviamos um código de verificação.',
+            },
+          };
+        }
+        requireNonEmpty({ code: params.code ?? '', password: params.password ?? '' });
+        await auth.confirmResetPassword({ username, confirmationCode: params.code!.trim(), newPassword: params.password! });
+        return {
+          success: true,
+          redirectTo: LOGIN_ROUTE,
+          successNotification: { message: 'Senha redefinida', description: 'Entre com a nova senha.' },
+        };
+      } catch (e) {
+        return failure(e, 'forgotPassword');
+      }
+    },
+
+    /** {oldPassword, password}: change password; {password} during a new-password challenge: completes sign-in. */
+    async updatePassword(params: { oldPassword?: string; password?: string; redirectTo?: string } = {}) {
+      try {
+        await ready();
+        requireNonEmpty({ password: params.password ?? '' });
+        if (params.oldPassword === undefined && pending) {
+          const out = await auth.confirmSignIn({ challengeResponse: params.password! });
+          return handleNextStep(out, pending.username, params.redirectTo);
+        }
+        requireNonEmpty({ password: params.oldPassword ?? '' });
+        await auth.updatePassword({ oldPassword: params.oldPassword!, newPassword: params.password! });
+        return {
+          success: true,
+          successNotification: { message: 'Senha alterada', description: 'A sua senha foi alterada com sucesso.' },
+        };
+      } catch (e) {
+        return failure(e, 'updatePassword');
+      }
+    },
+  } satisfies AuthProvider;
+
+  /** Start-up refresh (section 4): cliente → sign out and Login; staff → federated sign-in. */
+  async function refresh(user: SessionUser | null = readSession().user) {
+    await ready();
+    return refreshSession(user, {
+      signOut: () => auth.signOut(),
+      goToLogin: () => navigate(LOGIN_ROUTE),
+      federatedSignIn: () => auth.signInWithRedirect({ provider: { custom: providerName() } }),
+    });
+  }
+
+  return Object.assign(provider, { idToken, refresh });
+}
+
+export const authProvider = createAuthProvider();
+
+/** The ID token for the `Authorization: Bearer` header (refreshed by Amplify when needed), or undefined. */
+export async function getIdToken(): Promise<string | undefined> {
+  try {
+    return await authProvider.idToken();
+  } catch (e) {
+    if (await handleInvalidSession(e, { signOut: () => amplifyAuth.signOut() })) return undefined;
+    return undefined;
+  }
+}
+
+export { sessionStore, clearCache, toPortuguese, translateAuthError };

@@ -1,0 +1,114 @@
+/**
+ * /login: own login for clients (e-mail + senha), the corporate sign-in button, the forgot-password
+ * link, and the follow-up steps of a sign-in challenge (`?etapa=nova-senha` / `?etapa=codigo`).
+ */
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useLogin } from '@refinedev/core';
+import { Alert, Button, Divider, Form, Input, Typography } from 'antd';
+import { pendingChallenge, type LoginParams } from '../auth-provider';
+import { AuthCard, errorText } from './AuthCard';
+import { NewPasswordFields } from './PasswordFields';
+
+const CODE_LABELS: Record<string, string> = {
+  CONFIRM_SIGN_IN_WITH_TOTP_CODE: 'Código do aplicativo autenticador',
+  CONFIRM_SIGN_IN_WITH_SMS_CODE: 'Código recebido por SMS',
+  CONFIRM_SIGN_IN_WITH_EMAIL_CODE: 'Código recebido por e-mail',
+  CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE: 'Resposta solicitada',
+};
+
+export default function LoginPage() {
+  const [params] = useSearchParams();
+  const { mutate: login, isPending } = useLogin<LoginParams>();
+  const [error, setError] = useState<string | null>(null);
+  const [form] = Form.useForm();
+  const etapa = params.get('etapa');
+  const to = params.get('to') ?? undefined;
+  const challenge = pendingChallenge();
+  const run = (p: LoginParams) => {
+    setError(null);
+    login({ ...p, redirectTo: p.redirectTo ?? to }, { onSuccess: (r) => setError(errorText(r)) });
+  };
+
+  if (etapa === 'nova-senha' && challenge) {
+    return (
+      <AuthCard title="Defina a sua nova senha">
+        <Typography.Paragraph>
+          Primeiro acesso de <strong>{challenge.username}</strong>: escolha uma senha nova para continuar.
+        </Typography.Paragraph>
+        {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
+        <Form form={form} layout="vertical" onFinish={(v) => run({ challengeResponse: v.password })} requiredMark={false}>
+          <NewPasswordFields form={form} />
+          <Button type="primary" htmlType="submit" block loading={isPending}>
+            Salvar senha e entrar
+          </Button>
+        </Form>
+      </AuthCard>
+    );
+  }
+
+  if (etapa === 'codigo' && challenge) {
+    return (
+      <AuthCard title="Verificação adicional">
+        {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
+        <Form layout="vertical" onFinish={(v) => run({ challengeResponse: v.code })} requiredMark={false}>
+          <Form.Item
+            name="code"
+            label={CODE_LABELS[challenge.step] ?? 'Código de verificação'}
+            rules={[{ required: true, whitespace: true, message: 'Informe o código de confirmação.' }]}
+          >
+            <Input autoComplete="one-time-code" inputMode="numeric" autoFocus />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={isPending}>
+            Confirmar
+          </Button>
+        </Form>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Entrar no Portal"
+      extra={
+        <>
+          <Divider plain>Colaboradores</Divider>
+          <Button block size="large" onClick={() => run({ providerName: 'corporativo' })} disabled={isPending}>
+            Entrar com a conta corporativa
+          </Button>
+        </>
+      }
+    >
+      {(etapa === 'nova-senha' || etapa === 'codigo') && (
+        <Alert type="info" showIcon message="O passo de login expirou. Entre novamente." style={{ marginBottom: 16 }} />
+      )}
+      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
+      <Form
+        layout="vertical"
+        initialValues={{ email: params.get('user') ?? '' }}
+        onFinish={(v) => run({ email: v.email, password: v.password })}
+        requiredMark={false}
+      >
+        <Form.Item
+          name="email"
+          label="E-mail"
+          rules={[
+            { required: true, whitespace: true, message: 'Informe o e-mail.' },
+            { type: 'email', message: 'Informe um e-mail válido.' },
+          ]}
+        >
+          <Input autoComplete="username" inputMode="email" />
+        </Form.Item>
+        <Form.Item name="password" label="Senha" rules={[{ required: true, message: 'Informe a senha.' }]}>
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <div style={{ textAlign: 'right', marginTop: -8, marginBottom: 16 }}>
+          <Link to="/esqueciSenha">Esqueci minha senha</Link>
+        </div>
+        <Button type="primary" htmlType="submit" block size="large" loading={isPending}>
+          Entrar
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

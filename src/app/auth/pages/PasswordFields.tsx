@@ -1,0 +1,58 @@
+/** New-password fields with the live list of password rules (spec section 5). */
+import { CheckCircleFilled, CloseCircleOutlined } from '@ant-design/icons';
+import { Form, Input, List, Typography } from 'antd';
+import type { FormInstance } from 'antd';
+import { isPasswordValid, passwordRules } from '../password-policy';
+
+export function PasswordRulesList({ password }: { password: string }) {
+  const rules = passwordRules(password);
+  return (
+    <List
+      size="small"
+      aria-label="Regras da senha"
+      dataSource={rules}
+      style={{ marginBottom: 16 }}
+      renderItem={(r) => (
+        <List.Item style={{ padding: '2px 0', border: 0 }} data-ok={r.ok}>
+          <Typography.Text type={r.ok ? 'success' : 'secondary'}>
+            {r.ok ? <CheckCircleFilled aria-label="cumprida" /> : <CloseCircleOutlined aria-label="por cumprir" />} {r.label}
+          </Typography.Text>
+        </List.Item>
+      )}
+    />
+  );
+}
+
+/** "Nova senha" + "Confirmar nova senha", validated live. Field names: `password`, `confirm`. */
+export function NewPasswordFields({ form, label = 'Nova senha' }: { form: FormInstance; label?: string }) {
+  const password: string = Form.useWatch('password', form) ?? '';
+  return (
+    <>
+      <Form.Item
+        name="password"
+        label={label}
+        rules={[
+          { required: true, message: 'Informe a nova senha.' },
+          { validator: (_, v) => (isPasswordValid(v ?? '') ? Promise.resolve() : Promise.reject(new Error('A senha não cumpre as regras abaixo.'))) },
+        ]}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <PasswordRulesList password={password} />
+      <Form.Item
+        name="confirm"
+        label="Confirmar nova senha"
+        dependencies={['password']}
+        rules={[
+          { required: true, message: 'Confirme a nova senha.' },
+          ({ getFieldValue }) => ({
+            validator: (_, v) =>
+              !v || v === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error('As senhas não coincidem.')),
+          }),
+        ]}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+    </>
+  );
+}

@@ -1,0 +1,285 @@
+/**
+ * /usuarios/:user?: the signed-in user's profile: data, change password, identity-provider
+ * attributes (view, update, delete — never `sub` or `*_verified`), attribute verification,
+ * devices (list, forget) and sign-out (local or global).
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { useParams } from 'react-router';
+import { useGetIdentity, useLogout, useUpdatePassword } from '@refinedev/core';
+import { Alert, Button, Card, Descriptions, Form, Input, Popconfirm, Space, Table, Tag, Typography, message } from 'antd';
+import type { AuthIdentity } from '../auth-provider';
+import {
+  confirmAttribute,
+  forgetThisOrDevice,
+  getAttributes,
+  isEditableAttribute,
+  listDevices,
+  removeAttributes,
+  saveAttributes,
+  sendAttributeCode,
+  type DeviceInfo,
+} from '../account';
+import { NewPasswordFields } from './PasswordFields';
+import { errorText } from './AuthCard';
+
+const ATTRIBUTE_LABELS: Record<string, string> = {
+  email: 'E-mail',
+  name: 'Nome',
+  phone_number: 'Telefone',
+  'custom:empresa': 'Empresas',
+  'custom:obra': 'Obras',
+  'custom:roles': 'Papéis',
+  'custom:specific_rules': 'Regras específicas',
+};
+
+const fmtDate = (d?: Date) => (d ? new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' }).format(d) : '—');
+
+function ChangePassword() {
+  const [form] = Form.useForm();
+  const { mutate, isPending } = useUpdatePassword<{ oldPassword: string; password: string }>();
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <Card title="Alterar senha" size="small">
+      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        style={{ maxWidth: 420 }}
+        onFinish={(v) =>
+          mutate(
+            { oldPassword: v.oldPassword, password: v.password },
+            {
+              onSuccess: (r) => {
+                setError(errorText(r));
+                if (r.success) form.resetFields();
+              },
+            },
+          )
+        }
+      >
+        <Form.Item name="oldPassword" label="Senha atual" rules={[{ required: true, message: 'Informe a senha.' }]}>
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <NewPasswordFields form={form} />
+        <Button type="primary" htmlType="submit" loading={isPending}>
+          Alterar senha
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+function Attributes() {
+  const [attrs, setAttrs] = useState<Record<string, string | undefined>>({});
+  const [loading, setLoading] = useState(true);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [verifying, setVerifying] = useState<string | null>(null);
+  const [api, holder] = message.useMessage();
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      setAttrs(await getAttributes());
+    } catch (e) {
+      void api.error((e as Error).message);
+    } finally {
+      setLoading(false);
+    }
+  }, [api]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const act = async (fn: () => Promise<unknown>, ok: string) => {
+    try {
+      await fn();
+      void api.success(ok);
+      await load();
+      return true;
+    } catch (e) {
+      void api.error((e as Error).message);
+      return false;
+    }
+  };
+
+  const rows = Object.entries(attrs)
+    .filter(([k]) => isEditableAttribute(k))
+    .map(([k, v]) => ({ key: k, value: v ?? '', verified: attrs[`${k}_verified`] }));
+
+  return (
+    <Card title="Atributos da conta" size="small">
+      {holder}
+      <Table
+        size="small"
+        loading={loading}
+        pagination={false}
+        dataSource={rows}
+        columns={[
+          { title: 'Atributo', dataIndex: 'key', render: (k: string) => ATTRIBUTE_LABELS[k] ?? k },
+          {
+            title: 'Valor',
+            dataIndex: 'value',
+            render: (v: string, r) =>
+              editing === r.key ? (
+                <Input.Search
+                  defaultValue={v}
+                  enterButton="Salvar"
+                  aria-label={`Novo valor de ${r.key}`}
+                  onSearch={async (nv) => {
+                    if (await act(() => saveAttributes({ [r.key]: nv }), 'Atributo atualizado.')) setEditing(null);
+                  }}
+                />
+              ) : (
+                <Space>
+                  <Typography.Text>{v}</Typography.Text>
+                  {r.verified === 'true' && <Tag color="green">verificado</Tag>}
+                  {r.verified === 'false' && <Tag color="orange">não verificado</Tag>}
+                </Space>
+              ),
+          },
+          {
+            title: 'Ações',
+            key: 'acoes',
+            render: (_, r) => (
+              <Space wrap>
+                <Button size="small" onClick={() => setEditing(editing === r.key ? null : r.key)}>
+                  {editing === r.key ? 'Cancelar' : 'Editar'}
+                </Button>
+                {r.verified === 'false' && (
+                  <Button
+                    size="small"
+                    onClick={async () => {
+                      if (await act(() => sendAttributeCode(r.key), 'Código de verificação enviado.')) setVerifying(r.key);
+                    }}
+                  >
+                    Verificar
+                  </Button>
+                )}
+                <Popconfirm
+                  title="Remover este atributo?"
+                  okText="Remover"
+                  cancelText="Cancelar"
+                  onConfirm={() => act(() => removeAttributes([r.key]), 'Atributo removido.')}
+                >
+                  <Button size="small" danger disabled={r.key === 'email'}>
+                    Remover
+                  </Button>
+                </Popconfirm>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      {verifying && (
+        <Form
+          layout="inline"
+          style={{ marginTop: 16 }}
+          onFinish={async (v) => {
+            if (await act(() => confirmAttribute(verifying, v.code ?? ''), 'Atributo verificado.')) setVerifying(null);
+          }}
+        >
+          <Form.Item name="code" label={`Código enviado (${ATTRIBUTE_LABELS[verifying] ?? verifying})`}>
+            <Input autoComplete="one-time-code" />
+          </Form.Item>
+          <Button htmlType="submit" type="primary">
+            Confirmar
+          </Button>
+        </Form>
+      )}
+    </Card>
+  );
+}
+
+function Devices() {
+  const [devices, setDevices] = useState<DeviceInfo[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const load = useCallback(async () => {
+    try {
+      setDevices(await listDevices());
+      setError(null);
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return (
+    <Card title="Dispositivos lembrados" size="small">
+      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
+      <Table<DeviceInfo>
+        size="small"
+        pagination={false}
+        rowKey="id"
+        dataSource={devices}
+        locale={{ emptyText: 'Nenhum dispositivo lembrado.' }}
+        columns={[
+          { title: 'Dispositivo', dataIndex: 'name', render: (n?: string, d?: DeviceInfo) => n ?? d?.id },
+          { title: 'Último acesso', dataIndex: 'lastAuthenticatedAt', render: (d?: Date) => fmtDate(d) },
+          {
+            title: '',
+            key: 'x',
+            render: (_, d) => (
+              <Button
+                size="small"
+                onClick={async () => {
+                  try {
+                    await forgetThisOrDevice(d.id);
+                    await load();
+                  } catch (e) {
+                    setError((e as Error).message);
+                  }
+                }}
+              >
+                Esquecer
+              </Button>
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
+export default function PerfilPage() {
+  const { user: param } = useParams<{ user?: string }>();
+  const { data: identity } = useGetIdentity<AuthIdentity>();
+  const { mutate: logout } = useLogout<{ global?: boolean }>();
+  const other = !!param && !!identity && param.toLowerCase() !== identity.email && param !== identity.id;
+
+  return (
+    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        Perfil
+      </Typography.Title>
+      {other && <Alert type="info" showIcon message="Só é possível gerir o próprio perfil. São mostrados os seus dados." />}
+      <Card size="small" title="Dados do usuário">
+        <Descriptions column={1} size="small">
+          <Descriptions.Item label="Nome">{identity?.name ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label="E-mail">{identity?.email ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label="Tipo">{identity?.tipo === 'cliente' ? 'Cliente' : 'Colaborador'}</Descriptions.Item>
+          <Descriptions.Item label="Empresas">{identity?.empresa?.join(', ') || '—'}</Descriptions.Item>
+          <Descriptions.Item label="Obras">{identity?.obra?.join(', ') || '—'}</Descriptions.Item>
+          <Descriptions.Item label="Papéis">
+            {identity?.roles?.length ? identity.roles.map((r) => <Tag key={r}>{r}</Tag>) : '—'}
+          </Descriptions.Item>
+        </Descriptions>
+        <Space style={{ marginTop: 8 }} wrap>
+          <Button onClick={() => logout({})}>Sair deste dispositivo</Button>
+          <Popconfirm
+            title="Sair de todos os dispositivos?"
+            okText="Sair de todos"
+            cancelText="Cancelar"
+            onConfirm={() => logout({ global: true })}
+          >
+            <Button danger>Sair de todos os dispositivos</Button>
+          </Popconfirm>
+        </Space>
+      </Card>
+      {identity?.tipo === 'cliente' && <ChangePassword />}
+      <Attributes />
+      <Devices />
+    </Space>
+  );
+}

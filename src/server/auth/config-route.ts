@@ -1,0 +1,56 @@
+/**
+ * `GET /api/v1/config` (public): what the single-page app needs to configure Amplify, plus the
+ * app version and the help URL. No secrets: the app client has none.
+ */
+import { Hono } from 'hono';
+import type { IdentityConfig } from '../identity/config';
+
+export const DEFAULT_HELP_URL = 'https://ajuda.portal.local';
+
+export interface PublicRuntimeConfig {
+  region: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  /** Only with the local stack: Amplify then uses USER_PASSWORD_AUTH against this endpoint. */
+  userPoolEndpoint?: string;
+  oauth: {
+    domain: string;
+    scopes: string[];
+    redirectSignIn: string[];
+    redirectSignOut: string[];
+    responseType: 'code';
+    providerName?: string;
+  };
+  version: string;
+  helpUrl: string;
+}
+
+export function publicRuntimeConfig(config: IdentityConfig, appVersion: string, env = process.env): PublicRuntimeConfig {
+  const out: PublicRuntimeConfig = {
+    region: config.region,
+    userPoolId: config.userPoolId,
+    userPoolClientId: config.userPoolClientId,
+    oauth: {
+      domain: config.oauth.domain,
+      scopes: [...config.oauth.scopes],
+      redirectSignIn: [...config.oauth.redirectSignIn],
+      redirectSignOut: [...config.oauth.redirectSignOut],
+      responseType: 'code',
+      ...(config.oauth.providerName ? { providerName: config.oauth.providerName } : {}),
+    },
+    version: appVersion,
+    helpUrl: env.HELP_URL?.trim() || DEFAULT_HELP_URL,
+  };
+  if (config.userPoolEndpoint) out.userPoolEndpoint = config.userPoolEndpoint;
+  return out;
+}
+
+export function configRoute(config: IdentityConfig, appVersion: string) {
+  const body = publicRuntimeConfig(config, appVersion);
+  const route = new Hono();
+  route.get('/', (c) => {
+    c.header('cache-control', 'no-cache');
+    return c.json(body);
+  });
+  return route;
+}

@@ -1,0 +1,207 @@
+/**
+ * The front of the user-pool emulator: the HTTP endpoint Amplify's `userPoolEndpoint` points at.
+ * It answers the operations cognito-local 5.3 lacks or gets wrong and hands everything else to
+ * the emulator untouched:
+ * - `GetTokensFromRefreshToken` (Amplify 6.22's refresh) → `InitiateAuth` with `REFRESH_TOKEN_AUTH`,
+ *   with Cognito's messages for revoked/expired refresh tokens and disabled users;
+ * - `InitiateAuth` `USER_PASSWORD_AUTH`: Cognito's answers for unknown user / wrong password
+ *   ("Incorrect username or password."), disabled user, a temporary password that must match, and
+ *   federated (staff) users, who cannot use the own login;
+ * - the password policy on `RespondToAuthChallenge` (NEW_PASSWORD_REQUIRED), `ChangePassword` and
+ *   `ConfirmForgotPassword`;
+ * - `GlobalSignOut` (revokes every refresh token of the user) and the device operations
+ *   (`ListDevices` answers an empty list; forget/update/confirm succeed), which the emulator lacks;
+ * - `/{poolId}/.well-known/openid-configuration` with the real issuer.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { decodeJwt } from 'jose';
+import type { Emulator } from './emulator';
+import { CognitoCallError } from './emulator';
+import { passwordPolicyViolation } from './password-policy';
+import { federatedGroupName } from './seed';
+
+type Json = Record<string, any>;
+
+const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
+
+export class FrontError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function dateReplacer(this: any, key: string, value: unknown) {
+  const raw = this[key];
+  return raw instanceof Date ? Math.floor(raw.getTime() / 1000) : value;
+}
+
+function send(res: ServerResponse, status: number, body: unknown, type = 'application/x-amz-json-1.1') {
+  res.writeHead(status, { 'content-type': type, 'access-control-allow-origin': '*' });
+  res.end(JSON.stringify(body, dateReplacer));
+}
+
+async function readJson(req: IncomingMessage): Promise<Json> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  return text ? JSON.parse(text) : {};
+}
+
+export function createFront(emu: Emulator, getOrigin: () => string) {
+  const pools = emu.services.cognito;
+  const ctx = { logger: { child: () => ctx.logger, debug() {}, info() {}, warn() {}, error() {} } } as any;
+
+  async function poolForClient(clientId: string) {
+    try {
+      return await pools.getUserPoolForClientId(ctx, clientId);
+    } catch {
+      throw new FrontError('ResourceNotFoundException', 'User pool client does not exist.');
+    }
+  }
+
+  async function isFederated(pool: Awaited<ReturnType<typeof poolForClient>>, user: any): Promise<boolean> {
+    const groups: readonly unknown[] = await pool.listUserGroupMembership(ctx, user);
+    const name = federatedGroupName(pool.options.Id);
+    return groups.some((g) => (typeof g === 'string' ? g : (g as { GroupName?: string })?.GroupName) === name);
+  }
+
+  async function refresh(body: Json): Promise<Json> {
+    const clientId = body.ClientId;
+    const token: string | undefined = body.RefreshToken ?? body.AuthParameters?.REFRESH_TOKEN;
+    if (!token) throw new FrontError('InvalidParameterException', 'Missing required parameter REFRESH_TOKEN');
+    const pool = await poolForClient(clientId);
+    let exp: number | undefined;
+    try {
+      exp = decodeJwt(token).exp;
+    } catch {
+      throw new FrontError('NotAuthorizedException', 'Invalid Refresh Token');
+    }
+    if (exp && exp * 1000 < Date.now()) throw new FrontError('NotAuthorizedException', 'Refresh Token has expired');
+    const user = await pool.getUserByRefreshToken(ctx, token);
+    if (!user) throw new FrontError('NotAuthorizedException', 'Refresh Token has been revoked');
+    if (user.Enabled === false) throw new FrontError('NotAuthorizedException', 'User is disabled.');
+    const out = await emu.call<Json>('InitiateAuth', {
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      ClientId: clientId,
+      AuthParameters: { REFRESH_TOKEN: token },
+    });
+    const r = out.AuthenticationResult ?? {};
+    return {
+      AccessToken: r.AccessToken,
+      IdToken: r.IdToken,
+      ExpiresIn: 3600,
+      TokenType: 'Bearer',
+    };
+  }
+
+  async function passwordAuth(body: Json): Promise<Json> {
+    const username: string = body.AuthParameters?.USERNAME ?? '';
+    const password: string = body.AuthParameters?.PASSWORD ?? '';
+    const pool = await poolForClient(body.ClientId);
+    const user = username ? await pool.getUserByUsername(ctx, username) : null;
+    if (!user) throw new FrontError('NotAuthorizedException', 'Incorrect username or password.');
+    if (user.Enabled === false) throw new FrontError('NotAuthorizedException', 'User is disabled.');
+    if (user.UserStatus === 'RESET_REQUIRED') {
+      throw new FrontError('PasswordResetRequiredException', 'Password reset required for the user');
+    }
+    if (user.Password !== password) throw new FrontError('NotAuthorizedException', 'Incorrect username or password.');
+    if (await isFederated(pool, user)) {
+      // Federated users have no password in a real pool: the own login does not know them.
+      throw new FrontError('NotAuthorizedException', 'Incorrect username or password.');
+    }
+    return emu.call('InitiateAuth', body);
+  }
+
+  function checkPolicy(password: unknown) {
+    const v = passwordPolicyViolation(String(password ?? ''));
+    if (v) throw new FrontError('InvalidPasswordException', `Password did not conform with policy: ${v}`);
+  }
+
+  async function globalSignOut(body: Json): Promise<Json> {
+    const me = await emu.call<Json>('GetUser', { AccessToken: body.AccessToken });
+    const claims = decodeJwt(String(body.AccessToken));
+    const pool = await poolForClient(String(claims.client_id));
+    const user = await pool.getUserByUsername(ctx, me.Username);
+    if (user) await pool.saveUser(ctx, { ...user, RefreshTokens: [] });
+    return {};
+  }
+
+  const handlers: Record<string, (body: Json) => Promise<Json>> = {
+    GetTokensFromRefreshToken: async (body) => ({ AuthenticationResult: await refresh(body) }),
+    InitiateAuth: async (body) => {
+      if (body.AuthFlow === 'USER_PASSWORD_AUTH') return passwordAuth(body);
+      if (body.AuthFlow === 'REFRESH_TOKEN_AUTH' || body.AuthFlow === 'REFRESH_TOKEN') {
+        return { ChallengeParameters: {}, AuthenticationResult: await refresh(body) };
+      }
+      if (body.AuthFlow === 'USER_SRP_AUTH') {
+        throw new FrontError(
+          'InvalidParameterException',
+          'USER_SRP_AUTH is not supported by the local user pool; use USER_PASSWORD_AUTH.',
+        );
+      }
+      return emu.call('InitiateAuth', body);
+    },
+    RespondToAuthChallenge: async (body) => {
+      if (body.ChallengeName === 'NEW_PASSWORD_REQUIRED') checkPolicy(body.ChallengeResponses?.NEW_PASSWORD);
+      return emu.call('RespondToAuthChallenge', body);
+    },
+    ChangePassword: async (body) => {
+      checkPolicy(body.ProposedPassword);
+      return emu.call('ChangePassword', body);
+    },
+    ConfirmForgotPassword: async (body) => {
+      checkPolicy(body.Password);
+      return emu.call('ConfirmForgotPassword', body);
+    },
+    GlobalSignOut: globalSignOut,
+    ListDevices: async () => ({ Devices: [] }),
+    AdminListDevices: async () => ({ Devices: [] }),
+    ForgetDevice: async () => ({}),
+    UpdateDeviceStatus: async () => ({}),
+    ConfirmDevice: async () => ({ UserConfirmationNecessary: false }),
+  };
+
+  return async function front(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    try {
+      const target = String(req.headers['x-amz-target'] ?? '');
+      const op = target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : '';
+      if (req.method === 'POST' && op && handlers[op]) {
+        const body = await readJson(req);
+        try {
+          send(res, 200, await handlers[op](body));
+        } catch (e) {
+          if (e instanceof FrontError || e instanceof CognitoCallError) {
+            send(res, 400, { __type: e.code, message: e.message });
+          } else {
+            throw e;
+          }
+        }
+        return;
+      }
+      const wellKnown = /^\/([^/]+)\/\.well-known\/openid-configuration$/.exec((req.url ?? '').split('?')[0]);
+      if (req.method === 'GET' && wellKnown) {
+        const issuer = `${getOrigin()}/${wellKnown[1]}`;
+        send(
+          res,
+          200,
+          {
+            issuer,
+            jwks_uri: `${issuer}/.well-known/jwks.json`,
+            id_token_signing_alg_values_supported: ['RS256'],
+            response_types_supported: ['code'],
+            subject_types_supported: ['public'],
+          },
+          'application/json',
+        );
+        return;
+      }
+      emu.application(req, res);
+    } catch (e) {
+      if (!res.headersSent) send(res, 500, { __type: 'InternalErrorException', message: (e as Error).message });
+      else res.end();
+    }
+  };
+}
