@@ -1,0 +1,13 @@
+/** The general layout (spec §2 "General layout"): profile, library, new site, insurance. */
+import { can, create, defineRoutes, list } from './define';
+
+const r = defineRoutes('general', 'Geral', 'AppstoreOutlined');
+
+export const GENERAL_ROUTES = [
+  r('/usuarios/:user?', 'Perfil', { group: 'Usuário', access: can('PERFIL'), screen: 'perfil', icon: 'UserOutlined', menu: false }),
+  r('/biblioteca', 'Biblioteca', { group: 'Biblioteca', access: can('BIBLIOTECA'), entity: list('diretorio'), icon: 'FolderOutlined' }),
+  r('/obra', 'Nova obra', { group: 'Obras', access: can('Obra', 'create'), entity: create('obra'), icon: 'PlusOutlined' }),
+  r('/obra/documentacao', 'Árvore de documentos', { group: 'Obras', access: can('Obra', 'configure'), screen: 'config', notBuilt: true, icon: 'ApartmentOutlined' }),
+  r('/seguros', 'Risco de engenharia', { group: 'Seguros', access: can('SEGUROS'), obraObrigatoria: true, entity: list('seguro'), icon: 'SafetyOutlined' }),
+  r('/seguros/perfeito', 'Operação plena', { group: 'Seguros', access: can('SEGUROS_PLENO'), obraObrigatoria: true, entity: list('seguroPleno'), icon: 'InsuranceOutlined' }),
+];

@@ -1,0 +1,11 @@
+/** The open layout /teste (spec §2 "Open layout"): home, system versions, all sites. */
+import { can, defineRoutes, list } from './define';
+
+const r = defineRoutes('open', 'Geral', 'HomeOutlined');
+
+export const OPEN_ROUTES = [
+  r('/teste', 'Início', { redirect: '/obras', menu: false }),
+  r('/obras', 'Início', { screen: 'home', icon: 'HomeOutlined' }),
+  r('/versoesSistema', 'Versões do sistema', { screen: 'versoesSistema', icon: 'HistoryOutlined' }),
+  r('/todas-obras', 'Todas as obras', { access: can('Obra'), entity: list('obra'), icon: 'GlobalOutlined', menu: true }),
+];

@@ -1,0 +1,35 @@
+/** Products, TAF and legal: spec §2. Legal areas require a site (`?obra=`). */
+import { can, check, create, defineRoutes, list } from './define';
+
+const p = defineRoutes('general', 'Produtos', 'AppstoreOutlined');
+const j = defineRoutes('general', 'Jurídico', 'BankOutlined');
+
+export const PRODUCT_ROUTES = [
+  p('/produto', 'Produtos', { access: can('Produto'), entity: list('produto') }),
+  p('/produto/taf', 'TAF', { access: can('TAF'), entity: list('taf'), icon: 'ExperimentOutlined' }),
+  // Access not shown by the spec: reading TAFs.
+  p('/produto/taf/:produto', 'TAF do produto', { access: can('TAF'), entity: list('taf', { filters: { produto: ':produto' } }), icon: 'ExperimentOutlined' }),
+];
+
+export const LEGAL_ROUTES = [
+  j('/juridico/civil', 'Cível', { access: can('ProcessoJuridico'), obraObrigatoria: true, entity: list('processoJuridico', { filters: { tipo: 'Cível' } }) }),
+  j('/juridico/trabalhista', 'Trabalhista', {
+    access: can('ProcessoJuridico'),
+    obraObrigatoria: true,
+    entity: list('processoJuridico', { filters: { tipo: 'Trabalhista' } }),
+    icon: 'TeamOutlined',
+  }),
+  j('/juridico/dashboard', 'Painel jurídico', { access: can('ProcessoJuridico'), obraObrigatoria: true, screen: 'dashboard', notBuilt: true, icon: 'DashboardOutlined' }),
+  // Access not shown by the spec: the partner firms' upload rights (upload_dp / upload_seg) or create.
+  j('/juridico/enviarDocumentos/:tipoDocumento', 'Enviar documentos', {
+    access: can('ProcessoJuridico', 'upload_dp', check('ProcessoJuridico', 'upload_seg'), check('ProcessoJuridico', 'create')),
+    entity: {
+      ...create('documentoJuridico', { tipoDocumento: ':tipoDocumento' }),
+      byParam: {
+        param: 'tipoDocumento',
+        cases: { dp: { prefill: { tipoDocumento: 'Documentos DP' } }, seg: { prefill: { tipoDocumento: 'Documentos SEG' } } },
+      },
+    },
+    icon: 'UploadOutlined',
+  }),
+];

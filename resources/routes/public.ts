@@ -1,0 +1,17 @@
+/** Public routes (no menu, no login): spec §2 "Public routes". */
+import { defineRoutes } from './define';
+
+const r = defineRoutes('public', '', 'InfoCircleOutlined');
+
+export const PUBLIC_ROUTES = [
+  r('', 'Início', { icon: 'HomeOutlined', redirect: '/obras' }),
+  r('/acessoFederado', 'Acesso federado', { screen: 'acessoFederado', icon: 'LoginOutlined' }),
+  r('/login', 'Entrar', { screen: 'login', icon: 'LoginOutlined' }),
+  r('/primeiroLogin', 'Primeiro acesso', { screen: 'primeiroLogin', icon: 'KeyOutlined' }),
+  // Not in spec §2: the own-login 'forgot password' step (spec §5 validation rules).
+  r('/esqueciSenha', 'Esqueci minha senha', { screen: 'esqueciSenha', icon: 'KeyOutlined', spec: false }),
+  r('/403', 'Sem permissão', { screen: 'forbidden', icon: 'StopOutlined' }),
+  r('/404', 'Página não encontrada', { screen: 'notFound', icon: 'QuestionCircleOutlined' }),
+  r('/ObraInacessivel', 'Obra inacessível', { screen: 'obraInacessivel', icon: 'LockOutlined' }),
+  r('/manutencao', 'Em manutenção', { screen: 'manutencao', icon: 'ToolOutlined' }),
+];

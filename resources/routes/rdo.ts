@@ -1,0 +1,15 @@
+/** Daily work reports (RDO): spec §2. */
+import { can, check, create, defineRoutes, edit, list, show } from './define';
+
+const g = defineRoutes('general', 'Diários de obra', 'ScheduleOutlined');
+const s = defineRoutes('site', 'Diários de obra', 'ScheduleOutlined');
+
+export const RDO_ROUTES = [
+  g('/diarios', 'Diários de obra', { access: can('RDO'), entity: list('diario') }),
+  s('/:obra/diarios/configurar', 'Configurar RDO', { access: can('RDO', 'config'), screen: 'config', notBuilt: true, icon: 'SettingOutlined' }),
+  s('/:obra/diarios/datas', 'Datas planejadas', { access: can('RDO', 'data_planejada'), screen: 'calendar', notBuilt: true, icon: 'CalendarOutlined' }),
+  s('/:obra/diarios/novo', 'Novo diário', { access: can('RDO', 'create'), entity: create('diario'), icon: 'PlusOutlined' }),
+  g('/diarios/:diario', 'Diário de obra', { access: can('RDO', 'read', check('AUTOMACAO'), check('FIELD')), entity: show('diario', 'diario') }),
+  g('/diarios/:diario/editar', 'Editar diário', { access: can('RDO', 'update'), entity: edit('diario', 'diario'), icon: 'EditOutlined' }),
+  g('/diarios/:diario/atualizar', 'Atualizar diário', { access: can('RDO', 'update'), entity: edit('diario', 'diario'), icon: 'EditOutlined' }),
+];

@@ -1,0 +1,31 @@
+/** The site layout /obras/:obra (spec §2 "Site layout"), with the per-site CRE routes. */
+import { can, create, defineRoutes, edit, list, show } from './define';
+
+const r = defineRoutes('site', 'Obra', 'HomeOutlined');
+
+export const SITE_ROUTES = [
+  r('/obras/:obra', 'Painel da obra', { screen: 'siteHome', access: can('Obra'), icon: 'DashboardOutlined', breadcrumb: 'Obra' }),
+  r('/obras/:obra/biblioteca', 'Biblioteca da obra', { access: can('BIBLIOTECA'), entity: list('diretorio'), icon: 'FolderOutlined' }),
+  r('/obras/:obra/galeria', 'Galeria', { access: can('Obra'), screen: 'dashboard', notBuilt: true, icon: 'PictureOutlined' }),
+  r('/obras/:obra/usuarios/adicionar', 'Adicionar usuários', {
+    access: can('Usuario', 'create'),
+    entity: create('usuario', { obra: ':obra' }),
+    icon: 'UserAddOutlined',
+  }),
+  r('/obras/:obra/atualizar', 'Atualizar obra', { access: can('Obra', 'update'), entity: edit('obra', 'obra', 'Id_Lista'), icon: 'EditOutlined' }),
+  r('/obras/:obra/informacoes', 'Todas as informações', {
+    access: can('Obra', 'inspect'),
+    entity: show('obra', 'obra', 'Id_Lista'),
+    icon: 'InfoCircleOutlined',
+  }),
+  // Per-site engineering (CRE).
+  r('/obras/:obra/cre/Dashboard', 'Painel CRE da obra', { group: 'CRE', access: can('PROJETO', 'readInterno'), screen: 'dashboard', notBuilt: true, icon: 'DashboardOutlined' }),
+  r('/obras/:obra/cre', 'Documentos de projeto', { group: 'CRE', access: can('PROJETO'), entity: list('projeto'), icon: 'FileProtectOutlined' }),
+  r('/obras/:obra/cre/AsBuilt', 'As Built', {
+    group: 'CRE',
+    access: can('PROJETO', 'readInterno'),
+    entity: list('projeto', { filters: { categoria: 'AsBuilt' } }),
+    query: { categoria: 'AsBuilt' },
+    icon: 'FileDoneOutlined',
+  }),
+];

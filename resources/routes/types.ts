@@ -1,0 +1,97 @@
+/**
+ * The route table's shape (spec §2). Data only: no React, so the API, the app and
+ * the tests read the same table.
+ */
+import type { Action, Subject } from '../../src/access/subjects';
+
+export type LayoutKind = 'public' | 'open' | 'site' | 'general' | 'factory';
+export type ViewKind = 'list' | 'show' | 'create' | 'edit';
+
+/** A screen that is not a generated entity view. */
+export type ScreenName =
+  | 'home' // Início: greeting + module cards
+  | 'siteHome' // /obras/:obra: the site's data and its modules
+  | 'factoryHome' // /fabricacao/:obra: the manufacturing's data and its modules
+  | 'ordensServico' // /:obra/ordensServico: field and automation work orders side by side
+  | 'perfil'
+  | 'versoesSistema'
+  | 'login'
+  | 'primeiroLogin'
+  | 'esqueciSenha'
+  | 'acessoFederado'
+  | 'forbidden'
+  | 'notFound'
+  | 'obraInacessivel'
+  | 'manutencao'
+  | 'dashboard' // dashboards, S-curves, calendars, configuration editors: not built yet
+  | 'calendar'
+  | 'config';
+
+export interface AccessCheck {
+  subject: Subject;
+  /** Decision 24: a rule that names only a subject is checked with `read` (already applied in the table). */
+  action: Action;
+}
+
+/** Access rule of a route: allowed when the main check or any of `or` passes. */
+export interface RouteAccess extends AccessCheck {
+  or?: AccessCheck[];
+}
+
+/**
+ * A value taken from the URL: `':obra'` reads the route param `obra`, `'?categoria'`
+ * reads the query string; anything else is a literal.
+ */
+export type ValueRef = string;
+
+export interface RouteEntity {
+  /** Schema name (`schemas/index.ts`). */
+  name: string;
+  view: ViewKind;
+  /**
+   * show/edit: where the record comes from. `param` names the route param; `field`
+   * (default 'id') the schema field it matches, e.g. `{ param: 'obra', field: 'Id_Lista' }`.
+   */
+  record?: { param: string; field?: string };
+  /** list: permanent filters (field → value), e.g. the site of a site route, an SGI area. */
+  filters?: Record<string, ValueRef>;
+  /** create: initial values (field → value), e.g. the site of a site route. */
+  prefill?: Record<string, ValueRef>;
+  /**
+   * The entity (or its filters / initial values) depends on a route param, e.g. `:tipo` of
+   * `/:obra/checklist/:tipo/preencher` (`field` or `automacao`). A value without a case falls
+   * back to the fields above; when `name` is '' it is not found (404).
+   */
+  byParam?: { param: string; cases: Record<string, Partial<Pick<RouteEntity, 'name' | 'filters' | 'prefill'>>> };
+}
+
+export interface AppRoute {
+  /** Unique key (also the React key). */
+  id: string;
+  /** Absolute react-router path (`:obra`, optional `:user?`). '' is the root. */
+  path: string;
+  title: string;
+  /** antd icon component name (`@ant-design/icons`). */
+  icon: string;
+  breadcrumb: string;
+  group: string;
+  /** Shown in the menu of its layout (still filtered by the user's ability). */
+  menu: boolean;
+  /** Absent: any signed-in user (or anyone, for public routes). */
+  access?: RouteAccess;
+  /** The route works on a selected site ({obra} param, or `?obra=` when the path has no param). */
+  obraObrigatoria: boolean;
+  /** Flagged as in maintenance: the guard sends the user to /manutencao. */
+  manutencao: boolean;
+  layout: LayoutKind;
+  entity?: RouteEntity;
+  screen?: ScreenName;
+  /** Query parameters the route carries (e.g. the CRE `categoria`). */
+  query?: Record<string, string>;
+  /** Navigates elsewhere (e.g. '' → /obras). */
+  redirect?: string;
+  /** Its own screen (dashboard, calendar, editor) does not exist yet: out of the menu and the router. */
+  notBuilt?: boolean;
+  /** Declared by spec §2 (false: a CRUD route generated for an entity the spec names without a route). */
+  spec: boolean;
+}

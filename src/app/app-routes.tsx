@@ -1,0 +1,103 @@
+/**
+ * The router, generated from the route table: public routes outside the guard, every other
+ * route inside the navigation guard and its layout. Routes flagged `notBuilt` are not routed
+ * (the guard sends them, like any unknown path, to /404).
+ */
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, Outlet, Route, Routes } from 'react-router';
+import { Spin } from 'antd';
+import { ROUTED, routesOfLayout } from '../../resources/routes';
+import type { AppRoute, LayoutKind } from '../../resources/routes/types';
+import { RefineNavigationGuard } from './guard/navigation-guard';
+import { PortalLayout } from './layouts/portal-layout';
+import { ForbiddenPage, ManutencaoPage, NotFoundPage, ObraInacessivelPage } from './pages/status-pages';
+
+const EntityPage = lazy(() => import('./pages/entity-page').then((m) => ({ default: m.EntityPage })));
+const HomePage = lazy(() => import('./pages/home').then((m) => ({ default: m.HomePage })));
+const SiteHomePage = lazy(() => import('./pages/site-home').then((m) => ({ default: m.SiteHomePage })));
+const OrdensServicoPage = lazy(() => import('./pages/ordens-servico').then((m) => ({ default: m.OrdensServicoPage })));
+const VersoesSistemaPage = lazy(() => import('./root/VersoesSistemaPage').then((m) => ({ default: m.VersoesSistemaPage })));
+const AuthPages = {
+  LoginPage: lazy(() => import('./auth/pages').then((m) => ({ default: m.LoginPage }))),
+  PrimeiroLoginPage: lazy(() => import('./auth/pages').then((m) => ({ default: m.PrimeiroLoginPage }))),
+  AcessoFederadoPage: lazy(() => import('./auth/pages').then((m) => ({ default: m.AcessoFederadoPage }))),
+  EsqueciSenhaPage: lazy(() => import('./auth/pages').then((m) => ({ default: m.EsqueciSenhaPage }))),
+  PerfilPage: lazy(() => import('./auth/pages').then((m) => ({ default: m.PerfilPage }))),
+};
+
+function Loading() {
+  return <Spin size="large" style={{ display: 'block', margin: '20vh auto' }} aria-label="Carregando" />;
+}
+
+/** The element of one route of the table. */
+export function elementFor(route: AppRoute): ReactNode {
+  if (route.redirect !== undefined) return <Navigate to={route.redirect} replace />;
+  if (route.entity) return <EntityPage route={route} />;
+  switch (route.screen) {
+    case 'home':
+      return <HomePage />;
+    case 'siteHome':
+      return <SiteHomePage layout="site" />;
+    case 'factoryHome':
+      return <SiteHomePage layout="factory" />;
+    case 'ordensServico':
+      return <OrdensServicoPage />;
+    case 'versoesSistema':
+      return <VersoesSistemaPage />;
+    case 'perfil':
+      return <AuthPages.PerfilPage />;
+    case 'login':
+      return <AuthPages.LoginPage />;
+    case 'primeiroLogin':
+      return <AuthPages.PrimeiroLoginPage />;
+    case 'acessoFederado':
+      return <AuthPages.AcessoFederadoPage />;
+    case 'esqueciSenha':
+      return <AuthPages.EsqueciSenhaPage />;
+    case 'forbidden':
+      return <ForbiddenPage />;
+    case 'notFound':
+      return <NotFoundPage />;
+    case 'obraInacessivel':
+      return <ObraInacessivelPage />;
+    case 'manutencao':
+      return <ManutencaoPage />;
+    default:
+      // dashboards, calendars, configuration editors: not built (never routed).
+      return <Navigate to="/404" replace />;
+  }
+}
+
+const LAYOUTS: Exclude<LayoutKind, 'public'>[] = ['open', 'general', 'site', 'factory'];
+
+function Suspended() {
+  return (
+    <Suspense fallback={<Loading />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
+export function AppRoutes({ guard }: { guard?: (children: ReactNode) => ReactNode }) {
+  const wrap = guard ?? ((children: ReactNode) => <RefineNavigationGuard>{children}</RefineNavigationGuard>);
+  return (
+    <Routes>
+      <Route element={<Suspended />}>
+        {routesOfLayout('public', ROUTED).map((r) => (
+          <Route key={r.id} path={r.path || '/'} element={elementFor(r)} />
+        ))}
+      </Route>
+      <Route element={wrap(<Outlet />)}>
+        {LAYOUTS.map((layout) => (
+          <Route key={layout} element={<PortalLayout layout={layout}><Suspended /></PortalLayout>}>
+            {routesOfLayout(layout, ROUTED).map((r) => (
+              <Route key={r.id} path={r.path} element={elementFor(r)} />
+            ))}
+          </Route>
+        ))}
+        {/* Unknown paths: the guard (rule 6) redirects to /404. */}
+        <Route path="*" element={null} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,131 @@
+/**
+ * The navigation guard as a React layout route: decides with `decide()` (guard-rules.ts) and
+ * renders the children, a spinner while waiting, or a redirect. It also remembers the last
+ * route (rule 5) and publishes the current route, its params and its site to the layouts.
+ */
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { Spin } from 'antd';
+import { useIsAuthenticated } from '@refinedev/core';
+import type { AppRoute } from '../../../resources/routes/types';
+import { APP_ROUTES } from '../../../resources/routes';
+import { useAbilitySession } from '../access/ability-context';
+import {
+  decide,
+  matchAppRoute,
+  obraOf,
+  rememberRoute,
+  type AbilityState,
+  type AuthState,
+  type ObraCheckState,
+  type RouteMatch,
+  type RouteParams,
+} from './guard-rules';
+import { createObraCheck, type CheckObra, type ObraCheckResult } from './obra-check';
+
+export interface CurrentRoute {
+  route: AppRoute;
+  params: RouteParams;
+  /** The site of the route (`:obra` or `?obra=`), and its record once checked. */
+  obra?: string;
+  obraRecord?: Record<string, unknown>;
+}
+
+const CurrentRouteContext = createContext<CurrentRoute | null>(null);
+
+/** The route the guard let through (null outside the guard). */
+export function useCurrentRoute(): CurrentRoute | null {
+  return useContext(CurrentRouteContext);
+}
+
+export function CurrentRouteProvider({ value, children }: { value: CurrentRoute | null; children: ReactNode }) {
+  return <CurrentRouteContext.Provider value={value}>{children}</CurrentRouteContext.Provider>;
+}
+
+export interface NavigationGuardProps {
+  auth: AuthState;
+  ability: AbilityState;
+  checkObra: CheckObra;
+  routes?: readonly AppRoute[];
+  /** Where the last route is remembered (localStorage). */
+  storage?: Pick<Storage, 'getItem' | 'setItem'>;
+  children: ReactNode;
+}
+
+function FullPageSpin() {
+  return (
+    <div style={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: '60vh' }}>
+      <Spin size="large" aria-label="Carregando" />
+    </div>
+  );
+}
+
+/** The guard with its inputs given (tests use it directly). */
+export function NavigationGuard({ auth, ability, checkObra, routes = APP_ROUTES, storage, children }: NavigationGuardProps) {
+  const location = useLocation();
+  const match: RouteMatch | null = useMemo(() => matchAppRoute(location.pathname, routes), [location.pathname, routes]);
+  const obra = match ? obraOf(match, location.search) : undefined;
+
+  // Rule 4: check the site once per (site, ability) and keep the answer while navigating inside it.
+  const [obraResult, setObraResult] = useState<{ obra: string; result: ObraCheckResult } | null>(null);
+  const abilityKey = ability.status === 'ready' ? ability.ability : null;
+  const checkedFor = useRef<{ obra: string; ability: unknown } | null>(null);
+  const abilityReady = ability.status === 'ready' && auth === 'authenticated';
+  useEffect(() => {
+    if (!obra || !abilityReady) return;
+    if (checkedFor.current && checkedFor.current.obra === obra && checkedFor.current.ability === abilityKey) return;
+    checkedFor.current = { obra, ability: abilityKey };
+    let cancelled = false;
+    setObraResult(null);
+    checkObra(obra).then(
+      (result) => !cancelled && setObraResult({ obra, result }),
+      () => !cancelled && setObraResult({ obra, result: { state: 'error' } }),
+    );
+    return () => {
+      cancelled = true;
+      checkedFor.current = null;
+    };
+  }, [obra, abilityReady, abilityKey, checkObra]);
+
+  const obraCheck: ObraCheckState | undefined =
+    obra === undefined ? undefined : obraResult && obraResult.obra === obra ? obraResult.result.state : 'checking';
+
+  const decision = decide({ pathname: location.pathname, search: location.search, match, auth, ability, obraCheck });
+  const fullPath = location.pathname + location.search;
+
+  useEffect(() => {
+    if (decision.type === 'allow') rememberRoute(fullPath, storage ?? window.localStorage);
+  }, [decision.type, fullPath, storage]);
+
+  const current = useMemo<CurrentRoute | null>(
+    () =>
+      match
+        ? { route: match.route, params: match.params, obra, obraRecord: obraResult && obraResult.obra === obra ? obraResult.result.record : undefined }
+        : null,
+    [match, obra, obraResult],
+  );
+
+  if (decision.type === 'wait') return <FullPageSpin />;
+  if (decision.type === 'redirect') return <Navigate to={decision.to} replace />;
+  return <CurrentRouteProvider value={current}>{children}</CurrentRouteProvider>;
+}
+
+const defaultCheckObra = createObraCheck();
+
+/** The guard wired to Refine's authProvider and the loaded ability. */
+export function RefineNavigationGuard({ children, checkObra = defaultCheckObra }: { children: ReactNode; checkObra?: CheckObra }) {
+  const { data, isLoading, isError } = useIsAuthenticated();
+  const session = useAbilitySession();
+  const auth: AuthState = isLoading ? 'checking' : data?.authenticated && !isError ? 'authenticated' : 'anonymous';
+  const ability: AbilityState =
+    session.status === 'ready'
+      ? { status: 'ready', ability: session.ability }
+      : session.status === 'error'
+        ? { status: 'error' }
+        : { status: 'loading' };
+  return (
+    <NavigationGuard auth={auth} ability={ability} checkObra={checkObra}>
+      {children}
+    </NavigationGuard>
+  );
+}

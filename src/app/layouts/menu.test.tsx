@@ -1,0 +1,146 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { ConfigProvider } from 'antd';
+import { theme } from '../theme';
+import { defineAbilityFor } from '../../access/ability';
+import type { PortalUser } from '../../access/user';
+import { ROUTED } from '../../../resources/routes';
+import type { LayoutKind } from '../../../resources/routes/types';
+import { StaticAbilityProvider } from '../access/ability-context';
+import { matchAppRoute } from '../guard/guard-rules';
+import { CurrentRouteProvider } from '../guard/navigation-guard';
+import { buildMenu, type MenuGroup } from './menu';
+import { PortalLayout } from './portal-layout';
+import { LayoutServicesProvider } from './services';
+
+const user = (roles: string[], tipo = 'staff'): PortalUser => ({
+  id_user: 'u1', username: 'ana@empresa.com', email: 'ana@empresa.com', name: 'Ana Souza', empresa: ['empresa'], obra: ['101'], roles, tipo,
+});
+const CLIENT = user(['cliente', 'projetista', 'aprovador'], 'cliente');
+const SITE_MANAGER = user(['site_manager', 'rdo_by_obra']);
+const ADMIN = user(['acesso_total']);
+
+const shape = (groups: MenuGroup[]) => groups.map((g) => [g.title, g.items.map((i) => i.to)]);
+const LAYOUTS: LayoutKind[] = ['open', 'general', 'site', 'factory'];
+
+describe('menu per role (built from the route table and the ability)', () => {
+  it('client (cliente, projetista, aprovador, obra 101): exactly what they may open', () => {
+    const ability = defineAbilityFor(CLIENT);
+    expect(shape(buildMenu('open', ability, '101'))).toEqual([['Geral', ['/obras', '/versoesSistema', '/todas-obras']]]);
+    expect(shape(buildMenu('general', ability, '101'))).toEqual([['CRE', ['/cre']]]);
+    expect(shape(buildMenu('site', ability, '101'))).toEqual([
+      ['Obra', ['/obras/101']],
+      ['CRE', ['/obras/101/cre']],
+    ]);
+    expect(buildMenu('factory', ability, '101')).toEqual([]);
+  });
+
+  it('site manager (site_manager, rdo_by_obra): exactly what they may open', () => {
+    const ability = defineAbilityFor(SITE_MANAGER);
+    expect(shape(buildMenu('general', ability, '101'))).toEqual([
+      ['Biblioteca', ['/biblioteca', '/documentos']],
+      ['Seguros', ['/seguros?obra=101', '/endossos']],
+      ['Diários de obra', ['/diarios']],
+      ['Fábrica', ['/fabricacao']],
+      ['Contratos e materiais', ['/contrato', '/produtos-contrato']],
+      ['CRE', ['/cre', '/cre/AsBuilt?categoria=AsBuilt', '/cre/Executivo?categoria=Executivo', '/cre/Referencia?categoria=Referencia']],
+      ['SGI', ['/sgi/acoes']],
+    ]);
+    expect(shape(buildMenu('site', ability, '101'))).toEqual([
+      ['Obra', ['/obras/101', '/obras/101/biblioteca']],
+      ['CRE', ['/obras/101/cre', '/obras/101/cre/AsBuilt?categoria=AsBuilt']],
+      ['Field e automação', ['/101/field/ordensServico', '/101/automacao/ordensServico', '/101/ordensServico']],
+      ['Diários de obra', ['/101/diarios/novo']],
+      ['Contratos e materiais', ['/101/contrato']],
+    ]);
+  });
+
+  it('administrator (acesso_total): every menu route of every layout', () => {
+    const ability = defineAbilityFor(ADMIN);
+    for (const layout of LAYOUTS) {
+      const expected = ROUTED.filter((r) => r.layout === layout && r.menu).map((r) => r.id);
+      expect(buildMenu(layout, ability, '101').flatMap((g) => g.items.map((i) => i.key)).sort()).toEqual(expected.sort());
+    }
+  });
+
+  it('never shows an empty group, nor a not-built route, for any role', () => {
+    for (const u of [CLIENT, SITE_MANAGER, ADMIN, user([])]) {
+      const ability = defineAbilityFor(u);
+      for (const layout of LAYOUTS) {
+        for (const g of buildMenu(layout, ability, '101')) {
+          expect(g.items.length).toBeGreaterThan(0);
+          for (const i of g.items) expect(i.route.notBuilt).toBeFalsy();
+        }
+      }
+    }
+  });
+
+  it('site routes are left out when no site is known', () => {
+    const ability = defineAbilityFor(SITE_MANAGER);
+    expect(buildMenu('site', ability, undefined)).toEqual([]);
+  });
+});
+
+function setViewport(width: number) {
+  window.matchMedia = (query: string) => {
+    const min = /min-width:\s*(\d+)px/.exec(query);
+    const max = /max-width:\s*(\d+)px/.exec(query);
+    const matches = min ? width >= Number(min[1]) : max ? width <= Number(max[1]) : false;
+    return { matches, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false } as MediaQueryList;
+  };
+}
+const originalMatchMedia = window.matchMedia;
+afterEach(() => {
+  window.matchMedia = originalMatchMedia;
+});
+
+function renderLayout(u: PortalUser, path: string, layout: Exclude<LayoutKind, 'public'>) {
+  const match = matchAppRoute(path, ROUTED)!;
+  return render(
+    <ConfigProvider theme={theme}>
+    <MemoryRouter initialEntries={[path]}>
+      <StaticAbilityProvider ability={defineAbilityFor(u)} user={u}>
+        <LayoutServicesProvider value={{ searchObras: async () => [{ Id_Lista: '101', nome: 'Fábrica Norte' }], logout: () => {} }}>
+          <CurrentRouteProvider value={{ route: match.route, params: match.params, obra: match.params.obra, obraRecord: { Id_Lista: '101', nome: 'Fábrica Norte' } }}>
+            <PortalLayout layout={layout}>
+              <div>conteúdo</div>
+            </PortalLayout>
+          </CurrentRouteProvider>
+        </LayoutServicesProvider>
+      </StaticAbilityProvider>
+    </MemoryRouter>
+    </ConfigProvider>,
+  );
+}
+
+describe('PortalLayout', () => {
+  it('desktop: the sidebar shows the groups and entries the client may open; breadcrumbs start at Início', () => {
+    setViewport(1600);
+    renderLayout(CLIENT, '/obras/101/cre', 'site');
+    const nav = screen.getByRole('menu', { name: 'Menu principal' });
+    expect(within(nav).getByText('Início')).toBeInTheDocument();
+    expect(within(nav).getByText('Obra')).toBeInTheDocument();
+    expect(within(nav).getByText('Painel da obra')).toBeInTheDocument();
+    expect(within(nav).getByText('CRE')).toBeInTheDocument();
+    expect(within(nav).getByText('Documentos de projeto')).toBeInTheDocument();
+    expect(within(nav).queryByText('As Built')).toBeNull();
+    expect(within(nav).queryByText('Todas as informações')).toBeNull();
+    expect(within(nav).queryByText('Field e automação')).toBeNull();
+    const crumbs = document.querySelector('.ant-breadcrumb')!;
+    expect(crumbs.textContent).toContain('Início');
+    expect(crumbs.textContent).toContain('101 – Fábrica Norte');
+    expect(crumbs.textContent).toContain('Documentos de projeto');
+    expect(screen.getByText('conteúdo')).toBeInTheDocument();
+  });
+
+  it('below lg (1280 px) the sidebar is a drawer opened by the menu button', async () => {
+    setViewport(1000);
+    renderLayout(SITE_MANAGER, '/diarios', 'general');
+    fireEvent.click(await screen.findByRole('button', { name: 'Abrir menu' }));
+    await waitFor(() => expect(document.querySelector('.ant-layout-sider')).toBeNull());
+    const nav = await screen.findByRole('menu', { name: 'Menu principal' });
+    expect(within(nav).getByText('Diários de obra', { selector: 'a' })).toBeInTheDocument();
+    expect(within(nav).queryByText('Pós-venda')).toBeNull();
+  });
+});

@@ -1,0 +1,173 @@
+/**
+ * The four authenticated layouts (open, general, site, factory) on antd's Layout:
+ * sidebar menu built from the route table for the layout (see menu.ts), breadcrumbs
+ * "Início" → route breadcrumb → name, site picker, user menu (Perfil, Sair). Below the lg
+ * breakpoint (1280 px) the sidebar becomes a Drawer opened by a menu button.
+ */
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { Avatar, Breadcrumb, Button, Drawer, Dropdown, Grid, Layout, Menu, Space, Typography, theme as antdTheme } from 'antd';
+import type { MenuProps } from 'antd';
+import { HomeOutlined, LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
+import type { LayoutKind } from '../../../resources/routes/types';
+import { useAbility, useCurrentUser } from '../access/ability-context';
+import { useCurrentRoute } from '../guard/navigation-guard';
+import { useScrollLockContext } from '../root/overlays';
+import { PRIMARY_COLOR } from '../theme';
+import { RouteIcon } from './icons';
+import { buildMenu, type MenuGroup } from './menu';
+import { SitePicker } from './site-picker';
+import { rememberedObra, rememberObra, useLayoutServices } from './services';
+
+export const LAYOUT_TITLES: Record<Exclude<LayoutKind, 'public'>, string> = {
+  open: 'Portal',
+  general: 'Portal',
+  site: 'Obra',
+  factory: 'Fábrica',
+};
+
+const SIDER_WIDTH = 264;
+
+function menuItems(groups: MenuGroup[], onNavigate: () => void): MenuProps['items'] {
+  return [
+    { key: 'home', icon: <HomeOutlined />, label: <Link to="/obras" onClick={onNavigate}>Início</Link> },
+    ...groups.map((g) => ({
+      key: `group:${g.title}`,
+      type: 'group' as const,
+      label: g.title,
+      children: g.items.map((i) => ({
+        key: i.key,
+        icon: <RouteIcon name={i.icon} />,
+        label: (
+          <Link to={i.to} onClick={onNavigate}>
+            {i.label}
+          </Link>
+        ),
+      })),
+    })),
+  ];
+}
+
+/** The site's display name: "101 – Nome da obra". */
+export function obraLabel(obra: string, record?: Record<string, unknown>): string {
+  const nome = record && typeof record.nome === 'string' ? record.nome : undefined;
+  return nome ? `${obra} – ${nome}` : `Obra ${obra}`;
+}
+
+export function PortalBreadcrumb() {
+  const current = useCurrentRoute();
+  if (!current) return null;
+  const { route, params, obra, obraRecord } = current;
+  const items: { title: ReactNode }[] = [{ title: <Link to="/obras">Início</Link> }];
+  if (obra && (route.layout === 'site' || route.layout === 'factory')) {
+    const home = route.layout === 'factory' ? `/fabricacao/${encodeURIComponent(obra)}` : `/obras/${encodeURIComponent(obra)}`;
+    items.push({ title: <Link to={home}>{obraLabel(obra, obraRecord)}</Link> });
+  }
+  if (route.screen !== 'home') items.push({ title: route.breadcrumb });
+  // The name: the record the route opens.
+  const record = route.entity?.record;
+  const name = record && record.param !== 'obra' ? params[record.param] : undefined;
+  if (name) items.push({ title: `#${name}` });
+  return <Breadcrumb items={items} style={{ margin: '12px 0' }} />;
+}
+
+function UserMenu() {
+  const user = useCurrentUser();
+  const { logout } = useLayoutServices();
+  const items: MenuProps['items'] = [
+    { key: 'perfil', icon: <UserOutlined />, label: <Link to="/usuarios">Perfil</Link> },
+    { type: 'divider' },
+    { key: 'sair', icon: <LogoutOutlined />, label: 'Sair', onClick: () => logout() },
+  ];
+  const name = user?.name || user?.email || 'Usuário';
+  return (
+    <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
+      <Button type="text" aria-label="Menu do usuário" style={{ height: 48 }}>
+        <Space>
+          <Avatar size="small" style={{ background: PRIMARY_COLOR }} icon={<UserOutlined />} />
+          <span className="portal-user-name">{name}</span>
+        </Space>
+      </Button>
+    </Dropdown>
+  );
+}
+
+export interface PortalLayoutProps {
+  layout: Exclude<LayoutKind, 'public'>;
+  /** Defaults to the router's <Outlet/>. */
+  children?: ReactNode;
+}
+
+export function PortalLayout({ layout, children }: PortalLayoutProps) {
+  const screens = Grid.useBreakpoint();
+  // Until the first measure, assume a desktop (jsdom reports no match).
+  const mobile = screens.lg === false;
+  const { token } = antdTheme.useToken();
+  const ability = useAbility();
+  const current = useCurrentRoute();
+  const location = useLocation();
+  const { setSidebarOpen } = useScrollLockContext();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  const obra = current?.obra ?? rememberedObra();
+  useEffect(() => {
+    if (current?.obra) rememberObra(current.obra);
+  }, [current?.obra]);
+
+  const groups = useMemo(() => buildMenu(layout, ability, obra), [layout, ability, obra]);
+  const close = () => setDrawerOpen(false);
+  const items = useMemo(() => menuItems(groups, close), [groups]);
+
+  // Close the drawer on navigation; lock page scrolling while it is open.
+  useEffect(() => setDrawerOpen(false), [location.pathname]);
+  useEffect(() => {
+    setSidebarOpen(mobile && drawerOpen);
+    return () => setSidebarOpen(false);
+  }, [mobile, drawerOpen, setSidebarOpen]);
+
+  const selected = current ? [current.route.screen === 'home' ? 'home' : current.route.id] : [];
+  const menu = <Menu mode="inline" items={items} selectedKeys={selected} style={{ borderInlineEnd: 0 }} aria-label="Menu principal" />;
+
+  return (
+    <Layout style={{ minHeight: '99.5vh' }}>
+      {!mobile && (
+        <Layout.Sider width={SIDER_WIDTH} theme="light" style={{ borderInlineEnd: `1px solid ${token.colorBorderSecondary}`, overflowY: 'auto' }}>
+          <div style={{ padding: '16px 24px', fontWeight: 700, fontSize: 18, color: PRIMARY_COLOR }}>{LAYOUT_TITLES[layout]}</div>
+          <nav>{menu}</nav>
+        </Layout.Sider>
+      )}
+      {mobile && (
+        <Drawer
+          open={drawerOpen}
+          onClose={close}
+          placement="left"
+          width={SIDER_WIDTH}
+          title={LAYOUT_TITLES[layout]}
+          styles={{ body: { padding: 0 } }}
+        >
+          <nav>{menu}</nav>
+        </Drawer>
+      )}
+      <Layout>
+        <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 12, borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
+          {mobile && <Button type="text" icon={<MenuOutlined />} aria-label="Abrir menu" onClick={() => setDrawerOpen(true)} />}
+          <Typography.Text strong style={{ color: PRIMARY_COLOR }}>
+            {current?.route.title ?? 'Portal'}
+          </Typography.Text>
+          <div style={{ flex: 1 }} />
+          <SitePicker value={obra} style={{ maxWidth: mobile ? 160 : 320 }} />
+          <UserMenu />
+        </Layout.Header>
+        <Layout.Content style={{ padding: mobile ? '0 12px 12px' : '0 24px 24px' }}>
+          <PortalBreadcrumb />
+          {children ?? <Outlet />}
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}
+
+export const OpenLayout = () => <PortalLayout layout="open" />;
+export const GeneralLayout = () => <PortalLayout layout="general" />;
+export const SiteLayout = () => <PortalLayout layout="site" />;
+export const FactoryLayout = () => <PortalLayout layout="factory" />;

@@ -1,0 +1,123 @@
+/**
+ * Opens the generated view of a route's entity (route table `entity`): list with the route's
+ * permanent filters (site, SGI area, CRE category…), show/edit of the record named by a
+ * route param (looked up by a field when it is not the id, e.g. a site by `Id_Lista`), and
+ * create with initial values (the site of a site route…).
+ *
+ * Views registered as overrides (`registerViewOverride`) are used as they are; the generic
+ * views receive the extra props below.
+ */
+import { useMemo, type ComponentType } from 'react';
+import { Navigate, useLocation, useParams } from 'react-router';
+import { Result, Spin } from 'antd';
+import { useList, type BaseKey, type CrudFilter } from '@refinedev/core';
+import { resolveEntity, resolveValue } from '../../../resources/routes';
+import type { AppRoute } from '../../../resources/routes/types';
+import type { EntitySchema } from '../../../schemas/kinds';
+import { GenericCreate, GenericEdit, GenericList, GenericShow, getViewOverride, viewsFor } from '../views';
+import { SitePicker } from '../layouts/site-picker';
+
+/**
+ * Props the page hands to the generic views. `filters` are permanent list filters (not
+ * removable by the user), `initialValues` prefill a create form, `id` is the record.
+ */
+export interface EntityViewProps {
+  schema: EntitySchema;
+  id?: BaseKey;
+  filters?: CrudFilter[];
+  initialValues?: Record<string, unknown>;
+}
+
+const ListView = GenericList as ComponentType<EntityViewProps>;
+const CreateView = GenericCreate as ComponentType<EntityViewProps>;
+const ShowView = GenericShow as ComponentType<EntityViewProps>;
+const EditView = GenericEdit as ComponentType<EntityViewProps>;
+
+type Params = Record<string, string | undefined>;
+
+/** Route `filters` as Refine filters (values from params / query); a filter without value is dropped. */
+export function permanentFilters(filters: Record<string, string> | undefined, params: Params, search: string): CrudFilter[] {
+  return Object.entries(filters ?? {}).flatMap(([field, ref]) => {
+    const value = resolveValue(ref, params, search);
+    return value === undefined ? [] : [{ field, operator: 'eq' as const, value }];
+  });
+}
+
+/** Route `prefill` as form initial values (list fields such as `tags` get a one-item list). */
+export function initialValuesFor(schema: EntitySchema, prefill: Record<string, string> | undefined, params: Params, search: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [field, ref] of Object.entries(prefill ?? {})) {
+    const value = resolveValue(ref, params, search);
+    if (value === undefined) continue;
+    const def = schema.fields.find((f) => f.name === field);
+    if (!def) continue;
+    if (def.kind === 'tags') out[field] = [value];
+    else if (def.kind === 'integer' || def.kind === 'decimal' || def.kind === 'money') out[field] = Number(value);
+    else if (def.kind === 'reference' && (def.refKey ?? 'id') === 'id' && /^\d+$/.test(value)) out[field] = Number(value);
+    else out[field] = value;
+  }
+  return out;
+}
+
+function RecordByField({ schema, field, value, view }: { schema: EntitySchema; field: string; value: string; view: 'show' | 'edit' }) {
+  const { result, query } = useList({
+    resource: schema.resource,
+    filters: [{ field, operator: 'eq', value }],
+    pagination: { currentPage: 1, pageSize: 1 },
+  });
+  if (query.isLoading) return <Spin style={{ display: 'block', margin: '48px auto' }} aria-label="Carregando" />;
+  const id = result.data[0]?.id;
+  if (id === undefined) {
+    return <Result status="404" title={`${schema.label} não encontrad${schema.gender === 'f' ? 'a' : 'o'}`} subTitle="Verifique o endereço ou a obra selecionada." />;
+  }
+  return view === 'show' ? <ShowView schema={schema} id={id} /> : <EditView schema={schema} id={id} />;
+}
+
+/** Shown by site-required routes without a site (`/seguros`, `/juridico/civil` without `?obra=`). */
+export function SelectObraPrompt({ title }: { title: string }) {
+  return (
+    <Result
+      status="info"
+      title={title}
+      subTitle="Esta página trabalha sobre uma obra. Selecione a obra para continuar."
+      extra={<SitePicker style={{ minWidth: 280 }} />}
+    />
+  );
+}
+
+export function EntityPage({ route }: { route: AppRoute }) {
+  const params = useParams() as Params;
+  const { search } = useLocation();
+  const resolved = useMemo(() => (route.entity ? resolveEntity(route.entity, params) : undefined), [route.entity, params]);
+  const filters = useMemo(() => (resolved ? permanentFilters(resolved.filters, params, search) : []), [resolved, params, search]);
+  const initialValues = useMemo(
+    () => (resolved ? initialValuesFor(resolved.schema, resolved.prefill, params, search) : {}),
+    [resolved, params, search],
+  );
+
+  if (!resolved) return <Navigate to="/404" replace />;
+  const { schema, view } = resolved;
+  const needsObraQuery = route.obraObrigatoria && !route.path.includes(':obra') && !new URLSearchParams(search).get('obra');
+  if (needsObraQuery) return <SelectObraPrompt title={route.title} />;
+
+  const override = getViewOverride(schema.name)?.[view];
+  if (override) {
+    const View = viewsFor(schema)[view];
+    return <View key={`${route.id}:${search}`} />;
+  }
+
+  switch (view) {
+    case 'list':
+      return <ListView key={route.id} schema={schema} filters={filters} />;
+    case 'create':
+      return <CreateView key={route.id} schema={schema} initialValues={initialValues} />;
+    case 'show':
+    case 'edit': {
+      const ref = resolved.record;
+      const value = ref ? params[ref.param] : undefined;
+      if (!ref || value === undefined) return <Navigate to="/404" replace />;
+      if (ref.field && ref.field !== 'id') return <RecordByField key={`${route.id}:${value}`} schema={schema} field={ref.field} value={value} view={view} />;
+      return view === 'show' ? <ShowView key={value} schema={schema} id={value} /> : <EditView key={value} schema={schema} id={value} />;
+    }
+  }
+}
