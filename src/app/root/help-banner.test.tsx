@@ -1,0 +1,109 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HelpBanner, useHelpUrl } from './help-banner';
+import { HELP_BANNER_STORAGE_KEY } from './constants';
+
+const URL_SD = 'https://suporte.exemplo.com.br/servicedesk/customer/portal/3';
+
+describe('HelpBanner', () => {
+  beforeEach(() => {
+    sessionStorage.clear();
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("shows 'Precisa de ajuda?' with the service-desk links", () => {
+    render(<HelpBanner helpUrl={URL_SD} />);
+    const banner = screen.getByRole('complementary', { name: 'Precisa de ajuda?' });
+    expect(banner).toHaveTextContent('Precisa de ajuda?');
+    const bug = screen.getByRole('link', { name: /Reportar um erro/ });
+    const melhoria = screen.getByRole('link', { name: /Sugerir uma melhoria/ });
+    expect(bug).toHaveAttribute('href', URL_SD);
+    expect(melhoria).toHaveAttribute('href', URL_SD);
+    expect(bug).toHaveAttribute('target', '_blank');
+    expect(bug).toHaveAttribute('rel', expect.stringContaining('noopener'));
+  });
+
+  it('uses specific bug and improvement pages when given', () => {
+    render(<HelpBanner helpUrl={URL_SD} bugUrl={`${URL_SD}/create/1`} improvementUrl={`${URL_SD}/create/2`} />);
+    expect(screen.getByRole('link', { name: /Reportar um erro/ })).toHaveAttribute('href', `${URL_SD}/create/1`);
+    expect(screen.getByRole('link', { name: /Sugerir uma melhoria/ })).toHaveAttribute('href', `${URL_SD}/create/2`);
+  });
+
+  it('is not shown without a service-desk URL', () => {
+    render(<HelpBanner helpUrl={undefined} />);
+    expect(screen.queryByTestId('help-banner')).toBeNull();
+  });
+
+  it('on close slides out and is hidden after 500 ms', () => {
+    const onClosed = vi.fn();
+    render(<HelpBanner helpUrl={URL_SD} onClosed={onClosed} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Fechar ajuda' }));
+    const banner = screen.getByTestId('help-banner');
+    expect(banner).toHaveAttribute('data-phase', 'closing');
+    expect(banner.style.transform).toContain('translateY(calc(100% + 24px))');
+    expect(banner.style.transition).toContain('500ms');
+    act(() => {
+      vi.advanceTimersByTime(499);
+    });
+    expect(screen.getByTestId('help-banner')).toBeInTheDocument();
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(screen.queryByTestId('help-banner')).toBeNull();
+    expect(onClosed).toHaveBeenCalledTimes(1);
+  });
+
+  it('stays closed for the session', () => {
+    const { unmount } = render(<HelpBanner helpUrl={URL_SD} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Fechar ajuda' }));
+    expect(sessionStorage.getItem(HELP_BANNER_STORAGE_KEY)).toBe('1');
+    unmount();
+    render(<HelpBanner helpUrl={URL_SD} />);
+    expect(screen.queryByTestId('help-banner')).toBeNull();
+  });
+
+  it('shows again in a new session', () => {
+    sessionStorage.setItem(HELP_BANNER_STORAGE_KEY, '1');
+    sessionStorage.clear();
+    render(<HelpBanner helpUrl={URL_SD} />);
+    expect(screen.getByTestId('help-banner')).toBeInTheDocument();
+  });
+});
+
+function UrlProbe({ given }: { given?: string | null }) {
+  const url = useHelpUrl(given);
+  return <span data-testid="url">{url ?? ''}</span>;
+}
+
+describe('useHelpUrl', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('reads helpUrl from /api/v1/config', async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ helpUrl: URL_SD }), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    render(<UrlProbe />);
+    await waitFor(() => expect(screen.getByTestId('url')).toHaveTextContent(URL_SD));
+    expect(fetchMock).toHaveBeenCalledWith('/api/v1/config', expect.anything());
+  });
+
+  it('does not fetch when the URL is given', () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    render(<UrlProbe given="https://x.example" />);
+    expect(screen.getByTestId('url')).toHaveTextContent('https://x.example');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('stays empty when the configuration is unavailable', async () => {
+    const fetchMock = vi.fn(async () => new Response('no', { status: 404 }));
+    vi.stubGlobal('fetch', fetchMock);
+    render(<UrlProbe />);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(screen.getByTestId('url')).toHaveTextContent('');
+  });
+});

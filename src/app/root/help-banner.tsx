@@ -1,0 +1,155 @@
+/**
+ * Dismissible 'Precisa de ajuda?' banner linking to the service-desk portal, to report a bug
+ * or suggest an improvement. On close it slides out and is unmounted after 500 ms; it stays
+ * closed for the rest of the session (sessionStorage).
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Button } from 'antd';
+import { BugOutlined, BulbOutlined, CloseOutlined, QuestionCircleOutlined } from '@ant-design/icons';
+import { HELP_BANNER_HIDE_DELAY, HELP_BANNER_STORAGE_KEY, PRIMARY_COLOR } from './constants';
+
+export interface HelpBannerProps {
+  /** Service-desk portal (`helpUrl` of /api/v1/config). Without it the banner is not shown. */
+  helpUrl?: string | null;
+  /** Page to report a bug; defaults to `helpUrl`. */
+  bugUrl?: string | null;
+  /** Page to suggest an improvement; defaults to `helpUrl`. */
+  improvementUrl?: string | null;
+  /** Where the "closed" flag is kept; default sessionStorage. */
+  storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
+  /** Default 500 ms. */
+  hideDelay?: number;
+  onClosed?: () => void;
+}
+
+type BannerPhase = 'open' | 'closing' | 'closed';
+
+function safeSessionStorage(): Pick<Storage, 'getItem' | 'setItem'> | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+function readClosed(storage: Pick<Storage, 'getItem'> | null): boolean {
+  try {
+    return storage?.getItem(HELP_BANNER_STORAGE_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export function HelpBanner({
+  helpUrl,
+  bugUrl,
+  improvementUrl,
+  storage = safeSessionStorage(),
+  hideDelay = HELP_BANNER_HIDE_DELAY,
+  onClosed,
+}: HelpBannerProps) {
+  const [phase, setPhase] = useState<BannerPhase>(() => (readClosed(storage) ? 'closed' : 'open'));
+
+  const onClosedRef = useRef(onClosed);
+  onClosedRef.current = onClosed;
+
+  useEffect(() => {
+    if (phase !== 'closing') return;
+    const t = setTimeout(() => {
+      setPhase('closed');
+      onClosedRef.current?.();
+    }, hideDelay);
+    return () => clearTimeout(t);
+  }, [phase, hideDelay]);
+
+  if (phase === 'closed' || !helpUrl) return null;
+
+  const close = () => {
+    try {
+      storage?.setItem(HELP_BANNER_STORAGE_KEY, '1');
+    } catch {
+      // storage full or blocked: the banner still closes for this page view
+    }
+    setPhase('closing');
+  };
+
+  const linkStyle = { color: PRIMARY_COLOR, fontWeight: 500 } as const;
+  return (
+    <aside
+      data-testid="help-banner"
+      data-phase={phase}
+      aria-label="Precisa de ajuda?"
+      aria-hidden={phase === 'closing' || undefined}
+      style={{
+        position: 'fixed',
+        right: 16,
+        bottom: 16,
+        zIndex: 1000,
+        width: 320,
+        maxWidth: 'calc(100vw - 32px)',
+        background: '#fff',
+        borderTop: `3px solid ${PRIMARY_COLOR}`,
+        borderRadius: 8,
+        boxShadow: '0 6px 16px rgba(0,0,0,0.12), 0 3px 6px -4px rgba(0,0,0,0.16)',
+        padding: '10px 12px',
+        transform: phase === 'closing' ? 'translateY(calc(100% + 24px))' : 'translateY(0)',
+        opacity: phase === 'closing' ? 0 : 1,
+        transition: `transform ${hideDelay}ms ease-in, opacity ${hideDelay}ms ease-in`,
+      }}
+    >
+      <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+        <QuestionCircleOutlined aria-hidden style={{ color: PRIMARY_COLOR, fontSize: 18 }} />
+        <strong style={{ flex: 1 }}>Precisa de ajuda?</strong>
+        <Button
+          type="text"
+          size="small"
+          icon={<CloseOutlined />}
+          aria-label="Fechar ajuda"
+          title="Fechar"
+          onClick={close}
+          disabled={phase === 'closing'}
+        />
+      </div>
+      <p style={{ margin: '4px 0 8px', color: 'rgba(0,0,0,0.65)' }}>
+        Abra um chamado no portal de atendimento.
+      </p>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16 }}>
+        <a href={bugUrl || helpUrl} target="_blank" rel="noopener noreferrer" style={linkStyle}>
+          <BugOutlined aria-hidden /> Reportar um erro
+        </a>
+        <a href={improvementUrl || helpUrl} target="_blank" rel="noopener noreferrer" style={linkStyle}>
+          <BulbOutlined aria-hidden /> Sugerir uma melhoria
+        </a>
+      </div>
+    </aside>
+  );
+}
+
+/**
+ * `helpUrl` from `/api/v1/config` (read once; undefined while loading or if unavailable).
+ * Skips the request when `given` is set.
+ */
+export function useHelpUrl(given?: string | null, configUrl = '/api/v1/config'): string | undefined {
+  const [url, setUrl] = useState<string | undefined>(given ?? undefined);
+  useEffect(() => {
+    if (given !== undefined) {
+      setUrl(given ?? undefined);
+      return;
+    }
+    if (typeof fetch === 'undefined') return;
+    let cancelled = false;
+    fetch(configUrl, { headers: { accept: 'application/json' } })
+      .then((r) => (r.ok ? r.json() : null))
+      .then((cfg: unknown) => {
+        const value = cfg && typeof cfg === 'object' ? (cfg as { helpUrl?: unknown }).helpUrl : undefined;
+        if (!cancelled && typeof value === 'string' && value) setUrl(value);
+      })
+      .catch(() => {
+        // no configuration: no banner
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [given, configUrl]);
+  return url;
+}

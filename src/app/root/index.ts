@@ -1,0 +1,12 @@
+export * from './constants';
+export * from './toast-store';
+export * from './notification-provider';
+export * from './ToastStack';
+export * from './dialogs';
+export * from './overlays';
+export * from './help-banner';
+export * from './fonts';
+export * from './release-notes';
+export * from './version-check';
+export { RootScreen, type RootScreenProps } from './RootScreen';
+export { VersoesSistemaPage, type VersoesSistemaPageProps } from './VersoesSistemaPage';
