@@ -30,6 +30,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/app/**/*.test.{ts,tsx}', 'tests/components/**/*.test.{ts,tsx}', 'mocks/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup-dom.ts'],
+          // One copy of react-router: Refine's router bindings and the tests must share its context.
+          server: { deps: { inline: [/@refinedev\/react-router/] } },
         },
       },
     ],

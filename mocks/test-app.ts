@@ -76,13 +76,14 @@ export async function createTestApi(opts: { seed?: boolean; databaseUrl?: string
       await a.end();
     };
   }
-  const database = await openDatabase({ databaseUrl, memory: !databaseUrl, seed: opts.seed ?? true, poolSize: 4 });
   const filesDir = mkdtempSync(join(tmpdir(), 'portal-files-'));
+  const storage = localStorage(filesDir);
+  const database = await openDatabase({ databaseUrl, memory: !databaseUrl, seed: opts.seed ?? true, poolSize: 4, storage });
   const extra = new Map<string, PortalUser>();
   const app = createApp({
     db: database.db,
     schemas: SCHEMAS,
-    storage: localStorage(filesDir),
+    storage,
     version: APP_VERSION,
     authenticate: testAuthenticate(extra),
   });

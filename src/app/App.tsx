@@ -41,7 +41,7 @@ export function App() {
         notificationProvider={notificationProvider}
         routerProvider={routerProvider}
         resources={REFINE_RESOURCES}
-        options={{ syncWithLocation: true, warnWhenUnsavedChanges: true, disableTelemetry: true }}
+        options={{ syncWithLocation: true, warnWhenUnsavedChanges: true, disableTelemetry: true, breadcrumb: false }}
       >
         <Session>
           <RootScreen>

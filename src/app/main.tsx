@@ -9,19 +9,21 @@ import 'dayjs/locale/pt-br';
 import { App } from './App';
 import { ensureAmplify } from './auth/amplify';
 import { checkStoredVersion } from './root/version-check';
+import { authProvider } from './auth/auth-provider';
 import { theme } from './theme';
 
 dayjs.locale('pt-br');
 
 async function start(): Promise<void> {
-  // Spec §4 "Session": compare the stored app version before anything reads local storage.
-  checkStoredVersion();
   try {
     await ensureAmplify();
   } catch (err) {
     // The own login still shows its error; the app renders either way.
     console.error('Não foi possível carregar a configuração de autenticação.', err);
   }
+  // Spec §4 "Session": compare the stored app version (clears everything when it changed) and
+  // refresh an expired session before the first render reads local storage.
+  await checkStoredVersion((user) => authProvider.refresh(user)).catch((err) => console.error(err));
   const container = document.getElementById('app');
   if (!container) throw new Error('Elemento #app não encontrado.');
   createRoot(container).render(

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { getCookie } from 'hono/cookie';
 import { SCHEMAS } from '../../schemas';
 import { createApp } from './app';
 import { serverConfig } from './config';
@@ -36,7 +37,9 @@ async function main() {
     environment: cfg.environment,
     authenticate: async (c) => {
       const h = c.req.header('authorization');
-      const token = h?.startsWith('Bearer ') ? h.slice(7) : undefined;
+      let token = h?.startsWith('Bearer ') ? h.slice(7) : undefined;
+      // File downloads (<img>, links) carry the ID token in a cookie scoped to their path.
+      if (!token && c.req.method === 'GET' && c.req.path.startsWith('/api/v1/arquivos/')) token = getCookie(c, 'portal_id');
       return token ? verify(token) : null;
     },
     publicRoutes: (api) => api.route('/config', configRoute(identity, APP_VERSION)),

@@ -412,10 +412,25 @@ export function createAuthProvider(deps: AuthProviderDeps = {}) {
 export const authProvider = createAuthProvider();
 
 /** The ID token for the `Authorization: Bearer` header (refreshed by Amplify when needed), or undefined. */
+/**
+ * Files are opened by <img>/<a>, which cannot send the bearer header: the same ID token also goes in
+ * a cookie scoped to the file download path only.
+ */
+function setFileCookie(token: string | undefined) {
+  if (typeof document === 'undefined') return;
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = token
+    ? `portal_id=${token}; path=/api/v1/arquivos; SameSite=Strict${secure}`
+    : `portal_id=; path=/api/v1/arquivos; Max-Age=0; SameSite=Strict${secure}`;
+}
+
 export async function getIdToken(): Promise<string | undefined> {
   try {
-    return await authProvider.idToken();
+    const token = await authProvider.idToken();
+    setFileCookie(token);
+    return token;
   } catch (e) {
+    setFileCookie(undefined);
     if (await handleInvalidSession(e, { signOut: () => amplifyAuth.signOut() })) return undefined;
     return undefined;
   }

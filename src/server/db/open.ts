@@ -2,15 +2,16 @@ import { SCHEMAS, schemasInDependencyOrder } from '../../../schemas';
 import { connect, type ConnectOptions, type Database } from './connect';
 import { migrate } from './migrate';
 import { seedDemo } from '../seed/seed';
+import type { FileStorage } from '../storage/storage';
 
 /** Connect, migrate to the schemas and (optionally) seed the demo data. */
-export async function openDatabase(opts: ConnectOptions & { seed?: boolean }): Promise<Database & { seeded: boolean }> {
+export async function openDatabase(opts: ConnectOptions & { seed?: boolean; storage?: FileStorage }): Promise<Database & { seeded: boolean }> {
   const database = await connect(opts);
   await migrate(database.db, SCHEMAS);
   let seeded = false;
   if (opts.seed !== false) {
     const { demoData } = await import('../seed/demo-data');
-    seeded = await seedDemo(database.db, schemasInDependencyOrder(), demoData());
+    seeded = await seedDemo(database.db, schemasInDependencyOrder(), demoData(), opts.storage);
   }
   return { ...database, seeded };
 }

@@ -1,0 +1,156 @@
+/**
+ * Read-only rendering of a field value, for the show view (`mode="full"`) and list cells
+ * (`mode="cell"`, compact: rows as "n itens", up to 3 thumbnails, …).
+ */
+import React from 'react';
+import { Image, Space, Table, Tag, Typography } from 'antd';
+import { FileOutlined } from '@ant-design/icons';
+import type { FieldDef, Person, StoredFile } from '../../../schemas/kinds';
+import { formatFileSize, formatValue } from '../format';
+import { fileUrl } from './form-items';
+
+export interface FieldDisplayProps {
+  field: FieldDef;
+  value: unknown;
+  mode?: 'full' | 'cell';
+}
+
+const EMPTY = <Typography.Text type="secondary">—</Typography.Text>;
+
+function isEmptyValue(v: unknown): boolean {
+  return v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
+}
+
+export function FieldDisplay({ field, value, mode = 'full' }: FieldDisplayProps): React.ReactElement {
+  if (isEmptyValue(value) && field.kind !== 'boolean') return EMPTY;
+  switch (field.kind) {
+    case 'money':
+    case 'decimal':
+    case 'integer':
+      return <span style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{formatValue(field, value)}</span>;
+    case 'date':
+    case 'datetime':
+      return <span style={{ whiteSpace: 'nowrap' }}>{formatValue(field, value)}</span>;
+    case 'boolean':
+      return isEmptyValue(value) ? EMPTY : <span>{formatValue(field, value)}</span>;
+    case 'email':
+      return <a href={`mailto:${String(value)}`}>{String(value)}</a>;
+    case 'enum':
+      return mode === 'cell' ? <span>{String(value)}</span> : <Tag>{String(value)}</Tag>;
+    case 'person':
+      return <PersonDisplay value={value} mode={mode} />;
+    case 'tags':
+      return (
+        <Space size={[0, 4]} wrap>
+          {(Array.isArray(value) ? value : [value]).map((t) => (
+            <Tag key={String(t)}>{String(t)}</Tag>
+          ))}
+        </Space>
+      );
+    case 'longtext':
+      return mode === 'cell' ? (
+        <Typography.Text ellipsis={{ tooltip: String(value) }} style={{ maxWidth: 320 }}>
+          {String(value)}
+        </Typography.Text>
+      ) : (
+        <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>{String(value)}</Typography.Paragraph>
+      );
+    case 'rows':
+      return mode === 'cell' ? <span>{formatValue(field, value)}</span> : <RowsDisplay field={field} value={value as Record<string, unknown>[]} />;
+    case 'object':
+      return mode === 'cell' ? <span>{formatValue(field, value)}</span> : <ObjectDisplay field={field} value={value as Record<string, unknown>} />;
+    case 'images':
+      return <ImagesDisplay files={value as StoredFile[]} mode={mode} />;
+    case 'attachments':
+      return mode === 'cell' ? <span>{formatValue(field, value)}</span> : <AttachmentsDisplay files={value as StoredFile[]} />;
+    default:
+      return <span>{formatValue(field, value)}</span>;
+  }
+}
+
+function PersonDisplay({ value, mode }: { value: unknown; mode: 'full' | 'cell' }): React.ReactElement {
+  const p: Partial<Person> = typeof value === 'string' ? { mail: value } : ((value ?? {}) as Partial<Person>);
+  if (!p.mail) return <span>{p.nome ?? ''}</span>;
+  if (mode === 'cell') {
+    return (
+      <a href={`mailto:${p.mail}`} title={p.mail}>
+        {p.nome || p.mail}
+      </a>
+    );
+  }
+  return (
+    <span>
+      {p.nome ? `${p.nome} ` : null}
+      <a href={`mailto:${p.mail}`}>{p.nome ? `<${p.mail}>` : p.mail}</a>
+    </span>
+  );
+}
+
+function RowsDisplay({ field, value }: { field: FieldDef; value: Record<string, unknown>[] }): React.ReactElement {
+  const subs = field.fields ?? [];
+  return (
+    <Table
+      size="small"
+      bordered
+      pagination={false}
+      scroll={{ x: 'max-content' }}
+      rowKey="__row"
+      dataSource={(Array.isArray(value) ? value : []).map((r, i) => ({ ...r, __row: i }))}
+      columns={subs.map((sub) => ({
+        key: sub.name,
+        title: sub.label,
+        dataIndex: sub.name,
+        align: sub.kind === 'money' || sub.kind === 'decimal' || sub.kind === 'integer' ? ('right' as const) : undefined,
+        render: (v: unknown) => <FieldDisplay field={sub} value={v} mode="cell" />,
+      }))}
+    />
+  );
+}
+
+function ObjectDisplay({ field, value }: { field: FieldDef; value: Record<string, unknown> }): React.ReactElement {
+  const subs = (field.fields ?? []).filter((f) => !isEmptyValue(value?.[f.name]));
+  if (!subs.length) return EMPTY;
+  return (
+    <div>
+      {subs.map((sub) => (
+        <div key={sub.name}>
+          <Typography.Text type="secondary">{sub.label}: </Typography.Text>
+          <FieldDisplay field={sub} value={value[sub.name]} mode="cell" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function ImagesDisplay({ files, mode }: { files: StoredFile[]; mode: 'full' | 'cell' }): React.ReactElement {
+  const list = Array.isArray(files) ? files : [];
+  const shown = mode === 'cell' ? list.slice(0, 3) : list;
+  const size = mode === 'cell' ? 32 : 104;
+  return (
+    <Image.PreviewGroup items={list.map((f) => fileUrl(f))}>
+      <Space size={4} wrap>
+        {shown.map((f) => (
+          <Image key={f.key} src={fileUrl(f)} alt={f.name} width={size} height={size} style={{ objectFit: 'cover' }} />
+        ))}
+        {mode === 'cell' && list.length > shown.length ? <Typography.Text type="secondary">+{list.length - shown.length}</Typography.Text> : null}
+      </Space>
+    </Image.PreviewGroup>
+  );
+}
+
+function AttachmentsDisplay({ files }: { files: StoredFile[] }): React.ReactElement {
+  const list = Array.isArray(files) ? files : [];
+  return (
+    <Space direction="vertical" size={2}>
+      {list.map((f) => (
+        <span key={f.key}>
+          <FileOutlined />{' '}
+          <a href={fileUrl(f)} target="_blank" rel="noopener noreferrer">
+            {f.name}
+          </a>{' '}
+          <Typography.Text type="secondary">({formatFileSize(f.size)})</Typography.Text>
+        </span>
+      ))}
+    </Space>
+  );
+}

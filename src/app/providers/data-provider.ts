@@ -1,0 +1,113 @@
+/**
+ * Refine data provider: `@refinedev/simple-rest` over an axios instance that
+ * - sends `Authorization: Bearer <token>` when a token getter is given;
+ * - turns the API's error bodies `{ message, statusCode, errors: { campo: ["msg"] } }` into Refine
+ *   `HttpError`s, so `useForm` puts server messages on their fields and notifications show the
+ *   server's Portuguese message (409 conflicts included).
+ *
+ * `update` is simple-rest's PATCH `/<resource>/<id>` with the form values as body (the edit form
+ * keeps `version` as a hidden field, so it is sent).
+ */
+import axios, { AxiosError, type AxiosInstance } from 'axios';
+import simpleRestDataProvider from '@refinedev/simple-rest';
+import type { DataProvider, HttpError } from '@refinedev/core';
+
+export type TokenGetter = () => Promise<string | undefined> | string | undefined;
+
+export const DEFAULT_API_URL = '/api/v1';
+
+let currentTokenGetter: TokenGetter | undefined;
+let currentApiUrl = DEFAULT_API_URL;
+
+/** The API base URL of the last created data provider (used by uploads and the history view). */
+export function getApiUrl(): string {
+  return currentApiUrl;
+}
+
+/** Authorization header for direct `fetch` calls (uploads), from the last registered token getter. */
+export async function authHeaders(): Promise<Record<string, string>> {
+  const token = await currentTokenGetter?.();
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+const STATUS_MESSAGES: Record<number, string> = {
+  400: 'Dados inválidos.',
+  401: 'Sessão expirada. Entre novamente.',
+  403: 'Você não tem permissão para esta ação.',
+  404: 'Registro não encontrado.',
+  409: 'Este registro foi alterado por outra pessoa. Recarregue para ver a versão atual.',
+  413: 'Arquivo grande demais.',
+  422: 'Dados inválidos.',
+  500: 'Erro interno do servidor. Tente novamente mais tarde.',
+};
+
+interface ApiErrorBody {
+  message?: unknown;
+  statusCode?: unknown;
+  errors?: unknown;
+}
+
+function normalizeErrors(errors: unknown): Record<string, string[]> | undefined {
+  if (!errors || typeof errors !== 'object' || Array.isArray(errors)) return undefined;
+  const out: Record<string, string[]> = {};
+  for (const [key, val] of Object.entries(errors as Record<string, unknown>)) {
+    if (Array.isArray(val)) out[key] = val.map(String);
+    else if (typeof val === 'string') out[key] = [val];
+    else if (val && typeof val === 'object' && 'message' in val) out[key] = [String((val as { message: unknown }).message)];
+  }
+  return Object.keys(out).length ? out : undefined;
+}
+
+/** Any thrown value (axios error, API body, network failure) → Refine HttpError. */
+export function toHttpError(error: unknown): HttpError {
+  if (error instanceof AxiosError || (error && typeof error === 'object' && 'isAxiosError' in error)) {
+    const ax = error as AxiosError<ApiErrorBody>;
+    const status = ax.response?.status;
+    if (status === undefined) {
+      return { message: 'Não foi possível conectar ao servidor. Verifique sua conexão.', statusCode: 0 };
+    }
+    const body = ax.response?.data;
+    const data: ApiErrorBody = body && typeof body === 'object' ? body : {};
+    const statusCode = typeof data.statusCode === 'number' ? data.statusCode : status;
+    const message =
+      typeof data.message === 'string' && data.message
+        ? data.message
+        : (STATUS_MESSAGES[statusCode] ?? `Erro ${statusCode} ao comunicar com o servidor.`);
+    const errors = normalizeErrors(data.errors);
+    return errors ? { message, statusCode, errors } : { message, statusCode };
+  }
+  if (error && typeof error === 'object' && 'statusCode' in error && 'message' in error) return error as HttpError;
+  return { message: error instanceof Error ? error.message : String(error), statusCode: 0 };
+}
+
+/** The axios instance used by the data provider (exported for tests and custom calls). */
+export function createHttpClient(getToken?: TokenGetter): AxiosInstance {
+  const http = axios.create();
+  http.interceptors.request.use(async (config) => {
+    const token = await getToken?.();
+    if (token) config.headers.set('Authorization', `Bearer ${token}`);
+    return config;
+  });
+  http.interceptors.response.use(
+    (response) => response,
+    (error: unknown) => Promise.reject(toHttpError(error)),
+  );
+  return http;
+}
+
+export function createDataProvider(apiUrl: string = DEFAULT_API_URL, getToken?: TokenGetter): DataProvider {
+  currentTokenGetter = getToken;
+  currentApiUrl = apiUrl;
+  const http = createHttpClient(getToken);
+  const base = simpleRestDataProvider(apiUrl, http);
+  return {
+    ...base,
+    // simple-rest already PATCHes; kept explicit so the contract (PATCH + body with `version`) is visible here.
+    update: async ({ resource, id, variables, meta }) => {
+      const { data } = await http.patch(`${apiUrl}/${resource}/${encodeURIComponent(String(id))}`, variables, {
+        headers: (meta?.headers as Record<string, string> | undefined) ?? undefined,
+      });
+      return { data };
+    },
+  };
+}

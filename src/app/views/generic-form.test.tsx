@@ -1,0 +1,122 @@
+/**
+ * Component tests of the generic create/edit forms against the real API in-process
+ * (mocks/api.ts), as admin@portal.local.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { setupServer } from 'msw/node';
+import { createMockApi } from '../../../mocks/api';
+import { schemaByName } from '../../../schemas/index';
+import type { EntitySchema } from '../../../schemas/kinds';
+import { CONFLICT_MESSAGE } from './generic-form';
+import { currentLocation, renderViews } from './test-utils';
+
+let mock: Awaited<ReturnType<typeof createMockApi>>;
+let server: ReturnType<typeof setupServer>;
+const bodies: { method: string; path: string; body: unknown }[] = [];
+const obra = schemaByName('obra') as EntitySchema;
+const T = { timeout: 20_000 };
+
+beforeAll(async () => {
+  mock = await createMockApi({ userEmail: 'admin@portal.local' });
+  server = setupServer(...mock.handlers);
+  server.events.on('request:start', async ({ request }) => {
+    if (request.method === 'PATCH' || request.method === 'POST') {
+      const body = await request.clone().json().catch(() => undefined);
+      bodies.push({ method: request.method, path: new URL(request.url).pathname, body });
+    }
+  });
+  server.listen({ onUnhandledRequest: 'bypass' });
+});
+afterAll(async () => {
+  server?.close();
+  await mock?.close();
+});
+beforeEach(() => {
+  cleanup();
+  bodies.length = 0;
+});
+
+function save() {
+  fireEvent.click(screen.getByRole('button', { name: /Salvar/ }));
+}
+
+function type(label: string, value: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+describe('GenericForm (create)', () => {
+  it('shows client rules in Portuguese and schema defaults', async () => {
+    renderViews({ schemas: [obra], path: '/obras/create' });
+    expect(await screen.findByText('Nova obra', {}, T)).toBeInTheDocument();
+    expect(screen.getByText('Planejamento')).toBeInTheDocument(); // default of "Situação"
+    save();
+    await waitFor(() => expect(screen.getAllByText('Campo obrigatório.').length).toBeGreaterThanOrEqual(3), T);
+    type('Nome', 'ab');
+    await waitFor(() => expect(screen.getByText('Mínimo de 3 caracteres.')).toBeInTheDocument(), T);
+    expect(bodies).toHaveLength(0);
+  });
+
+  it('puts the server field errors (400) on their fields', async () => {
+    // Same resource, but without the client-side max length, so the server is the one refusing.
+    const relaxed: EntitySchema = { ...obra, fields: obra.fields.map((f) => (f.name === 'Id_Lista' ? { ...f, maxLength: undefined } : f)) };
+    renderViews({ schemas: [relaxed], path: '/obras/create' });
+    await screen.findByText('Nova obra', {}, T);
+    type('Código da obra', 'X'.repeat(25));
+    type('Nome', 'Obra de teste do formulário');
+    type('Cliente', 'Cliente Teste');
+    save();
+    await waitFor(() => expect(bodies.some((b) => b.method === 'POST')).toBe(true), T);
+    expect(await screen.findByText('Máximo de 20 caracteres.', {}, T)).toBeInTheDocument();
+    const item = screen.getByText('Máximo de 20 caracteres.').closest('.ant-form-item');
+    expect(item?.textContent).toContain('Código da obra');
+    expect(currentLocation.pathname).toBe('/obras/create');
+  });
+
+  it('creates the record and goes to its page with the history', async () => {
+    renderViews({ schemas: [obra], path: '/obras/create' });
+    await screen.findByText('Nova obra', {}, T);
+    type('Código da obra', '9001');
+    type('Nome', 'Obra criada pelo teste');
+    type('Cliente', 'Cliente Teste');
+    save();
+    await waitFor(() => expect(currentLocation.pathname).toMatch(/^\/obras\/show\/\d+$/), T);
+    const post = bodies.find((b) => b.method === 'POST')!;
+    expect(post.body).toMatchObject({ Id_Lista: '9001', nome: 'Obra criada pelo teste', status: 'Planejamento', uf: 'SP' });
+    expect(await screen.findByText('Obra: Obra criada pelo teste', {}, T)).toBeInTheDocument();
+    expect(await screen.findByText('Criação', {}, T)).toBeInTheDocument();
+  });
+});
+
+describe('GenericForm (edit)', () => {
+  it('shows the conflict message on 409 and reloads the current version', async () => {
+    const list = await (await mock.api.request('/api/v1/obras?_start=0&_end=1&_sort=id&_order=asc')).json();
+    const record = list[0] as { id: number; nome: string; version: number };
+    renderViews({ schemas: [obra], path: `/obras/edit/${record.id}` });
+    await waitFor(() => expect(screen.getByLabelText('Nome')).toHaveValue(record.nome), T);
+
+    // Someone else saves first.
+    const other = await mock.api.request(`/api/v1/obras/${record.id}`, { method: 'PATCH', json: { nome: 'Nome alterado por outra pessoa', version: record.version } });
+    expect(other.status).toBe(200);
+
+    type('Cidade', 'Cidade nova');
+    save();
+    expect(await screen.findByText(CONFLICT_MESSAGE, {}, T)).toBeInTheDocument();
+    const patch = bodies.find((b) => b.method === 'PATCH')!;
+    expect(patch.body).toMatchObject({ version: record.version, cidade: 'Cidade nova' });
+    expect(currentLocation.pathname).toBe(`/obras/edit/${record.id}`);
+
+    fireEvent.click(screen.getByRole('button', { name: /Recarregar/ }));
+    await waitFor(() => expect(screen.getByLabelText('Nome')).toHaveValue('Nome alterado por outra pessoa'), T);
+    expect(screen.queryByText(CONFLICT_MESSAGE)).not.toBeInTheDocument();
+
+    type('Cidade', 'Cidade nova');
+    save();
+    await waitFor(() => expect(currentLocation.pathname).toBe(`/obras/show/${record.id}`), T);
+    const saved = await (await mock.api.request(`/api/v1/obras/${record.id}`)).json();
+    expect(saved).toMatchObject({ nome: 'Nome alterado por outra pessoa', cidade: 'Cidade nova', version: record.version + 2 });
+    // The show page lists both changes in the history.
+    await waitFor(() => expect(screen.getAllByText('Alteração').length).toBeGreaterThanOrEqual(2), T);
+    expect(screen.getAllByText('Cidade nova').length).toBeGreaterThanOrEqual(1);
+  });
+});

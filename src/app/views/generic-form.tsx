@@ -1,0 +1,232 @@
+/**
+ * Generic create/edit form of a schema: one Form.Item per non-hidden, non-readOnly field, grouped
+ * in a Card per `group` with a responsive grid (span hints), client rules mirroring the server,
+ * server field errors on their fields, `version` kept as a hidden field (sent on PATCH), defaults on
+ * create, and a conflict banner with "Recarregar" when the server answers 409 to a stale edit.
+ */
+import React, { useCallback, useMemo, useState } from 'react';
+import { Alert, Button, Card, Col, Form, Input, Row, Space } from 'antd';
+import type { FormInstance } from 'antd';
+import { ReloadOutlined } from '@ant-design/icons';
+import {
+  propertyPathToArray,
+  useResourceParams,
+  useWarnAboutChange,
+  type BaseKey,
+  type BaseRecord,
+  type HttpError,
+} from '@refinedev/core';
+import { Create, Edit, useForm } from '@refinedev/antd';
+import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
+import { FieldFormItem } from '../fields/form-items';
+import { colSpan, defaultValues, editableFields, groupFields, lowerLabel, recordTitle } from '../fields/options';
+
+export const CONFLICT_MESSAGE = 'Este registro foi alterado por outra pessoa. Recarregue para ver a versão atual.';
+
+export interface GenericFormProps {
+  schema: EntitySchema;
+  action: 'create' | 'edit';
+  /** Record id for edit; defaults to the id in the route. */
+  id?: BaseKey;
+  /** Create: values prefilled by the route (e.g. the site of /:obra/diarios/novo). */
+  initialValues?: Record<string, unknown>;
+}
+
+/** The form body: a Card per group with the fields' Form.Items. */
+export function SchemaFormFields({ schema }: { schema: EntitySchema }): React.ReactElement {
+  const groups = groupFields(editableFields(schema));
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      {groups.map((g) => (
+        <Card key={g.title} title={g.title} size="small">
+          <Row gutter={16}>
+            {g.fields.map((f) => (
+              <Col key={f.name} {...colSpan(f)}>
+                <FieldFormItem field={f} />
+              </Col>
+            ))}
+          </Row>
+        </Card>
+      ))}
+    </Space>
+  );
+}
+
+/** Resolve a form path ['clima', 0, 'periodo'] to its field definition. */
+function fieldAtPath(schema: EntitySchema, path: (string | number)[]): FieldDef | undefined {
+  let fields: FieldDef[] | undefined = schema.fields;
+  let current: FieldDef | undefined;
+  for (let i = 0; i < path.length; i++) {
+    const seg = path[i];
+    if (typeof seg === 'number') {
+      if (current?.kind !== 'rows') return undefined;
+      continue;
+    }
+    current = fields?.find((f) => f.name === seg);
+    if (!current) return undefined;
+    fields = current.fields;
+  }
+  return current;
+}
+
+const STRUCTURAL = new Set(['rows', 'object']);
+
+/**
+ * After Refine has put server errors on the form, move errors whose key has no Form.Item of its own
+ * (e.g. 'siteManager.mail' — the person widget is one item) to the closest enclosing item, and
+ * return the ones that still fit nowhere (shown in an Alert).
+ */
+export function placeServerErrors(form: FormInstance, schema: EntitySchema, errors: HttpError['errors']): string[] {
+  const orphans: string[] = [];
+  if (!errors) return orphans;
+  for (const [key, raw] of Object.entries(errors)) {
+    const msgs = Array.isArray(raw) ? raw.map(String) : typeof raw === 'string' ? [raw] : raw && typeof raw === 'object' && 'message' in raw ? [String(raw.message)] : [];
+    if (!msgs.length) continue;
+    const path = propertyPathToArray(key);
+    if (form.getFieldError(path).length) continue;
+    let placed = false;
+    for (let len = path.length - 1; len >= 1 && !placed; len--) {
+      const candidate = path.slice(0, len);
+      const f = fieldAtPath(schema, candidate);
+      if (f && !STRUCTURAL.has(f.kind) && typeof candidate[candidate.length - 1] === 'string') {
+        form.setFields([{ name: candidate, errors: msgs }]);
+        placed = true;
+      }
+    }
+    if (!placed) {
+      const f = fieldAtPath(schema, path);
+      orphans.push(`${f?.label ?? key}: ${msgs.join(' ')}`);
+    }
+  }
+  return orphans;
+}
+
+export function GenericForm({ schema, action, id: idProp, initialValues: prefill }: GenericFormProps): React.ReactElement {
+  const isEdit = action === 'edit';
+  const { id: idFromRoute } = useResourceParams({ resource: schema.resource });
+  const id = isEdit ? (idProp ?? idFromRoute) : undefined;
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [orphans, setOrphans] = useState<string[]>([]);
+  const { setWarnWhen } = useWarnAboutChange();
+  const article = schema.gender === 'f' ? 'a' : 'o';
+
+  // `form` is needed inside onMutationError; useForm creates it, so go through a ref-like holder.
+  const formHolder = useMemo(() => ({ current: undefined as FormInstance | undefined }), []);
+
+  const { formProps, saveButtonProps, query, form, formLoading } = useForm<BaseRecord, HttpError, BaseRecord>({
+    resource: schema.resource,
+    action,
+    id,
+    redirect: 'show',
+    warnWhenUnsavedChanges: true,
+    mutationMode: 'pessimistic',
+    successNotification: () => ({
+      type: 'success',
+      message: `${schema.label} ${isEdit ? 'atualizad' : 'criad'}${article} com sucesso.`,
+    }),
+    errorNotification: (error) => {
+      if (isEdit && error?.statusCode === 409 && !error.errors) return false;
+      return {
+        type: 'error',
+        message: error?.message ?? 'Não foi possível salvar.',
+        description: error?.errors ? 'Verifique os campos destacados.' : undefined,
+      };
+    },
+    onMutationError: (error) => {
+      if (isEdit && error?.statusCode === 409 && !error.errors) {
+        setConflict(error.message || CONFLICT_MESSAGE);
+        return;
+      }
+      setConflict(null);
+      const f = formHolder.current;
+      setOrphans(f ? placeServerErrors(f, schema, error?.errors) : []);
+    },
+    onMutationSuccess: () => {
+      setConflict(null);
+      setOrphans([]);
+    },
+  });
+  formHolder.current = form;
+
+  const record = query?.data?.data;
+  const initialValues = useMemo(() => (isEdit ? formProps.initialValues : { ...defaultValues(schema), ...(prefill ?? {}), ...(formProps.initialValues ?? {}) }), [isEdit, formProps.initialValues, schema, prefill]);
+
+  const reload = useCallback(async () => {
+    await query?.refetch();
+    form.resetFields();
+    setWarnWhen(false);
+    setConflict(null);
+    setOrphans([]);
+  }, [query, form, setWarnWhen]);
+
+  const body = (
+    <Form {...formProps} initialValues={initialValues} layout="vertical" scrollToFirstError>
+      {conflict ? (
+        <Alert
+          type="warning"
+          showIcon
+          role="alert"
+          style={{ marginBottom: 16 }}
+          message={CONFLICT_MESSAGE}
+          description={conflict !== CONFLICT_MESSAGE ? conflict : undefined}
+          action={
+            <Button icon={<ReloadOutlined />} onClick={() => void reload()}>
+              Recarregar
+            </Button>
+          }
+        />
+      ) : null}
+      {orphans.length ? (
+        <Alert
+          type="error"
+          showIcon
+          closable
+          onClose={() => setOrphans([])}
+          style={{ marginBottom: 16 }}
+          message="O servidor recusou os dados:"
+          description={
+            <ul style={{ margin: 0, paddingLeft: 18 }}>
+              {orphans.map((o) => (
+                <li key={o}>{o}</li>
+              ))}
+            </ul>
+          }
+        />
+      ) : null}
+      {isEdit ? (
+        <Form.Item name="version" hidden>
+          <Input type="hidden" />
+        </Form.Item>
+      ) : null}
+      <SchemaFormFields schema={schema} />
+    </Form>
+  );
+
+  const save = { ...saveButtonProps, children: 'Salvar' };
+
+  if (isEdit) {
+    return (
+      <Edit
+        resource={schema.resource}
+        recordItemId={id}
+        title={record ? `Editar ${lowerLabel(schema.label)}: ${recordTitle(schema, record)}` : `Editar ${lowerLabel(schema.label)}`}
+        isLoading={formLoading}
+        saveButtonProps={save}
+        canDelete
+        deleteButtonProps={{
+          meta: record ? { record } : undefined,
+          confirmTitle: `Excluir ${schema.gender === 'f' ? 'esta' : 'este'} ${lowerLabel(schema.label)}?`,
+          confirmOkText: 'Excluir',
+          confirmCancelText: 'Cancelar',
+        }}
+      >
+        {body}
+      </Edit>
+    );
+  }
+  return (
+    <Create resource={schema.resource} title={`${schema.gender === 'f' ? 'Nova' : 'Novo'} ${lowerLabel(schema.label)}`} isLoading={formLoading} saveButtonProps={save}>
+      {body}
+    </Create>
+  );
+}

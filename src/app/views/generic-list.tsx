@@ -1,0 +1,259 @@
+/**
+ * Generic list of a schema: antd Table over Refine's useTable with server-side pagination,
+ * multi-column sort and per-kind column filters (all kept in the URL and restored on reload),
+ * a search box (`q`), a column chooser (persisted per resource), row actions and the .xlsx export.
+ */
+import React, { useEffect, useMemo, useState } from 'react';
+import { Button, Checkbox, Grid, Input, Popover, Progress, Space, Table, Typography, notification } from 'antd';
+import type { TableColumnType, TablePaginationConfig } from 'antd';
+import { DownloadOutlined, SettingOutlined } from '@ant-design/icons';
+import { useDataProvider, type BaseRecord, type CrudFilter, type CrudSort } from '@refinedev/core';
+import { CreateButton, DeleteButton, EditButton, List, ShowButton, getDefaultFilter, getDefaultSortOrder, useTable } from '@refinedev/antd';
+import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
+import { FieldDisplay } from '../fields/display';
+import { columnFilterProps } from '../fields/filters';
+import { lowerLabel } from '../fields/options';
+import { exportXlsx } from './export-xlsx';
+
+export interface GenericListProps {
+  schema: EntitySchema;
+  /** Filters the route imposes (site, SGI area, CRE category…); not shown or removable. */
+  filters?: CrudFilter[];
+}
+
+const STORAGE_PREFIX = 'portal:colunas:';
+
+/** Fields offered in the column chooser (everything not hidden). */
+export function choosableFields(schema: EntitySchema): FieldDef[] {
+  return schema.fields.filter((f) => !f.hidden);
+}
+
+export function defaultColumns(schema: EntitySchema): string[] {
+  const listed = schema.fields.filter((f) => f.list && !f.hidden).map((f) => f.name);
+  return listed.length ? listed : choosableFields(schema).slice(0, 5).map((f) => f.name);
+}
+
+function readColumns(schema: EntitySchema): string[] {
+  try {
+    const raw = window.localStorage.getItem(STORAGE_PREFIX + schema.resource);
+    if (raw) {
+      const names = JSON.parse(raw) as unknown;
+      if (Array.isArray(names)) {
+        const valid = names.filter((n): n is string => typeof n === 'string' && schema.fields.some((f) => f.name === n && !f.hidden));
+        if (valid.length) return valid;
+      }
+    }
+  } catch {
+    /* storage unavailable or corrupt: use the defaults */
+  }
+  return defaultColumns(schema);
+}
+
+/** Column choice persisted in localStorage per resource. */
+export function useColumnChoice(schema: EntitySchema): [string[], (names: string[]) => void] {
+  const [cols, setCols] = useState<string[]>(() => readColumns(schema));
+  const set = (names: string[]) => {
+    setCols(names);
+    try {
+      window.localStorage.setItem(STORAGE_PREFIX + schema.resource, JSON.stringify(names));
+    } catch {
+      /* ignore */
+    }
+  };
+  return [cols, set];
+}
+
+function ColumnChooser({ schema, value, onChange }: { schema: EntitySchema; value: string[]; onChange: (v: string[]) => void }) {
+  const fields = choosableFields(schema);
+  const content = (
+    <div style={{ maxHeight: 360, overflowY: 'auto', minWidth: 220 }}>
+      <Checkbox.Group
+        value={value}
+        onChange={(v) => {
+          // Keep the schema order.
+          const picked = fields.map((f) => f.name).filter((n) => (v as string[]).includes(n));
+          if (picked.length) onChange(picked);
+        }}
+        style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
+        options={fields.map((f) => ({ value: f.name, label: f.label }))}
+      />
+      <Button type="link" size="small" style={{ paddingLeft: 0, marginTop: 8 }} onClick={() => onChange(defaultColumns(schema))}>
+        Restaurar padrão
+      </Button>
+    </div>
+  );
+  return (
+    <Popover trigger="click" placement="bottomRight" title="Colunas visíveis" content={content}>
+      <Button icon={<SettingOutlined />}>Colunas</Button>
+    </Popover>
+  );
+}
+
+export function GenericList({ schema, filters: permanent }: GenericListProps): React.ReactElement {
+  const initialSort: CrudSort[] = schema.defaultSort ? [schema.defaultSort] : [{ field: 'id', order: 'desc' }];
+  const { tableProps, filters, sorters, setFilters, setCurrentPage, result } = useTable<BaseRecord>({
+    resource: schema.resource,
+    syncWithLocation: true,
+    sorters: { initial: initialSort },
+    filters: { permanent: permanent ?? [] },
+    pagination: { pageSize: 25 },
+  });
+  const [columns, setColumns] = useColumnChoice(schema);
+  const screens = Grid.useBreakpoint();
+  const isMobile = !screens.lg;
+  const getDataProvider = useDataProvider();
+  const [notify, notifyHolder] = notification.useNotification();
+  const [exporting, setExporting] = useState(false);
+
+  const qValue = getDefaultFilter('q', filters, 'eq');
+  const [search, setSearch] = useState<string>(qValue === undefined ? '' : String(qValue));
+  // Follow the URL (back/forward, links with ?filters…).
+  useEffect(() => setSearch(qValue === undefined ? '' : String(qValue)), [qValue]);
+
+  const binding = useMemo(
+    () => ({
+      filters,
+      setFilters: (next: typeof filters) => {
+        setFilters(next, 'merge');
+        setCurrentPage(1);
+      },
+    }),
+    [filters, setFilters, setCurrentPage],
+  );
+
+  const shownFields = useMemo(
+    () => columns.map((n) => schema.fields.find((f) => f.name === n)).filter((f): f is FieldDef => !!f && !f.hidden),
+    [columns, schema],
+  );
+
+  const tableColumns: TableColumnType<BaseRecord>[] = shownFields.map((field, i) => ({
+    key: field.name,
+    dataIndex: field.name,
+    title: field.label,
+    width: field.width,
+    align: field.kind === 'money' || field.kind === 'decimal' || field.kind === 'integer' ? 'right' : undefined,
+    sorter: field.sort ? { multiple: i + 1 } : false,
+    sortOrder: field.sort ? (getDefaultSortOrder(field.name, sorters) ?? null) : undefined,
+    showSorterTooltip: field.sort ? { title: 'Clique para ordenar' } : false,
+    ...(field.filter ? columnFilterProps<BaseRecord>(field, binding) : {}),
+    render: (value: unknown) => <FieldDisplay field={field} value={value} mode="cell" />,
+  }));
+
+  tableColumns.push({
+    key: '_acoes',
+    title: 'Ações',
+    fixed: isMobile ? undefined : 'right',
+    width: 130,
+    render: (_: unknown, record: BaseRecord) => (
+      <Space size={4}>
+        <ShowButton hideText size="small" resource={schema.resource} recordItemId={record.id} meta={{ record }} />
+        <EditButton hideText size="small" resource={schema.resource} recordItemId={record.id} meta={{ record }} />
+        <DeleteButton
+          hideText
+          size="small"
+          resource={schema.resource}
+          recordItemId={record.id}
+          meta={{ record }}
+          confirmTitle={`Excluir ${schema.gender === 'f' ? 'esta' : 'este'} ${lowerLabel(schema.label)}?`}
+          confirmOkText="Excluir"
+          confirmCancelText="Cancelar"
+        />
+      </Space>
+    ),
+  });
+
+  const pagination: false | TablePaginationConfig =
+    tableProps.pagination === false
+      ? false
+      : {
+          ...tableProps.pagination,
+          showSizeChanger: true,
+          pageSizeOptions: [10, 25, 50, 100],
+          showTotal: (total, range) => `${range[0]}–${range[1]} de ${total} registro${total === 1 ? '' : 's'}`,
+          locale: { items_per_page: '/ página' },
+        };
+
+  const runExport = async () => {
+    const key = `exportar-${schema.resource}`;
+    setExporting(true);
+    const show = (percent: number, text: string) =>
+      notify.open({
+        key,
+        message: 'Exportando para Excel',
+        description: (
+          <div>
+            <Typography.Text>{text}</Typography.Text>
+            <Progress percent={percent} size="small" />
+          </div>
+        ),
+        duration: 0,
+        placement: 'bottomRight',
+      });
+    show(0, 'Buscando registros…');
+    try {
+      const { rows, fileName } = await exportXlsx({
+        dataProvider: getDataProvider(),
+        schema,
+        fields: shownFields,
+        filters,
+        sorters,
+        onProgress: (percent, fetched, total) => show(percent, `${fetched} de ${Number.isFinite(total) ? total : '?'} registros`),
+      });
+      notify.success({ key, message: 'Exportação concluída', description: `${rows} registro${rows === 1 ? '' : 's'} em ${fileName}.`, placement: 'bottomRight' });
+    } catch (err) {
+      notify.error({
+        key,
+        message: 'Falha na exportação',
+        description: err && typeof err === 'object' && 'message' in err ? String((err as { message: unknown }).message) : String(err),
+        placement: 'bottomRight',
+      });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <List
+      resource={schema.resource}
+      title={schema.labelPlural}
+      headerButtons={({ createButtonProps }) => (
+        <>
+          <ColumnChooser schema={schema} value={columns} onChange={setColumns} />
+          <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void runExport()}>
+            Exportar
+          </Button>
+          {createButtonProps ? <CreateButton {...createButtonProps}>Novo</CreateButton> : null}
+        </>
+      )}
+    >
+      {notifyHolder}
+      <Space style={{ marginBottom: 12, width: '100%' }} wrap>
+        <Input.Search
+          allowClear
+          aria-label="Pesquisar"
+          placeholder={`Pesquisar ${lowerLabel(schema.labelPlural)}…`}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          onSearch={(v) => binding.setFilters([{ field: 'q', operator: 'eq', value: v.trim() || undefined }])}
+          style={{ width: isMobile ? '100%' : 360 }}
+        />
+        {typeof result.total === 'number' ? (
+          <Typography.Text type="secondary">
+            {result.total} registro{result.total === 1 ? '' : 's'}
+          </Typography.Text>
+        ) : null}
+      </Space>
+      <Table<BaseRecord>
+        {...tableProps}
+        rowKey="id"
+        size={isMobile ? 'small' : 'middle'}
+        columns={tableColumns}
+        pagination={pagination}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: 'Nenhum registro encontrado', triggerAsc: 'Ordenar crescente', triggerDesc: 'Ordenar decrescente', cancelSort: 'Remover ordenação' }}
+        // Filters are applied by the column dropdowns themselves (see fields/filters.tsx).
+        onChange={(p, _f, sorter, extra) => tableProps.onChange?.(p, {}, sorter, extra)}
+      />
+    </List>
+  );
+}

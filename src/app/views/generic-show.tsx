@@ -1,0 +1,178 @@
+/**
+ * Generic show view: fields grouped by `group` (a Card with Descriptions per group), rows as
+ * sub-tables, files with preview, and the record's history (GET /<resource>/<id>/historico) as a
+ * Timeline.
+ */
+import React from 'react';
+import { Alert, Card, Descriptions, Empty, Space, Spin, Timeline, Typography } from 'antd';
+import { useApiUrl, useCustom, useResourceParams, useShow, type BaseKey, type BaseRecord, type HttpError } from '@refinedev/core';
+import { DeleteButton, EditButton, ListButton, RefreshButton, Show } from '@refinedev/antd';
+import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
+import { FieldDisplay } from '../fields/display';
+import { fieldByName, groupFields, lowerLabel, recordTitle, visibleFields } from '../fields/options';
+import { formatDateTime, formatValue } from '../format';
+
+export interface GenericShowProps {
+  schema: EntitySchema;
+  /** Record id; defaults to the id in the route. */
+  id?: BaseKey;
+}
+
+const WIDE = new Set(['rows', 'object', 'attachments', 'images', 'longtext']);
+
+export function FieldGroups({ schema, record }: { schema: EntitySchema; record: BaseRecord }): React.ReactElement {
+  const groups = groupFields(visibleFields(schema));
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      {groups.map((g) => (
+        <Card key={g.title} title={g.title} size="small">
+          <Descriptions
+            size="small"
+            bordered
+            column={{ xs: 1, sm: 1, md: 2, lg: 3, xl: 3, xxl: 4 }}
+            layout="vertical"
+            items={g.fields.map((f) => ({
+              key: f.name,
+              label: f.label,
+              span: WIDE.has(f.kind) || f.span === 'full' ? 'filled' : 1,
+              children: <FieldDisplay field={f} value={record[f.name]} mode="full" />,
+            }))}
+          />
+        </Card>
+      ))}
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {record.created_at ? `Criado em ${formatDateTime(record.created_at)}${record.created_by ? ` por ${String(record.created_by)}` : ''}. ` : ''}
+        {record.updated_at ? `Atualizado em ${formatDateTime(record.updated_at)}${record.updated_by ? ` por ${String(record.updated_by)}` : ''}.` : ''}
+      </Typography.Text>
+    </Space>
+  );
+}
+
+export interface HistoryEntry {
+  id: BaseKey;
+  action: 'create' | 'update' | 'delete';
+  at: string;
+  user?: string | null;
+  changes?: Record<string, { de?: unknown; para?: unknown }> | null;
+}
+
+const ACTION_LABELS: Record<HistoryEntry['action'], string> = {
+  create: 'Criação',
+  update: 'Alteração',
+  delete: 'Exclusão',
+};
+const ACTION_COLORS: Record<HistoryEntry['action'], string> = { create: 'green', update: 'blue', delete: 'red' };
+
+function changeText(field: FieldDef | undefined, v: unknown): string {
+  if (v === null || v === undefined || v === '') return '(vazio)';
+  if (!field) return typeof v === 'object' ? JSON.stringify(v) : String(v);
+  return formatValue(field, v) || '(vazio)';
+}
+
+export function HistoryTimeline({ schema, entries }: { schema: EntitySchema; entries: HistoryEntry[] }): React.ReactElement {
+  if (!entries.length) return <Empty description="Sem histórico" image={Empty.PRESENTED_IMAGE_SIMPLE} />;
+  return (
+    <Timeline
+      items={entries.map((e) => {
+        const changes = Object.entries(e.changes ?? {}).filter(([name]) => name !== 'version' && name !== 'updated_at' && name !== 'updated_by');
+        return {
+          key: String(e.id),
+          color: ACTION_COLORS[e.action] ?? 'gray',
+          children: (
+            <div>
+              <Typography.Text strong>{ACTION_LABELS[e.action] ?? e.action}</Typography.Text>{' '}
+              <Typography.Text type="secondary">
+                em {formatDateTime(e.at)}
+                {e.user ? ` por ${e.user}` : ''}
+              </Typography.Text>
+              {e.action !== 'delete' && changes.length ? (
+                <ul style={{ margin: '4px 0 0', paddingLeft: 18 }}>
+                  {changes.map(([name, c]) => {
+                    const field = fieldByName(schema, name);
+                    const label = field?.label ?? name;
+                    return (
+                      <li key={name}>
+                        <Typography.Text>{label}: </Typography.Text>
+                        {e.action === 'create' ? (
+                          <Typography.Text>{changeText(field, c?.para)}</Typography.Text>
+                        ) : (
+                          <>
+                            <Typography.Text delete type="secondary">
+                              {changeText(field, c?.de)}
+                            </Typography.Text>
+                            {' → '}
+                            <Typography.Text>{changeText(field, c?.para)}</Typography.Text>
+                          </>
+                        )}
+                      </li>
+                    );
+                  })}
+                </ul>
+              ) : null}
+            </div>
+          ),
+        };
+      })}
+    />
+  );
+}
+
+function History({ schema, id }: { schema: EntitySchema; id: BaseKey }): React.ReactElement {
+  const apiUrl = useApiUrl();
+  const { query, result } = useCustom<any, HttpError>({ // eslint-disable-line @typescript-eslint/no-explicit-any
+    url: `${apiUrl}/${schema.resource}/${encodeURIComponent(String(id))}/historico`,
+    method: 'get',
+    queryOptions: { enabled: id !== undefined && id !== null && id !== '' },
+    errorNotification: false,
+  });
+  const entries = (Array.isArray(result?.data) ? result.data : []) as HistoryEntry[];
+  return (
+    <Card title="Histórico" size="small">
+      {query.isLoading ? (
+        <Spin />
+      ) : query.isError ? (
+        <Alert type="warning" showIcon message="Não foi possível carregar o histórico." description={query.error?.message} />
+      ) : (
+        <HistoryTimeline schema={schema} entries={[...entries].sort((a, b) => String(b.at).localeCompare(String(a.at)))} />
+      )}
+    </Card>
+  );
+}
+
+export function GenericShow({ schema, id: idProp }: GenericShowProps): React.ReactElement {
+  const { id: idFromRoute } = useResourceParams({ resource: schema.resource });
+  const id = idProp ?? idFromRoute;
+  const { query, result: record } = useShow<BaseRecord>({ resource: schema.resource, id });
+  const title = record ? `${schema.label}: ${recordTitle(schema, record)}` : schema.label;
+  return (
+    <Show
+      resource={schema.resource}
+      recordItemId={id}
+      title={title}
+      isLoading={query.isLoading}
+      deleteButtonProps={{
+        meta: record ? { record } : undefined,
+        confirmTitle: `Excluir ${schema.gender === 'f' ? 'esta' : 'este'} ${lowerLabel(schema.label)}?`,
+        confirmOkText: 'Excluir',
+        confirmCancelText: 'Cancelar',
+      }}
+      headerButtons={({ listButtonProps, editButtonProps, deleteButtonProps, refreshButtonProps }) => (
+        <>
+          {listButtonProps ? <ListButton {...listButtonProps} /> : null}
+          {editButtonProps ? <EditButton {...editButtonProps} meta={{ ...editButtonProps.meta, record }} /> : null}
+          {deleteButtonProps ? <DeleteButton {...deleteButtonProps} /> : null}
+          {refreshButtonProps ? <RefreshButton {...refreshButtonProps} /> : null}
+        </>
+      )}
+    >
+      {query.isError ? (
+        <Alert type="error" showIcon message={query.error?.message ?? 'Não foi possível carregar o registro.'} />
+      ) : record ? (
+        <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+          <FieldGroups schema={schema} record={record} />
+          {id !== undefined ? <History schema={schema} id={id} /> : null}
+        </Space>
+      ) : null}
+    </Show>
+  );
+}

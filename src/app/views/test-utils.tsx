@@ -1,0 +1,91 @@
+/**
+ * Test wrapper: renders the views of some schemas inside Refine (simple-rest data provider on
+ * http://localhost/api/v1, react-router in a MemoryRouter, antd pt_BR) at a given path.
+ * Routes per schema: /<resource>, /<resource>/create, /<resource>/show/:id, /<resource>/edit/:id.
+ */
+import React from 'react';
+import { render, type RenderResult } from '@testing-library/react';
+// The same react-router module instance @refinedev/react-router uses under vitest: Node loads it
+// natively as ESM (index.mjs), while a bare 'react-router' import from a test resolves to the CJS
+// build (dual package hazard), which would give two router contexts.
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { Refine, type DataProvider } from '@refinedev/core';
+import routerProvider from '@refinedev/react-router';
+import { useNotificationProvider } from '@refinedev/antd';
+import { App as AntdApp, ConfigProvider } from 'antd';
+import ptBR from 'antd/locale/pt_BR';
+import type { EntitySchema } from '../../../schemas/kinds';
+import { createDataProvider } from '../providers/data-provider';
+import { viewsFor } from './index';
+
+export const TEST_API_URL = 'http://localhost/api/v1';
+
+export function resourcesFor(schemas: EntitySchema[]) {
+  return schemas.map((s) => ({
+    name: s.resource,
+    list: `/${s.resource}`,
+    create: `/${s.resource}/create`,
+    show: `/${s.resource}/show/:id`,
+    edit: `/${s.resource}/edit/:id`,
+    meta: { label: s.labelPlural, canDelete: true },
+  }));
+}
+
+/** Current router location, for assertions on the URL (filters/sort kept in the query). */
+export const currentLocation: { pathname: string; search: string } = { pathname: '', search: '' };
+
+function LocationProbe(): null {
+  const loc = useLocation();
+  currentLocation.pathname = loc.pathname;
+  currentLocation.search = loc.search;
+  return null;
+}
+
+function NotificationBridge({ children, ...props }: React.ComponentProps<typeof Refine>) {
+  const notificationProvider = useNotificationProvider();
+  return (
+    <Refine notificationProvider={notificationProvider} {...props}>
+      {children}
+    </Refine>
+  );
+}
+
+export interface RenderViewsOptions {
+  schemas: EntitySchema[];
+  /** Initial URL, e.g. '/obras' or '/obras/edit/3'. */
+  path: string;
+  dataProvider?: DataProvider;
+}
+
+export function renderViews({ schemas, path, dataProvider }: RenderViewsOptions): RenderResult {
+  const dp = dataProvider ?? createDataProvider(TEST_API_URL);
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <ConfigProvider locale={ptBR}>
+        <AntdApp>
+          <NotificationBridge
+            dataProvider={dp}
+            routerProvider={routerProvider}
+            resources={resourcesFor(schemas)}
+            options={{ syncWithLocation: true, disableTelemetry: true, warnWhenUnsavedChanges: false, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
+          >
+            <LocationProbe />
+            <Routes>
+              {schemas.map((s) => {
+                const v = viewsFor(s);
+                return (
+                  <Route key={s.resource} path={`/${s.resource}`}>
+                    <Route index element={<v.list />} />
+                    <Route path="create" element={<v.create />} />
+                    <Route path="show/:id" element={<v.show />} />
+                    <Route path="edit/:id" element={<v.edit />} />
+                  </Route>
+                );
+              })}
+            </Routes>
+          </NotificationBridge>
+        </AntdApp>
+      </ConfigProvider>
+    </MemoryRouter>,
+  );
+}
