@@ -57,7 +57,10 @@ export interface FieldDef {
   scale?: number;
   /** enum: the allowed values, as stored and shown. */
   options?: string[];
-  /** enum: initial value on create. Any kind may declare a default. */
+  /**
+   * Initial value on create. Any kind may declare a default; a person field may use
+   * CURRENT_USER ('$usuario') to start as the signed-in user (e.g. the RDO's site manager).
+   */
   default?: string | number | boolean | null;
   /** reference: target entity name (schema `name`). */
   ref?: string;
@@ -126,6 +129,9 @@ export interface EntitySchema {
 
 /** System columns every table has, managed by the server. */
 export const SYSTEM_FIELDS = ['id', 'version', 'created_at', 'updated_at', 'created_by', 'updated_by'] as const;
+
+/** Default of a person field that stands for the signed-in user. */
+export const CURRENT_USER = '$usuario';
 
 export const MONEY_SCALE = 2;
 export const DEFAULT_DECIMAL_SCALE = 2;

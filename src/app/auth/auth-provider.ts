@@ -20,6 +20,7 @@ import {
   requireNonEmpty,
   saveSession,
   sessionStore,
+  STORAGE_KEYS,
   type SessionUser,
 } from './session';
 
@@ -235,7 +236,11 @@ export function createAuthProvider(deps: AuthProviderDeps = {}) {
       try {
         await ready();
         if (params.providerName) {
-          // Staff: hosted sign-in with the corporate provider (code flow with PKCE).
+          // Staff: hosted sign-in with the corporate provider (code flow with PKCE). The page we
+          // return to (/acessoFederado) continues to the last route: make it the asked-for one.
+          if (params.redirectTo?.startsWith('/') && !params.redirectTo.startsWith('//')) {
+            localStorage.setItem(STORAGE_KEYS.lastRoute, params.redirectTo);
+          }
           await auth.signInWithRedirect({ provider: { custom: providerName() } });
           return { success: true, redirectTo: undefined };
         }

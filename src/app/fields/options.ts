@@ -2,7 +2,7 @@
  * Small pure helpers shared by the field renderers, the views and the export:
  * schema lookup for references, labels, defaults, layout spans.
  */
-import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
+import { CURRENT_USER, type EntitySchema, type FieldDef } from '../../../schemas/kinds';
 import { schemaByName } from '../../../schemas/index';
 import { formatValue } from '../format';
 
@@ -71,7 +71,8 @@ export function colSpan(field: FieldDef): { xs: number; sm?: number; md?: number
 }
 
 /** Initial form value of a field on create. */
-export function defaultValueOf(field: FieldDef): unknown {
+export function defaultValueOf(field: FieldDef, user?: { mail: string; nome?: string }): unknown {
+  if (field.default === CURRENT_USER) return user && field.kind === 'person' ? { ...user } : undefined;
   if (field.default !== undefined && field.default !== null) return field.default;
   if (field.kind === 'boolean') return false;
   if (field.kind === 'object') {
@@ -86,10 +87,10 @@ export function defaultValueOf(field: FieldDef): unknown {
 }
 
 /** Initial values of the create form. */
-export function defaultValues(schema: EntitySchema): Record<string, unknown> {
+export function defaultValues(schema: EntitySchema, user?: { mail: string; nome?: string }): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const f of editableFields(schema)) {
-    const v = defaultValueOf(f);
+    const v = defaultValueOf(f, user);
     if (v !== undefined) out[f.name] = v;
   }
   return out;

@@ -10,6 +10,7 @@ import type { FormInstance } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import {
   propertyPathToArray,
+  useGetIdentity,
   useResourceParams,
   useWarnAboutChange,
   type BaseKey,
@@ -149,7 +150,13 @@ export function GenericForm({ schema, action, id: idProp, initialValues: prefill
   formHolder.current = form;
 
   const record = query?.data?.data;
-  const initialValues = useMemo(() => (isEdit ? formProps.initialValues : { ...defaultValues(schema), ...(prefill ?? {}), ...(formProps.initialValues ?? {}) }), [isEdit, formProps.initialValues, schema, prefill]);
+  const { data: identity } = useGetIdentity<{ email?: string; name?: string }>();
+  const me = identity?.email ? { mail: identity.email, ...(identity.name ? { nome: identity.name } : {}) } : undefined;
+  const initialValues = useMemo(
+    () => (isEdit ? formProps.initialValues : { ...defaultValues(schema, me), ...(prefill ?? {}), ...(formProps.initialValues ?? {}) }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [isEdit, formProps.initialValues, schema, prefill, me?.mail],
+  );
 
   const reload = useCallback(async () => {
     await query?.refetch();

@@ -19,6 +19,7 @@ export type Row = Record<string, unknown> & { id: number; version: number };
 
 export interface Actor {
   email: string;
+  name?: string;
   ability: AppAbility;
 }
 
@@ -151,7 +152,7 @@ export async function createRecord(db: Db, schema: EntitySchema, actor: Actor, b
   const { parent } = governing(schema);
   // No rule at all for the action: refuse before looking at the data.
   if (!actor.ability.can(action as never, (parent ?? schema).subject as never)) throw new ApiError(403, forbiddenMessage(schema, action));
-  const { values, errors } = validateBody(schema, body);
+  const { values, errors } = validateBody(schema, body, undefined, { mail: actor.email, ...(actor.name ? { nome: actor.name } : {}) });
   if (Object.keys(errors).length) throw new ApiError(400, 'Verifique os campos destacados.', errors);
   if (!(await canOn(db, schema, actor, action, values))) throw new ApiError(403, forbiddenMessage(schema, action));
   if (!parent) checkFields(schema, actor, action, values, Object.keys(values));

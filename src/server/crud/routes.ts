@@ -6,7 +6,7 @@ import { ApiError } from '../http/errors';
 import { parseListParams } from './list-query';
 import { createRecord, deleteRecord, getRecord, listRecords, recordHistory, updateRecord, type Actor } from './repository';
 
-const actorOf = (c: { get: (k: 'user' | 'ability') => any }): Actor => ({ email: c.get('user').email, ability: c.get('ability') });
+const actorOf = (c: { get: (k: 'user' | 'ability') => any }): Actor => ({ email: c.get('user').email, name: c.get('user').name, ability: c.get('ability') });
 
 async function jsonBody(req: Request): Promise<unknown> {
   const text = await req.text();

@@ -1,5 +1,5 @@
 import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
-import { DEFAULT_DECIMAL_SCALE, MONEY_SCALE, SYSTEM_FIELDS } from '../../../schemas/kinds';
+import { CURRENT_USER, DEFAULT_DECIMAL_SCALE, MONEY_SCALE, SYSTEM_FIELDS } from '../../../schemas/kinds';
 import { refKeyOf } from '../db/columns';
 
 export type FieldErrors = Record<string, string[]>;
@@ -196,7 +196,12 @@ const IGNORED = new Set<string>(SYSTEM_FIELDS);
  * Validate a create (full) or update (partial) body against the schema.
  * `current` is the stored record for updates: required fields are checked on the merged result.
  */
-export function validateBody(schema: EntitySchema, body: unknown, current?: Record<string, unknown>): ValidationResult {
+export function validateBody(
+  schema: EntitySchema,
+  body: unknown,
+  current?: Record<string, unknown>,
+  user?: { mail: string; nome?: string },
+): ValidationResult {
   const errors: FieldErrors = {};
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return { values: {}, errors: { _: ['O corpo da requisição deve ser um objeto JSON.'] } };
@@ -210,7 +215,12 @@ export function validateBody(schema: EntitySchema, body: unknown, current?: Reco
   }
   const writable = schema.fields.filter((f) => !f.readOnly);
   if (!current) {
-    for (const f of writable) if (!(f.name in input) && f.default !== undefined) input[f.name] = f.default;
+    for (const f of writable) {
+      if (f.name in input || f.default === undefined) continue;
+      if (f.default === CURRENT_USER) {
+        if (user && f.kind === 'person') input[f.name] = { ...user };
+      } else input[f.name] = f.default;
+    }
   }
   const values = record(writable, input, '', errors, false);
   for (const f of writable) {

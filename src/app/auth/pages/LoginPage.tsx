@@ -9,6 +9,7 @@ import { Alert, Button, Divider, Form, Input, Typography } from 'antd';
 import { pendingChallenge, type LoginParams } from '../auth-provider';
 import { AuthCard, errorText } from './AuthCard';
 import { NewPasswordFields } from './PasswordFields';
+import { postLoginTarget } from '../../guard/guard-rules';
 
 const CODE_LABELS: Record<string, string> = {
   CONFIRM_SIGN_IN_WITH_TOTP_CODE: 'Código do aplicativo autenticador',
@@ -23,7 +24,8 @@ export default function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [form] = Form.useForm();
   const etapa = params.get('etapa');
-  const to = params.get('to') ?? undefined;
+  // Where to go after signing in: the guard's `redirect` query (rule 2), else the last route.
+  const to = params.get('to') ?? (params.get('redirect') ? postLoginTarget(`?${params.toString()}`) : undefined);
   const challenge = pendingChallenge();
   const run = (p: LoginParams) => {
     setError(null);
