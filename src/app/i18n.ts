@@ -140,6 +140,14 @@ export function interpolate(template: string, values?: Record<string, unknown>):
   });
 }
 
+/** "criado(a)" → "criada" when `{{resource}}` is a feminine entity label, "criado" otherwise. */
+function agree(template: string, resource: unknown): string {
+  if (!template.includes('(a)')) return template;
+  const schema = SCHEMAS.find((s) => s.label === resource || s.labelPlural === resource);
+  if (!schema) return template;
+  return template.replace(/o\(a\)/g, schema.gender === 'f' ? 'a' : 'o');
+}
+
 /**
  * Refine calls `translate(key, options?, defaultMessage?)` and also `translate(key, defaultMessage)`.
  * Unknown keys fall back to the default message, then to the key.
@@ -148,7 +156,7 @@ export function translate(key: string, options?: unknown, defaultMessage?: strin
   const values = typeof options === 'object' && options !== null ? (options as Record<string, unknown>) : undefined;
   const fallback = typeof options === 'string' ? options : defaultMessage;
   const found = texts()[key];
-  if (found !== undefined) return interpolate(found, values);
+  if (found !== undefined) return interpolate(agree(found, values?.resource), values);
   return fallback !== undefined ? interpolate(fallback, values) : key;
 }
 

@@ -27,7 +27,7 @@ const LAYOUTS: LayoutKind[] = ['open', 'general', 'site', 'factory'];
 describe('menu per role (built from the route table and the ability)', () => {
   it('client (cliente, projetista, aprovador, obra 101): exactly what they may open', () => {
     const ability = defineAbilityFor(CLIENT);
-    expect(shape(buildMenu('open', ability, '101'))).toEqual([['Geral', ['/obras', '/versoesSistema', '/todas-obras']]]);
+    expect(shape(buildMenu('open', ability, '101'))).toEqual([['Geral', ['/versoesSistema', '/todas-obras']]]);
     expect(shape(buildMenu('general', ability, '101'))).toEqual([['CRE', ['/cre']]]);
     expect(shape(buildMenu('site', ability, '101'))).toEqual([
       ['Obra', ['/obras/101']],

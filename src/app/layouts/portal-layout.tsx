@@ -82,7 +82,7 @@ function UserMenu() {
   const name = user?.name || user?.email || 'Usuário';
   return (
     <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
-      <Button type="text" aria-label="Menu do usuário" style={{ height: 48 }}>
+      <Button type="text" aria-label={`Menu do usuário: ${name}`} style={{ height: 48 }}>
         <Space>
           <Avatar size="small" style={{ background: PRIMARY_COLOR }} icon={<UserOutlined />} />
           <span className="portal-user-name">{name}</span>
@@ -148,14 +148,17 @@ export function PortalLayout({ layout, children }: PortalLayoutProps) {
           <nav>{menu}</nav>
         </Drawer>
       )}
-      <Layout>
-        <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 12, borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
+      {/* minWidth 0: wide tables scroll inside the content instead of widening the page. */}
+      <Layout style={{ minWidth: 0 }}>
+        <Layout.Header
+          style={{ display: 'flex', alignItems: 'center', gap: mobile ? 8 : 12, paddingInline: mobile ? 8 : 24, borderBottom: `1px solid ${token.colorBorderSecondary}` }}
+        >
           {mobile && <Button type="text" icon={<MenuOutlined />} aria-label="Abrir menu" onClick={() => setDrawerOpen(true)} />}
-          <Typography.Text strong style={{ color: PRIMARY_COLOR }}>
+          <Typography.Text strong ellipsis style={{ color: PRIMARY_COLOR, minWidth: 0, flex: mobile ? '1 1 auto' : '0 1 auto' }}>
             {current?.route.title ?? 'Portal'}
           </Typography.Text>
-          <div style={{ flex: 1 }} />
-          <SitePicker value={obra} style={{ maxWidth: mobile ? 160 : 320 }} />
+          {!mobile && <div style={{ flex: 1 }} />}
+          <SitePicker value={obra} style={{ width: mobile ? 130 : 320, flex: '0 0 auto' }} />
           <UserMenu />
         </Layout.Header>
         <Layout.Content style={{ padding: mobile ? '0 12px 12px' : '0 24px 24px' }}>

@@ -5,6 +5,7 @@ import { useCurrentRoute } from '../guard/navigation-guard';
 import { buildMenu } from '../layouts/menu';
 import { obraLabel } from '../layouts/portal-layout';
 import { ModuleCards } from './home';
+import { formatDate } from '../format';
 
 function text(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
@@ -34,8 +35,8 @@ export function SiteHomePage({ layout }: { layout: 'site' | 'factory' }) {
               { key: 'status', label: 'Situação', children: text(record.status) },
               { key: 'cidade', label: 'Cidade', children: [record.cidade, record.uf].filter(Boolean).join(' / ') || '—' },
               { key: 'sm', label: 'Site manager', children: text(record.siteManager) },
-              { key: 'inicio', label: 'Início', children: text(record.dataInicio) },
-              { key: 'termino', label: 'Previsão de término', children: text(record.previsaoTermino) },
+              { key: 'inicio', label: 'Início', children: record.dataInicio ? formatDate(String(record.dataInicio)) : '—' },
+              { key: 'termino', label: 'Previsão de término', children: record.previsaoTermino ? formatDate(String(record.previsaoTermino)) : '—' },
             ]}
           />
         </Card>

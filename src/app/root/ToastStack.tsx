@@ -44,6 +44,7 @@ export function ToastStack({ store = defaultStore }: ToastStackProps) {
     <div
       className="toast-stack"
       data-testid="toast-stack"
+      role="region"
       aria-label="Notificações"
       onMouseEnter={() => store.setHovered(true)}
       onMouseLeave={() => store.setHovered(false)}

@@ -75,6 +75,9 @@ export function HelpBanner({
 
   const linkStyle = { color: PRIMARY_COLOR, fontWeight: 500 } as const;
   return (
+    <>
+      {/* While the banner is up, the page gets room below its end so nothing stays hidden under it. */}
+      {phase !== 'closing' && <div aria-hidden data-testid="help-banner-spacer" style={{ height: 128 }} />}
     <aside
       data-testid="help-banner"
       data-phase={phase}
@@ -122,6 +125,7 @@ export function HelpBanner({
         </a>
       </div>
     </aside>
+    </>
   );
 }
 

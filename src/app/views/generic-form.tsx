@@ -121,6 +121,12 @@ export function GenericForm({ schema, action, id: idProp, initialValues: prefill
     redirect: 'show',
     warnWhenUnsavedChanges: true,
     mutationMode: 'pessimistic',
+    // Never replace what the user is typing behind their back (e.g. a refetch when the tab regains
+    // focus after a conflict): the record is reloaded only by "Recarregar".
+    queryOptions: { refetchOnWindowFocus: false, refetchOnReconnect: false },
+    // Refine refetches the record after every save attempt, failed ones included; after a 409 that
+    // would overwrite the user's edits with the server's version. Pages that show the record fetch it.
+    invalidates: ['list', 'many'],
     successNotification: () => ({
       type: 'success',
       message: `${schema.label} ${isEdit ? 'atualizad' : 'criad'}${article} com sucesso.`,
@@ -214,6 +220,7 @@ export function GenericForm({ schema, action, id: idProp, initialValues: prefill
   if (isEdit) {
     return (
       <Edit
+        goBack={false}
         resource={schema.resource}
         recordItemId={id}
         title={record ? `Editar ${lowerLabel(schema.label)}: ${recordTitle(schema, record)}` : `Editar ${lowerLabel(schema.label)}`}
@@ -232,7 +239,7 @@ export function GenericForm({ schema, action, id: idProp, initialValues: prefill
     );
   }
   return (
-    <Create resource={schema.resource} title={`${schema.gender === 'f' ? 'Nova' : 'Novo'} ${lowerLabel(schema.label)}`} isLoading={formLoading} saveButtonProps={save}>
+    <Create goBack={false} resource={schema.resource} title={`${schema.gender === 'f' ? 'Nova' : 'Novo'} ${lowerLabel(schema.label)}`} isLoading={formLoading} saveButtonProps={save}>
       {body}
     </Create>
   );

@@ -146,6 +146,7 @@ export function GenericShow({ schema, id: idProp }: GenericShowProps): React.Rea
   const title = record ? `${schema.label}: ${recordTitle(schema, record)}` : schema.label;
   return (
     <Show
+      goBack={false}
       resource={schema.resource}
       recordItemId={id}
       title={title}

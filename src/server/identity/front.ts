@@ -168,6 +168,22 @@ export function createFront(emu: Emulator, getOrigin: () => string) {
     try {
       const target = String(req.headers['x-amz-target'] ?? '');
       const op = target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : '';
+      if (req.method === 'POST' && (op === 'UpdateUserAttributes' || op === 'DeleteUserAttributes')) {
+        // As a real pool's app client without write access to them: the permission attributes
+        // (custom:empresa, obra, roles, specific_rules) are changed by administrators only.
+        const body = (await readJson(req)) as { UserAttributes?: { Name?: string }[]; UserAttributeNames?: string[] };
+        const names = [...(body.UserAttributes ?? []).map((a) => a.Name ?? ''), ...(body.UserAttributeNames ?? [])];
+        if (names.some((n) => n.startsWith('custom:'))) {
+          send(res, 400, { __type: 'NotAuthorizedException', message: 'A client attempted to write unauthorized attribute' });
+          return;
+        }
+        if (handlers[op]) {
+          send(res, 200, await handlers[op](body));
+          return;
+        }
+        // Already read: hand the parsed body to the emulator's body parser (it skips when `_body` is set).
+        Object.assign(req, { body, _body: true });
+      }
       if (req.method === 'POST' && op && handlers[op]) {
         const body = await readJson(req);
         try {

@@ -23,6 +23,8 @@ export default function LoginPage() {
   const { mutate: login, isPending } = useLogin<LoginParams>();
   const [error, setError] = useState<string | null>(null);
   const [form] = Form.useForm();
+  // A form of its own: the login's `password` value must not carry over into "Nova senha".
+  const [newPasswordForm] = Form.useForm();
   const etapa = params.get('etapa');
   // Where to go after signing in: the guard's `redirect` query (rule 2), else the last route.
   const to = params.get('to') ?? (params.get('redirect') ? postLoginTarget(`?${params.toString()}`) : undefined);
@@ -39,8 +41,8 @@ export default function LoginPage() {
           Primeiro acesso de <strong>{challenge.username}</strong>: escolha uma senha nova para continuar.
         </Typography.Paragraph>
         {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
-        <Form form={form} layout="vertical" onFinish={(v) => run({ challengeResponse: v.password })} requiredMark={false}>
-          <NewPasswordFields form={form} />
+        <Form key="nova-senha" form={newPasswordForm} layout="vertical" onFinish={(v) => run({ challengeResponse: v.password })} requiredMark={false}>
+          <NewPasswordFields form={newPasswordForm} />
           <Button type="primary" htmlType="submit" block loading={isPending}>
             Salvar senha e entrar
           </Button>

@@ -132,7 +132,7 @@ function Attributes() {
                 />
               ) : (
                 <Space>
-                  <Typography.Text>{v}</Typography.Text>
+                  <Typography.Text>{readableAttribute(v)}</Typography.Text>
                   {r.verified === 'true' && <Tag color="green">verificado</Tag>}
                   {r.verified === 'false' && <Tag color="orange">não verificado</Tag>}
                 </Space>
@@ -141,7 +141,11 @@ function Attributes() {
           {
             title: 'Ações',
             key: 'acoes',
-            render: (_, r) => (
+            render: (_, r) =>
+              r.key.startsWith('custom:') ? (
+                // Permission attributes are changed by administrators only (the pool refuses the write too).
+                <Typography.Text type="secondary">Definido pelo administrador</Typography.Text>
+              ) : (
               <Space wrap>
                 <Button size="small" onClick={() => setEditing(editing === r.key ? null : r.key)}>
                   {editing === r.key ? 'Cancelar' : 'Editar'}
@@ -240,6 +244,17 @@ function Devices() {
       />
     </Card>
   );
+}
+
+/** JSON lists of the permission attributes as "a, b"; "—" when empty. */
+function readableAttribute(v: string): string {
+  try {
+    const parsed = JSON.parse(v);
+    if (Array.isArray(parsed)) return parsed.length ? parsed.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))).join(', ') : '—';
+  } catch {
+    // not JSON: shown as it is
+  }
+  return v || '—';
 }
 
 export default function PerfilPage() {
