@@ -40,6 +40,10 @@ export const theme: ThemeConfig = {
     colorLink: PRIMARY_COLOR,
     colorInfo: PRIMARY_COLOR,
     colorWarning: SECONDARY_COLOR,
+    // Secondary texts (breadcrumb, hints, counters) at WCAG AA contrast on white and on #f5f5f5.
+    colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
+    colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
+    colorTextDescription: 'rgba(0, 0, 0, 0.62)',
     fontFamily: "Roboto, -apple-system, BlinkMacSystemFont, 'Segoe UI', 'Helvetica Neue', Arial, sans-serif",
     ...screens,
   },

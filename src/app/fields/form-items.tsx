@@ -8,7 +8,7 @@
  *   (`Form.List`).
  */
 import React, { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Card, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space, Switch, Table, Upload, message } from 'antd';
+import { Button, Card, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space, Switch, Table, Typography, Upload, message } from 'antd';
 import type { FormItemProps, UploadFile } from 'antd';
 import type { NamePath } from 'antd/es/form/interface';
 import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
@@ -487,7 +487,7 @@ function RowsFormItem({ field, name }: { field: FieldDef; name: NamePath }): Rea
               rowKey="key"
               dataSource={items}
               scroll={{ x: 'max-content' }}
-              locale={{ emptyText: 'Nenhuma linha' }}
+              locale={{ emptyText: <Typography.Text type="secondary">Nenhuma linha</Typography.Text> }}
               columns={[
                 ...subs.map((sub) => ({
                   key: sub.name,

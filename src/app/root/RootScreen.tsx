@@ -53,13 +53,15 @@ function RootFrame({ children, ready, helpUrl, toastStore, loadFonts }: Required
   }, [loadFonts]);
 
   return (
-    <>
+    <div style={{ display: 'flex', flexDirection: 'column', height: PAGE_MAX_HEIGHT, fontFamily: FONT_FAMILY }}>
       <LoadingOverlay ready={ready} />
       <div
         data-testid="root-screen"
         data-scroll-locked={locked || undefined}
         style={{
           fontFamily: FONT_FAMILY,
+          flex: '1 1 auto',
+          minHeight: 0,
           maxHeight: PAGE_MAX_HEIGHT,
           overflowY: locked ? 'hidden' : 'auto',
         }}
@@ -68,7 +70,7 @@ function RootFrame({ children, ready, helpUrl, toastStore, loadFonts }: Required
       </div>
       <ToastStack store={toastStore} />
       <HelpBanner helpUrl={url} />
-    </>
+    </div>
   );
 }
 

@@ -43,7 +43,7 @@ describe('HelpBanner', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Fechar ajuda' }));
     const banner = screen.getByTestId('help-banner');
     expect(banner).toHaveAttribute('data-phase', 'closing');
-    expect(banner.style.transform).toContain('translateY(calc(100% + 24px))');
+    expect(banner.style.transform).toContain('translateY(100%)');
     expect(banner.style.transition).toContain('500ms');
     act(() => {
       vi.advanceTimersByTime(499);

@@ -76,46 +76,35 @@ export function HelpBanner({
   const linkStyle = { color: PRIMARY_COLOR, fontWeight: 500 } as const;
   return (
     <>
-      {/* While the banner is up, the page gets room below its end so nothing stays hidden under it. */}
-      {phase !== 'closing' && <div aria-hidden data-testid="help-banner-spacer" style={{ height: 128 }} />}
     <aside
       data-testid="help-banner"
       data-phase={phase}
       aria-label="Precisa de ajuda?"
       aria-hidden={phase === 'closing' || undefined}
+      // A bar docked under the page (in the layout, not over it): it never covers a button.
       style={{
-        position: 'fixed',
-        right: 16,
-        bottom: 16,
-        zIndex: 1000,
-        width: 320,
-        maxWidth: 'calc(100vw - 32px)',
+        flex: '0 0 auto',
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        columnGap: 16,
+        rowGap: 2,
         background: '#fff',
-        borderTop: `3px solid ${PRIMARY_COLOR}`,
-        borderRadius: 8,
-        boxShadow: '0 6px 16px rgba(0,0,0,0.12), 0 3px 6px -4px rgba(0,0,0,0.16)',
-        padding: '10px 12px',
-        transform: phase === 'closing' ? 'translateY(calc(100% + 24px))' : 'translateY(0)',
+        borderTop: `2px solid ${PRIMARY_COLOR}`,
+        boxShadow: '0 -2px 8px rgba(0,0,0,0.06)',
+        padding: '4px 12px',
+        overflow: 'hidden',
+        maxHeight: phase === 'closing' ? 0 : 120,
+        transform: phase === 'closing' ? 'translateY(100%)' : 'translateY(0)',
         opacity: phase === 'closing' ? 0 : 1,
-        transition: `transform ${hideDelay}ms ease-in, opacity ${hideDelay}ms ease-in`,
+        transition: `transform ${hideDelay}ms ease-in, opacity ${hideDelay}ms ease-in, max-height ${hideDelay}ms ease-in`,
       }}
     >
       <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
-        <QuestionCircleOutlined aria-hidden style={{ color: PRIMARY_COLOR, fontSize: 18 }} />
-        <strong style={{ flex: 1 }}>Precisa de ajuda?</strong>
-        <Button
-          type="text"
-          size="small"
-          icon={<CloseOutlined />}
-          aria-label="Fechar ajuda"
-          title="Fechar"
-          onClick={close}
-          disabled={phase === 'closing'}
-        />
+        <QuestionCircleOutlined aria-hidden style={{ color: PRIMARY_COLOR, fontSize: 16 }} />
+        <strong>Precisa de ajuda?</strong>
       </div>
-      <p style={{ margin: '4px 0 8px', color: 'rgba(0,0,0,0.65)' }}>
-        Abra um chamado no portal de atendimento.
-      </p>
+      <span style={{ color: 'rgba(0,0,0,0.65)' }}>Abra um chamado no portal de atendimento:</span>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16 }}>
         <a href={bugUrl || helpUrl} target="_blank" rel="noopener noreferrer" style={linkStyle}>
           <BugOutlined aria-hidden /> Reportar um erro
@@ -124,6 +113,16 @@ export function HelpBanner({
           <BulbOutlined aria-hidden /> Sugerir uma melhoria
         </a>
       </div>
+      <Button
+        type="text"
+        size="small"
+        icon={<CloseOutlined />}
+        aria-label="Fechar ajuda"
+        title="Fechar"
+        onClick={close}
+        disabled={phase === 'closing'}
+        style={{ marginLeft: 'auto' }}
+      />
     </aside>
     </>
   );
