@@ -114,9 +114,12 @@ const defaultCheckObra = createObraCheck();
 
 /** The guard wired to Refine's authProvider and the loaded ability. */
 export function RefineNavigationGuard({ children, checkObra = defaultCheckObra }: { children: ReactNode; checkObra?: CheckObra }) {
-  const { data, isLoading, isError } = useIsAuthenticated();
+  const { data, isLoading, isFetching, isError } = useIsAuthenticated();
   const session = useAbilitySession();
-  const auth: AuthState = isLoading ? 'checking' : data?.authenticated && !isError ? 'authenticated' : 'anonymous';
+  // Right after a sign-in the cached answer is still the signed-out one while it is re-checked:
+  // wait for the check instead of sending the user back to /login.
+  const stale = isFetching && !data?.authenticated;
+  const auth: AuthState = isLoading || stale ? 'checking' : data?.authenticated && !isError ? 'authenticated' : 'anonymous';
   const ability: AbilityState =
     session.status === 'ready'
       ? { status: 'ready', ability: session.ability }
