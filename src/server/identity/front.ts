@@ -10,7 +10,7 @@
  * - the password policy on `RespondToAuthChallenge` (NEW_PASSWORD_REQUIRED), `ChangePassword` and
  *   `ConfirmForgotPassword`;
  * - `GlobalSignOut` (revokes every refresh token of the user) and the device operations
- *   (`ListDevices` answers an empty list; forget/update/confirm succeed), which the emulator lacks;
+ *   (answered as a pool without device tracking does: InvalidParameterException), which the emulator lacks;
  * - `/{poolId}/.well-known/openid-configuration` with the real issuer.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -48,6 +48,10 @@ async function readJson(req: IncomingMessage): Promise<Json> {
   for await (const c of req) chunks.push(c as Buffer);
   const text = Buffer.concat(chunks).toString('utf8');
   return text ? JSON.parse(text) : {};
+}
+
+function deviceTrackingOff(): never {
+  throw new FrontError('InvalidParameterException', 'Device tracking is not enabled for this user pool.');
 }
 
 export function createFront(emu: Emulator, getOrigin: () => string) {
@@ -157,11 +161,12 @@ export function createFront(emu: Emulator, getOrigin: () => string) {
       return emu.call('ConfirmForgotPassword', body);
     },
     GlobalSignOut: globalSignOut,
-    ListDevices: async () => ({ Devices: [] }),
-    AdminListDevices: async () => ({ Devices: [] }),
-    ForgetDevice: async () => ({}),
-    UpdateDeviceStatus: async () => ({}),
-    ConfirmDevice: async () => ({ UserConfirmationNecessary: false }),
+    // The local pool is a pool without device tracking, and answers device calls as Cognito does then.
+    ListDevices: async () => deviceTrackingOff(),
+    AdminListDevices: async () => deviceTrackingOff(),
+    ForgetDevice: async () => deviceTrackingOff(),
+    UpdateDeviceStatus: async () => deviceTrackingOff(),
+    ConfirmDevice: async () => deviceTrackingOff(),
   };
 
   return async function front(req: IncomingMessage, res: ServerResponse): Promise<void> {
