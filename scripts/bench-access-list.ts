@@ -34,7 +34,7 @@ async function main() {
   const database = await openDatabase({ dataDir, seed: true });
   const diario = schemaByName('diario')!;
   for (let i = 0; i < N; i += 10_000) await insertRows(database.db, diario, demoRdoRows(Math.min(10_000, N - i), '2019-01-01', i));
-  await sql`ANALYZE`.execute(database.db);
+  await sql`VACUUM ANALYZE`.execute(database.db);
 
   const serveAs = async (u: PortalUser) => {
     const app = createApp({ db: database.db, schemas: SCHEMAS, storage: localStorage(join(dataDir, 'f')), version: 'bench', authenticate: async () => u });

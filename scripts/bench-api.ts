@@ -75,7 +75,7 @@ async function main() {
   for (let i = 0; i < N; i += CHUNK) {
     await insertRows(db, diario, demoRdoRows(Math.min(CHUNK, N - i), '2020-01-01', i));
   }
-  await sql`ANALYZE`.execute(db);
+  await sql`VACUUM ANALYZE`.execute(db);
   console.log(`Banco: ${database.kind}; ${N.toLocaleString('pt-BR')} RDOs inseridos em ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
   const app = createApp({

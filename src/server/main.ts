@@ -7,7 +7,7 @@ import { getCookie } from 'hono/cookie';
 import { SCHEMAS } from '../../schemas';
 import { createApp } from './app';
 import { serverConfig } from './config';
-import { openDatabase } from './db/open';
+import { openDatabase, vacuum } from './db/open';
 import { storageFromEnv } from './storage/storage';
 import { identityConfigFromEnv } from './identity/config';
 import { startIdentity } from './identity/start';
@@ -68,7 +68,14 @@ async function main() {
     console.log(lines.join('\n') + '\n');
   });
 
+  // The embedded database's stand-in for autovacuum.
+  const vacuumTimer =
+    database.kind === 'pglite'
+      ? setInterval(() => void vacuum(database).catch((e) => console.error('[db] VACUUM falhou', e)), 10 * 60 * 1000).unref()
+      : undefined;
+
   const shutdown = async () => {
+    clearInterval(vacuumTimer);
     server.close();
     await stack.stop().catch(() => undefined);
     await database.close().catch(() => undefined);

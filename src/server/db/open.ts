@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { SCHEMAS, schemasInDependencyOrder } from '../../../schemas';
 import { connect, type ConnectOptions, type Database } from './connect';
 import { migrate } from './migrate';
@@ -13,5 +14,15 @@ export async function openDatabase(opts: ConnectOptions & { seed?: boolean; stor
     const { demoData } = await import('../seed/demo-data');
     seeded = await seedDemo(database.db, schemasInDependencyOrder(), demoData(), opts.storage);
   }
+  if (database.kind === 'pglite') await vacuum(database);
   return { ...database, seeded };
+}
+
+/**
+ * PGlite has no autovacuum: without VACUUM the visibility map stays empty (no index-only scans, so
+ * every count reads the table) and the planner has no statistics. The embedded server runs it at
+ * start and then periodically, as autovacuum would.
+ */
+export async function vacuum(database: Database): Promise<void> {
+  await sql`VACUUM ANALYZE`.execute(database.db);
 }
