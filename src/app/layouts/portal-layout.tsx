@@ -4,7 +4,7 @@
  * "Início" → route breadcrumb → name, site picker, user menu (Perfil, Sair). Below the lg
  * breakpoint (1280 px) the sidebar becomes a Drawer opened by a menu button.
  */
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Avatar, Breadcrumb, Button, Drawer, Dropdown, Grid, Layout, Menu, Space, Typography, theme as antdTheme } from 'antd';
 import type { MenuProps } from 'antd';
@@ -106,7 +106,12 @@ export function PortalLayout({ layout, children }: PortalLayoutProps) {
   const ability = useAbility();
   const current = useCurrentRoute();
   const location = useLocation();
-  const { setSidebarOpen } = useScrollLockContext();
+  const { setSidebarOpen, locked } = useScrollLockContext();
+  // The menu and the page scroll separately; a new page starts at its top.
+  const contentRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    contentRef.current?.scrollTo?.({ top: 0 });
+  }, [location.pathname]);
   const [drawerOpen, setDrawerOpen] = useState(false);
 
   const obra = current?.obra ?? rememberedObra();
@@ -129,9 +134,9 @@ export function PortalLayout({ layout, children }: PortalLayoutProps) {
   const menu = <Menu mode="inline" items={items} selectedKeys={selected} style={{ borderInlineEnd: 0 }} aria-label="Menu principal" />;
 
   return (
-    <Layout style={{ minHeight: '99.5vh' }}>
+    <Layout style={{ height: '100%', flex: '1 1 auto', minHeight: 0 }}>
       {!mobile && (
-        <Layout.Sider width={SIDER_WIDTH} theme="light" style={{ borderInlineEnd: `1px solid ${token.colorBorderSecondary}`, overflowY: 'auto' }}>
+        <Layout.Sider width={SIDER_WIDTH} theme="light" style={{ borderInlineEnd: `1px solid ${token.colorBorderSecondary}`, overflowY: 'auto', height: '100%' }}>
           <div style={{ padding: '16px 24px', fontWeight: 700, fontSize: 18, color: PRIMARY_COLOR }}>{LAYOUT_TITLES[layout]}</div>
           <nav>{menu}</nav>
         </Layout.Sider>
@@ -149,7 +154,7 @@ export function PortalLayout({ layout, children }: PortalLayoutProps) {
         </Drawer>
       )}
       {/* minWidth 0: wide tables scroll inside the content instead of widening the page. */}
-      <Layout style={{ minWidth: 0 }}>
+      <Layout style={{ minWidth: 0, height: '100%' }}>
         <Layout.Header
           style={{ display: 'flex', alignItems: 'center', gap: mobile ? 8 : 12, paddingInline: mobile ? 8 : 24, borderBottom: `1px solid ${token.colorBorderSecondary}` }}
         >
@@ -161,7 +166,11 @@ export function PortalLayout({ layout, children }: PortalLayoutProps) {
           <SitePicker value={obra} style={{ width: mobile ? 130 : 320, flex: '0 0 auto' }} />
           <UserMenu />
         </Layout.Header>
-        <Layout.Content style={{ padding: mobile ? '0 12px 12px' : '0 24px 24px' }}>
+        <Layout.Content
+          ref={contentRef}
+          data-testid="page-content"
+          style={{ padding: mobile ? '0 12px 12px' : '0 24px 24px', flex: '1 1 auto', minHeight: 0, overflowY: locked ? 'hidden' : 'auto' }}
+        >
           <PortalBreadcrumb />
           {children ?? <Outlet />}
         </Layout.Content>

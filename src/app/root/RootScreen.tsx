@@ -62,6 +62,8 @@ function RootFrame({ children, ready, helpUrl, toastStore, loadFonts }: Required
           fontFamily: FONT_FAMILY,
           flex: '1 1 auto',
           minHeight: 0,
+          display: 'flex',
+          flexDirection: 'column',
           maxHeight: PAGE_MAX_HEIGHT,
           overflowY: locked ? 'hidden' : 'auto',
         }}

@@ -181,7 +181,7 @@ export function GenericForm({ schema, action, id: idProp, initialValues: prefill
           role="alert"
           style={{ marginBottom: 16 }}
           message={CONFLICT_MESSAGE}
-          description={conflict !== CONFLICT_MESSAGE ? conflict : undefined}
+          description="Suas alterações continuam no formulário: recarregue e refaça o que ainda for preciso."
           action={
             <Button icon={<ReloadOutlined />} onClick={() => void reload()}>
               Recarregar
