@@ -3,7 +3,6 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { getCookie } from 'hono/cookie';
 import { SCHEMAS } from '../../schemas';
 import { createApp } from './app';
 import { serverConfig } from './config';
@@ -13,6 +12,7 @@ import { identityConfigFromEnv } from './identity/config';
 import { startIdentity } from './identity/start';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './identity/seed';
 import { createTokenVerifier } from './auth/verify';
+import { authenticateWith } from './auth/middleware';
 import { configRoute } from './auth/config-route';
 import { APP_VERSION } from './version';
 
@@ -35,13 +35,7 @@ async function main() {
     storage,
     version: APP_VERSION,
     environment: cfg.environment,
-    authenticate: async (c) => {
-      const h = c.req.header('authorization');
-      let token = h?.startsWith('Bearer ') ? h.slice(7) : undefined;
-      // File downloads (<img>, links) carry the ID token in a cookie scoped to their path.
-      if (!token && c.req.method === 'GET' && c.req.path.startsWith('/api/v1/arquivos/')) token = getCookie(c, 'portal_id');
-      return token ? verify(token) : null;
-    },
+    authenticate: authenticateWith(verify),
     publicRoutes: (api) => api.route('/config', configRoute(identity, APP_VERSION)),
   });
 

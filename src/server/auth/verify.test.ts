@@ -4,7 +4,7 @@ import { startTestStack, staffSignIn, type TestStack } from '../identity/test-he
 import { DEMO_PASSWORD } from '../identity/seed';
 import { AuthError, COMPANY, STAFF_TIPO, createTokenVerifier, userFromClaims, type TokenVerifier } from './verify';
 import { configRoute } from './config-route';
-import { requireUser } from './middleware';
+import { authenticateWith } from './middleware';
 
 let stack: TestStack;
 let verify: TokenVerifier;
@@ -177,18 +177,19 @@ describe('HTTP wiring', () => {
     expect(JSON.stringify(body)).not.toMatch(/issuer|jwks/);
   });
 
-  it('answers 401 JSON without or with a bad token, and passes a good one', async () => {
+  it('authenticates the bearer token, and the file-path cookie only for file downloads', async () => {
+    const auth = authenticateWith(verify);
     const app = new Hono();
-    app.use('/api/v1/*', requireUser(verify));
-    app.get('/api/v1/me', (c) => c.json({ email: (c.get('user' as never) as { email: string }).email }));
-    const none = await app.request('/api/v1/me');
-    expect(none.status).toBe(401);
-    expect(await none.json()).toEqual({ message: 'Sessão inválida ou expirada. Entre novamente.', statusCode: 401 });
-    const bad = await app.request('/api/v1/me', { headers: { authorization: 'Bearer x.y.z' } });
-    expect(bad.status).toBe(401);
+    app.get('*', async (c) => {
+      const user = await auth(c).catch(() => 'erro');
+      return c.json({ user: typeof user === 'string' ? user : (user?.email ?? null) });
+    });
+    const who = async (path: string, headers: Record<string, string> = {}) => (await (await app.request(path, { headers })).json()).user;
     const { IdToken } = await clientTokens();
-    const ok = await app.request('/api/v1/me', { headers: { authorization: `Bearer ${IdToken}` } });
-    expect(ok.status).toBe(200);
-    expect(await ok.json()).toEqual({ email: 'cliente@portal.local' });
+    expect(await who('/api/v1/obras')).toBeNull();
+    expect(await who('/api/v1/obras', { authorization: 'Bearer x.y.z' })).toBe('erro');
+    expect(await who('/api/v1/obras', { authorization: `Bearer ${IdToken}` })).toBe('cliente@portal.local');
+    expect(await who('/api/v1/arquivos/2026-11/a/foto.png', { cookie: `portal_id=${IdToken}` })).toBe('cliente@portal.local');
+    expect(await who('/api/v1/obras', { cookie: `portal_id=${IdToken}` })).toBeNull();
   });
 });
