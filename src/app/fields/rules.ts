@@ -6,31 +6,15 @@
 import type { FormRule } from 'antd';
 import type { FieldDef, Person, StoredFile } from '../../../schemas/kinds';
 import { toNumber } from '../format';
+import { EMAIL_PATTERN, VALIDATION_MESSAGES, isEmptyValue } from '../../../schemas/messages';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export const MESSAGES = {
-  required: 'Campo obrigatório.',
-  email: 'E-mail inválido.',
-  integer: 'Informe um número inteiro.',
-  number: 'Informe um número.',
-  maxLength: (n: number) => `Máximo de ${n} caracteres.`,
-  minLength: (n: number) => `Mínimo de ${n} caracteres.`,
-  min: (n: number) => `O valor mínimo é ${n.toLocaleString('pt-BR')}.`,
-  max: (n: number) => `O valor máximo é ${n.toLocaleString('pt-BR')}.`,
-  enum: (opts: string[]) => `Valor inválido. Opções: ${opts.join(', ')}.`,
-  maxFiles: (n: number) => `No máximo ${n} arquivo(s).`,
-  tagLength: (n: number) => `Cada etiqueta pode ter no máximo ${n} caracteres.`,
-  fileType: (name: string) => `Tipo de arquivo não permitido: ${name}.`,
-  fileSize: (name: string, mb: number) => `O arquivo ${name} excede o limite de ${mb.toLocaleString('pt-BR')} MB.`,
-};
+const EMAIL = EMAIL_PATTERN;
+export const MESSAGES = VALIDATION_MESSAGES;
 
 const TEXT_KINDS = new Set(['text', 'longtext', 'email']);
 const LIST_KINDS = new Set(['rows', 'tags', 'attachments', 'images']);
 
-function isEmpty(v: unknown): boolean {
-  return v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
-}
+const isEmpty = isEmptyValue;
 
 const ok = () => Promise.resolve();
 const fail = (msg: string) => Promise.reject(new Error(msg));

@@ -1,6 +1,7 @@
 import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
 import { CURRENT_USER, DEFAULT_DECIMAL_SCALE, MONEY_SCALE, SYSTEM_FIELDS } from '../../../schemas/kinds';
 import { refKeyOf } from '../db/columns';
+import { EMAIL_PATTERN, VALIDATION_MESSAGES, isEmptyValue } from '../../../schemas/messages';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -9,32 +10,10 @@ export interface ValidationResult {
   errors: FieldErrors;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL = EMAIL_PATTERN;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-const M = {
-  required: 'Campo obrigatório.',
-  unknown: 'Campo desconhecido.',
-  text: 'Informe um texto.',
-  email: 'E-mail inválido.',
-  integer: 'Informe um número inteiro.',
-  number: 'Informe um número.',
-  date: 'Data inválida (use aaaa-mm-dd).',
-  datetime: 'Data e hora inválidas.',
-  boolean: 'Informe sim ou não.',
-  list: 'Informe uma lista.',
-  object: 'Formato inválido.',
-  file: 'Arquivo inválido.',
-  maxLength: (n: number) => `Máximo de ${n} caracteres.`,
-  minLength: (n: number) => `Mínimo de ${n} caracteres.`,
-  min: (n: number) => `O valor mínimo é ${n.toLocaleString('pt-BR')}.`,
-  max: (n: number) => `O valor máximo é ${n.toLocaleString('pt-BR')}.`,
-  enum: (opts: string[]) => `Valor inválido. Opções: ${opts.join(', ')}.`,
-  maxFiles: (n: number) => `No máximo ${n} arquivo(s).`,
-};
-
-const isEmpty = (v: unknown) =>
-  v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+const M = VALIDATION_MESSAGES;
+const isEmpty = isEmptyValue;
 
 /** Half-up rounding on the decimal representation (1.005 → 1.01, unlike n * 100 in binary). */
 function round(n: number, scale: number) {
