@@ -6,22 +6,9 @@
 import { Amplify } from 'aws-amplify';
 import 'aws-amplify/auth/enable-oauth-listener';
 
-export interface RuntimeConfig {
-  region: string;
-  userPoolId: string;
-  userPoolClientId: string;
-  userPoolEndpoint?: string;
-  oauth: {
-    domain: string;
-    scopes: string[];
-    redirectSignIn: string[];
-    redirectSignOut: string[];
-    responseType: 'code';
-    providerName?: string;
-  };
-  version: string;
-  helpUrl: string;
-}
+import type { PublicRuntimeConfig } from '../../../resources/runtime-config';
+
+export type RuntimeConfig = PublicRuntimeConfig;
 
 export const FEDERATED_PATH = '/acessoFederado';
 export const DEFAULT_PROVIDER = 'Corporativo';

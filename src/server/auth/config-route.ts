@@ -7,23 +7,9 @@ import type { IdentityConfig } from '../identity/config';
 
 export const DEFAULT_HELP_URL = 'https://ajuda.portal.local';
 
-export interface PublicRuntimeConfig {
-  region: string;
-  userPoolId: string;
-  userPoolClientId: string;
-  /** Only with the local stack: Amplify then uses USER_PASSWORD_AUTH against this endpoint. */
-  userPoolEndpoint?: string;
-  oauth: {
-    domain: string;
-    scopes: string[];
-    redirectSignIn: string[];
-    redirectSignOut: string[];
-    responseType: 'code';
-    providerName?: string;
-  };
-  version: string;
-  helpUrl: string;
-}
+import type { PublicRuntimeConfig } from '../../../resources/runtime-config';
+
+export type { PublicRuntimeConfig };
 
 export function publicRuntimeConfig(config: IdentityConfig, appVersion: string, env = process.env): PublicRuntimeConfig {
   const out: PublicRuntimeConfig = {
