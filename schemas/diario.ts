@@ -1,7 +1,28 @@
-import { CURRENT_USER, type EntitySchema } from './kinds';
+import { CURRENT_USER, type EntitySchema, type Workflow } from './kinds';
 import { imagesField, longtext, obraRef } from './shared/common';
 
 export const RDO_STATUS = ['Rascunho', 'Em revisão', 'Aprovado', 'Reprovado'];
+
+/**
+ * The site manager writes and sends the report; `admin_rdo` approves it or returns it with a
+ * comment. A sent or approved report is read-only to the site manager.
+ */
+const rdoWorkflow: Workflow = {
+  field: 'status',
+  initial: 'Rascunho',
+  states: [
+    { value: 'Rascunho', color: 'default', assignees: ['siteManager'] },
+    { value: 'Em revisão', label: 'Enviado (em revisão)', color: 'gold', editBy: [{ action: 'manage' }] },
+    { value: 'Aprovado', color: 'green', editBy: [{ action: 'manage' }] },
+    { value: 'Reprovado', label: 'Devolvido para correção', color: 'red', assignees: ['siteManager'] },
+  ],
+  roleInbox: { 'Em revisão': ['admin_rdo'] },
+  transitions: [
+    { name: 'enviar', label: 'Enviar para aprovação', from: ['Rascunho', 'Reprovado'], to: 'Em revisão', action: 'update', tone: 'primary' },
+    { name: 'aprovar', label: 'Aprovar diário', from: ['Em revisão'], to: 'Aprovado', action: 'manage', notify: ['siteManager'], tone: 'primary' },
+    { name: 'devolver', label: 'Devolver para correção', from: ['Em revisão'], to: 'Reprovado', action: 'manage', comment: 'required', notify: ['siteManager'], tone: 'danger' },
+  ],
+};
 
 /**
  * Daily work report (RDO): weather per period, workforce, equipment, activities against the
@@ -23,7 +44,7 @@ export const diario: EntitySchema = {
     { name: 'data', kind: 'date', label: 'Data', required: true, list: true, filter: true, sort: true, group: 'Identificação', span: 'third' },
     obraRef({ required: true, sort: true, span: 'third' }),
     { name: 'numero', kind: 'integer', label: 'Nº do RDO', min: 1, max: 1_000_000, list: true, sort: true, group: 'Identificação', span: 'third', width: 90 },
-    { name: 'status', kind: 'enum', label: 'Situação', required: true, options: RDO_STATUS, default: 'Rascunho', list: true, filter: true, sort: true, group: 'Identificação', span: 'third' },
+    { name: 'status', kind: 'enum', label: 'Situação', required: true, readOnly: true, options: RDO_STATUS, default: 'Rascunho', list: true, filter: true, sort: true, group: 'Identificação', span: 'third' },
     { name: 'siteManager', kind: 'person', label: 'Site manager', required: true, default: CURRENT_USER, list: true, filter: true, group: 'Identificação', span: 'half' },
     { name: 'horarioInicio', kind: 'text', label: 'Início do expediente', maxLength: 5, placeholder: '07:00', group: 'Identificação', span: 'third' },
     { name: 'horarioFim', kind: 'text', label: 'Fim do expediente', maxLength: 5, placeholder: '17:00', group: 'Identificação', span: 'third' },
@@ -67,4 +88,5 @@ export const diario: EntitySchema = {
     imagesField('fotos', 'Fotos'),
     longtext('comentariosCliente', 'Comentários do cliente', { maxLength: 4000, group: 'Cliente' }),
   ],
+  workflow: rdoWorkflow,
 };

@@ -125,7 +125,93 @@ export interface EntitySchema {
    * folder (`diretorio`, with its `acesso` lists) is. The subject is the target schema's subject.
    */
   accessVia?: string;
+  /** The record's process: its state field moves only through these transitions. */
+  workflow?: Workflow;
 }
+
+/** A value a transition writes into a field: the moment, today, today plus N days, the actor or the comment. */
+export type StampValue = '$now' | '$today' | `$today+${number}` | '$actor' | '$comment' | '$nextRevision' | null;
+
+/** Who may edit the fields of a record in one state, when it is not the entity's usual edit right. */
+export interface StateEditRight {
+  /** CASL action checked against the record (e.g. `editarpcp`, `manage`). */
+  action: string;
+  /** The fields this right may change; all writable fields when absent. */
+  fields?: string[];
+}
+
+export interface WorkflowState {
+  /** Stored value (exact string of the spec). */
+  value: string;
+  /** pt-BR label when it differs from the value. */
+  label?: string;
+  /** antd tag colour. */
+  color: string;
+  /** No transition leaves it (except the administrators' "Alterar situação"). */
+  final?: boolean;
+  /**
+   * Who edits the fields in this state. Absent: the entity's usual edit right, all fields.
+   * An empty list: nobody (read-only). Otherwise any of these rights.
+   */
+  editBy?: StateEditRight[];
+  /** Person fields whose holder must act in this state ("Minhas pendências"). */
+  assignees?: string[];
+  /**
+   * Work done in this state by editing rather than by a transition (pcp plans a released list):
+   * records in it are pending for whoever has this action on them, shown with this label.
+   */
+  inbox?: { action: string; label: string };
+}
+
+export interface WorkflowTransition {
+  /** URL name: POST /api/v1/{resource}/{id}/transitions/{name}. */
+  name: string;
+  /** pt-BR verb shown on the button ("Emitir para o Jurídico"). */
+  label: string;
+  from: string[];
+  /** Target state; absent for a transition that records a comment and keeps the state. */
+  to?: string;
+  /** CASL action checked against the record in its current state. */
+  action: string;
+  /** Only the person in one of these person fields may take it (a user who manages the subject also may). */
+  by?: string[];
+  /** Only clients (external users) or only staff may take it. */
+  audience?: 'cliente' | 'staff';
+  comment?: 'required' | 'optional' | 'none';
+  /** Fields that must be filled before the transition. */
+  requires?: string[];
+  /** Fields written by the transition. */
+  set?: Record<string, StampValue>;
+  /** Append the comment, with author and date, to this long-text field. */
+  appendComment?: string;
+  /** Assign the next gap-free code of a sequence to a field, once. */
+  sequence?: { field: string; format: 'areaYear' };
+  /** Named server-side check of records beyond this one (e.g. every checklist of the OS filled). */
+  guard?: string;
+  /** Named server-side effect on other records, in the same transaction (e.g. finalise the SGI record). */
+  after?: string;
+  /** Who is told by e-mail, besides the people who must act next: person/email fields of the record. */
+  notify?: string[];
+  /** Shown in "Minhas pendências" (forward and decision steps); false for returns and cancellations. */
+  inbox?: boolean;
+  /** antd button type: primary for the main way forward, danger for cancellations. */
+  tone?: 'primary' | 'default' | 'danger';
+}
+
+export interface Workflow {
+  /** The state field (an enum of the schema). */
+  field: string;
+  initial: string;
+  states: WorkflowState[];
+  transitions: WorkflowTransition[];
+  /** States in which a record may be deleted (any state when absent). */
+  deleteIn?: string[];
+  /** People to notify by role when a record enters a state without assignees: state → roles. */
+  roleInbox?: Record<string, string[]>;
+}
+
+/** The administrators' escape hatch every workflow gets: audited, comment required. */
+export const ADMIN_TRANSITION = 'alterar-situacao';
 
 /** System columns every table has, managed by the server. */
 export const SYSTEM_FIELDS = ['id', 'version', 'created_at', 'updated_at', 'created_by', 'updated_by'] as const;

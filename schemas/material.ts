@@ -1,4 +1,4 @@
-import type { EntitySchema } from './kinds';
+import type { EntitySchema, Workflow } from './kinds';
 import { attachmentsField, longtext, obraRef } from './shared/common';
 import { MATERIAL_DISCIPLINAS, MATERIAL_ITEM_FIELDS } from './shared/material-fields';
 
@@ -10,6 +10,44 @@ export const MATERIAL_STATUS = [
   'REVISAR', 'EM ELABORAÇÃO', 'LIBERADO PARA VERIFICAÇÃO', 'LIBERADO PARA SITE MANAGER', 'LIBERADO PARA COORDENADOR',
   'LIBERADO PARA PLANEJAMENTO', 'EM REVISÃO', 'CANCELADO',
 ];
+
+const PCP_FIELDS = ['itens', 'dataNecessidade', 'observacoes'];
+
+/**
+ * access.md decisions 20 and 26: `release` moves a list one stage forward, by the person of the
+ * stage; the holder of the current stage may return it to REVISAR with a comment; pcp edits the
+ * planning fields (`editarpcp`) and may send a planned list back for revision (EM REVISÃO).
+ */
+const materialWorkflow: Workflow = {
+  field: 'Status',
+  initial: 'EM ELABORAÇÃO',
+  deleteIn: ['EM ELABORAÇÃO'],
+  states: [
+    { value: 'EM ELABORAÇÃO', color: 'blue', assignees: ['Quantificou'] },
+    { value: 'REVISAR', color: 'orange', assignees: ['Quantificou'] },
+    { value: 'LIBERADO PARA VERIFICAÇÃO', color: 'gold', assignees: ['Verificador'] },
+    { value: 'LIBERADO PARA SITE MANAGER', color: 'gold', assignees: ['Site_manager'] },
+    { value: 'LIBERADO PARA COORDENADOR', color: 'gold', assignees: ['Coordenador'] },
+    {
+      value: 'LIBERADO PARA PLANEJAMENTO', color: 'purple',
+      editBy: [{ action: 'edit' }, { action: 'editarpcp', fields: PCP_FIELDS }],
+      inbox: { action: 'editarpcp', label: 'Planejar (quantidades e datas)' },
+    },
+    { value: 'EM REVISÃO', color: 'orange', assignees: ['Quantificou'] },
+    { value: 'CANCELADO', color: 'red', final: true, editBy: [] },
+  ],
+  roleInbox: { 'LIBERADO PARA PLANEJAMENTO': ['pcp'] },
+  transitions: [
+    { name: 'liberar-verificacao', label: 'Liberar para verificação', from: ['EM ELABORAÇÃO', 'REVISAR'], to: 'LIBERADO PARA VERIFICAÇÃO', action: 'release', requires: ['itens', 'Verificador'], tone: 'primary' },
+    { name: 'liberar-site-manager', label: 'Liberar para o site manager', from: ['LIBERADO PARA VERIFICAÇÃO'], to: 'LIBERADO PARA SITE MANAGER', action: 'release', requires: ['Site_manager'], tone: 'primary' },
+    { name: 'liberar-coordenador', label: 'Liberar para o coordenador', from: ['LIBERADO PARA SITE MANAGER'], to: 'LIBERADO PARA COORDENADOR', action: 'release', requires: ['Coordenador'], tone: 'primary' },
+    { name: 'liberar-planejamento', label: 'Liberar para o planejamento', from: ['LIBERADO PARA COORDENADOR'], to: 'LIBERADO PARA PLANEJAMENTO', action: 'release', tone: 'primary' },
+    { name: 'devolver', label: 'Devolver para revisão', from: ['LIBERADO PARA VERIFICAÇÃO', 'LIBERADO PARA SITE MANAGER', 'LIBERADO PARA COORDENADOR'], to: 'REVISAR', action: 'release', comment: 'required', notify: ['Quantificou'], inbox: false },
+    { name: 'enviar-revisao', label: 'Enviar para revisão', from: ['LIBERADO PARA PLANEJAMENTO'], to: 'EM REVISÃO', action: 'editarpcp', comment: 'required', inbox: false },
+    { name: 'iniciar-revisao', label: 'Iniciar revisão', from: ['EM REVISÃO'], to: 'REVISAR', action: 'read', by: ['Quantificou'], tone: 'primary' },
+    { name: 'cancelar', label: 'Cancelar lista', from: ['EM ELABORAÇÃO', 'REVISAR', 'LIBERADO PARA VERIFICAÇÃO', 'LIBERADO PARA SITE MANAGER', 'LIBERADO PARA COORDENADOR', 'LIBERADO PARA PLANEJAMENTO', 'EM REVISÃO'], to: 'CANCELADO', action: 'read', by: ['Quantificou'], comment: 'required', inbox: false, tone: 'danger' },
+  ],
+};
 
 /**
  * A materials list with its review flow. access.md: `Quantificou.mail`, `Verificador.mail`,
@@ -33,7 +71,7 @@ export const material: EntitySchema = {
     obraRef({ required: true, sort: true, span: 'third' }),
     { name: 'origem', kind: 'enum', label: 'Origem', required: true, options: ['Obra', 'Projeto'], default: 'Obra', list: true, filter: true, group: 'Identificação', span: 'third', help: 'Listas da obra exigem create_obra; listas de projeto, create_projeto.' },
     { name: 'disciplina', kind: 'enum', label: 'Disciplina', options: MATERIAL_DISCIPLINAS, default: 'Geral', list: true, filter: true, group: 'Identificação', span: 'third' },
-    { name: 'Status', kind: 'enum', label: 'Situação', required: true, options: MATERIAL_STATUS, default: 'EM ELABORAÇÃO', list: true, filter: true, sort: true, group: 'Identificação', span: 'half' },
+    { name: 'Status', kind: 'enum', label: 'Situação', required: true, readOnly: true, options: MATERIAL_STATUS, default: 'EM ELABORAÇÃO', list: true, filter: true, sort: true, group: 'Identificação', span: 'half' },
     { name: 'template', kind: 'reference', label: 'Modelo utilizado', ref: 'materialTemplate', group: 'Identificação', span: 'half' },
     { name: 'dataNecessidade', kind: 'date', label: 'Data de necessidade na obra', list: true, sort: true, group: 'Identificação', span: 'third' },
     { name: 'Quantificou', kind: 'person', label: 'Quantificador', required: true, list: true, filter: true, group: 'Responsáveis', span: 'half' },
@@ -44,4 +82,5 @@ export const material: EntitySchema = {
     longtext('observacoes', 'Observações', { maxLength: 4000, group: 'Itens' }),
     attachmentsField('anexos', 'Anexos'),
   ],
+  workflow: materialWorkflow,
 };

@@ -1,7 +1,25 @@
-import type { EntitySchema } from './kinds';
+import type { EntitySchema, Workflow } from './kinds';
 import { longtext } from './shared/common';
 
 export const ACAO_STATUS = ['Pendente', 'Em andamento', 'Concluída', 'Cancelada'];
+
+/**
+ * A plan is moved by whoever may edit its record (access.md decision 26); concluding it requires a
+ * comment saying how effectiveness was checked, and concluding the last plan finalises the record.
+ */
+const planoWorkflow: Workflow = {
+  field: 'status',
+  initial: 'Aberto',
+  states: [
+    { value: 'Aberto', color: 'default', assignees: ['responsavel'] },
+    { value: 'Em execução', color: 'blue', assignees: ['responsavel'] },
+    { value: 'Concluído', color: 'green', final: true, editBy: [] },
+  ],
+  transitions: [
+    { name: 'iniciar', label: 'Iniciar execução', from: ['Aberto'], to: 'Em execução', action: 'edit', tone: 'primary' },
+    { name: 'concluir', label: 'Concluir plano', from: ['Em execução'], to: 'Concluído', action: 'edit', comment: 'required', appendComment: 'observacoes', set: { dataVerificacao: '$today' }, after: 'finalizarRegistroSgi', tone: 'primary' },
+  ],
+};
 
 /**
  * Action plan of an SGI record, in 5W2H. Listing actions (/sgi/acoes) is `readAcoes` on TicketSgi,
@@ -16,13 +34,13 @@ export const planoAcao: EntitySchema = {
   subject: 'TicketSgi',
   titleField: 'titulo',
   defaultSort: { field: 'prazo', order: 'asc' },
-  actions: { list: 'readAcoes', show: 'readAcoes', edit: 'edit' },
+  actions: { list: 'readAcoes', show: 'readAcoes', create: 'edit', edit: 'edit' },
   menu: { group: 'SGI', icon: 'CarryOutOutlined' },
   fields: [
     { name: 'ticket', kind: 'reference', label: 'Registro SGI', ref: 'ticketSgi', required: true, list: true, filter: true, group: 'Plano', span: 'half' },
     { name: 'titulo', kind: 'text', label: 'Título', required: true, minLength: 3, maxLength: 150, list: true, search: true, group: 'Plano', span: 'full' },
     { name: 'responsavel', kind: 'person', label: 'Responsável pelo plano', list: true, filter: true, group: 'Plano', span: 'half' },
-    { name: 'status', kind: 'enum', label: 'Situação', required: true, options: ['Aberto', 'Em execução', 'Concluído'], default: 'Aberto', list: true, filter: true, sort: true, group: 'Plano', span: 'third' },
+    { name: 'status', kind: 'enum', label: 'Situação', required: true, readOnly: true, options: ['Aberto', 'Em execução', 'Concluído'], default: 'Aberto', list: true, filter: true, sort: true, group: 'Plano', span: 'third' },
     { name: 'prazo', kind: 'date', label: 'Prazo final', list: true, sort: true, group: 'Plano', span: 'third' },
     {
       name: 'acoes', kind: 'rows', label: 'Ações (5W2H)', group: 'Ações', span: 'full',
@@ -38,7 +56,8 @@ export const planoAcao: EntitySchema = {
       ],
     },
     { name: 'eficaz', kind: 'boolean', label: 'Ações eficazes', list: true, filter: true, group: 'Eficácia', span: 'third' },
-    { name: 'dataVerificacao', kind: 'date', label: 'Data da verificação de eficácia', sort: true, group: 'Eficácia', span: 'third' },
+    { name: 'dataVerificacao', kind: 'date', label: 'Data da verificação de eficácia', readOnly: true, sort: true, group: 'Eficácia', span: 'third' },
     longtext('observacoes', 'Observações', { maxLength: 4000, group: 'Eficácia' }),
   ],
+  workflow: planoWorkflow,
 };

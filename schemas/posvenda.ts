@@ -1,8 +1,34 @@
-import type { EntitySchema } from './kinds';
+import type { EntitySchema, Workflow } from './kinds';
 import { attachmentsField, imagesField, longtext, obraRef } from './shared/common';
 
 export const POSVENDA_STATUS = ['Aberto', 'Em análise', 'Em atendimento', 'Aguardando cliente', 'Concluído', 'Cancelado'];
 export const POSVENDA_PRIORIDADE = ['Baixa', 'Média', 'Alta', 'Crítica'];
+
+const POSVENDA_OPEN = ['Aberto', 'Em análise', 'Em atendimento', 'Aguardando cliente'];
+
+/** A ticket is answered by post-sales; concluding it needs the solution (comment) and stamps the date. */
+const posvendaWorkflow: Workflow = {
+  field: 'status',
+  initial: 'Aberto',
+  states: [
+    { value: 'Aberto', color: 'gold' },
+    { value: 'Em análise', color: 'blue', assignees: ['responsavel'] },
+    { value: 'Em atendimento', color: 'purple', assignees: ['responsavel'] },
+    { value: 'Aguardando cliente', color: 'orange', assignees: ['responsavel'] },
+    { value: 'Concluído', color: 'green', editBy: [] },
+    { value: 'Cancelado', color: 'default', final: true, editBy: [] },
+  ],
+  roleInbox: { Aberto: ['pos_vendas'], 'Em análise': ['pos_vendas'], 'Em atendimento': ['pos_vendas'], 'Aguardando cliente': ['pos_vendas'] },
+  transitions: [
+    { name: 'analisar', label: 'Iniciar análise', from: ['Aberto'], to: 'Em análise', action: 'edit', tone: 'primary' },
+    { name: 'atender', label: 'Iniciar atendimento', from: ['Em análise'], to: 'Em atendimento', action: 'edit', tone: 'primary' },
+    { name: 'aguardar-cliente', label: 'Aguardar o cliente', from: ['Em atendimento'], to: 'Aguardando cliente', action: 'edit', comment: 'optional', notify: ['emailContato'] },
+    { name: 'retomar', label: 'Retomar atendimento', from: ['Aguardando cliente'], to: 'Em atendimento', action: 'edit', tone: 'primary' },
+    { name: 'concluir', label: 'Concluir ticket', from: ['Em análise', 'Em atendimento', 'Aguardando cliente'], to: 'Concluído', action: 'edit', comment: 'required', set: { solucao: '$comment', conclusao: '$now' }, notify: ['emailContato'], tone: 'primary' },
+    { name: 'reabrir', label: 'Reabrir ticket', from: ['Concluído'], to: 'Em atendimento', action: 'edit', comment: 'required', set: { conclusao: null }, inbox: false },
+    { name: 'cancelar', label: 'Cancelar ticket', from: POSVENDA_OPEN, to: 'Cancelado', action: 'edit', comment: 'required', inbox: false, tone: 'danger' },
+  ],
+};
 
 /** Post-sales ticket. A ticket becomes 'Concluído' when finished; the comment is mandatory. */
 export const posvenda: EntitySchema = {
@@ -28,7 +54,7 @@ export const posvenda: EntitySchema = {
     { name: 'abertura', kind: 'datetime', label: 'Abertura', required: true, list: true, sort: true, filter: true, group: 'Abertura', span: 'third' },
     { name: 'canal', kind: 'enum', label: 'Canal', options: ['E-mail', 'Telefone', 'WhatsApp', 'Portal', 'Visita técnica'], default: 'E-mail', filter: true, group: 'Abertura', span: 'third' },
     { name: 'prioridade', kind: 'enum', label: 'Prioridade', required: true, options: POSVENDA_PRIORIDADE, default: 'Média', list: true, filter: true, sort: true, group: 'Abertura', span: 'third' },
-    { name: 'status', kind: 'enum', label: 'Situação', required: true, options: POSVENDA_STATUS, default: 'Aberto', list: true, filter: true, sort: true, group: 'Abertura', span: 'third' },
+    { name: 'status', kind: 'enum', label: 'Situação', required: true, readOnly: true, options: POSVENDA_STATUS, default: 'Aberto', list: true, filter: true, sort: true, group: 'Abertura', span: 'third' },
     { name: 'categoria', kind: 'enum', label: 'Categoria', required: true, options: ['Garantia', 'Manutenção', 'Defeito de fabricação', 'Instalação', 'Documentação', 'Comercial', 'Outros'], default: 'Garantia', list: true, filter: true, group: 'Classificação', span: 'half' },
     { name: 'macroCategoriaCausaRaiz', kind: 'enum', label: 'Macrocategoria da causa raiz', options: ['Indefinida', 'Projeto', 'Fabricação', 'Montagem', 'Fornecedor', 'Operação pelo cliente', 'Desgaste natural'], default: 'Indefinida', filter: true, group: 'Classificação', span: 'half' },
     { name: 'areaCausadora', kind: 'enum', label: 'Área causadora', options: ['Não identificada', 'Engenharia', 'Fábrica', 'Obras', 'Suprimentos', 'Comercial', 'Terceiro', 'Cliente'], default: 'Não identificada', filter: true, group: 'Classificação', span: 'half' },
@@ -37,9 +63,10 @@ export const posvenda: EntitySchema = {
     longtext('comentario', 'Comentário', { required: true, minLength: 2, maxLength: 4000, group: 'Descrição', help: 'Campo obrigatório.' }),
     { name: 'responsavel', kind: 'person', label: 'Responsável', list: true, filter: true, group: 'Atendimento', span: 'half' },
     { name: 'prazo', kind: 'date', label: 'Prazo', sort: true, group: 'Atendimento', span: 'third' },
-    { name: 'conclusao', kind: 'datetime', label: 'Concluído em', sort: true, group: 'Atendimento', span: 'third' },
-    longtext('solucao', 'Solução aplicada', { maxLength: 4000, group: 'Atendimento' }),
+    { name: 'conclusao', kind: 'datetime', label: 'Concluído em', readOnly: true, sort: true, group: 'Atendimento', span: 'third' },
+    longtext('solucao', 'Solução aplicada', { maxLength: 4000, readOnly: true, group: 'Atendimento' }),
     imagesField('fotos', 'Fotos'),
     attachmentsField('anexos', 'Anexos'),
   ],
+  workflow: posvendaWorkflow,
 };

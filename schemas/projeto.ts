@@ -1,9 +1,44 @@
-import type { EntitySchema } from './kinds';
+import type { EntitySchema, Workflow } from './kinds';
 import { attachmentsField, longtext, obraRef } from './shared/common';
 
 export const PROJETO_CATEGORIAS = ['AsBuilt', 'Executivo', 'Referencia', 'Mecânica', 'Elétrica'];
 /** Document situations. A client approver may update a document in PAP, APC, AP or PR. */
 export const PROJETO_SITUACOES = ['EL', 'VI', 'PAP', 'APC', 'AP', 'PR', 'LC', 'CAN'];
+
+const ALL_OPEN = ['EL', 'VI', 'PAP', 'APC', 'AP', 'PR', 'LC'];
+const DECISION = { decisaoPor: '$actor', decisaoEm: '$now' } as const;
+
+/**
+ * Engineering sends a document for the client's approval; the client approver of the document's
+ * site (access.md decisions 2, 25, 26) approves, approves with comments or rejects it, and nothing
+ * else. A new revision goes back to PAP with the revision number raised.
+ */
+const projetoWorkflow: Workflow = {
+  field: 'Situacao',
+  initial: 'EL',
+  states: [
+    { value: 'EL', label: 'Em elaboração', color: 'default', assignees: ['projetista'] },
+    { value: 'VI', label: 'Em verificação interna', color: 'blue', assignees: ['projetista'] },
+    { value: 'PAP', label: 'Para aprovação do cliente', color: 'gold', editBy: [{ action: 'manage' }] },
+    { value: 'APC', label: 'Aprovado com comentários', color: 'cyan', assignees: ['projetista'] },
+    { value: 'AP', label: 'Aprovado', color: 'green', assignees: ['projetista'] },
+    { value: 'PR', label: 'Reprovado', color: 'red', assignees: ['projetista'] },
+    { value: 'LC', label: 'Liberado para construção', color: 'lime' },
+    { value: 'CAN', label: 'Cancelado', color: 'default', final: true, editBy: [] },
+  ],
+  roleInbox: { PAP: ['aprovador'] },
+  transitions: [
+    { name: 'verificar', label: 'Enviar para verificação interna', from: ['EL'], to: 'VI', action: 'update', audience: 'staff' },
+    { name: 'enviar-cliente', label: 'Enviar para aprovação do cliente', from: ['EL', 'VI'], to: 'PAP', action: 'update', audience: 'staff', requires: ['arquivos'], set: { dataEmissao: '$today', prazoAprovacao: '$today+10', decisaoPor: null, decisaoEm: null, dataAprovacao: null }, tone: 'primary' },
+    { name: 'aprovar', label: 'Aprovar', from: ['PAP'], to: 'AP', action: 'update', audience: 'cliente', comment: 'optional', appendComment: 'comentariosCliente', set: { ...DECISION, dataAprovacao: '$today' }, notify: ['projetista'], tone: 'primary' },
+    { name: 'aprovar-com-comentarios', label: 'Aprovar com comentários', from: ['PAP'], to: 'APC', action: 'update', audience: 'cliente', comment: 'required', appendComment: 'comentariosCliente', set: { ...DECISION, dataAprovacao: '$today' }, notify: ['projetista'] },
+    { name: 'reprovar', label: 'Reprovar', from: ['PAP'], to: 'PR', action: 'update', audience: 'cliente', comment: 'required', appendComment: 'comentariosCliente', set: DECISION, notify: ['projetista'], tone: 'danger' },
+    { name: 'comentar', label: 'Comentar', from: ['PAP', 'APC', 'AP', 'PR'], action: 'comment', audience: 'cliente', comment: 'required', appendComment: 'comentariosCliente', notify: ['projetista'], inbox: false },
+    { name: 'nova-revisao', label: 'Emitir nova revisão', from: ['APC', 'PR'], to: 'PAP', action: 'update', audience: 'staff', requires: ['arquivos'], comment: 'optional', set: { revisao: '$nextRevision', dataEmissao: '$today', prazoAprovacao: '$today+10', decisaoPor: null, decisaoEm: null, dataAprovacao: null }, tone: 'primary' },
+    { name: 'liberar-construcao', label: 'Liberar para construção', from: ['AP', 'APC'], to: 'LC', action: 'update', audience: 'staff', tone: 'primary' },
+    { name: 'cancelar', label: 'Cancelar documento', from: ALL_OPEN, to: 'CAN', action: 'update', audience: 'staff', comment: 'required', inbox: false, tone: 'danger' },
+  ],
+};
 
 /** Engineering (CRE) project document, approved or rejected by the client. */
 export const projeto: EntitySchema = {
@@ -24,18 +59,21 @@ export const projeto: EntitySchema = {
     obraRef({ required: true, sort: true, span: 'half' }),
     { name: 'categoria', kind: 'enum', label: 'Categoria', required: true, options: PROJETO_CATEGORIAS, default: 'Executivo', list: true, filter: true, group: 'Identificação', span: 'half' },
     {
-      name: 'Situacao', kind: 'enum', label: 'Situação', required: true, options: PROJETO_SITUACOES, default: 'EL', list: true, filter: true, sort: true, group: 'Identificação', span: 'half',
+      name: 'Situacao', kind: 'enum', label: 'Situação', required: true, readOnly: true, options: PROJETO_SITUACOES, default: 'EL', list: true, filter: true, sort: true, group: 'Identificação', span: 'half',
       help: 'EL: em elaboração · VI: em verificação interna · PAP: para aprovação do cliente · APC: aprovado com comentários · AP: aprovado · PR: reprovado (para revisão) · LC: liberado para construção · CAN: cancelado. O aprovador do cliente pode atualizar documentos em PAP, APC, AP e PR.',
     },
     { name: 'disciplina', kind: 'enum', label: 'Disciplina', options: ['Civil', 'Mecânica', 'Elétrica', 'Automação', 'Hidráulica', 'Geral'], default: 'Geral', filter: true, group: 'Identificação', span: 'half' },
-    { name: 'dataEmissao', kind: 'date', label: 'Data de emissão', list: true, sort: true, group: 'Datas', span: 'third' },
-    { name: 'prazoAprovacao', kind: 'date', label: 'Prazo de aprovação', sort: true, group: 'Datas', span: 'third' },
-    { name: 'dataAprovacao', kind: 'date', label: 'Data de aprovação', group: 'Datas', span: 'third' },
+    { name: 'dataEmissao', kind: 'date', label: 'Data de emissão', readOnly: true, list: true, sort: true, group: 'Datas', span: 'third' },
+    { name: 'prazoAprovacao', kind: 'date', label: 'Prazo de aprovação', readOnly: true, sort: true, group: 'Datas', span: 'third' },
+    { name: 'dataAprovacao', kind: 'date', label: 'Data de aprovação', readOnly: true, group: 'Datas', span: 'third' },
+    { name: 'decisaoPor', kind: 'person', label: 'Decisão do cliente por', readOnly: true, group: 'Datas', span: 'third' },
+    { name: 'decisaoEm', kind: 'datetime', label: 'Decisão do cliente em', readOnly: true, group: 'Datas', span: 'third' },
     { name: 'projetista', kind: 'person', label: 'Projetista', list: true, group: 'Responsáveis', span: 'half' },
     { name: 'aprovadorCliente', kind: 'person', label: 'Aprovador do cliente', group: 'Responsáveis', span: 'half' },
     attachmentsField('arquivos', 'Arquivos'),
-    longtext('comentariosCliente', 'Comentários do cliente', { maxLength: 4000, group: 'Comentários' }),
+    longtext('comentariosCliente', 'Comentários do cliente', { maxLength: 20000, readOnly: true, group: 'Comentários' }),
     longtext('comentarioInterno', 'Comentário interno', { maxLength: 4000, group: 'Comentários', help: 'Visível apenas à equipe interna.' }),
     { name: 'tags', kind: 'tags', label: 'Etiquetas', maxLength: 40, filter: true, group: 'Comentários' },
   ],
+  workflow: projetoWorkflow,
 };

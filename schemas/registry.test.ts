@@ -181,11 +181,11 @@ describe('fields named in access.md', () => {
     expect(field('diario', 'fotos').kind).toBe('images');
   });
 
-  it('Contratos: persons and the six statuses', () => {
+  it('Contratos: persons and the six statuses, plus Cancelado (decision 26)', () => {
     expect(schemaByName('contrato')!.subject).toBe('Contratos');
     for (const p of ['responsavel', 'gestor', 'validador']) expect(field('contrato', p).kind).toBe('person');
     expect(field('contrato', 'status').options).toEqual([
-      'Revisão', 'Emitido para o Jurídico', 'Revisão para cancelamento', 'Emitido para o verificador', 'Em finalização', 'Aprovado',
+      'Revisão', 'Emitido para o Jurídico', 'Revisão para cancelamento', 'Emitido para o verificador', 'Em finalização', 'Aprovado', 'Cancelado',
     ]);
     expect(schemaByName('produtoContrato')!.subject).toBe('Contratos');
   });

@@ -1,4 +1,4 @@
-import type { EntitySchema } from './kinds';
+import { CURRENT_USER, type EntitySchema, type Workflow } from './kinds';
 import { attachmentsField, imagesField, longtext, obraRef } from './shared/common';
 
 export const SGI_AREAS = ['Qualidade', 'Meio Ambiente', 'Segurança', 'Auditoria'];
@@ -6,6 +6,33 @@ export const SGI_TIPOS = ['Desvio', 'RNC', 'Oportunidade de melhoria', 'Reclama�
 export const SGI_SEVERIDADES = ['Baixa', 'Média', 'Alta', 'Crítica'];
 /** Record statuses, exactly as the spec. A record receives its sequential `codigo` when it goes EM ANDAMENTO. */
 export const SGI_STATUS = ['RASCUNHO', 'TRIAGEM', 'EM ANDAMENTO', 'FINALIZADO'];
+
+/**
+ * access.md decision 26: any staff member opens a record (RASCUNHO) and submits their own to
+ * TRIAGEM; `sgi` accepts it (`aceitaInteracao`), which assigns the gap-free code of its area and
+ * year; the record is finalised in the same transaction in which its last action plan is
+ * concluded (or by `sgi` once every plan is concluded).
+ */
+const sgiWorkflow: Workflow = {
+  field: 'status',
+  initial: 'RASCUNHO',
+  states: [
+    { value: 'RASCUNHO', label: 'Rascunho', color: 'default', assignees: ['relator'] },
+    { value: 'TRIAGEM', label: 'Triagem', color: 'gold' },
+    { value: 'EM ANDAMENTO', label: 'Em andamento', color: 'blue', assignees: ['responsavel'] },
+    { value: 'FINALIZADO', label: 'Finalizado', color: 'green', final: true, editBy: [] },
+  ],
+  roleInbox: { TRIAGEM: ['sgi'] },
+  transitions: [
+    { name: 'enviar-triagem', label: 'Enviar para triagem', from: ['RASCUNHO'], to: 'TRIAGEM', action: 'edit', tone: 'primary' },
+    { name: 'aceitar', label: 'Aceitar e iniciar tratativa', from: ['TRIAGEM'], to: 'EM ANDAMENTO', action: 'aceitaInteracao', comment: 'optional', sequence: { field: 'codigo', format: 'areaYear' }, notify: ['relator', 'responsavel'], tone: 'primary' },
+    { name: 'devolver', label: 'Devolver ao relator', from: ['TRIAGEM'], to: 'RASCUNHO', action: 'aceitaInteracao', comment: 'required', inbox: false },
+    { name: 'finalizar', label: 'Finalizar registro', from: ['EM ANDAMENTO'], to: 'FINALIZADO', action: 'edit', requires: ['causaRaiz', 'verificacaoEficacia'], guard: 'planosConcluidos', set: { dataFinalizacao: '$today' }, notify: ['relator'], tone: 'primary' },
+  ],
+};
+
+/** Code prefix of each area in the sequential code (QUA-2026-0007). */
+export const SGI_AREA_PREFIX: Record<string, string> = { Qualidade: 'QUA', 'Meio Ambiente': 'MAM', Segurança: 'SEG', Auditoria: 'AUD' };
 
 /** SGI record (deviation, non-conformity, improvement opportunity…) of quality, environment, safety or audit. */
 export const ticketSgi: EntitySchema = {
@@ -21,8 +48,8 @@ export const ticketSgi: EntitySchema = {
   actions: { edit: 'edit' },
   menu: { group: 'SGI', icon: 'AlertOutlined' },
   fields: [
-    { name: 'codigo', kind: 'integer', label: 'ID', min: 1, unique: true, readOnly: true, list: true, sort: true, group: 'Registro', span: 'third', width: 80, help: 'Número sequencial atribuído quando o registro entra em andamento.' },
-    { name: 'status', kind: 'enum', label: 'Situação', required: true, options: SGI_STATUS, default: 'RASCUNHO', list: true, filter: true, sort: true, group: 'Registro', span: 'third' },
+    { name: 'codigo', kind: 'text', label: 'Código', maxLength: 20, unique: true, readOnly: true, search: true, list: true, sort: true, group: 'Registro', span: 'third', width: 130, help: 'Código sequencial da área e do ano (ex.: QUA-2026-0007), atribuído quando o registro é aceito.' },
+    { name: 'status', kind: 'enum', label: 'Situação', required: true, readOnly: true, options: SGI_STATUS, default: 'RASCUNHO', list: true, filter: true, sort: true, group: 'Registro', span: 'third' },
     { name: 'area', kind: 'enum', label: 'Área', required: true, options: SGI_AREAS, default: 'Qualidade', list: true, filter: true, group: 'Registro', span: 'third' },
     { name: 'tipo', kind: 'enum', label: 'Tipo', required: true, options: SGI_TIPOS, default: 'Desvio', list: true, filter: true, group: 'Registro', span: 'third' },
     { name: 'severidade', kind: 'enum', label: 'Severidade', required: true, options: SGI_SEVERIDADES, default: 'Baixa', list: true, filter: true, sort: true, group: 'Registro', span: 'third' },
@@ -34,15 +61,16 @@ export const ticketSgi: EntitySchema = {
     { name: 'fornecedor', kind: 'text', label: 'Fornecedor envolvido', maxLength: 150, filter: true, search: true, group: 'Registro', span: 'half' },
     { name: 'cliente', kind: 'text', label: 'Cliente envolvido', maxLength: 150, filter: true, search: true, group: 'Registro', span: 'half' },
     longtext('descricao', 'Descrição', { required: true, minLength: 5, maxLength: 4000, search: true, group: 'Registro' }),
-    { name: 'relator', kind: 'person', label: 'Relator', group: 'Tratativa', span: 'half' },
+    { name: 'relator', kind: 'person', label: 'Relator', default: CURRENT_USER, filter: true, group: 'Tratativa', span: 'half' },
     { name: 'responsavel', kind: 'person', label: 'Responsável pela tratativa', list: true, filter: true, group: 'Tratativa', span: 'half' },
     longtext('acaoImediata', 'Ação imediata (contenção)', { maxLength: 4000, group: 'Tratativa' }),
     { name: 'metodoAnalise', kind: 'enum', label: 'Método de análise', options: ['Não aplicável', '5 Porquês', 'Ishikawa', 'Árvore de causas'], default: 'Não aplicável', group: 'Tratativa', span: 'half' },
     longtext('causaRaiz', 'Causa raiz', { maxLength: 4000, group: 'Tratativa' }),
     { name: 'prazo', kind: 'date', label: 'Prazo', sort: true, group: 'Tratativa', span: 'third' },
     longtext('verificacaoEficacia', 'Verificação de eficácia', { maxLength: 4000, group: 'Encerramento' }),
-    { name: 'dataFinalizacao', kind: 'date', label: 'Data de finalização', sort: true, group: 'Encerramento', span: 'third' },
+    { name: 'dataFinalizacao', kind: 'date', label: 'Data de finalização', readOnly: true, sort: true, group: 'Encerramento', span: 'third' },
     imagesField('evidencias', 'Evidências (fotos)'),
     attachmentsField('anexos', 'Anexos'),
   ],
+  workflow: sgiWorkflow,
 };

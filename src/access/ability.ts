@@ -44,6 +44,12 @@ const abilityOptions = { detectSubjectType };
 // Status lists (exact strings of the specification).
 const PROJETO_APPROVAL_SITUATIONS = ['PAP', 'APC', 'AP', 'PR'];
 const MATERIAIS_EDITABLE = ['REVISAR', 'EM ELABORAÇÃO'];
+/** What a client may read of an engineering document: everything but the internal comment. */
+const PROJETO_CLIENT_FIELDS = [
+  'id', 'version', 'created_at', 'updated_at', 'codigo', 'revisao', 'titulo', 'obra', 'categoria', 'Situacao', 'disciplina',
+  'dataEmissao', 'prazoAprovacao', 'dataAprovacao', 'decisaoPor', 'decisaoEm', 'projetista', 'aprovadorCliente', 'arquivos',
+  'comentariosCliente', 'tags',
+];
 
 /**
  * Whether a raw rule from `specific_rules` can be used: its conditions must
@@ -63,21 +69,34 @@ function isUsableRule(rule: AppRawRule): boolean {
 function clientRules(user: PortalUser, can: AbilityBuilder<AppAbility>['can']): void {
   const has = (role: string) => user.roles.includes(role);
   can('read', 'PERFIL');
+  // 25. Every client rule on PROJETO, PROJETO_FABRICA and FABRICACAO is limited to the user's sites
+  // (or, for factory projects, to projects naming the user in `clientes`).
+  const mySites = { obra: { $in: user.obra } };
   if (has('projetista') || has('site_manager')) {
-    can(['read', 'comment'], 'PROJETO');
+    // Internal comments are never sent to a client (field-level rule, applied by the API).
+    can('read', 'PROJETO', PROJETO_CLIENT_FIELDS, mySites);
+    can('comment', 'PROJETO', mySites);
     can('read', 'Obra', { Id_Lista: { $in: user.obra } });
   }
   if (has('projetista_fabrica')) {
-    can('read', ['PROJETO_FABRICA', 'FABRICACAO', 'Produto']);
-    can('comment', 'PROJETO_FABRICA');
+    can(['read', 'comment'], 'PROJETO_FABRICA', mySites);
+    if (user.email) can(['read', 'comment'], 'PROJETO_FABRICA', { clientes: { $in: [user.email] } });
+    can('read', 'FABRICACAO', mySites);
+    can('read', 'Produto');
   }
   if (has('aprovador') || has('aprovador_fabrica')) {
-    can('update', 'PROJETO', { Situacao: { $in: PROJETO_APPROVAL_SITUATIONS } });
+    // 26. The approver's update is the right to take AP/APC/PR and to write comentariosCliente, nothing else.
+    can('update', 'PROJETO', ['comentariosCliente'], { Situacao: { $in: PROJETO_APPROVAL_SITUATIONS }, ...mySites });
   }
 }
 
 /** Rules 3–22: everyone set, global roles and the staff sets by subject. */
-function staffRules(user: PortalUser, environment: 'prod' | 'dev', can: AbilityBuilder<AppAbility>['can']): void {
+function staffRules(
+  user: PortalUser,
+  environment: 'prod' | 'dev',
+  can: AbilityBuilder<AppAbility>['can'],
+  cannot: AbilityBuilder<AppAbility>['cannot'],
+): void {
   const has = (role: string) => user.roles.includes(role);
   // Conditions naming "the user" are only added when the user has an e-mail,
   // so that an empty e-mail never matches records with an empty person.
@@ -87,11 +106,29 @@ function staffRules(user: PortalUser, environment: 'prod' | 'dev', can: AbilityB
   // 3. Everyone set.
   can('read', ['Obra', 'Permissao', 'BIBLIOTECA', 'PERFIL', 'FABRICACAO']);
   can('readAcoes', 'TicketSgi');
+  // 26. Any staff member opens an SGI record and submits their own; 27. files an ethics report and reads their own.
+  can('create', ['TicketSgi', 'RelatoEtica']);
+  if (me) {
+    can('read', 'TicketSgi', { 'relator.mail': me });
+    can('edit', 'TicketSgi', { 'relator.mail': me, status: 'RASCUNHO' });
+    can('read', 'RelatoEtica', { emailRelator: me });
+  }
 
   // 4. Global roles.
   if (has('acesso_total')) can('manage', 'all');
-  if (has('mkt_read')) can('read', 'all');
+  if (has('mkt_read')) {
+    can('read', 'all');
+    // 27. Ethics reports are confidential: mkt_read does not read them (their own stay readable).
+    cannot('read', 'RelatoEtica');
+    if (me) can('read', 'RelatoEtica', { emailRelator: me });
+  }
   if (has('dev_acesso_total') && environment === 'dev') can('manage', 'all');
+  if (has('etica')) can('manage', 'RelatoEtica');
+  // 27. Nobody but the reporter sees who filed an anonymous report (field-level, applied by the API).
+  cannot('read', 'RelatoEtica', ['emailRelator', 'nomeRelator', 'created_by', 'updated_by'], {
+    anonimo: true,
+    ...(me ? { emailRelator: { $ne: me } } : {}),
+  });
 
   // 5. RDO.
   if (has('admin_rdo')) can('manage', 'RDO');
@@ -105,9 +142,11 @@ function staffRules(user: PortalUser, environment: 'prod' | 'dev', can: AbilityB
     can('manage', ['DiarioOs', 'EapOS'], { area: 'FIELD' });
   }
   if (has('field_config')) can('config', 'FIELD');
+  if (has('admin_field')) can('manage', 'OS_FIELD');
   if (has('field')) {
     can(['read', 'create'], 'FIELD');
-    can('create', 'OS_FIELD');
+    // The field team reads and moves (start, conclude) the work orders of its area.
+    can(['create', 'read', 'update'], 'OS_FIELD');
     can('create', ['DiarioOs', 'EapOS'], { area: 'FIELD' });
   }
   if (has('site_manager')) can(['create', 'read'], 'OS_FIELD');
@@ -115,7 +154,10 @@ function staffRules(user: PortalUser, environment: 'prod' | 'dev', can: AbilityB
   // 7. AUTOMACAO.
   if (has('admin_automacao')) can('manage', ['AUTOMACAO', 'DIARIO_OS', 'OS_AUTOMACAO']);
   if (has('automacao_config')) can('config', 'AUTOMACAO');
-  if (has('automacao')) can(['read', 'create'], 'AUTOMACAO');
+  if (has('automacao')) {
+    can(['read', 'create'], 'AUTOMACAO');
+    can(['create', 'read', 'update'], 'OS_AUTOMACAO');
+  }
   if (has('site_manager')) can(['read', 'create'], 'OS_AUTOMACAO');
 
   // 8. Contratos.
@@ -225,6 +267,10 @@ function staffRules(user: PortalUser, environment: 'prod' | 'dev', can: AbilityB
       can(['edit', 'release'], 'Materiais', { 'Quantificou.mail': me, Status: { $in: MATERIAIS_EDITABLE } });
       can('delete', 'Materiais', { 'Quantificou.mail': me, Status: 'EM ELABORAÇÃO' });
       can('release', 'Materiais', { 'Verificador.mail': me, Status: 'LIBERADO PARA VERIFICAÇÃO' });
+      // Whoever a list names for a stage reads it (to release it, one must see it).
+      can('read', 'Materiais', { 'Quantificou.mail': me });
+      can('read', 'Materiais', { 'Verificador.mail': me });
+      can('read', 'Materiais', { 'Coordenador.mail': me });
       can('read', 'Materiais', { 'Site_manager.mail': me });
       can('release', 'Materiais', { 'Site_manager.mail': me, Status: 'LIBERADO PARA SITE MANAGER' });
       can('release', 'Materiais', { 'Coordenador.mail': me, Status: 'LIBERADO PARA COORDENADOR' });
@@ -253,7 +299,7 @@ export function rulesFor(rawUser: PortalUser | unknown, options: AbilityOptions 
     clientRules(user, builder.can);
     return builder.rules;
   }
-  staffRules(user, environment, builder.can);
+  staffRules(user, environment, builder.can, builder.cannot);
   // 23. specific_rules (staff only), appended after the role rules; malformed ones ignored.
   const specific = parseSpecificRules(user.specific_rules) as AppRawRule[];
   for (const rule of specific) if (isUsableRule(rule)) builder.rules.push(rule);

@@ -6,7 +6,8 @@ import type { EntitySchema } from '../../schemas/kinds';
 import { defineAbilityFor } from '../access/ability';
 import type { PortalUser } from '../access/user';
 import type { Db } from './db/connect';
-import { crudRoutes } from './crud/routes';
+import { actorOf, crudRoutes } from './crud/routes';
+import { listPendencias } from './workflow/pendencias';
 import { QueryError } from './crud/list-query';
 import { ApiError, errorBody } from './http/errors';
 import type { AppEnv } from './http/env';
@@ -63,6 +64,11 @@ export function createApp(opts: AppOptions) {
 
   api.get('/me', (c) => c.json({ user: c.get('user'), rules: packRules(c.get('ability').rules) }));
   api.route('/arquivos', fileRoutes(opts.db, opts.storage));
+  api.get('/pendencias', async (c) => {
+    const { total, items } = await listPendencias(opts.db, opts.schemas, actorOf(c), { start: c.req.query('_start'), end: c.req.query('_end') });
+    c.header('x-total-count', String(total));
+    return c.json(items);
+  });
   for (const schema of opts.schemas) api.route(`/${schema.resource}`, crudRoutes(opts.db, schema));
   api.all('*', (c) => c.json(errorBody(404, 'Recurso não encontrado.'), 404));
 

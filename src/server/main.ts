@@ -10,7 +10,7 @@ import { openDatabase, vacuum } from './db/open';
 import { storageFromEnv } from './storage/storage';
 import { identityConfigFromEnv } from './identity/config';
 import { startIdentity } from './identity/start';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './identity/seed';
+import { demoAccountsText } from './identity/seed';
 import { createTokenVerifier } from './auth/verify';
 import { authenticateWith } from './auth/middleware';
 import { configRoute } from './auth/config-route';
@@ -56,8 +56,7 @@ async function main() {
     ];
     if (local) {
       lines.push(`Identidade local: pool ${identity.userPoolId}, login corporativo em https://${identity.oauth.domain}`);
-      lines.push('', `Contas de demonstração (senha ${DEMO_PASSWORD}):`);
-      for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.email.padEnd(28)} ${a.description}`);
+      lines.push('', demoAccountsText());
     }
     console.log(lines.join('\n') + '\n');
   });

@@ -97,14 +97,14 @@ describe.each(BACKENDS)('API CRUD (%s)', (backend) => {
     const before = Number((await get('/api/v1/diarios?_end=1')).res.headers.get('x-total-count'));
     const res = await t.api.request('/api/v1/diarios', {
       method: 'POST',
-      json: { obra: '101', data: '2026-02-30', chuvaMm: -3, status: 'Talvez', naoExiste: 1, siteManager: { mail: 'x' } },
+      json: { obra: '101', data: '2026-02-30', chuvaMm: -3, horarioInicio: 'x'.repeat(9), naoExiste: 1, siteManager: { mail: 'x' } },
     });
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body.statusCode).toBe(400);
     expect(body.errors.data[0]).toMatch(/Data inválida/);
     expect(body.errors.chuvaMm[0]).toMatch(/mínimo/);
-    expect(body.errors.status[0]).toMatch(/Valor inválido/);
+    expect(body.errors.horarioInicio[0]).toMatch(/Máximo/);
     expect(body.errors.naoExiste[0]).toMatch(/desconhecido/);
     expect(body.errors['siteManager.mail'][0]).toMatch(/E-mail inválido/);
     const after = Number((await get('/api/v1/diarios?_end=1')).res.headers.get('x-total-count'));

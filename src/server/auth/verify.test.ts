@@ -64,7 +64,7 @@ describe('createTokenVerifier against the local stack', () => {
       email: 'sm@portal.local',
       empresa: [COMPANY],
       obra: ['101', '102'],
-      roles: ['site_manager', 'rdo_by_obra'],
+      roles: ['site_manager', 'rdo_by_obra', 'materiais'],
       tipo: STAFF_TIPO,
       id_user: decodeJwt(r.tokens.id_token).sub,
     });

@@ -22,9 +22,33 @@ export function diffRecords(schema: EntitySchema, before: Record<string, unknown
   return out;
 }
 
-export async function writeAudit(db: Db, schema: EntitySchema, id: number, action: 'create' | 'update' | 'delete', user: string, changes: Changes) {
+/** A workflow step as the history keeps it. */
+export interface AuditTransition {
+  name: string;
+  label: string;
+  from: string | null;
+  to: string | null;
+}
+
+export async function writeAudit(
+  db: Db,
+  schema: EntitySchema,
+  id: number,
+  action: 'create' | 'update' | 'delete' | 'transition',
+  user: string,
+  changes: Changes,
+  step?: { transition: AuditTransition; comment?: string | null },
+) {
   await db
     .insertInto('auditoria')
-    .values({ recurso: schema.resource, registro_id: id, acao: action, usuario: user, alteracoes: sql`cast(${JSON.stringify(changes)} as jsonb)` })
+    .values({
+      recurso: schema.resource,
+      registro_id: id,
+      acao: action,
+      usuario: user,
+      alteracoes: sql`cast(${JSON.stringify(changes)} as jsonb)`,
+      transicao: step ? sql`cast(${JSON.stringify(step.transition)} as jsonb)` : null,
+      comentario: step?.comment ?? null,
+    })
     .execute();
 }

@@ -14,6 +14,8 @@ import { forbiddenMessage, notFoundMessage } from './messages';
 import { validateBody } from './validate';
 import { diffRecords, stableJson, writeAudit } from './audit';
 import { applyWriteRules } from '../modules/write-rules';
+import { readableFields, stripUnreadable } from './read-fields';
+import { refuseStateEdit, refuseDeleteInState, stateEditRight } from '../workflow/edit-rules';
 
 export type Row = Record<string, unknown> & { id: number; version: number };
 
@@ -21,6 +23,9 @@ export interface Actor {
   email: string;
   name?: string;
   ability: AppAbility;
+  /** External user (access.md decision 1). */
+  client?: boolean;
+  roles?: string[];
 }
 
 const tableOf = (s: EntitySchema) => sql.table(s.name);
@@ -32,7 +37,7 @@ function fieldOfConstraint(schema: EntitySchema) {
   };
 }
 
-async function guardDb<T>(schema: EntitySchema, fn: () => Promise<T>): Promise<T> {
+export async function guardDb<T>(schema: EntitySchema, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (e) {
@@ -62,7 +67,7 @@ const actionFor = (schema: EntitySchema, refineAction: 'create' | 'edit' | 'dele
   toCaslAction(schema.subject, refineAction, schema.actions);
 
 /** May the actor do `action` on this record (checked on its parent with `accessVia`)? */
-async function canOn(db: Db, schema: EntitySchema, actor: Actor, action: string, record: Record<string, unknown>): Promise<boolean> {
+export async function canOn(db: Db, schema: EntitySchema, actor: Actor, action: string, record: Record<string, unknown>): Promise<boolean> {
   const { parent, via } = governing(schema);
   if (!parent) return actor.ability.can(action as never, subject(schema.subject, { ...record }) as never);
   const parentId = record[via!];
@@ -98,16 +103,17 @@ export function buildListQuery(db: Db, schema: EntitySchema, actor: Actor, p: Li
 export async function listRecords(db: Db, schema: EntitySchema, actor: Actor, p: ListParams) {
   const query = buildListQuery(db, schema, actor, p);
   const result = await guardDb(schema, () => query.executeTakeFirstOrThrow());
-  return { rows: result.rows as Row[], total: Number(result.total) };
+  const rows = (result.rows as Row[]).map((r) => stripUnreadable(actor.ability, schema, r));
+  return { rows, total: Number(result.total) };
 }
 
-async function selectOne(db: Db, schema: EntitySchema, id: number, forUpdate = false): Promise<Row | undefined> {
+export async function selectOne(db: Db, schema: EntitySchema, id: number, forUpdate = false): Promise<Row | undefined> {
   const lock = forUpdate ? sql` for update` : sql``;
   const r = await sql<{ row: Row }>`select to_jsonb(t.*) as row from ${tableOf(schema)} t where id = ${id}${lock}`.execute(db);
   return r.rows[0]?.row;
 }
 
-function parseId(schema: EntitySchema, raw: string): number {
+export function parseId(schema: EntitySchema, raw: string): number {
   if (!/^\d{1,15}$/.test(raw)) throw new ApiError(404, notFoundMessage(schema));
   return Number(raw);
 }
@@ -116,7 +122,7 @@ export async function getRecord(db: Db, schema: EntitySchema, actor: Actor, rawI
   const row = await selectOne(db, schema, parseId(schema, rawId));
   if (!row) throw new ApiError(404, notFoundMessage(schema));
   if (!(await canOn(db, schema, actor, 'read', row))) throw new ApiError(403, forbiddenMessage(schema, 'read'));
-  return row;
+  return stripUnreadable(actor.ability, schema, row);
 }
 
 /** Equality as stored: datetimes compare as instants, everything else as JSON. */
@@ -126,7 +132,7 @@ function sameValue(schema: EntitySchema, name: string, a: unknown, b: unknown): 
   return stableJson(a) === stableJson(b);
 }
 
-function toColumns(schema: EntitySchema, values: Record<string, unknown>) {
+export function toColumns(schema: EntitySchema, values: Record<string, unknown>) {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(values)) {
     const f = schema.fields.find((x) => x.name === k)!;
@@ -154,11 +160,13 @@ export async function createRecord(db: Db, schema: EntitySchema, actor: Actor, b
   if (!actor.ability.can(action as never, (parent ?? schema).subject as never)) throw new ApiError(403, forbiddenMessage(schema, action));
   const { values, errors } = validateBody(schema, body, undefined, { mail: actor.email, ...(actor.name ? { nome: actor.name } : {}) });
   if (Object.keys(errors).length) throw new ApiError(400, 'Verifique os campos destacados.', errors);
+  // A record starts in its workflow's initial state, whatever the body says.
+  if (schema.workflow) values[schema.workflow.field] = schema.workflow.initial;
   if (!(await canOn(db, schema, actor, action, values))) throw new ApiError(403, forbiddenMessage(schema, action));
   if (!parent) checkFields(schema, actor, action, values, Object.keys(values));
   return guardDb(schema, () =>
     db.transaction().execute(async (trx) => {
-      const extra = await applyWriteRules({ trx, schema, op: 'create', after: values });
+      const extra = await applyWriteRules({ trx, schema, actor, op: 'create', after: values });
       const cols = { ...toColumns(schema, { ...values, ...extra }), created_by: actor.email, updated_by: actor.email };
       const r = await trx
         .insertInto(schema.name)
@@ -167,7 +175,7 @@ export async function createRecord(db: Db, schema: EntitySchema, actor: Actor, b
         .executeTakeFirstOrThrow();
       const row = r.row as Row;
       await writeAudit(trx, schema, row.id, 'create', actor.email, diffRecords(schema, {}, row));
-      return row;
+      return stripUnreadable(actor.ability, schema, row);
     }),
   );
 }
@@ -182,25 +190,32 @@ export async function updateRecord(db: Db, schema: EntitySchema, actor: Actor, r
   if (version === undefined || version === null || !Number.isInteger(Number(version))) {
     throw new ApiError(400, 'Informe a versão do registro que está sendo editado.', { version: ['Campo obrigatório.'] });
   }
-  const action = actionFor(schema, 'edit');
   const { parent } = governing(schema);
   return guardDb(schema, () =>
     db.transaction().execute(async (trx) => {
       const before = await selectOne(trx, schema, id, true);
       if (!before) throw new ApiError(404, notFoundMessage(schema));
-      if (!(await canOn(trx, schema, actor, action, before))) throw new ApiError(403, forbiddenMessage(schema, action));
+      refuseStateEdit(schema, b, before);
+      // The edit right: the entity's usual one, or the one the record's workflow state declares.
+      const right = stateEditRight(schema, before, actionFor(schema, 'edit'), (a) => actor.ability.can(a as never, subject(schema.subject, { ...before }) as never));
+      const action = right.action;
+      if (!(await canOn(trx, schema, actor, action, before))) throw new ApiError(403, right.refusal ?? forbiddenMessage(schema, action));
       if (Number(version) !== before.version) {
         throw new ApiError(409, 'Este registro foi alterado por outra pessoa depois que você o abriu. Recarregue para ver a versão atual.');
       }
       const { values, errors } = validateBody(schema, body, before);
       if (Object.keys(errors).length) throw new ApiError(400, 'Verifique os campos destacados.', errors);
       const changed = Object.keys(values).filter((k) => !sameValue(schema, k, values[k], before[k]));
+      const outside = right.fields ? changed.filter((f) => !right.fields!.includes(f)) : [];
+      if (outside.length) {
+        throw new ApiError(403, forbiddenMessage(schema, action), Object.fromEntries(outside.map((f) => [f, ['Este campo não pode ser alterado nesta situação.']])));
+      }
       if (!parent) checkFields(schema, actor, action, before, changed);
       const after = { ...before, ...values };
       if (!(await canOn(trx, schema, actor, action, after))) throw new ApiError(403, forbiddenMessage(schema, action));
-      const extra = await applyWriteRules({ trx, schema, op: 'update', before, after });
+      const extra = await applyWriteRules({ trx, schema, actor, op: 'update', before, after });
       for (const [k, v] of Object.entries(extra)) if (!sameValue(schema, k, v, before[k])) changed.push(k);
-      if (!changed.length) return before;
+      if (!changed.length) return stripUnreadable(actor.ability, schema, before);
       const merged = { ...values, ...extra };
       const set = toColumns(schema, Object.fromEntries(changed.map((k) => [k, merged[k]])));
       const r = await trx
@@ -213,7 +228,7 @@ export async function updateRecord(db: Db, schema: EntitySchema, actor: Actor, r
       if (!r) throw new ApiError(409, 'Este registro foi alterado por outra pessoa. Recarregue para ver a versão atual.');
       const row = r.row as Row;
       await writeAudit(trx, schema, id, 'update', actor.email, diffRecords(schema, before, row));
-      return row;
+      return stripUnreadable(actor.ability, schema, row);
     }),
   );
 }
@@ -226,9 +241,10 @@ export async function deleteRecord(db: Db, schema: EntitySchema, actor: Actor, r
       if (!before) throw new ApiError(404, notFoundMessage(schema));
       const action = actionFor(schema, 'delete');
       if (!(await canOn(trx, schema, actor, action, before))) throw new ApiError(403, forbiddenMessage(schema, action));
+      refuseDeleteInState(schema, before);
       await trx.deleteFrom(schema.name).where('id', '=', id).execute();
       await writeAudit(trx, schema, id, 'delete', actor.email, diffRecords(schema, before, {}));
-      return before;
+      return stripUnreadable(actor.ability, schema, before);
     }),
   );
 }
@@ -243,7 +259,7 @@ export async function recordHistory(db: Db, schema: EntitySchema, actor: Actor, 
   }
   const r = await db
     .selectFrom('auditoria')
-    .select(['id', 'acao as action', 'em as at', 'usuario as user', 'alteracoes as changes'])
+    .select(['id', 'acao as action', 'em as at', 'usuario as user', 'alteracoes as changes', 'transicao as transition', 'comentario as comment'])
     .where('recurso', '=', schema.resource)
     .where('registro_id', '=', id)
     .orderBy('em', 'desc')
@@ -251,5 +267,19 @@ export async function recordHistory(db: Db, schema: EntitySchema, actor: Actor, 
     .limit(500)
     .execute();
   if (!r.length && !row) throw new ApiError(404, notFoundMessage(schema));
-  return r.map((h) => ({ ...h, id: Number(h.id), at: new Date(h.at as string).toISOString() }));
+  const readable = row ? readableFields(actor.ability, schema, row) : undefined;
+  return r.map((h) => {
+    const entry: Record<string, unknown> = { ...h, id: Number(h.id), at: new Date(h.at as string).toISOString() };
+    if (!entry.transition) {
+      delete entry.transition;
+      delete entry.comment;
+    }
+    if (readable) {
+      // What the caller may not read of the record is not shown through its history either.
+      const changes = (h.changes ?? {}) as Record<string, unknown>;
+      entry.changes = Object.fromEntries(Object.entries(changes).filter(([k]) => readable.has(k)));
+      if (!readable.has('created_by') && h.user === row!.created_by) entry.user = null;
+    }
+    return entry;
+  });
 }

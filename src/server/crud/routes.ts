@@ -4,11 +4,19 @@ import type { AppEnv } from '../http/env';
 import type { Db } from '../db/connect';
 import { ApiError } from '../http/errors';
 import { parseListParams } from './list-query';
+import type { PortalUser } from '../../access/user';
+import { isClientUser } from '../../access/user';
+import type { WorkflowActor } from '../workflow/definition';
+import { listTransitions, takeTransition } from '../workflow/transition';
 import { createRecord, deleteRecord, getRecord, listRecords, recordHistory, updateRecord, type Actor } from './repository';
 
-const actorOf = (c: { get: (k: 'user' | 'ability') => any }): Actor => ({ email: c.get('user').email, name: c.get('user').name, ability: c.get('ability') });
+/** The signed-in caller as the repository and the workflow engine see it. */
+export const actorOf = (c: { get: (k: 'user' | 'ability') => any }): Actor & WorkflowActor => {
+  const user = c.get('user') as PortalUser;
+  return { email: user.email, name: user.name, ability: c.get('ability'), client: isClientUser(user), roles: user.roles };
+};
 
-async function jsonBody(req: Request): Promise<unknown> {
+export async function jsonBody(req: Request): Promise<unknown> {
   const text = await req.text();
   if (!text.trim()) return {};
   try {
@@ -29,6 +37,12 @@ export function crudRoutes(db: Db, schema: EntitySchema) {
   });
   r.get('/:id', async (c) => c.json(await getRecord(db, schema, actorOf(c), c.req.param('id'))));
   r.get('/:id/historico', async (c) => c.json(await recordHistory(db, schema, actorOf(c), c.req.param('id'))));
+  if (schema.workflow) {
+    r.get('/:id/transitions', async (c) => c.json(await listTransitions(db, schema, actorOf(c), c.req.param('id'))));
+    r.post('/:id/transitions/:name', async (c) =>
+      c.json(await takeTransition(db, schema, actorOf(c), c.req.param('id'), c.req.param('name'), await jsonBody(c.req.raw))),
+    );
+  }
   r.post('/', async (c) => c.json(await createRecord(db, schema, actorOf(c), await jsonBody(c.req.raw)), 201));
   r.patch('/:id', async (c) => c.json(await updateRecord(db, schema, actorOf(c), c.req.param('id'), await jsonBody(c.req.raw))));
   r.put('/:id', async (c) => c.json(await updateRecord(db, schema, actorOf(c), c.req.param('id'), await jsonBody(c.req.raw))));

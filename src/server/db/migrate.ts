@@ -3,6 +3,7 @@ import type { EntitySchema } from '../../../schemas/kinds';
 import type { Db } from './connect';
 import { createTableSql, desiredState, type DbState, type TableState } from './ddl';
 import { ident } from './columns';
+import { MAIL_CORE_SQL } from '../mail/queue';
 
 /** Core objects every database has; idempotent, run at every start before the entity tables. */
 const CORE: string[] = [
@@ -11,12 +12,18 @@ const CORE: string[] = [
      recurso text not null, registro_id bigint not null, acao text not null,
      usuario text, em timestamptz not null default now(), alteracoes jsonb not null default '{}'::jsonb)`,
   `CREATE INDEX IF NOT EXISTS auditoria_registro_idx ON auditoria (recurso, registro_id, em)`,
+  // Workflow steps: which transition and the comment that went with it.
+  `ALTER TABLE auditoria ADD COLUMN IF NOT EXISTS transicao jsonb`,
+  `ALTER TABLE auditoria ADD COLUMN IF NOT EXISTS comentario text`,
+  // Gap-free counters (e.g. the SGI code per area and year): a row lock held until commit.
+  `CREATE TABLE IF NOT EXISTS sequencia (chave text primary key, valor integer not null)`,
   `CREATE TABLE IF NOT EXISTS arquivo (
      key text primary key, nome text not null, tamanho integer not null, tipo text not null,
      criado_por text, criado_em timestamptz not null default now())`,
   // Case- and accent-insensitive comparison for `_like` and `q`, with no extension needed.
   `CREATE OR REPLACE FUNCTION portal_fold(text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS
      $$ SELECT translate(lower($1), 'áàâãäåéèêëíìîïóòôõöúùûüçñýÿ', 'aaaaaaeeeeiiiiooooouuuucnyy') $$`,
+  ...MAIL_CORE_SQL,
 ];
 
 export class MigrationRefused extends Error {

@@ -32,6 +32,25 @@ export interface DemoAccount {
   description: string;
 }
 
+/** "e" before the last item: `a, b e c`. */
+function listPt(items: string[]): string {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} e ${items[items.length - 1]}`;
+}
+
+/** A staff (corporate) account of the company, described like the others. */
+function staff(email: string, name: string, roles: string[], what: string, obra: string[] = []): DemoAccount {
+  const obras = obra.length ? `, obra${obra.length > 1 ? 's' : ''} ${listPt(obra)}` : '';
+  return {
+    email,
+    name,
+    roles,
+    obra,
+    empresa: [COMPANY],
+    federated: true,
+    description: `colaborador, ${listPt(roles)} (${what})${obras} — conta corporativa`,
+  };
+}
+
 export const DEMO_ACCOUNTS: DemoAccount[] = [
   {
     email: 'cliente@portal.local',
@@ -55,20 +74,20 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   {
     email: 'admin@portal.local',
     name: 'Administrador',
-    roles: ['acesso_total'],
+    roles: ['acesso_total', 'admin_rdo'],
     obra: [],
     empresa: [COMPANY],
     federated: true,
-    description: 'colaborador, acesso_total — conta corporativa',
+    description: 'colaborador, acesso_total e admin_rdo (aprova os diários) — conta corporativa',
   },
   {
     email: 'sm@portal.local',
     name: 'Site Manager',
-    roles: ['site_manager', 'rdo_by_obra'],
+    roles: ['site_manager', 'rdo_by_obra', 'materiais'],
     obra: ['101', '102'],
     empresa: [COMPANY],
     federated: true,
-    description: 'colaborador, site_manager e rdo_by_obra, obras 101 e 102 — conta corporativa',
+    description: 'colaborador, site_manager, rdo_by_obra e materiais, obras 101 e 102 — conta corporativa',
   },
   {
     email: 'posvendas@portal.local',
@@ -88,6 +107,17 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     federated: true,
     description: 'colaborador sem papel — conta corporativa',
   },
+  // The workflow team: one person per step of the demo records' flows (src/server/seed/demo-data.ts).
+  staff('contratos.responsavel@portal.local', 'Rafael Responsável', ['contratos', 'editor_contratos'], 'responsável dos contratos'),
+  staff('contratos.gestor@portal.local', 'Gabriela Gestora', ['contratos'], 'gestora dos contratos'),
+  staff('contratos.validador@portal.local', 'Vítor Validador', ['contratos'], 'validador dos contratos'),
+  staff('materiais.quantificador@portal.local', 'Quésia Quantificadora', ['materiais', 'editor_materiais', 'materiais_obra'], 'quantificadora das listas de materiais', ['101', '102']),
+  staff('materiais.verificador@portal.local', 'Vinícius Verificador', ['materiais'], 'verificador das listas de materiais'),
+  staff('materiais.coordenador@portal.local', 'Cora Coordenadora', ['materiais'], 'coordenadora das listas de materiais'),
+  staff('materiais.pcp@portal.local', 'Paulo PCP', ['materiais', 'pcp'], 'planejamento das listas de materiais'),
+  staff('projetista@portal.local', 'Pietra Projetista', ['projetista', 'editor_projetista'], 'projetista dos documentos CRE'),
+  staff('sgi@portal.local', 'Sérgio SGI', ['sgi'], 'triagem e tratativa dos registros SGI'),
+  staff('etica@portal.local', 'Elisa Ética', ['etica'], 'apuração do canal de ética'),
 ];
 
 export function federatedGroupName(userPoolId: string): string {
@@ -225,8 +255,9 @@ export async function seedUserPool(
 
 /** Human-readable list of the demo accounts (for `npm start`'s output). */
 export function demoAccountsText(): string {
+  const width = Math.max(...DEMO_ACCOUNTS.map((a) => a.email.length));
   return [
     `Contas de demonstração (senha ${DEMO_PASSWORD}):`,
-    ...DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(28)} ${a.description}`),
+    ...DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(width)} ${a.description}`),
   ].join('\n');
 }

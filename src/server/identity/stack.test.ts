@@ -180,7 +180,7 @@ describe('hosted sign-in stand-in (HTTPS)', () => {
       headers: { authorization: `Bearer ${r.tokens.access_token}` },
     });
     expect(info.status).toBe(200);
-    expect(JSON.parse(info.text)).toMatchObject({ email: 'admin@portal.local', 'custom:roles': '["acesso_total"]' });
+    expect(JSON.parse(info.text)).toMatchObject({ email: 'admin@portal.local', 'custom:roles': '["acesso_total","admin_rdo"]' });
   });
 
   it('rejects a wrong code_verifier', async () => {

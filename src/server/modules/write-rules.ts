@@ -2,6 +2,9 @@ import { sql } from 'kysely';
 import type { EntitySchema } from '../../../schemas/kinds';
 import type { Db } from '../db/connect';
 import { ApiError } from '../http/errors';
+import { todayIso } from '../time';
+import { subject } from '@casl/ability';
+import type { AppAbility } from '../../access/ability';
 
 /**
  * Business rules that go beyond field validation, as explicit overrides per entity.
@@ -11,6 +14,8 @@ import { ApiError } from '../http/errors';
 export interface WriteContext {
   trx: Db;
   schema: EntitySchema;
+  /** Who writes (the seed writes without one). */
+  actor?: { email: string; name?: string; ability: AppAbility };
   op: 'create' | 'update';
   before?: Record<string, unknown>;
   /** The record as it will be after the write. */
@@ -18,7 +23,7 @@ export interface WriteContext {
 }
 export type WriteRule = (ctx: WriteContext) => Promise<Record<string, unknown> | void>;
 
-const today = () => new Date().toLocaleDateString('sv-SE', { timeZone: process.env.TZ_PORTAL ?? 'America/Sao_Paulo' });
+const today = () => todayIso();
 
 /** Next number of a sequential column, serialised per table by an advisory lock. */
 async function nextNumber(trx: Db, table: string, column: string): Promise<number> {
@@ -45,30 +50,65 @@ const rdoOnePerSiteToday: WriteRule = async ({ trx, op, after, before }) => {
   }
 };
 
-/** SGI: a record receives its sequential ID when it goes in progress. */
-const sgiCodigoWhenInProgress: WriteRule = async ({ trx, schema, after }) => {
-  if (after.status === 'EM ANDAMENTO' && (after.codigo === null || after.codigo === undefined)) {
-    return { codigo: await nextNumber(trx, schema.name, 'codigo') };
+/**
+ * Materials (access.md decision 20): `create_obra` / `create_projeto` decide which origin of list a
+ * user may create; a user who manages Materiais may create both.
+ */
+const materialOrigin: WriteRule = async ({ op, after, actor }) => {
+  if (op !== 'create' || !actor) return;
+  const action = after.origem === 'Projeto' ? 'create_projeto' : 'create_obra';
+  if (!actor.ability.can(action as never, subject('Materiais', { ...after }) as never)) {
+    const msg = `Você não tem permissão para criar listas de materiais de origem "${String(after.origem ?? 'Obra')}".`;
+    throw new ApiError(403, msg, { origem: [msg] });
   }
 };
+
+/** A work order's realised hours are the sum of the hours of its daily reports' teams. */
+const osHoursFromReports: WriteRule = async ({ trx, before, after }) => {
+  for (const [field, table] of [['osField', 'osField'], ['osAutomacao', 'osAutomacao']] as const) {
+    const ids = new Set([before?.[field], after[field]].filter((v) => v !== null && v !== undefined).map(Number));
+    for (const id of ids) {
+      await sql`
+        update ${sql.table(table)} o set "horasRealizadas" = coalesce((
+          select round(sum(coalesce((e ->> 'horas')::numeric, 0)), 1)
+          from "diarioOs" d, jsonb_array_elements(coalesce(d.equipe, '[]'::jsonb)) e
+          where d.${sql.ref(field)} = ${id} and d.id is distinct from ${Number(after.id ?? before?.id ?? 0)}
+        ), 0) + ${hoursOf(after, field, id)}
+        where o.id = ${id}`.execute(trx);
+    }
+  }
+};
+
+/** Hours of the report being written, when it belongs to order `id` (it is not in the table yet). */
+function hoursOf(row: Record<string, unknown>, field: string, id: number): number {
+  if (Number(row[field]) !== id) return 0;
+  const equipe = Array.isArray(row.equipe) ? (row.equipe as { horas?: unknown }[]) : [];
+  return Math.round(equipe.reduce((s, e) => s + (Number(e.horas) || 0), 0) * 10) / 10;
+}
 
 /** Post-sales tickets are numbered when opened. */
 const ticketNumber: WriteRule = async ({ trx, schema, op }) => {
   if (op === 'create') return { codigo: await nextNumber(trx, schema.name, 'codigo') };
 };
 
-/** Ethics reports get a protocol the reporter can quote: ET-<year>-<number>. */
-const ethicsProtocol: WriteRule = async ({ trx, op }) => {
+/**
+ * Ethics reports (access.md decision 27): the reporter is the signed-in user, whatever the body
+ * says (so "my reports" cannot be forged), the name is dropped from an anonymous report, and the
+ * report gets a protocol the reporter can quote: ET-<year>-<number>.
+ */
+const ethicsProtocol: WriteRule = async ({ trx, op, actor, after }) => {
   if (op !== 'create') return;
+  const who = actor ? { emailRelator: actor.email, dataRelato: new Date().toISOString(), ...(after.anonimo === false ? {} : { nomeRelator: null }) } : {};
   await sql`select pg_advisory_xact_lock(hashtext('relatoEtica.protocolo'))`.execute(trx);
   const year = new Date().getFullYear();
   const r = await sql<{ n: number }>`select count(*) + 1 as n from ${sql.table('relatoEtica')} where protocolo like ${`ET-${year}-%`}`.execute(trx);
-  return { protocolo: `ET-${year}-${String(r.rows[0].n).padStart(5, '0')}` };
+  return { ...who, protocolo: `ET-${year}-${String(r.rows[0].n).padStart(5, '0')}` };
 };
 
 export const WRITE_RULES: Record<string, WriteRule[]> = {
   diario: [rdoOnePerSiteToday],
-  ticketSgi: [sgiCodigoWhenInProgress],
+  material: [materialOrigin],
+  diarioOs: [osHoursFromReports],
   posvenda: [ticketNumber],
   relatoEtica: [ethicsProtocol],
 };

@@ -1,6 +1,8 @@
 import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
 import { SCHEMAS, schemaByName, schemasInDependencyOrder } from '../../../schemas/index';
+import { SGI_AREA_PREFIX } from '../../../schemas/ticket-sgi';
 import { validateBody } from '../crud/validate';
+import { DEMO_ACCOUNTS } from '../identity/seed';
 import { demoData, demoRdoRows } from './demo-data';
 
 type Row = Record<string, unknown>;
@@ -226,11 +228,141 @@ describe('demo scenario', () => {
     const u = (email: string) => data.usuario.find((x) => x.email === email)!;
     expect(u('cliente@portal.local')).toMatchObject({ tipo: 'cliente', roles: ['cliente', 'projetista', 'aprovador'], obra: ['101'] });
     expect(u('cliente.novo@portal.local')).toMatchObject({ tipo: 'cliente', roles: ['cliente', 'projetista'], obra: ['102'] });
-    expect(u('admin@portal.local').roles).toEqual(['acesso_total']);
-    expect(u('sm@portal.local')).toMatchObject({ roles: ['site_manager', 'rdo_by_obra'], obra: ['101', '102'] });
+    expect(u('admin@portal.local').roles).toEqual(['acesso_total', 'admin_rdo']);
+    expect(u('sm@portal.local')).toMatchObject({ roles: ['site_manager', 'rdo_by_obra', 'materiais'], obra: ['101', '102'] });
     expect(u('posvendas@portal.local').roles).toEqual(['pos_vendas']);
     expect(u('leitura@portal.local').roles).toEqual([]);
     for (const x of data.usuario) if (x.specific_rules !== undefined) expect(() => JSON.parse(x.specific_rules as string)).not.toThrow();
+  });
+
+  it('has a user row for every demo account, with the same name, roles, sites and companies', () => {
+    for (const a of DEMO_ACCOUNTS) {
+      const row = data.usuario.find((x) => x.email === a.email);
+      expect(row, a.email).toMatchObject({
+        nome: a.name, roles: a.roles, obra: a.obra, empresa: a.empresa, ativo: true,
+        tipo: a.roles.includes('cliente') ? 'cliente' : 'colaborador',
+      });
+    }
+  });
+});
+
+describe('workflows', () => {
+  const mail = (v: unknown) => (v as { mail?: string } | undefined)?.mail;
+  const withWorkflow = SCHEMAS.filter((s) => s.workflow).map((s) => [s.name, s] as [string, EntitySchema]);
+
+  it.each(withWorkflow)('%s: every state has at least one demo record', (name, schema) => {
+    const wf = schema.workflow!;
+    const seen = new Set(data[name].map((r) => r[wf.field]));
+    expect(wf.states.map((st) => st.value).filter((v) => !seen.has(v))).toEqual([]);
+    const states = new Set(wf.states.map((st) => st.value));
+    for (const r of data[name]) expect(states.has(r[wf.field] as string), `${name}: ${String(r[wf.field])}`).toBe(true);
+  });
+
+  it.each(withWorkflow)('%s: people the states name are demo users', (name, schema) => {
+    const users = new Set(data.usuario.map((u) => u.email));
+    const fields = new Set(schema.workflow!.states.flatMap((st) => st.assignees ?? []));
+    const assigned = data[name].flatMap((r) => {
+      const st = schema.workflow!.states.find((x) => x.value === r[schema.workflow!.field])!;
+      return (st.assignees ?? []).map((f) => mail(r[f])).filter((m): m is string => !!m);
+    });
+    if (fields.size) expect(assigned.length, name).toBeGreaterThan(0);
+    for (const m of assigned) expect(users.has(m) || !m.endsWith('@portal.local'), `${name}: ${m}`).toBe(true);
+  });
+
+  it('contracts: the demo team holds every status; Revisão has files; approved ones have their date', () => {
+    const team = data.contrato.filter((c) =>
+      mail(c.responsavel) === 'contratos.responsavel@portal.local' && mail(c.gestor) === 'contratos.gestor@portal.local' && mail(c.validador) === 'contratos.validador@portal.local');
+    expect(new Set(team.map((c) => c.status))).toEqual(new Set(schemaByName('contrato')!.workflow!.states.map((s) => s.value)));
+    expect(data.contrato.length).toBeGreaterThan(team.length);
+    for (const c of data.contrato.filter((x) => x.status === 'Revisão')) expect((c.arquivos as unknown[] | undefined)?.length, String(c.numero)).toBeGreaterThan(0);
+    for (const c of data.contrato.filter((x) => x.status === 'Aprovado')) expect(c.dataAprovacao, String(c.numero)).toBeDefined();
+  });
+
+  it('materials: one list per status on sites 101/102 held by the demo team, some ready to release', () => {
+    const team = data.material.filter((m) => ['101', '102'].includes(m.obra as string)
+      && mail(m.Quantificou) === 'materiais.quantificador@portal.local' && mail(m.Verificador) === 'materiais.verificador@portal.local'
+      && mail(m.Site_manager) === 'sm@portal.local' && mail(m.Coordenador) === 'materiais.coordenador@portal.local');
+    expect(new Set(team.map((m) => m.Status))).toEqual(new Set(schemaByName('material')!.workflow!.states.map((s) => s.value)));
+    for (const m of team) expect((m.itens as unknown[]).length).toBeGreaterThan(0);
+    for (const st of ['EM ELABORAÇÃO', 'REVISAR']) expect(team.some((m) => m.Status === st && m.Verificador)).toBe(true);
+  });
+
+  it('CRE: the demo projetista holds every situation; the client of 101 has documents to decide, others are hidden from them', () => {
+    const docs = data.projeto;
+    const pietra = docs.filter((d) => mail(d.projetista) === 'projetista@portal.local');
+    expect(new Set(pietra.map((d) => d.Situacao))).toEqual(new Set(schemaByName('projeto')!.workflow!.states.map((s) => s.value)));
+    const pap101 = docs.filter((d) => d.Situacao === 'PAP' && d.obra === '101');
+    expect(pap101.length).toBeGreaterThanOrEqual(2);
+    for (const d of pap101) expect(d).toMatchObject({ arquivos: expect.any(Array), dataEmissao: expect.any(String), prazoAprovacao: expect.any(String) });
+    const prazos = pap101.map((d) => d.prazoAprovacao as string).sort();
+    expect(prazos[0] < '2026-01-01' && prazos[prazos.length - 1] > '2027-01-01').toBe(true);
+    expect(docs.some((d) => d.Situacao === 'PAP' && d.obra !== '101')).toBe(true);
+    for (const st of ['EL', 'VI', 'PR', 'APC']) expect(docs.some((d) => d.Situacao === st && (d.arquivos as unknown[] | undefined)?.length), st).toBe(true);
+    expect(docs.some((d) => d.obra === '101' && d.comentarioInterno)).toBe(true);
+    for (const d of docs.filter((x) => ['APC', 'AP', 'PR'].includes(x.Situacao as string))) {
+      expect(d.decisaoEm, String(d.codigo)).toBeDefined();
+      if (d.obra === '101') expect(mail(d.decisaoPor), String(d.codigo)).toBe('cliente@portal.local');
+      if (d.Situacao !== 'AP') expect(d.comentariosCliente, String(d.codigo)).toBeDefined();
+    }
+  });
+
+  it('SGI: codes <AREA>-<year before 2026>-<nnnn> of the record\'s area; staff own drafts; one record finalised by its last plan', () => {
+    for (const t of data.ticketSgi.filter((x) => x.codigo !== undefined)) {
+      const m = /^([A-Z]{3})-(\d{4})-(\d{4})$/.exec(t.codigo as string);
+      expect(m, String(t.codigo)).not.toBeNull();
+      expect(m![1]).toBe(SGI_AREA_PREFIX[t.area as string]);
+      expect(Number(m![2])).toBeLessThan(2026);
+    }
+    for (const t of data.ticketSgi.filter((x) => x.status === 'FINALIZADO')) {
+      expect(t, String(t.codigo)).toMatchObject({ dataFinalizacao: expect.any(String), causaRaiz: expect.any(String), verificacaoEficacia: expect.any(String) });
+    }
+    for (const st of ['RASCUNHO', 'TRIAGEM']) {
+      expect(data.ticketSgi.some((t) => t.status === st && mail(t.relator) === 'leitura@portal.local'), st).toBe(true);
+    }
+    const ready = data.ticketSgi.findIndex((t, i) => {
+      if (t.status !== 'EM ANDAMENTO' || mail(t.responsavel) !== 'sgi@portal.local') return false;
+      const plans = data.planoAcao.filter((pl) => pl.ticket === i + 1);
+      return plans.length > 1 && plans.filter((pl) => pl.status !== 'Concluído').map((pl) => pl.status).join() === 'Em execução';
+    });
+    expect(ready).toBeGreaterThanOrEqual(0);
+    for (const pl of data.planoAcao.filter((x) => x.status === 'Concluído')) expect(pl).toMatchObject({ observacoes: expect.any(String), dataVerificacao: expect.any(String) });
+  });
+
+  it('ethics: reporters recorded, leitura@portal.local has one, anonymous ones without a name', () => {
+    for (const r of data.relatoEtica) {
+      expect(r.emailRelator, String(r.protocolo)).toBeDefined();
+      if (r.anonimo) expect(r.nomeRelator).toBeUndefined();
+      if (r.status === 'Em andamento') expect(mail(r.responsavel)).toBe('etica@portal.local');
+      if (r.status === 'Finalizada') expect(r).toMatchObject({ parecer: expect.any(String), dataConclusao: expect.any(String) });
+    }
+    expect(data.relatoEtica.some((r) => r.emailRelator === 'leitura@portal.local')).toBe(true);
+    expect(data.relatoEtica.some((r) => r.anonimo === true)).toBe(true);
+  });
+
+  it('post-sales: contacts on every ticket, posvendas@portal.local on the open ones, concluded ones with solution', () => {
+    for (const t of data.posvenda) {
+      expect(t.emailContato, String(t.codigo)).toBeDefined();
+      if (['Em análise', 'Em atendimento', 'Aguardando cliente'].includes(t.status as string)) expect(mail(t.responsavel)).toBe('posvendas@portal.local');
+      if (t.status === 'Concluído') expect(t).toMatchObject({ conclusao: expect.any(String), solucao: expect.any(String) });
+    }
+    expect(data.posvenda.some((t) => t.emailContato === 'cliente@portal.local')).toBe(true);
+  });
+
+  it('work orders: every status; one in execution ready to conclude and one held by an open checklist', () => {
+    const orders = [...data.osField.map((o, i) => ({ o, i, ck: data.checklistPreenchidoField })), ...data.osAutomacao.map((o, i) => ({ o, i, ck: data.checklistPreenchidoAutomacao }))];
+    expect(new Set(orders.map((x) => x.o.status))).toEqual(new Set(schemaByName('osField')!.workflow!.states.map((s) => s.value)));
+    const checklists = (x: (typeof orders)[number]) => x.ck.filter((c) => c.os === x.i + 1);
+    const running = orders.filter((x) => x.o.status === 'Em execução');
+    expect(running.some((x) => checklists(x).length > 0 && checklists(x).every((c) => c.status === 'Concluído'))).toBe(true);
+    expect(running.some((x) => checklists(x).some((c) => c.status === 'Em preenchimento'))).toBe(true);
+    for (const x of orders.filter((y) => y.o.status === 'Concluída')) expect(x.o.dataConclusao).toBeDefined();
+  });
+
+  it('RDO: sm@portal.local has drafts and reports in review on site 101', () => {
+    const mine = data.diario.filter((r) => r.obra === '101' && mail(r.siteManager) === 'sm@portal.local');
+    expect(mine.filter((r) => r.status === 'Rascunho').length).toBeGreaterThanOrEqual(2);
+    expect(mine.filter((r) => r.status === 'Em revisão').length).toBeGreaterThanOrEqual(1);
+    expect(new Set(demoRdoRows(100, '2020-01-01').map((r) => r.status))).toEqual(new Set(schemaByName('diario')!.workflow!.states.map((s) => s.value)));
   });
 });
 

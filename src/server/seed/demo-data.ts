@@ -5,47 +5,19 @@
  * - References by 'id' store the 1-based position of the target row in its array here: the seeder
  *   inserts each entity in order into an empty table (in dependency order), so ids are 1..n.
  *   Self references (folders, EAP items) only point to earlier rows.
- * - The demo accounts match src/server/identity/seed.ts (DEMO_ACCOUNTS).
+ * - The demo accounts match src/server/identity/seed.ts (DEMO_ACCOUNTS): each is a `usuario` row
+ *   with the same roles and sites (the server finds people by role there, e.g. for e-mails).
  * - Every value satisfies its schema (types, options, bounds, required); see demo-data.test.ts.
- * - File fields point to keys under `demo/`; the files themselves are not part of the seed.
+ * - Every state of every workflow has records, held by the demo team; the records of the
+ *   entities with a workflow are in demo-workflows.ts, the people and helpers in demo-common.ts.
+ * - File fields point to keys under `demo/`; the seeder generates those files.
  */
 
-type Row = Record<string, unknown>;
-type Person = { mail: string; nome: string };
-
-const COMPANY = 'Portal Engenharia';
-
-const person = (mail: string, nome: string): Person => ({ mail, nome });
-
-/** People of the demo (staff e-mails are also users below). */
-const P = {
-  cliente: person('cliente@portal.local', 'Cliente Demonstração'),
-  clienteNovo: person('cliente.novo@portal.local', 'Cliente Novo'),
-  admin: person('admin@portal.local', 'Administrador'),
-  sm: person('sm@portal.local', 'Site Manager'),
-  posvendas: person('posvendas@portal.local', 'Pós-Vendas'),
-  leitura: person('leitura@portal.local', 'Leitura'),
-  fernanda: person('fernanda.lima@portal.local', 'Fernanda Lima'),
-  carlos: person('carlos.souza@portal.local', 'Carlos Souza'),
-  beatriz: person('beatriz.ramos@portal.local', 'Beatriz Ramos'),
-  paulo: person('paulo.teixeira@portal.local', 'Paulo Teixeira'),
-  renata: person('renata.costa@portal.local', 'Renata Costa'),
-  andre: person('andre.martins@portal.local', 'André Martins'),
-  luciana: person('luciana.ferraz@portal.local', 'Luciana Ferraz'),
-  thiago: person('thiago.nunes@portal.local', 'Thiago Nunes'),
-  eduardo: person('eduardo.rocha@portal.local', 'Eduardo Rocha'),
-  gustavo: person('gustavo.alves@portal.local', 'Gustavo Alves'),
-  mariana: person('mariana.duarte@portal.local', 'Mariana Duarte'),
-};
-
-const p = (x: Person): Person => ({ ...x });
-
-/** 1-based id of the first row whose `field` equals `value` (throws when missing). */
-function idBy(rows: Row[], field: string, value: unknown): number {
-  const i = rows.findIndex((r) => r[field] === value);
-  if (i < 0) throw new Error(`demo: ${field}=${String(value)} não encontrado`);
-  return i + 1;
-}
+import { COMPANY, P, addDays, file, idBy, p, person, type Person, type Row } from './demo-common';
+import {
+  checklistPreenchidoAutomacao, checklistPreenchidoField, contratos, materiais, osAutomacao, osField, planosAcao, posvendas,
+  projetos, relatosEtica, ticketsSgi,
+} from './demo-workflows';
 
 /** Small deterministic PRNG (mulberry32). */
 function rng(seed: number) {
@@ -66,15 +38,6 @@ function rng(seed: number) {
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
-
-function addDays(iso: string, days: number): string {
-  const [y, m, d] = iso.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-function file(key: string, type = 'application/pdf', size = 184_320) {
-  return { key: `demo/${key}`, name: key.split('/').pop()!, size, type };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Sites
@@ -204,8 +167,9 @@ function rdoBody(r: ReturnType<typeof rng>, obra: string) {
   };
 }
 
+/** The reports of the last few days are drafts, those of the last two weeks wait for review, the rest is decided. */
 function rdoStatus(date: string, lastDate: string, r: ReturnType<typeof rng>): string {
-  if (date === lastDate) return 'Rascunho';
+  if (date > addDays(lastDate, -5)) return 'Rascunho';
   if (date > addDays(lastDate, -15)) return 'Em revisão';
   return r.chance(0.06) ? 'Reprovado' : 'Aprovado';
 }
@@ -281,23 +245,6 @@ export function demoRdoRows(n: number, startDate: string, offset = 0): Row[] {
 // Field services and automation
 // ---------------------------------------------------------------------------------------------
 
-function osField(): Row[] {
-  return [
-    { numero: 'OSF-101-0001', obra: '101', status: 'Concluída', titulo: 'Instalação dos inversores de frequência da linha 2', tipoServico: 'Instalação', prioridade: 'Alta', cliente: 'Cliente Demonstração Lda', solicitante: 'Eng. Roberto (cliente)', descricao: 'Instalação e parametrização de 6 inversores de frequência.', responsavel: p(P.gustavo), equipe: ['gustavo.alves@portal.local'], dataAbertura: '2025-02-03', dataPrevista: '2025-02-14', dataConclusao: '2025-02-13', horasPrevistas: 64, horasRealizadas: 58.5, eapCodigos: ['2.1'] },
-    { numero: 'OSF-101-0002', obra: '101', status: 'Em execução', titulo: 'Comissionamento do pórtico rolante', tipoServico: 'Comissionamento', prioridade: 'Média', cliente: 'Cliente Demonstração Lda', responsavel: p(P.gustavo), dataAbertura: '2025-06-16', dataPrevista: '2025-07-25', horasPrevistas: 80, eapCodigos: ['2.2'] },
-    { numero: 'OSF-103-0001', obra: '103', status: 'Planejada', titulo: 'Inspeção termográfica dos barramentos', tipoServico: 'Inspeção', prioridade: 'Baixa', cliente: 'Energética Santa Clara S.A.', responsavel: p(P.gustavo), dataAbertura: '2025-07-01', dataPrevista: '2025-08-05', horasPrevistas: 12 },
-    { numero: 'OSF-102-0001', obra: '102', status: 'Aberta', titulo: 'Manutenção corretiva em porta de doca 7', tipoServico: 'Manutenção corretiva', prioridade: 'Urgente', cliente: 'Cliente Novo Lda', solicitante: 'Supervisor de expedição', dataAbertura: '2025-07-28' },
-  ];
-}
-
-function osAutomacao(): Row[] {
-  return [
-    { numero: 'OSA-103-0001', obra: '103', status: 'Em execução', titulo: 'Configuração do SCADA da subestação', tipoServico: 'Comissionamento', prioridade: 'Alta', cliente: 'Energética Santa Clara S.A.', responsavel: p(P.gustavo), dataAbertura: '2025-05-05', dataPrevista: '2025-08-29', horasPrevistas: 240, eapCodigos: ['3.1', '3.2'] },
-    { numero: 'OSA-101-0001', obra: '101', status: 'Pausada', titulo: 'Integração do CLP da laminação ao supervisório', tipoServico: 'Start-up', prioridade: 'Média', cliente: 'Cliente Demonstração Lda', responsavel: p(P.gustavo), dataAbertura: '2025-04-14', dataPrevista: '2025-06-30', horasPrevistas: 120, horasRealizadas: 46 },
-    { numero: 'OSA-105-0001', obra: '105', status: 'Concluída', titulo: 'Treinamento de operação do sistema BMS', tipoServico: 'Treinamento', prioridade: 'Baixa', cliente: 'Atlântico Participações Ltda.', responsavel: p(P.gustavo), dataAbertura: '2025-05-12', dataPrevista: '2025-05-16', dataConclusao: '2025-05-16', horasPrevistas: 16, horasRealizadas: 16 },
-  ];
-}
-
 const CHECK_ITENS = [
   { ordem: 1, secao: 'Segurança', pergunta: 'Permissão de trabalho emitida e assinada', tipoResposta: 'Sim / Não', obrigatorio: true },
   { ordem: 2, secao: 'Segurança', pergunta: 'Bloqueio e etiquetagem (LOTO) aplicados', tipoResposta: 'Conforme / Não conforme', obrigatorio: true },
@@ -323,34 +270,6 @@ function checklistTemplateAutomacao(): Row[] {
         { ordem: 3, secao: 'Comunicação', pergunta: 'Comunicação com o supervisório testada', tipoResposta: 'Sim / Não', obrigatorio: true },
       ],
     },
-  ];
-}
-
-function checklistPreenchidoField(os: Row[]): Row[] {
-  const respostas = [
-    { pergunta: 'Permissão de trabalho emitida e assinada', conformidade: 'Conforme', resposta: 'Sim' },
-    { pergunta: 'Bloqueio e etiquetagem (LOTO) aplicados', conformidade: 'Conforme' },
-    { pergunta: 'Torque dos bornes conferido', conformidade: 'Não conforme', observacao: 'Dois bornes reapertados.' },
-    { pergunta: 'Resistência de isolamento (MΩ)', conformidade: 'Conforme', resposta: '520' },
-  ];
-  return [
-    { template: 1, obra: '101', os: idBy(os, 'numero', 'OSF-101-0001'), data: '2025-02-12', executante: p(P.gustavo), status: 'Concluído', respostas, resultado: 'Aprovado com ressalvas', observacoes: 'Reaperto realizado na hora.' },
-    { template: 2, obra: '101', os: idBy(os, 'numero', 'OSF-101-0002'), data: '2025-07-10', executante: p(P.gustavo), status: 'Em preenchimento', respostas: respostas.slice(0, 2), resultado: 'Aprovado' },
-    { template: 1, obra: '103', data: '2025-07-02', executante: p(P.gustavo), status: 'Concluído', respostas, resultado: 'Aprovado' },
-  ];
-}
-
-function checklistPreenchidoAutomacao(os: Row[]): Row[] {
-  return [
-    {
-      template: 1, obra: '103', os: idBy(os, 'numero', 'OSA-103-0001'), data: '2025-06-20', executante: p(P.gustavo), status: 'Concluído', resultado: 'Reprovado',
-      respostas: [
-        { pergunta: 'Alimentação 24 Vcc dentro da tolerância', conformidade: 'Conforme' },
-        { pergunta: 'Versão do programa registrada', conformidade: 'Conforme', resposta: 'SE138_v1.4.2' },
-        { pergunta: 'Comunicação com o supervisório testada', conformidade: 'Não conforme', observacao: 'Falha no protocolo IEC 61850; reteste agendado.' },
-      ],
-    },
-    { template: 1, obra: '101', os: idBy(os, 'numero', 'OSA-101-0001'), data: '2025-05-08', executante: p(P.gustavo), status: 'Em preenchimento', respostas: [], resultado: 'Aprovado' },
   ];
 }
 
@@ -400,18 +319,6 @@ function rits(): Row[] {
 // ---------------------------------------------------------------------------------------------
 // Post-sales
 // ---------------------------------------------------------------------------------------------
-
-function posvendas(): Row[] {
-  return [
-    { codigo: 1, titulo: 'Infiltração na cobertura do galpão de laminação', cliente: 'Cliente Demonstração Lda', obra: '101', contato: 'Eng. Roberto Campos', emailContato: 'roberto.campos@cliente.local', abertura: '2025-02-11T09:20:00-03:00', canal: 'E-mail', prioridade: 'Alta', status: 'Concluído', categoria: 'Garantia', macroCategoriaCausaRaiz: 'Montagem', areaCausadora: 'Obras', setorCausador: 'Montagem de coberturas', descricao: 'Goteiras em três pontos da cobertura após chuva forte.', comentario: 'Vedação das cumeeiras refeita pela equipe de montagem.', responsavel: p(P.posvendas), prazo: '2025-02-28', conclusao: '2025-02-26T16:40:00-03:00', solucao: 'Substituição de 14 m de fita de vedação e rebites.' },
-    { codigo: 2, titulo: 'Porta de doca não fecha completamente', cliente: 'Cliente Novo Lda', obra: '102', contato: 'Supervisor de expedição', telefoneContato: '(64) 99999-1234', abertura: '2025-06-03T14:05:00-03:00', canal: 'Telefone', prioridade: 'Média', status: 'Em atendimento', categoria: 'Defeito de fabricação', macroCategoriaCausaRaiz: 'Fornecedor', areaCausadora: 'Suprimentos', setorCausador: 'Compras', descricao: 'Porta seccionada da doca 7 trava a 20 cm do piso.', comentario: 'Fornecedor acionado para troca do trilho.', responsavel: p(P.posvendas), prazo: '2025-08-15' },
-    { codigo: 3, titulo: 'Alarme intermitente no painel de proteção', cliente: 'Energética Santa Clara S.A.', obra: '103', abertura: '2025-07-02T08:10:00-03:00', canal: 'Portal', prioridade: 'Crítica', status: 'Em análise', categoria: 'Instalação', descricao: 'Relé de proteção gera alarme de falha de comunicação a cada 2 horas.', comentario: 'Análise remota dos logs em andamento.', responsavel: p(P.mariana) },
-    { codigo: 4, titulo: 'Solicitação de manual do sistema de climatização', cliente: 'Atlântico Participações Ltda.', obra: '105', abertura: '2025-06-20T10:00:00-03:00', canal: 'E-mail', prioridade: 'Baixa', status: 'Aguardando cliente', categoria: 'Documentação', descricao: 'Cliente solicita manual de operação e plano de manutenção (PMOC).', comentario: 'Enviado o manual; aguardando confirmação do recebimento.', responsavel: p(P.posvendas) },
-    { codigo: 5, titulo: 'Fissura no piso da área de carregamento', cliente: 'Cliente Novo Lda', obra: '102', abertura: '2025-07-18T11:30:00-03:00', canal: 'Visita técnica', prioridade: 'Alta', status: 'Aberto', categoria: 'Garantia', descricao: 'Fissura de aproximadamente 4 m junto à junta de dilatação.', comentario: 'Registro aberto na visita técnica de rotina.' },
-    { codigo: 6, titulo: 'Pedido de orçamento para ampliação', cliente: 'Cliente Demonstração Lda', obra: '101', abertura: '2025-03-05T15:45:00-03:00', canal: 'WhatsApp', prioridade: 'Baixa', status: 'Cancelado', categoria: 'Comercial', descricao: 'Cliente pediu orçamento de ampliação pelo canal de pós-venda.', comentario: 'Encaminhado ao comercial; ticket cancelado por não ser pós-venda.', responsavel: p(P.posvendas) },
-    { codigo: 7, titulo: 'Ruído no exaustor do banheiro do 8º andar', cliente: 'Atlântico Participações Ltda.', obra: '105', abertura: '2025-06-02T09:00:00-03:00', canal: 'Portal', prioridade: 'Média', status: 'Concluído', categoria: 'Manutenção', macroCategoriaCausaRaiz: 'Desgaste natural', areaCausadora: 'Não identificada', descricao: 'Exaustor com ruído excessivo.', comentario: 'Rolamento substituído.', responsavel: p(P.posvendas), conclusao: '2025-06-10T17:00:00-03:00', solucao: 'Troca do rolamento do exaustor.' },
-  ];
-}
 
 function ticketInteracoes(tickets: Row[]): Row[] {
   const t = (codigo: number) => idBy(tickets, 'codigo', codigo);
@@ -503,25 +410,6 @@ function projetosFabrica(fab: Row[]): Row[] {
   ];
 }
 
-function projetos(): Row[] {
-  const doc = (codigo: string, obra: string, categoria: string, Situacao: string, titulo: string, extra: Row = {}) =>
-    ({ codigo, revisao: '0', titulo, obra, categoria, Situacao, projetista: p(P.eduardo), dataEmissao: '2025-03-10', ...extra });
-  return [
-    doc('101-EXE-CIV-001', '101', 'Executivo', 'AP', 'Planta de formas das bases de equipamentos', { revisao: '2', disciplina: 'Civil', dataAprovacao: '2025-03-21', aprovadorCliente: p(P.cliente), arquivos: [file('cre/101-EXE-CIV-001-R2.pdf')] }),
-    doc('101-EXE-ELE-002', '101', 'Elétrica', 'PAP', 'Diagrama unifilar da subestação unitária', { revisao: '1', disciplina: 'Elétrica', prazoAprovacao: '2025-08-08' }),
-    doc('101-EXE-MEC-003', '101', 'Mecânica', 'APC', 'Arranjo do pórtico rolante', { revisao: '1', disciplina: 'Mecânica', aprovadorCliente: p(P.cliente), comentariosCliente: 'Rever a cota do trilho no eixo C.' }),
-    doc('101-ASB-CIV-004', '101', 'AsBuilt', 'EL', 'As built das fundações do galpão', { disciplina: 'Civil' }),
-    doc('101-REF-GER-005', '101', 'Referencia', 'LC', 'Memorial descritivo de referência', { disciplina: 'Geral', comentarioInterno: 'Documento base da proposta.' }),
-    doc('101-EXE-CIV-006', '101', 'Executivo', 'PR', 'Armação das paredes do poço de carepa', { revisao: '1', disciplina: 'Civil', aprovadorCliente: p(P.cliente), comentariosCliente: 'Cobrimento incompatível com a classe de agressividade IV.' }),
-    doc('102-EXE-CIV-001', '102', 'Executivo', 'PAP', 'Planta de locação dos pilares', { disciplina: 'Civil', prazoAprovacao: '2025-08-01' }),
-    doc('102-EXE-ELE-002', '102', 'Elétrica', 'VI', 'Iluminação das docas', { disciplina: 'Elétrica' }),
-    doc('102-ASB-HID-003', '102', 'AsBuilt', 'AP', 'As built da drenagem pluvial', { disciplina: 'Hidráulica', dataAprovacao: '2025-07-02' }),
-    doc('103-EXE-ELE-001', '103', 'Elétrica', 'APC', 'Malha de aterramento da subestação', { revisao: '2', disciplina: 'Elétrica' }),
-    doc('103-EXE-AUT-002', '103', 'Executivo', 'CAN', 'Arquitetura de rede (substituído)', { disciplina: 'Automação' }),
-    doc('105-ASB-ELE-001', '105', 'AsBuilt', 'AP', 'As built dos quadros elétricos', { disciplina: 'Elétrica', dataAprovacao: '2025-05-20', tags: ['entrega final'] }),
-  ];
-}
-
 function tafs(prod: Row[], fab: Row[]): Row[] {
   const pr = (codigo: string) => idBy(prod, 'codigo', codigo);
   const f = (codigo: string) => idBy(fab, 'codigo', codigo);
@@ -542,20 +430,6 @@ function tafs(prod: Row[], fab: Row[]): Row[] {
 // ---------------------------------------------------------------------------------------------
 // Contracts and materials
 // ---------------------------------------------------------------------------------------------
-
-function contratos(): Row[] {
-  const base = { responsavel: p(P.carlos), gestor: p(P.beatriz), validador: p(P.paulo) };
-  return [
-    { numero: 'CT-2025-001', status: 'Revisão', tipo: 'Subempreitada', contraparte: 'Montagens Ideal Ltda.', cnpj: '11.222.333/0001-44', obra: '101', objeto: 'Montagem de estrutura metálica e cobertura do galpão de laminação.', valor: 1_850_000, vigenciaInicio: '2025-08-01', vigenciaFim: '2026-01-31', ...base },
-    { numero: 'CT-2025-002', status: 'Emitido para o Jurídico', tipo: 'Fornecimento', contraparte: 'Concreta Pré-Moldados', obra: '102', objeto: 'Fornecimento e montagem de estrutura pré-moldada.', valor: 7_420_000, ...base },
-    { numero: 'CT-2025-003', status: 'Revisão para cancelamento', tipo: 'Locação', contraparte: 'Loca Alturas Equipamentos', obra: '104', objeto: 'Locação de plataformas elevatórias durante a paralisação.', valor: 96_000, vigenciaInicio: '2025-03-01', vigenciaFim: '2025-12-31', ...base },
-    { numero: 'CT-2025-004', status: 'Emitido para o verificador', tipo: 'Prestação de serviços', contraparte: 'Elétrica Forte Serviços', obra: '103', objeto: 'Lançamento de cabos e montagem eletromecânica da subestação.', valor: 1_230_500, ...base },
-    { numero: 'CT-2025-005', status: 'Em finalização', tipo: 'Fornecimento', contraparte: 'Trafo Sul Indústria', obra: '101', objeto: 'Fornecimento de transformador a seco 1.500 kVA.', valor: 214_900, ...base },
-    { numero: 'CT-2025-006', status: 'Aprovado', tipo: 'Subempreitada', contraparte: 'Terraplenagem Minas Ltda.', obra: '101', objeto: 'Terraplenagem e drenagem provisória.', valor: 640_000, dataAssinatura: '2024-10-21', vigenciaInicio: '2024-11-04', vigenciaFim: '2025-09-30', responsavel: p(P.carlos), gestor: p(P.sm), validador: p(P.paulo), arquivos: [file('contratos/CT-2025-006-assinado.pdf')] },
-    { numero: 'CT-2025-007', status: 'Aprovado', tipo: 'Venda', contraparte: 'Energética Santa Clara S.A.', obra: '103', objeto: 'Venda de painéis de média tensão (7 unidades).', valor: 1_995_000, dataAssinatura: '2025-01-15', responsavel: p(P.beatriz), gestor: p(P.fernanda), validador: p(P.carlos) },
-    { numero: 'CT-2025-008', status: 'Revisão', tipo: 'Prestação de serviços', contraparte: 'Clima Floripa Serviços', objeto: 'Manutenção preventiva de climatização (PMOC) — contrato corporativo.', valor: 48_000, responsavel: p(P.beatriz), gestor: p(P.carlos), validador: p(P.paulo) },
-  ];
-}
 
 function produtosContrato(ct: Row[], prod: Row[]): Row[] {
   const c = (numero: string) => idBy(ct, 'numero', numero);
@@ -581,30 +455,6 @@ function materialTemplates(): Row[] {
       { codigo: 'CIV-011', descricao: 'Aço CA-50 10 mm', unidade: 'kg', quantidade: 0 },
     ] },
     { nome: 'Automação de subestação', disciplina: 'Automação', ativo: false, itens: [{ codigo: 'AUT-001', descricao: 'Switch gerenciável IEC 61850', unidade: 'un', quantidade: 0 }] },
-  ];
-}
-
-function materiais(): Row[] {
-  const itensEle = [
-    { codigo: 'ELE-001', descricao: 'Eletrocalha perfurada 300 x 100 mm', unidade: 'm', quantidade: 480 },
-    { codigo: 'ELE-002', descricao: 'Cabo flexível 1 kV 95 mm²', unidade: 'm', quantidade: 2350.5 },
-    { codigo: 'ELE-003', descricao: 'Luminária LED industrial 150 W', unidade: 'un', quantidade: 64, observacao: 'Temperatura de cor 5.000 K' },
-  ];
-  const itensCiv = [
-    { codigo: 'CIV-010', descricao: 'Concreto usinado fck 30 MPa', unidade: 'm³', quantidade: 186.4 },
-    { codigo: 'CIV-011', descricao: 'Aço CA-50 10 mm', unidade: 'kg', quantidade: 12_450 },
-  ];
-  const equipe101 = { Quantificou: p(P.eduardo), Verificador: p(P.paulo), Site_manager: p(P.sm), Coordenador: p(P.carlos) };
-  const equipe103 = { Quantificou: p(P.eduardo), Verificador: p(P.paulo), Site_manager: p(P.fernanda), Coordenador: p(P.mariana) };
-  return [
-    { titulo: 'Infraestrutura elétrica — galpão de laminação', obra: '101', origem: 'Obra', disciplina: 'Elétrica', Status: 'EM ELABORAÇÃO', template: 1, dataNecessidade: '2025-09-01', ...equipe101, itens: itensEle },
-    { titulo: 'Bases de equipamentos — lote 2', obra: '101', origem: 'Projeto', disciplina: 'Civil', Status: 'REVISAR', template: 2, dataNecessidade: '2025-08-18', ...equipe101, itens: itensCiv, observacoes: 'Revisar quantitativo de aço após revisão 2 do projeto.' },
-    { titulo: 'Iluminação das docas', obra: '102', origem: 'Obra', disciplina: 'Elétrica', Status: 'LIBERADO PARA VERIFICAÇÃO', dataNecessidade: '2025-10-06', ...equipe101, itens: itensEle.slice(2) },
-    { titulo: 'Drenagem pluvial — trecho norte', obra: '102', origem: 'Projeto', disciplina: 'Hidráulica', Status: 'LIBERADO PARA SITE MANAGER', dataNecessidade: '2025-08-25', ...equipe101, itens: [{ codigo: 'HID-020', descricao: 'Tubo PEAD corrugado DN 600', unidade: 'm', quantidade: 320 }] },
-    { titulo: 'Malha de aterramento', obra: '103', origem: 'Projeto', disciplina: 'Elétrica', Status: 'LIBERADO PARA COORDENADOR', dataNecessidade: '2025-08-11', ...equipe103, itens: [{ codigo: 'ELE-050', descricao: 'Cabo de cobre nu 70 mm²', unidade: 'm', quantidade: 1800 }, { codigo: 'ELE-051', descricao: 'Haste de aterramento 5/8" x 3 m', unidade: 'un', quantidade: 96 }] },
-    { titulo: 'Cabos de controle da subestação', obra: '103', origem: 'Obra', disciplina: 'Elétrica', Status: 'LIBERADO PARA PLANEJAMENTO', dataNecessidade: '2025-08-04', ...equipe103, itens: [{ codigo: 'ELE-060', descricao: 'Cabo de controle 12 x 1,5 mm² blindado', unidade: 'm', quantidade: 5400 }] },
-    { titulo: 'Tubulação PEAD da ETE', obra: '104', origem: 'Projeto', disciplina: 'Hidráulica', Status: 'EM REVISÃO', dataNecessidade: '2025-11-03', Quantificou: p(P.carlos), Verificador: p(P.paulo), Site_manager: p(P.fernanda), Coordenador: p(P.mariana), itens: [{ codigo: 'HID-030', descricao: 'Tubo PEAD PE100 DN 250 PN10', unidade: 'm', quantidade: 640 }] },
-    { titulo: 'Revestimento de fachada (cancelada)', obra: '105', origem: 'Obra', disciplina: 'Civil', Status: 'CANCELADO', Quantificou: p(P.carlos), itens: [{ descricao: 'Placa ACM 4 mm', unidade: 'm²', quantidade: 850 }], observacoes: 'Escopo retirado do contrato.' },
   ];
 }
 
@@ -657,50 +507,9 @@ function endossosPleno(seg: Row[]): Row[] {
 // SGI
 // ---------------------------------------------------------------------------------------------
 
-function ticketsSgi(): Row[] {
-  return [
-    { status: 'RASCUNHO', area: 'Segurança', tipo: 'Desvio', severidade: 'Média', origem: 'Inspeção interna', titulo: 'Trabalho em altura sem linha de vida', obra: '101', dataOcorrencia: '2025-07-28', local: 'Cobertura do galpão, eixo D', descricao: 'Montador observado sem conexão à linha de vida durante fixação de telhas.', relator: p(P.sm) },
-    { status: 'TRIAGEM', area: 'Meio Ambiente', tipo: 'Incidente', severidade: 'Alta', origem: 'Colaborador', titulo: 'Vazamento de óleo hidráulico da retroescavadeira', obra: '102', dataOcorrencia: '2025-07-21', descricao: 'Cerca de 5 litros de óleo no solo próximo à doca 3.', acaoImediata: 'Contenção com material absorvente e remoção do solo contaminado.', relator: p(P.sm), responsavel: p(P.renata) },
-    { codigo: 1, status: 'EM ANDAMENTO', area: 'Qualidade', tipo: 'RNC', severidade: 'Alta', origem: 'Inspeção interna', titulo: 'Espessura de pintura abaixo do especificado', obra: '101', dataOcorrencia: '2025-03-18', fornecedor: 'Montagens Ideal Ltda.', descricao: 'Treliça TR-07 recebida com 95 µm de pintura (especificado 120 µm).', acaoImediata: 'Peça segregada e identificada.', metodoAnalise: '5 Porquês', causaRaiz: 'Controle de espessura por amostragem insuficiente no fornecedor.', responsavel: p(P.renata), prazo: '2025-08-30' },
-    { codigo: 2, status: 'EM ANDAMENTO', area: 'Auditoria', tipo: 'Constatação de auditoria', severidade: 'Média', origem: 'Auditoria externa', titulo: 'Registros de calibração vencidos', dataOcorrencia: '2025-05-14', local: 'Laboratório da fábrica', descricao: 'Auditoria ISO 9001 encontrou 4 instrumentos com calibração vencida.', metodoAnalise: 'Ishikawa', causaRaiz: 'Ausência de alerta de vencimento no controle de instrumentos.', responsavel: p(P.renata), prazo: '2025-09-15' },
-    { codigo: 3, status: 'FINALIZADO', area: 'Segurança', tipo: 'Acidente', severidade: 'Crítica', origem: 'Colaborador', titulo: 'Corte na mão durante manuseio de chapa', obra: '103', dataOcorrencia: '2025-02-06', descricao: 'Ajudante sofreu corte ao manusear chapa sem luva anticorte.', acaoImediata: 'Atendimento no ambulatório e afastamento de 3 dias.', metodoAnalise: 'Árvore de causas', causaRaiz: 'Luvas anticorte indisponíveis no almoxarifado da obra.', responsavel: p(P.luciana), verificacaoEficacia: 'Sem novas ocorrências em 90 dias; estoque mínimo de EPI implantado.', dataFinalizacao: '2025-05-12' },
-    { codigo: 4, status: 'FINALIZADO', area: 'Qualidade', tipo: 'Reclamação de cliente', severidade: 'Baixa', origem: 'Cliente', titulo: 'Documentação as built entregue incompleta', obra: '105', cliente: 'Atlântico Participações Ltda.', dataOcorrencia: '2025-05-26', descricao: 'Faltavam os as built de climatização no data book.', causaRaiz: 'Checklist de entrega não incluía a disciplina de climatização.', responsavel: p(P.renata), verificacaoEficacia: 'Checklist revisado e aplicado na obra 103.', dataFinalizacao: '2025-07-10' },
-    { status: 'RASCUNHO', area: 'Qualidade', tipo: 'Oportunidade de melhoria', severidade: 'Baixa', origem: 'Colaborador', titulo: 'Padronizar etiquetas de identificação de cabos', dataOcorrencia: '2025-07-15', descricao: 'Sugestão de usar etiquetas termo-retráteis impressas em todas as obras.' },
-    { status: 'TRIAGEM', area: 'Auditoria', tipo: 'Constatação de auditoria', severidade: 'Baixa', origem: 'Auditoria interna', titulo: 'Procedimento de compras desatualizado', dataOcorrencia: '2025-07-02', descricao: 'PR-SUP-002 cita formulário que não existe mais.', responsavel: p(P.renata) },
-    { codigo: 5, status: 'EM ANDAMENTO', area: 'Meio Ambiente', tipo: 'Desvio', severidade: 'Média', origem: 'Órgão fiscalizador', titulo: 'Descarte de resíduos sem manifesto (MTR)', obra: '104', dataOcorrencia: '2025-04-09', descricao: 'Fiscalização constatou saída de caçamba sem MTR.', acaoImediata: 'MTR emitido retroativamente e caçamba rastreada.', responsavel: p(P.renata), prazo: '2025-08-20' },
-    { status: 'RASCUNHO', area: 'Meio Ambiente', tipo: 'Oportunidade de melhoria', severidade: 'Baixa', origem: 'Colaborador', titulo: 'Reuso da água de lavagem de betoneiras', obra: '102', dataOcorrencia: '2025-07-25', descricao: 'Implantar bacia de decantação para reuso da água.' },
-  ];
-}
-
-function planosAcao(sgi: Row[]): Row[] {
-  const t = (codigo: number) => idBy(sgi, 'codigo', codigo);
-  return [
-    { ticket: t(1), titulo: 'Tratativa da RNC de pintura', responsavel: p(P.renata), status: 'Em execução', prazo: '2025-08-30', acoes: [
-      { oQue: 'Retocar a pintura da TR-07', porQue: 'Atender à especificação de 120 µm', onde: 'Canteiro da obra 101', quando: '2025-04-02', quem: 'sm@portal.local', como: 'Lixamento e nova demão de esmalte', quanto: 850, status: 'Concluída' },
-      { oQue: 'Auditar o processo de pintura do fornecedor', porQue: 'Eliminar a causa raiz', onde: 'Fábrica do fornecedor', quando: '2025-08-20', quem: 'renata.costa@portal.local', como: 'Auditoria de processo com checklist', quanto: 2_400, status: 'Em andamento' },
-    ] },
-    { ticket: t(2), titulo: 'Controle de calibração', responsavel: p(P.renata), status: 'Aberto', prazo: '2025-09-15', acoes: [
-      { oQue: 'Calibrar os 4 instrumentos vencidos', quando: '2025-06-30', quem: 'Laboratório', status: 'Concluída', quanto: 1_960 },
-      { oQue: 'Implantar alerta de vencimento no sistema', porQue: 'Evitar reincidência', quando: '2025-09-10', quem: 'thiago.nunes@portal.local', como: 'Relatório semanal automático', status: 'Pendente' },
-    ] },
-    { ticket: t(3), titulo: 'Prevenção de cortes', responsavel: p(P.luciana), status: 'Concluído', prazo: '2025-04-30', eficaz: true, dataVerificacao: '2025-05-12', acoes: [
-      { oQue: 'Definir estoque mínimo de luvas anticorte', quando: '2025-02-20', quem: 'luciana.ferraz@portal.local', status: 'Concluída' },
-      { oQue: 'DDS sobre manuseio de chapas em todas as obras', quando: '2025-03-07', quem: 'Técnicos de segurança', status: 'Concluída' },
-    ] },
-    { ticket: t(4), titulo: 'Revisão do checklist de entrega', responsavel: p(P.renata), status: 'Concluído', eficaz: true, dataVerificacao: '2025-07-10', acoes: [
-      { oQue: 'Incluir climatização no checklist de data book', quando: '2025-06-06', quem: 'renata.costa@portal.local', status: 'Concluída' },
-    ] },
-    { ticket: t(5), titulo: 'Gestão de resíduos da obra 104', responsavel: p(P.fernanda), status: 'Em execução', prazo: '2025-08-20', acoes: [
-      { oQue: 'Treinar a equipe sobre emissão de MTR', onde: 'Obra 104', quando: '2025-05-15', quem: 'fernanda.lima@portal.local', status: 'Concluída' },
-      { oQue: 'Contratar transportador licenciado com MTR integrado', quando: '2025-08-15', quem: 'Suprimentos', quanto: 12_000, status: 'Em andamento' },
-      { oQue: 'Auditoria mensal de manifestos', quando: '2025-08-20', quem: 'renata.costa@portal.local', status: 'Cancelada' },
-    ] },
-  ];
-}
-
 function portalFornecedor(sgi: Row[]): Row[] {
   return [
-    { fornecedor: 'Montagens Ideal Ltda.', cnpj: '11.222.333/0001-44', contato: 'Sérgio Dias', email: 'qualidade@montagensideal.local', tipo: 'Resposta a RNC', ticket: idBy(sgi, 'codigo', 1), dataEnvio: '2025-04-10T14:00:00-03:00', status: 'Aceito', assunto: 'Resposta à RNC de pintura da TR-07', mensagem: 'Implantamos medição de espessura em 100% das peças.', resposta: 'Resposta aceita; eficácia será verificada na próxima auditoria.' },
+    { fornecedor: 'Montagens Ideal Ltda.', cnpj: '11.222.333/0001-44', contato: 'Sérgio Dias', email: 'qualidade@montagensideal.local', tipo: 'Resposta a RNC', ticket: idBy(sgi, 'codigo', 'QUA-2025-0001'), dataEnvio: '2025-04-10T14:00:00-03:00', status: 'Aceito', assunto: 'Resposta à RNC de pintura da TR-07', mensagem: 'Implantamos medição de espessura em 100% das peças.', resposta: 'Resposta aceita; eficácia será verificada na próxima auditoria.' },
     { fornecedor: 'Trafo Sul Indústria', email: 'comercial@trafosul.local', tipo: 'Qualificação de fornecedor', dataEnvio: '2025-06-02T09:10:00-03:00', status: 'Em análise', assunto: 'Envio do certificado ISO 9001 atualizado', mensagem: 'Segue certificado válido até 2028.', anexos: [file('sgi/trafosul-iso9001.pdf')] },
     { fornecedor: 'Loca Alturas Equipamentos', email: 'contato@locaalturas.local', tipo: 'Documento', dataEnvio: '2025-07-20T16:30:00-03:00', status: 'Recebido', assunto: 'Laudos de inspeção das plataformas', mensagem: 'Laudos NR-12 das plataformas locadas.' },
     { fornecedor: 'Concreta Pré-Moldados', email: 'sac@concreta.local', tipo: 'Avaliação de desempenho', dataEnvio: '2025-05-05T10:00:00-03:00', status: 'Recusado', assunto: 'Contestação da nota de desempenho', mensagem: 'Solicitamos revisão da nota de prazo.', resposta: 'Mantida a avaliação: três entregas com atraso no trimestre.' },
@@ -709,17 +518,9 @@ function portalFornecedor(sgi: Row[]): Row[] {
 
 function portalCliente(sgi: Row[]): Row[] {
   return [
-    { cliente: 'Atlântico Participações Ltda.', obra: '105', contato: 'Helena Martins', email: 'helena@atlantico.local', tipo: 'Reclamação', ticket: idBy(sgi, 'codigo', 4), dataEnvio: '2025-05-26T11:20:00-03:00', status: 'Aceito', assunto: 'Data book sem as built de climatização', mensagem: 'O data book entregue não contém os as built de climatização.', resposta: 'Documentos enviados em 06/06.' },
+    { cliente: 'Atlântico Participações Ltda.', obra: '105', contato: 'Helena Martins', email: 'helena@atlantico.local', tipo: 'Reclamação', ticket: idBy(sgi, 'codigo', 'QUA-2025-0002'), dataEnvio: '2025-05-26T11:20:00-03:00', status: 'Aceito', assunto: 'Data book sem as built de climatização', mensagem: 'O data book entregue não contém os as built de climatização.', resposta: 'Documentos enviados em 06/06.' },
     { cliente: 'Cliente Demonstração Lda', obra: '101', contato: 'Roberto Campos', email: 'cliente@portal.local', tipo: 'Elogio', dataEnvio: '2025-06-30T08:00:00-03:00', status: 'Recebido', assunto: 'Organização do canteiro', mensagem: 'Parabéns à equipe pela limpeza e organização do canteiro.' },
     { cliente: 'Cliente Novo Lda', obra: '102', email: 'cliente.novo@portal.local', tipo: 'Solicitação', dataEnvio: '2025-07-22T17:45:00-03:00', status: 'Em análise', assunto: 'Cronograma atualizado', mensagem: 'Solicitamos o cronograma físico atualizado com a curva S.' },
-  ];
-}
-
-function relatosEtica(): Row[] {
-  return [
-    { protocolo: 'ET-2025-0001', dataRelato: '2025-02-18T21:14:00-03:00', status: 'Finalizada', anonimo: true, categoria: 'Conflito de interesses', assunto: 'Possível favorecimento em cotação', descricao: 'Relato de que um comprador teria favorecido fornecedor de parente em cotação de EPIs.', responsavel: p(P.admin), parecer: 'Apuração não confirmou o favorecimento; processo de cotação reforçado com terceira proposta obrigatória.', dataConclusao: '2025-04-02' },
-    { protocolo: 'ET-2025-0002', dataRelato: '2025-06-03T10:05:00-03:00', status: 'Em andamento', anonimo: false, nomeRelator: 'Colaborador da obra 102', emailRelator: 'colaborador102@portal.local', categoria: 'Assédio moral', assunto: 'Conduta de encarregado de subempreiteira', obra: '102', dataFato: '2025-05-29', local: 'Frente de montagem', envolvidos: 'Encarregado da subempreiteira (nome preservado)', descricao: 'Relato de gritos e ameaças frequentes à equipe durante a montagem.', responsavel: p(P.admin) },
-    { protocolo: 'ET-2025-0003', dataRelato: '2025-07-27T19:40:00-03:00', status: 'Aberto', anonimo: true, categoria: 'Segurança do trabalho', assunto: 'Pressão para trabalhar sem permissão de trabalho', descricao: 'Equipe teria sido orientada a iniciar serviço elétrico antes da emissão da PT.' },
   ];
 }
 
@@ -794,10 +595,20 @@ function usuarios(): Row[] {
   return [
     { email: 'cliente@portal.local', nome: 'Cliente Demonstração', tipo: 'cliente', ativo: true, empresa: ['Cliente Demonstração Lda'], obra: ['101'], roles: ['cliente', 'projetista', 'aprovador'] },
     { email: 'cliente.novo@portal.local', nome: 'Cliente Novo', tipo: 'cliente', ativo: true, empresa: ['Cliente Novo Lda'], obra: ['102'], roles: ['cliente', 'projetista'] },
-    staff(P.admin, ['acesso_total']),
-    staff(P.sm, ['site_manager', 'rdo_by_obra'], ['101', '102']),
+    staff(P.admin, ['acesso_total', 'admin_rdo']),
+    staff(P.sm, ['site_manager', 'rdo_by_obra', 'materiais'], ['101', '102']),
     staff(P.posvendas, ['pos_vendas']),
     staff(P.leitura, []),
+    staff(P.contratosResponsavel, ['contratos', 'editor_contratos']),
+    staff(P.contratosGestor, ['contratos']),
+    staff(P.contratosValidador, ['contratos']),
+    staff(P.quantificador, ['materiais', 'editor_materiais', 'materiais_obra'], ['101', '102']),
+    staff(P.verificador, ['materiais']),
+    staff(P.coordenador, ['materiais']),
+    staff(P.pcp, ['materiais', 'pcp']),
+    staff(P.projetista, ['projetista', 'editor_projetista']),
+    staff(P.sgi, ['sgi']),
+    staff(P.etica, ['etica']),
     staff(P.fernanda, ['site_manager', 'rdo_by_obra', 'materiais'], ['101', '103', '104', '105']),
     staff(P.carlos, ['contratos', 'editor_contratos', 'materiais', 'editor_materiais'], ['101', '102', '105', '106']),
     staff(P.beatriz, ['contratos', 'seguros']),

@@ -1,0 +1,18 @@
+/** Dates as the business sees them: the portal's time zone (America/Sao_Paulo unless TZ_PORTAL says otherwise). */
+const zone = () => process.env.TZ_PORTAL ?? 'America/Sao_Paulo';
+
+/** Today's date, yyyy-mm-dd, in the portal's time zone. */
+export function todayIso(now = new Date()): string {
+  return now.toLocaleDateString('sv-SE', { timeZone: zone() });
+}
+
+/** yyyy-mm-dd plus `days`. */
+export function addDaysIso(iso: string, days: number): string {
+  const [y, m, d] = iso.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** "23/11/2026 14:05" in the portal's time zone. */
+export function formatDateTimeBr(d = new Date()): string {
+  return d.toLocaleString('pt-BR', { timeZone: zone(), day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+}

@@ -1,0 +1,95 @@
+/**
+ * Reading a schema's declared workflow: states, the transitions open from a state, who may take
+ * them. Pure functions over the schema and the CASL ability; the API's transition endpoint and
+ * "Minhas pendências" both decide with these, so there is one copy of every rule.
+ */
+import { subject } from '@casl/ability';
+import { ADMIN_TRANSITION, type EntitySchema, type Workflow, type WorkflowState, type WorkflowTransition } from '../../../schemas/kinds';
+import type { AppAbility } from '../../access/ability';
+
+export interface WorkflowActor {
+  email: string;
+  name?: string;
+  ability: AppAbility;
+  /** External user (client, supplier, law firm): decision 1 of access.md. */
+  client: boolean;
+  roles: string[];
+}
+
+/** The administrators' transition every workflow gets (audited, comment required, any state). */
+export function adminTransition(wf: Workflow): WorkflowTransition {
+  return {
+    name: ADMIN_TRANSITION,
+    label: 'Alterar situação',
+    from: wf.states.map((s) => s.value),
+    action: 'manage',
+    audience: 'staff',
+    comment: 'required',
+    inbox: false,
+  };
+}
+
+export function stateOf(wf: Workflow, value: unknown): WorkflowState | undefined {
+  return wf.states.find((s) => s.value === value);
+}
+
+export const stateLabel = (wf: Workflow, value: unknown): string => stateOf(wf, value)?.label ?? String(value ?? '');
+
+export function findTransition(wf: Workflow, name: string): WorkflowTransition | undefined {
+  if (name === ADMIN_TRANSITION) return adminTransition(wf);
+  return wf.transitions.find((t) => t.name === name);
+}
+
+const mailOf = (v: unknown): string | undefined =>
+  v && typeof v === 'object' && typeof (v as { mail?: unknown }).mail === 'string' ? (v as { mail: string }).mail.toLowerCase() : undefined;
+
+/** The e-mail a person field (`{ mail }`) or an e-mail field holds. */
+export function personMail(v: unknown): string | undefined {
+  if (typeof v === 'string' && v.includes('@')) return v.toLowerCase();
+  return mailOf(v);
+}
+
+/** May the actor take this transition on this record now (state aside)? Checked against the record. */
+export function mayTake(schema: EntitySchema, t: WorkflowTransition, row: Record<string, unknown>, actor: WorkflowActor): boolean {
+  if (t.audience === 'cliente' && !actor.client) return false;
+  if (t.audience === 'staff' && actor.client) return false;
+  const rec = subject(schema.subject, { ...row }) as never;
+  if (!actor.ability.can(t.action as never, rec)) return false;
+  if (t.by?.length) {
+    const me = actor.email.toLowerCase();
+    const named = t.by.some((f) => personMail(row[f]) === me);
+    if (!named && !actor.ability.can('manage' as never, rec)) return false;
+  }
+  return true;
+}
+
+/** The transitions the actor may take on the record in its current state (the admin one included). */
+export function availableTransitions(schema: EntitySchema, row: Record<string, unknown>, actor: WorkflowActor): WorkflowTransition[] {
+  const wf = schema.workflow;
+  if (!wf) return [];
+  const state = row[wf.field];
+  return [...wf.transitions, adminTransition(wf)].filter((t) => t.from.includes(state as string) && mayTake(schema, t, row, actor));
+}
+
+/** Public shape of a transition for the app (`GET …/transitions`). */
+export function describeTransition(wf: Workflow, t: WorkflowTransition) {
+  const admin = t.name === ADMIN_TRANSITION;
+  return {
+    name: t.name,
+    label: t.label,
+    to: t.to ?? null,
+    toLabel: t.to ? stateLabel(wf, t.to) : null,
+    comment: t.comment ?? 'none',
+    tone: t.tone ?? 'default',
+    ...(admin ? { choices: wf.states.map((s) => ({ value: s.value, label: s.label ?? s.value })) } : {}),
+  };
+}
+
+/** Next revision: digits count up (0 → 1), a letter moves on (A → B); anything else gets "-1". */
+export function nextRevision(current: unknown): string {
+  const s = String(current ?? '').trim();
+  if (!s) return '1';
+  if (/^\d+$/.test(s)) return String(Number(s) + 1);
+  if (/^[A-Y]$/i.test(s)) return String.fromCharCode(s.charCodeAt(0) + 1);
+  return `${s}-1`.slice(0, 5);
+}

@@ -1,0 +1,143 @@
+/**
+ * Taking a transition: one transaction that locks the record, checks the step against the record
+ * (state, permission, comment, required fields, guards), writes the new state and its stamps,
+ * the history entry, the effects on other records and the queued e-mails, or nothing at all.
+ */
+import { sql } from 'kysely';
+import { ADMIN_TRANSITION, type EntitySchema, type StampValue, type WorkflowTransition } from '../../../schemas/kinds';
+import { SGI_AREA_PREFIX } from '../../../schemas/ticket-sgi';
+import type { Db } from '../db/connect';
+import { ApiError } from '../http/errors';
+import { diffRecords, writeAudit } from '../crud/audit';
+import { forbiddenMessage, notFoundMessage } from '../crud/messages';
+import { guardDb, parseId, selectOne, toColumns, type Row } from '../crud/repository';
+import { stripUnreadable } from '../crud/read-fields';
+import { isEmptyValue } from '../../../schemas/messages';
+import { addDaysIso, formatDateTimeBr, todayIso } from '../time';
+import { availableTransitions, describeTransition, findTransition, mayTake, nextRevision, stateLabel, stateOf, type WorkflowActor } from './definition';
+import { AFTER, GUARDS } from './hooks';
+import { queueTransitionMail } from './notify';
+import { areaYearCode } from './sequence';
+import { subject } from '@casl/ability';
+
+const COMMENT_MAX = 4000;
+const a = (schema: EntitySchema) => (schema.gender === 'f' ? 'a' : 'o');
+
+function workflowOf(schema: EntitySchema) {
+  if (!schema.workflow) throw new ApiError(404, 'Este recurso não tem fluxo de situações.');
+  return schema.workflow;
+}
+
+async function readable(db: Db, schema: EntitySchema, actor: WorkflowActor, id: number, lock: boolean): Promise<Row> {
+  const row = await selectOne(db, schema, id, lock);
+  if (!row) throw new ApiError(404, notFoundMessage(schema));
+  if (!actor.ability.can('read' as never, subject(schema.subject, { ...row }) as never)) throw new ApiError(403, forbiddenMessage(schema, 'read'));
+  return row;
+}
+
+/** `GET /{resource}/{id}/transitions`: what the caller may do now. */
+export async function listTransitions(db: Db, schema: EntitySchema, actor: WorkflowActor, rawId: string) {
+  const wf = workflowOf(schema);
+  const row = await readable(db, schema, actor, parseId(schema, rawId), false);
+  return availableTransitions(schema, row, actor).map((t) => describeTransition(wf, t));
+}
+
+function stamp(value: StampValue, ctx: { actor: WorkflowActor; comment: string | null; current: unknown }): unknown {
+  if (value === null) return null;
+  if (value === '$now') return new Date().toISOString();
+  if (value === '$today') return todayIso();
+  if (value.startsWith('$today+')) return addDaysIso(todayIso(), Number(value.slice(7)));
+  if (value === '$actor') return ctx.actor.name ? { mail: ctx.actor.email, nome: ctx.actor.name } : { mail: ctx.actor.email };
+  if (value === '$comment') return ctx.comment;
+  if (value === '$nextRevision') return nextRevision(ctx.current);
+  return value;
+}
+
+function parseBody(body: unknown): { version: number; comment: string | null; to?: unknown } {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError(400, 'O corpo da requisição deve ser um objeto JSON.');
+  const b = body as Record<string, unknown>;
+  if (b.version === undefined || b.version === null || !Number.isInteger(Number(b.version))) {
+    throw new ApiError(400, 'Informe a versão do registro que está sendo alterado.', { version: ['Campo obrigatório.'] });
+  }
+  if (b.comment !== undefined && b.comment !== null && typeof b.comment !== 'string') throw new ApiError(400, 'Comentário inválido.', { comment: ['Informe um texto.'] });
+  const comment = typeof b.comment === 'string' && b.comment.trim() ? b.comment.trim().replace(/\u0000/g, '') : null;
+  if (comment && comment.length > COMMENT_MAX) throw new ApiError(400, 'Comentário longo demais.', { comment: [`No máximo ${COMMENT_MAX} caracteres.`] });
+  return { version: Number(b.version), comment, to: b.to };
+}
+
+/** The state the step leads to (the administrators' step names it in the body). */
+function targetOf(schema: EntitySchema, t: WorkflowTransition, before: Row, to: unknown): string | undefined {
+  const wf = schema.workflow!;
+  if (t.name !== ADMIN_TRANSITION) return t.to;
+  if (typeof to !== 'string' || !stateOf(wf, to)) {
+    throw new ApiError(400, 'Escolha a nova situação.', { to: [`Escolha uma destas: ${wf.states.map((s) => s.label ?? s.value).join(', ')}.`] });
+  }
+  if (to === before[wf.field]) throw new ApiError(400, 'O registro já está nesta situação.', { to: ['Escolha uma situação diferente da atual.'] });
+  return to;
+}
+
+/** `POST /{resource}/{id}/transitions/{name}`. */
+export async function takeTransition(db: Db, schema: EntitySchema, actor: WorkflowActor, rawId: string, name: string, body: unknown): Promise<Row> {
+  const wf = workflowOf(schema);
+  const id = parseId(schema, rawId);
+  const t = findTransition(wf, name);
+  if (!t) throw new ApiError(404, 'Ação não encontrada neste fluxo.');
+  const input = parseBody(body);
+  return guardDb(schema, () =>
+    db.transaction().execute(async (trx) => {
+      const before = await readable(trx, schema, actor, id, true);
+      const state = before[wf.field] as string;
+      if (!t.from.includes(state)) {
+        throw new ApiError(400, `A ação "${t.label}" não está disponível com ${a(schema)} ${schema.label.toLowerCase()} em "${stateLabel(wf, state)}".`);
+      }
+      if (!mayTake(schema, t, before, actor)) {
+        throw new ApiError(403, `Você não tem permissão para "${t.label}" nest${a(schema) === 'a' ? 'a' : 'e'} ${schema.label.toLowerCase()}.`);
+      }
+      if (input.version !== before.version) {
+        throw new ApiError(409, 'Este registro foi alterado por outra pessoa depois que você o abriu. Recarregue para ver a versão atual.');
+      }
+      if (t.comment === 'required' && !input.comment) {
+        throw new ApiError(400, `Escreva um comentário para "${t.label}".`, { comment: ['O comentário é obrigatório nesta ação.'] });
+      }
+      const missing = (t.requires ?? []).filter((f) => isEmptyValue(before[f]));
+      if (missing.length) {
+        const label = (f: string) => schema.fields.find((x) => x.name === f)?.label ?? f;
+        throw new ApiError(400, `Preencha antes de "${t.label}": ${missing.map(label).join(', ')}.`, Object.fromEntries(missing.map((f) => [f, [`Preencha este campo antes de "${t.label}".`]])));
+      }
+      const to = targetOf(schema, t, before, input.to);
+      const hookCtx = { trx, schema, row: before, actor, notifyMoved: (s: EntitySchema, b: Record<string, unknown>, af: Record<string, unknown>, label: string) => queueTransitionMail(trx, s, b, af, { label }, actor) };
+      if (t.guard) await GUARDS[t.guard](hookCtx);
+
+      const comment = t.comment === 'none' ? null : input.comment;
+      const values: Record<string, unknown> = {};
+      if (to) values[wf.field] = to;
+      for (const [field, v] of Object.entries(t.set ?? {})) values[field] = stamp(v, { actor, comment, current: before[field] });
+      if (t.appendComment && comment) {
+        const prev = typeof before[t.appendComment] === 'string' ? (before[t.appendComment] as string) : '';
+        const entry = `[${formatDateTimeBr()} – ${actor.name || actor.email}] ${t.label}: ${comment}`;
+        values[t.appendComment] = prev ? `${prev}\n\n${entry}` : entry;
+      }
+      if (t.sequence && isEmptyValue(before[t.sequence.field])) {
+        const area = String(before.area ?? '');
+        const prefix = SGI_AREA_PREFIX[area] ?? (area.slice(0, 3).toUpperCase() || 'GER');
+        values[t.sequence.field] = await areaYearCode(trx, schema.name, prefix, Number(todayIso().slice(0, 4)));
+      }
+      const r = await trx
+        .updateTable(schema.name)
+        .set({ ...toColumns(schema, values), version: sql`version + 1`, updated_at: sql`now()`, updated_by: actor.email })
+        .where('id', '=', id)
+        .where('version', '=', before.version)
+        .returning(sql<Row>`to_jsonb(${sql.table(schema.name)}.*)`.as('row'))
+        .executeTakeFirst();
+      if (!r) throw new ApiError(409, 'Este registro foi alterado por outra pessoa. Recarregue para ver a versão atual.');
+      const after = r.row as Row;
+      await writeAudit(trx, schema, id, 'transition', actor.email, diffRecords(schema, before, after), {
+        transition: { name: t.name, label: t.label, from: state, to: to ?? null },
+        comment,
+      });
+      if (t.after) await AFTER[t.after]({ ...hookCtx, row: after });
+      await queueTransitionMail(trx, schema, before, after, { label: t.label, notify: t.notify, comment }, actor);
+      return stripUnreadable(actor.ability, schema, after);
+    }),
+  );
+}
