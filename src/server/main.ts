@@ -15,12 +15,16 @@ import { createTokenVerifier } from './auth/verify';
 import { authenticateWith } from './auth/middleware';
 import { configRoute } from './auth/config-route';
 import { APP_VERSION } from './version';
+import { createMailTransport } from './mail/transport';
+import { startMailer } from './mail/mailer';
 
 async function main() {
   const cfg = serverConfig();
   const started = Date.now();
   const storage = await storageFromEnv(cfg.dataDir);
   const database = await openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir, seed: cfg.seed, storage });
+  const mailTransport = createMailTransport({ smtpUrl: process.env.SMTP_URL || undefined, dataDir: cfg.dataDir });
+  const mailer = startMailer(database.db, mailTransport);
 
   // Real Cognito when the environment names it; otherwise the local stack on fixed ports
   // (COGNITO_PORT, IDP_PORT), so tokens a browser kept stay valid across restarts.
@@ -53,6 +57,7 @@ async function main() {
       '',
       `Portal ${APP_VERSION} em ${url}  (porta ${info.port}, ${((Date.now() - started) / 1000).toFixed(1)} s)`,
       `Banco de dados: ${database.kind === 'pglite' ? `PGlite embutido em ${cfg.dataDir}/pglite` : 'PostgreSQL (DATABASE_URL)'}${database.seeded ? ' — dados de demonstração criados' : ''}`,
+      `E-mails: ${mailTransport.where}`,
     ];
     if (local) {
       lines.push(`Identidade local: pool ${identity.userPoolId}, login corporativo em https://${identity.oauth.domain}`);
@@ -70,6 +75,7 @@ async function main() {
   const shutdown = async () => {
     clearInterval(vacuumTimer);
     server.close();
+    await mailer.stop();
     await stack.stop().catch(() => undefined);
     await database.close().catch(() => undefined);
     process.exit(0);

@@ -1,0 +1,61 @@
+/**
+ * How a queued message leaves: SMTP when SMTP_URL is set (nodemailer), otherwise an RFC 822 `.eml`
+ * file under DATA_DIR/mail/, built by nodemailer's stream transport, so a new user reads the
+ * portal's e-mails locally with any mail program.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import nodemailer from 'nodemailer';
+
+export interface OutgoingMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html?: string | null;
+  /** Queue id, used in the file name. */
+  id?: number | string;
+}
+
+export interface MailTransport {
+  kind: 'smtp' | 'arquivo';
+  /** Where messages go, for the start banner. */
+  where: string;
+  send(msg: OutgoingMail): Promise<void>;
+}
+
+export const DEFAULT_FROM = 'Portal <nao-responda@portal.local>';
+
+const options = (from: string, msg: OutgoingMail) => ({
+  from,
+  to: msg.to.join(', '),
+  subject: msg.subject,
+  text: msg.text,
+  ...(msg.html ? { html: msg.html } : {}),
+});
+
+export function createMailTransport(opts: { smtpUrl?: string; dataDir: string; from?: string }): MailTransport {
+  const from = opts.from || process.env.MAIL_FROM || DEFAULT_FROM;
+  if (opts.smtpUrl) {
+    const smtp = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      kind: 'smtp',
+      where: 'SMTP (SMTP_URL)',
+      async send(msg) {
+        await smtp.sendMail(options(from, msg));
+      },
+    };
+  }
+  const dir = join(opts.dataDir, 'mail');
+  const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'arquivo',
+    where: `arquivos .eml em ${dir}`,
+    async send(msg) {
+      const info = await stream.sendMail(options(from, msg));
+      await mkdir(dir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      await writeFile(join(dir, `${stamp}-${msg.id ?? randomUUID()}.eml`), info.message as Buffer);
+    },
+  };
+}
