@@ -15,6 +15,7 @@ export type ScreenName =
   | 'ordensServico' // /:obra/ordensServico: field and automation work orders side by side
   | 'perfil'
   | 'versoesSistema'
+  | 'pendencias' // /pendencias: "Minhas pendências", the workflow steps waiting for the user
   | 'login'
   | 'primeiroLogin'
   | 'esqueciSenha'

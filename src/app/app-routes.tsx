@@ -16,6 +16,7 @@ const EntityPage = lazy(() => import('./pages/entity-page').then((m) => ({ defau
 const HomePage = lazy(() => import('./pages/home').then((m) => ({ default: m.HomePage })));
 const SiteHomePage = lazy(() => import('./pages/site-home').then((m) => ({ default: m.SiteHomePage })));
 const OrdensServicoPage = lazy(() => import('./pages/ordens-servico').then((m) => ({ default: m.OrdensServicoPage })));
+const PendenciasPage = lazy(() => import('./modules/workflow/pendencias-page').then((m) => ({ default: m.PendenciasPage })));
 const VersoesSistemaPage = lazy(() => import('./root/VersoesSistemaPage').then((m) => ({ default: m.VersoesSistemaPage })));
 const AuthPages = {
   LoginPage: lazy(() => import('./auth/pages').then((m) => ({ default: m.LoginPage }))),
@@ -44,6 +45,8 @@ export function elementFor(route: AppRoute): ReactNode {
       return <OrdensServicoPage />;
     case 'versoesSistema':
       return <VersoesSistemaPage />;
+    case 'pendencias':
+      return <PendenciasPage />;
     case 'perfil':
       return <AuthPages.PerfilPage />;
     case 'login':

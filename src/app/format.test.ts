@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldDef } from '../../schemas/kinds';
-import { formatDate, formatDateTime, formatDecimal, formatFileSize, formatMoney, formatPerson, formatValue, todayIso } from './format';
+import { formatDate, formatDateTime, formatDaysAgo, formatDecimal, formatFileSize, formatMoney, formatPerson, formatValue, todayIso } from './format';
 
 const nb = (s: string) => s.replace(/\u00a0/g, ' ');
 
@@ -71,5 +71,15 @@ describe('format', () => {
     expect(formatFileSize(1536)).toBe('1,5 KB');
     expect(formatFileSize(5 * 1024 * 1024)).toBe('5,0 MB');
     expect(todayIso(new Date(2024, 0, 9))).toBe('2024-01-09');
+  });
+
+  it('says how many calendar days ago a moment was', () => {
+    const now = new Date(2024, 4, 10, 9, 0);
+    expect(formatDaysAgo(new Date(2024, 4, 10, 0, 5).toISOString(), now)).toBe('hoje');
+    expect(formatDaysAgo(new Date(2024, 4, 9, 23, 50).toISOString(), now)).toBe('ontem');
+    expect(formatDaysAgo(new Date(2024, 3, 30, 12, 0).toISOString(), now)).toBe('há 10 dias');
+    expect(formatDaysAgo(new Date(2024, 4, 11).toISOString(), now)).toBe('hoje');
+    expect(formatDaysAgo(null, now)).toBe('');
+    expect(formatDaysAgo('não é data', now)).toBe('');
   });
 });

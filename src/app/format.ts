@@ -78,6 +78,21 @@ export function formatDateTime(value: unknown): string {
   return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
+/**
+ * How long ago an ISO timestamp was, in whole calendar days of the browser's timezone:
+ * "hoje", "ontem", "há 3 dias" ('' for empty or invalid values; a future date counts as today).
+ */
+export function formatDaysAgo(value: unknown, now: Date = new Date()): string {
+  if (isEmpty(value)) return '';
+  const d = value instanceof Date ? value : new Date(String(value));
+  if (Number.isNaN(d.getTime())) return '';
+  const day = (x: Date) => Date.UTC(x.getFullYear(), x.getMonth(), x.getDate());
+  const days = Math.max(0, Math.round((day(now) - day(d)) / 86_400_000));
+  if (days === 0) return 'hoje';
+  if (days === 1) return 'ontem';
+  return `há ${days} dias`;
+}
+
 export function formatBoolean(value: unknown): string {
   if (isEmpty(value)) return '';
   return value === true || value === 'true' ? 'Sim' : 'Não';

@@ -27,7 +27,7 @@ const LAYOUTS: LayoutKind[] = ['open', 'general', 'site', 'factory'];
 describe('menu per role (built from the route table and the ability)', () => {
   it('client (cliente, projetista, aprovador, obra 101): exactly what they may open', () => {
     const ability = defineAbilityFor(CLIENT);
-    expect(shape(buildMenu('open', ability, '101'))).toEqual([['Geral', ['/versoesSistema', '/todas-obras']]]);
+    expect(shape(buildMenu('open', ability, '101'))).toEqual([['Geral', ['/pendencias', '/versoesSistema', '/todas-obras']]]);
     expect(shape(buildMenu('general', ability, '101'))).toEqual([['CRE', ['/cre']]]);
     expect(shape(buildMenu('site', ability, '101'))).toEqual([
       ['Obra', ['/obras/101']],
@@ -45,7 +45,8 @@ describe('menu per role (built from the route table and the ability)', () => {
       ['Fábrica', ['/fabricacao']],
       ['Contratos e materiais', ['/contrato', '/produtos-contrato']],
       ['CRE', ['/cre', '/cre/AsBuilt?categoria=AsBuilt', '/cre/Executivo?categoria=Executivo', '/cre/Referencia?categoria=Referencia']],
-      ['SGI', ['/sgi/acoes']],
+      // Decisions 26–27: every staff member opens SGI records (and reads their own) and files ethics reports.
+      ['SGI', ['/sgi', '/sgi/qualidade', '/sgi/meioAmbiente', '/sgi/seguranca', '/sgi/auditoria', '/sgi/acoes', '/relatos-etica']],
     ]);
     expect(shape(buildMenu('site', ability, '101'))).toEqual([
       ['Obra', ['/obras/101', '/obras/101/biblioteca']],
@@ -142,5 +143,15 @@ describe('PortalLayout', () => {
     const nav = await screen.findByRole('menu', { name: 'Menu principal' });
     expect(within(nav).getByText('Diários de obra', { selector: 'a' })).toBeInTheDocument();
     expect(within(nav).queryByText('Pós-venda')).toBeNull();
+  });
+
+  it('phone (390 px): the header keeps the pending-steps bell icon-only, linking to /pendencias', () => {
+    setViewport(390);
+    renderLayout(CLIENT, '/obras/101/cre', 'site');
+    const header = document.querySelector('.ant-layout-header') as HTMLElement;
+    const bell = within(header).getByRole('link', { name: 'Minhas pendências' });
+    expect(bell).toHaveAttribute('href', '/pendencias');
+    expect(bell.textContent).toBe('');
+    expect(within(header).getByRole('button', { name: 'Abrir menu' })).toBeInTheDocument();
   });
 });

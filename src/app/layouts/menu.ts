@@ -7,6 +7,7 @@ import { ROUTED, fillPath } from '../../../resources/routes';
 import type { AppRoute, LayoutKind } from '../../../resources/routes/types';
 import type { AppAbility } from '../../access/ability';
 import { routeAllowed } from '../guard/guard-rules';
+import { schemaByName } from '../../../schemas';
 
 export interface MenuEntry {
   key: string;
@@ -32,11 +33,43 @@ export function routeLink(route: AppRoute, obra?: string): string | undefined {
   return qs ? `${path}?${qs}` : path;
 }
 
+/** Field names a rule's conditions look at (first path segment, operators skipped). */
+function conditionFields(conditions: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(conditions)) conditions.forEach((c) => conditionFields(c, out));
+  else if (conditions && typeof conditions === 'object') {
+    for (const [k, v] of Object.entries(conditions)) {
+      if (k.startsWith('$')) conditionFields(v, out);
+      else out.add(k.split('.')[0]);
+    }
+  }
+  return out;
+}
+
+/**
+ * Whether a rule could allow some record of the route's entity: a conditional rule that names
+ * fields the entity does not have (an SGI author's "own records" rule on the supplier portal,
+ * which shares the subject) matches none, so it does not bring the route into the menu.
+ */
+function entityReachable(ability: AppAbility, route: AppRoute): boolean {
+  const entity = route.entity ? schemaByName(route.entity.name) : undefined;
+  // With accessVia, the rules are checked on the parent record (a document's folder).
+  const via = entity?.accessVia ? entity.fields.find((f) => f.name === entity.accessVia)?.ref : undefined;
+  const schema = via ? schemaByName(via) : entity;
+  if (!schema || !route.access) return true;
+  const names = new Set(schema.fields.map((f) => f.name));
+  const checks = [{ subject: route.access.subject, action: route.access.action }, ...(route.access.or ?? [])];
+  return checks.some((c) =>
+    ability
+      .rulesFor(c.action as never, c.subject as never)
+      .some((r) => !r.inverted && (!r.conditions || [...conditionFields(r.conditions)].every((f) => names.has(f)))),
+  );
+}
+
 export function buildMenu(layout: LayoutKind, ability: AppAbility, obra?: string, routes: readonly AppRoute[] = ROUTED): MenuGroup[] {
   const groups = new Map<string, MenuEntry[]>();
   for (const route of routes) {
     if (route.layout !== layout || !route.menu || route.notBuilt) continue;
-    if (!routeAllowed(ability, route.access)) continue;
+    if (!routeAllowed(ability, route.access) || !entityReachable(ability, route)) continue;
     const to = routeLink(route, obra);
     if (!to) continue;
     const items = groups.get(route.group) ?? [];

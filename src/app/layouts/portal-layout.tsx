@@ -1,7 +1,7 @@
 /**
  * The four authenticated layouts (open, general, site, factory) on antd's Layout:
  * sidebar menu built from the route table for the layout (see menu.ts), breadcrumbs
- * "Início" → route breadcrumb → name, site picker, user menu (Perfil, Sair). Below the lg
+ * "Início" → route breadcrumb → name, site picker, the pending-steps bell, user menu (Perfil, Sair). Below the lg
  * breakpoint (1280 px) the sidebar becomes a Drawer opened by a menu button.
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -12,6 +12,7 @@ import { HomeOutlined, LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-d
 import type { LayoutKind } from '../../../resources/routes/types';
 import { useAbility, useCurrentUser } from '../access/ability-context';
 import { useCurrentRoute } from '../guard/navigation-guard';
+import { PendenciasBell } from '../modules/workflow/pendencias-bell';
 import { useScrollLockContext } from '../root/overlays';
 import { PRIMARY_COLOR } from '../theme';
 import { RouteIcon } from './icons';
@@ -164,6 +165,7 @@ export function PortalLayout({ layout, children }: PortalLayoutProps) {
           </Typography.Text>
           {!mobile && <div style={{ flex: 1 }} />}
           <SitePicker value={obra} style={{ width: mobile ? 130 : 320, flex: '0 0 auto' }} />
+          <PendenciasBell />
           <UserMenu />
         </Layout.Header>
         <Layout.Content

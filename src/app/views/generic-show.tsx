@@ -1,7 +1,7 @@
 /**
  * Generic show view: fields grouped by `group` (a Card with Descriptions per group), rows as
  * sub-tables, files with preview, and the record's history (GET /<resource>/<id>/historico) as a
- * Timeline.
+ * Timeline. A record with a workflow gets its state and steps above the fields (modules/workflow).
  */
 import React from 'react';
 import { Alert, Card, Descriptions, Empty, Space, Spin, Timeline, Typography } from 'antd';
@@ -11,6 +11,7 @@ import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
 import { FieldDisplay } from '../fields/display';
 import { fieldByName, groupFields, lowerLabel, recordTitle, visibleFields } from '../fields/options';
 import { formatDateTime, formatValue } from '../format';
+import { TransitionComment, TransitionHeading, transitionDotColor, WorkflowPanel, historyKey, type HistoryTransition } from '../modules/workflow';
 
 export interface GenericShowProps {
   schema: EntitySchema;
@@ -50,18 +51,23 @@ export function FieldGroups({ schema, record }: { schema: EntitySchema; record: 
 
 export interface HistoryEntry {
   id: BaseKey;
-  action: 'create' | 'update' | 'delete';
+  action: 'create' | 'update' | 'delete' | 'transition';
   at: string;
   user?: string | null;
   changes?: Record<string, { de?: unknown; para?: unknown }> | null;
+  /** action 'transition': the workflow step and its comment. */
+  transition?: HistoryTransition;
+  comment?: string | null;
 }
 
 const ACTION_LABELS: Record<HistoryEntry['action'], string> = {
   create: 'Criação',
   update: 'Alteração',
   delete: 'Exclusão',
+  transition: 'Mudança de situação',
 };
-const ACTION_COLORS: Record<HistoryEntry['action'], string> = { create: 'green', update: 'blue', delete: 'red' };
+const ACTION_COLORS: Record<HistoryEntry['action'], string> = { create: 'green', update: 'blue', delete: 'red', transition: 'blue' };
+const HIDDEN_CHANGES = new Set(['version', 'updated_at', 'updated_by']);
 
 function changeText(field: FieldDef | undefined, v: unknown): string {
   if (v === null || v === undefined || v === '') return '(vazio)';
@@ -74,17 +80,25 @@ export function HistoryTimeline({ schema, entries }: { schema: EntitySchema; ent
   return (
     <Timeline
       items={entries.map((e) => {
-        const changes = Object.entries(e.changes ?? {}).filter(([name]) => name !== 'version' && name !== 'updated_at' && name !== 'updated_by');
+        const step = e.action === 'transition' ? e.transition : undefined;
+        // A step's state change is its heading; what else it wrote (stamps) is listed below.
+        const changes = Object.entries(e.changes ?? {}).filter(([name]) => !HIDDEN_CHANGES.has(name) && !(step && name === schema.workflow?.field));
         return {
           key: String(e.id),
-          color: ACTION_COLORS[e.action] ?? 'gray',
+          color: step ? transitionDotColor(schema, step) : (ACTION_COLORS[e.action] ?? 'gray'),
           children: (
             <div>
-              <Typography.Text strong>{ACTION_LABELS[e.action] ?? e.action}</Typography.Text>{' '}
-              <Typography.Text type="secondary">
-                em {formatDateTime(e.at)}
-                {e.user ? ` por ${e.user}` : ''}
-              </Typography.Text>
+              {step ? (
+                <TransitionHeading schema={schema} transition={step} at={e.at} user={e.user} />
+              ) : (
+                <>
+                  <Typography.Text strong>{ACTION_LABELS[e.action] ?? e.action}</Typography.Text>{' '}
+                  <Typography.Text type="secondary">
+                    em {formatDateTime(e.at)}
+                    {e.user ? ` por ${e.user}` : ''}
+                  </Typography.Text>
+                </>
+              )}
               {e.action !== 'delete' && changes.length ? (
                 <ul style={{ margin: '4px 0 0', paddingLeft: 18 }}>
                   {changes.map(([name, c]) => {
@@ -109,6 +123,7 @@ export function HistoryTimeline({ schema, entries }: { schema: EntitySchema; ent
                   })}
                 </ul>
               ) : null}
+              {step ? <TransitionComment comment={e.comment} /> : null}
             </div>
           ),
         };
@@ -122,7 +137,7 @@ function History({ schema, id }: { schema: EntitySchema; id: BaseKey }): React.R
   const { query, result } = useCustom<any, HttpError>({ // eslint-disable-line @typescript-eslint/no-explicit-any
     url: `${apiUrl}/${schema.resource}/${encodeURIComponent(String(id))}/historico`,
     method: 'get',
-    queryOptions: { enabled: id !== undefined && id !== null && id !== '' },
+    queryOptions: { enabled: id !== undefined && id !== null && id !== '', queryKey: historyKey(schema.resource, id) },
     errorNotification: false,
   });
   const entries = (Array.isArray(result?.data) ? result.data : []) as HistoryEntry[];
@@ -170,6 +185,7 @@ export function GenericShow({ schema, id: idProp }: GenericShowProps): React.Rea
         <Alert type="error" showIcon message={query.error?.message ?? 'Não foi possível carregar o registro.'} />
       ) : record ? (
         <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+          {schema.workflow && id !== undefined ? <WorkflowPanel schema={schema} id={id} record={record} /> : null}
           <FieldGroups schema={schema} record={record} />
           {id !== undefined ? <History schema={schema} id={id} /> : null}
         </Space>

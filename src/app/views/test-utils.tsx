@@ -1,7 +1,8 @@
 /**
  * Test wrapper: renders the views of some schemas inside Refine (simple-rest data provider on
  * http://localhost/api/v1, react-router in a MemoryRouter, antd pt_BR) at a given path.
- * Routes per schema: /<resource>, /<resource>/create, /<resource>/show/:id, /<resource>/edit/:id.
+ * Routes per schema: /<resource>, /<resource>/create, /<resource>/show/:id, /<resource>/edit/:id,
+ * plus any extra `routes` (other pages under test).
  */
 import React from 'react';
 import { render, type RenderResult } from '@testing-library/react';
@@ -55,9 +56,11 @@ export interface RenderViewsOptions {
   /** Initial URL, e.g. '/obras' or '/obras/edit/3'. */
   path: string;
   dataProvider?: DataProvider;
+  /** Extra <Route> elements, e.g. a page that is not a schema view. */
+  routes?: React.ReactNode;
 }
 
-export function renderViews({ schemas, path, dataProvider }: RenderViewsOptions): RenderResult {
+export function renderViews({ schemas, path, dataProvider, routes }: RenderViewsOptions): RenderResult {
   const dp = dataProvider ?? createDataProvider(TEST_API_URL);
   return render(
     <MemoryRouter initialEntries={[path]}>
@@ -82,6 +85,7 @@ export function renderViews({ schemas, path, dataProvider }: RenderViewsOptions)
                   </Route>
                 );
               })}
+              {routes}
             </Routes>
           </NotificationBridge>
         </AntdApp>
