@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { connect, type Database } from '../db/connect';
 import { MAIL_CORE_SQL, enqueueMail } from './queue';
-import { backoffSeconds, drainMail, MAX_ATTEMPTS } from './mailer';
+import { backoffSeconds, drainMail, MAX_ATTEMPTS, startMailer } from './mailer';
 import { createMailTransport, type MailTransport, type OutgoingMail } from './transport';
 
 let database: Database;
@@ -22,6 +22,14 @@ beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'portal-mail-'));
   return () => rmSync(dir, { recursive: true, force: true });
 });
+
+/** Bytes written as =XX (quoted-printable, RFC 2047 "Q") back to a UTF-8 string. */
+const hexBytes = (s: string) => Buffer.from(s.replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
+/** A folded header of adjacent UTF-8 encoded-words, decoded (the words are joined before decoding). */
+const decodeHeader = (v: string) =>
+  v.replace(/\?=\n =\?UTF-8\?Q\?/gi, '').replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_m, q: string) => hexBytes(q.replace(/_/g, ' ')));
+/** A quoted-printable body, decoded (soft line breaks removed). */
+const decodeBody = (v: string) => hexBytes(v.replace(/=\n/g, ''));
 
 const pending = async () => (await sql<{ n: string }>`select count(*) as n from mensagem where enviada_em is null`.execute(database.db)).rows[0].n;
 
@@ -44,7 +52,9 @@ describe('mail queue', () => {
   });
 
   it('drains a committed message into an .eml file with its recipients, UTF-8 subject and body', async () => {
-    await enqueueMail(database.db, { to: ['gestor@portal.local', 'validador@portal.local'], subject: 'Contrato 2026-014: Emitido para o Jurídico', text: 'Ação: revisão jurídica já começou.' });
+    const subject = 'Contrato 2026-014: Emitido para o Jurídico — revisão da minuta e das cláusulas de garantia';
+    const body = 'Ação: revisão jurídica já começou.\nA minuta está em https://portal.local/contratos/12, com as observações da área de suprimentos.';
+    await enqueueMail(database.db, { to: ['gestor@portal.local', 'validador@portal.local'], subject, text: body, ref: 'contratos/12' });
     const transport = createMailTransport({ dataDir: dir });
     expect(transport.kind).toBe('arquivo');
     expect(await drainMail(database.db, transport)).toEqual({ sent: 1, failed: 0 });
@@ -53,12 +63,12 @@ describe('mail queue', () => {
     expect(files[0]).toMatch(/\.eml$/);
     const eml = readFileSync(join(dir, 'mail', files[0]), 'utf8');
     expect(eml).toMatch(/^To: gestor@portal\.local, validador@portal\.local$/m);
-    const subject = /^Subject: (.+(?:\n .+)*)$/m.exec(eml)![1];
-    const decoded = subject.replace(/\n /g, '').replace(/=\?UTF-8\?Q\?(.+?)\?=/gi, (_m, q: string) =>
-      Buffer.from(q.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
-    );
-    expect(decoded.replace(/\s+/g, ' ')).toContain('Contrato 2026-014: Emitido para o Jurídico');
-    expect(Number(await pending())).toBe(0);
+    expect(eml).toMatch(/^From: Portal <nao-responda@portal\.local>$/m);
+    expect(decodeHeader(/^Subject: (.+(?:\n .+)*)$/m.exec(eml)![1])).toBe(subject);
+    expect(eml).toMatch(/^Content-Type: text\/plain; charset=utf-8$/m);
+    expect(decodeBody(eml.slice(eml.indexOf('\n\n') + 2))).toBe(`${body}\n`);
+    const rows = (await sql`select referencia, enviada_em is not null as enviada from mensagem`.execute(database.db)).rows;
+    expect(rows).toEqual([{ referencia: 'contratos/12', enviada: true }]);
     expect(await drainMail(database.db, transport)).toEqual({ sent: 0, failed: 0 });
   });
 
@@ -96,6 +106,16 @@ describe('mail queue', () => {
     expect(await drainMail(database.db, broken)).toEqual({ sent: 0, failed: 0 });
   });
 
+  it('takes the oldest messages first, a batch at a time', async () => {
+    for (const s of ['m0', 'm1', 'm2']) await enqueueMail(database.db, { to: ['a@portal.local'], subject: s, text: 't' });
+    // A retried-later message keeps its place: order is by age, not by next try.
+    await sql`update mensagem set proxima_tentativa = now() - interval '1 hour' where assunto = 'm2'`.execute(database.db);
+    const seen: string[] = [];
+    const t: MailTransport = { kind: 'smtp', where: 'teste', send: async (m) => void seen.push(m.subject) };
+    expect(await drainMail(database.db, t, { batch: 2 })).toEqual({ sent: 2, failed: 0 });
+    expect(seen).toEqual(['m0', 'm1']);
+  });
+
   it('never sends a message twice when two drains run at once', async () => {
     for (let i = 0; i < 30; i++) await enqueueMail(database.db, { to: [`p${i}@portal.local`], subject: `m${i}`, text: 't' });
     const seen: string[] = [];
@@ -103,5 +123,39 @@ describe('mail queue', () => {
     const [a, b] = await Promise.all([drainMail(database.db, slow, { batch: 20 }), drainMail(database.db, slow, { batch: 20 })]);
     expect(a.sent + b.sent).toBe(30);
     expect(new Set(seen).size).toBe(seen.length);
+  });
+});
+
+describe('startMailer', () => {
+  /** A transport whose sends wait until `release()`; `started` resolves when the first send begins. */
+  function gated() {
+    let release!: () => void;
+    let begin!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const started = new Promise<void>((r) => (begin = r));
+    const sent: string[] = [];
+    const transport: MailTransport = { kind: 'smtp', where: 'teste', send: async (m) => { begin(); await gate; sent.push(m.subject); } };
+    return { transport, sent, started, release };
+  }
+
+  it('drains on demand, once more for messages queued during a drain, and stop waits for it', async () => {
+    const t = gated();
+    const mailer = startMailer(database.db, t.transport, { intervalMs: 3_600_000 });
+    await enqueueMail(database.db, { to: ['a@portal.local'], subject: 'primeira', text: 't' });
+    const first = mailer.drainNow();
+    await t.started;
+    await enqueueMail(database.db, { to: ['b@portal.local'], subject: 'segunda', text: 't' });
+    const second = mailer.drainNow();
+    expect(mailer.drainNow()).toBe(second);
+    let stopped = false;
+    const stopping = mailer.stop().then(() => (stopped = true));
+    await new Promise((r) => setImmediate(r));
+    expect(stopped).toBe(false);
+    t.release();
+    expect(await first).toEqual({ sent: 1, failed: 0 });
+    expect(await second).toEqual({ sent: 1, failed: 0 });
+    await stopping;
+    expect(t.sent).toEqual(['primeira', 'segunda']);
+    expect(Number(await pending())).toBe(0);
   });
 });

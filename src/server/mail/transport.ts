@@ -37,7 +37,8 @@ const options = (from: string, msg: OutgoingMail) => ({
 export function createMailTransport(opts: { smtpUrl?: string; dataDir: string; from?: string }): MailTransport {
   const from = opts.from || process.env.MAIL_FROM || DEFAULT_FROM;
   if (opts.smtpUrl) {
-    const smtp = nodemailer.createTransport(opts.smtpUrl);
+    // Bounded waits, so one send stays well inside the queue's lease (parameters in the URL win).
+    const smtp = nodemailer.createTransport({ url: opts.smtpUrl, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 });
     return {
       kind: 'smtp',
       where: 'SMTP (SMTP_URL)',
