@@ -11,6 +11,7 @@ import { useDataProvider, type BaseRecord, type CrudFilter, type CrudSort } from
 import { CreateButton, DeleteButton, EditButton, List, ShowButton, getDefaultFilter, getDefaultSortOrder, useTable } from '@refinedev/antd';
 import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
 import { FieldDisplay } from '../fields/display';
+import { StateTag } from '../modules/workflow/state-tag';
 import { columnFilterProps } from '../fields/filters';
 import { lowerLabel } from '../fields/options';
 import { exportXlsx } from './export-xlsx';
@@ -136,7 +137,8 @@ export function GenericList({ schema, filters: permanent }: GenericListProps): R
     sortOrder: field.sort ? (getDefaultSortOrder(field.name, sorters) ?? null) : undefined,
     showSorterTooltip: field.sort ? { title: 'Clique para ordenar' } : false,
     ...(field.filter ? columnFilterProps<BaseRecord>(field, binding) : {}),
-    render: (value: unknown) => <FieldDisplay field={field} value={value} mode="cell" />,
+    render: (value: unknown) =>
+      field.name === schema.workflow?.field ? <StateTag schema={schema} value={value} /> : <FieldDisplay field={field} value={value} mode="cell" />,
   }));
 
   tableColumns.push({

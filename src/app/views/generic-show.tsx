@@ -8,7 +8,10 @@ import { Alert, Card, Descriptions, Empty, Space, Spin, Timeline, Typography } f
 import { useApiUrl, useCustom, useResourceParams, useShow, type BaseKey, type BaseRecord, type HttpError } from '@refinedev/core';
 import { DeleteButton, EditButton, ListButton, RefreshButton, Show } from '@refinedev/antd';
 import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
+import { subject } from '@casl/ability';
 import { FieldDisplay } from '../fields/display';
+import { useAbility } from '../access/ability-context';
+import { canEditHere } from '../modules/workflow/can-edit';
 import { fieldByName, groupFields, lowerLabel, recordTitle, visibleFields } from '../fields/options';
 import { formatDateTime, formatValue } from '../format';
 import { TransitionComment, TransitionHeading, transitionDotColor, WorkflowPanel, historyKey, type HistoryTransition } from '../modules/workflow';
@@ -22,7 +25,11 @@ export interface GenericShowProps {
 const WIDE = new Set(['rows', 'object', 'attachments', 'images', 'longtext']);
 
 export function FieldGroups({ schema, record }: { schema: EntitySchema; record: BaseRecord }): React.ReactElement {
-  const groups = groupFields(visibleFields(schema));
+  const ability = useAbility();
+  // Fields the signed-in user may not read (the API never sends them) get no empty slot either.
+  const readable = (f: FieldDef) => ability.can('read', subject(schema.subject, { ...record }) as never, f.name);
+  const shownElsewhere = (f: FieldDef) => f.name === schema.workflow?.field;
+  const groups = groupFields(visibleFields(schema).filter((f) => readable(f) && !shownElsewhere(f)));
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       {groups.map((g) => (
@@ -159,6 +166,7 @@ export function GenericShow({ schema, id: idProp }: GenericShowProps): React.Rea
   const id = idProp ?? idFromRoute;
   const { query, result: record } = useShow<BaseRecord>({ resource: schema.resource, id });
   const title = record ? `${schema.label}: ${recordTitle(schema, record)}` : schema.label;
+  const ability = useAbility();
   return (
     <Show
       goBack={false}
@@ -175,7 +183,9 @@ export function GenericShow({ schema, id: idProp }: GenericShowProps): React.Rea
       headerButtons={({ listButtonProps, editButtonProps, deleteButtonProps, refreshButtonProps }) => (
         <>
           {listButtonProps ? <ListButton {...listButtonProps} /> : null}
-          {editButtonProps ? <EditButton {...editButtonProps} meta={{ ...editButtonProps.meta, record }} /> : null}
+          {editButtonProps && (!record || canEditHere(schema, record, ability)) ? (
+            <EditButton {...editButtonProps} meta={{ ...editButtonProps.meta, record }} />
+          ) : null}
           {deleteButtonProps ? <DeleteButton {...deleteButtonProps} /> : null}
           {refreshButtonProps ? <RefreshButton {...refreshButtonProps} /> : null}
         </>

@@ -17,7 +17,9 @@ export function WorkflowStatusBar({ schema, value }: { schema: EntitySchema; val
     <Space direction="vertical" size="small" style={{ width: '100%' }}>
       <Space size="small" wrap>
         <Typography.Text type="secondary">{fieldLabel}:</Typography.Text>
-        <StateTag schema={schema} value={value} />
+        <span data-testid="workflow-state">
+          <StateTag schema={schema} value={value} />
+        </span>
       </Space>
       {current >= 0 && path.length > 1 ? (
         <div role="group" aria-label="Etapas do fluxo">

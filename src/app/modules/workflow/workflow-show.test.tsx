@@ -109,9 +109,10 @@ describe('workflow on the show page', () => {
       expect(b.className.includes('ant-btn-primary')).toBe(t.tone === 'primary');
       expect(b.className.includes('ant-btn-dangerous')).toBe(t.tone === 'danger');
     }
-    // The state is still shown with the fields (read-only there).
+    // The state is shown once, by the status bar, not again among the fields.
     const label = [...document.querySelectorAll('.ant-descriptions-item-label')].find((e) => e.textContent === 'Situação');
-    expect(label?.closest('.ant-descriptions')?.textContent).toContain('Revisão');
+    expect(label).toBeUndefined();
+    expect(screen.getByTestId('workflow-state').textContent).toBe('Revisão');
   });
 
   it('a step without comment asks for confirmation, moves the record and lands in the history', async () => {
