@@ -5,7 +5,7 @@ import { createApp } from '../src/server/app';
 import { openDatabase } from '../src/server/db/open';
 import { localStorage } from '../src/server/storage/storage';
 import { APP_VERSION } from '../src/server/version';
-import { normalizeUser, type PortalUser } from '../src/access/user';
+import { normalizeUser, ownLoginTipo, type PortalUser } from '../src/access/user';
 import { DEMO_ACCOUNTS } from '../src/server/identity/seed';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,7 +23,7 @@ export const DEMO_USERS: Record<string, PortalUser> = Object.fromEntries(
       empresa: a.empresa,
       obra: a.obra,
       roles: a.roles,
-      tipo: a.roles.includes('cliente') ? 'cliente' : 'colaborador',
+      tipo: a.federated ? 'colaborador' : ownLoginTipo(a.roles),
     }),
   ]),
 );

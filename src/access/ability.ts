@@ -18,7 +18,7 @@ import {
 } from '@casl/ability';
 import { packRules, unpackRules, type PackRule } from '@casl/ability/extra';
 import type { Action, Subject } from './subjects';
-import { isClientUser, normalizeUser, parseSpecificRules, permissionsOf, type PortalUser } from './user';
+import { externalKindOf, normalizeUser, parseSpecificRules, permissionsOf, type PortalUser } from './user';
 
 /** A record checked against the rules: `subject('RDO', row)` or a plain object carrying its type. */
 export type SubjectRecord = ForcedSubject<Subject> & Record<string, unknown>;
@@ -90,6 +90,34 @@ function clientRules(user: PortalUser, can: AbilityBuilder<AppAbility>['can']): 
   }
 }
 
+/**
+ * Decision 28: suppliers and partner law firms, external like clients (no staff or global rule),
+ * see only their company's records: a supplier the SGI records and supplier-portal entries naming
+ * one of its companies (and answers them, `Interagir`), a law firm the legal cases it conducts
+ * (and uploads their documents).
+ */
+function partnerRules(user: PortalUser, kind: 'fornecedor' | 'escritorio', can: AbilityBuilder<AppAbility>['can']): void {
+  can('read', 'PERFIL');
+  if (!user.empresa.length) return;
+  const mine = { $in: user.empresa };
+  if (kind === 'fornecedor') can(['read', 'Interagir'], 'TicketSgi', { fornecedor: mine });
+  else can(['read', 'upload'], 'ProcessoJuridico', { escritorio: mine });
+}
+
+/** Decision 28: the substitute site manager has the site manager's rights on the sites naming them. */
+function substituteRules(user: PortalUser, can: AbilityBuilder<AppAbility>['can']): void {
+  const sites = user.obrasSubstituto ?? [];
+  if (!sites.length) return;
+  const onSites = { obra: { $in: sites } };
+  can(['create', 'read', 'update'], 'RDO', onSites);
+  can(['create', 'read'], ['OS_FIELD', 'OS_AUTOMACAO'], onSites);
+  can('read', 'SEGUROS', onSites);
+  if (user.roles.includes('materiais')) {
+    can('read', 'Materiais', onSites);
+    can('release', 'Materiais', { ...onSites, Status: 'LIBERADO PARA SITE MANAGER' });
+  }
+}
+
 /** Rules 3–22: everyone set, global roles and the staff sets by subject. */
 function staffRules(
   user: PortalUser,
@@ -116,14 +144,22 @@ function staffRules(
 
   // 4. Global roles.
   if (has('acesso_total')) can('manage', 'all');
-  if (has('mkt_read')) {
-    can('read', 'all');
-    // 27. Ethics reports are confidential: mkt_read does not read them (their own stay readable).
+  if (has('mkt_read')) can('read', 'all');
+  // 28. Controllership reads everything but the ethics channel.
+  if (has('controladoria')) can('read', 'all');
+  // 27. Ethics reports are confidential: mkt_read and controladoria do not read them (their own stay readable).
+  if ((has('mkt_read') || has('controladoria')) && !has('acesso_total') && !has('etica')) {
     cannot('read', 'RelatoEtica');
     if (me) can('read', 'RelatoEtica', { emailRelator: me });
   }
   if (has('dev_acesso_total') && environment === 'dev') can('manage', 'all');
   if (has('etica')) can('manage', 'RelatoEtica');
+  // 28. Logistics reads materials and contracts and plans released lists.
+  if (has('logistica')) {
+    can('read', ['Materiais', 'Contratos']);
+    can('editarpcp', 'Materiais', { Status: 'LIBERADO PARA PLANEJAMENTO' });
+  }
+  if (has('site_manager_substituto')) substituteRules(user, can);
   // 27. Nobody but the reporter sees who filed an anonymous report (field-level, applied by the API).
   cannot('read', 'RelatoEtica', ['emailRelator', 'nomeRelator', 'created_by', 'updated_by'], {
     anonimo: true,
@@ -141,7 +177,11 @@ function staffRules(
     can('manage', 'FIELD');
     can('manage', ['DiarioOs', 'EapOS'], { area: 'FIELD' });
   }
-  if (has('field_config')) can('config', 'FIELD');
+  if (has('field_config')) {
+    can('config', 'FIELD');
+    // Defining the EAP (/{obra}/field/config) writes the area's EAP items.
+    can('manage', 'EapOS', { area: 'FIELD' });
+  }
   if (has('admin_field')) can('manage', 'OS_FIELD');
   if (has('field')) {
     can(['read', 'create'], 'FIELD');
@@ -152,11 +192,19 @@ function staffRules(
   if (has('site_manager')) can(['create', 'read'], 'OS_FIELD');
 
   // 7. AUTOMACAO.
-  if (has('admin_automacao')) can('manage', ['AUTOMACAO', 'DIARIO_OS', 'OS_AUTOMACAO']);
-  if (has('automacao_config')) can('config', 'AUTOMACAO');
+  if (has('admin_automacao')) {
+    can('manage', ['AUTOMACAO', 'DIARIO_OS', 'OS_AUTOMACAO']);
+    // One subject per entity: the work orders' daily reports and EAP items are DiarioOs / EapOS.
+    can('manage', ['DiarioOs', 'EapOS'], { area: 'AUTOMACAO' });
+  }
+  if (has('automacao_config')) {
+    can('config', 'AUTOMACAO');
+    can('manage', 'EapOS', { area: 'AUTOMACAO' });
+  }
   if (has('automacao')) {
     can(['read', 'create'], 'AUTOMACAO');
     can(['create', 'read', 'update'], 'OS_AUTOMACAO');
+    can('create', 'DiarioOs', { area: 'AUTOMACAO' });
   }
   if (has('site_manager')) can(['read', 'create'], 'OS_AUTOMACAO');
 
@@ -295,8 +343,10 @@ export function rulesFor(rawUser: PortalUser | unknown, options: AbilityOptions 
   const user = normalizeUser(rawUser);
   const environment = options.environment === 'dev' ? 'dev' : 'prod';
   const builder = new AbilityBuilder<AppAbility>(createMongoAbility);
-  if (isClientUser(user)) {
-    clientRules(user, builder.can);
+  const external = externalKindOf(user);
+  if (external) {
+    if (external === 'cliente') clientRules(user, builder.can);
+    else partnerRules(user, external, builder.can);
     return builder.rules;
   }
   staffRules(user, environment, builder.can, builder.cannot);

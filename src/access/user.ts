@@ -19,8 +19,13 @@ export interface PortalUser {
   roles: string[];
   /** JSON text from the identity provider, or already parsed. */
   specific_rules?: string | RawRule[];
-  /** 'cliente' for external clients. */
+  /** 'cliente' for external clients; 'fornecedor' / 'escritorio' for suppliers and law firms (decision 28). */
   tipo: string;
+  /**
+   * Sites whose record names this user as substitute site manager (decision 28), looked up by the
+   * API when the user has the role `site_manager_substituto`.
+   */
+  obrasSubstituto?: string[];
 }
 
 type Rec = Record<string, unknown>;
@@ -140,6 +145,8 @@ export function normalizeUser(raw: unknown): PortalUser {
   if (pk !== undefined) user.pk = pk;
   const sk = optStr(get('sk'));
   if (sk !== undefined) user.sk = sk;
+  const subs = strList(get('obrasSubstituto'));
+  if (subs.length) user.obrasSubstituto = subs;
   const rules = parseSpecificRules(get('specific_rules'));
   if (rules.length) user.specific_rules = rules;
   return user;
@@ -157,4 +164,27 @@ export function permissionsOf(user: PortalUser): string[] {
 /** Whether the user is an external client (roles include `cliente`, access.md rule 1). */
 export function isClientUser(user: PortalUser): boolean {
   return user.roles.includes('cliente');
+}
+
+/** External user kinds of access.md decisions 1 and 28 (own login, no staff or global rule). */
+export type ExternalKind = 'cliente' | 'fornecedor' | 'escritorio';
+
+/** Suppliers and partner law firms carry their kind in `tipo` (decision 28); clients are known by role. */
+export function externalKindOf(user: PortalUser): ExternalKind | undefined {
+  if (isClientUser(user)) return 'cliente';
+  if (user.tipo === 'fornecedor' || user.tipo === 'escritorio') return user.tipo;
+  return undefined;
+}
+
+/** Whether the user is external: a client, a supplier or a partner law firm. */
+export const isExternalUser = (user: PortalUser): boolean => externalKindOf(user) !== undefined;
+
+/**
+ * The `tipo` of a user who signs in with the product's own login: suppliers and law firms are
+ * named by the role of the same name; every other own-login user is a client.
+ */
+export function ownLoginTipo(roles: string[]): ExternalKind {
+  if (roles.includes('fornecedor')) return 'fornecedor';
+  if (roles.includes('escritorio')) return 'escritorio';
+  return 'cliente';
 }

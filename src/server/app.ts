@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { sql } from 'kysely';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { packRules } from '@casl/ability/extra';
@@ -24,6 +25,13 @@ export interface AppOptions {
   environment?: 'prod' | 'dev';
   /** Public routes mounted before authentication (e.g. /config). */
   publicRoutes?: (api: Hono<AppEnv>) => void;
+}
+
+/** Decision 28: the sites whose record names this user as substitute site manager. */
+async function substituteSites(db: Db, email: string): Promise<string[]> {
+  if (!email) return [];
+  const r = await sql<{ id: string }>`select "Id_Lista" as id from obra where lower("siteManagerSubstituto" ->> 'mail') = ${email.toLowerCase()}`.execute(db);
+  return r.rows.map((x) => x.id);
 }
 
 export function createApp(opts: AppOptions) {
@@ -57,6 +65,7 @@ export function createApp(opts: AppOptions) {
       user = null;
     }
     if (!user) return c.json(errorBody(401, 'Sessão inválida ou expirada. Entre novamente.'), 401);
+    if (user.roles.includes('site_manager_substituto')) user = { ...user, obrasSubstituto: await substituteSites(opts.db, user.email) };
     c.set('user', user);
     c.set('ability', defineAbilityFor(user, { environment: opts.environment ?? 'prod' }));
     await next();

@@ -10,6 +10,7 @@ import * as amplifyAuth from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import { authFlowType, ensureAmplify, providerName } from './amplify';
 import { PortugueseAuthError, SIGNOUT_TIMEOUT, toPortuguese, translateAuthError } from './messages';
+import { ownLoginTipo } from '../../access/user';
 import {
   clearCache,
   clearSession,
@@ -129,7 +130,7 @@ export function identityFromClaims(claims: Record<string, unknown>): AuthIdentit
     id: String(claims.sub ?? ''),
     name: typeof claims.name === 'string' && claims.name ? claims.name : email,
     email,
-    tipo: federated ? 'PE' : 'cliente',
+    tipo: federated ? 'PE' : ownLoginTipo(list(claims['custom:roles'])),
     roles: list(claims['custom:roles']),
     obra: list(claims['custom:obra']),
     empresa: federated ? ['Portal Engenharia'] : list(claims['custom:empresa']),

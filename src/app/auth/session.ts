@@ -112,12 +112,15 @@ export interface RefreshDeps {
   federatedSignIn: () => Promise<unknown>;
 }
 
+const OWN_LOGIN_TIPOS = ['cliente', 'fornecedor', 'escritorio'];
+
 /** Session refresh: a cliente is signed out and sent to Login; anyone else starts federated sign-in. */
 export async function refreshSession(
   user: SessionUser | null,
   deps: RefreshDeps,
 ): Promise<'login' | 'federated'> {
-  if (!user || user.tipo === 'cliente') {
+  // External users (clients, suppliers, law firms) have the product's own login.
+  if (!user || OWN_LOGIN_TIPOS.includes(user.tipo ?? '')) {
     try {
       await deps.signOut();
     } finally {

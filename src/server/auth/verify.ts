@@ -7,7 +7,7 @@
  * The PortalUser is then built as spec section 3 says.
  */
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
-import { normalizeUser, type PortalUser } from '../../access/user';
+import { normalizeUser, ownLoginTipo, type PortalUser } from '../../access/user';
 import { CORPORATE_PROVIDER, type IdentityConfig } from '../identity/config';
 
 /** The company every federated (staff) user belongs to (spec section 3: "empresa fixed to the company"). */
@@ -57,6 +57,11 @@ function listClaim(value: unknown): string[] | string {
   return JSON.stringify(text.split(',').map((s) => s.trim()).filter(Boolean));
 }
 
+/** Roles of a claim, for deciding the own-login user's kind. */
+function listRoles(v: unknown): string[] {
+  return normalizeUser({ roles: listClaim(v) }).roles;
+}
+
 /** PortalUser from verified ID-token claims (spec section 3). Malformed values become empty. */
 export function userFromClaims(claims: JWTPayload, opts: { userPoolId: string; provider?: string }): PortalUser {
   const email = String(claims.email ?? claims['cognito:username'] ?? '').toLowerCase();
@@ -71,7 +76,7 @@ export function userFromClaims(claims: JWTPayload, opts: { userPoolId: string; p
     obra: listClaim(claims['custom:obra']),
     roles: listClaim(claims['custom:roles']),
     specific_rules: claims['custom:specific_rules'],
-    tipo: federated ? STAFF_TIPO : 'cliente',
+    tipo: federated ? STAFF_TIPO : ownLoginTipo(listRoles(claims['custom:roles'])),
   };
   return normalizeUser(raw);
 }

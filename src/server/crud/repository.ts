@@ -57,11 +57,17 @@ function governing(schema: EntitySchema): { parent?: EntitySchema; via?: string 
 
 function readWhere(schema: EntitySchema, actor: Actor): Expression<SqlBool> {
   const { parent, via } = governing(schema);
-  const access = accessWhere(actor.ability, 'read', parent ?? schema, parent ? { table: 'acc' } : {});
+  const access = accessWhere(actor.ability, readActionOf(schema) as never, parent ?? schema, parent ? { table: 'acc' } : {});
   if (access.forbidden) throw new ApiError(403, forbiddenMessage(schema, 'read', true));
   if (!parent || access.unrestricted) return access.where;
   return sql<SqlBool>`${sql.ref(via!)} in (select acc.id from ${sql.table(parent.name)} acc where ${access.where})`;
 }
+
+/**
+ * The CASL action that reads this entity's records (its `list` action: action plans are read with
+ * `readAcoes`, which every staff user has, access.md decision 3), for lists, single reads and history.
+ */
+export const readActionOf = (schema: EntitySchema) => toCaslAction(schema.subject, 'list', schema.actions);
 
 const actionFor = (schema: EntitySchema, refineAction: 'create' | 'edit' | 'delete' | 'show') =>
   toCaslAction(schema.subject, refineAction, schema.actions);
@@ -121,7 +127,7 @@ export function parseId(schema: EntitySchema, raw: string): number {
 export async function getRecord(db: Db, schema: EntitySchema, actor: Actor, rawId: string): Promise<Row> {
   const row = await selectOne(db, schema, parseId(schema, rawId));
   if (!row) throw new ApiError(404, notFoundMessage(schema));
-  if (!(await canOn(db, schema, actor, 'read', row))) throw new ApiError(403, forbiddenMessage(schema, 'read'));
+  if (!(await canOn(db, schema, actor, readActionOf(schema), row))) throw new ApiError(403, forbiddenMessage(schema, 'read'));
   return stripUnreadable(actor.ability, schema, row);
 }
 
@@ -252,10 +258,10 @@ export async function deleteRecord(db: Db, schema: EntitySchema, actor: Actor, r
 export async function recordHistory(db: Db, schema: EntitySchema, actor: Actor, rawId: string) {
   const id = parseId(schema, rawId);
   const row = await selectOne(db, schema, id);
-  if (row && !(await canOn(db, schema, actor, 'read', row))) throw new ApiError(403, forbiddenMessage(schema, 'read'));
+  if (row && !(await canOn(db, schema, actor, readActionOf(schema), row))) throw new ApiError(403, forbiddenMessage(schema, 'read'));
   if (!row) {
     // A deleted record's history stays readable to whoever may read the entity unconditionally.
-    if (!actor.ability.can('read', schema.subject as never)) throw new ApiError(404, notFoundMessage(schema));
+    if (!actor.ability.can(readActionOf(schema) as never, schema.subject as never)) throw new ApiError(404, notFoundMessage(schema));
   }
   const r = await db
     .selectFrom('auditoria')

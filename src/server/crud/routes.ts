@@ -5,7 +5,7 @@ import type { Db } from '../db/connect';
 import { ApiError } from '../http/errors';
 import { parseListParams } from './list-query';
 import type { PortalUser } from '../../access/user';
-import { isClientUser } from '../../access/user';
+import { isExternalUser } from '../../access/user';
 import type { WorkflowActor } from '../workflow/definition';
 import { listTransitions, takeTransition } from '../workflow/transition';
 import { createRecord, deleteRecord, getRecord, listRecords, recordHistory, updateRecord, type Actor } from './repository';
@@ -13,7 +13,7 @@ import { createRecord, deleteRecord, getRecord, listRecords, recordHistory, upda
 /** The signed-in caller as the repository and the workflow engine see it. */
 export const actorOf = (c: { get: (k: 'user' | 'ability') => any }): Actor & WorkflowActor => {
   const user = c.get('user') as PortalUser;
-  return { email: user.email, name: user.name, ability: c.get('ability'), client: isClientUser(user), roles: user.roles };
+  return { email: user.email, name: user.name, ability: c.get('ability'), client: isExternalUser(user), roles: user.roles };
 };
 
 export async function jsonBody(req: Request): Promise<unknown> {

@@ -38,6 +38,12 @@ function listPt(items: string[]): string {
 }
 
 /** A staff (corporate) account of the company, described like the others. */
+/** A supplier or partner law firm (access.md decision 28): own login, sees only its company's records. */
+function partner(email: string, name: string, kind: 'fornecedor' | 'escritorio', empresa: string): DemoAccount {
+  const what = kind === 'fornecedor' ? 'fornecedor: registros SGI e portal do fornecedor da empresa' : 'escritório parceiro: processos que conduz';
+  return { email, name, roles: [kind], obra: [], empresa: [empresa], federated: false, description: `${what} (${empresa}) — login próprio` };
+}
+
 function staff(email: string, name: string, roles: string[], what: string, obra: string[] = []): DemoAccount {
   const obras = obra.length ? `, obra${obra.length > 1 ? 's' : ''} ${listPt(obra)}` : '';
   return {
@@ -118,6 +124,14 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   staff('projetista@portal.local', 'Pietra Projetista', ['projetista', 'editor_projetista'], 'projetista dos documentos CRE'),
   staff('sgi@portal.local', 'Sérgio SGI', ['sgi'], 'triagem e tratativa dos registros SGI'),
   staff('etica@portal.local', 'Elisa Ética', ['etica'], 'apuração do canal de ética'),
+  // The people of access.md decision 28 and the field teams (role journeys).
+  staff('field@portal.local', 'Fábio Field', ['field'], 'técnico de campo das ordens de serviço', ['101', '103']),
+  staff('automacao@portal.local', 'Aurora Automação', ['automacao', 'automacao_config'], 'ordens de serviço e EAP de automação', ['101', '103']),
+  staff('juridico@portal.local', 'Júlia Jurídico', ['leitura_juridico'], 'leitura dos processos; responsável DP em alguns'),
+  staff('controladoria@portal.local', 'Carla Controladoria', ['controladoria'], 'leitura de tudo, exceto o canal de ética'),
+  staff('sm.substituto@portal.local', 'Sérgio Substituto', ['site_manager_substituto', 'materiais'], 'site manager substituto da obra 101'),
+  partner('fornecedor@portal.local', 'Montagens Ideal (fornecedor)', 'fornecedor', 'Montagens Ideal Ltda.'),
+  partner('escritorio@portal.local', 'Andrade & Lobo (escritório)', 'escritorio', 'Andrade & Lobo Advogados'),
 ];
 
 export function federatedGroupName(userPoolId: string): string {

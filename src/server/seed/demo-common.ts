@@ -32,6 +32,11 @@ export const P = {
   projetista: person('projetista@portal.local', 'Pietra Projetista'),
   sgi: person('sgi@portal.local', 'Sérgio SGI'),
   etica: person('etica@portal.local', 'Elisa Ética'),
+  field: person('field@portal.local', 'Fábio Field'),
+  automacao: person('automacao@portal.local', 'Aurora Automação'),
+  juridico: person('juridico@portal.local', 'Júlia Jurídico'),
+  controladoria: person('controladoria@portal.local', 'Carla Controladoria'),
+  smSubstituto: person('sm.substituto@portal.local', 'Sérgio Substituto'),
   // Staff without a demo login.
   fernanda: person('fernanda.lima@portal.local', 'Fernanda Lima'),
   carlos: person('carlos.souza@portal.local', 'Carlos Souza'),

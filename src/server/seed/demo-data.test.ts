@@ -4,6 +4,7 @@ import { SGI_AREA_PREFIX } from '../../../schemas/ticket-sgi';
 import { validateBody } from '../crud/validate';
 import { DEMO_ACCOUNTS } from '../identity/seed';
 import { demoData, demoRdoRows } from './demo-data';
+import { ownLoginTipo } from '../../access/user';
 
 type Row = Record<string, unknown>;
 
@@ -240,7 +241,7 @@ describe('demo scenario', () => {
       const row = data.usuario.find((x) => x.email === a.email);
       expect(row, a.email).toMatchObject({
         nome: a.name, roles: a.roles, obra: a.obra, empresa: a.empresa, ativo: true,
-        tipo: a.roles.includes('cliente') ? 'cliente' : 'colaborador',
+        tipo: a.federated ? 'colaborador' : ownLoginTipo(a.roles),
       });
     }
   });

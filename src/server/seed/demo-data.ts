@@ -50,7 +50,7 @@ function obras(): Row[] {
       cnpjCliente: '12.345.678/0001-90', tipoObra: 'Industrial', status: 'Em andamento',
       endereco: 'Rodovia Fernão Dias, km 492, Distrito Industrial', cidade: 'Betim', uf: 'MG', cep: '32669-000',
       dataInicio: '2024-11-04', previsaoTermino: '2025-12-19', valorContrato: 18_750_000,
-      siteManager: p(P.sm), siteManagerSubstituto: p(P.fernanda), coordenador: p(P.carlos), gestorLogistica: p(P.thiago),
+      siteManager: p(P.sm), siteManagerSubstituto: p(P.smSubstituto), coordenador: p(P.carlos), gestorLogistica: p(P.thiago),
       tags: ['estrutura metálica', 'prioridade'],
       descricao: 'Ampliação do galpão de laminação com novo pórtico rolante, bases de equipamentos e subestação unitária.',
     },
@@ -530,7 +530,7 @@ function portalCliente(sgi: Row[]): Row[] {
 
 function processos(): Row[] {
   return [
-    { numero: '1002345-67.2024.5.03.0028', tipo: 'Trabalhista', status: 'Em andamento', polo: 'Passivo', obra: '101', partes: [{ nome: 'José Aparecido da Silva', papel: 'Reclamante' }, { nome: COMPANY, papel: 'Reclamada', documento: '98.765.432/0001-10' }], parteContraria: 'José Aparecido da Silva', vara: '2ª Vara do Trabalho de Betim', comarca: 'Betim', uf: 'MG', tribunal: 'TRT3', escritorio: 'Andrade & Lobo Advogados', advogado: 'Dra. Carla Lobo', dataDistribuicao: '2024-12-09', proximaAudiencia: '2025-09-16T14:30:00-03:00', valorCausa: 86_400, valorProvisionado: 32_000, probabilidadePerda: 'Possível', responsavelDp: p(P.andre), responsavelSeg: p(P.luciana), objeto: 'Horas extras, adicional de insalubridade e reflexos.' },
+    { numero: '1002345-67.2024.5.03.0028', tipo: 'Trabalhista', status: 'Em andamento', polo: 'Passivo', obra: '101', partes: [{ nome: 'José Aparecido da Silva', papel: 'Reclamante' }, { nome: COMPANY, papel: 'Reclamada', documento: '98.765.432/0001-10' }], parteContraria: 'José Aparecido da Silva', vara: '2ª Vara do Trabalho de Betim', comarca: 'Betim', uf: 'MG', tribunal: 'TRT3', escritorio: 'Andrade & Lobo Advogados', advogado: 'Dra. Carla Lobo', dataDistribuicao: '2024-12-09', proximaAudiencia: '2025-09-16T14:30:00-03:00', valorCausa: 86_400, valorProvisionado: 32_000, probabilidadePerda: 'Possível', responsavelDp: p(P.juridico), responsavelSeg: p(P.luciana), objeto: 'Horas extras, adicional de insalubridade e reflexos.' },
     { numero: '1000871-22.2025.5.18.0101', tipo: 'Trabalhista', status: 'Em acordo', polo: 'Passivo', obra: '102', partes: [{ nome: 'Marcos Pereira Lima', papel: 'Reclamante' }], parteContraria: 'Marcos Pereira Lima', vara: '1ª Vara do Trabalho de Rio Verde', comarca: 'Rio Verde', uf: 'GO', tribunal: 'TRT18', escritorio: 'Andrade & Lobo Advogados', dataDistribuicao: '2025-03-17', valorCausa: 41_250, valorProvisionado: 18_000, probabilidadePerda: 'Provável', responsavelDp: p(P.andre), objeto: 'Verbas rescisórias de empregado de subempreiteira (responsabilidade subsidiária).' },
     { numero: '5012233-10.2024.8.13.0027', tipo: 'Cível', status: 'Em recurso', polo: 'Ativo', obra: '101', partes: [{ nome: COMPANY, papel: 'Autor' }, { nome: 'Construtora Beta Ltda.', papel: 'Réu' }], parteContraria: 'Construtora Beta Ltda.', vara: '3ª Vara Cível de Betim', comarca: 'Betim', uf: 'MG', tribunal: 'TJMG', escritorio: 'Moura Cível Advocacia', dataDistribuicao: '2024-06-20', valorCausa: 512_000, probabilidadePerda: 'Remota', objeto: 'Cobrança de medições não pagas em subcontrato.' },
     { numero: '0701456-88.2025.8.12.0026', tipo: 'Cível', status: 'Suspenso', polo: 'Passivo', obra: '104', partes: [{ nome: 'Associação de Moradores do Jardim Alvorada', papel: 'Autor' }], parteContraria: 'Associação de Moradores do Jardim Alvorada', vara: 'Vara Cível de Três Lagoas', comarca: 'Três Lagoas', uf: 'MS', tribunal: 'TJMS', escritorio: 'Moura Cível Advocacia', dataDistribuicao: '2025-02-03', valorCausa: 250_000, valorProvisionado: 60_000, probabilidadePerda: 'Possível', responsavelSeg: p(P.luciana), objeto: 'Danos por poeira e ruído durante a obra.' },
@@ -609,6 +609,13 @@ function usuarios(): Row[] {
     staff(P.projetista, ['projetista', 'editor_projetista']),
     staff(P.sgi, ['sgi']),
     staff(P.etica, ['etica']),
+    staff(P.field, ['field'], ['101', '103']),
+    staff(P.automacao, ['automacao', 'automacao_config'], ['101', '103']),
+    staff(P.juridico, ['leitura_juridico']),
+    staff(P.controladoria, ['controladoria']),
+    staff(P.smSubstituto, ['site_manager_substituto', 'materiais']),
+    { email: 'fornecedor@portal.local', nome: 'Montagens Ideal (fornecedor)', tipo: 'fornecedor', ativo: true, empresa: ['Montagens Ideal Ltda.'], obra: [], roles: ['fornecedor'] },
+    { email: 'escritorio@portal.local', nome: 'Andrade & Lobo (escritório)', tipo: 'escritorio', ativo: true, empresa: ['Andrade & Lobo Advogados'], obra: [], roles: ['escritorio'] },
     staff(P.fernanda, ['site_manager', 'rdo_by_obra', 'materiais'], ['101', '103', '104', '105']),
     staff(P.carlos, ['contratos', 'editor_contratos', 'materiais', 'editor_materiais'], ['101', '102', '105', '106']),
     staff(P.beatriz, ['contratos', 'seguros']),

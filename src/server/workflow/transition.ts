@@ -10,7 +10,7 @@ import type { Db } from '../db/connect';
 import { ApiError } from '../http/errors';
 import { diffRecords, writeAudit } from '../crud/audit';
 import { forbiddenMessage, notFoundMessage } from '../crud/messages';
-import { guardDb, parseId, selectOne, toColumns, type Row } from '../crud/repository';
+import { guardDb, parseId, readActionOf, selectOne, toColumns, type Row } from '../crud/repository';
 import { stripUnreadable } from '../crud/read-fields';
 import { isEmptyValue } from '../../../schemas/messages';
 import { addDaysIso, formatDateTimeBr, todayIso } from '../time';
@@ -31,7 +31,7 @@ function workflowOf(schema: EntitySchema) {
 async function readable(db: Db, schema: EntitySchema, actor: WorkflowActor, id: number, lock: boolean): Promise<Row> {
   const row = await selectOne(db, schema, id, lock);
   if (!row) throw new ApiError(404, notFoundMessage(schema));
-  if (!actor.ability.can('read' as never, subject(schema.subject, { ...row }) as never)) throw new ApiError(403, forbiddenMessage(schema, 'read'));
+  if (!actor.ability.can(readActionOf(schema) as never, subject(schema.subject, { ...row }) as never)) throw new ApiError(403, forbiddenMessage(schema, 'read'));
   return row;
 }
 

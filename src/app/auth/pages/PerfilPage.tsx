@@ -257,6 +257,9 @@ function readableAttribute(v: string): string {
   return v || '—';
 }
 
+/** External users (own login) by kind; staff carry a company label. */
+const TIPO_LABELS: Record<string, string> = { cliente: 'Cliente', fornecedor: 'Fornecedor', escritorio: 'Escritório parceiro' };
+
 export default function PerfilPage() {
   const { user: param } = useParams<{ user?: string }>();
   const { data: identity } = useGetIdentity<AuthIdentity>();
@@ -273,7 +276,7 @@ export default function PerfilPage() {
         <Descriptions column={1} size="small">
           <Descriptions.Item label="Nome">{identity?.name ?? '—'}</Descriptions.Item>
           <Descriptions.Item label="E-mail">{identity?.email ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label="Tipo">{identity?.tipo === 'cliente' ? 'Cliente' : 'Colaborador'}</Descriptions.Item>
+          <Descriptions.Item label="Tipo">{TIPO_LABELS[identity?.tipo ?? ''] ?? 'Colaborador'}</Descriptions.Item>
           <Descriptions.Item label="Empresas">{identity?.empresa?.join(', ') || '—'}</Descriptions.Item>
           <Descriptions.Item label="Obras">{identity?.obra?.join(', ') || '—'}</Descriptions.Item>
           <Descriptions.Item label="Papéis">
@@ -292,7 +295,7 @@ export default function PerfilPage() {
           </Popconfirm>
         </Space>
       </Card>
-      {identity?.tipo === 'cliente' && <ChangePassword />}
+      {identity?.tipo && identity.tipo in TIPO_LABELS && <ChangePassword />}
       <Attributes />
       <Devices />
     </Space>
