@@ -10,6 +10,10 @@ import { Avatar, Breadcrumb, Button, Drawer, Dropdown, Grid, Layout, Menu, Space
 import type { MenuProps } from 'antd';
 import { HomeOutlined, LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
 import type { LayoutKind } from '../../../resources/routes/types';
+import { useList, useOne } from '@refinedev/core';
+import { schemaByName } from '../../../schemas';
+import type { EntitySchema } from '../../../schemas/kinds';
+import { recordTitle } from '../fields/options';
 import { useAbility, useCurrentUser } from '../access/ability-context';
 import { useCurrentRoute } from '../guard/navigation-guard';
 import { PendenciasBell } from '../modules/workflow/pendencias-bell';
@@ -55,6 +59,21 @@ export function obraLabel(obra: string, record?: Record<string, unknown>): strin
   return nome ? `${obra} – ${nome}` : `Obra ${obra}`;
 }
 
+/** The record's title, loaded through the same data provider (cached with the page's own query). */
+function RecordCrumb({ schema, field, value }: { schema: EntitySchema; field: string; value: string }) {
+  const byId = field === 'id';
+  const one = useOne({ resource: schema.resource, id: value, queryOptions: { enabled: byId }, errorNotification: false });
+  const many = useList({
+    resource: schema.resource,
+    filters: [{ field, operator: 'eq', value }],
+    pagination: { currentPage: 1, pageSize: 1 },
+    queryOptions: { enabled: !byId },
+    errorNotification: false,
+  });
+  const row = byId ? one.result : many.result?.data?.[0];
+  return <>{row ? recordTitle(schema, row) : '…'}</>;
+}
+
 export function PortalBreadcrumb() {
   const current = useCurrentRoute();
   if (!current) return null;
@@ -65,10 +84,11 @@ export function PortalBreadcrumb() {
     items.push({ title: <Link to={home}>{obraLabel(obra, obraRecord)}</Link> });
   }
   if (route.screen !== 'home') items.push({ title: route.breadcrumb });
-  // The name: the record the route opens.
+  // The name: the title of the record the route opens (never a bare "#128").
   const record = route.entity?.record;
   const name = record && record.param !== 'obra' ? params[record.param] : undefined;
-  if (name) items.push({ title: `#${name}` });
+  const schema = route.entity ? schemaByName(route.entity.name) : undefined;
+  if (name && schema) items.push({ title: <RecordCrumb schema={schema} field={record?.field ?? 'id'} value={name} /> });
   return <Breadcrumb items={items} style={{ margin: '12px 0' }} />;
 }
 

@@ -19,7 +19,8 @@ function BellButton({ count }: { count: number }) {
     <Button
       type="text"
       href={PENDENCIAS_PATH}
-      aria-label={LABEL}
+      // The accessible name holds the visible badge text (WCAG "label in name").
+      aria-label={count ? `${LABEL}: ${count > 99 ? '99+' : count}` : LABEL}
       title={count ? `${LABEL}: ${count}` : LABEL}
       onClick={(e) => {
         e.preventDefault();

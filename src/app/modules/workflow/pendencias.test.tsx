@@ -3,45 +3,24 @@
  * GET /api/v1/pendencias as the administrator, who is the responsible person of a new contract,
  * and as a user without roles, for whom nothing is pending.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
-import { setupServer } from 'msw/node';
-import { createMockApi } from '../../../../mocks/api';
 import { schemaByName } from '../../../../schemas/index';
 import type { EntitySchema } from '../../../../schemas/kinds';
 import { currentLocation, renderViews } from '../../views/test-utils';
+import { useInProcessApi } from '../../views/in-process-api';
 import { PendenciasBell } from './pendencias-bell';
 import { PendenciasPage } from './pendencias-page';
 import type { Pendencia } from './types';
 
-let mock: Awaited<ReturnType<typeof createMockApi>>;
-let server: ReturnType<typeof setupServer>;
-const requests: URL[] = [];
 const contrato = schemaByName('contrato') as EntitySchema;
 const ADMIN = 'admin@portal.local';
 const T = { timeout: 20_000 };
-
-beforeAll(async () => {
-  mock = await createMockApi({ userEmail: ADMIN });
-  server = setupServer(...mock.handlers);
-  server.events.on('request:start', ({ request }) => {
-    if (request.method === 'GET') requests.push(new URL(request.url));
-  });
-  server.listen({ onUnhandledRequest: 'bypass' });
-});
-afterAll(async () => {
-  server?.close();
-  await mock?.close();
-});
-beforeEach(() => {
-  cleanup();
-  requests.length = 0;
-  mock.setUser(ADMIN);
-});
+const t = useInProcessApi(ADMIN);
 
 async function pendencias(query: string, as = ADMIN): Promise<{ items: Pendencia[]; total: number }> {
-  const res = await mock.api.request(`/api/v1/pendencias?${query}`, { as });
+  const res = await t.mock.api.request(`/api/v1/pendencias?${query}`, { as });
   expect(res.status).toBe(200);
   return { items: (await res.json()) as Pendencia[], total: Number(res.headers.get('x-total-count')) };
 }
@@ -49,7 +28,7 @@ async function pendencias(query: string, as = ADMIN): Promise<{ items: Pendencia
 /** A contract in Revisão whose responsible person is the administrator: pending for them. */
 async function newContract(numero: string): Promise<number> {
   const me = { mail: ADMIN, nome: 'Administrador' };
-  const res = await mock.api.request('/api/v1/contratos', {
+  const res = await t.mock.api.request('/api/v1/contratos', {
     method: 'POST',
     as: ADMIN,
     json: {
@@ -89,10 +68,10 @@ describe('Minhas pendências', () => {
   it('says so when nothing is pending', async () => {
     // A staff member without roles, named in no record.
     const nobody = 'sem.pendencias@portal.local';
-    mock.api.addUser({ email: nobody, name: 'Sem Pendências', roles: [], obra: [] });
+    t.mock.api.addUser({ email: nobody, name: 'Sem Pendências', roles: [], obra: [] });
     const { total } = await pendencias('_start=0&_end=20', nobody);
     expect(total).toBe(0);
-    mock.setUser(nobody);
+    t.mock.setUser(nobody);
     page();
     expect(await screen.findByText('Nada pendente por aqui.', {}, T)).toBeInTheDocument();
   });
@@ -111,10 +90,12 @@ describe('Minhas pendências', () => {
         </>
       ),
     });
-    const bell = screen.getByRole('link', { name: 'Minhas pendências' });
+    const bell = screen.getByRole('link', { name: /^Minhas pendências/ });
     expect(bell).toHaveAttribute('href', '/pendencias');
     await waitFor(() => expect(bell.querySelector('.ant-badge-count')?.getAttribute('title')).toBe(String(total)), T);
-    const req = requests.find((u) => u.pathname === '/api/v1/pendencias')!;
+    // The accessible name carries the visible count (WCAG "label in name").
+    expect(bell).toHaveAccessibleName(`Minhas pendências: ${total}`);
+    const req = t.requests.find((r) => r.method === 'GET' && r.url.pathname === '/api/v1/pendencias')!.url;
     expect(req.searchParams.get('_end')).toBe('1');
 
     fireEvent.click(bell);

@@ -6,48 +6,27 @@
  * One test uses an MSW override (marked below): the server's own `errors.comment` can only be
  * reached by sending no comment, which the dialog's client-side check never lets through.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { createMockApi } from '../../../../mocks/api';
 import { schemaByName } from '../../../../schemas/index';
 import type { EntitySchema } from '../../../../schemas/kinds';
 import { renderViews } from '../../views/test-utils';
+import { useInProcessApi } from '../../views/in-process-api';
 import { COMMENT_REQUIRED } from './transition-modal';
 import { CONFLICT_TEXT } from './transition-errors';
 import type { TransitionOption } from './types';
 
-let mock: Awaited<ReturnType<typeof createMockApi>>;
-let server: ReturnType<typeof setupServer>;
-const posts: { path: string; body: Record<string, unknown> }[] = [];
 const contrato = schemaByName('contrato') as EntitySchema;
 const ADMIN = 'admin@portal.local';
 const T = { timeout: 20_000 };
+const t = useInProcessApi(ADMIN);
 let seq = 0;
-
-beforeAll(async () => {
-  mock = await createMockApi({ userEmail: ADMIN });
-  server = setupServer(...mock.handlers);
-  server.events.on('request:start', async ({ request }) => {
-    if (request.method !== 'POST') return;
-    const body = await request.clone().json().catch(() => ({}));
-    posts.push({ path: new URL(request.url).pathname, body });
-  });
-  server.listen({ onUnhandledRequest: 'bypass' });
-});
-afterAll(async () => {
-  server?.close();
-  await mock?.close();
-});
-beforeEach(() => {
-  cleanup();
-  server.resetHandlers();
-  posts.length = 0;
-});
+/** The transition POSTs the views made. */
+const posts = () => t.requests.filter((r) => r.method === 'POST').map((r) => ({ path: r.url.pathname, body: r.body as Record<string, unknown> }));
 
 async function api<T = Record<string, unknown>>(path: string, init: { method?: string; json?: unknown } = {}): Promise<{ status: number; body: T }> {
-  const res = await mock.api.request(path, { ...init, as: ADMIN });
+  const res = await t.mock.api.request(path, { ...init, as: ADMIN });
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
 }
@@ -123,7 +102,7 @@ describe('workflow on the show page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
 
     expect(await screen.findByText('Situação alterada para Emitido para o Jurídico', {}, T)).toBeInTheDocument();
-    expect(posts.find((p) => p.path === `/api/v1/contratos/${k.id}/transitions/emitir-juridico`)?.body).toEqual({ version: k.version });
+    expect(posts().find((p) => p.path === `/api/v1/contratos/${k.id}/transitions/emitir-juridico`)?.body).toEqual({ version: k.version });
     await waitFor(() => expect(within(panel()).getByText('Emitido para o Jurídico', { selector: '.ant-tag' })).toBeInTheDocument(), T);
     // The buttons follow the new state.
     await waitFor(() => expect(within(actions()).queryByRole('button', { name: 'Emitir para o Jurídico' })).toBeNull(), T);
@@ -145,12 +124,12 @@ describe('workflow on the show page', () => {
     expect(within(dialog()).getByRole('button', { name: 'Cancelar' })).toBeInTheDocument();
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Devolver para revisão' }));
     expect(await within(dialog()).findByText(COMMENT_REQUIRED)).toBeInTheDocument();
-    expect(posts).toHaveLength(0);
+    expect(posts()).toHaveLength(0);
 
     fireEvent.change(within(dialog()).getByLabelText('Comentário (obrigatório)'), { target: { value: 'Falta a cláusula de reajuste.' } });
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Devolver para revisão' }));
     expect(await screen.findByText('Situação alterada para Revisão', {}, T)).toBeInTheDocument();
-    expect(posts[0].body).toMatchObject({ comment: 'Falta a cláusula de reajuste.' });
+    expect(posts()[0].body).toMatchObject({ comment: 'Falta a cláusula de reajuste.' });
     const quote = await screen.findByText('Falta a cláusula de reajuste.', { selector: 'blockquote' }, T);
     const entry = quote.closest('.ant-timeline-item')!;
     expect(within(entry as HTMLElement).getByText('Devolver para revisão', { selector: 'strong' })).toBeInTheDocument();
@@ -162,7 +141,7 @@ describe('workflow on the show page', () => {
     await step(k.id, 'emitir-juridico');
     // MSW override: the real server answers this 400 only to an empty comment, which the dialog
     // never sends; here it refuses a filled one with the contract's error shape.
-    server.use(
+    t.server.use(
       http.post(`http://localhost/api/v1/contratos/${k.id}/transitions/devolver`, () =>
         HttpResponse.json({ message: 'Escreva um comentário para "Devolver para revisão".', statusCode: 400, errors: { comment: ['O comentário é obrigatório nesta ação.'] } }, { status: 400 }),
       ),
@@ -207,7 +186,7 @@ describe('workflow on the show page', () => {
     fireEvent.click(within(actions()).getByRole('button', { name: /Emitir para o Jurídico/ }));
     fireEvent.click(await screen.findByRole('button', { name: /Confirmar/ }));
     expect(await screen.findByText('Situação alterada para Emitido para o Jurídico', {}, T)).toBeInTheDocument();
-    expect(posts.at(-1)?.body).toEqual({ version: k.version + 1 });
+    expect(posts().at(-1)?.body).toEqual({ version: k.version + 1 });
   });
 
   it("the administrators' \"Alterar situação\" asks for the new state and a comment", async () => {
@@ -229,7 +208,7 @@ describe('workflow on the show page', () => {
     fireEvent.change(within(dialog()).getByLabelText('Comentário (obrigatório)'), { target: { value: 'Correção de cadastro.' } });
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Alterar situação' }));
     expect(await screen.findByText('Situação alterada para Em finalização', {}, T)).toBeInTheDocument();
-    expect(posts[0].body).toEqual({ version: k.version, to: 'Em finalização', comment: 'Correção de cadastro.' });
+    expect(posts()[0].body).toEqual({ version: k.version, to: 'Em finalização', comment: 'Correção de cadastro.' });
     expect(await within(panel()).findByText('Em finalização', { selector: '.ant-tag' }, T)).toBeInTheDocument();
   });
 
