@@ -1,4 +1,4 @@
-import type { EntitySchema } from './kinds';
+import { CURRENT_USER, type EntitySchema } from './kinds';
 import { attachmentsField, longtext } from './shared/common';
 
 export const TIPOS_DOCUMENTO_JURIDICO = ['Petição', 'Contestação', 'Procuração', 'Documentos DP', 'Documentos SEG', 'Sentença', 'Acordo', 'Comprovante', 'Outros'];
@@ -17,6 +17,10 @@ export const documentoJuridico: EntitySchema = {
   subject: 'ProcessoJuridico',
   titleField: 'titulo',
   accessVia: 'processo',
+  // Partner law firms `upload` to the cases they conduct (decision 28); the case's responsible
+  // persons upload its DP and SEG documents (decision 21); admin_juridico manages everything.
+  actions: { create: 'upload' },
+  createActionBy: { field: 'tipoDocumento', actions: { 'Documentos DP': 'upload_dp', 'Documentos SEG': 'upload_seg' } },
   defaultSort: { field: 'dataDocumento', order: 'desc' },
   menu: { group: 'Jurídico', icon: 'FilePdfOutlined' },
   fields: [
@@ -24,7 +28,7 @@ export const documentoJuridico: EntitySchema = {
     { name: 'tipoDocumento', kind: 'enum', label: 'Tipo de documento', required: true, options: TIPOS_DOCUMENTO_JURIDICO, default: 'Outros', list: true, filter: true, group: 'Documento', span: 'half' },
     { name: 'titulo', kind: 'text', label: 'Título', required: true, minLength: 3, maxLength: 200, list: true, search: true, group: 'Documento', span: 'full' },
     { name: 'dataDocumento', kind: 'date', label: 'Data do documento', list: true, sort: true, group: 'Documento', span: 'third' },
-    { name: 'enviadoPor', kind: 'person', label: 'Enviado por', list: true, group: 'Documento', span: 'half' },
+    { name: 'enviadoPor', kind: 'person', label: 'Enviado por', default: CURRENT_USER, list: true, group: 'Documento', span: 'half' },
     longtext('descricao', 'Descrição', { maxLength: 2000, group: 'Documento' }),
     attachmentsField('arquivos', 'Arquivos', { required: true, maxFiles: 20 }),
   ],

@@ -115,6 +115,11 @@ export interface EntitySchema {
    * (list/show → read, create → create, edit → update, delete → delete).
    */
   actions?: Partial<Record<'list' | 'show' | 'create' | 'edit' | 'delete', string>>;
+  /**
+   * When creating a record needs a different right depending on one of its values (a legal
+   * case's "Documentos DP" need `upload_dp`): field, value → CASL action; other values use `actions.create`.
+   */
+  createActionBy?: { field: string; actions: Record<string, string> };
   /** Menu group (pt-BR) and icon name (antd icon component name). */
   menu?: { group: string; icon?: string };
   /** Optional field holding the site id (Obra.Id_Lista) the record belongs to. */

@@ -20,9 +20,9 @@ export const LEGAL_ROUTES = [
     icon: 'TeamOutlined',
   }),
   j('/juridico/dashboard', 'Painel jurídico', { access: can('ProcessoJuridico'), obraObrigatoria: true, screen: 'dashboard', notBuilt: true, icon: 'DashboardOutlined' }),
-  // Access not shown by the spec: the partner firms' upload rights (upload_dp / upload_seg) or create.
+  // Access not shown by the spec: the responsible persons' upload_dp / upload_seg, the partner firms' upload, or create.
   j('/juridico/enviarDocumentos/:tipoDocumento', 'Enviar documentos', {
-    access: can('ProcessoJuridico', 'upload_dp', check('ProcessoJuridico', 'upload_seg'), check('ProcessoJuridico', 'create')),
+    access: can('ProcessoJuridico', 'upload_dp', check('ProcessoJuridico', 'upload_seg'), check('ProcessoJuridico', 'upload'), check('ProcessoJuridico', 'create')),
     entity: {
       ...create('documentoJuridico', { tipoDocumento: ':tipoDocumento' }),
       byParam: {

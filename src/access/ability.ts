@@ -260,9 +260,11 @@ function staffRules(
   if (has('admin_taf')) can('manage', 'TAF');
 
   // 12. POSVENDAS.
-  if (has('admin_pos_vendas')) can('manage', 'POSVENDAS');
+  if (has('admin_pos_vendas')) can('manage', ['POSVENDAS', 'TicketInteracao']);
   if (has('pos_vendas')) can(['read', 'edit', 'upload'], 'POSVENDAS');
   if (has('pos_vendas_leitura')) can('read', 'POSVENDAS');
+  // Whoever reads the tickets reads their interaction timeline.
+  if (has('pos_vendas') || has('pos_vendas_leitura')) can('read', 'TicketInteracao');
 
   // 13. Obra.
   if (has('admin_obra')) can('manage', 'Obra');

@@ -60,6 +60,32 @@ describe.each(BACKENDS)('role journeys: the people of access.md decision 28 and 
     expect([403, 404]).toContain((await c.get(`/api/v1/tickets-sgi/${foreign.id}`, 'fornecedor@portal.local')).status);
   });
 
+  it("a legal case's responsible persons upload its DP / SEG documents (decision 21), and only those", async () => {
+    const cases = (await c.get('/api/v1/processos-juridicos?_end=1000')).body as Row[];
+    const mine = cases.find((r) => (r.responsavelDp as { mail?: string } | null)?.mail === 'juridico@portal.local')!;
+    const other = cases.find((r) => (r.responsavelDp as { mail?: string } | null)?.mail !== 'juridico@portal.local')!;
+    const doc = (processo: unknown, tipoDocumento: string) => ({ processo, tipoDocumento, titulo: 'Ficha de registro do reclamante', arquivos: [{ key: 'demo/testes/ficha.pdf', name: 'ficha.pdf', size: 10, type: 'application/pdf' }] });
+    const dp = await c.post('/api/v1/documentos-juridicos', doc(mine.id, 'Documentos DP'), 'juridico@portal.local');
+    expect(dp.status, JSON.stringify(dp.body)).toBe(201);
+    expect(dp.body.enviadoPor.mail).toBe('juridico@portal.local');
+    expect((await c.post('/api/v1/documentos-juridicos', doc(mine.id, 'Documentos SEG'), 'juridico@portal.local')).status).toBe(403);
+    expect((await c.post('/api/v1/documentos-juridicos', doc(other.id, 'Documentos DP'), 'juridico@portal.local')).status).toBe(403);
+    const firm = cases.find((r) => r.escritorio === 'Andrade & Lobo Advogados')!;
+    const foreign = cases.find((r) => r.escritorio !== 'Andrade & Lobo Advogados')!;
+    expect((await c.post('/api/v1/documentos-juridicos', doc(firm.id, 'Petição'), 'escritorio@portal.local')).status).toBe(201);
+    expect((await c.post('/api/v1/documentos-juridicos', doc(foreign.id, 'Petição'), 'escritorio@portal.local')).status).toBe(403);
+  });
+
+  it('post-sales answers a ticket with an interaction (Interagir) and reads the timeline', async () => {
+    const ticket = (await c.get('/api/v1/posvendas?_end=1', 'posvendas@portal.local')).body[0];
+    const r = await c.post('/api/v1/ticket-interacoes', { ticket: ticket.id, data: '2026-11-22T10:00:00-03:00', texto: 'Visita agendada para segunda-feira.', responsavel: person('posvendas@portal.local') }, 'posvendas@portal.local');
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body.responsavelRegistro.mail).toBe('posvendas@portal.local');
+    const timeline = await c.get(`/api/v1/ticket-interacoes?ticket=${ticket.id}&_end=100`, 'posvendas@portal.local');
+    expect(timeline.body.map((x: Row) => x.id)).toContain(r.body.id);
+    expect((await c.get('/api/v1/ticket-interacoes?_end=1', 'leitura@portal.local')).status).toBe(403);
+  });
+
   it('a partner law firm sees only the cases it conducts', async () => {
     const all = await c.get('/api/v1/processos-juridicos?_end=1000');
     const theirs = all.body.filter((r: Row) => r.escritorio === 'Andrade & Lobo Advogados');

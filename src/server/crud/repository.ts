@@ -160,12 +160,16 @@ function checkFields(schema: EntitySchema, actor: Actor, action: string, before:
 }
 
 export async function createRecord(db: Db, schema: EntitySchema, actor: Actor, body: unknown): Promise<Row> {
-  const action = actionFor(schema, 'create');
   const { parent } = governing(schema);
-  // No rule at all for the action: refuse before looking at the data.
-  if (!actor.ability.can(action as never, (parent ?? schema).subject as never)) throw new ApiError(403, forbiddenMessage(schema, action));
+  const possible = [actionFor(schema, 'create'), ...Object.values(schema.createActionBy?.actions ?? {})];
+  // No rule at all for any create action: refuse before looking at the data.
+  if (!possible.some((a) => actor.ability.can(a as never, (parent ?? schema).subject as never))) {
+    throw new ApiError(403, forbiddenMessage(schema, possible[0]));
+  }
   const { values, errors } = validateBody(schema, body, undefined, { mail: actor.email, ...(actor.name ? { nome: actor.name } : {}) });
   if (Object.keys(errors).length) throw new ApiError(400, 'Verifique os campos destacados.', errors);
+  const by = schema.createActionBy;
+  const action = (by && by.actions[String(values[by.field])]) || actionFor(schema, 'create');
   // A record starts in its workflow's initial state, whatever the body says.
   if (schema.workflow) values[schema.workflow.field] = schema.workflow.initial;
   if (!(await canOn(db, schema, actor, action, values))) throw new ApiError(403, forbiddenMessage(schema, action));
