@@ -72,7 +72,17 @@ export async function createTestApi(opts: { seed?: boolean; databaseUrl?: string
     dropDb = async () => {
       const a = new pg.Client({ connectionString: serverUrl });
       await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      // The pool's sockets may still be closing: wait for them rather than kill them (a killed
+      // connection raises an error nobody listens to any more), and force only as a last resort.
+      for (let i = 0; ; i++) {
+        try {
+          await a.query(i < 50 ? `DROP DATABASE IF EXISTS ${name}` : `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+          break;
+        } catch (e) {
+          if ((e as { code?: string }).code !== '55006' || i >= 50) throw e;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
       await a.end();
     };
   }
