@@ -67,4 +67,5 @@ export const contrato: EntitySchema = {
     longtext('observacoes', 'Observações', { maxLength: 4000, group: 'Anexos' }),
   ],
   workflow: contratoWorkflow,
+  related: [{ entity: 'produtoContrato', via: 'contrato', label: 'Produtos do contrato', sum: ['valorTotal'] }],
 };

@@ -1,4 +1,4 @@
-import type { EntitySchema } from './kinds';
+import { TODAY, type EntitySchema } from './kinds';
 import { attachmentsField } from './shared/common';
 
 /** A cost incurred while serving a post-sales ticket (cost-control dashboard: top 10 + rest). */
@@ -15,7 +15,7 @@ export const custoPosvenda: EntitySchema = {
   menu: { group: 'Pós-venda', icon: 'DollarOutlined' },
   fields: [
     { name: 'ticket', kind: 'reference', label: 'Ticket', ref: 'posvenda', required: true, list: true, filter: true, group: 'Custo', span: 'half' },
-    { name: 'data', kind: 'date', label: 'Data', required: true, list: true, sort: true, filter: true, group: 'Custo', span: 'half' },
+    { name: 'data', kind: 'date', label: 'Data', required: true, default: TODAY, list: true, sort: true, filter: true, group: 'Custo', span: 'half' },
     { name: 'descricao', kind: 'text', label: 'Descrição', required: true, minLength: 3, maxLength: 200, list: true, search: true, group: 'Custo', span: 'full' },
     { name: 'categoria', kind: 'enum', label: 'Categoria', required: true, options: ['Mão de obra', 'Material', 'Deslocamento', 'Hospedagem', 'Frete', 'Terceiros', 'Outros'], default: 'Mão de obra', list: true, filter: true, group: 'Custo', span: 'half' },
     { name: 'valor', kind: 'money', label: 'Valor', required: true, min: 0, max: 100_000_000, list: true, sort: true, group: 'Custo', span: 'half' },

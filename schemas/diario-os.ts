@@ -1,4 +1,4 @@
-import type { EntitySchema } from './kinds';
+import { TODAY, type EntitySchema } from './kinds';
 import { imagesField, longtext, obraRef } from './shared/common';
 
 /**
@@ -20,7 +20,7 @@ export const diarioOs: EntitySchema = {
   fields: [
     { name: 'area', kind: 'enum', label: 'Área', required: true, options: ['FIELD', 'AUTOMACAO'], default: 'FIELD', list: true, filter: true, group: 'Identificação', span: 'third', width: 110 },
     obraRef({ required: true, span: 'third' }),
-    { name: 'data', kind: 'date', label: 'Data', required: true, list: true, sort: true, filter: true, group: 'Identificação', span: 'third' },
+    { name: 'data', kind: 'date', label: 'Data', required: true, default: TODAY, list: true, sort: true, filter: true, group: 'Identificação', span: 'third' },
     { name: 'osField', kind: 'reference', label: 'OS (Field)', ref: 'osField', list: true, filter: true, group: 'Identificação', span: 'half', help: 'Preencha quando a área for FIELD.' },
     { name: 'osAutomacao', kind: 'reference', label: 'OS (Automação)', ref: 'osAutomacao', list: true, filter: true, group: 'Identificação', span: 'half', help: 'Preencha quando a área for AUTOMACAO.' },
     { name: 'executante', kind: 'person', label: 'Responsável pelo diário', required: true, list: true, group: 'Identificação', span: 'half' },

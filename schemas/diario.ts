@@ -1,4 +1,4 @@
-import { CURRENT_USER, type EntitySchema, type Workflow } from './kinds';
+import { TODAY, CURRENT_USER, type EntitySchema, type Workflow } from './kinds';
 import { imagesField, longtext, obraRef } from './shared/common';
 
 export const RDO_STATUS = ['Rascunho', 'Em revisão', 'Aprovado', 'Reprovado'];
@@ -41,9 +41,9 @@ export const diario: EntitySchema = {
   defaultSort: { field: 'data', order: 'desc' },
   menu: { group: 'Diários de obra', icon: 'ScheduleOutlined' },
   fields: [
-    { name: 'data', kind: 'date', label: 'Data', required: true, list: true, filter: true, sort: true, group: 'Identificação', span: 'third' },
+    { name: 'data', kind: 'date', label: 'Data', required: true, default: TODAY, list: true, filter: true, sort: true, group: 'Identificação', span: 'third' },
     obraRef({ required: true, sort: true, span: 'third' }),
-    { name: 'numero', kind: 'integer', label: 'Nº do RDO', min: 1, max: 1_000_000, list: true, sort: true, group: 'Identificação', span: 'third', width: 90 },
+    { name: 'numero', kind: 'integer', label: 'Nº do RDO', min: 1, max: 1_000_000, readOnly: true, help: 'Próximo número da obra, atribuído ao salvar.', list: true, sort: true, group: 'Identificação', span: 'third', width: 90 },
     { name: 'status', kind: 'enum', label: 'Situação', required: true, readOnly: true, options: RDO_STATUS, default: 'Rascunho', list: true, filter: true, sort: true, group: 'Identificação', span: 'third' },
     { name: 'siteManager', kind: 'person', label: 'Site manager', required: true, default: CURRENT_USER, list: true, filter: true, group: 'Identificação', span: 'half' },
     { name: 'horarioInicio', kind: 'text', label: 'Início do expediente', maxLength: 5, placeholder: '07:00', group: 'Identificação', span: 'third' },

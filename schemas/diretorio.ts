@@ -19,6 +19,10 @@ export const diretorio: EntitySchema = {
   defaultSort: { field: 'nome', order: 'asc' },
   actions: { create: 'newFolder', edit: 'edit' },
   menu: { group: 'Biblioteca', icon: 'FolderOutlined' },
+  related: [
+    { entity: 'diretorio', via: 'pai', label: 'Subpastas' },
+    { entity: 'documento', via: 'diretorio', label: 'Arquivos da pasta' },
+  ],
   fields: [
     { name: 'nome', kind: 'text', label: 'Nome', required: true, minLength: 1, maxLength: 150, list: true, sort: true, search: true, group: 'Pasta', span: 'half' },
     { name: 'pai', kind: 'reference', label: 'Pasta superior', ref: 'diretorio', list: true, filter: true, group: 'Pasta', span: 'half' },

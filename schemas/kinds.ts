@@ -59,7 +59,8 @@ export interface FieldDef {
   options?: string[];
   /**
    * Initial value on create. Any kind may declare a default; a person field may use
-   * CURRENT_USER ('$usuario') to start as the signed-in user (e.g. the RDO's site manager).
+   * CURRENT_USER ('$usuario') to start as the signed-in user (e.g. the RDO's site manager); a date
+   * field TODAY ('$hoje'), a datetime field NOW ('$agora').
    */
   default?: string | number | boolean | null;
   /** reference: target entity name (schema `name`). */
@@ -132,6 +133,25 @@ export interface EntitySchema {
   accessVia?: string;
   /** The record's process: its state field moves only through these transitions. */
   workflow?: Workflow;
+  /**
+   * Records of other entities that belong to this one and are shown, listed and added inside its
+   * page: a contract's products, a ticket's interactions and costs, an SGI record's action plans.
+   */
+  related?: RelatedList[];
+}
+
+/** Records of `entity` whose reference field `via` points at this record (by id). */
+export interface RelatedList {
+  entity: string;
+  via: string;
+  /** Section title; default: the entity's plural label. */
+  label?: string;
+  /** 'timeline': a conversation ordered by date (interactions); default: a table of the listed fields. */
+  display?: 'table' | 'timeline';
+  /** Numeric fields totalled under the table (computed by the aggregate API over every matching record). */
+  sum?: string[];
+  /** Constant values of a record added here (a field work order's daily reports are of area FIELD). */
+  prefill?: Record<string, string | number | boolean>;
 }
 
 /** A value a transition writes into a field: the moment, today, today plus N days, the actor or the comment. */
@@ -223,6 +243,9 @@ export const SYSTEM_FIELDS = ['id', 'version', 'created_at', 'updated_at', 'crea
 
 /** Default of a person field that stands for the signed-in user. */
 export const CURRENT_USER = '$usuario';
+/** Default of a date field that starts as today (portal time zone) / of a datetime field that starts as now. */
+export const TODAY = '$hoje';
+export const NOW = '$agora';
 
 export const MONEY_SCALE = 2;
 export const DEFAULT_DECIMAL_SCALE = 2;

@@ -15,4 +15,8 @@ export const osAutomacao: EntitySchema = {
   menu: { group: 'Field e automação', icon: 'RobotOutlined' },
   fields: OS_FIELDS,
   workflow: OS_WORKFLOW,
+  related: [
+    { entity: 'diarioOs', via: 'osAutomacao', label: 'Diários da OS', prefill: { area: 'AUTOMACAO' } },
+    { entity: 'checklistPreenchidoAutomacao', via: 'os', label: 'Checklists' },
+  ],
 };

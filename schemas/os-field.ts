@@ -15,4 +15,8 @@ export const osField: EntitySchema = {
   menu: { group: 'Field e automação', icon: 'ToolOutlined' },
   fields: OS_FIELDS,
   workflow: OS_WORKFLOW,
+  related: [
+    { entity: 'diarioOs', via: 'osField', label: 'Diários da OS', prefill: { area: 'FIELD' } },
+    { entity: 'checklistPreenchidoField', via: 'os', label: 'Checklists' },
+  ],
 };

@@ -69,4 +69,9 @@ export const posvenda: EntitySchema = {
     attachmentsField('anexos', 'Anexos'),
   ],
   workflow: posvendaWorkflow,
+  related: [
+    { entity: 'ticketInteracao', via: 'ticket', label: 'Interações', display: 'timeline' },
+    { entity: 'custoPosvenda', via: 'ticket', label: 'Custos', sum: ['valor'] },
+    { entity: 'pesquisaSatisfacao', via: 'ticket', label: 'Pesquisa de satisfação' },
+  ],
 };

@@ -18,6 +18,7 @@ export const processoJuridico: EntitySchema = {
   obraField: 'obra',
   defaultSort: { field: 'dataDistribuicao', order: 'desc' },
   menu: { group: 'Jurídico', icon: 'BankOutlined' },
+  related: [{ entity: 'documentoJuridico', via: 'processo', label: 'Documentos do processo' }],
   fields: [
     { name: 'numero', kind: 'text', label: 'Nº do processo (CNJ)', required: true, unique: true, minLength: 20, maxLength: 25, placeholder: '0000000-00.0000.0.00.0000', list: true, sort: true, search: true, group: 'Processo', span: 'half', width: 220 },
     { name: 'tipo', kind: 'enum', label: 'Tipo', required: true, options: ['Cível', 'Trabalhista'], default: 'Cível', list: true, filter: true, group: 'Processo', span: 'third' },

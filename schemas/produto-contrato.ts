@@ -19,6 +19,7 @@ export const produtoContrato: EntitySchema = {
     { name: 'quantidade', kind: 'decimal', label: 'Quantidade', required: true, scale: 2, min: 0, max: 1_000_000_000, list: true, group: 'Item', span: 'third' },
     { name: 'unidade', kind: 'text', label: 'Unidade', maxLength: 10, default: 'un', list: true, group: 'Item', span: 'third' },
     { name: 'valorUnitario', kind: 'money', label: 'Valor unitário', required: true, min: 0, max: 1_000_000_000, list: true, sort: true, group: 'Item', span: 'third' },
+    { name: 'valorTotal', kind: 'money', label: 'Valor total', readOnly: true, list: true, sort: true, group: 'Item', span: 'third', help: 'Quantidade × valor unitário, calculado pelo servidor.' },
     { name: 'prazoEntrega', kind: 'date', label: 'Prazo de entrega', sort: true, group: 'Item', span: 'third' },
   ],
 };

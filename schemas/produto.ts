@@ -12,6 +12,10 @@ export const produto: EntitySchema = {
   titleField: 'nome',
   defaultSort: { field: 'nome', order: 'asc' },
   menu: { group: 'Produtos', icon: 'AppstoreOutlined' },
+  related: [
+    { entity: 'taf', via: 'produto', label: 'TAF (testes de aceitação em fábrica)' },
+    { entity: 'fabricacao', via: 'produto', label: 'Fabricações' },
+  ],
   fields: [
     { name: 'codigo', kind: 'text', label: 'Código', required: true, unique: true, maxLength: 30, list: true, sort: true, search: true, group: 'Identificação', span: 'third', width: 120 },
     { name: 'nome', kind: 'text', label: 'Nome', required: true, minLength: 2, maxLength: 150, list: true, sort: true, search: true, group: 'Identificação', span: 'full' },

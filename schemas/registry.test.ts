@@ -264,3 +264,23 @@ describe('fields named in access.md', () => {
     expect(field('usuario', 'email').unique).toBe(true);
   });
 });
+
+describe('related lists', () => {
+  const declared = SCHEMAS.flatMap((s) => (s.related ?? []).map((r) => ({ parent: s, r })));
+
+  it('are declared where records belong together', () => {
+    const pairs = declared.map(({ parent, r }) => `${parent.name}>${r.entity}.${r.via}`);
+    expect(pairs).toEqual(
+      expect.arrayContaining(['contrato>produtoContrato.contrato', 'posvenda>ticketInteracao.ticket', 'posvenda>custoPosvenda.ticket', 'ticketSgi>planoAcao.ticket', 'produto>taf.produto', 'osField>diarioOs.osField']),
+    );
+  });
+
+  it.each(declared.map(({ parent, r }) => [`${parent.name} > ${r.entity}.${r.via}`, parent, r] as const))('%s points back by id and sums numbers', (_, parent, r) => {
+    const child = schemaByName(r.entity);
+    expect(child, r.entity).toBeDefined();
+    const via = child!.fields.find((f) => f.name === r.via);
+    expect(via).toMatchObject({ kind: 'reference', ref: parent.name });
+    expect(via!.refKey ?? 'id').toBe('id');
+    for (const name of r.sum ?? []) expect(['integer', 'decimal', 'money']).toContain(child!.fields.find((f) => f.name === name)?.kind);
+  });
+});

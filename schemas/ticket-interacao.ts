@@ -1,4 +1,4 @@
-import { CURRENT_USER, type EntitySchema } from './kinds';
+import { NOW, CURRENT_USER, type EntitySchema } from './kinds';
 import { attachmentsField, longtext } from './shared/common';
 
 /**
@@ -19,11 +19,12 @@ export const ticketInteracao: EntitySchema = {
   actions: { create: 'Interagir', edit: 'Interagir' },
   fields: [
     { name: 'ticket', kind: 'reference', label: 'Ticket', ref: 'posvenda', required: true, list: true, filter: true, group: 'Interação', span: 'half' },
-    { name: 'data', kind: 'datetime', label: 'Data', required: true, list: true, sort: true, group: 'Interação', span: 'half' },
+    { name: 'data', kind: 'datetime', label: 'Data', required: true, default: NOW, list: true, sort: true, group: 'Interação', span: 'half' },
     { name: 'tipo', kind: 'enum', label: 'Tipo', required: true, options: ['Comentário', 'Contato com cliente', 'Visita técnica', 'Atualização interna'], default: 'Comentário', list: true, filter: true, group: 'Interação', span: 'half' },
     { name: 'visivelCliente', kind: 'boolean', label: 'Visível ao cliente', default: false, list: true, group: 'Interação', span: 'half' },
     { name: 'responsavel', kind: 'person', label: 'Responsável', required: true, list: true, filter: true, group: 'Interação', span: 'half' },
     { name: 'responsavelRegistro', kind: 'person', label: 'Registrado por', required: true, default: CURRENT_USER, list: true, group: 'Interação', span: 'half' },
+    { name: 'respostaA', kind: 'reference', label: 'Em resposta a', ref: 'ticketInteracao', filter: true, group: 'Interação', span: 'half' },
     longtext('texto', 'Texto', { required: true, minLength: 1, maxLength: 4000, list: true, search: true, group: 'Interação' }),
     attachmentsField('anexos', 'Anexos'),
   ],

@@ -73,4 +73,5 @@ export const ticketSgi: EntitySchema = {
     attachmentsField('anexos', 'Anexos'),
   ],
   workflow: sgiWorkflow,
+  related: [{ entity: 'planoAcao', via: 'ticket', label: 'Planos de ação' }],
 };

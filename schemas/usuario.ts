@@ -24,5 +24,13 @@ export const usuario: EntitySchema = {
     { name: 'obra', kind: 'tags', label: 'Obras (códigos)', maxLength: 20, list: true, filter: true, group: 'Acesso', help: 'Códigos das obras (Id_Lista) a que o usuário tem acesso.' },
     { name: 'roles', kind: 'tags', label: 'Perfis (roles)', maxLength: 60, list: true, filter: true, group: 'Acesso' },
     longtext('specific_rules', 'Regras específicas (JSON)', { maxLength: 20000, group: 'Acesso', help: 'Lista JSON de regras CASL ({ action, subject, conditions?, inverted? }).' }),
+    {
+      name: 'acessoDefinidoEm',
+      kind: 'datetime',
+      label: 'Acesso definido pela obra em',
+      readOnly: true,
+      group: 'Acesso',
+      help: 'Preenchido pela tela "Adicionar usuários" da obra: a partir daí, as obras e os perfis deste registro valem para o portal no lugar dos do login.',
+    },
   ],
 };

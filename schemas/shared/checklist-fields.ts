@@ -9,7 +9,7 @@
  * lock the automation team (admin_automacao, automacao_config, automacao) out of their own
  * checklists. The field lists are shared here so both areas stay identical.
  */
-import type { FieldDef } from '../kinds';
+import { TODAY, type FieldDef } from '../kinds';
 import { CONFORMIDADE_OPTIONS, imagesField, longtext, obraRef } from './common';
 import { OS_TIPO_SERVICO } from './os-fields';
 
@@ -40,7 +40,7 @@ export function checklistPreenchidoFields(templateRef: string, osRef: string): F
     { name: 'template', kind: 'reference', label: 'Modelo de checklist', ref: templateRef, required: true, list: true, filter: true, group: 'Identificação', span: 'half' },
     obraRef({ required: true, sort: true, span: 'half' }),
     { name: 'os', kind: 'reference', label: 'Ordem de serviço', ref: osRef, list: true, filter: true, group: 'Identificação', span: 'half' },
-    { name: 'data', kind: 'date', label: 'Data', required: true, list: true, sort: true, group: 'Identificação', span: 'third' },
+    { name: 'data', kind: 'date', label: 'Data', required: true, default: TODAY, list: true, sort: true, group: 'Identificação', span: 'third' },
     { name: 'executante', kind: 'person', label: 'Executante', required: true, list: true, group: 'Identificação', span: 'half' },
     { name: 'status', kind: 'enum', label: 'Situação', required: true, options: ['Em preenchimento', 'Concluído'], default: 'Em preenchimento', list: true, filter: true, group: 'Identificação', span: 'third' },
     {

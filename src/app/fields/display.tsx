@@ -8,6 +8,8 @@ import { FileOutlined } from '@ant-design/icons';
 import type { FieldDef, Person, StoredFile } from '../../../schemas/kinds';
 import { formatFileSize, formatValue } from '../format';
 import { fileUrl } from './form-items';
+import { ReferenceLink } from './reference-link';
+import { useReferenceTitle } from './reference-titles';
 
 export interface FieldDisplayProps {
   field: FieldDef;
@@ -39,6 +41,8 @@ export function FieldDisplay({ field, value, mode = 'full' }: FieldDisplayProps)
       return mode === 'cell' ? <span>{String(value)}</span> : <Tag>{String(value)}</Tag>;
     case 'person':
       return <PersonDisplay value={value} mode={mode} />;
+    case 'reference':
+      return <ReferenceDisplay field={field} value={value} />;
     case 'tags':
       return (
         <Space size={[0, 4]} wrap>
@@ -66,6 +70,13 @@ export function FieldDisplay({ field, value, mode = 'full' }: FieldDisplayProps)
     default:
       return <span>{formatValue(field, value)}</span>;
   }
+}
+
+/** A reference as its record's title (linked to the record) when the page fetched it, else the stored key. */
+function ReferenceDisplay({ field, value }: { field: FieldDef; value: unknown }): React.ReactElement {
+  const ref = useReferenceTitle(field, value);
+  if (!ref) return <span>{formatValue(field, value)}</span>;
+  return <ReferenceLink field={field} id={ref.id} title={ref.title} />;
 }
 
 function PersonDisplay({ value, mode }: { value: unknown; mode: 'full' | 'cell' }): React.ReactElement {

@@ -422,10 +422,12 @@ export interface FieldFormItemProps {
   noLabel?: boolean;
   /** Extra props for the Form.Item. */
   itemProps?: Partial<FormItemProps>;
+  /** Shown but not editable (a value fixed by the context, e.g. the site of a site route). */
+  disabled?: boolean;
 }
 
 /** The complete Form.Item of a field: label, rules, help and the widget of its kind. */
-export function FieldFormItem({ field, name, noLabel, itemProps }: FieldFormItemProps): React.ReactElement {
+export function FieldFormItem({ field, name, noLabel, itemProps, disabled }: FieldFormItemProps): React.ReactElement {
   const path = name ?? field.name;
   if (field.kind === 'object') return <ObjectFormItem field={field} name={path} />;
   if (field.kind === 'rows') return <RowsFormItem field={field} name={path} />;
@@ -440,7 +442,7 @@ export function FieldFormItem({ field, name, noLabel, itemProps }: FieldFormItem
       {...(noLabel ? { style: { marginBottom: 0 } } : {})}
       {...itemProps}
     >
-      <FieldInput field={field} aria-label={noLabel ? field.label : undefined} />
+      <FieldInput field={field} disabled={disabled} aria-label={noLabel ? field.label : undefined} />
     </Form.Item>
   );
 }

@@ -2,9 +2,9 @@
  * Small pure helpers shared by the field renderers, the views and the export:
  * schema lookup for references, labels, defaults, layout spans.
  */
-import { CURRENT_USER, type EntitySchema, type FieldDef } from '../../../schemas/kinds';
+import { CURRENT_USER, NOW, TODAY, type EntitySchema, type FieldDef } from '../../../schemas/kinds';
 import { schemaByName } from '../../../schemas/index';
-import { formatValue } from '../format';
+import { formatValue, todayIso } from '../format';
 
 /** Target schema of a reference field (undefined when not registered). */
 export function refTarget(field: FieldDef): EntitySchema | undefined {
@@ -73,6 +73,8 @@ export function colSpan(field: FieldDef): { xs: number; sm?: number; md?: number
 /** Initial form value of a field on create. */
 export function defaultValueOf(field: FieldDef, user?: { mail: string; nome?: string }): unknown {
   if (field.default === CURRENT_USER) return user && field.kind === 'person' ? { ...user } : undefined;
+  if (field.default === TODAY) return todayIso();
+  if (field.default === NOW) return new Date().toISOString();
   if (field.default !== undefined && field.default !== null) return field.default;
   if (field.kind === 'boolean') return false;
   if (field.kind === 'object') {

@@ -8,6 +8,7 @@ import type { CrudFilter, CrudSort, DataProvider } from '@refinedev/core';
 import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
 import { DEFAULT_DECIMAL_SCALE } from '../../../schemas/kinds';
 import { formatValue, todayIso, toNumber } from '../format';
+import { fetchReferenceTitles, keysByField } from '../fields/reference-titles';
 
 export const EXPORT_PAGE_SIZE = 1000;
 
@@ -47,6 +48,35 @@ export async function fetchAllRows(opts: ExportOptions): Promise<Record<string, 
 }
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})/;
+
+const TITLE_BATCH = 500;
+
+/** The rows with each reference replaced by its record's title (batches of 500 keys per request). */
+export async function withReferenceTitles(
+  dataProvider: Pick<DataProvider, 'getList'>,
+  fields: FieldDef[],
+  rows: Record<string, unknown>[],
+): Promise<Record<string, unknown>[]> {
+  const keys = keysByField(fields, rows);
+  if (!keys.size) return rows;
+  const titles = new Map<string, Map<string, string>>();
+  for (const [name, values] of keys) {
+    const byKey = new Map<string, string>();
+    for (let i = 0; i < values.length; i += TITLE_BATCH) {
+      const got = await fetchReferenceTitles(dataProvider, fields, new Map([[name, values.slice(i, i + TITLE_BATCH)]]));
+      for (const [k, v] of got.get(name) ?? []) byKey.set(k, v.title);
+    }
+    titles.set(name, byKey);
+  }
+  return rows.map((r) => {
+    const out = { ...r };
+    for (const [name, byKey] of titles) {
+      const t = r[name] === null || r[name] === undefined ? undefined : byKey.get(String(r[name]));
+      if (t !== undefined) out[name] = t;
+    }
+    return out;
+  });
+}
 
 /** Excel cell value and number format of a field value. */
 export function excelCell(field: FieldDef, value: unknown): { value: string | number | Date | null; numFmt?: string } {
@@ -137,7 +167,7 @@ function download(bytes: ArrayBuffer, fileName: string) {
 /** Fetch all filtered rows, write the workbook and download `<resource>-<yyyy-mm-dd>.xlsx`. Returns the row count. */
 export async function exportXlsx(opts: ExportOptions): Promise<{ rows: number; fileName: string; bytes: ArrayBuffer }> {
   const fields = opts.fields ?? opts.schema.fields.filter((f) => f.list && !f.hidden);
-  const rows = await fetchAllRows(opts);
+  const rows = await withReferenceTitles(opts.dataProvider, fields, await fetchAllRows(opts));
   const bytes = await buildWorkbook(opts.schema, fields, rows);
   const fileName = exportFileName(opts.schema);
   download(bytes, fileName);

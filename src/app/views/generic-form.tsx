@@ -29,12 +29,18 @@ export interface GenericFormProps {
   action: 'create' | 'edit';
   /** Record id for edit; defaults to the id in the route. */
   id?: BaseKey;
-  /** Create: values prefilled by the route (e.g. the site of /:obra/diarios/novo). */
+  /**
+   * Create: values prefilled by the route (e.g. the site of /:obra/diarios/novo) or by the parent
+   * record a "Novo" was pressed on. They are shown locked: a report created inside site 101 belongs
+   * to site 101.
+   */
   initialValues?: Record<string, unknown>;
 }
 
-/** The form body: a Card per group with the fields' Form.Items. */
-export function SchemaFormFields({ schema }: { schema: EntitySchema }): React.ReactElement {
+export const LOCKED_HELP = 'Definido pelo contexto em que o registro está sendo criado.';
+
+/** The form body: a Card per group with the fields' Form.Items; `locked` fields are shown disabled. */
+export function SchemaFormFields({ schema, locked }: { schema: EntitySchema; locked?: ReadonlySet<string> }): React.ReactElement {
   const groups = groupFields(editableFields(schema));
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
@@ -43,7 +49,7 @@ export function SchemaFormFields({ schema }: { schema: EntitySchema }): React.Re
           <Row gutter={16}>
             {g.fields.map((f) => (
               <Col key={f.name} {...colSpan(f)}>
-                <FieldFormItem field={f} />
+                <FieldFormItem field={f} disabled={locked?.has(f.name)} itemProps={locked?.has(f.name) ? { extra: LOCKED_HELP } : undefined} />
               </Col>
             ))}
           </Row>
@@ -164,6 +170,8 @@ export function GenericForm({ schema, action, id: idProp, initialValues: prefill
     [isEdit, formProps.initialValues, schema, prefill, me?.mail],
   );
 
+  const lockedFields = useMemo(() => new Set(isEdit ? [] : Object.keys(prefill ?? {})), [isEdit, prefill]);
+
   const reload = useCallback(async () => {
     await query?.refetch();
     form.resetFields();
@@ -211,7 +219,7 @@ export function GenericForm({ schema, action, id: idProp, initialValues: prefill
           <Input type="hidden" />
         </Form.Item>
       ) : null}
-      <SchemaFormFields schema={schema} />
+      <SchemaFormFields schema={schema} locked={lockedFields} />
     </Form>
   );
 

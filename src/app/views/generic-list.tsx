@@ -15,6 +15,7 @@ import { StateTag } from '../modules/workflow/state-tag';
 import { columnFilterProps } from '../fields/filters';
 import { lowerLabel } from '../fields/options';
 import { exportXlsx } from './export-xlsx';
+import { ReferenceTitlesProvider } from '../fields/reference-titles';
 
 export interface GenericListProps {
   schema: EntitySchema;
@@ -245,6 +246,7 @@ export function GenericList({ schema, filters: permanent }: GenericListProps): R
           </Typography.Text>
         ) : null}
       </Space>
+      <ReferenceTitlesProvider schema={schema} rows={tableProps.dataSource as BaseRecord[] | undefined}>
       <Table<BaseRecord>
         {...tableProps}
         rowKey="id"
@@ -256,6 +258,7 @@ export function GenericList({ schema, filters: permanent }: GenericListProps): R
         // Filters are applied by the column dropdowns themselves (see fields/filters.tsx).
         onChange={(p, _f, sorter, extra) => tableProps.onChange?.(p, {}, sorter, extra)}
       />
+      </ReferenceTitlesProvider>
     </List>
   );
 }

@@ -10,6 +10,8 @@ import { DeleteButton, EditButton, ListButton, RefreshButton, Show } from '@refi
 import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
 import { subject } from '@casl/ability';
 import { FieldDisplay } from '../fields/display';
+import { ReferenceTitlesProvider } from '../fields/reference-titles';
+import { RelatedLists } from './related-lists';
 import { useAbility } from '../access/ability-context';
 import { canEditHere } from '../modules/workflow/can-edit';
 import { fieldByName, groupFields, lowerLabel, recordTitle, visibleFields } from '../fields/options';
@@ -196,7 +198,10 @@ export function GenericShow({ schema, id: idProp }: GenericShowProps): React.Rea
       ) : record ? (
         <Space direction="vertical" size="middle" style={{ width: '100%' }}>
           {schema.workflow && id !== undefined ? <WorkflowPanel schema={schema} id={id} record={record} /> : null}
-          <FieldGroups schema={schema} record={record} />
+          <ReferenceTitlesProvider schema={schema} rows={[record]}>
+            <FieldGroups schema={schema} record={record} />
+          </ReferenceTitlesProvider>
+          <RelatedLists schema={schema} record={record} />
           {id !== undefined ? <History schema={schema} id={id} /> : null}
         </Space>
       ) : null}

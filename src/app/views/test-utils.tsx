@@ -18,6 +18,9 @@ import ptBR from 'antd/locale/pt_BR';
 import type { EntitySchema } from '../../../schemas/kinds';
 import { createDataProvider } from '../providers/data-provider';
 import { viewsFor } from './index';
+import type { PortalUser } from '../../access/user';
+import { defineAbilityFor } from '../../access/ability';
+import { StaticAbilityProvider } from '../access/ability-context';
 
 export const TEST_API_URL = 'http://localhost/api/v1';
 
@@ -58,11 +61,18 @@ export interface RenderViewsOptions {
   dataProvider?: DataProvider;
   /** Extra <Route> elements, e.g. a page that is not a schema view. */
   routes?: React.ReactNode;
+  /** Signed-in user whose ability the views see (default: no ability, as before sign-in). */
+  user?: PortalUser;
 }
 
-export function renderViews({ schemas, path, dataProvider, routes }: RenderViewsOptions): RenderResult {
+export function renderViews({ schemas, path, dataProvider, routes, user }: RenderViewsOptions): RenderResult {
   const dp = dataProvider ?? createDataProvider(TEST_API_URL);
-  return render(
+  const tree = renderTree(schemas, path, dp, routes);
+  return render(user ? <StaticAbilityProvider ability={defineAbilityFor(user)} user={user}>{tree}</StaticAbilityProvider> : tree);
+}
+
+function renderTree(schemas: EntitySchema[], path: string, dp: DataProvider, routes: React.ReactNode): React.ReactElement {
+  return (
     <MemoryRouter initialEntries={[path]}>
       <ConfigProvider locale={ptBR}>
         <AntdApp>
@@ -90,6 +100,6 @@ export function renderViews({ schemas, path, dataProvider, routes }: RenderViews
           </NotificationBridge>
         </AntdApp>
       </ConfigProvider>
-    </MemoryRouter>,
+    </MemoryRouter>
   );
 }

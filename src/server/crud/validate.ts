@@ -1,5 +1,6 @@
 import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
-import { CURRENT_USER, DEFAULT_DECIMAL_SCALE, MONEY_SCALE, SYSTEM_FIELDS } from '../../../schemas/kinds';
+import { CURRENT_USER, DEFAULT_DECIMAL_SCALE, MONEY_SCALE, NOW, SYSTEM_FIELDS, TODAY } from '../../../schemas/kinds';
+import { todayIso } from '../time';
 import { refKeyOf } from '../db/columns';
 import { EMAIL_PATTERN, VALIDATION_MESSAGES, isEmptyValue } from '../../../schemas/messages';
 
@@ -198,7 +199,9 @@ export function validateBody(
       if (f.name in input || f.default === undefined) continue;
       if (f.default === CURRENT_USER) {
         if (user && f.kind === 'person') input[f.name] = { ...user };
-      } else input[f.name] = f.default;
+      } else if (f.default === TODAY) input[f.name] = todayIso();
+      else if (f.default === NOW) input[f.name] = new Date().toISOString();
+      else input[f.name] = f.default;
     }
   }
   const values = record(writable, input, '', errors, false);

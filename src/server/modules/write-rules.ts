@@ -86,6 +86,26 @@ function hoursOf(row: Record<string, unknown>, field: string, id: number): numbe
   return Math.round(equipe.reduce((s, e) => s + (Number(e.horas) || 0), 0) * 10) / 10;
 }
 
+/** A contract item's total is its quantity times its unit price (what the contract's total adds up). */
+const contractItemTotal: WriteRule = async ({ after }) => {
+  const q = Number(after.quantidade);
+  const unit = Number(after.valorUnitario);
+  if (!Number.isFinite(q) || !Number.isFinite(unit)) return { valorTotal: null };
+  return { valorTotal: Math.round(q * unit * 100) / 100 };
+};
+
+/**
+ * A daily report gets the next number of its site when it is created (gap-free: the per-site lock
+ * is held until commit, so concurrent reports of one site take consecutive numbers).
+ */
+const rdoNumber: WriteRule = async ({ trx, op, after }) => {
+  if (op !== 'create') return;
+  const obra = String(after.obra ?? '');
+  await sql`select pg_advisory_xact_lock(hashtext(${'diario.numero:' + obra}))`.execute(trx);
+  const r = await sql<{ n: number }>`select coalesce(max(numero), 0) + 1 as n from diario where obra = ${obra}`.execute(trx);
+  return { numero: Number(r.rows[0].n) };
+};
+
 /** Post-sales tickets are numbered when opened. */
 const ticketNumber: WriteRule = async ({ trx, schema, op }) => {
   if (op === 'create') return { codigo: await nextNumber(trx, schema.name, 'codigo') };
@@ -106,7 +126,8 @@ const ethicsProtocol: WriteRule = async ({ trx, op, actor, after }) => {
 };
 
 export const WRITE_RULES: Record<string, WriteRule[]> = {
-  diario: [rdoOnePerSiteToday],
+  diario: [rdoOnePerSiteToday, rdoNumber],
+  produtoContrato: [contractItemTotal],
   material: [materialOrigin],
   diarioOs: [osHoursFromReports],
   posvenda: [ticketNumber],

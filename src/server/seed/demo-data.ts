@@ -440,7 +440,7 @@ function produtosContrato(ct: Row[], prod: Row[]): Row[] {
     { contrato: c('CT-2025-007'), produto: pr('PRD-0001'), descricao: 'Painel metal-clad 15 kV — saída de linha', quantidade: 5, unidade: 'un', valorUnitario: 279_800 },
     { contrato: c('CT-2025-002'), produto: pr('PRD-0004'), descricao: 'Estrutura metálica complementar (marquises)', quantidade: 42.5, unidade: 't', valorUnitario: 18_400 },
     { contrato: c('CT-2025-004'), produto: pr('PRD-0002'), descricao: 'CCM auxiliar da subestação', quantidade: 1, unidade: 'un', valorUnitario: 138_750 },
-  ];
+  ].map((item) => ({ ...item, valorTotal: Math.round(item.quantidade * item.valorUnitario * 100) / 100 }));
 }
 
 function materialTemplates(): Row[] {

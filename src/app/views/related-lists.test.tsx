@@ -1,0 +1,70 @@
+/**
+ * Records shown inside their parent (schema `related`), against the real API in-process: a
+ * contract's products with the referenced product's name and the contract total, and a ticket's
+ * interactions added and answered from the ticket page with the ticket locked in the form.
+ */
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { schemaByName } from '../../../schemas/index';
+import type { EntitySchema } from '../../../schemas/kinds';
+import { renderViews } from './test-utils';
+import { useInProcessApi } from './in-process-api';
+import { DEMO_USERS } from '../../../mocks/test-app';
+
+const ADMIN = 'admin@portal.local';
+const T = { timeout: 20_000 };
+const t = useInProcessApi(ADMIN);
+const s = (name: string) => schemaByName(name) as EntitySchema;
+
+async function api<R = Record<string, unknown>>(path: string, init: { method?: string; json?: unknown } = {}): Promise<{ status: number; body: R }> {
+  const res = await t.mock.api.request(path, { ...init, as: ADMIN });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as R };
+}
+
+describe('related records inside their parent', () => {
+  it("lists a contract's products by product name, with the contract total over every item", async () => {
+    const [ct] = (await api<{ id: number }[]>('/api/v1/contratos?numero=CT-2025-007')).body;
+    renderViews({ schemas: [s('contrato'), s('produtoContrato'), s('produto')], path: `/contratos/show/${ct.id}`, user: DEMO_USERS[ADMIN] });
+    const region = await screen.findByRole('region', { name: /Produtos do contrato/ }, T);
+    await waitFor(() => expect(within(region).getByText(/\(2\)/)).toBeInTheDocument(), T);
+    // Each item's product is shown by the product's name, linked to it, not by its id.
+    const names = await within(region).findAllByRole('link', { name: 'Painel de média tensão 15 kV' }, T);
+    expect(names).toHaveLength(2);
+    expect(names[0].getAttribute('href')).toMatch(/^\/produtos\/\d+$/);
+    // 2 × 298.000 + 5 × 279.800, computed by the server for each item and summed by the aggregate API.
+    await waitFor(() => expect(within(region).getByText(/Total \(valor total\)/).textContent).toMatch(/R\$\s1\.995\.000,00/), T);
+    // The contract is not repeated inside its own contract.
+    expect(within(region).queryByText(/Contrato:/)).toBeNull();
+  });
+
+  it('adds an interaction to a ticket with the ticket locked, then answers it', async () => {
+    const [ticket] = (await api<{ id: number }[]>('/api/v1/posvendas?_end=1')).body;
+    renderViews({ schemas: [s('posvenda'), s('ticketInteracao'), s('custoPosvenda'), s('pesquisaSatisfacao')], path: `/posvendas/show/${ticket.id}`, user: DEMO_USERS[ADMIN] });
+    const region = await screen.findByRole('region', { name: /Interações/ }, T);
+    fireEvent.click(within(region).getByRole('button', { name: /Nova interação/ }));
+    const dialog = await screen.findByRole('dialog', {}, T);
+    // The ticket is filled in and cannot be changed.
+    const ticketField = within(dialog).getByLabelText('Ticket');
+    expect(ticketField.closest('.ant-select')?.className).toContain('ant-select-disabled');
+    const text = `Cliente informado do prazo ${Date.now()}`;
+    fireEvent.change(within(dialog).getByLabelText('Texto'), { target: { value: text } });
+    fireEvent.change(within(dialog).getByLabelText('Responsável: e-mail'), { target: { value: ADMIN } });
+    fireEvent.change(within(dialog).getByLabelText('Registrado por: e-mail'), { target: { value: ADMIN } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(t.requests.some((r) => r.method === 'POST' && r.url.pathname === '/api/v1/ticket-interacoes')).toBe(true), T);
+    const post = t.requests.find((r) => r.method === 'POST' && r.url.pathname === '/api/v1/ticket-interacoes')!;
+    expect(post.body).toMatchObject({ ticket: ticket.id, texto: text });
+    const item = await within(region).findByText(text, {}, T);
+    const article = item.closest('article')!;
+
+    fireEvent.click(within(article as HTMLElement).getByRole('button', { name: /Responder/ }));
+    const reply = await screen.findByRole('dialog', {}, T);
+    await waitFor(() => expect(within(reply).getByLabelText('Em resposta a').closest('.ant-select')?.className).toContain('ant-select-disabled'), T);
+    fireEvent.change(within(reply).getByLabelText('Texto'), { target: { value: 'Prazo confirmado.' } });
+    fireEvent.change(within(reply).getByLabelText('Responsável: e-mail'), { target: { value: ADMIN } });
+    fireEvent.change(within(reply).getByLabelText('Registrado por: e-mail'), { target: { value: ADMIN } });
+    fireEvent.click(within(reply).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(within(region).getByText(/Em resposta a .*Cliente informado do prazo/)).toBeInTheDocument(), T);
+  });
+});

@@ -1,0 +1,256 @@
+/**
+ * The records that belong to a record (schema `related`): a contract's products with their total,
+ * a ticket's interactions, costs and survey, an SGI record's action plans, a work order's daily
+ * reports and checklists. Each section lists the children the viewer may read (the API filters),
+ * totals numeric columns over every child (aggregate API, not the visible page), and adds a child
+ * in a dialog with the parent (and its site) filled in and locked.
+ */
+import React, { useMemo, useState } from 'react';
+import { Button, Card, Form, Grid, List as AntList, Modal, Space, Table, Typography } from 'antd';
+import type { TableColumnType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useApiUrl, useCustom, useGetIdentity, useInvalidate, useNavigation, type BaseRecord, type CrudFilter } from '@refinedev/core';
+import { useModalForm, useTable } from '@refinedev/antd';
+import { subject as caslSubject } from '@casl/ability';
+import { schemaByName } from '../../../schemas/index';
+import type { EntitySchema, FieldDef, RelatedList } from '../../../schemas/kinds';
+import { toCaslAction } from '../../access/refine-actions';
+import { useAbility } from '../access/ability-context';
+import { FieldDisplay } from '../fields/display';
+import { ReferenceTitlesProvider } from '../fields/reference-titles';
+import { defaultValues, lowerLabel, recordTitle } from '../fields/options';
+import { formatValue } from '../format';
+import { StateTag } from '../modules/workflow/state-tag';
+import { SchemaFormFields } from './generic-form';
+import { InteractionTimeline } from './related-timeline';
+
+/** What a child added from this parent starts with: the parent, its site and the declared constants. */
+export function childInitialValues(parent: EntitySchema, record: BaseRecord, rel: RelatedList, child: EntitySchema): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...(rel.prefill ?? {}), [rel.via]: record.id };
+  if (child.obraField && parent.obraField && record[parent.obraField] !== undefined && record[parent.obraField] !== null) {
+    out[child.obraField] = record[parent.obraField];
+  }
+  return out;
+}
+
+export function RelatedLists({ schema, record }: { schema: EntitySchema; record: BaseRecord }): React.ReactElement | null {
+  if (!schema.related?.length || record.id === undefined) return null;
+  return (
+    <>
+      {schema.related.map((rel) => {
+        const child = schemaByName(rel.entity);
+        return child ? <RelatedSection key={`${rel.entity}.${rel.via}`} parent={schema} record={record} rel={rel} child={child} /> : null;
+      })}
+    </>
+  );
+}
+
+function RelatedSection({ parent, record, rel, child }: { parent: EntitySchema; record: BaseRecord; rel: RelatedList; child: EntitySchema }) {
+  const ability = useAbility();
+  const listAction = toCaslAction(child.subject, 'list', child.actions);
+  if (!ability.can(listAction as never, child.subject as never)) return null;
+  return <RelatedSectionBody parent={parent} record={record} rel={rel} child={child} />;
+}
+
+function RelatedSectionBody({ parent, record, rel, child }: { parent: EntitySchema; record: BaseRecord; rel: RelatedList; child: EntitySchema }) {
+  const ability = useAbility();
+  const screens = Grid.useBreakpoint();
+  const { show } = useNavigation();
+  const title = rel.label ?? child.labelPlural;
+  const permanent: CrudFilter[] = useMemo(() => [{ field: rel.via, operator: 'eq', value: record.id }], [rel.via, record.id]);
+  const initial = useMemo(() => childInitialValues(parent, record, rel, child), [parent, record, rel, child]);
+  const timeline = rel.display === 'timeline';
+  const { tableProps, result } = useTable<BaseRecord>({
+    resource: child.resource,
+    syncWithLocation: false,
+    filters: { permanent },
+    sorters: { initial: child.defaultSort ? [child.defaultSort] : [{ field: 'id', order: 'desc' }] },
+    pagination: { pageSize: timeline ? 50 : 10 },
+  });
+  const createAction = toCaslAction(child.subject, 'create', child.actions);
+  // A child checked through its parent (a folder's files) needs the right on the parent record.
+  const canCreate =
+    child.accessVia === rel.via
+      ? ability.can(createAction as never, caslSubject(parent.subject, { ...record }) as never)
+      : ability.can(createAction as never, caslSubject(child.subject, { ...initial }) as never);
+  const [adding, setAdding] = useState<Record<string, unknown> | null>(null);
+
+  const columns: TableColumnType<BaseRecord>[] = child.fields
+    .filter((f) => f.list && !f.hidden && f.name !== rel.via)
+    .map((f) => ({
+      key: f.name,
+      dataIndex: f.name,
+      title: f.label,
+      align: f.kind === 'money' || f.kind === 'decimal' || f.kind === 'integer' ? ('right' as const) : undefined,
+      render: (v: unknown) => (f.name === child.workflow?.field ? <StateTag schema={child} value={v} /> : <FieldDisplay field={f} value={v} mode="cell" />),
+    }));
+  const rows = (tableProps.dataSource ?? []) as BaseRecord[];
+  const total = typeof result.total === 'number' ? result.total : undefined;
+  const headingId = `rel-${child.name}-${rel.via}`;
+
+  return (
+    <Card
+      size="small"
+      title={
+        <span id={headingId}>
+          {title}
+          {total !== undefined ? <Typography.Text type="secondary"> ({total})</Typography.Text> : null}
+        </span>
+      }
+      role="region"
+      aria-labelledby={headingId}
+      extra={
+        canCreate ? (
+          <Button size="small" type="primary" icon={<PlusOutlined />} onClick={() => setAdding(initial)}>
+            {timeline ? 'Nova interação' : child.gender === 'f' ? 'Nova' : 'Novo'}
+          </Button>
+        ) : null
+      }
+    >
+      <ReferenceTitlesProvider schema={child} rows={rows}>
+        {timeline ? (
+          <InteractionTimeline child={child} rows={rows} loading={!!tableProps.loading} onReply={(r) => setAdding({ ...initial, respostaA: r.id })} canReply={canCreate} />
+        ) : screens.md === false ? (
+          <AntList
+            loading={!!tableProps.loading}
+            dataSource={rows}
+            locale={{ emptyText: `Nenhum registro em ${lowerLabel(title)}` }}
+            renderItem={(r) => (
+              <AntList.Item onClick={() => show(child.resource, r.id!)} style={{ cursor: 'pointer' }}>
+                <AntList.Item.Meta title={recordTitle(child, r)} description={<ChildSummary child={child} rel={rel} record={r} />} />
+              </AntList.Item>
+            )}
+          />
+        ) : (
+          <Table<BaseRecord>
+            {...tableProps}
+            rowKey="id"
+            size="small"
+            columns={columns}
+            scroll={{ x: 'max-content' }}
+            onRow={(r) => ({ onClick: () => show(child.resource, r.id!), style: { cursor: 'pointer' } })}
+            locale={{ emptyText: `Nenhum registro em ${lowerLabel(title)}` }}
+          />
+        )}
+      </ReferenceTitlesProvider>
+      {rel.sum?.length ? <RelatedTotals child={child} rel={rel} parentId={record.id!} /> : null}
+      {adding ? (
+        <RelatedCreateModal
+          parent={parent}
+          child={child}
+          locked={Object.keys(adding)}
+          initialValues={adding}
+          onClose={() => setAdding(null)}
+          title={timeline ? 'Nova interação' : `${child.gender === 'f' ? 'Nova' : 'Novo'} ${lowerLabel(child.label)}`}
+        />
+      ) : null}
+    </Card>
+  );
+}
+
+/** Phone width: a record as a few "Label: value" lines. */
+function ChildSummary({ child, rel, record }: { child: EntitySchema; rel: RelatedList; record: BaseRecord }) {
+  const fields = child.fields.filter((f) => f.list && !f.hidden && f.name !== rel.via && f.name !== child.titleField).slice(0, 4);
+  return (
+    <Space direction="vertical" size={0}>
+      {fields.map((f) => (
+        <span key={f.name}>
+          <Typography.Text type="secondary">{f.label}: </Typography.Text>
+          {f.name === child.workflow?.field ? <StateTag schema={child} value={record[f.name]} /> : <FieldDisplay field={f} value={record[f.name]} mode="cell" />}
+        </span>
+      ))}
+    </Space>
+  );
+}
+
+interface AggregateAnswer {
+  total?: number | null;
+}
+
+function RelatedTotal({ child, rel, parentId, field }: { child: EntitySchema; rel: RelatedList; parentId: NonNullable<BaseRecord['id']>; field: FieldDef }) {
+  const apiUrl = useApiUrl();
+  const { result, query } = useCustom<AggregateAnswer>({
+    url: `${apiUrl}/${child.resource}/aggregate`,
+    method: 'get',
+    config: { query: { measure: `sum:${field.name}`, [rel.via]: parentId } },
+    queryOptions: { queryKey: ['agregado', child.resource, rel.via, String(parentId), field.name] },
+    errorNotification: false,
+  });
+  const value = query.isError ? '—' : query.isLoading ? '…' : formatValue(field, result?.data?.total ?? 0);
+  return (
+    <Typography.Text strong>
+      Total ({lowerLabel(field.label)}): <span style={{ fontVariantNumeric: 'tabular-nums' }}>{value}</span>
+    </Typography.Text>
+  );
+}
+
+function RelatedTotals({ child, rel, parentId }: { child: EntitySchema; rel: RelatedList; parentId: NonNullable<BaseRecord['id']> }) {
+  const fields = (rel.sum ?? []).map((n) => child.fields.find((f) => f.name === n)).filter((f): f is FieldDef => !!f);
+  return (
+    <Space style={{ width: '100%', justifyContent: 'flex-end', marginTop: 8 }} wrap>
+      {fields.map((f) => (
+        <RelatedTotal key={f.name} child={child} rel={rel} parentId={parentId} field={f} />
+      ))}
+    </Space>
+  );
+}
+
+/** The child's create form in a dialog; on save the section, its totals and the parent reload. */
+function RelatedCreateModal({
+  parent,
+  child,
+  locked,
+  initialValues,
+  onClose,
+  title,
+}: {
+  parent: EntitySchema;
+  child: EntitySchema;
+  locked: string[];
+  initialValues: Record<string, unknown>;
+  onClose: () => void;
+  title: string;
+}) {
+  const invalidate = useInvalidate();
+  const { data: identity } = useGetIdentity<{ email?: string; name?: string }>();
+  const me = identity?.email ? { mail: identity.email, ...(identity.name ? { nome: identity.name } : {}) } : undefined;
+  const { modalProps, formProps } = useModalForm<BaseRecord>({
+    resource: child.resource,
+    action: 'create',
+    redirect: false,
+    defaultVisible: true,
+    warnWhenUnsavedChanges: false,
+    successNotification: () => ({ type: 'success', message: `${child.label} ${child.gender === 'f' ? 'criada' : 'criado'} com sucesso.` }),
+    errorNotification: (error) => ({
+      type: 'error',
+      message: error?.message ?? 'Não foi possível salvar.',
+      description: error?.errors ? 'Verifique os campos destacados.' : undefined,
+    }),
+    onMutationSuccess: () => {
+      void invalidate({ resource: child.resource, invalidates: ['list', 'many'] });
+      // The parent may change with its children (a work order's realised hours).
+      void invalidate({ resource: parent.resource, invalidates: ['detail'] });
+      onClose();
+    },
+  });
+  const lockedSet = useMemo(() => new Set(locked), [locked]);
+  const values = useMemo(() => ({ ...defaultValues(child, me), ...initialValues }), [child, me?.mail, initialValues]); // eslint-disable-line react-hooks/exhaustive-deps
+  return (
+    <Modal
+      {...modalProps}
+      title={title}
+      width={880}
+      okText="Salvar"
+      cancelText="Cancelar"
+      onCancel={(e) => {
+        modalProps.onCancel?.(e);
+        onClose();
+      }}
+      destroyOnHidden
+    >
+      <Form {...formProps} initialValues={values} layout="vertical" scrollToFirstError>
+        <SchemaFormFields schema={child} locked={lockedSet} />
+      </Form>
+    </Modal>
+  );
+}
