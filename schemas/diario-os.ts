@@ -23,7 +23,7 @@ export const diarioOs: EntitySchema = {
     { name: 'data', kind: 'date', label: 'Data', required: true, default: TODAY, list: true, sort: true, filter: true, group: 'Identificação', span: 'third' },
     { name: 'osField', kind: 'reference', label: 'OS (Field)', ref: 'osField', list: true, filter: true, group: 'Identificação', span: 'half', help: 'Preencha quando a área for FIELD.' },
     { name: 'osAutomacao', kind: 'reference', label: 'OS (Automação)', ref: 'osAutomacao', list: true, filter: true, group: 'Identificação', span: 'half', help: 'Preencha quando a área for AUTOMACAO.' },
-    { name: 'executante', kind: 'person', label: 'Responsável pelo diário', required: true, list: true, group: 'Identificação', span: 'half' },
+    { name: 'executante', kind: 'person', label: 'Responsável pelo diário', personRoles: ['field', 'automacao', 'admin_field', 'admin_automacao'], required: true, list: true, group: 'Identificação', span: 'half' },
     { name: 'status', kind: 'enum', label: 'Situação', required: true, options: ['Rascunho', 'Enviado', 'Aprovado'], default: 'Rascunho', list: true, filter: true, group: 'Identificação', span: 'third' },
     { name: 'horarioInicio', kind: 'text', label: 'Início', maxLength: 5, placeholder: '08:00', group: 'Jornada', span: 'third' },
     { name: 'horarioFim', kind: 'text', label: 'Fim', maxLength: 5, placeholder: '17:00', group: 'Jornada', span: 'third' },

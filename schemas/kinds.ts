@@ -73,6 +73,8 @@ export interface FieldDef {
   accept?: string[];
   maxSizeMb?: number;
   maxFiles?: number;
+  /** person: roles of the people who can hold it; the picker offers only portal users with one of them. */
+  personRoles?: string[];
   /** A value that must be unique across the table. */
   unique?: boolean;
 

@@ -61,7 +61,7 @@ export const posvenda: EntitySchema = {
     { name: 'setorCausador', kind: 'text', label: 'Setor causador', maxLength: 100, filter: true, group: 'Classificação', span: 'half' },
     longtext('descricao', 'Descrição', { required: true, minLength: 5, maxLength: 4000, search: true, group: 'Descrição' }),
     longtext('comentario', 'Comentário', { required: true, minLength: 2, maxLength: 4000, group: 'Descrição', help: 'Campo obrigatório.' }),
-    { name: 'responsavel', kind: 'person', label: 'Responsável', list: true, filter: true, group: 'Atendimento', span: 'half' },
+    { name: 'responsavel', kind: 'person', label: 'Responsável', personRoles: ['pos_vendas', 'admin_pos_vendas'], list: true, filter: true, group: 'Atendimento', span: 'half' },
     { name: 'prazo', kind: 'date', label: 'Prazo', sort: true, group: 'Atendimento', span: 'third' },
     { name: 'conclusao', kind: 'datetime', label: 'Concluído em', readOnly: true, sort: true, group: 'Atendimento', span: 'third' },
     longtext('solucao', 'Solução aplicada', { maxLength: 4000, readOnly: true, group: 'Atendimento' }),

@@ -48,7 +48,7 @@ export const relatoEtica: EntitySchema = {
     { name: 'envolvidos', kind: 'text', label: 'Pessoas envolvidas', maxLength: 500, group: 'Relato', span: 'full' },
     longtext('descricao', 'Descrição', { required: true, minLength: 10, maxLength: 8000, group: 'Relato' }),
     attachmentsField('evidencias', 'Evidências', { maxFiles: 10 }),
-    { name: 'responsavel', kind: 'person', label: 'Responsável pela apuração', list: true, group: 'Apuração', span: 'half' },
+    { name: 'responsavel', kind: 'person', label: 'Responsável pela apuração', personRoles: ['etica'], list: true, group: 'Apuração', span: 'half' },
     longtext('parecer', 'Parecer', { maxLength: 20000, readOnly: true, group: 'Apuração' }),
     { name: 'dataConclusao', kind: 'date', label: 'Data de conclusão', readOnly: true, sort: true, group: 'Apuração', span: 'third' },
   ],

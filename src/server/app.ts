@@ -13,6 +13,7 @@ import { QueryError } from './crud/list-query';
 import { ApiError, errorBody } from './http/errors';
 import type { AppEnv } from './http/env';
 import { fileRoutes } from './storage/routes';
+import { peopleRoutes } from './people/routes';
 import type { FileStorage } from './storage/storage';
 
 export interface AppOptions {
@@ -73,6 +74,7 @@ export function createApp(opts: AppOptions) {
 
   api.get('/me', (c) => c.json({ user: c.get('user'), rules: packRules(c.get('ability').rules) }));
   api.route('/arquivos', fileRoutes(opts.db, opts.storage));
+  api.route('/pessoas', peopleRoutes(opts.db));
   api.get('/pendencias', async (c) => {
     const { total, items } = await listPendencias(opts.db, opts.schemas, actorOf(c), { start: c.req.query('_start'), end: c.req.query('_end') });
     c.header('x-total-count', String(total));

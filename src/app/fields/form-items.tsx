@@ -8,7 +8,7 @@
  *   (`Form.List`).
  */
 import React, { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Card, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space, Switch, Table, Typography, Upload, message } from 'antd';
+import { AutoComplete, Button, Card, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space, Switch, Table, Typography, Upload, message } from 'antd';
 import type { FormItemProps, UploadFile } from 'antd';
 import type { NamePath } from 'antd/es/form/interface';
 import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
@@ -231,8 +231,41 @@ function ReferenceSelectInner({ field, value, onChange, id, disabled, ...rest }:
 /* ------------------------------------------------------------------------------------------ */
 /* Person                                                                                        */
 
+/** Portal users matching the typed text (name or e-mail), for the e-mail box of a person field. */
+function usePeopleOptions(field: FieldDef, text: string): { mail: string; nome: string }[] {
+  const [query, setQuery] = useState(text);
+  useEffect(() => {
+    const t = setTimeout(() => setQuery(text), 250);
+    return () => clearTimeout(t);
+  }, [text]);
+  const [options, setOptions] = useState<{ mail: string; nome: string }[]>([]);
+  useEffect(() => {
+    let live = true;
+    const params = new URLSearchParams({ q: query });
+    for (const r of field.personRoles ?? []) params.append('perfil', r);
+    void authHeaders()
+      .then((headers) => fetch(`${getApiUrl()}/pessoas?${params.toString()}`, { headers }))
+      .then((res) => (res.ok ? res.json() : []))
+      .then((rows: unknown) => {
+        if (live) setOptions(Array.isArray(rows) ? (rows as { mail: string; nome: string }[]) : []);
+      })
+      .catch(() => live && setOptions([]));
+    return () => {
+      live = false;
+    };
+  }, [query, field.personRoles]);
+  return options;
+}
+
+/**
+ * A person: the e-mail box searches the portal's users by name or e-mail (limited to the roles that
+ * can hold the field, when the schema says) and choosing one fills both e-mail and name; anyone
+ * else can still be typed in (an outside contact).
+ */
 export function PersonInput({ field, value, onChange, id, disabled }: FieldInputProps): React.ReactElement {
   const v: Partial<Person> = value && typeof value === 'object' ? value : typeof value === 'string' ? { mail: value } : {};
+  const [typing, setTyping] = useState(false);
+  const options = usePeopleOptions(field, typing ? (v.mail ?? '') : '');
   const emit = (patch: Partial<Person>) => {
     const next: Partial<Person> = { ...v, ...patch };
     const mail = next.mail ?? '';
@@ -244,17 +277,22 @@ export function PersonInput({ field, value, onChange, id, disabled }: FieldInput
   };
   return (
     <Space.Compact block>
-      <Input
-        id={id}
+      <AutoComplete
         disabled={disabled}
-        type="email"
-        inputMode="email"
-        aria-label={`${field.label}: e-mail`}
-        placeholder="e-mail"
         value={v.mail ?? ''}
-        onChange={(e) => emit({ mail: e.target.value })}
+        onFocus={() => setTyping(true)}
+        onSearch={() => setTyping(true)}
+        onChange={(text: string) => emit({ mail: text })}
+        onSelect={(mail: string) => {
+          const p = options.find((o) => o.mail === mail);
+          emit(p ? { mail: p.mail, nome: p.nome } : { mail });
+        }}
+        options={options.map((o) => ({ value: o.mail, label: `${o.nome} — ${o.mail}` }))}
+        notFoundContent={null}
         style={{ width: '55%' }}
-      />
+      >
+        <Input id={id} type="email" inputMode="email" aria-label={`${field.label}: e-mail`} placeholder="e-mail ou nome" />
+      </AutoComplete>
       <Input
         disabled={disabled}
         aria-label={`${field.label}: nome`}

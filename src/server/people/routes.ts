@@ -1,0 +1,42 @@
+/**
+ * `GET /api/v1/pessoas?q=…&perfil=…`: the portal's people (name and e-mail) for person pickers,
+ * searched by name or e-mail, optionally limited to those holding one of the given roles. Staff
+ * only: an external user (client, supplier, partner firm) gets 403, so the staff directory is not
+ * exposed outside the company.
+ */
+import { Hono } from 'hono';
+import { sql } from 'kysely';
+import type { Db } from '../db/connect';
+import type { AppEnv } from '../http/env';
+import { ApiError } from '../http/errors';
+import { isExternalUser, type PortalUser } from '../../access/user';
+
+export const PEOPLE_LIMIT = 20;
+
+export interface PersonOption {
+  mail: string;
+  nome: string;
+}
+
+export async function searchPeople(db: Db, q: string, roles: string[]): Promise<PersonOption[]> {
+  const text = q.replace(/\u0000/g, '').trim().slice(0, 100);
+  const pattern = `%${text.replace(/[\\%_]/g, (m) => '\\' + m)}%`;
+  const r = await sql<PersonOption>`
+    select email as mail, nome from usuario
+    where coalesce(ativo, true)
+      and (${text} = '' or portal_fold(nome) like portal_fold(${pattern}) or portal_fold(email) like portal_fold(${pattern}))
+      and (${roles.length} = 0 or jsonb_exists_any(coalesce(roles, '[]'::jsonb), cast(${roles} as text[])))
+    order by nome, email
+    limit ${PEOPLE_LIMIT}`.execute(db);
+  return r.rows;
+}
+
+export function peopleRoutes(db: Db) {
+  const r = new Hono<AppEnv>();
+  r.get('/', async (c) => {
+    if (isExternalUser(c.get('user') as PortalUser)) throw new ApiError(403, 'A lista de pessoas do portal é restrita aos colaboradores.');
+    const roles = (c.req.queries('perfil') ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => /^[\w.-]{1,60}$/.test(v));
+    return c.json(await searchPeople(db, c.req.query('q') ?? '', roles));
+  });
+  return r;
+}

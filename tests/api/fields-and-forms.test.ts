@@ -1,0 +1,58 @@
+/**
+ * Fields and forms of the role journeys, through the API: the people directory behind person
+ * pickers, RDO numbers assigned per site without gaps, a contract item's total.
+ */
+import { describe, expect, it } from 'vitest';
+import { BACKENDS, useApi } from './backends';
+import { client, person } from './workflow-helpers';
+
+type Row = Record<string, unknown>;
+
+describe.each(BACKENDS)('fields and forms (%s)', (backend) => {
+  const t = useApi(backend);
+  const c = client(t);
+
+  it('staff search the portal people by name or e-mail, limited to the roles a field asks for', async () => {
+    const byName = await c.get('/api/v1/pessoas?q=gust', 'sm@portal.local');
+    expect(byName.status).toBe(200);
+    expect(byName.body).toContainEqual({ mail: 'gustavo.alves@portal.local', nome: 'Gustavo Alves' });
+    const upper = await c.get('/api/v1/pessoas?q=ALVES%40PORTAL', 'sm@portal.local');
+    expect(upper.body.map((p: Row) => p.mail)).toEqual(['gustavo.alves@portal.local']);
+    const managers = await c.get('/api/v1/pessoas?perfil=site_manager', 'sm@portal.local');
+    const mails = managers.body.map((p: Row) => p.mail);
+    expect(mails).toEqual(expect.arrayContaining(['sm@portal.local']));
+    expect(mails).not.toContain('gustavo.alves@portal.local');
+    expect(mails).not.toContain('cliente@portal.local');
+    expect((await c.get('/api/v1/pessoas?q=%25', 'sm@portal.local')).body).toEqual([]); // % is text, not a wildcard
+  });
+
+  it('external users do not get the staff directory', async () => {
+    const r = await c.get('/api/v1/pessoas?q=a', 'cliente@portal.local');
+    expect(r.status).toBe(403);
+    expect(r.body.message).toMatch(/colaboradores/);
+  });
+
+  it('numbers the RDOs of a site consecutively, whatever the body says, also when created at once', async () => {
+    const before = await c.get('/api/v1/diarios?obra=105&_sort=numero&_order=desc&_end=1');
+    const last = Number(before.body[0]?.numero ?? 0);
+    const created = await Promise.all(
+      [1, 2, 3, 4, 5].map((i) => c.post('/api/v1/diarios', { obra: '105', data: `2026-09-0${i}`, numero: 999, siteManager: person('admin@portal.local') })),
+    );
+    for (const r of created) expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(created.map((r) => r.body.numero).sort((a, b) => a - b)).toEqual([last + 1, last + 2, last + 3, last + 4, last + 5]);
+    // Another site keeps its own count.
+    const other = await c.post('/api/v1/diarios', { obra: '104', data: '2026-09-01', siteManager: person('admin@portal.local') });
+    const prev104 = await c.get('/api/v1/diarios?obra=104&_sort=numero&_order=desc&_end=2');
+    expect(other.body.numero).toBe(Number(prev104.body[1]?.numero ?? 0) + 1);
+  });
+
+  it("computes a contract item's total on create and update", async () => {
+    const [ct] = (await c.get('/api/v1/contratos?numero=CT-2025-007')).body;
+    const [prod] = (await c.get('/api/v1/produtos?_end=1')).body;
+    const item = await c.post('/api/v1/produtos-contrato', { contrato: ct.id, produto: prod.id, descricao: 'Cabos', quantidade: 3.5, valorUnitario: 1000.1, valorTotal: 1 });
+    expect(item.status, JSON.stringify(item.body)).toBe(201);
+    expect(Number(item.body.valorTotal)).toBe(3500.35);
+    const upd = await c.patch(`/api/v1/produtos-contrato/${item.body.id}`, { version: item.body.version, quantidade: 2 });
+    expect(Number(upd.body.valorTotal)).toBe(2000.2);
+  });
+});
