@@ -38,10 +38,16 @@ export class QueryError extends Error {
 const RESERVED = new Set(['_start', '_end', '_sort', '_order', 'q', '_limit', '_page']);
 export const MAX_PAGE = 1000;
 
-function resolvePath(schema: EntitySchema, path: string): { field: FieldDef; sub?: string } | undefined {
+/** The field of a column: a system column or one of the schema's fields. */
+export function columnField(schema: EntitySchema, name: string): FieldDef | undefined {
+  return Object.hasOwn(SYSTEM, name) ? SYSTEM[name] : fieldOf(schema, name);
+}
+
+/** A filter/sort path ('obra', 'siteManager.mail', 'acesso.full') → its field and sub-property. */
+export function resolvePath(schema: EntitySchema, path: string): { field: FieldDef; sub?: string } | undefined {
   const [head, sub, ...rest] = path.split('.');
   if (rest.length) return undefined;
-  const field = SYSTEM[head] ?? fieldOf(schema, head);
+  const field = columnField(schema, head);
   if (!field) return undefined;
   if (sub === undefined) {
     if (field.kind === 'object' || field.kind === 'rows' || field.kind === 'attachments' || field.kind === 'images') return undefined;
@@ -69,8 +75,11 @@ function checkValue(c: Condition, errors: FieldErrors) {
   }
 }
 
-/** Parse Refine simple-rest query parameters. Unknown fields or malformed values → QueryError. */
-export function parseListParams(schema: EntitySchema, query: Record<string, string[]>): ListParams {
+/**
+ * Parse Refine simple-rest query parameters. Unknown fields or malformed values → QueryError.
+ * `ignore`: parameters another endpoint reads itself (the aggregate's `groupBy`, `measure`...).
+ */
+export function parseListParams(schema: EntitySchema, query: Record<string, string[]>, ignore: readonly string[] = []): ListParams {
   const errors: FieldErrors = {};
   const one = (k: string) => query[k]?.[query[k].length - 1];
   const start = Number(one('_start') ?? 0);
@@ -93,7 +102,7 @@ export function parseListParams(schema: EntitySchema, query: Record<string, stri
 
   const conditions: Condition[] = [];
   for (const [key, values] of Object.entries(query)) {
-    if (RESERVED.has(key)) continue;
+    if (RESERVED.has(key) || ignore.includes(key)) continue;
     const m = /^(.*?)(?:_(ne|gte|lte|like))?$/.exec(key)!;
     const path = m[1];
     const op = (m[2] ?? 'eq') as Op;

@@ -4,6 +4,7 @@ import type { AppEnv } from '../http/env';
 import type { Db } from '../db/connect';
 import { ApiError } from '../http/errors';
 import { parseListParams } from './list-query';
+import { aggregateRecords, parseAggregateParams } from './aggregate';
 import type { PortalUser } from '../../access/user';
 import { isExternalUser } from '../../access/user';
 import type { WorkflowActor } from '../workflow/definition';
@@ -34,6 +35,11 @@ export function crudRoutes(db: Db, schema: EntitySchema) {
     const { rows, total } = await listRecords(db, schema, actorOf(c), params);
     c.header('x-total-count', String(total));
     return c.json(rows);
+  });
+  // Before `/:id`, so that "aggregate" is not read as an id.
+  r.get('/aggregate', async (c) => {
+    const params = parseAggregateParams(schema, c.req.queries(), c.get('ability'));
+    return c.json(await aggregateRecords(db, schema, actorOf(c), params));
   });
   r.get('/:id', async (c) => c.json(await getRecord(db, schema, actorOf(c), c.req.param('id'))));
   r.get('/:id/historico', async (c) => c.json(await recordHistory(db, schema, actorOf(c), c.req.param('id'))));
