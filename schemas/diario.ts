@@ -45,7 +45,7 @@ export const diario: EntitySchema = {
     obraRef({ required: true, sort: true, span: 'third' }),
     { name: 'numero', kind: 'integer', label: 'Nº do RDO', min: 1, max: 1_000_000, readOnly: true, help: 'Próximo número da obra, atribuído ao salvar.', list: true, sort: true, group: 'Identificação', span: 'third', width: 90 },
     { name: 'status', kind: 'enum', label: 'Situação', required: true, readOnly: true, options: RDO_STATUS, default: 'Rascunho', list: true, filter: true, sort: true, group: 'Identificação', span: 'third' },
-    { name: 'siteManager', kind: 'person', label: 'Site manager', personRoles: ['site_manager', 'site_manager_substituto'], required: true, default: CURRENT_USER, list: true, filter: true, group: 'Identificação', span: 'half' },
+    { name: 'siteManager', kind: 'person', label: 'Site manager', matrixRole: 'siteManager', personRoles: ['site_manager', 'site_manager_substituto'], required: true, default: CURRENT_USER, list: true, filter: true, group: 'Identificação', span: 'half' },
     { name: 'horarioInicio', kind: 'text', label: 'Início do expediente', maxLength: 5, placeholder: '07:00', group: 'Identificação', span: 'third' },
     { name: 'horarioFim', kind: 'text', label: 'Fim do expediente', maxLength: 5, placeholder: '17:00', group: 'Identificação', span: 'third' },
     {

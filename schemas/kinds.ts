@@ -26,6 +26,9 @@ export type FieldKind =
   | 'images' // list of stored images
   | 'tags'; // list of short texts
 
+/** Columns of a site's responsibility matrix (one row per discipline). */
+export type MatrixRole = 'siteManager' | 'substituto' | 'verificador' | 'coordenador' | 'quantificador' | 'planejamento';
+
 /** A stored file, as kept inside `attachments` / `images` fields. */
 export interface StoredFile {
   key: string;
@@ -73,6 +76,11 @@ export interface FieldDef {
   accept?: string[];
   maxSizeMb?: number;
   maxFiles?: number;
+  /**
+   * person: the column of the site's responsibility matrix (obra.matrizResponsabilidade) that gives
+   * this field its value on create when none is sent, for the record's discipline (or "Geral").
+   */
+  matrixRole?: MatrixRole;
   /** person: roles of the people who can hold it; the picker offers only portal users with one of them. */
   personRoles?: string[];
   /** A value that must be unique across the table. */

@@ -1,5 +1,6 @@
 import type { EntitySchema } from './kinds';
 import { UF_OPTIONS, imagesField, longtext } from './shared/common';
+import { MATERIAL_DISCIPLINAS } from './shared/material-fields';
 
 /** A construction site. `Id_Lista` is the site id ('101') every other module refers to. */
 export const obra: EntitySchema = {
@@ -32,6 +33,19 @@ export const obra: EntitySchema = {
     { name: 'siteManagerSubstituto', kind: 'person', label: 'Site manager substituto', personRoles: ['site_manager', 'site_manager_substituto'], group: 'Equipe', span: 'half' },
     { name: 'coordenador', kind: 'person', label: 'Coordenador do projeto', group: 'Equipe', span: 'half' },
     { name: 'gestorLogistica', kind: 'person', label: 'Gestor de logística', group: 'Equipe', span: 'half' },
+    {
+      name: 'matrizResponsabilidade', kind: 'rows', label: 'Matriz de responsabilidades', group: 'Equipe', span: 'full',
+      help: 'Quem responde por cada disciplina. Novas listas de materiais e diários desta obra já vêm com estas pessoas.',
+      fields: [
+        { name: 'disciplina', kind: 'enum', label: 'Disciplina', required: true, options: MATERIAL_DISCIPLINAS, default: 'Geral' },
+        { name: 'siteManager', kind: 'person', label: 'Site manager', personRoles: ['site_manager'] },
+        { name: 'substituto', kind: 'person', label: 'Substituto', personRoles: ['site_manager', 'site_manager_substituto'] },
+        { name: 'verificador', kind: 'person', label: 'Verificador' },
+        { name: 'coordenador', kind: 'person', label: 'Coordenador' },
+        { name: 'quantificador', kind: 'person', label: 'Quantificador' },
+        { name: 'planejamento', kind: 'person', label: 'Planejamento' },
+      ],
+    },
     { name: 'tags', kind: 'tags', label: 'Etiquetas', maxLength: 40, filter: true, group: 'Outros' },
     longtext('descricao', 'Descrição', { maxLength: 4000, group: 'Outros' }),
     imagesField('fotos', 'Galeria', { group: 'Galeria', maxFiles: 200 }),

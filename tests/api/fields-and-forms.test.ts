@@ -55,4 +55,26 @@ describe.each(BACKENDS)('fields and forms (%s)', (backend) => {
     const upd = await c.patch(`/api/v1/produtos-contrato/${item.body.id}`, { version: item.body.version, quantidade: 2 });
     expect(Number(upd.body.valorTotal)).toBe(2000.2);
   });
+
+  it("fills a new record's people from the site's responsibility matrix, by discipline", async () => {
+    const [site] = (await c.get('/api/v1/obras?Id_Lista=106')).body;
+    const set = await c.patch(`/api/v1/obras/${site.id}`, {
+      version: site.version,
+      matrizResponsabilidade: [
+        { disciplina: 'Geral', siteManager: person('sm@portal.local', 'Site Manager'), quantificador: person('quantificador@portal.local', 'Quantificador') },
+        { disciplina: 'Elétrica', quantificador: person('gustavo.alves@portal.local', 'Gustavo Alves'), verificador: person('verificador@portal.local') },
+      ],
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    const eletrica = await c.post('/api/v1/materiais', { titulo: 'Cabos do galpão', obra: '106', disciplina: 'Elétrica' });
+    expect(eletrica.status, JSON.stringify(eletrica.body)).toBe(201);
+    expect(eletrica.body.Quantificou).toEqual({ mail: 'gustavo.alves@portal.local', nome: 'Gustavo Alves' });
+    expect(eletrica.body.Verificador).toEqual({ mail: 'verificador@portal.local' });
+    const civil = await c.post('/api/v1/materiais', { titulo: 'Formas', obra: '106', disciplina: 'Civil', Verificador: person('admin@portal.local') });
+    expect(civil.body.Quantificou.mail).toBe('quantificador@portal.local'); // no Civil row: "Geral"
+    expect(civil.body.Verificador.mail).toBe('admin@portal.local'); // what the body says wins
+    expect(civil.body.Site_manager.mail).toBe('sm@portal.local');
+    const rdo = await c.post('/api/v1/diarios', { obra: '106', data: '2026-09-10' });
+    expect(rdo.body.siteManager.mail).toBe('sm@portal.local');
+  });
 });

@@ -20,6 +20,7 @@ import {
 import { Create, Edit, useForm } from '@refinedev/antd';
 import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
 import { FieldFormItem } from '../fields/form-items';
+import { useMatrixDefaults } from './use-matrix-defaults';
 import { colSpan, defaultValues, editableFields, groupFields, lowerLabel, recordTitle } from '../fields/options';
 
 export const CONFLICT_MESSAGE = 'Este registro foi alterado por outra pessoa. Recarregue para ver a versão atual.';
@@ -170,6 +171,7 @@ export function GenericForm({ schema, action, id: idProp, initialValues: prefill
     [isEdit, formProps.initialValues, schema, prefill, me?.mail],
   );
 
+  useMatrixDefaults(schema, form, schema.obraField ? prefill?.[schema.obraField] : undefined, !isEdit);
   const lockedFields = useMemo(() => new Set(isEdit ? [] : Object.keys(prefill ?? {})), [isEdit, prefill]);
 
   const reload = useCallback(async () => {

@@ -12,7 +12,7 @@ import { useInProcessApi } from './in-process-api';
 import { DEMO_USERS } from '../../../mocks/test-app';
 
 const ADMIN = 'admin@portal.local';
-const T = { timeout: 20_000 };
+const T = { timeout: 45_000 };
 const t = useInProcessApi(ADMIN);
 const s = (name: string) => schemaByName(name) as EntitySchema;
 
@@ -22,7 +22,7 @@ async function api<R = Record<string, unknown>>(path: string, init: { method?: s
   return { status: res.status, body: (text ? JSON.parse(text) : null) as R };
 }
 
-describe('related records inside their parent', () => {
+describe('related records inside their parent', { timeout: 120_000 }, () => {
   it("lists a contract's products by product name, with the contract total over every item", async () => {
     const [ct] = (await api<{ id: number }[]>('/api/v1/contratos?numero=CT-2025-007')).body;
     renderViews({ schemas: [s('contrato'), s('produtoContrato'), s('produto')], path: `/contratos/show/${ct.id}`, user: DEMO_USERS[ADMIN] });

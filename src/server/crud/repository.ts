@@ -14,6 +14,7 @@ import { forbiddenMessage, notFoundMessage } from './messages';
 import { validateBody } from './validate';
 import { diffRecords, stableJson, writeAudit } from './audit';
 import { applyWriteRules } from '../modules/write-rules';
+import { hasMatrixFields, matrixDefaults } from '../../../schemas/matrix';
 import { readableFields, stripUnreadable } from './read-fields';
 import { refuseStateEdit, refuseDeleteInState, stateEditRight } from '../workflow/edit-rules';
 
@@ -55,7 +56,8 @@ function governing(schema: EntitySchema): { parent?: EntitySchema; via?: string 
   return { parent, via: f!.name };
 }
 
-function readWhere(schema: EntitySchema, actor: Actor): Expression<SqlBool> {
+/** The rows of `schema` the actor may list, as SQL (403 without the list right), as lists and aggregates apply it. */
+export function readWhere(schema: EntitySchema, actor: Actor): Expression<SqlBool> {
   const { parent, via } = governing(schema);
   const access = accessWhere(actor.ability, readActionOf(schema) as never, parent ?? schema, parent ? { table: 'acc' } : {});
   if (access.forbidden) throw new ApiError(403, forbiddenMessage(schema, 'read', true));
@@ -159,6 +161,16 @@ function checkFields(schema: EntitySchema, actor: Actor, action: string, before:
   }
 }
 
+/** People the site's responsibility matrix gives to a new record's empty person fields. */
+async function withMatrixDefaults(db: Db, schema: EntitySchema, body: unknown): Promise<unknown> {
+  if (!hasMatrixFields(schema) || !schema.obraField || !body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const input = body as Record<string, unknown>;
+  const obra = input[schema.obraField];
+  if (typeof obra !== 'string' || !obra || obra.length > 20) return body;
+  const site = await db.selectFrom('obra').select('matrizResponsabilidade').where('Id_Lista', '=', obra).executeTakeFirst();
+  return { ...input, ...matrixDefaults(schema, input, site?.matrizResponsabilidade) };
+}
+
 export async function createRecord(db: Db, schema: EntitySchema, actor: Actor, body: unknown): Promise<Row> {
   const { parent } = governing(schema);
   const possible = [actionFor(schema, 'create'), ...Object.values(schema.createActionBy?.actions ?? {})];
@@ -166,7 +178,7 @@ export async function createRecord(db: Db, schema: EntitySchema, actor: Actor, b
   if (!possible.some((a) => actor.ability.can(a as never, (parent ?? schema).subject as never))) {
     throw new ApiError(403, forbiddenMessage(schema, possible[0]));
   }
-  const { values, errors } = validateBody(schema, body, undefined, { mail: actor.email, ...(actor.name ? { nome: actor.name } : {}) });
+  const { values, errors } = validateBody(schema, await withMatrixDefaults(db, schema, body), undefined, { mail: actor.email, ...(actor.name ? { nome: actor.name } : {}) });
   if (Object.keys(errors).length) throw new ApiError(400, 'Verifique os campos destacados.', errors);
   const by = schema.createActionBy;
   const action = (by && by.actions[String(values[by.field])]) || actionFor(schema, 'create');

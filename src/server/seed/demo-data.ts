@@ -52,6 +52,10 @@ function obras(): Row[] {
       dataInicio: '2024-11-04', previsaoTermino: '2025-12-19', valorContrato: 18_750_000,
       siteManager: p(P.sm), siteManagerSubstituto: p(P.smSubstituto), coordenador: p(P.carlos), gestorLogistica: p(P.thiago),
       tags: ['estrutura metálica', 'prioridade'],
+      matrizResponsabilidade: [
+        { disciplina: 'Geral', siteManager: p(P.sm), substituto: p(P.smSubstituto), verificador: p(P.verificador), coordenador: p(P.coordenador), quantificador: p(P.quantificador), planejamento: p(P.pcp) },
+        { disciplina: 'Elétrica', siteManager: p(P.sm), substituto: p(P.smSubstituto), verificador: p(P.verificador), coordenador: p(P.carlos), quantificador: p(P.gustavo), planejamento: p(P.thiago) },
+      ],
       descricao: 'Ampliação do galpão de laminação com novo pórtico rolante, bases de equipamentos e subestação unitária.',
     },
     {
