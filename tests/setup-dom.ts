@@ -1,20 +1,26 @@
 import '@testing-library/jest-dom/vitest';
 import '@ant-design/v5-patch-for-react-19';
 
-// antd and Refine read these browser APIs, which jsdom lacks.
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
+// antd and Refine read these browser APIs, which jsdom lacks. Width queries are answered for
+// window.innerWidth (jsdom: 1024 px, a small desktop); a test may set innerWidth = 390 for a phone.
+function widthMatches(query: string): boolean {
+  const w = window.innerWidth;
+  const min = /min-width:\s*(\d+)px/.exec(query);
+  const max = /max-width:\s*(\d+(?:\.\d+)?)px/.exec(query);
+  if (!min && !max) return false;
+  return (!min || w >= Number(min[1])) && (!max || w <= Number(max[1]));
 }
+window.matchMedia = (query: string) =>
+  ({
+    matches: widthMatches(query),
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }) as MediaQueryList;
 if (!('ResizeObserver' in window)) {
   (window as unknown as { ResizeObserver: unknown }).ResizeObserver = class {
     observe() {}

@@ -49,7 +49,7 @@ describe('GenericForm (create)', () => {
   it('shows client rules in Portuguese and schema defaults', async () => {
     renderViews({ schemas: [obra], path: '/obras/create' });
     expect(await screen.findByText('Nova obra', {}, T)).toBeInTheDocument();
-    expect(screen.getByText('Planejamento')).toBeInTheDocument(); // default of "Situação"
+    expect(screen.getByText('Planejamento', { selector: '.ant-select-selection-item' })).toBeInTheDocument(); // default of "Situação"
     save();
     await waitFor(() => expect(screen.getAllByText('Campo obrigatório.').length).toBeGreaterThanOrEqual(3), T);
     type('Nome', 'ab');

@@ -46,6 +46,25 @@ beforeEach(() => {
 const T = { timeout: 20_000 };
 
 describe('GenericList', () => {
+  it('at phone width shows each record as a card with its fields and actions, paged', async () => {
+    const page1 = await apiList('_start=0&_end=25&_sort=Id_Lista&_order=asc');
+    const width = window.innerWidth;
+    window.innerWidth = 390;
+    try {
+      renderViews({ schemas: [obra], path: '/obras' });
+      const title = await screen.findByText(String(page1.rows[0].nome), {}, T);
+      expect(screen.queryByRole('table')).toBeNull();
+      const card = title.closest('.ant-card') as HTMLElement;
+      expect(within(card).getByText('Código da obra')).toBeInTheDocument();
+      expect(within(card).getByText(String(page1.rows[0].Id_Lista))).toBeInTheDocument();
+      for (const name of ['Abrir', 'Editar', 'Excluir']) expect(within(card).getByRole('button', { name: new RegExp(name) })).toBeInTheDocument();
+      fireEvent.click(within(card).getByRole('button', { name: /Abrir/ }));
+      await waitFor(() => expect(currentLocation.pathname).toBe(`/obras/show/${String(page1.rows[0].id)}`), T);
+    } finally {
+      window.innerWidth = width;
+    }
+  });
+
   it('shows the rows of the first page and the total', async () => {
     const expected = await apiList('_start=0&_end=25&_sort=Id_Lista&_order=asc');
     expect(expected.total).toBeGreaterThan(0);

@@ -16,6 +16,7 @@ import { columnFilterProps } from '../fields/filters';
 import { lowerLabel } from '../fields/options';
 import { exportXlsx } from './export-xlsx';
 import { ReferenceTitlesProvider } from '../fields/reference-titles';
+import { ListCards } from './list-cards';
 
 export interface GenericListProps {
   schema: EntitySchema;
@@ -103,6 +104,8 @@ export function GenericList({ schema, filters: permanent }: GenericListProps): R
   const [columns, setColumns] = useColumnChoice(schema);
   const screens = Grid.useBreakpoint();
   const isMobile = !screens.lg;
+  // Phone width (< 768 px): cards instead of the table.
+  const isPhone = screens.md === false;
   const getDataProvider = useDataProvider();
   const [notify, notifyHolder] = notification.useNotification();
   const [exporting, setExporting] = useState(false);
@@ -247,17 +250,28 @@ export function GenericList({ schema, filters: permanent }: GenericListProps): R
         ) : null}
       </Space>
       <ReferenceTitlesProvider schema={schema} rows={tableProps.dataSource as BaseRecord[] | undefined}>
-      <Table<BaseRecord>
-        {...tableProps}
-        rowKey="id"
-        size={isMobile ? 'small' : 'middle'}
-        columns={tableColumns}
-        pagination={pagination}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: 'Nenhum registro encontrado', triggerAsc: 'Ordenar crescente', triggerDesc: 'Ordenar decrescente', cancelSort: 'Remover ordenação' }}
-        // Filters are applied by the column dropdowns themselves (see fields/filters.tsx).
-        onChange={(p, _f, sorter, extra) => tableProps.onChange?.(p, {}, sorter, extra)}
-      />
+      {isPhone ? (
+        <ListCards
+          schema={schema}
+          fields={shownFields}
+          rows={(tableProps.dataSource ?? []) as BaseRecord[]}
+          loading={!!tableProps.loading}
+          pagination={pagination}
+          onPage={(current, pageSize) => tableProps.onChange?.({ current, pageSize }, {}, [], { action: 'paginate', currentDataSource: [] })}
+        />
+      ) : (
+        <Table<BaseRecord>
+          {...tableProps}
+          rowKey="id"
+          size={isMobile ? 'small' : 'middle'}
+          columns={tableColumns}
+          pagination={pagination}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: 'Nenhum registro encontrado', triggerAsc: 'Ordenar crescente', triggerDesc: 'Ordenar decrescente', cancelSort: 'Remover ordenação' }}
+          // Filters are applied by the column dropdowns themselves (see fields/filters.tsx).
+          onChange={(p, _f, sorter, extra) => tableProps.onChange?.(p, {}, sorter, extra)}
+        />
+      )}
       </ReferenceTitlesProvider>
     </List>
   );

@@ -1,0 +1,94 @@
+/**
+ * A list at phone width: one card per record with its title, state, a few listed fields as
+ * "Label: valor" lines and its actions (abrir, editar, excluir) as full-size buttons, paged like
+ * the table, so nothing needs sideways scrolling.
+ */
+import React from 'react';
+import { Card, List, Space, Typography } from 'antd';
+import type { TablePaginationConfig } from 'antd';
+import type { BaseRecord } from '@refinedev/core';
+import { DeleteButton, EditButton, ShowButton } from '@refinedev/antd';
+import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
+import { FieldDisplay } from '../fields/display';
+import { lowerLabel, recordTitle } from '../fields/options';
+import { StateTag } from '../modules/workflow/state-tag';
+
+export interface ListCardsProps {
+  schema: EntitySchema;
+  fields: FieldDef[];
+  rows: BaseRecord[];
+  loading: boolean;
+  pagination: false | TablePaginationConfig;
+  onPage: (page: number, pageSize: number) => void;
+}
+
+export function ListCards({ schema, fields, rows, loading, pagination, onPage }: ListCardsProps): React.ReactElement {
+  const state = schema.workflow?.field;
+  const lines = fields.filter((f) => f.name !== schema.titleField && f.name !== state).slice(0, 4);
+  return (
+    <List<BaseRecord>
+      loading={loading}
+      dataSource={rows}
+      rowKey={(r) => String(r.id)}
+      locale={{ emptyText: 'Nenhum registro encontrado' }}
+      pagination={
+        pagination === false
+          ? false
+          : {
+              current: pagination.current,
+              pageSize: pagination.pageSize,
+              total: pagination.total,
+              size: 'small',
+              align: 'center',
+              showSizeChanger: false,
+              showTotal: pagination.showTotal,
+              onChange: onPage,
+            }
+      }
+      renderItem={(record) => (
+        <List.Item style={{ padding: '6px 0', border: 'none' }}>
+          <Card
+            size="small"
+            style={{ width: '100%' }}
+            title={<Typography.Text strong>{recordTitle(schema, record)}</Typography.Text>}
+            extra={state ? <StateTag schema={schema} value={record[state]} /> : null}
+            actions={[
+              <ShowButton key="show" size="middle" type="link" resource={schema.resource} recordItemId={record.id} meta={{ record }}>
+                Abrir
+              </ShowButton>,
+              <EditButton key="edit" size="middle" type="link" resource={schema.resource} recordItemId={record.id} meta={{ record }}>
+                Editar
+              </EditButton>,
+              <DeleteButton
+                key="delete"
+                size="middle"
+                type="link"
+                resource={schema.resource}
+                recordItemId={record.id}
+                meta={{ record }}
+                confirmTitle={`Excluir ${schema.gender === 'f' ? 'esta' : 'este'} ${lowerLabel(schema.label)}?`}
+                confirmOkText="Excluir"
+                confirmCancelText="Cancelar"
+              >
+                Excluir
+              </DeleteButton>,
+            ]}
+          >
+            <Space direction="vertical" size={2} style={{ width: '100%' }}>
+              {lines.map((f) => (
+                <div key={f.name} style={{ display: 'flex', gap: 8, minWidth: 0 }}>
+                  <Typography.Text type="secondary" style={{ flex: '0 0 40%' }}>
+                    {f.label}
+                  </Typography.Text>
+                  <span style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+                    <FieldDisplay field={f} value={record[f.name]} mode="cell" />
+                  </span>
+                </div>
+              ))}
+            </Space>
+          </Card>
+        </List.Item>
+      )}
+    />
+  );
+}
