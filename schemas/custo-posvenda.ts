@@ -11,7 +11,9 @@ export const custoPosvenda: EntitySchema = {
   subject: 'POSVENDAS',
   titleField: 'descricao',
   defaultSort: { field: 'data', order: 'desc' },
-  actions: { edit: 'edit' },
+  // Recording a ticket's costs is part of working the ticket: `edit` on POSVENDAS (pos_vendas has
+  // read, edit, upload; access.md §12), not `create`, which only admin_pos_vendas holds.
+  actions: { create: 'edit', edit: 'edit' },
   menu: { group: 'Pós-venda', icon: 'DollarOutlined' },
   fields: [
     { name: 'ticket', kind: 'reference', label: 'Ticket', ref: 'posvenda', required: true, list: true, filter: true, group: 'Custo', span: 'half' },

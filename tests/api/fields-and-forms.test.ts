@@ -77,4 +77,17 @@ describe.each(BACKENDS)('fields and forms (%s)', (backend) => {
     const rdo = await c.post('/api/v1/diarios', { obra: '106', data: '2026-09-10' });
     expect(rdo.body.siteManager.mail).toBe('sm@portal.local');
   });
+
+  it('post-sales records the costs of a ticket it works, and reads their total', async () => {
+    const [ticket] = (await c.get('/api/v1/posvendas?_end=1')).body;
+    const before = await c.get(`/api/v1/custos-posvenda/aggregate?measure=sum:valor&ticket=${ticket.id}`, 'posvendas@portal.local');
+    expect(before.status).toBe(200);
+    const cost = await c.post('/api/v1/custos-posvenda', { ticket: ticket.id, descricao: 'Deslocamento do técnico', categoria: 'Deslocamento', valor: 350.5 }, 'posvendas@portal.local');
+    expect(cost.status, JSON.stringify(cost.body)).toBe(201);
+    expect(cost.body.data).toMatch(/^\d{4}-\d{2}-\d{2}$/); // today, by default
+    const after = await c.get(`/api/v1/custos-posvenda/aggregate?measure=sum:valor&ticket=${ticket.id}`, 'posvendas@portal.local');
+    expect(after.body.total).toBeCloseTo(before.body.total + 350.5, 2);
+    expect((await c.del(`/api/v1/custos-posvenda/${cost.body.id}`, 'posvendas@portal.local')).status).toBe(403);
+    expect((await c.post('/api/v1/custos-posvenda', { ticket: ticket.id, descricao: 'X', valor: 1 }, 'leitura@portal.local')).status).toBe(403);
+  });
 });

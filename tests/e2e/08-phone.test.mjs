@@ -36,7 +36,7 @@ test('telefone: menu em gaveta e lista utilizável', async () => {
     await page.locator('.ant-drawer-open').waitFor({ state: 'detached', timeout: 5_000 }).catch(async () => {
       assert.equal(await page.locator('.ant-drawer-open').count(), 0, 'a gaveta não fechou depois de navegar');
     });
-    await page.locator('.ant-table-row').first().waitFor();
+    await page.locator('.ant-list-item .ant-card').first().waitFor();
     await shot(page, 'todas-obras-phone');
     // A list module, from the menu (drawer) or the home's cards.
     await openMenuItem(page, 'Diários de obra');
@@ -44,18 +44,19 @@ test('telefone: menu em gaveta e lista utilizável', async () => {
   });
 
   await step(page, '08-lista', async () => {
-    const rows = page.locator('.ant-table-row');
+    // At phone width a list is a column of cards, one per record.
+    const rows = page.locator('.ant-list-item .ant-card');
     await rows.first().waitFor();
     await shot(page, 'diarios-lista-phone');
     const total = await listTotal(page);
     assert.ok(total > 1, 'lista vazia');
-    // Readable: nothing sticks out sideways, the first row's first cell is inside the screen.
+    // Readable: nothing sticks out sideways, the first card is inside the screen.
     const wide = await wideElements(page);
-    const cell = await rows.first().locator('td').first().boundingBox();
+    const cell = await rows.first().boundingBox();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(
-      wide.length === 0 && overflow <= 1 && cell && cell.x >= 0 && cell.x < PHONE.width,
-      `a lista não cabe na largura do telefone: primeira célula em x=${cell?.x}, página ${overflow}px mais larga; elementos além da borda direita: ${wide.join('; ') || 'nenhum'}`,
+      wide.length === 0 && overflow <= 1 && cell && cell.x >= 0 && cell.x + cell.width <= PHONE.width,
+      `a lista não cabe na largura do telefone: primeiro cartão em x=${cell?.x} (largura ${cell?.width}), página ${overflow}px mais larga; elementos além da borda direita: ${wide.join('; ') || 'nenhum'}`,
     );
     // Search and the total.
     await searchList(page, 'zzz-nada-encontrado-zzz');
@@ -69,8 +70,8 @@ test('telefone: menu em gaveta e lista utilizável', async () => {
       await clickUncovered(page, next, problems, 'a paginação da lista (próxima página)');
       await eventually(async () => assert.match(new URL(page.url()).search, /current(Page)?=2|page=2/));
     }
-    // A row opens.
-    await rows.first().locator('button:has(.anticon-eye)').first().click();
+    // A card opens.
+    await rows.first().getByRole('button', { name: /Abrir/ }).click();
     await waitPath(page, (p) => /^\/diarios\/\d+$/.test(p));
     await page.locator('.ant-descriptions, .ant-card').first().waitFor();
     await shot(page, 'diario-show-phone');
