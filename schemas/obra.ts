@@ -14,6 +14,17 @@ export const obra: EntitySchema = {
   obraField: 'Id_Lista',
   defaultSort: { field: 'Id_Lista', order: 'asc' },
   menu: { group: 'Obras', icon: 'HomeOutlined' },
+  // The site's records, shown on its home (/obras/{obra}) as tabs and on its page.
+  related: [
+    { entity: 'diario', via: 'obra', label: 'Diários (RDO)' },
+    { entity: 'osField', via: 'obra', label: 'OS Field' },
+    { entity: 'osAutomacao', via: 'obra', label: 'OS Automação' },
+    { entity: 'contrato', via: 'obra', label: 'Contratos' },
+    { entity: 'material', via: 'obra', label: 'Materiais' },
+    { entity: 'projeto', via: 'obra', label: 'Documentos CRE' },
+    { entity: 'seguro', via: 'obra', label: 'Seguros' },
+    { entity: 'diretorio', via: 'obra', label: 'Biblioteca' },
+  ],
   fields: [
     { name: 'Id_Lista', kind: 'text', label: 'Código da obra', required: true, unique: true, minLength: 1, maxLength: 20, list: true, filter: true, sort: true, search: true, group: 'Identificação', placeholder: '101', width: 110, help: 'Identificador da obra usado em todo o portal (ex.: 101).' },
     { name: 'nome', kind: 'text', label: 'Nome', required: true, minLength: 3, maxLength: 150, list: true, sort: true, search: true, group: 'Identificação' },

@@ -305,7 +305,7 @@ export async function clickUncovered(page, locator, problems, what) {
  */
 export async function wideElements(page) {
   return page.evaluate(() => {
-    const skip = '.ant-table-content, .ant-table-body, .ant-table-header, .ant-drawer, .ant-select-dropdown, .ant-dropdown, .ant-popover, .ant-tooltip, [data-testid="toast-stack"], .ant-notification';
+    const skip = '.ant-table-content, .ant-table-body, .ant-table-header, .ant-tabs-nav-wrap, .ant-drawer, .ant-select-dropdown, .ant-dropdown, .ant-popover, .ant-tooltip, [data-testid="toast-stack"], .ant-notification';
     const out = [];
     for (const e of document.querySelectorAll('#app *')) {
       if (e.closest(skip)) continue;

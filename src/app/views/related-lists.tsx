@@ -6,16 +6,17 @@
  * in a dialog with the parent (and its site) filled in and locked.
  */
 import React, { useMemo, useState } from 'react';
-import { Button, Card, Form, Grid, List as AntList, Modal, Space, Table, Typography } from 'antd';
+import { Button, Card, Form, Grid, List as AntList, Modal, Space, Table, Tabs, Typography } from 'antd';
 import type { TableColumnType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useApiUrl, useCustom, useGetIdentity, useInvalidate, useNavigation, type BaseRecord, type CrudFilter } from '@refinedev/core';
+import { useApiUrl, useCustom, useInvalidate, useNavigation, type BaseRecord, type CrudFilter } from '@refinedev/core';
 import { useModalForm, useTable } from '@refinedev/antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { subject as caslSubject } from '@casl/ability';
 import { schemaByName } from '../../../schemas/index';
 import type { EntitySchema, FieldDef, RelatedList } from '../../../schemas/kinds';
 import { toCaslAction } from '../../access/refine-actions';
-import { useAbility } from '../access/ability-context';
+import { useAbility, useCurrentUser } from '../access/ability-context';
 import { FieldDisplay } from '../fields/display';
 import { ReferenceTitlesProvider } from '../fields/reference-titles';
 import { defaultValues, lowerLabel, recordTitle } from '../fields/options';
@@ -24,17 +25,37 @@ import { StateTag } from '../modules/workflow/state-tag';
 import { SchemaFormFields } from './generic-form';
 import { InteractionTimeline } from './related-timeline';
 
+/** The value the child's `via` field holds for this parent: its id, or the key the reference stores (a site's Id_Lista). */
+export function parentKey(rel: RelatedList, child: EntitySchema, record: BaseRecord): unknown {
+  const via = child.fields.find((f) => f.name === rel.via);
+  return record[via?.refKey ?? 'id'];
+}
+
 /** What a child added from this parent starts with: the parent, its site and the declared constants. */
 export function childInitialValues(parent: EntitySchema, record: BaseRecord, rel: RelatedList, child: EntitySchema): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...(rel.prefill ?? {}), [rel.via]: record.id };
+  const out: Record<string, unknown> = { ...(rel.prefill ?? {}), [rel.via]: parentKey(rel, child, record) };
   if (child.obraField && parent.obraField && record[parent.obraField] !== undefined && record[parent.obraField] !== null) {
     out[child.obraField] = record[parent.obraField];
   }
   return out;
 }
 
+/** The related lists as tabs (a site's home: its RDOs, work orders, contracts…), each loaded when opened. */
+export function RelatedTabs({ schema, record }: { schema: EntitySchema; record: BaseRecord }): React.ReactElement | null {
+  const ability = useAbility();
+  const items = (schema.related ?? []).flatMap((rel) => {
+    const child = schemaByName(rel.entity);
+    if (!child || !ability.can(toCaslAction(child.subject, 'list', child.actions) as never, child.subject as never)) return [];
+    return [{ key: `${rel.entity}.${rel.via}`, label: rel.label ?? child.labelPlural, children: <RelatedSectionBody parent={schema} record={record} rel={rel} child={child} /> }];
+  });
+  if (!items.length || record.id === undefined) return null;
+  return <Tabs items={items} aria-label={`Registros de ${lowerLabel(schema.label)}`} />;
+}
+
+/** Up to three related lists are stacked below the record; more become tabs (a site's many modules). */
 export function RelatedLists({ schema, record }: { schema: EntitySchema; record: BaseRecord }): React.ReactElement | null {
   if (!schema.related?.length || record.id === undefined) return null;
+  if (schema.related.length > 3) return <RelatedTabs schema={schema} record={record} />;
   return (
     <>
       {schema.related.map((rel) => {
@@ -48,8 +69,12 @@ export function RelatedLists({ schema, record }: { schema: EntitySchema; record:
 function RelatedSection({ parent, record, rel, child }: { parent: EntitySchema; record: BaseRecord; rel: RelatedList; child: EntitySchema }) {
   const ability = useAbility();
   const listAction = toCaslAction(child.subject, 'list', child.actions);
-  if (!ability.can(listAction as never, child.subject as never)) return null;
-  return <RelatedSectionBody parent={parent} record={record} rel={rel} child={child} />;
+  if (ability.can(listAction as never, child.subject as never)) return <RelatedSectionBody parent={parent} record={record} rel={rel} child={child} />;
+  // Some people add records they may not read back (access.md: the field team creates work-order reports).
+  if (ability.can(toCaslAction(child.subject, 'create', child.actions) as never, child.subject as never)) {
+    return <RelatedAddOnly parent={parent} record={record} rel={rel} child={child} />;
+  }
+  return null;
 }
 
 function RelatedSectionBody({ parent, record, rel, child }: { parent: EntitySchema; record: BaseRecord; rel: RelatedList; child: EntitySchema }) {
@@ -57,7 +82,8 @@ function RelatedSectionBody({ parent, record, rel, child }: { parent: EntitySche
   const screens = Grid.useBreakpoint();
   const { show } = useNavigation();
   const title = rel.label ?? child.labelPlural;
-  const permanent: CrudFilter[] = useMemo(() => [{ field: rel.via, operator: 'eq', value: record.id }], [rel.via, record.id]);
+  const key = parentKey(rel, child, record);
+  const permanent: CrudFilter[] = useMemo(() => [{ field: rel.via, operator: 'eq', value: key }], [rel.via, key]);
   const initial = useMemo(() => childInitialValues(parent, record, rel, child), [parent, record, rel, child]);
   const timeline = rel.display === 'timeline';
   const { tableProps, result } = useTable<BaseRecord>({
@@ -68,11 +94,15 @@ function RelatedSectionBody({ parent, record, rel, child }: { parent: EntitySche
     pagination: { pageSize: timeline ? 50 : 10 },
   });
   const createAction = toCaslAction(child.subject, 'create', child.actions);
+  // The check sees the new record as the form will send it: the defaults (the signed-in user as the
+  // interaction's author…) and the parent's values.
+  const user = useCurrentUser();
+  const me = user ? { mail: user.email, ...(user.name ? { nome: user.name } : {}) } : undefined;
   // A child checked through its parent (a folder's files) needs the right on the parent record.
   const canCreate =
     child.accessVia === rel.via
       ? ability.can(createAction as never, caslSubject(parent.subject, { ...record }) as never)
-      : ability.can(createAction as never, caslSubject(child.subject, { ...initial }) as never);
+      : ability.can(createAction as never, caslSubject(child.subject, { ...defaultValues(child, me), ...initial }) as never);
   const [adding, setAdding] = useState<Record<string, unknown> | null>(null);
 
   const columns: TableColumnType<BaseRecord>[] = child.fields
@@ -133,7 +163,7 @@ function RelatedSectionBody({ parent, record, rel, child }: { parent: EntitySche
           />
         )}
       </ReferenceTitlesProvider>
-      {rel.sum?.length ? <RelatedTotals child={child} rel={rel} parentId={record.id!} /> : null}
+      {rel.sum?.length ? <RelatedTotals child={child} rel={rel} parentId={key as NonNullable<BaseRecord['id']>} /> : null}
       {adding ? (
         <RelatedCreateModal
           parent={parent}
@@ -142,6 +172,48 @@ function RelatedSectionBody({ parent, record, rel, child }: { parent: EntitySche
           initialValues={adding}
           onClose={() => setAdding(null)}
           title={timeline ? 'Nova interação' : `${child.gender === 'f' ? 'Nova' : 'Novo'} ${lowerLabel(child.label)}`}
+        />
+      ) : null}
+    </Card>
+  );
+}
+
+/** A section for people who may add children here but not list them. */
+function RelatedAddOnly({ parent, record, rel, child }: { parent: EntitySchema; record: BaseRecord; rel: RelatedList; child: EntitySchema }) {
+  const ability = useAbility();
+  const user = useCurrentUser();
+  const me = user ? { mail: user.email, ...(user.name ? { nome: user.name } : {}) } : undefined;
+  const initial = useMemo(() => childInitialValues(parent, record, rel, child), [parent, record, rel, child]);
+  const [adding, setAdding] = useState(false);
+  const [added, setAdded] = useState(0);
+  const createAction = toCaslAction(child.subject, 'create', child.actions);
+  if (!ability.can(createAction as never, caslSubject(child.subject, { ...defaultValues(child, me), ...initial }) as never)) return null;
+  const title = rel.label ?? child.labelPlural;
+  const headingId = `rel-${child.name}-${rel.via}`;
+  return (
+    <Card
+      size="small"
+      role="region"
+      aria-labelledby={headingId}
+      title={<span id={headingId}>{title}</span>}
+      extra={
+        <Button size="small" type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+          {child.gender === 'f' ? 'Nova' : 'Novo'}
+        </Button>
+      }
+    >
+      <Typography.Text type="secondary">
+        {added ? `${added} registro${added === 1 ? '' : 's'} adicionado${added === 1 ? '' : 's'} agora. ` : ''}Seu perfil pode adicionar {lowerLabel(child.labelPlural)} aqui, mas não consultá-los.
+      </Typography.Text>
+      {adding ? (
+        <RelatedCreateModal
+          parent={parent}
+          child={child}
+          locked={Object.keys(initial)}
+          initialValues={initial}
+          onClose={() => setAdding(false)}
+          onSaved={() => setAdded((n) => n + 1)}
+          title={`${child.gender === 'f' ? 'Nova' : 'Novo'} ${lowerLabel(child.label)}`}
         />
       ) : null}
     </Card>
@@ -202,6 +274,7 @@ function RelatedCreateModal({
   locked,
   initialValues,
   onClose,
+  onSaved,
   title,
 }: {
   parent: EntitySchema;
@@ -209,11 +282,13 @@ function RelatedCreateModal({
   locked: string[];
   initialValues: Record<string, unknown>;
   onClose: () => void;
+  onSaved?: () => void;
   title: string;
 }) {
   const invalidate = useInvalidate();
-  const { data: identity } = useGetIdentity<{ email?: string; name?: string }>();
-  const me = identity?.email ? { mail: identity.email, ...(identity.name ? { nome: identity.name } : {}) } : undefined;
+  const queryClient = useQueryClient();
+  const user = useCurrentUser();
+  const me = user?.email ? { mail: user.email, ...(user.name ? { nome: user.name } : {}) } : undefined;
   const { modalProps, formProps } = useModalForm<BaseRecord>({
     resource: child.resource,
     action: 'create',
@@ -228,8 +303,10 @@ function RelatedCreateModal({
     }),
     onMutationSuccess: () => {
       void invalidate({ resource: child.resource, invalidates: ['list', 'many'] });
+      void queryClient.invalidateQueries({ queryKey: ['agregado', child.resource] });
       // The parent may change with its children (a work order's realised hours).
       void invalidate({ resource: parent.resource, invalidates: ['detail'] });
+      onSaved?.();
       onClose();
     },
   });

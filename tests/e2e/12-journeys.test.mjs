@@ -1,0 +1,153 @@
+// Scenario 12 — role journeys, on desktop and at 390 px: the site manager writes an RDO from the
+// site's home (site locked, number given by the server); post-sales answers a ticket and records a
+// cost (total updated); the field technician opens a work order and adds its daily report and a
+// checklist from it. Screenshots of each screen at both widths.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { DESKTOP, PHONE, eventually, goto, launch, loginStaff, newPage, shot, step, waitPath, wideElements } from './helpers.mjs';
+
+const TOKEN = `J${Date.now().toString(36)}`;
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+/** GET on the API as the signed-in user of the page. */
+async function api(page, path) {
+  return page.evaluate(async (p) => {
+    const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
+    const res = await fetch(p, { headers: { Authorization: `Bearer ${localStorage.getItem(key)}` } });
+    return { status: res.status, body: await res.json() };
+  }, path);
+}
+
+async function noSidewaysScroll(page, what) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const wide = await wideElements(page);
+  assert.ok(overflow <= 1 && wide.length === 0, `${what}: a página rola para o lado (${overflow}px; ${wide.join('; ')})`);
+}
+
+const region = (page, name) => page.getByRole('region', { name });
+const dialog = (page) => page.locator('.ant-modal-wrap:visible .ant-modal');
+
+for (const [viewport, label] of [
+  [DESKTOP, 'desktop'],
+  [PHONE, 'phone'],
+]) {
+  test(`site manager escreve o RDO a partir da obra (${label})`, async () => {
+    const page = await newPage(browser, { viewport });
+    await step(page, `12-sm-obra-${label}`, async () => {
+      await loginStaff(page, 'sm@portal.local');
+      await goto(page, '/obras/101');
+      await page.getByRole('tab', { name: 'Diários (RDO)' }).waitFor();
+      await page.getByText('Prazo decorrido').first().waitFor();
+      await shot(page, `jornada-sm-obra-${label}`);
+      if (label === 'phone') await noSidewaysScroll(page, 'a página da obra');
+    });
+    await step(page, `12-sm-rdo-${label}`, async () => {
+      const tab = page.getByRole('tabpanel');
+      await tab.getByRole('button', { name: /Novo$/ }).click();
+      const form = dialog(page);
+      await form.getByText('Novo diário de obra').waitFor();
+      // The site is the site's, locked; the site manager is the signed-in user.
+      assert.equal(await form.locator('.ant-select-disabled').filter({ hasText: '101' }).count(), 1, 'a obra não veio preenchida e travada');
+      assert.equal(await form.getByLabel('Site manager: e-mail').inputValue(), 'sm@portal.local');
+      // One report per site per day: each width writes its own day.
+      const date = form.getByLabel('Data', { exact: true });
+      await date.click();
+      await date.fill(label === 'phone' ? '10/11/2026' : '11/11/2026');
+      await date.press('Enter');
+      await form.getByLabel('Ocorrências').fill(`${TOKEN} ${label} — concretagem da laje do mezanino`);
+      await shot(page, `jornada-sm-rdo-novo-${label}`);
+      await form.getByRole('button', { name: 'Salvar' }).click();
+      await eventually(async () => assert.equal(await dialog(page).count(), 0), { timeout: 20_000 });
+      const saved = await api(page, `/api/v1/diarios?obra=101&ocorrencias_like=${TOKEN}%20${label}`);
+      assert.equal(saved.body.length, 1, 'o RDO não foi gravado');
+      assert.ok(saved.body[0].numero > 0, 'o RDO não recebeu número');
+      await page.getByRole('tabpanel').getByText(new RegExp(`${saved.body[0].numero}`)).first().waitFor();
+      await shot(page, `jornada-sm-rdo-salvo-${label}`);
+    });
+    await page.context().close();
+  });
+
+  test(`pós-venda responde o ticket e registra um custo (${label})`, async () => {
+    const page = await newPage(browser, { viewport });
+    let id;
+    await step(page, `12-pv-ticket-${label}`, async () => {
+      await loginStaff(page, 'posvendas@portal.local');
+      const list = await api(page, '/api/v1/posvendas?_end=1&status_ne=Conclu%C3%ADdo');
+      id = list.body[0].id;
+      await goto(page, `/posvendas/${id}`);
+      await region(page, /Interações/).waitFor();
+      await shot(page, `jornada-posvenda-ticket-${label}`);
+      if (label === 'phone') await noSidewaysScroll(page, 'o ticket');
+    });
+    await step(page, `12-pv-interacao-${label}`, async () => {
+      await region(page, /Interações/).getByRole('button', { name: 'Nova interação' }).click();
+      const form = dialog(page);
+      await form.getByLabel('Texto').fill(`${TOKEN} ${label}: técnico agendado para quinta-feira.`);
+      await form.getByLabel('Responsável: e-mail').fill('posvendas@portal.local');
+      await shot(page, `jornada-posvenda-interacao-${label}`);
+      await form.getByRole('button', { name: 'Salvar' }).click();
+      await region(page, /Interações/).getByText(`${TOKEN} ${label}: técnico agendado`).waitFor({ timeout: 20_000 });
+    });
+    await step(page, `12-pv-custo-${label}`, async () => {
+      const costs = region(page, /Custos/);
+      const totalText = async () => (await costs.getByText(/Total \(valor\)/).textContent()) ?? '';
+      await eventually(async () => assert.match(await totalText(), /R\$/));
+      const before = await totalText();
+      await costs.getByRole('button', { name: /Novo$/ }).click();
+      const form = dialog(page);
+      await form.getByLabel('Descrição').fill(`${TOKEN} deslocamento ${label}`);
+      await form.getByLabel('Valor').fill('250,75');
+      await form.getByRole('button', { name: 'Salvar' }).click();
+      await costs.getByText(`${TOKEN} deslocamento ${label}`).waitFor({ timeout: 20_000 });
+      await eventually(async () => assert.notEqual(await totalText(), before), { timeout: 10_000 });
+      await shot(page, `jornada-posvenda-custo-${label}`);
+    });
+    await page.context().close();
+  });
+
+  test(`técnico de campo abre a OS, registra o diário e um checklist (${label})`, async () => {
+    const page = await newPage(browser, { viewport });
+    await step(page, `12-field-os-${label}`, async () => {
+      await loginStaff(page, 'field@portal.local');
+      const list = await api(page, '/api/v1/os-field?obra=101&_end=1');
+      assert.equal(list.status, 200);
+      await goto(page, `/101/ordensServico/field/${list.body[0].id}`);
+      await region(page, /Diários da OS/).waitFor();
+      await shot(page, `jornada-field-os-${label}`);
+      if (label === 'phone') await noSidewaysScroll(page, 'a ordem de serviço');
+    });
+    await step(page, `12-field-diario-${label}`, async () => {
+      const reports = region(page, /Diários da OS/);
+      await reports.getByRole('button', { name: /Novo$/ }).click();
+      const form = dialog(page);
+      assert.equal(await form.locator('.ant-select-disabled').filter({ hasText: 'FIELD' }).count(), 1, 'a área não veio travada em FIELD');
+      await form.getByLabel('Responsável pelo diário: e-mail').fill('field@portal.local');
+      await form.getByLabel('Ocorrências').fill(`${TOKEN} ${label}: sensores instalados`);
+      await shot(page, `jornada-field-diario-novo-${label}`);
+      await form.getByRole('button', { name: 'Salvar' }).click();
+      await eventually(async () => assert.equal(await dialog(page).count(), 0), { timeout: 20_000 });
+      // The field team adds reports it may not list (access.md rule 6): the section says one was added.
+      await reports.getByText(/1 registro adicionado agora/).waitFor();
+    });
+    await step(page, `12-field-checklist-${label}`, async () => {
+      const checklists = region(page, /Checklists/);
+      await checklists.getByRole('button', { name: /Novo$/ }).click();
+      const form = dialog(page);
+      const template = form.getByLabel('Modelo de checklist', { exact: true });
+      await template.click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+      await form.getByLabel('Executante: e-mail').fill('field@portal.local');
+      await form.getByLabel('Observações').fill(`${TOKEN} ${label} checklist`);
+      await form.getByRole('button', { name: 'Salvar' }).click();
+      await eventually(async () => assert.equal(await dialog(page).count(), 0), { timeout: 20_000 });
+      await shot(page, `jornada-field-os-com-registros-${label}`);
+    });
+    await page.context().close();
+  });
+}
