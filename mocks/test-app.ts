@@ -7,6 +7,8 @@ import { localStorage } from '../src/server/storage/storage';
 import { APP_VERSION } from '../src/server/version';
 import { normalizeUser, ownLoginTipo, type PortalUser } from '../src/access/user';
 import { DEMO_ACCOUNTS } from '../src/server/identity/seed';
+import type { IdentityAdmin } from '../src/server/site-users/identity-admin';
+import { memoryIdentityAdmin } from './identity-admin';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,7 +58,16 @@ export interface TestApi {
  * A real API over a fresh database: in-memory PGlite, or a new temporary database on the
  * PostgreSQL server of `TEST_DATABASE_URL` (dropped on close).
  */
-export async function createTestApi(opts: { seed?: boolean; databaseUrl?: string | null } = {}): Promise<TestApi> {
+export async function createTestApi(
+  opts: {
+    seed?: boolean;
+    databaseUrl?: string | null;
+    /** The user pool's administration (default: in memory, with the demo accounts). */
+    identityAdmin?: IdentityAdmin;
+    /** Authentication for requests without a test token (e.g. real ID tokens of the local stack). */
+    authenticate?: (c: Context) => Promise<PortalUser | null>;
+  } = {},
+): Promise<TestApi> {
   const serverUrl = opts.databaseUrl === null ? undefined : (opts.databaseUrl ?? process.env.TEST_DATABASE_URL);
   let databaseUrl: string | undefined;
   let dropDb: (() => Promise<void>) | undefined;
@@ -90,12 +101,14 @@ export async function createTestApi(opts: { seed?: boolean; databaseUrl?: string
   const storage = localStorage(filesDir);
   const database = await openDatabase({ databaseUrl, memory: !databaseUrl, seed: opts.seed ?? true, poolSize: 4, storage });
   const extra = new Map<string, PortalUser>();
+  const byTestToken = testAuthenticate(extra);
   const app = createApp({
     db: database.db,
     schemas: SCHEMAS,
     storage,
     version: APP_VERSION,
-    authenticate: testAuthenticate(extra),
+    authenticate: opts.authenticate ? async (c) => (await byTestToken(c)) ?? opts.authenticate!(c) : byTestToken,
+    identityAdmin: opts.identityAdmin ?? memoryIdentityAdmin(),
   });
   return {
     app,

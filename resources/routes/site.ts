@@ -1,5 +1,5 @@
 /** The site layout /obras/:obra (spec §2 "Site layout"), with the per-site CRE routes. */
-import { can, create, defineRoutes, edit, list, show } from './define';
+import { can, defineRoutes, edit, list, show } from './define';
 
 const r = defineRoutes('site', 'Obra', 'HomeOutlined');
 
@@ -7,11 +7,8 @@ export const SITE_ROUTES = [
   r('/obras/:obra', 'Painel da obra', { screen: 'siteHome', access: can('Obra'), icon: 'DashboardOutlined', breadcrumb: 'Obra' }),
   r('/obras/:obra/biblioteca', 'Biblioteca da obra', { access: can('BIBLIOTECA'), entity: list('diretorio'), icon: 'FolderOutlined' }),
   r('/obras/:obra/galeria', 'Galeria', { access: can('Obra'), screen: 'dashboard', notBuilt: true, icon: 'PictureOutlined' }),
-  r('/obras/:obra/usuarios/adicionar', 'Adicionar usuários', {
-    access: can('Usuario', 'create'),
-    entity: create('usuario', { obra: ':obra' }),
-    icon: 'UserAddOutlined',
-  }),
+  // Who has access to the site; adds people (new clients are invited) and removes them (src/server/site-users).
+  r('/obras/:obra/usuarios/adicionar', 'Adicionar usuários', { access: can('Usuario', 'create'), screen: 'sitePeople', icon: 'UserAddOutlined' }),
   r('/obras/:obra/atualizar', 'Atualizar obra', { access: can('Obra', 'update'), entity: edit('obra', 'obra', 'Id_Lista'), icon: 'EditOutlined' }),
   r('/obras/:obra/informacoes', 'Todas as informações', {
     access: can('Obra', 'inspect'),

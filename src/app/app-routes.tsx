@@ -16,6 +16,7 @@ const EntityPage = lazy(() => import('./pages/entity-page').then((m) => ({ defau
 const HomePage = lazy(() => import('./pages/home').then((m) => ({ default: m.HomePage })));
 const SiteHomePage = lazy(() => import('./pages/site-home').then((m) => ({ default: m.SiteHomePage })));
 const OrdensServicoPage = lazy(() => import('./pages/ordens-servico').then((m) => ({ default: m.OrdensServicoPage })));
+const SitePeoplePage = lazy(() => import('./modules/site-users/site-people-page').then((m) => ({ default: m.SitePeoplePage })));
 const PendenciasPage = lazy(() => import('./modules/workflow/pendencias-page').then((m) => ({ default: m.PendenciasPage })));
 const VersoesSistemaPage = lazy(() => import('./root/VersoesSistemaPage').then((m) => ({ default: m.VersoesSistemaPage })));
 const AuthPages = {
@@ -43,6 +44,8 @@ export function elementFor(route: AppRoute): ReactNode {
       return <SiteHomePage layout="factory" />;
     case 'ordensServico':
       return <OrdensServicoPage />;
+    case 'sitePeople':
+      return <SitePeoplePage scope={route.layout === 'factory' ? 'fabricacao' : 'obra'} />;
     case 'versoesSistema':
       return <VersoesSistemaPage />;
     case 'pendencias':

@@ -15,6 +15,9 @@ import type { AppEnv } from './http/env';
 import { fileRoutes } from './storage/routes';
 import { peopleRoutes } from './people/routes';
 import type { FileStorage } from './storage/storage';
+import type { IdentityAdmin } from './site-users/identity-admin';
+import { withDirectoryAccess } from './site-users/directory';
+import { sitePeopleRoutes } from './site-users/routes';
 
 export interface AppOptions {
   db: Db;
@@ -26,6 +29,8 @@ export interface AppOptions {
   environment?: 'prod' | 'dev';
   /** Public routes mounted before authentication (e.g. /config). */
   publicRoutes?: (api: Hono<AppEnv>) => void;
+  /** The user pool's administration (people of a site); without it those routes are absent. */
+  identityAdmin?: IdentityAdmin;
 }
 
 /** Decision 28: the sites whose record names this user as substitute site manager. */
@@ -66,6 +71,8 @@ export function createApp(opts: AppOptions) {
       user = null;
     }
     if (!user) return c.json(errorBody(401, 'Sessão inválida ou expirada. Entre novamente.'), 401);
+    // Sites and roles set on a site's people screen count from the next request on (src/server/site-users/directory.ts).
+    user = await withDirectoryAccess(opts.db, user);
     if (user.roles.includes('site_manager_substituto')) user = { ...user, obrasSubstituto: await substituteSites(opts.db, user.email) };
     c.set('user', user);
     c.set('ability', defineAbilityFor(user, { environment: opts.environment ?? 'prod' }));
@@ -80,6 +87,10 @@ export function createApp(opts: AppOptions) {
     c.header('x-total-count', String(total));
     return c.json(items);
   });
+  if (opts.identityAdmin) {
+    api.route('/obras', sitePeopleRoutes(opts.db, opts.identityAdmin, 'obra'));
+    api.route('/fabricacao', sitePeopleRoutes(opts.db, opts.identityAdmin, 'fabricacao'));
+  }
   for (const schema of opts.schemas) api.route(`/${schema.resource}`, crudRoutes(opts.db, schema));
   api.all('*', (c) => c.json(errorBody(404, 'Recurso não encontrado.'), 404));
 

@@ -17,6 +17,8 @@ import { configRoute } from './auth/config-route';
 import { APP_VERSION } from './version';
 import { createMailTransport } from './mail/transport';
 import { startMailer } from './mail/mailer';
+import { localIdentityAdmin } from './site-users/identity-admin';
+import { cognitoAdminOptions, cognitoIdentityAdmin } from './site-users/cognito-sdk';
 
 async function main() {
   const cfg = serverConfig();
@@ -32,6 +34,8 @@ async function main() {
   const stack = await startIdentity({ ...process.env, DATA_DIR: cfg.dataDir, PUBLIC_URL: cfg.publicUrl });
   const identity = stack.config;
   const verify = createTokenVerifier(identity);
+  // People of a site: the local pool through the emulator, or the real pool through the AWS SDK.
+  const identityAdmin = stack.emulator ? localIdentityAdmin(stack.emulator, identity.userPoolId) : cognitoIdentityAdmin(cognitoAdminOptions(identity));
 
   const app = createApp({
     db: database.db,
@@ -40,6 +44,7 @@ async function main() {
     version: APP_VERSION,
     environment: cfg.environment,
     authenticate: authenticateWith(verify),
+    identityAdmin,
     publicRoutes: (api) => api.route('/config', configRoute(identity, APP_VERSION)),
   });
 

@@ -1,0 +1,54 @@
+/**
+ * Test-only identity admin: the user pool in memory, seeded with the demo accounts (the same data
+ * the local identity stack seeds). The in-process API of the tests uses it when no other is given;
+ * the real adapters (local emulator, Cognito SDK) are exercised by tests/api/site-users.test.ts.
+ */
+import type { AccessAttributes, IdentityAdmin, NewPoolUser, PoolUser } from '../src/server/site-users/identity-admin';
+import { DEMO_ACCOUNTS } from '../src/server/identity/seed';
+
+export interface MemoryIdentityAdmin extends IdentityAdmin {
+  users: Map<string, PoolUser & { password: string }>;
+}
+
+export function memoryIdentityAdmin(): MemoryIdentityAdmin {
+  const users = new Map<string, PoolUser & { password: string }>();
+  for (const a of DEMO_ACCOUNTS) {
+    users.set(a.email, {
+      username: a.email,
+      email: a.email,
+      name: a.name,
+      status: a.temporary ? 'FORCE_CHANGE_PASSWORD' : 'CONFIRMED',
+      enabled: true,
+      federated: a.federated,
+      obra: [...a.obra],
+      roles: [...a.roles],
+      empresa: [...a.empresa],
+      password: 'Demo#2026',
+    });
+  }
+  const copy = ({ password: _p, ...u }: PoolUser & { password: string }): PoolUser => ({ ...u, obra: [...u.obra], roles: [...u.roles], empresa: [...u.empresa] });
+  return {
+    kind: 'memory',
+    users,
+    async findUserByEmail(email) {
+      const u = users.get(email.trim().toLowerCase());
+      return u ? copy(u) : null;
+    },
+    async createUser(n: NewPoolUser) {
+      if (users.has(n.email)) throw Object.assign(new Error('User account already exists'), { code: 'UsernameExistsException' });
+      const u = { username: n.email, email: n.email, name: n.name, status: 'FORCE_CHANGE_PASSWORD', enabled: true, federated: false, obra: [...n.obra], roles: [...n.roles], empresa: [...n.empresa], password: n.temporaryPassword };
+      users.set(n.email, u);
+      return copy(u);
+    },
+    async updateAccess(username: string, attrs: AccessAttributes) {
+      const u = [...users.values()].find((x) => x.username === username);
+      if (!u) throw Object.assign(new Error('User does not exist.'), { code: 'UserNotFoundException' });
+      if (attrs.obra) u.obra = [...attrs.obra];
+      if (attrs.roles) u.roles = [...attrs.roles];
+      if (attrs.empresa) u.empresa = [...attrs.empresa];
+    },
+    async listUsersWithSite(obra: string) {
+      return [...users.values()].filter((u) => u.obra.includes(obra)).map(copy);
+    },
+  };
+}

@@ -1,0 +1,54 @@
+/**
+ * Production adapter of the identity admin: the real user pool through
+ * `@aws-sdk/client-cognito-identity-provider` (loaded on first use, like the S3 client).
+ *
+ * Credentials come from the SDK's default chain (instance/task role, AWS_* variables). The role
+ * needs `cognito-idp:ListUsers`, `ListUsersInGroup`, `AdminListGroupsForUser`, `AdminCreateUser`
+ * and `AdminUpdateUserAttributes` on the pool.
+ */
+import type { IdentityConfig } from '../identity/config';
+import { cognitoStyleAdmin, type CognitoCall, type IdentityAdmin } from './identity-admin';
+
+export interface CognitoAdminOptions {
+  region: string;
+  userPoolId: string;
+  providerName?: string;
+  /** Another endpoint than AWS's (tests: the local stack's user-pool endpoint). */
+  endpoint?: string;
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+}
+
+type Sdk = typeof import('@aws-sdk/client-cognito-identity-provider');
+type CommandClass = new (input: never) => unknown;
+
+const COMMANDS: Record<string, (sdk: Sdk) => CommandClass> = {
+  ListUsers: (s) => s.ListUsersCommand as CommandClass,
+  ListUsersInGroup: (s) => s.ListUsersInGroupCommand as CommandClass,
+  AdminListGroupsForUser: (s) => s.AdminListGroupsForUserCommand as CommandClass,
+  AdminCreateUser: (s) => s.AdminCreateUserCommand as CommandClass,
+  AdminUpdateUserAttributes: (s) => s.AdminUpdateUserAttributesCommand as CommandClass,
+};
+
+export function cognitoAdminOptions(config: IdentityConfig): CognitoAdminOptions {
+  return { region: config.region, userPoolId: config.userPoolId, providerName: config.oauth.providerName };
+}
+
+export function cognitoIdentityAdmin(opts: CognitoAdminOptions): IdentityAdmin {
+  let client: Promise<{ sdk: Sdk; send: (command: unknown) => Promise<unknown> }> | undefined;
+  const load = () =>
+    (client ??= import('@aws-sdk/client-cognito-identity-provider').then((sdk) => {
+      const c = new sdk.CognitoIdentityProviderClient({
+        region: opts.region,
+        ...(opts.endpoint ? { endpoint: opts.endpoint } : {}),
+        ...(opts.credentials ? { credentials: opts.credentials } : {}),
+      });
+      return { sdk, send: (command: unknown) => c.send(command as never) };
+    }));
+  const call: CognitoCall = async (operation, body) => {
+    const { sdk, send } = await load();
+    const Command = COMMANDS[operation]?.(sdk);
+    if (!Command) throw new Error(`Operação do Cognito não prevista: ${operation}`);
+    return (await send(new Command(body as never))) as never;
+  };
+  return cognitoStyleAdmin('cognito', call, { userPoolId: opts.userPoolId, providerName: opts.providerName });
+}

@@ -1,0 +1,125 @@
+/**
+ * The portal's directory of people (table `usuario`, schema `usuario`) as the site-people screen
+ * keeps it, and the rule that makes its changes count at once:
+ *
+ * A row the screen has written carries `acessoDefinidoEm`. From then on the row's `obra` and
+ * `roles` are what the API uses for that person, in place of the ID token's `custom:obra` and
+ * `custom:roles`, from their next request on (one lookup by e-mail per request, on the unique
+ * index of `usuario.email`). The pool's attributes are written in step, so new tokens say the same;
+ * the row only has to win while an older token lives (up to an hour) and for staff, whose pool
+ * attributes a corporate sign-in may overwrite. The row never changes the person's kind: a client
+ * stays a client (`cliente` kept), staff never become clients.
+ */
+import { sql } from 'kysely';
+import { usuario as usuarioSchema } from '../../../schemas/usuario';
+import type { Db } from '../db/connect';
+import { diffRecords, writeAudit } from '../crud/audit';
+import { isClientUser, type PortalUser } from '../../access/user';
+
+export interface DirectoryRow {
+  id: number;
+  email: string;
+  nome: string | null;
+  tipo: string | null;
+  ativo: boolean | null;
+  empresa: string[];
+  obra: string[];
+  roles: string[];
+  /** Set when this screen wrote the row: its `obra` and `roles` are then the person's access. */
+  acessoDefinidoEm: string | null;
+}
+
+const list = (v: unknown): string[] => {
+  let x = v;
+  if (typeof x === 'string') {
+    try {
+      x = JSON.parse(x);
+    } catch {
+      return [];
+    }
+  }
+  return Array.isArray(x) ? [...new Set(x.filter((s): s is string => typeof s === 'string' && s.trim() !== '').map((s) => s.trim()))] : [];
+};
+
+function toRow(r: Record<string, unknown>): DirectoryRow {
+  return {
+    id: Number(r.id),
+    email: String(r.email ?? '').toLowerCase(),
+    nome: (r.nome as string | null) ?? null,
+    tipo: (r.tipo as string | null) ?? null,
+    ativo: (r.ativo as boolean | null) ?? null,
+    empresa: list(r.empresa),
+    obra: list(r.obra),
+    roles: list(r.roles),
+    acessoDefinidoEm: r.acessoDefinidoEm ? new Date(r.acessoDefinidoEm as string).toISOString() : null,
+  };
+}
+
+const COLUMNS = sql`id, email, nome, tipo, ativo, empresa, obra, roles, "acessoDefinidoEm"`;
+
+/** The row of an e-mail, locked until the end of the transaction when `lock`. */
+export async function directoryRow(db: Db, email: string, opts: { lock?: boolean } = {}): Promise<DirectoryRow | undefined> {
+  const r = await sql<Record<string, unknown>>`select ${COLUMNS} from usuario where email = ${email.toLowerCase()} ${opts.lock ? sql`for update` : sql``}`.execute(db);
+  return r.rows[0] ? toRow(r.rows[0]) : undefined;
+}
+
+/** Rows naming the site, and rows of the given e-mails. */
+export async function directoryRowsFor(db: Db, obra: string, emails: string[]): Promise<DirectoryRow[]> {
+  const byEmail = emails.length ? sql`or email in (${sql.join(emails.map((e) => e.toLowerCase()))})` : sql``;
+  const r = await sql<Record<string, unknown>>`select ${COLUMNS} from usuario where obra ? ${obra} ${byEmail}`.execute(db);
+  return r.rows.map(toRow);
+}
+
+export interface DirectoryWrite {
+  email: string;
+  nome: string;
+  tipo: string;
+  empresa: string[];
+  obra: string[];
+  roles: string[];
+}
+
+/**
+ * Creates or updates the row of a person with the access this screen decided, marks it
+ * (`acessoDefinidoEm`) and records the change in the history of the record.
+ */
+export async function writeDirectoryRow(trx: Db, before: DirectoryRow | undefined, w: DirectoryWrite, actorEmail: string): Promise<DirectoryRow> {
+  const json = (v: string[]) => sql`cast(${JSON.stringify(v)} as jsonb)`;
+  let r;
+  if (before) {
+    r = await sql<Record<string, unknown>>`
+      update usuario set nome = ${w.nome}, tipo = ${w.tipo}, empresa = ${json(w.empresa)}, obra = ${json(w.obra)}, roles = ${json(w.roles)},
+        "acessoDefinidoEm" = now(), version = version + 1, updated_at = now(), updated_by = ${actorEmail}
+      where id = ${before.id} returning ${COLUMNS}`.execute(trx);
+  } else {
+    r = await sql<Record<string, unknown>>`
+      insert into usuario (email, nome, tipo, ativo, empresa, obra, roles, specific_rules, "acessoDefinidoEm", created_by, updated_by)
+      values (${w.email.toLowerCase()}, ${w.nome}, ${w.tipo}, true, ${json(w.empresa)}, ${json(w.obra)}, ${json(w.roles)}, null, now(), ${actorEmail}, ${actorEmail})
+      returning ${COLUMNS}`.execute(trx);
+  }
+  const after = toRow(r.rows[0]);
+  const shape = (x: DirectoryRow | undefined) =>
+    x ? { email: x.email, nome: x.nome, tipo: x.tipo, empresa: x.empresa, obra: x.obra, roles: x.roles } : {};
+  const changes = diffRecords(usuarioSchema, shape(before), shape(after));
+  if (Object.keys(changes).length) await writeAudit(trx, usuarioSchema, after.id, before ? 'update' : 'create', actorEmail, changes);
+  return after;
+}
+
+/** The roles `user` keeps from a directory row: never a change of kind (access.md decisions 1 and 28). */
+function sameKindRoles(user: PortalUser, roles: string[]): string[] {
+  const rest = roles.filter((r) => r !== 'cliente');
+  return isClientUser(user) ? ['cliente', ...rest] : rest;
+}
+
+/**
+ * The signed-in user with the site access the directory gives them, when this screen defined it
+ * (see the module's comment); otherwise the user unchanged.
+ */
+export async function withDirectoryAccess(db: Db, user: PortalUser): Promise<PortalUser> {
+  if (!user.email) return user;
+  const r = await sql<{ obra: unknown; roles: unknown }>`
+    select obra, roles from usuario where email = ${user.email.toLowerCase()} and "acessoDefinidoEm" is not null`.execute(db);
+  const row = r.rows[0];
+  if (!row) return user;
+  return { ...user, obra: list(row.obra), roles: sameKindRoles(user, list(row.roles)) };
+}
