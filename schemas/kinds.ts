@@ -70,6 +70,11 @@ export interface FieldDef {
   ref?: string;
   /** reference: the target field whose value is stored (default 'id'). */
   refKey?: string;
+  /**
+   * reference, on create: choosing a record here copies its fields into this record's empty ones
+   * (this record's field → the chosen record's field), e.g. a materials list takes its template's items.
+   */
+  copies?: Record<string, string>;
   /** rows/object: the sub-fields (no nested rows). Empty sub-values of an object are not stored. */
   fields?: FieldDef[];
   /** attachments/images: accepted MIME types (prefix match, e.g. 'image/') and max size. */

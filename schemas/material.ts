@@ -72,7 +72,7 @@ export const material: EntitySchema = {
     { name: 'origem', kind: 'enum', label: 'Origem', required: true, options: ['Obra', 'Projeto'], default: 'Obra', list: true, filter: true, group: 'Identificação', span: 'third', help: 'Listas da obra exigem create_obra; listas de projeto, create_projeto.' },
     { name: 'disciplina', kind: 'enum', label: 'Disciplina', options: MATERIAL_DISCIPLINAS, default: 'Geral', list: true, filter: true, group: 'Identificação', span: 'third' },
     { name: 'Status', kind: 'enum', label: 'Situação', required: true, readOnly: true, options: MATERIAL_STATUS, default: 'EM ELABORAÇÃO', list: true, filter: true, sort: true, group: 'Identificação', span: 'half' },
-    { name: 'template', kind: 'reference', label: 'Modelo utilizado', ref: 'materialTemplate', group: 'Identificação', span: 'half' },
+    { name: 'template', kind: 'reference', label: 'Modelo utilizado', ref: 'materialTemplate', copies: { itens: 'itens', disciplina: 'disciplina' }, help: 'Ao escolher um modelo, a lista recebe os itens e a disciplina dele (só se ainda estiverem vazios).', group: 'Identificação', span: 'half' },
     { name: 'dataNecessidade', kind: 'date', label: 'Data de necessidade na obra', list: true, sort: true, group: 'Identificação', span: 'third' },
     { name: 'Quantificou', kind: 'person', matrixRole: 'quantificador', label: 'Quantificador', required: true, list: true, filter: true, group: 'Responsáveis', span: 'half' },
     { name: 'Verificador', kind: 'person', matrixRole: 'verificador', label: 'Verificador', filter: true, group: 'Responsáveis', span: 'half' },

@@ -90,4 +90,17 @@ describe.each(BACKENDS)('fields and forms (%s)', (backend) => {
     expect((await c.del(`/api/v1/custos-posvenda/${cost.body.id}`, 'posvendas@portal.local')).status).toBe(403);
     expect((await c.post('/api/v1/custos-posvenda', { ticket: ticket.id, descricao: 'X', valor: 1 }, 'leitura@portal.local')).status).toBe(403);
   });
+
+  it("a new materials list takes its template's items and discipline, never over what was sent", async () => {
+    const [tpl] = (await c.get('/api/v1/templates-materiais?_end=1&_sort=nome&_order=asc')).body;
+    expect(tpl.itens.length).toBeGreaterThan(0);
+    const copied = await c.post('/api/v1/materiais', { titulo: 'Lista a partir do modelo', obra: '101', template: tpl.id });
+    expect(copied.status, JSON.stringify(copied.body)).toBe(201);
+    expect(copied.body.itens.map((i: Row) => i.descricao)).toEqual(tpl.itens.map((i: Row) => i.descricao));
+    expect(copied.body.disciplina).toBe(tpl.disciplina);
+    const own = await c.post('/api/v1/materiais', { titulo: 'Lista própria', obra: '101', template: tpl.id, itens: [{ descricao: 'Areia média', unidade: 'm³', quantidade: 12 }] });
+    expect(own.body.itens).toEqual([{ descricao: 'Areia média', unidade: 'm³', quantidade: 12 }]);
+    const bad = await c.post('/api/v1/materiais', { titulo: 'Modelo inexistente', obra: '101', template: 999999 });
+    expect(bad.status).toBe(400);
+  });
 });

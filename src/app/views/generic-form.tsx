@@ -21,6 +21,7 @@ import { Create, Edit, useForm } from '@refinedev/antd';
 import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
 import { FieldFormItem } from '../fields/form-items';
 import { useMatrixDefaults } from './use-matrix-defaults';
+import { CopiedValues } from './copied-values';
 import { colSpan, defaultValues, editableFields, groupFields, lowerLabel, recordTitle } from '../fields/options';
 
 export const CONFLICT_MESSAGE = 'Este registro foi alterado por outra pessoa. Recarregue para ver a versão atual.';
@@ -222,6 +223,7 @@ export function GenericForm({ schema, action, id: idProp, initialValues: prefill
         </Form.Item>
       ) : null}
       <SchemaFormFields schema={schema} locked={lockedFields} />
+      <CopiedValues schema={schema} form={form} enabled={!isEdit} />
     </Form>
   );
 

@@ -15,6 +15,7 @@ import { validateBody } from './validate';
 import { diffRecords, stableJson, writeAudit } from './audit';
 import { applyWriteRules } from '../modules/write-rules';
 import { hasMatrixFields, matrixDefaults } from '../../../schemas/matrix';
+import { copiedValues, copyingFields } from '../../../schemas/copies';
 import { readableFields, stripUnreadable } from './read-fields';
 import { refuseStateEdit, refuseDeleteInState, stateEditRight } from '../workflow/edit-rules';
 
@@ -161,14 +162,30 @@ function checkFields(schema: EntitySchema, actor: Actor, action: string, before:
   }
 }
 
-/** People the site's responsibility matrix gives to a new record's empty person fields. */
-async function withMatrixDefaults(db: Db, schema: EntitySchema, body: unknown): Promise<unknown> {
-  if (!hasMatrixFields(schema) || !schema.obraField || !body || typeof body !== 'object' || Array.isArray(body)) return body;
-  const input = body as Record<string, unknown>;
-  const obra = input[schema.obraField];
-  if (typeof obra !== 'string' || !obra || obra.length > 20) return body;
-  const site = await db.selectFrom('obra').select('matrizResponsabilidade').where('Id_Lista', '=', obra).executeTakeFirst();
-  return { ...input, ...matrixDefaults(schema, input, site?.matrizResponsabilidade) };
+/**
+ * Values a new record gets before validation: people from its site's responsibility matrix, and
+ * what a chosen reference copies (a template's items), only from a record the caller may read.
+ */
+async function withCreateDefaults(db: Db, schema: EntitySchema, actor: Actor, body: unknown): Promise<unknown> {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  let input = body as Record<string, unknown>;
+  if (hasMatrixFields(schema) && schema.obraField) {
+    const obra = input[schema.obraField];
+    if (typeof obra === 'string' && obra && obra.length <= 20) {
+      const site = await db.selectFrom('obra').select('matrizResponsabilidade').where('Id_Lista', '=', obra).executeTakeFirst();
+      input = { ...input, ...matrixDefaults(schema, input, site?.matrizResponsabilidade) };
+    }
+  }
+  for (const field of copyingFields(schema)) {
+    const target = schemaByName(field.ref!);
+    const key = input[field.name];
+    if (!target || key === null || key === undefined || key === '') continue;
+    const refKey = field.refKey ?? 'id';
+    if (refKey === 'id' && !/^\d{1,15}$/.test(String(key))) continue; // validation reports it
+    const source = await db.selectFrom(target.name).selectAll().where(refKey, '=', refKey === 'id' ? Number(key) : String(key)).executeTakeFirst();
+    if (source && (await canOn(db, target, actor, 'read', source))) input = { ...input, ...copiedValues(field, source, input) };
+  }
+  return input;
 }
 
 export async function createRecord(db: Db, schema: EntitySchema, actor: Actor, body: unknown): Promise<Row> {
@@ -178,7 +195,7 @@ export async function createRecord(db: Db, schema: EntitySchema, actor: Actor, b
   if (!possible.some((a) => actor.ability.can(a as never, (parent ?? schema).subject as never))) {
     throw new ApiError(403, forbiddenMessage(schema, possible[0]));
   }
-  const { values, errors } = validateBody(schema, await withMatrixDefaults(db, schema, body), undefined, { mail: actor.email, ...(actor.name ? { nome: actor.name } : {}) });
+  const { values, errors } = validateBody(schema, await withCreateDefaults(db, schema, actor, body), undefined, { mail: actor.email, ...(actor.name ? { nome: actor.name } : {}) });
   if (Object.keys(errors).length) throw new ApiError(400, 'Verifique os campos destacados.', errors);
   const by = schema.createActionBy;
   const action = (by && by.actions[String(values[by.field])]) || actionFor(schema, 'create');
