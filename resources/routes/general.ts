@@ -5,7 +5,7 @@ const r = defineRoutes('general', 'Geral', 'AppstoreOutlined');
 
 export const GENERAL_ROUTES = [
   r('/usuarios/:user?', 'Perfil', { group: 'Usuário', access: can('PERFIL'), screen: 'perfil', icon: 'UserOutlined', menu: false }),
-  r('/biblioteca', 'Biblioteca', { group: 'Biblioteca', access: can('BIBLIOTECA'), entity: list('diretorio'), icon: 'FolderOutlined' }),
+  r('/biblioteca', 'Biblioteca', { group: 'Biblioteca', access: can('BIBLIOTECA'), screen: 'biblioteca', icon: 'FolderOutlined' }),
   r('/obra', 'Nova obra', { group: 'Obras', access: can('Obra', 'create'), entity: create('obra'), icon: 'PlusOutlined' }),
   r('/obra/documentacao', 'Árvore de documentos', { group: 'Obras', access: can('Obra', 'configure'), screen: 'config', notBuilt: true, icon: 'ApartmentOutlined' }),
   r('/seguros', 'Risco de engenharia', { group: 'Seguros', access: can('SEGUROS'), obraObrigatoria: true, entity: list('seguro'), icon: 'SafetyOutlined' }),

@@ -13,6 +13,7 @@ export type ScreenName =
   | 'siteHome' // /obras/:obra: the site's data and its modules
   | 'factoryHome' // /fabricacao/:obra: the manufacturing's data and its modules
   | 'ordensServico' // /:obra/ordensServico: field and automation work orders side by side
+  | 'biblioteca' // /biblioteca, /obras/:obra/biblioteca: folder tree, access lists, files
   | 'sitePeople' // /obras/:obra/usuarios/adicionar, /fabricacao/:obra/usuarios/adicionar: who has access, add and remove people
   | 'perfil'
   | 'versoesSistema'

@@ -17,6 +17,7 @@ const HomePage = lazy(() => import('./pages/home').then((m) => ({ default: m.Hom
 const SiteHomePage = lazy(() => import('./pages/site-home').then((m) => ({ default: m.SiteHomePage })));
 const OrdensServicoPage = lazy(() => import('./pages/ordens-servico').then((m) => ({ default: m.OrdensServicoPage })));
 const SitePeoplePage = lazy(() => import('./modules/site-users/site-people-page').then((m) => ({ default: m.SitePeoplePage })));
+const LibraryPage = lazy(() => import('./modules/biblioteca/library-page').then((m) => ({ default: m.LibraryPage })));
 const PendenciasPage = lazy(() => import('./modules/workflow/pendencias-page').then((m) => ({ default: m.PendenciasPage })));
 const VersoesSistemaPage = lazy(() => import('./root/VersoesSistemaPage').then((m) => ({ default: m.VersoesSistemaPage })));
 const AuthPages = {
@@ -50,6 +51,8 @@ export function elementFor(route: AppRoute): ReactNode {
       return <VersoesSistemaPage />;
     case 'pendencias':
       return <PendenciasPage />;
+    case 'biblioteca':
+      return <LibraryPage />;
     case 'perfil':
       return <AuthPages.PerfilPage />;
     case 'login':

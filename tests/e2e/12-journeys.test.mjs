@@ -1,7 +1,8 @@
 // Scenario 12 — role journeys, on desktop and at 390 px: the site manager writes an RDO from the
 // site's home (site locked, number given by the server); post-sales answers a ticket and records a
 // cost (total updated); the field technician opens a work order and adds its daily report and a
-// checklist from it. Screenshots of each screen at both widths.
+// checklist from it; the administrator uploads into a library folder that a reader may only read.
+// Screenshots of each screen at both widths.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { DESKTOP, PHONE, eventually, goto, launch, loginStaff, newPage, shot, step, waitPath, wideElements } from './helpers.mjs';
@@ -149,5 +150,35 @@ for (const [viewport, label] of [
       await shot(page, `jornada-field-os-com-registros-${label}`);
     });
     await page.context().close();
+  });
+
+  test(`biblioteca: o administrador envia para uma pasta que o leitor só consulta (${label})`, async () => {
+    const FOLDER = 'Obra 101 — Projetos';
+    const name = `${TOKEN}-${label}-memorial`;
+    const admin = await newPage(browser, { viewport });
+    let id;
+    await step(admin, `12-bib-admin-${label}`, async () => {
+      await loginStaff(admin, 'admin@portal.local');
+      id = (await api(admin, `/api/v1/diretorios?nome=${encodeURIComponent(FOLDER)}`)).body[0].id;
+      await goto(admin, `/biblioteca?pasta=${id}`);
+      await admin.getByRole('tree', { name: 'Pastas da biblioteca' }).waitFor();
+      await admin.getByText('Somente leitura').waitFor();
+      await admin.locator('.ant-upload input[type=file]').setInputFiles({ name: `${name}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%teste de envio\n') });
+      await admin.locator('.ant-table').getByText(name, { exact: true }).waitFor({ timeout: 20_000 });
+      await shot(admin, `jornada-biblioteca-admin-${label}`);
+      if (label === 'phone') await noSidewaysScroll(admin, 'a biblioteca');
+    });
+    await admin.context().close();
+    const reader = await newPage(browser, { viewport });
+    await step(reader, `12-bib-leitor-${label}`, async () => {
+      await loginStaff(reader, 'leitura@portal.local');
+      await goto(reader, `/biblioteca?pasta=${id}`);
+      await reader.locator('.ant-table').getByText(name, { exact: true }).waitFor({ timeout: 20_000 });
+      await reader.getByText(/não enviar arquivos/).waitFor();
+      assert.equal(await reader.locator('.ant-upload input[type=file]').count(), 0, 'o leitor pode enviar arquivos');
+      assert.equal(await reader.getByRole('button', { name: /Renomear$/ }).count(), 0, 'o leitor pode renomear a pasta');
+      await shot(reader, `jornada-biblioteca-leitor-${label}`);
+    });
+    await reader.context().close();
   });
 }
