@@ -41,7 +41,7 @@ export const RELEASE_NOTES: readonly ReleaseNote[] = [
   {
     versao: '3.4.2',
     data: '21/07/2025',
-    melhorias: ['[Pós-venda] O gráfico de custos mostra os 10 maiores custos e acumula os demais.'],
+    melhorias: [],
     bug: [
       '[RDO] A pluviometria era exibida com mais de duas casas decimais.',
       '[Fábrica] O filtro por obra na lista de fabricações não era mantido ao voltar da ficha.',
@@ -71,7 +71,6 @@ export const RELEASE_NOTES: readonly ReleaseNote[] = [
     data: '26/05/2025',
     melhorias: [
       '[CRE] Nova visão As Built por obra.',
-      '[FIELD] Agenda das ordens de serviço com eventos das 8h às 17h.',
       '[Materiais] Listas de materiais em elaboração podem ser excluídas.',
     ],
     bug: ['[Contratos] O gestor não conseguia editar contratos em Revisão.'],
