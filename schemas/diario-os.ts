@@ -39,7 +39,7 @@ export const diarioOs: EntitySchema = {
     {
       name: 'atividades', kind: 'rows', label: 'Atividades', group: 'Atividades', span: 'full',
       fields: [
-        { name: 'eapCodigo', kind: 'text', label: 'Item da EAP', maxLength: 30 },
+        { name: 'eapCodigo', kind: 'text', label: 'Item da EAP', maxLength: 30, eapCodeOf: { obra: 'obra', area: 'area' } },
         { name: 'descricao', kind: 'text', label: 'Descrição', required: true, maxLength: 300 },
         { name: 'avancoPercent', kind: 'decimal', label: 'Avanço (%)', scale: 2, min: 0, max: 100 },
       ],

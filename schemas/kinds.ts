@@ -90,6 +90,11 @@ export interface FieldDef {
   personRoles?: string[];
   /** A value that must be unique across the table. */
   unique?: boolean;
+  /**
+   * text: the code of an item of a site's EAP (`eapOs`), picked from the tree of the site and area
+   * held by these fields of the record (a daily report's activity). The API still stores the text.
+   */
+  eapCodeOf?: { obra: string; area: string };
 
   /** Shown as a list column by default. */
   list?: boolean;

@@ -15,6 +15,8 @@ export const FIELD_ROUTES = [
   r('/:obra/field/checklist', 'Checklist de OS (Field)', { access: can('FIELD', 'config'), entity: list('checklistTemplateField'), icon: 'CheckSquareOutlined' }),
   r('/:obra/field/config', 'EAP (Field)', {
     access: can('FIELD', 'config'),
+    // The EAP editor (src/app/modules/eap) on the schema and area the entity names.
+    screen: 'eap',
     entity: list('eapOs', { filters: { area: 'FIELD' } }),
     icon: 'PartitionOutlined',
   }),
@@ -30,6 +32,8 @@ export const FIELD_ROUTES = [
   }),
   r('/:obra/automacao/config', 'EAP (Automação)', {
     access: can('AUTOMACAO', 'config'),
+    // The EAP editor (src/app/modules/eap) on the schema and area the entity names.
+    screen: 'eap',
     entity: list('eapOs', { filters: { area: 'AUTOMACAO' } }),
     icon: 'PartitionOutlined',
   }),
@@ -40,6 +44,7 @@ export const FIELD_ROUTES = [
   }),
   r('/:obra/checklist/:tipo/preencher', 'Preencher checklist', {
     access: can('AUTOMACAO', 'create', check('FIELD', 'create')),
+    screen: 'checklistPreencher',
     entity: {
       name: '',
       view: 'create',

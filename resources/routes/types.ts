@@ -14,6 +14,8 @@ export type ScreenName =
   | 'factoryHome' // /fabricacao/:obra: the manufacturing's data and its modules
   | 'ordensServico' // /:obra/ordensServico: field and automation work orders side by side
   | 'biblioteca' // /biblioteca, /obras/:obra/biblioteca: folder tree, access lists, files
+  | 'checklistPreencher' // /:obra/checklist/:tipo/preencher: fill a checklist template's items for a work order (entity: the filled-checklist schema per tipo)
+  | 'eap' // /:obra/field/config, /:obra/automacao/config: the site's EAP of the area (`entity` filters name it) edited as a tree
   | 'sitePeople' // /obras/:obra/usuarios/adicionar, /fabricacao/:obra/usuarios/adicionar: who has access, add and remove people
   | 'perfil'
   | 'versoesSistema'
@@ -88,6 +90,7 @@ export interface AppRoute {
   manutencao: boolean;
   layout: LayoutKind;
   entity?: RouteEntity;
+  /** Its own screen; with `entity` too, the screen opens and `entity` names the schema it works on. */
   screen?: ScreenName;
   /** Query parameters the route carries (e.g. the CRE `categoria`). */
   query?: Record<string, string>;

@@ -10,7 +10,7 @@
  * checklists. The field lists are shared here so both areas stay identical.
  */
 import { TODAY, type FieldDef } from '../kinds';
-import { CONFORMIDADE_OPTIONS, imagesField, longtext, obraRef } from './common';
+import { CONFORMIDADE_OPTIONS, IMAGE_ACCEPT, imagesField, longtext, obraRef } from './common';
 import { OS_TIPO_SERVICO } from './os-fields';
 
 export const CHECKLIST_TIPO_RESPOSTA = ['Conforme / Não conforme', 'Sim / Não', 'Texto', 'Número', 'Foto'];
@@ -45,11 +45,17 @@ export function checklistPreenchidoFields(templateRef: string, osRef: string): F
     { name: 'status', kind: 'enum', label: 'Situação', required: true, options: ['Em preenchimento', 'Concluído'], default: 'Em preenchimento', list: true, filter: true, group: 'Identificação', span: 'third' },
     {
       name: 'respostas', kind: 'rows', label: 'Respostas', group: 'Respostas', span: 'full',
+      // `item` and `secao` tie an answer to its template item (`ordem`, or the item's position when
+      // the template gives none); answers saved before them are matched by `pergunta`. Rules on the
+      // answers (a non-conformity is described, required items answered) are in checklist-answers.ts.
       fields: [
+        { name: 'item', kind: 'integer', label: 'Item', min: 1, max: 999 },
+        { name: 'secao', kind: 'text', label: 'Seção', maxLength: 80 },
         { name: 'pergunta', kind: 'text', label: 'Pergunta / verificação', required: true, maxLength: 300 },
         { name: 'conformidade', kind: 'enum', label: 'Conformidade', required: true, options: CONFORMIDADE_OPTIONS, default: 'Conforme' },
         { name: 'resposta', kind: 'text', label: 'Resposta', maxLength: 500 },
         { name: 'observacao', kind: 'text', label: 'Observação', maxLength: 300 },
+        { name: 'fotos', kind: 'images', label: 'Fotos', accept: IMAGE_ACCEPT, maxSizeMb: 15, maxFiles: 3 },
       ],
     },
     { name: 'resultado', kind: 'enum', label: 'Resultado', required: true, options: ['Aprovado', 'Aprovado com ressalvas', 'Reprovado'], default: 'Aprovado', list: true, filter: true, group: 'Conclusão', span: 'half' },

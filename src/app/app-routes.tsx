@@ -18,6 +18,8 @@ const SiteHomePage = lazy(() => import('./pages/site-home').then((m) => ({ defau
 const OrdensServicoPage = lazy(() => import('./pages/ordens-servico').then((m) => ({ default: m.OrdensServicoPage })));
 const SitePeoplePage = lazy(() => import('./modules/site-users/site-people-page').then((m) => ({ default: m.SitePeoplePage })));
 const LibraryPage = lazy(() => import('./modules/biblioteca/library-page').then((m) => ({ default: m.LibraryPage })));
+const ChecklistFillPage = lazy(() => import('./modules/checklist/checklist-fill-page').then((m) => ({ default: m.ChecklistFillPage })));
+const EapPage = lazy(() => import('./modules/eap/eap-page').then((m) => ({ default: m.EapRoutePage })));
 const PendenciasPage = lazy(() => import('./modules/workflow/pendencias-page').then((m) => ({ default: m.PendenciasPage })));
 const VersoesSistemaPage = lazy(() => import('./root/VersoesSistemaPage').then((m) => ({ default: m.VersoesSistemaPage })));
 const AuthPages = {
@@ -35,7 +37,7 @@ function Loading() {
 /** The element of one route of the table. */
 export function elementFor(route: AppRoute): ReactNode {
   if (route.redirect !== undefined) return <Navigate to={route.redirect} replace />;
-  if (route.entity) return <EntityPage route={route} />;
+  if (route.entity && !route.screen) return <EntityPage route={route} />;
   switch (route.screen) {
     case 'home':
       return <HomePage />;
@@ -51,6 +53,10 @@ export function elementFor(route: AppRoute): ReactNode {
       return <VersoesSistemaPage />;
     case 'pendencias':
       return <PendenciasPage />;
+    case 'eap':
+      return <EapPage route={route} />;
+    case 'checklistPreencher':
+      return <ChecklistFillPage route={route} />;
     case 'biblioteca':
       return <LibraryPage />;
     case 'perfil':

@@ -112,7 +112,9 @@ describe.each(BACKENDS)('SGI, ethics, post-sales, work order and RDO workflows (
     const refused = await c.step('os-field', id, 'concluir', ADMIN);
     expect(refused.status).toBe(400);
     expect(refused.body.message).toMatch(/checklists/);
-    expect((await c.patch(`/api/v1/checklists-field/${ck.body.id}`, { version: ck.body.version, status: 'Concluído' })).status).toBe(200);
+    // Concluding a checklist answers its template's required items (tests/api/checklist.test.ts).
+    const respostas = (templates.body[0].itens as { ordem: number; pergunta: string }[]).map((i) => ({ item: i.ordem, pergunta: i.pergunta, conformidade: 'Conforme', resposta: 'Sim' }));
+    expect((await c.patch(`/api/v1/checklists-field/${ck.body.id}`, { version: ck.body.version, status: 'Concluído', respostas })).status).toBe(200);
     const done = await c.step('os-field', id, 'concluir', ADMIN);
     expect(done.body.status).toBe('Concluída');
     expect(done.body.dataConclusao).toMatch(/^\d{4}-\d{2}-\d{2}$/);

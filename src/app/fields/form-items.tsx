@@ -20,6 +20,7 @@ import { DEFAULT_DECIMAL_SCALE, MONEY_SCALE } from '../../../schemas/kinds';
 import { authHeaders, getApiUrl } from '../providers/data-provider';
 import { newRow, refKeyOf, refTarget } from './options';
 import { rulesFor, validateFile } from './rules';
+import { EapCodeInput } from '../modules/eap/eap-code-input';
 
 export { rulesFor, validateFile, MESSAGES, acceptsType } from './rules';
 
@@ -480,7 +481,11 @@ export function FieldFormItem({ field, name, noLabel, itemProps, disabled }: Fie
       {...(noLabel ? { style: { marginBottom: 0 } } : {})}
       {...itemProps}
     >
-      <FieldInput field={field} disabled={disabled} aria-label={noLabel ? field.label : undefined} />
+      {field.kind === 'text' && field.eapCodeOf ? (
+        <EapCodeInput field={{ ...field, eapCodeOf: field.eapCodeOf }} disabled={disabled} aria-label={noLabel ? field.label : undefined} />
+      ) : (
+        <FieldInput field={field} disabled={disabled} aria-label={noLabel ? field.label : undefined} />
+      )}
     </Form.Item>
   );
 }

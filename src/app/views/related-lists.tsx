@@ -8,7 +8,8 @@
 import React, { useMemo, useState } from 'react';
 import { Button, Card, Form, Grid, List as AntList, Modal, Space, Table, Tabs, Typography } from 'antd';
 import type { TableColumnType } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { FormOutlined, PlusOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
 import { useApiUrl, useCustom, useInvalidate, useNavigation, type BaseRecord, type CrudFilter } from '@refinedev/core';
 import { useModalForm, useTable } from '@refinedev/antd';
 import { useQueryClient } from '@tanstack/react-query';
@@ -24,6 +25,31 @@ import { formatValue } from '../format';
 import { StateTag } from '../modules/workflow/state-tag';
 import { SchemaFormFields } from './generic-form';
 import { InteractionTimeline } from './related-timeline';
+import { checklistFillPath } from '../modules/checklist/fill-path';
+
+/** A work order's checklists are filled item by item on their own screen (`?os=` preselects the order). */
+function FillChecklistLink({ parent, record, child }: { parent: EntitySchema; record: BaseRecord; child: EntitySchema }) {
+  const navigate = useNavigate();
+  // At phone width the short label leaves room for the section's title.
+  const short = Grid.useBreakpoint().sm === false;
+  const obra = parent.obraField ? record[parent.obraField] : undefined;
+  const path = typeof obra === 'string' && obra && record.id !== undefined ? checklistFillPath(child.name, obra, record.id) : undefined;
+  if (!path) return null;
+  return (
+    <Button
+      size="small"
+      icon={<FormOutlined />}
+      href={path}
+      aria-label={short ? 'Preencher checklist' : undefined}
+      onClick={(e) => {
+        e.preventDefault();
+        navigate(path);
+      }}
+    >
+      {short ? 'Preencher' : 'Preencher checklist'}
+    </Button>
+  );
+}
 
 /** The value the child's `via` field holds for this parent: its id, or the key the reference stores (a site's Id_Lista). */
 export function parentKey(rel: RelatedList, child: EntitySchema, record: BaseRecord): unknown {
@@ -131,9 +157,12 @@ function RelatedSectionBody({ parent, record, rel, child }: { parent: EntitySche
       aria-labelledby={headingId}
       extra={
         canCreate ? (
-          <Button size="small" type="primary" icon={<PlusOutlined />} onClick={() => setAdding(initial)}>
-            {timeline ? 'Nova interação' : child.gender === 'f' ? 'Nova' : 'Novo'}
-          </Button>
+          <Space size={8} wrap>
+            <FillChecklistLink parent={parent} record={record} child={child} />
+            <Button size="small" type="primary" icon={<PlusOutlined />} onClick={() => setAdding(initial)}>
+              {timeline ? 'Nova interação' : child.gender === 'f' ? 'Nova' : 'Novo'}
+            </Button>
+          </Space>
         ) : null
       }
     >
@@ -197,9 +226,12 @@ function RelatedAddOnly({ parent, record, rel, child }: { parent: EntitySchema; 
       aria-labelledby={headingId}
       title={<span id={headingId}>{title}</span>}
       extra={
-        <Button size="small" type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
-          {child.gender === 'f' ? 'Nova' : 'Novo'}
-        </Button>
+        <Space size={8} wrap>
+          <FillChecklistLink parent={parent} record={record} child={child} />
+          <Button size="small" type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+            {child.gender === 'f' ? 'Nova' : 'Novo'}
+          </Button>
+        </Space>
       }
     >
       <Typography.Text type="secondary">

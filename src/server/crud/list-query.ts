@@ -150,7 +150,8 @@ function castFor(field: FieldDef, sub?: string) {
 
 function conditionExpr(c: Condition): Expression<SqlBool> {
   const t = castFor(c.field, c.sub);
-  const param = (v: string) => sql`cast(${v} as ${sql.raw(t)})`;
+  // A boolean goes as a JS boolean: PGlite serialises a parameter by the type it infers and refuses the text 'true'.
+  const param = (v: string) => (t === 'boolean' ? sql`${v === 'true'}` : sql`cast(${v} as ${sql.raw(t)})`);
   // A list value inside JSON (tags, or a list inside an object): "contains any of".
   const jsonList = c.field.kind === 'tags' || (c.field.kind === 'object' && !!c.sub);
   if (jsonList) {
@@ -165,7 +166,7 @@ function conditionExpr(c: Condition): Expression<SqlBool> {
   switch (c.op) {
     case 'eq':
       if (c.values.length === 1) return sql<SqlBool>`${col} = ${param(c.values[0])}`;
-      return sql<SqlBool>`${col} = any(cast(${c.values} as ${sql.raw(t)}[]))`;
+      return sql<SqlBool>`${col} = any(cast(${t === 'boolean' ? c.values.map((v) => v === 'true') : c.values} as ${sql.raw(t)}[]))`;
     case 'ne':
       return sql<SqlBool>`${col} is distinct from ${param(c.values[0])}`;
     case 'gte':

@@ -13,7 +13,7 @@ import { filterWhere, orderBy, type ListParams } from './list-query';
 import { forbiddenMessage, notFoundMessage } from './messages';
 import { validateBody } from './validate';
 import { diffRecords, stableJson, writeAudit } from './audit';
-import { applyWriteRules } from '../modules/write-rules';
+import { applyDeleteRules, applyWriteRules } from '../modules/write-rules';
 import { hasMatrixFields, matrixDefaults } from '../../../schemas/matrix';
 import { copiedValues, copyingFields } from '../../../schemas/copies';
 import { readableFields, stripUnreadable } from './read-fields';
@@ -281,6 +281,7 @@ export async function deleteRecord(db: Db, schema: EntitySchema, actor: Actor, r
       const action = actionFor(schema, 'delete');
       if (!(await canOn(trx, schema, actor, action, before))) throw new ApiError(403, forbiddenMessage(schema, action));
       refuseDeleteInState(schema, before);
+      await applyDeleteRules({ trx, schema, before });
       await trx.deleteFrom(schema.name).where('id', '=', id).execute();
       await writeAudit(trx, schema, id, 'delete', actor.email, diffRecords(schema, before, {}));
       return stripUnreadable(actor.ability, schema, before);

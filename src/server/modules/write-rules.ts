@@ -5,6 +5,8 @@ import { ApiError } from '../http/errors';
 import { todayIso } from '../time';
 import { subject } from '@casl/ability';
 import type { AppAbility } from '../../access/ability';
+import { checkChecklist } from '../../../schemas/shared/checklist-answers';
+import { writeAudit } from '../crud/audit';
 
 /**
  * Business rules that go beyond field validation, as explicit overrides per entity.
@@ -95,6 +97,38 @@ const contractItemTotal: WriteRule = async ({ after }) => {
 };
 
 /**
+ * JSON text with sorted keys and without empty keys, to tell whether a value really changed: jsonb
+ * read back from the database does not keep the written key order, and a form sends `null` for a
+ * sub-field a stored row never had.
+ */
+function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (v && typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    return `{${Object.keys(o).filter((k) => o[k] !== undefined && o[k] !== null).sort().map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(v ?? null);
+}
+
+/**
+ * Filled checklists (schemas/shared/checklist-answers.ts): a "Não conforme" answer is described;
+ * concluding answers every required item of the template and does not approve a non-conformity.
+ * Checked when the answers, the state, the template or the result are written, so a record stored
+ * before these rules can still be edited elsewhere (its other fields) as it is.
+ */
+const checklistAnswers: WriteRule = async ({ trx, schema, op, before, after }) => {
+  const touched = ['respostas', 'status', 'template', 'resultado'].filter((k) => op === 'create' || canonical(before?.[k]) !== canonical(after[k]));
+  if (!touched.length) return;
+  const templateRef = schema.fields.find((f) => f.name === 'template')?.ref;
+  const template =
+    templateRef && after.template !== null && after.template !== undefined
+      ? await trx.selectFrom(templateRef).select('itens').where('id', '=', Number(after.template)).executeTakeFirst()
+      : undefined;
+  const { errors } = checkChecklist({ itens: template?.itens, respostas: after.respostas, status: after.status, resultado: after.resultado });
+  if (Object.keys(errors).length) throw new ApiError(400, 'Verifique os campos destacados.', errors);
+};
+
+/**
  * A daily report gets the next number of its site when it is created (gap-free: the per-site lock
  * is held until commit, so concurrent reports of one site take consecutive numbers).
  */
@@ -125,13 +159,118 @@ const ethicsProtocol: WriteRule = async ({ trx, op, actor, after }) => {
   return { ...who, protocolo: `ET-${year}-${String(r.rows[0].n).padStart(5, '0')}` };
 };
 
+/**
+ * EAP items (work-breakdown structure of a site's field or automation services): one tree per
+ * site and area. A code appears once per tree; an item's parent belongs to the same tree and is
+ * neither the item nor one below it; a sub-item's code starts with its parent's code and a dot
+ * (1.2.1 under 1.2). When an item's code changes (a move under another parent, a correction), the
+ * codes of the items below it follow (1.2.x → 3.1.x), in the same transaction and history.
+ */
+const eapTree: WriteRule = async ({ trx, schema, actor, op, before, after }) => {
+  const moved = (f: string) => op === 'create' || before?.[f] !== after[f];
+  if (!['codigo', 'pai', 'obra', 'area'].some(moved)) return;
+  const obra = String(after.obra ?? '');
+  const area = String(after.area ?? '');
+  const codigo = String(after.codigo ?? '');
+  const id = op === 'update' ? Number(before!.id) : undefined;
+  const refuse = (field: string, msg: string): never => {
+    throw new ApiError(400, msg, { [field]: [msg] });
+  };
+  // One writer per tree at a time, so two items cannot take the same code concurrently.
+  await sql`select pg_advisory_xact_lock(hashtext(${`eapOs:${obra}:${area}`}))`.execute(trx);
+
+  const below =
+    id === undefined
+      ? []
+      : (
+          await sql<{ id: number; codigo: string }>`
+            with recursive sub as (
+              select id, codigo from "eapOs" where pai = ${id}
+              union all
+              select e.id, e.codigo from "eapOs" e join sub on e.pai = sub.id
+            ) select id, codigo from sub`.execute(trx)
+        ).rows.map((r) => ({ id: Number(r.id), codigo: String(r.codigo) }));
+  if (below.length && (moved('obra') || moved('area'))) {
+    refuse(moved('obra') ? 'obra' : 'area', 'Este item tem itens abaixo dele: exclua-os ou mova-os antes de mudar a obra ou a área.');
+  }
+
+  if (after.pai !== null && after.pai !== undefined) {
+    const paiId = Number(after.pai);
+    if (paiId === id || below.some((b) => b.id === paiId)) refuse('pai', 'O item pai não pode ser o próprio item nem um item abaixo dele.');
+    const parent = await trx.selectFrom('eapOs').select(['obra', 'area', 'codigo']).where('id', '=', paiId).executeTakeFirst();
+    if (!parent) refuse('pai', 'Item pai não encontrado.');
+    if (parent!.obra !== obra || parent!.area !== area) refuse('pai', 'O item pai deve ser da mesma obra e da mesma área (mesma EAP).');
+    const prefix = `${String(parent!.codigo)}.`;
+    if (!codigo.startsWith(prefix) || codigo.length === prefix.length) {
+      refuse('codigo', `O código de um subitem começa pelo código do item pai seguido de ponto (ex.: ${prefix}1).`);
+    }
+  }
+
+  // The items below follow a new code: 1.2.x → 3.1.x (codes that did not start with the old one stay).
+  const oldPrefix = op === 'update' ? `${String(before!.codigo)}.` : '';
+  const renamed =
+    op === 'update' && moved('codigo')
+      ? below.filter((b) => b.codigo.startsWith(oldPrefix)).map((b) => ({ ...b, novo: `${codigo}.${b.codigo.slice(oldPrefix.length)}` }))
+      : [];
+  const mine = new Set([id, ...below.map((b) => b.id)].filter((x) => x !== undefined));
+  const taken = await trx
+    .selectFrom('eapOs')
+    .select(['id', 'codigo'])
+    .where('obra', '=', obra)
+    .where('area', '=', area)
+    .where('codigo', 'in', [codigo, ...renamed.map((r) => r.novo)])
+    .execute();
+  const clash = taken.filter((t) => !mine.has(Number(t.id)));
+  if (clash.some((t) => t.codigo === codigo)) refuse('codigo', 'Já existe um item com este código nesta EAP.');
+  if (clash.length) {
+    refuse('codigo', `Com este código, um item abaixo deste passaria a ${String(clash[0].codigo)}, que já existe nesta EAP.`);
+  }
+  for (const r of renamed) {
+    const row = await selectEap(trx, r.id);
+    if (actor && !actor.ability.can('update' as never, subject('EapOS', { ...row }) as never)) {
+      throw new ApiError(403, 'Você não tem permissão para alterar os itens abaixo deste.');
+    }
+    await trx
+      .updateTable('eapOs')
+      .set({ codigo: r.novo, version: sql`version + 1`, updated_at: sql`now()`, updated_by: actor?.email ?? null })
+      .where('id', '=', r.id)
+      .execute();
+    await writeAudit(trx, schema, r.id, 'update', actor?.email ?? 'sistema', { codigo: { de: r.codigo, para: r.novo } });
+  }
+};
+
+async function selectEap(trx: Db, id: number): Promise<Record<string, unknown>> {
+  const r = await sql<{ row: Record<string, unknown> }>`select to_jsonb(t.*) as row from "eapOs" t where id = ${id}`.execute(trx);
+  return r.rows[0]?.row ?? {};
+}
+
+/** What must hold before a record is deleted (inside the delete's transaction); throws ApiError to refuse. */
+export type DeleteRule = (ctx: { trx: Db; schema: EntitySchema; before: Record<string, unknown> }) => Promise<void>;
+
+/** An EAP item with items below it is not deleted (they would lose their place in the tree). */
+const eapLeafOnly: DeleteRule = async ({ trx, before }) => {
+  const child = await trx.selectFrom('eapOs').select('id').where('pai', '=', Number(before.id)).limit(1).executeTakeFirst();
+  if (child) throw new ApiError(409, 'Exclua ou mova antes os itens abaixo deste.');
+};
+
+export const DELETE_RULES: Record<string, DeleteRule[]> = {
+  eapOs: [eapLeafOnly],
+};
+
+export async function applyDeleteRules(ctx: Parameters<DeleteRule>[0]): Promise<void> {
+  for (const rule of DELETE_RULES[ctx.schema.name] ?? []) await rule(ctx);
+}
+
 export const WRITE_RULES: Record<string, WriteRule[]> = {
   diario: [rdoOnePerSiteToday, rdoNumber],
   produtoContrato: [contractItemTotal],
   material: [materialOrigin],
   diarioOs: [osHoursFromReports],
   posvenda: [ticketNumber],
+  checklistPreenchidoField: [checklistAnswers],
+  checklistPreenchidoAutomacao: [checklistAnswers],
   relatoEtica: [ethicsProtocol],
+  eapOs: [eapTree],
 };
 
 export async function applyWriteRules(ctx: WriteContext): Promise<Record<string, unknown>> {

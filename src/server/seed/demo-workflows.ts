@@ -46,11 +46,13 @@ export function checklistPreenchidoField(os: Row[]): Row[] {
     { pergunta: 'Bloqueio e etiquetagem (LOTO) aplicados', conformidade: 'Conforme' },
     { pergunta: 'Torque dos bornes conferido', conformidade: 'Não conforme', observacao: 'Dois bornes reapertados.' },
     { pergunta: 'Resistência de isolamento (MΩ)', conformidade: 'Conforme', resposta: '520' },
+    // Answers of the fill screen also carry the item's number, its section and photos.
+    { item: 5, secao: 'Encerramento', pergunta: 'Registro fotográfico do painel fechado', conformidade: 'Conforme', fotos: [file('field/painel-fechado.png', 'image/png', 48_000)] },
   ];
   return [
     { template: 1, obra: '101', os: idBy(os, 'numero', 'OSF-101-0001'), data: '2025-02-12', executante: p(P.gustavo), status: 'Concluído', respostas, resultado: 'Aprovado com ressalvas', observacoes: 'Reaperto realizado na hora.' },
     { template: 2, obra: '101', os: idBy(os, 'numero', 'OSF-101-0002'), data: '2025-07-10', executante: p(P.gustavo), status: 'Em preenchimento', respostas: respostas.slice(0, 2), resultado: 'Aprovado' },
-    { template: 1, obra: '103', data: '2025-07-02', executante: p(P.gustavo), status: 'Concluído', respostas, resultado: 'Aprovado' },
+    { template: 1, obra: '103', data: '2025-07-02', executante: p(P.gustavo), status: 'Concluído', respostas, resultado: 'Aprovado com ressalvas' },
     { template: 2, obra: '101', os: idBy(os, 'numero', 'OSF-101-0003'), data: '2025-07-22', executante: p(P.gustavo), status: 'Concluído', respostas: [
       { pergunta: 'Permissão de trabalho emitida e assinada', conformidade: 'Conforme', resposta: 'Sim' },
       { pergunta: 'Bloqueio e etiquetagem (LOTO) aplicados', conformidade: 'Conforme' },

@@ -63,17 +63,33 @@ export async function seedDemo(
     for (const schema of schemas) {
       const rows = data[schema.name];
       if (!rows?.length) continue;
-      // The files the demo records name are generated and stored, so previews and downloads work.
-      const fileFields = schema.fields.filter((f) => f.kind === 'attachments' || f.kind === 'images');
+      // The files the demo records name (also inside rows, e.g. a checklist answer's photos) are
+      // generated and stored, so previews and downloads work.
+      const isFiles = (f: { kind: string }) => f.kind === 'attachments' || f.kind === 'images';
+      const fileFields = schema.fields.filter(isFiles);
+      const rowFields = schema.fields.filter((f) => f.kind === 'rows' && f.fields?.some(isFiles));
+      type DemoFile = { key: string; name: string; type: string };
+      const filesOf = (row: Record<string, unknown>): DemoFile[] => [
+        ...fileFields.flatMap((f) => (row[f.name] as DemoFile[] | undefined) ?? []),
+        ...rowFields.flatMap((f) =>
+          ((row[f.name] as Record<string, unknown>[] | undefined) ?? []).flatMap((sub) => f.fields!.filter(isFiles).flatMap((x) => (sub[x.name] as DemoFile[] | undefined) ?? [])),
+        ),
+      ];
+      const stored = new Map<string, { type: string; size: number }>();
       for (const row of rows) {
-        for (const f of fileFields) {
-          for (const file of (row[f.name] as { key: string; name: string; type: string }[] | undefined) ?? []) {
-            const body = file.type.startsWith('image/') ? demoPng(n++) : demoPdf(file.name);
-            file.type = file.type.startsWith('image/') ? 'image/png' : 'application/pdf';
-            (file as { size?: number }).size = body.length;
-            await storage?.put(file.key, body, file.type);
-            await sql`INSERT INTO arquivo (key, nome, tamanho, tipo, criado_por) VALUES (${file.key}, ${file.name}, ${body.length}, ${file.type}, 'seed@portal.local') ON CONFLICT (key) DO NOTHING`.execute(trx);
+        for (const file of filesOf(row)) {
+          // A file named by several records (the same answers in two checklists) is generated once.
+          const done = stored.get(file.key);
+          if (done) {
+            Object.assign(file, done);
+            continue;
           }
+          const body = file.type.startsWith('image/') ? demoPng(n++) : demoPdf(file.name);
+          file.type = file.type.startsWith('image/') ? 'image/png' : 'application/pdf';
+          (file as { size?: number }).size = body.length;
+          stored.set(file.key, { type: file.type, size: body.length });
+          await storage?.put(file.key, body, file.type);
+          await sql`INSERT INTO arquivo (key, nome, tamanho, tipo, criado_por) VALUES (${file.key}, ${file.name}, ${body.length}, ${file.type}, 'seed@portal.local') ON CONFLICT (key) DO NOTHING`.execute(trx);
         }
       }
       await insertRows(trx, schema, rows);

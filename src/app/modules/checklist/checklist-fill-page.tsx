@@ -1,0 +1,541 @@
+/**
+ * `/{obra}/checklist/{tipo}/preencher` (tipo `field` | `automacao`): fill a checklist for a work
+ * order of the site. Pick the work order (preselected from `?os=`) and an active template valid for
+ * the site (its `obra` empty or this site), then answer each item, grouped by section: conformity
+ * (Conforme / Não conforme / Não se aplica), the answer the item's type asks for, an observation
+ * (required and highlighted when not conforming) and up to three photos. Saved as a draft
+ * ("Em preenchimento") or concluded ("Concluído"); the rules of schemas/shared/checklist-answers.ts
+ * are checked here before sending and by the API, whose field errors land on their items. On
+ * success the saved checklist's page opens.
+ */
+import React, { useMemo, useState } from 'react';
+import { Navigate, useParams, useSearchParams } from 'react-router';
+import { useCreate, useList, useNavigation, useNotification, type BaseRecord, type HttpError } from '@refinedev/core';
+import { Alert, Button, Card, Col, DatePicker, Empty, Form, Input, Progress, Radio, Result, Row, Select, Space, Spin, Tag, Typography, theme } from 'antd';
+import { CheckCircleOutlined, SaveOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { schemaByName } from '../../../../schemas';
+import type { EntitySchema, FieldDef, StoredFile } from '../../../../schemas/kinds';
+import { CONFORMIDADE_OPTIONS } from '../../../../schemas/shared/common';
+import {
+  CHECKLIST_CONCLUIDO,
+  CHECKLIST_RASCUNHO,
+  NAO_CONFORME,
+  RESULTADO_APROVADO,
+  answerKind,
+  checkChecklist,
+  numberedItems,
+  type ChecklistAnswer,
+  type NumberedItem,
+} from '../../../../schemas/shared/checklist-answers';
+import { resolveEntity } from '../../../../resources/routes';
+import type { AppRoute } from '../../../../resources/routes/types';
+import { toCaslAction } from '../../../access/refine-actions';
+import { useAbility, useCurrentUser } from '../../access/ability-context';
+import { useCurrentRoute } from '../../guard/navigation-guard';
+import { obraLabel } from '../../layouts/portal-layout';
+import { DATE_FORMAT, FilesInput } from '../../fields/form-items';
+import { todayIso } from '../../format';
+
+type Template = BaseRecord & { id: number; nome: string; obra?: string | null; versao?: number | null; tipoServico?: string | null; itens?: unknown };
+type WorkOrder = BaseRecord & { id: number; numero: string; titulo?: string | null; status?: string | null; tipoServico?: string | null };
+type AnswerField = 'conformidade' | 'resposta' | 'observacao' | 'fotos';
+interface Answer {
+  conformidade?: string;
+  resposta?: string;
+  observacao?: string;
+  fotos?: StoredFile[];
+}
+type Errors = Record<string, string[]>;
+type ItemErrors = Record<number, Partial<Record<AnswerField, string[]>>>;
+
+const AREA_LABEL: Record<string, string> = { FIELD: 'Field', AUTOMACAO: 'Automação' };
+const TOP_FIELDS = ['os', 'template', 'data', 'executante', 'resultado', 'observacoes'];
+const MSG_CONFORMIDADE = 'Escolha a conformidade deste item.';
+const MSG_OBRIGATORIO = 'Responda este item obrigatório.';
+
+/** The route's element: the filled-checklist schema of `:tipo` (404 for another value). */
+export function ChecklistFillPage({ route }: { route: AppRoute }): React.ReactElement {
+  const params = useParams();
+  const resolved = route.entity ? resolveEntity(route.entity, params) : undefined;
+  if (!resolved || !params.obra) return <Navigate to="/404" replace />;
+  return <ChecklistFill key={`${resolved.schema.name}:${params.obra}`} schema={resolved.schema} obra={params.obra} />;
+}
+
+function refOf(schema: EntitySchema, name: string): EntitySchema | undefined {
+  return schemaByName(schema.fields.find((f) => f.name === name)?.ref ?? '');
+}
+
+function ChecklistFill({ schema, obra }: { schema: EntitySchema; obra: string }): React.ReactElement {
+  const ability = useAbility();
+  const user = useCurrentUser();
+  const current = useCurrentRoute();
+  const area = AREA_LABEL[schema.subject] ?? schema.subject;
+  const templateSchema = refOf(schema, 'template')!;
+  const osSchema = refOf(schema, 'os')!;
+  const fotosField = schema.fields.find((f) => f.name === 'respostas')?.fields?.find((f) => f.name === 'fotos') as FieldDef;
+  const resultadoOptions = schema.fields.find((f) => f.name === 'resultado')?.options ?? [];
+  const [search] = useSearchParams();
+
+  const [osId, setOsId] = useState<number | undefined>(() => Number(search.get('os')) || undefined);
+  const [templateId, setTemplateId] = useState<number | undefined>();
+  const [data, setData] = useState(() => todayIso());
+  /** Answers per template (switching back keeps them), by item number. */
+  const [answers, setAnswers] = useState<Record<number, Record<number, Answer>>>({});
+  const [resultado, setResultado] = useState(RESULTADO_APROVADO);
+  const [observacoes, setObservacoes] = useState('');
+  const [itemErrors, setItemErrors] = useState<ItemErrors>({});
+  const [fieldErrors, setFieldErrors] = useState<Errors>({});
+  const [problem, setProblem] = useState<{ title: string; details: string[] } | undefined>();
+  const [saving, setSaving] = useState<string | undefined>();
+  const { mutateAsync: create } = useCreate();
+  const { show } = useNavigation();
+  const { open } = useNotification();
+  const { token } = theme.useToken();
+  const canFill = ability.can(toCaslAction(schema.subject, 'create', schema.actions) as never, schema.subject as never);
+
+  const orders = useList<WorkOrder>({
+    resource: osSchema.resource,
+    filters: [{ field: osSchema.obraField ?? 'obra', operator: 'eq', value: obra }],
+    sorters: [{ field: 'numero', order: 'asc' }],
+    pagination: { currentPage: 1, pageSize: 500 },
+    errorNotification: false,
+    queryOptions: { enabled: canFill },
+  });
+  const templates = useList<Template>({
+    resource: templateSchema.resource,
+    filters: [{ field: 'ativo', operator: 'eq', value: true }],
+    sorters: [{ field: 'nome', order: 'asc' }],
+    pagination: { currentPage: 1, pageSize: 500 },
+    errorNotification: false,
+    queryOptions: { enabled: canFill },
+  });
+  const osList = (orders.result?.data ?? []) as WorkOrder[];
+  const order = osList.find((o) => o.id === osId);
+  // Templates of every site or of this one; those of the work order's type of service first.
+  const templateList = useMemo(() => {
+    const valid = ((templates.result?.data ?? []) as Template[]).filter((t) => !t.obra || t.obra === obra);
+    const fits = (t: Template) => (order?.tipoServico && t.tipoServico === order.tipoServico ? 0 : 1);
+    return [...valid].sort((a, b) => fits(a) - fits(b));
+  }, [templates.result?.data, obra, order?.tipoServico]);
+  const template = templateList.find((t) => t.id === templateId);
+  const items = useMemo(() => numberedItems(template?.itens), [template]);
+  const mine = (templateId !== undefined && answers[templateId]) || {};
+
+  if (!canFill) {
+    return <Result status="403" title="Sem permissão" subTitle={`Você não tem permissão para preencher checklists de ${area}.`} />;
+  }
+
+  const answered = items.filter((it) => mine[it.numero]?.conformidade).length;
+  const required = items.filter((it) => it.obrigatorio !== false);
+  const requiredOpen = required.filter((it) => !mine[it.numero]?.conformidade).length;
+  const hasNonConformity = items.some((it) => mine[it.numero]?.conformidade === NAO_CONFORME);
+
+  function setAnswer(numero: number, patch: Partial<Answer>) {
+    if (templateId === undefined) return;
+    // Functional updates: a photo's upload ends after other answers may have changed.
+    setAnswers((all) => {
+      const cur = all[templateId] ?? {};
+      return { ...all, [templateId]: { ...cur, [numero]: { ...cur[numero], ...patch } } };
+    });
+    setItemErrors((e) => {
+      if (!e[numero]) return e;
+      const left = { ...e[numero] };
+      for (const k of Object.keys(patch) as AnswerField[]) delete left[k];
+      if (patch.conformidade) delete left.observacao;
+      return { ...e, [numero]: left };
+    });
+    // A non-conformity cannot be approved as is: the result moves to "with reservations" (still the user's choice).
+    if (patch.conformidade === NAO_CONFORME) setResultado((r) => (r === RESULTADO_APROVADO ? (resultadoOptions[1] ?? r) : r));
+  }
+
+  function clearField(name: string) {
+    setFieldErrors((e) => {
+      if (!e[name]) return e;
+      const { [name]: _gone, ...rest } = e;
+      return rest;
+    });
+  }
+
+  /** The body the API receives; `sent[i]` is the item number of `respostas[i]`. */
+  function buildBody(status: string) {
+    const sent: number[] = [];
+    const respostas: ChecklistAnswer[] = [];
+    for (const it of items) {
+      const a = mine[it.numero];
+      if (!a?.conformidade) continue;
+      sent.push(it.numero);
+      respostas.push({
+        item: it.numero,
+        ...(it.secao ? { secao: it.secao } : {}),
+        pergunta: it.pergunta,
+        conformidade: a.conformidade,
+        ...(a.resposta?.trim() ? { resposta: a.resposta.trim() } : {}),
+        ...(a.observacao?.trim() ? { observacao: a.observacao.trim() } : {}),
+        ...(a.fotos?.length ? { fotos: a.fotos } : {}),
+      });
+    }
+    const body = {
+      template: templateId,
+      obra,
+      os: osId,
+      data,
+      executante: { mail: user?.email ?? '', ...(user?.name ? { nome: user.name } : {}) },
+      status,
+      respostas,
+      resultado,
+      ...(observacoes.trim() ? { observacoes: observacoes.trim() } : {}),
+    };
+    return { body, sent };
+  }
+
+  /** Errors keyed like the API's (`respostas.<i>.observacao`, `respostas`, `os`…) onto items and fields. */
+  function showErrors(errors: Errors, sent: number[], missing: NumberedItem[], title: string) {
+    const byItem: ItemErrors = {};
+    const fields: Errors = {};
+    const details: string[] = [];
+    for (const [key, msgs] of Object.entries(errors)) {
+      const m = /^respostas\.(\d+)\.(\w+)$/.exec(key);
+      const numero = m ? sent[Number(m[1])] : undefined;
+      if (m && numero !== undefined) {
+        const field = (['conformidade', 'resposta', 'observacao', 'fotos'].includes(m[2]) ? m[2] : 'conformidade') as AnswerField;
+        (byItem[numero] ??= {})[field] = msgs;
+      } else if (TOP_FIELDS.includes(key)) fields[key] = msgs;
+      else details.push(...msgs);
+    }
+    for (const it of missing) (byItem[it.numero] ??= {}).conformidade ??= [MSG_OBRIGATORIO];
+    for (const it of items) if (lacksConformity(mine[it.numero])) (byItem[it.numero] ??= {}).conformidade ??= [MSG_CONFORMIDADE];
+    setItemErrors(byItem);
+    setFieldErrors(fields);
+    const count = Object.keys(byItem).length;
+    if (count) details.unshift(count === 1 ? '1 item precisa de atenção (destacado abaixo).' : `${count} itens precisam de atenção (destacados abaixo).`);
+    for (const k of Object.keys(fields)) if (!['os', 'template', 'data'].includes(k)) details.push(...fields[k]);
+    setProblem({ title, details: [...new Set(details)] });
+    const first = items.find((it) => byItem[it.numero]);
+    const target = first ? document.getElementById(`ck-item-${first.numero}`) : undefined;
+    target?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+  }
+
+  async function save(status: string) {
+    setProblem(undefined);
+    const top: Errors = {};
+    if (!osId) top.os = ['Selecione a ordem de serviço.'];
+    if (!templateId) top.template = ['Selecione o modelo de checklist.'];
+    if (!data) top.data = ['Informe a data.'];
+    const { body, sent } = buildBody(status);
+    const check = checkChecklist({ itens: template?.itens, respostas: body.respostas, status, resultado });
+    const incomplete = items.some((it) => lacksConformity(mine[it.numero]));
+    if (Object.keys(top).length || Object.keys(check.errors).length || incomplete) {
+      showErrors({ ...top, ...check.errors }, sent, check.missing, 'Não foi possível salvar: corrija os pontos destacados.');
+      return;
+    }
+    setSaving(status);
+    try {
+      const res = await create({ resource: schema.resource, values: body, successNotification: false, errorNotification: false });
+      setItemErrors({});
+      setFieldErrors({});
+      open?.({
+        key: `checklist-${schema.name}`,
+        type: 'success',
+        message: status === CHECKLIST_CONCLUIDO ? 'Checklist concluído.' : 'Checklist salvo como rascunho ("Em preenchimento").',
+      });
+      show(schema.resource, res.data.id!);
+    } catch (e) {
+      const err = e as HttpError;
+      const errors = (err.errors ?? {}) as Errors;
+      // A required item the API finds unanswered (the template changed meanwhile) is listed by the API.
+      const local = checkChecklist({ itens: template?.itens, respostas: body.respostas, status, resultado });
+      showErrors(errors, sent, local.missing, err.message || 'Não foi possível salvar o checklist.');
+    } finally {
+      setSaving(undefined);
+    }
+  }
+
+  const site = obraLabel(obra, current?.obra === obra ? current?.obraRecord : undefined);
+  const sections = groupBySection(items);
+  const loading = orders.query.isLoading || templates.query.isLoading;
+  const osInvalid = !!osId && !orders.query.isLoading && !order;
+  const errorOf = (name: string) => fieldErrors[name]?.join(' ');
+
+  return (
+    <section aria-labelledby="checklist-fill-title" style={{ maxWidth: 900, margin: '0 auto', minWidth: 0 }}>
+      <Typography.Title level={3} id="checklist-fill-title" style={{ marginBottom: 4 }}>
+        Preencher checklist ({area})
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">{site}</Typography.Paragraph>
+
+      <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+        <Card size="small" title="Identificação">
+          {orders.query.isError || templates.query.isError ? (
+            <Alert type="error" showIcon style={{ marginBottom: 12 }} message="Não foi possível carregar as ordens de serviço ou os modelos." description={(orders.query.error ?? templates.query.error)?.message} />
+          ) : null}
+          <Form layout="vertical" component="div">
+            <Row gutter={16}>
+              <Col xs={24} md={12}>
+                <Form.Item label="Ordem de serviço" htmlFor="ck-os" required validateStatus={errorOf('os') || osInvalid ? 'error' : undefined} help={errorOf('os') ?? (osInvalid ? 'A OS do endereço não é desta obra ou desta área: escolha outra.' : undefined)}>
+                  <Select<number>
+                    id="ck-os"
+                    showSearch
+                    optionFilterProp="label"
+                    loading={orders.query.isLoading}
+                    placeholder="Selecione a OS"
+                    value={order ? osId : undefined}
+                    onChange={(v) => {
+                      setOsId(v);
+                      clearField('os');
+                    }}
+                    options={osList.map((o) => ({ value: o.id, label: `${o.numero} – ${o.titulo ?? ''}${o.status ? ` (${o.status})` : ''}` }))}
+                    notFoundContent={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Nenhuma ordem de serviço desta obra" />}
+                    style={{ width: '100%' }}
+                  />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={12}>
+                <Form.Item label="Modelo de checklist" htmlFor="ck-template" required validateStatus={errorOf('template') ? 'error' : undefined} help={errorOf('template')}>
+                  <Select<number>
+                    id="ck-template"
+                    showSearch
+                    optionFilterProp="label"
+                    loading={templates.query.isLoading}
+                    placeholder="Selecione o modelo"
+                    value={template ? templateId : undefined}
+                    onChange={(v) => {
+                      setTemplateId(v);
+                      setItemErrors({});
+                      setProblem(undefined);
+                      clearField('template');
+                    }}
+                    options={templateList.map((t) => ({
+                      value: t.id,
+                      label: `${t.nome}${t.versao ? ` (v${t.versao})` : ''}${t.obra ? ` · obra ${t.obra}` : ''}`,
+                    }))}
+                    notFoundContent={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Nenhum modelo ativo para esta obra" />}
+                    style={{ width: '100%' }}
+                  />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={12}>
+                <Form.Item label="Data" htmlFor="ck-data" required validateStatus={errorOf('data') ? 'error' : undefined} help={errorOf('data')}>
+                  <DatePicker
+                    id="ck-data"
+                    format={DATE_FORMAT}
+                    value={data ? dayjs(data) : null}
+                    onChange={(d) => {
+                      setData(d ? d.format('YYYY-MM-DD') : '');
+                      clearField('data');
+                    }}
+                    style={{ width: '100%' }}
+                  />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={12}>
+                <Form.Item label="Executante">
+                  <Typography.Text>{user?.name || user?.email}</Typography.Text>
+                </Form.Item>
+              </Col>
+            </Row>
+          </Form>
+        </Card>
+
+        {loading ? <Spin aria-label="Carregando" style={{ display: 'block', margin: '24px auto' }} /> : null}
+        {!template && !loading ? <Typography.Text type="secondary">Escolha o modelo de checklist para ver os itens.</Typography.Text> : null}
+        {template && !items.length ? <Empty description="Este modelo não tem itens." /> : null}
+
+        {sections.map((s) => (
+          <section key={s.title || '_'} aria-label={s.title || 'Itens'}>
+            {s.title ? (
+              <Typography.Title level={4} style={{ marginTop: 8 }}>
+                {s.title}
+              </Typography.Title>
+            ) : null}
+            <Space direction="vertical" size="small" style={{ width: '100%' }}>
+              {s.items.map((it) => (
+                <ItemCard key={it.numero} item={it} answer={mine[it.numero] ?? {}} errors={itemErrors[it.numero]} fotosField={fotosField} onChange={(p) => setAnswer(it.numero, p)} />
+              ))}
+            </Space>
+          </section>
+        ))}
+
+        {template ? (
+          <Card size="small" title="Conclusão">
+            <Form layout="vertical" component="div">
+              <Form.Item
+                label="Resultado"
+                htmlFor="ck-resultado"
+                validateStatus={errorOf('resultado') ? 'error' : undefined}
+                help={errorOf('resultado') ?? (hasNonConformity ? 'Há itens não conformes: aprovado com ressalvas ou reprovado.' : undefined)}
+              >
+                <Select<string>
+                  id="ck-resultado"
+                  value={resultado}
+                  onChange={(v) => {
+                    setResultado(v);
+                    clearField('resultado');
+                  }}
+                  options={resultadoOptions.map((o) => ({ value: o, label: o, disabled: o === RESULTADO_APROVADO && hasNonConformity }))}
+                  style={{ width: '100%' }}
+                />
+              </Form.Item>
+              <Form.Item label="Observações gerais" htmlFor="ck-observacoes" validateStatus={errorOf('observacoes') ? 'error' : undefined} help={errorOf('observacoes')} style={{ marginBottom: 0 }}>
+                <Input.TextArea id="ck-observacoes" value={observacoes} onChange={(e) => setObservacoes(e.target.value)} autoSize={{ minRows: 2, maxRows: 8 }} maxLength={4000} />
+              </Form.Item>
+            </Form>
+          </Card>
+        ) : null}
+
+        {problem ? (
+          <Alert
+            type="error"
+            showIcon
+            role="alert"
+            message={problem.title}
+            description={problem.details.length ? <ul style={{ margin: 0, paddingInlineStart: 18 }}>{problem.details.map((d) => <li key={d}>{d}</li>)}</ul> : undefined}
+          />
+        ) : null}
+      </Space>
+
+      {/* Progress and actions stay in sight while scrolling the items (a direct child of the section, so `sticky` has room). */}
+      <div style={{ position: 'sticky', bottom: 0, zIndex: 2, marginTop: 16, background: token.colorBgContainer, borderTop: `1px solid ${token.colorBorderSecondary}`, padding: '8px 0' }}>
+        <div aria-live="polite" style={{ marginBottom: 8 }} hidden={!template}>
+          <Typography.Text strong>
+            {answered} de {items.length} respondidos
+          </Typography.Text>
+          {requiredOpen ? <Typography.Text type="secondary"> · {requiredOpen} obrigatório{requiredOpen === 1 ? '' : 's'} sem resposta</Typography.Text> : null}
+          <Progress percent={items.length ? Math.round((answered / items.length) * 100) : 0} showInfo={false} size="small" aria-hidden />
+        </div>
+        <Space wrap style={{ width: '100%', justifyContent: 'flex-end' }}>
+          <Button icon={<SaveOutlined />} onClick={() => void save(CHECKLIST_RASCUNHO)} loading={saving === CHECKLIST_RASCUNHO} disabled={!!saving}>
+            Salvar rascunho
+          </Button>
+          <Button type="primary" icon={<CheckCircleOutlined />} onClick={() => void save(CHECKLIST_CONCLUIDO)} loading={saving === CHECKLIST_CONCLUIDO} disabled={!!saving}>
+            Concluir checklist
+          </Button>
+        </Space>
+      </div>
+    </section>
+  );
+}
+
+/** An item written on (comment, answer, photo) without its conformity, which the API needs for every answer. */
+function lacksConformity(a: Answer | undefined): boolean {
+  return !!a && !a.conformidade && !!(a.resposta?.trim() || a.observacao?.trim() || a.fotos?.length);
+}
+
+function groupBySection(items: NumberedItem[]): { title: string; items: NumberedItem[] }[] {
+  const out: { title: string; items: NumberedItem[] }[] = [];
+  for (const it of items) {
+    const title = it.secao?.trim() ?? '';
+    const last = out[out.length - 1];
+    if (last && last.title === title) last.items.push(it);
+    else out.push({ title, items: [it] });
+  }
+  return out;
+}
+
+/** antd's Radio.Group renders a plain div: the role makes it a named group of radios (its type omits `role`, its DOM passes it). */
+const RADIOGROUP = { role: 'radiogroup' };
+
+/** Equal-width buttons whose labels wrap instead of overflowing at phone width. */
+const CHOICE_STYLE: React.CSSProperties = { height: 'auto', minHeight: 32, lineHeight: '18px', paddingBlock: 6, paddingInline: 4, whiteSpace: 'normal', textAlign: 'center' };
+
+function ItemCard({
+  item,
+  answer,
+  errors,
+  fotosField,
+  onChange,
+}: {
+  item: NumberedItem;
+  answer: Answer;
+  errors?: Partial<Record<AnswerField, string[]>>;
+  fotosField: FieldDef;
+  onChange: (patch: Partial<Answer>) => void;
+}): React.ReactElement {
+  const { token } = theme.useToken();
+  const n = item.numero;
+  const id = (s: string) => `ck-${n}-${s}`;
+  const nc = answer.conformidade === NAO_CONFORME;
+  const kind = answerKind(item.tipoResposta);
+  const required = item.obrigatorio !== false;
+  const err = (k: AnswerField) => errors?.[k]?.join(' ');
+  const invalid = !!errors && Object.values(errors).some((m) => m?.length);
+  return (
+    <Card
+      id={`ck-item-${n}`}
+      size="small"
+      role="group"
+      aria-labelledby={id('pergunta')}
+      style={{ borderColor: nc || invalid ? token.colorError : undefined, background: nc ? token.colorErrorBg : undefined }}
+    >
+      <div style={{ marginBottom: 8 }}>
+        <Typography.Text strong id={id('pergunta')} style={{ overflowWrap: 'anywhere' }}>
+          {n}. {item.pergunta}
+        </Typography.Text>{' '}
+        {required ? <Tag style={{ marginInlineEnd: 0 }}>Obrigatório</Tag> : <Tag bordered={false} style={{ marginInlineEnd: 0 }}>Opcional</Tag>}
+      </div>
+      <Form layout="vertical" component="div">
+        <Form.Item validateStatus={err('conformidade') ? 'error' : undefined} help={err('conformidade')} style={{ marginBottom: 12 }}>
+          <Radio.Group
+            {...RADIOGROUP}
+            aria-label={`Conformidade do item ${n}`}
+            optionType="button"
+            buttonStyle="solid"
+            block
+            value={answer.conformidade}
+            onChange={(e) => onChange({ conformidade: e.target.value as string })}
+          >
+            {CONFORMIDADE_OPTIONS.map((o) => (
+              <Radio.Button key={o} value={o} style={CHOICE_STYLE}>
+                {o}
+              </Radio.Button>
+            ))}
+          </Radio.Group>
+        </Form.Item>
+        {kind === 'resposta' && item.tipoResposta === 'Sim / Não' ? (
+          <Form.Item label="Resposta" required={required} validateStatus={err('resposta') ? 'error' : undefined} help={err('resposta')}>
+            <Radio.Group {...RADIOGROUP} aria-label={`Resposta do item ${n}`} value={answer.resposta} onChange={(e) => onChange({ resposta: e.target.value as string })}>
+              <Radio value="Sim">Sim</Radio>
+              <Radio value="Não">Não</Radio>
+            </Radio.Group>
+          </Form.Item>
+        ) : kind === 'resposta' ? (
+          <Form.Item label="Resposta" htmlFor={id('resposta')} required={required} validateStatus={err('resposta') ? 'error' : undefined} help={err('resposta')}>
+            <Input
+              id={id('resposta')}
+              value={answer.resposta ?? ''}
+              inputMode={item.tipoResposta === 'Número' ? 'decimal' : undefined}
+              maxLength={500}
+              onChange={(e) => onChange({ resposta: e.target.value })}
+            />
+          </Form.Item>
+        ) : null}
+        <Form.Item
+          label="Observação"
+          htmlFor={id('observacao')}
+          required={nc}
+          validateStatus={err('observacao') ? 'error' : nc && !answer.observacao?.trim() ? 'warning' : undefined}
+          help={err('observacao') ?? (nc ? 'Obrigatória para itens não conformes: descreva o que foi encontrado.' : undefined)}
+        >
+          <Input.TextArea
+            id={id('observacao')}
+            value={answer.observacao ?? ''}
+            onChange={(e) => onChange({ observacao: e.target.value })}
+            autoSize={{ minRows: nc ? 2 : 1, maxRows: 6 }}
+            maxLength={300}
+            aria-required={nc}
+          />
+        </Form.Item>
+        <Form.Item
+          label="Fotos"
+          htmlFor={id('fotos')}
+          required={kind === 'foto' && required}
+          validateStatus={err('fotos') ? 'error' : undefined}
+          help={err('fotos')}
+          style={{ marginBottom: 0 }}
+        >
+          <FilesInput field={fotosField} id={id('fotos')} value={answer.fotos ?? []} onChange={(files: StoredFile[]) => onChange({ fotos: files })} />
+        </Form.Item>
+      </Form>
+    </Card>
+  );
+}

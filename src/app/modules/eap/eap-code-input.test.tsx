@@ -1,0 +1,74 @@
+/**
+ * A work order's daily report picks each activity's EAP item from the tree of the report's site and
+ * area (`atividades.eapCodigo`, declared with `eapCodeOf`), against the real API in-process; who
+ * may not read that EAP types the code as before.
+ */
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route } from 'react-router';
+import { schemaByName } from '../../../../schemas';
+import { renderViews } from '../../views/test-utils';
+import { useInProcessApi } from '../../views/in-process-api';
+import { GenericCreate } from '../../views/generic-create';
+import { DEMO_USERS } from '../../../../mocks/test-app';
+
+const AUTOMACAO = 'automacao@portal.local';
+const FIELD = 'field@portal.local';
+const T = { timeout: 30_000 };
+const t = useInProcessApi(AUTOMACAO);
+const diarioOs = schemaByName('diarioOs')!;
+
+const form = (user: string, initialValues: Record<string, unknown>) =>
+  renderViews({
+    schemas: [diarioOs],
+    path: '/novo-diario',
+    routes: <Route path="/novo-diario" element={<GenericCreate schema={diarioOs} initialValues={initialValues} />} />,
+    user: DEMO_USERS[user],
+  });
+
+const activities = () => screen.getByText('Atividades', { selector: '.ant-form-item-label label' }).closest('.ant-form-item') as HTMLElement;
+
+describe("daily report activities' EAP item", { timeout: 90_000 }, () => {
+  it("picks the code from the tree of the report's site and area", async () => {
+    form(AUTOMACAO, { obra: '103', area: 'AUTOMACAO' });
+    fireEvent.click(await waitFor(() => within(activities()).getByRole('button', { name: /Adicionar linha/ }), T));
+    const picker = await within(activities()).findByRole('combobox', { name: 'Item da EAP' }, T);
+    await waitFor(() => expect(t.requests.some((r) => r.method === 'GET' && r.url.pathname === '/api/v1/eap-os')).toBe(true), T);
+    const get = t.requests.find((r) => r.method === 'GET' && r.url.pathname === '/api/v1/eap-os')!;
+    expect([get.url.searchParams.get('obra'), get.url.searchParams.get('area')]).toEqual(['103', 'AUTOMACAO']);
+    fireEvent.mouseDown(picker);
+    const option = await waitFor(() => {
+      const el = [...document.querySelectorAll<HTMLElement>('.ant-select-tree-title')].find((e) => e.textContent === '3.1 — Configuração de IEDs');
+      if (!el) throw new Error('opção 3.1 ausente');
+      return el;
+    }, T);
+    // The whole tree of that EAP, nothing of other sites or areas.
+    const offered = [...document.querySelectorAll('.ant-select-tree-title')].map((e) => e.textContent);
+    expect(offered).toEqual(['3 — Automação da subestação', '3.1 — Configuração de IEDs', '3.2 — Telas do SCADA']);
+    fireEvent.click(option);
+    fireEvent.change(within(activities()).getByLabelText('Descrição'), { target: { value: 'Parametrização dos IEDs do bay 2' } });
+    fireEvent.change(screen.getByLabelText('Responsável pelo diário: e-mail'), { target: { value: AUTOMACAO } });
+    fireEvent.click(screen.getByRole('button', { name: /Salvar/ }));
+    await waitFor(() => expect(t.requests.some((r) => r.method === 'POST' && r.url.pathname === '/api/v1/diarios-os')).toBe(true), T);
+    const post = t.requests.find((r) => r.method === 'POST' && r.url.pathname === '/api/v1/diarios-os')!;
+    expect(post.body).toMatchObject({ obra: '103', area: 'AUTOMACAO', atividades: [{ eapCodigo: '3.1', descricao: 'Parametrização dos IEDs do bay 2' }] });
+  });
+
+  it('keeps a stored code that is not in the EAP, marked', async () => {
+    form(AUTOMACAO, { obra: '103', area: 'AUTOMACAO', atividades: [{ eapCodigo: '9.9', descricao: 'Código antigo' }] });
+    const picker = await within(await waitFor(() => activities(), T)).findByRole('combobox', { name: 'Item da EAP' }, T);
+    const cell = picker.closest('.ant-select') as HTMLElement;
+    await waitFor(() => expect(within(cell).getByText('9.9 (fora da EAP desta obra)')).toBeInTheDocument(), T);
+  });
+
+  it('is a text box for who may not read the EAP (the field team)', async () => {
+    t.mock.setUser(FIELD);
+    form(FIELD, { obra: '101', area: 'FIELD' });
+    fireEvent.click(await waitFor(() => within(activities()).getByRole('button', { name: /Adicionar linha/ }), T));
+    const box = within(activities()).getByRole('textbox', { name: 'Item da EAP' });
+    fireEvent.change(box, { target: { value: '2.1' } });
+    expect(box).toHaveValue('2.1');
+    expect(within(activities()).queryByRole('combobox', { name: 'Item da EAP' })).toBeNull();
+    expect(t.requests.some((r) => r.url.pathname === '/api/v1/eap-os')).toBe(false);
+  });
+});

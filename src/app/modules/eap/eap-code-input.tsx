@@ -1,0 +1,81 @@
+/**
+ * A text field declared with `eapCodeOf` (a daily report's activity, `atividades.eapCodigo`): the
+ * code is picked from the tree of the site's EAP of the area that the form holds in the named
+ * fields. Falls back to the plain text box when the form has no site or area yet, when the person
+ * may not read that EAP (the field team records reports but does not read the EAP) or when it
+ * cannot be loaded. A stored code that is not in the EAP (any more) stays selected and is marked.
+ */
+import { useMemo } from 'react';
+import { Form, Input, TreeSelect } from 'antd';
+import { useList, type HttpError } from '@refinedev/core';
+import { subject as caslSubject } from '@casl/ability';
+import type { FieldDef } from '../../../../schemas/kinds';
+import { useAbility } from '../../access/ability-context';
+import { buildEapTree, type EapItem, type EapNode } from './tree';
+
+interface CodeOption {
+  value: string;
+  title: string;
+  children: CodeOption[];
+}
+
+export interface EapCodeInputProps {
+  field: FieldDef & { eapCodeOf: { obra: string; area: string } };
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+  id?: string;
+  disabled?: boolean;
+  'aria-label'?: string;
+}
+
+export function EapCodeInput({ field, value, onChange, id, disabled, ...rest }: EapCodeInputProps) {
+  const form = Form.useFormInstance();
+  const obra = Form.useWatch(field.eapCodeOf.obra, form) as unknown;
+  const area = Form.useWatch(field.eapCodeOf.area, form) as unknown;
+  const ability = useAbility();
+  const readable = typeof obra === 'string' && !!obra && typeof area === 'string' && !!area && ability.can('read', caslSubject('EapOS', { obra, area }) as never);
+  const { result, query } = useList<EapItem, HttpError>({
+    resource: 'eap-os',
+    filters: [
+      { field: 'obra', operator: 'eq', value: obra },
+      { field: 'area', operator: 'eq', value: area },
+    ],
+    sorters: [{ field: 'codigo', order: 'asc' }],
+    pagination: { currentPage: 1, pageSize: 1000 },
+    queryOptions: { enabled: readable },
+    errorNotification: false,
+  });
+  const text = value === null || value === undefined ? '' : String(value);
+  const options = useMemo(() => {
+    const items = (result.data ?? []) as EapItem[];
+    const toOption = (n: EapNode): CodeOption => ({ value: n.item.codigo, title: `${n.item.codigo} — ${n.item.descricao}`, children: n.children.map(toOption) });
+    const tree = buildEapTree(items).map(toOption);
+    if (text && !items.some((i) => i.codigo === text)) tree.unshift({ value: text, title: `${text} (fora da EAP desta obra)`, children: [] });
+    return tree;
+  }, [result.data, text]);
+
+  if (!readable || query.isError) {
+    return (
+      <Input id={id} disabled={disabled} aria-label={rest['aria-label']} placeholder={field.placeholder} value={text} onChange={(e) => onChange?.(e.target.value)} allowClear={!field.required} />
+    );
+  }
+  return (
+    <TreeSelect
+      id={id}
+      disabled={disabled}
+      aria-label={rest['aria-label']}
+      style={{ width: '100%', minWidth: 200 }}
+      popupMatchSelectWidth={false}
+      loading={query.isLoading}
+      treeData={options}
+      treeDefaultExpandAll
+      showSearch
+      treeNodeFilterProp="title"
+      allowClear={!field.required}
+      placeholder={field.placeholder ?? 'Selecione o item da EAP'}
+      notFoundContent="Nenhum item na EAP desta obra e área"
+      value={text || undefined}
+      onChange={(v: unknown) => onChange?.(v === undefined || v === null || v === '' ? null : String(v))}
+    />
+  );
+}
