@@ -137,17 +137,25 @@ for (const [viewport, label] of [
       await reports.getByText(/1 registro adicionado agora/).waitFor();
     });
     await step(page, `12-field-checklist-${label}`, async () => {
-      const checklists = region(page, /Checklists/);
-      await checklists.getByRole('button', { name: /Novo$/ }).click();
-      const form = dialog(page);
-      const template = form.getByLabel('Modelo de checklist', { exact: true });
+      // From the work order to the fill screen, the order already chosen.
+      await region(page, /Checklists/).getByRole('link', { name: /Preencher/ }).click();
+      await waitPath(page, (p) => p === '/101/checklist/field/preencher');
+      const template = page.locator('#ck-template');
       await template.click();
       await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
-      await form.getByLabel('Executante: e-mail').fill('field@portal.local');
-      await form.getByLabel('Observações').fill(`${TOKEN} ${label} checklist`);
-      await form.getByRole('button', { name: 'Salvar' }).click();
-      await eventually(async () => assert.equal(await dialog(page).count(), 0), { timeout: 20_000 });
-      await shot(page, `jornada-field-os-com-registros-${label}`);
+      await page.getByRole('radiogroup', { name: 'Conformidade do item 1' }).waitFor();
+      // A non-conformity needs its description before anything is saved.
+      await page.getByRole('radiogroup', { name: 'Conformidade do item 1' }).getByText('Não conforme').click();
+      await page.getByRole('button', { name: /Salvar rascunho/ }).click();
+      await page.getByText('Descreva a não conformidade.').first().waitFor();
+      await shot(page, `jornada-field-checklist-erro-${label}`);
+      await page.getByRole('radiogroup', { name: 'Conformidade do item 1' }).getByText('Conforme', { exact: true }).click();
+      if (label === 'phone') await noSidewaysScroll(page, 'o preenchimento do checklist');
+      await shot(page, `jornada-field-checklist-${label}`);
+      await page.getByRole('button', { name: /Salvar rascunho/ }).click();
+      await waitPath(page, (p) => /^\/checklists-field\/\d+$/.test(p), 20_000);
+      await page.getByText('Em preenchimento').first().waitFor();
+      await shot(page, `jornada-field-checklist-salvo-${label}`);
     });
     await page.context().close();
   });
