@@ -1,3 +1,4 @@
+import { DASHBOARDS } from './dashboards';
 import { describe, expect, it } from 'vitest';
 import { SCHEMAS, schemaByName } from '../schemas';
 import { APP_ROUTES, NOT_BUILT_ROUTES, ROUTED, SPEC_ROUTES, patternKey, resolveEntity } from './routes';
@@ -161,13 +162,19 @@ describe('route table (spec §2)', () => {
     expect(NOT_BUILT_ROUTES.map((r) => r.path).sort()).toEqual(
       [
         '/obras/:obra/galeria', '/obras/:obra/cre/Dashboard', '/obra/documentacao', '/:obra/diarios/configurar', '/:obra/diarios/datas',
-        '/dashboard-posvendas', '/posvendas-satisfacao', '/fabrica/Dashboard', '/:obra/fabricacao/Dashboard', '/cre/Dashboard', '/juridico/dashboard',
+        '/posvendas-satisfacao', '/fabrica/Dashboard', '/:obra/fabricacao/Dashboard', '/cre/Dashboard', '/juridico/dashboard',
       ].sort(),
     );
     for (const r of NOT_BUILT_ROUTES) {
       expect(r.menu).toBe(false);
       expect(ROUTED).not.toContain(r);
     }
+  });
+
+  it('every routed dashboard names a declared dashboard', () => {
+    const dashboards = ROUTED.filter((r) => r.screen === 'dashboard');
+    expect(dashboards.map((r) => r.path)).toContain('/dashboard-posvendas');
+    for (const r of dashboards) expect(DASHBOARDS[r.dashboard ?? ''], r.path).toBeDefined();
   });
 
   it('hidden-from-menu routes of the spec are not in the menu', () => {

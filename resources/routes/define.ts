@@ -68,6 +68,7 @@ export function defineRoutes(layout: LayoutKind, group: string, icon: string) {
     if (input.access) route.access = input.access;
     if (entity) route.entity = entity;
     if (input.screen) route.screen = input.screen;
+    if (input.dashboard) route.dashboard = input.dashboard;
     if (input.query) route.query = input.query;
     if (input.redirect !== undefined) route.redirect = input.redirect;
     if (input.notBuilt) {

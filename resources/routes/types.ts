@@ -92,6 +92,8 @@ export interface AppRoute {
   entity?: RouteEntity;
   /** Its own screen; with `entity` too, the screen opens and `entity` names the schema it works on. */
   screen?: ScreenName;
+  /** screen 'dashboard': the declared dashboard it shows (resources/dashboards). */
+  dashboard?: string;
   /** Query parameters the route carries (e.g. the CRE `categoria`). */
   query?: Record<string, string>;
   /** Navigates elsewhere (e.g. '' → /obras). */

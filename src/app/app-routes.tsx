@@ -20,6 +20,7 @@ const SitePeoplePage = lazy(() => import('./modules/site-users/site-people-page'
 const LibraryPage = lazy(() => import('./modules/biblioteca/library-page').then((m) => ({ default: m.LibraryPage })));
 const ChecklistFillPage = lazy(() => import('./modules/checklist/checklist-fill-page').then((m) => ({ default: m.ChecklistFillPage })));
 const EapPage = lazy(() => import('./modules/eap/eap-page').then((m) => ({ default: m.EapRoutePage })));
+const DashboardPage = lazy(() => import('./modules/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })));
 const PendenciasPage = lazy(() => import('./modules/workflow/pendencias-page').then((m) => ({ default: m.PendenciasPage })));
 const VersoesSistemaPage = lazy(() => import('./root/VersoesSistemaPage').then((m) => ({ default: m.VersoesSistemaPage })));
 const AuthPages = {
@@ -59,6 +60,8 @@ export function elementFor(route: AppRoute): ReactNode {
       return <ChecklistFillPage route={route} />;
     case 'biblioteca':
       return <LibraryPage />;
+    case 'dashboard':
+      return route.dashboard ? <DashboardPage route={route} /> : <Navigate to="/404" replace />;
     case 'perfil':
       return <AuthPages.PerfilPage />;
     case 'login':

@@ -1,0 +1,251 @@
+/**
+ * The generic dashboard view: a declared dashboard (resources/dashboards) as a grid of widgets,
+ * each one aggregate query (GET /{resource}/aggregate) under the viewer's access rules. The period
+ * at the top applies to every widget that has a date field and lives in the URL (?de=&ate=). KPIs
+ * and chart bars open the list of the records they count. Charts load lazily.
+ */
+import React, { Suspense, lazy, useMemo } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Alert, Card, Col, DatePicker, Empty, Row, Space, Spin, Statistic, Table, Typography } from 'antd';
+import { useApiUrl, useCustom } from '@refinedev/core';
+import dayjs, { type Dayjs } from 'dayjs';
+import { DASHBOARDS, type DashboardSpec, type DashboardWidget } from '../../../../resources/dashboards';
+import { entityPaths } from '../../../../resources/routes';
+import type { AppRoute } from '../../../../resources/routes/types';
+import { schemaByName } from '../../../../schemas/index';
+import type { EntitySchema, FieldDef } from '../../../../schemas/kinds';
+import { FieldDisplay } from '../../fields/display';
+import { ReferenceTitlesProvider } from '../../fields/reference-titles';
+import { formatInteger, formatMoney, formatValue, todayIso } from '../../format';
+import type { ChartDatum } from './charts';
+
+const Chart = lazy(() => import('./charts'));
+
+interface AggregateRow {
+  value: number | null;
+  outros?: boolean;
+  [key: string]: unknown;
+}
+interface AggregateAnswer {
+  rows: AggregateRow[];
+  total: number | null;
+}
+
+export interface Period {
+  de: string;
+  ate: string;
+}
+
+/** The period of the URL, or the dashboard's default (its last N months up to today). */
+export function periodOf(spec: DashboardSpec, params: URLSearchParams, today = todayIso()): Period {
+  const valid = (v: string | null) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined);
+  const ate = valid(params.get('ate')) ?? today;
+  const de = valid(params.get('de')) ?? dayjs(ate).subtract(spec.defaultMonths, 'month').format('YYYY-MM-DD');
+  return { de, ate };
+}
+
+const resolve = (v: string) => (v === '$hoje' ? todayIso() : v);
+
+/** The list filters of a widget in the period, as query parameters (key → values). */
+export function widgetFilters(w: DashboardWidget, schema: EntitySchema, period: Period): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [k, v] of Object.entries(w.filters ?? {})) out[k] = (Array.isArray(v) ? v : [v]).map(resolve);
+  if (w.periodField) {
+    const datetime = schema.fields.find((f) => f.name === w.periodField)?.kind === 'datetime';
+    out[`${w.periodField}_gte`] = [datetime ? `${period.de}T00:00:00` : period.de];
+    out[`${w.periodField}_lte`] = [datetime ? `${period.ate}T23:59:59` : period.ate];
+  }
+  return out;
+}
+
+/** A link to the entity's list filtered like the widget (Refine's URL filter format). */
+export function listLink(schema: EntitySchema, filters: Record<string, string[]>): string {
+  const parts: string[] = [];
+  let i = 0;
+  for (const [key, values] of Object.entries(filters)) {
+    const m = /^(.*?)(?:_(ne|gte|lte|like))?$/.exec(key)!;
+    const op = m[2] === 'like' ? 'contains' : (m[2] ?? (values.length > 1 ? 'in' : 'eq'));
+    const p = `filters[${i}]`;
+    parts.push(`${p}[field]=${encodeURIComponent(m[1])}`, `${p}[operator]=${op}`);
+    if (op === 'in') values.forEach((v, j) => parts.push(`${p}[value][${j}]=${encodeURIComponent(v)}`));
+    else parts.push(`${p}[value]=${encodeURIComponent(values[0])}`);
+    i++;
+  }
+  return `${entityPaths(schema).list}?${parts.join('&')}`;
+}
+
+const MONTHS = ['jan', 'fev', 'mar', 'abr', 'mai', 'jun', 'jul', 'ago', 'set', 'out', 'nov', 'dez'];
+
+function groupLabel(w: DashboardWidget, field: FieldDef | undefined, row: AggregateRow): string {
+  if (row.outros) return 'Outros';
+  const key = w.groupBy ? row[w.groupBy] : undefined;
+  if (key === null || key === undefined || key === '') return '(não informado)';
+  if (w.interval && typeof key === 'string') {
+    const [y, m, d] = key.split('-');
+    if (w.interval === 'month') return `${MONTHS[Number(m) - 1]}/${y}`;
+    if (w.interval === 'year') return y;
+    return `${d}/${m}/${y}`;
+  }
+  return field ? formatValue(field, key) : String(key);
+}
+
+function measureField(w: DashboardWidget, schema: EntitySchema): FieldDef | undefined {
+  const [, name] = (w.measure ?? 'count').split(':');
+  return name ? schema.fields.find((f) => f.name === name) : undefined;
+}
+
+function formatter(w: DashboardWidget, schema: EntitySchema): (v: number) => string {
+  const f = measureField(w, schema);
+  if (f?.kind === 'money') return (v) => formatMoney(v);
+  if (f) return (v) => formatValue(f, v);
+  return (v) => formatInteger(v);
+}
+
+function Widget({ w, period }: { w: DashboardWidget; period: Period }) {
+  const schema = schemaByName(w.entity) as EntitySchema;
+  const apiUrl = useApiUrl();
+  const navigate = useNavigate();
+  const filters = useMemo(() => widgetFilters(w, schema, period), [w, schema, period]);
+  const query: Record<string, string | string[] | number> = { measure: w.measure ?? 'count', ...filters };
+  if (w.groupBy) query.groupBy = w.groupBy;
+  if (w.interval) query.interval = w.interval;
+  if (w.top) query.top = w.top;
+  const { result, query: q } = useCustom<AggregateAnswer>({
+    url: `${apiUrl}/${schema.resource}/aggregate`,
+    method: 'get',
+    config: { query },
+    queryOptions: { queryKey: ['painel', w.entity, w.id, JSON.stringify(query)] },
+    errorNotification: false,
+  });
+  const data = result?.data;
+  const format = formatter(w, schema);
+  const groupField = w.groupBy ? schema.fields.find((f) => f.name === w.groupBy) : undefined;
+  const link = listLink(schema, filters);
+  const span = w.span ?? (w.kind === 'kpi' ? 6 : 12);
+  const body = () => {
+    if (q.isError) return <Alert type="warning" showIcon message={q.error?.message ?? 'Não foi possível carregar.'} />;
+    if (q.isLoading || !data) return <Spin aria-label="Carregando" />;
+    if (w.kind === 'kpi') {
+      return (
+        <Link to={link} aria-label={`${w.title}: ${format(Number(data.total ?? 0))}. Ver registros`}>
+          <Statistic value={format(Number(data.total ?? 0))} valueStyle={{ fontSize: 28 }} />
+        </Link>
+      );
+    }
+    if (!data.rows.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Nada no período." />;
+    if (w.kind === 'table') {
+      const rows = data.rows.map((r, i) => ({ ...r, _key: i }));
+      return (
+        <ReferenceTitlesProvider schema={schema} rows={rows}>
+          <Table
+            size="small"
+            rowKey="_key"
+            pagination={false}
+            dataSource={rows}
+            columns={[
+              {
+                key: 'grupo',
+                title: groupField?.label ?? 'Grupo',
+                render: (_: unknown, r: AggregateRow) => (r.outros ? <Typography.Text type="secondary">Outros</Typography.Text> : groupField ? <FieldDisplay field={groupField} value={r[w.groupBy!]} mode="cell" /> : groupLabel(w, groupField, r)),
+              },
+              { key: 'valor', title: 'Valor', align: 'right' as const, render: (_: unknown, r: AggregateRow) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{format(Number(r.value ?? 0))}</span> },
+            ]}
+            summary={() => (
+              <Table.Summary.Row>
+                <Table.Summary.Cell index={0}>
+                  <Typography.Text strong>Total</Typography.Text>
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={1} align="right">
+                  <Typography.Text strong>{format(Number(data.total ?? 0))}</Typography.Text>
+                </Table.Summary.Cell>
+              </Table.Summary.Row>
+            )}
+          />
+        </ReferenceTitlesProvider>
+      );
+    }
+    const chartData: (ChartDatum & { key: unknown; outros?: boolean })[] = data.rows.map((r) => ({
+      label: groupLabel(w, groupField, r),
+      value: Number(r.value ?? 0),
+      key: w.groupBy ? r[w.groupBy] : undefined,
+      outros: r.outros,
+    }));
+    const select = (d: ChartDatum) => {
+      const hit = chartData.find((c) => c.label === d.label);
+      if (!hit || hit.outros || w.interval || !w.groupBy || hit.key === null || hit.key === undefined) return;
+      navigate(listLink(schema, { ...filters, [w.groupBy]: [String(hit.key)] }));
+    };
+    return (
+      <Suspense fallback={<Spin aria-label="Carregando gráfico" />}>
+        <figure style={{ margin: 0 }} aria-label={`${w.title}: ${chartData.map((d) => `${d.label} ${format(d.value)}`).join('; ')}`}>
+          <Chart kind={w.kind as 'bar' | 'column' | 'line' | 'pie'} data={chartData} format={format} integer={!measureField(w, schema)} onSelect={select} />
+        </figure>
+      </Suspense>
+    );
+  };
+  return (
+    <Col xs={24} sm={w.kind === 'kpi' ? 12 : 24} md={Math.max(span, 12)} lg={span}>
+      <Card
+        size="small"
+        title={w.title}
+        role="region"
+        aria-label={w.title}
+        extra={w.kind === 'kpi' ? null : <Link to={link}>Ver registros</Link>}
+        style={{ height: '100%' }}
+      >
+        {w.help ? (
+          <Typography.Paragraph type="secondary" style={{ marginTop: 0 }}>
+            {w.help}
+          </Typography.Paragraph>
+        ) : null}
+        {body()}
+      </Card>
+    </Col>
+  );
+}
+
+export function DashboardView({ spec }: { spec: DashboardSpec }): React.ReactElement {
+  const [params, setParams] = useSearchParams();
+  const period = periodOf(spec, params);
+  const setPeriod = (range: [Dayjs | null, Dayjs | null] | null) => {
+    const next = new URLSearchParams(params);
+    if (range?.[0] && range[1]) {
+      next.set('de', range[0].format('YYYY-MM-DD'));
+      next.set('ate', range[1].format('YYYY-MM-DD'));
+    } else {
+      next.delete('de');
+      next.delete('ate');
+    }
+    setParams(next, { replace: true });
+  };
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {spec.title}
+        </Typography.Title>
+        <Space wrap>
+          <label htmlFor="painel-periodo">Período:</label>
+          <DatePicker.RangePicker
+            id="painel-periodo"
+            format="DD/MM/YYYY"
+            allowClear
+            value={[dayjs(period.de), dayjs(period.ate)]}
+            onChange={(r) => setPeriod(r as [Dayjs | null, Dayjs | null] | null)}
+          />
+        </Space>
+      </Space>
+      <Row gutter={[16, 16]}>
+        {spec.widgets.map((w) => (
+          <Widget key={w.id} w={w} period={period} />
+        ))}
+      </Row>
+    </Space>
+  );
+}
+
+export function DashboardPage({ route }: { route: AppRoute }): React.ReactElement {
+  const spec = route.dashboard ? DASHBOARDS[route.dashboard] : undefined;
+  if (!spec) return <Alert type="error" showIcon message="Painel não encontrado." />;
+  return <DashboardView spec={spec} />;
+}
