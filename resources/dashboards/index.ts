@@ -1,7 +1,11 @@
 import type { DashboardSpec } from './types';
 import { POSVENDA_DASHBOARD } from './posvenda';
+import { CRE_DASHBOARD, CRE_OBRA_DASHBOARD } from './cre';
+import { JURIDICO_DASHBOARD } from './juridico';
 
 /** Dashboards by id (the route's `dashboard`). */
-export const DASHBOARDS: Record<string, DashboardSpec> = { [POSVENDA_DASHBOARD.id]: POSVENDA_DASHBOARD };
+export const DASHBOARDS: Record<string, DashboardSpec> = Object.fromEntries(
+  [POSVENDA_DASHBOARD, CRE_DASHBOARD, CRE_OBRA_DASHBOARD, JURIDICO_DASHBOARD].map((d) => [d.id, d]),
+);
 
 export type { DashboardSpec, DashboardWidget, WidgetKind } from './types';

@@ -10,7 +10,7 @@ export const POSVENDA_DASHBOARD: DashboardSpec = {
   defaultMonths: 12,
   widgets: [
     { id: 'abertos', title: 'Tickets em aberto', kind: 'kpi', entity: 'posvenda', filters: { status: OPEN }, span: 6 },
-    { id: 'atrasados', title: 'Em aberto com prazo vencido', kind: 'kpi', entity: 'posvenda', filters: { status: OPEN, prazo_lte: '$hoje' }, span: 6 },
+    { id: 'atrasados', title: 'Em aberto com prazo vencido', kind: 'kpi', entity: 'posvenda', filters: { status: OPEN, prazo_lte: '$ontem' }, span: 6 },
     { id: 'concluidos', title: 'Concluídos no período', kind: 'kpi', entity: 'posvenda', filters: { status: 'Concluído' }, periodField: 'conclusao', span: 6 },
     { id: 'custo', title: 'Custo no período', kind: 'kpi', entity: 'custoPosvenda', measure: 'sum:valor', periodField: 'data', span: 6 },
     { id: 'abertura-mes', title: 'Tickets abertos por mês', kind: 'column', entity: 'posvenda', groupBy: 'abertura', interval: 'month', periodField: 'abertura', span: 12 },

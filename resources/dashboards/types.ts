@@ -15,7 +15,10 @@ export interface DashboardWidget {
   groupBy?: string;
   interval?: 'day' | 'week' | 'month' | 'year';
   top?: number;
-  /** Fixed list filters (the list's query parameters); the value '$hoje' is today. */
+  /**
+   * Fixed list filters (the list's query parameters). Values: '$hoje' today, '$hoje+N' / '$ontem'
+   * relative days, ':param' a route parameter (the site of /obras/:obra/…), '?param' a query parameter.
+   */
   filters?: Record<string, string | string[]>;
   /** The date field the dashboard's period applies to (none: the widget ignores the period). */
   periodField?: string;

@@ -14,7 +14,7 @@ const categoria = (value: string) => ({
 
 export const CRE_ROUTES = [
   r('/cre', 'Documentos de projeto', { access: can('PROJETO'), entity: list('projeto') }),
-  r('/cre/Dashboard', 'Painel CRE', { access: can('PROJETO', 'manage'), screen: 'dashboard', notBuilt: true, icon: 'DashboardOutlined' }),
+  r('/cre/Dashboard', 'Painel CRE', { access: can('PROJETO', 'manage'), screen: 'dashboard', dashboard: 'cre', icon: 'DashboardOutlined' }),
   r('/cre/AsBuilt', 'As Built', { ...categoria('AsBuilt'), icon: 'FileDoneOutlined' }),
   r('/cre/Executivo', 'Executivo', { ...categoria('Executivo'), icon: 'FileTextOutlined' }),
   r('/cre/Referencia', 'Referência', { ...categoria('Referencia'), icon: 'FileSearchOutlined' }),

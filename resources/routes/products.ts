@@ -19,7 +19,7 @@ export const LEGAL_ROUTES = [
     entity: list('processoJuridico', { filters: { tipo: 'Trabalhista' } }),
     icon: 'TeamOutlined',
   }),
-  j('/juridico/dashboard', 'Painel jurídico', { access: can('ProcessoJuridico'), obraObrigatoria: true, screen: 'dashboard', notBuilt: true, icon: 'DashboardOutlined' }),
+  j('/juridico/dashboard', 'Painel jurídico', { access: can('ProcessoJuridico'), obraObrigatoria: true, screen: 'dashboard', dashboard: 'juridico', icon: 'DashboardOutlined' }),
   // Access not shown by the spec: the responsible persons' upload_dp / upload_seg, the partner firms' upload, or create.
   j('/juridico/enviarDocumentos/:tipoDocumento', 'Enviar documentos', {
     access: can('ProcessoJuridico', 'upload_dp', check('ProcessoJuridico', 'upload_seg'), check('ProcessoJuridico', 'upload'), check('ProcessoJuridico', 'create')),

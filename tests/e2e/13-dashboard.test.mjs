@@ -43,3 +43,25 @@ for (const [viewport, label] of [
     await page.context().close();
   });
 }
+
+test('painel CRE da obra e painel jurídico (obra pedida quando falta)', async () => {
+  const page = await newPage(browser, { viewport: DESKTOP });
+  await step(page, '13-cre-obra', async () => {
+    await loginStaff(page, 'admin@portal.local');
+    await goto(page, '/obras/101/cre/Dashboard?de=2024-01-01&ate=2026-12-31');
+    await page.getByRole('region', { name: 'Aguardando aprovação do cliente' }).locator('.ant-statistic-content').waitFor();
+    await page.getByRole('region', { name: 'Por situação' }).locator('canvas').first().waitFor({ timeout: 20_000 });
+    await page.waitForTimeout(800);
+    await shot(page, 'painel-cre-obra-desktop');
+  });
+  await step(page, '13-juridico', async () => {
+    await goto(page, '/juridico/dashboard');
+    await page.getByText(/Selecione a obra para continuar/).waitFor();
+    await goto(page, '/juridico/dashboard?obra=101');
+    await page.getByRole('region', { name: 'Processos ativos' }).locator('.ant-statistic-content').waitFor();
+    await page.getByRole('region', { name: 'Provisão por probabilidade de perda' }).getByText('Total', { exact: true }).waitFor();
+    await page.waitForTimeout(800);
+    await shot(page, 'painel-juridico-desktop');
+  });
+  await page.context().close();
+});

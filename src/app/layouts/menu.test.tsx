@@ -50,7 +50,7 @@ describe('menu per role (built from the route table and the ability)', () => {
     ]);
     expect(shape(buildMenu('site', ability, '101'))).toEqual([
       ['Obra', ['/obras/101', '/obras/101/biblioteca']],
-      ['CRE', ['/obras/101/cre', '/obras/101/cre/AsBuilt?categoria=AsBuilt']],
+      ['CRE', ['/obras/101/cre/Dashboard', '/obras/101/cre', '/obras/101/cre/AsBuilt?categoria=AsBuilt']],
       ['Field e automação', ['/101/field/ordensServico', '/101/automacao/ordensServico', '/101/ordensServico']],
       ['Diários de obra', ['/101/diarios/novo']],
       ['Contratos e materiais', ['/101/contrato']],

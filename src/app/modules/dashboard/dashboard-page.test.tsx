@@ -10,7 +10,7 @@ import { renderViews, currentLocation } from '../../views/test-utils';
 import { useInProcessApi } from '../../views/in-process-api';
 import { DEMO_USERS } from '../../../../mocks/test-app';
 import { POSVENDA_DASHBOARD } from '../../../../resources/dashboards/posvenda';
-import { DashboardView, listLink, periodOf, widgetFilters } from './dashboard-page';
+import { DashboardView, listLink, periodOf, resolveFilterValue, widgetFilters } from './dashboard-page';
 import { schemaByName } from '../../../../schemas/index';
 import type { EntitySchema } from '../../../../schemas/kinds';
 
@@ -54,7 +54,9 @@ describe('post-sales dashboard', { timeout: 120_000 }, () => {
     expect(p).toEqual({ de: '2025-11-23', ate: '2026-11-23' });
     expect(periodOf(POSVENDA_DASHBOARD, new URLSearchParams('de=2025-01-01&ate=2025-06-30'))).toEqual({ de: '2025-01-01', ate: '2025-06-30' });
     const w = POSVENDA_DASHBOARD.widgets.find((x) => x.id === 'abertura-mes')!;
-    expect(widgetFilters(w, posvenda, { de: '2025-01-01', ate: '2025-06-30' })).toEqual({ abertura_gte: ['2025-01-01T00:00:00'], abertura_lte: ['2025-06-30T23:59:59'] });
+    const ctx = { params: { obra: '101' }, search: new URLSearchParams('obra=103'), today: '2026-11-23' };
+    expect(widgetFilters(w, posvenda, { de: '2025-01-01', ate: '2025-06-30' }, ctx)).toEqual({ abertura_gte: ['2025-01-01T00:00:00'], abertura_lte: ['2025-06-30T23:59:59'] });
+    expect(['$hoje', '$ontem', '$hoje+30', ':obra', '?obra', ':nada', 'PAP'].map((v) => resolveFilterValue(v, ctx))).toEqual(['2026-11-23', '2026-11-22', '2026-12-23', '101', '103', undefined, 'PAP']);
     expect(listLink(posvenda, { status: ['Concluído'], prazo_lte: ['2026-11-23'] })).toBe(
       '/posvendas?filters[0][field]=status&filters[0][operator]=eq&filters[0][value]=Conclu%C3%ADdo&filters[1][field]=prazo&filters[1][operator]=lte&filters[1][value]=2026-11-23',
     );

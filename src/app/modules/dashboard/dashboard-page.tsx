@@ -5,7 +5,7 @@
  * and chart bars open the list of the records they count. Charts load lazily.
  */
 import React, { Suspense, lazy, useMemo } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Alert, Card, Col, DatePicker, Empty, Row, Space, Spin, Statistic, Table, Typography } from 'antd';
 import { useApiUrl, useCustom } from '@refinedev/core';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -18,6 +18,7 @@ import { FieldDisplay } from '../../fields/display';
 import { ReferenceTitlesProvider } from '../../fields/reference-titles';
 import { formatInteger, formatMoney, formatValue, todayIso } from '../../format';
 import type { ChartDatum } from './charts';
+import { SelectObraPrompt } from '../../pages/entity-page';
 
 const Chart = lazy(() => import('./charts'));
 
@@ -44,12 +45,32 @@ export function periodOf(spec: DashboardSpec, params: URLSearchParams, today = t
   return { de, ate };
 }
 
-const resolve = (v: string) => (v === '$hoje' ? todayIso() : v);
+/** Where a widget's filter values come from: the route's parameters and query. */
+export interface FilterContext {
+  params: Record<string, string | undefined>;
+  search: URLSearchParams;
+  today?: string;
+}
+
+/** A declared filter value: '$hoje', '$ontem', '$hoje+N', ':param', '?param' or a literal. */
+export function resolveFilterValue(v: string, ctx: FilterContext): string | undefined {
+  const today = ctx.today ?? todayIso();
+  const rel = /^\$hoje([+-]\d+)$/.exec(v);
+  if (v === '$hoje') return today;
+  if (v === '$ontem') return dayjs(today).subtract(1, 'day').format('YYYY-MM-DD');
+  if (rel) return dayjs(today).add(Number(rel[1]), 'day').format('YYYY-MM-DD');
+  if (v.startsWith(':')) return ctx.params[v.slice(1)] || undefined;
+  if (v.startsWith('?')) return ctx.search.get(v.slice(1)) || undefined;
+  return v;
+}
 
 /** The list filters of a widget in the period, as query parameters (key → values). */
-export function widgetFilters(w: DashboardWidget, schema: EntitySchema, period: Period): Record<string, string[]> {
+export function widgetFilters(w: DashboardWidget, schema: EntitySchema, period: Period, ctx: FilterContext): Record<string, string[]> {
   const out: Record<string, string[]> = {};
-  for (const [k, v] of Object.entries(w.filters ?? {})) out[k] = (Array.isArray(v) ? v : [v]).map(resolve);
+  for (const [k, v] of Object.entries(w.filters ?? {})) {
+    const values = (Array.isArray(v) ? v : [v]).map((x) => resolveFilterValue(x, ctx)).filter((x): x is string => x !== undefined);
+    if (values.length) out[k] = values;
+  }
   if (w.periodField) {
     const datetime = schema.fields.find((f) => f.name === w.periodField)?.kind === 'datetime';
     out[`${w.periodField}_gte`] = [datetime ? `${period.de}T00:00:00` : period.de];
@@ -101,11 +122,11 @@ function formatter(w: DashboardWidget, schema: EntitySchema): (v: number) => str
   return (v) => formatInteger(v);
 }
 
-function Widget({ w, period }: { w: DashboardWidget; period: Period }) {
+function Widget({ w, period, ctx }: { w: DashboardWidget; period: Period; ctx: FilterContext }) {
   const schema = schemaByName(w.entity) as EntitySchema;
   const apiUrl = useApiUrl();
   const navigate = useNavigate();
-  const filters = useMemo(() => widgetFilters(w, schema, period), [w, schema, period]);
+  const filters = useMemo(() => widgetFilters(w, schema, period, ctx), [w, schema, period, ctx]);
   const query: Record<string, string | string[] | number> = { measure: w.measure ?? 'count', ...filters };
   if (w.groupBy) query.groupBy = w.groupBy;
   if (w.interval) query.interval = w.interval;
@@ -206,7 +227,10 @@ function Widget({ w, period }: { w: DashboardWidget; period: Period }) {
 
 export function DashboardView({ spec }: { spec: DashboardSpec }): React.ReactElement {
   const [params, setParams] = useSearchParams();
+  const routeParams = useParams();
   const period = periodOf(spec, params);
+  const search = params.toString();
+  const ctx = useMemo<FilterContext>(() => ({ params: routeParams, search: new URLSearchParams(search) }), [routeParams, search]);
   const setPeriod = (range: [Dayjs | null, Dayjs | null] | null) => {
     const next = new URLSearchParams(params);
     if (range?.[0] && range[1]) {
@@ -237,7 +261,7 @@ export function DashboardView({ spec }: { spec: DashboardSpec }): React.ReactEle
       </Space>
       <Row gutter={[16, 16]}>
         {spec.widgets.map((w) => (
-          <Widget key={w.id} w={w} period={period} />
+          <Widget key={w.id} w={w} period={period} ctx={ctx} />
         ))}
       </Row>
     </Space>
@@ -245,7 +269,10 @@ export function DashboardView({ spec }: { spec: DashboardSpec }): React.ReactEle
 }
 
 export function DashboardPage({ route }: { route: AppRoute }): React.ReactElement {
+  const { search } = useLocation();
   const spec = route.dashboard ? DASHBOARDS[route.dashboard] : undefined;
   if (!spec) return <Alert type="error" showIcon message="Painel não encontrado." />;
+  // A site dashboard outside a site route (/juridico/dashboard) needs ?obra=.
+  if (route.obraObrigatoria && !route.path.includes(':obra') && !new URLSearchParams(search).get('obra')) return <SelectObraPrompt title={route.title} />;
   return <DashboardView spec={spec} />;
 }
