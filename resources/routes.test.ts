@@ -162,7 +162,7 @@ describe('route table (spec §2)', () => {
     expect(NOT_BUILT_ROUTES.map((r) => r.path).sort()).toEqual(
       [
         '/obras/:obra/galeria', '/obra/documentacao', '/:obra/diarios/configurar', '/:obra/diarios/datas',
-        '/posvendas-satisfacao', '/fabrica/Dashboard', '/:obra/fabricacao/Dashboard',
+        '/posvendas-satisfacao', '/:obra/fabricacao/Dashboard',
       ].sort(),
     );
     for (const r of NOT_BUILT_ROUTES) {
@@ -173,7 +173,7 @@ describe('route table (spec §2)', () => {
 
   it('every routed dashboard names a declared dashboard', () => {
     const dashboards = ROUTED.filter((r) => r.screen === 'dashboard');
-    expect(dashboards.map((r) => r.path)).toEqual(expect.arrayContaining(['/dashboard-posvendas', '/cre/Dashboard', '/obras/:obra/cre/Dashboard', '/juridico/dashboard']));
+    expect(dashboards.map((r) => r.path)).toEqual(expect.arrayContaining(['/dashboard-posvendas', '/cre/Dashboard', '/obras/:obra/cre/Dashboard', '/juridico/dashboard', '/fabrica/Dashboard']));
     for (const r of dashboards) expect(DASHBOARDS[r.dashboard ?? ''], r.path).toBeDefined();
   });
 

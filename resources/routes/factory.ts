@@ -12,7 +12,7 @@ const ADMIN_PF = can('PROJETO_FABRICA', 'manage');
 export const FACTORY_ROUTES = [
   g('/fabricacao/nova', 'Nova fabricação', { access: can('FABRICACAO', 'write'), entity: create('fabricacao'), icon: 'PlusOutlined' }),
   g('/fabricacao', 'Fabricações', { access: can('FABRICACAO'), entity: list('fabricacao') }),
-  g('/fabrica/Dashboard', 'Painel da fábrica', { access: ADMIN_PF, screen: 'dashboard', notBuilt: true, icon: 'DashboardOutlined' }),
+  g('/fabrica/Dashboard', 'Painel da fábrica', { access: ADMIN_PF, screen: 'dashboard', dashboard: 'fabrica', icon: 'DashboardOutlined' }),
   g('/projetos-fabrica', 'Projetos de fábrica', { access: ADMIN_PF, entity: list('projetoFabrica'), icon: 'ProjectOutlined' }),
   g('/projetos-fabrica/Eletrica', 'Projetos elétricos', {
     access: ADMIN_PF,

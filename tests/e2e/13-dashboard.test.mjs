@@ -44,7 +44,7 @@ for (const [viewport, label] of [
   });
 }
 
-test('painel CRE da obra e painel jurídico (obra pedida quando falta)', async () => {
+test('painéis CRE da obra, jurídico (obra pedida quando falta) e da fábrica', async () => {
   const page = await newPage(browser, { viewport: DESKTOP });
   await step(page, '13-cre-obra', async () => {
     await loginStaff(page, 'admin@portal.local');
@@ -62,6 +62,13 @@ test('painel CRE da obra e painel jurídico (obra pedida quando falta)', async (
     await page.getByRole('region', { name: 'Provisão por probabilidade de perda' }).getByText('Total', { exact: true }).waitFor();
     await page.waitForTimeout(800);
     await shot(page, 'painel-juridico-desktop');
+  });
+  await step(page, '13-fabrica', async () => {
+    await goto(page, '/fabrica/Dashboard');
+    await page.getByRole('region', { name: 'Em produção' }).locator('.ant-statistic-content').waitFor();
+    await page.getByRole('region', { name: 'Fabricações por etapa' }).locator('canvas').first().waitFor({ timeout: 20_000 });
+    await page.waitForTimeout(800);
+    await shot(page, 'painel-fabrica-desktop');
   });
   await page.context().close();
 });

@@ -40,7 +40,7 @@ describe('matchAppRoute', () => {
     expect(matchAppRoute('/usuarios/ana', APP_ROUTES)?.params.user).toBe('ana');
   });
   it('does not match routes whose screen is not built', () => {
-    expect(matchAppRoute('/fabrica/Dashboard', APP_ROUTES)).toBeNull();
+    expect(matchAppRoute('/101/fabricacao/Dashboard', APP_ROUTES)).toBeNull();
   });
 });
 
@@ -82,7 +82,7 @@ describe('decide: the six rules in order', () => {
 
   it('6. unknown path → /404 (and a not-built screen too)', () => {
     expect(decide(input('/nao/existe/mesmo'))).toEqual({ type: 'redirect', to: '/404', rule: 'unknown' });
-    expect(decide(input('/fabrica/Dashboard'))).toEqual({ type: 'redirect', to: '/404', rule: 'unknown' });
+    expect(decide(input('/101/fabricacao/Dashboard'))).toEqual({ type: 'redirect', to: '/404', rule: 'unknown' });
   });
 
   it('public routes skip login and ability', () => {

@@ -36,7 +36,7 @@ export default function Chart({ kind, data, format, integer, onSelect }: ChartPr
     case 'line':
       return <Line {...common} xField="label" yField="value" point={{ shapeField: 'circle', sizeField: 3 }} axis={{ y: { labelFormatter: tick } }} />;
     case 'bar':
-      return <Bar {...common} xField="label" yField="value" label={{ text: (d: ChartDatum) => format(d.value), position: 'right' }} axis={{ y: { labelFormatter: tick } }} />;
+      return <Bar {...common} xField="label" yField="value" label={{ text: (d: ChartDatum) => format(d.value), position: 'inside', style: { fill: '#fff', fontWeight: 600 } }} axis={{ y: { labelFormatter: tick } }} />;
     default:
       return <Column {...common} xField="label" yField="value" axis={{ y: { labelFormatter: tick } }} />;
   }
