@@ -3,7 +3,7 @@
 // engineering document with comments. Screenshots: status bar, comment dialog, Minhas pendências.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { PHONE, eventually, goto, launch, loginClient, loginStaff, newPage, shot, step, waitPath } from './helpers.mjs';
+import { apiGet, PHONE, eventually, goto, launch, loginClient, loginStaff, newPage, shot, step, waitPath } from './helpers.mjs';
 
 const RESP = 'contratos.responsavel@portal.local';
 const GESTOR = 'contratos.gestor@portal.local';
@@ -16,15 +16,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-/** GET on the API as the signed-in user of the page (the ID token Amplify keeps in localStorage). */
-async function api(page, path) {
-  return page.evaluate(async (p) => {
-    const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
-    const res = await fetch(p, { headers: { Authorization: `Bearer ${localStorage.getItem(key)}` } });
-    return { status: res.status, body: await res.json(), total: res.headers.get('x-total-count') };
-  }, path);
-}
 
 const statusTag = (page) => page.getByTestId('workflow-state');
 
@@ -45,7 +36,7 @@ test('contrato: Revisão → Aprovado por três pessoas, cada uma pelas suas pen
   const resp = await newPage(browser);
   await step(resp, '10-responsavel', async () => {
     await loginStaff(resp, RESP);
-    const list = await api(resp, `/api/v1/contratos?status=${encodeURIComponent('Revisão')}&responsavel.mail=${RESP}&_end=50`);
+    const list = await apiGet(resp, `/api/v1/contratos?status=${encodeURIComponent('Revisão')}&responsavel.mail=${RESP}&_end=50`);
     const k = list.body.find((c) => c.arquivos?.length && c.gestor?.mail === GESTOR && c.validador?.mail === VALID);
     assert.ok(k, 'nenhum contrato em Revisão do time de demonstração');
     ({ id, numero } = k);
@@ -96,7 +87,7 @@ test('contrato: Revisão → Aprovado por três pessoas, cada uma pelas suas pen
     await valid.getByText('Aprovar contrato', { exact: false }).last().waitFor();
     await valid.getByText(/Emitir para o Jurídico/).last().waitFor();
     await shot(valid, 'workflow-contrato-aprovado-desktop');
-    const hist = await api(valid, `/api/v1/contratos/${id}/historico`);
+    const hist = await apiGet(valid, `/api/v1/contratos/${id}/historico`);
     const steps = hist.body.filter((h) => h.action === 'transition').map((h) => [h.transition.name, h.user]);
     assert.deepEqual(steps.slice(0, 4), [['aprovar', VALID], ['finalizar', VALID], ['emitir-verificador', GESTOR], ['emitir-juridico', RESP]]);
   });
@@ -107,7 +98,7 @@ test('cliente aprova um documento de engenharia com comentários', async () => {
   const page = await newPage(browser);
   await step(page, '10-cliente', async () => {
     await loginClient(page, 'cliente@portal.local');
-    const pend = await api(page, '/api/v1/pendencias?_end=50');
+    const pend = await apiGet(page, '/api/v1/pendencias?_end=50');
     const doc = pend.body.find((p) => p.resource === 'projetos');
     assert.ok(doc, 'o cliente deveria ter um documento para aprovar');
     await goto(page, '/pendencias');

@@ -5,7 +5,7 @@
 // Screenshots of each screen at both widths.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { DESKTOP, PHONE, eventually, goto, launch, loginStaff, newPage, shot, step, waitPath, wideElements } from './helpers.mjs';
+import { apiGet, DESKTOP, PHONE, eventually, goto, launch, loginStaff, newPage, shot, step, waitPath, wideElements } from './helpers.mjs';
 
 const TOKEN = `J${Date.now().toString(36)}`;
 let browser;
@@ -15,15 +15,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-/** GET on the API as the signed-in user of the page. */
-async function api(page, path) {
-  return page.evaluate(async (p) => {
-    const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
-    const res = await fetch(p, { headers: { Authorization: `Bearer ${localStorage.getItem(key)}` } });
-    return { status: res.status, body: await res.json() };
-  }, path);
-}
 
 async function noSidewaysScroll(page, what) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -65,7 +56,7 @@ for (const [viewport, label] of [
       await shot(page, `jornada-sm-rdo-novo-${label}`);
       await form.getByRole('button', { name: 'Salvar' }).click();
       await eventually(async () => assert.equal(await dialog(page).count(), 0), { timeout: 20_000 });
-      const saved = await api(page, `/api/v1/diarios?obra=101&ocorrencias_like=${TOKEN}%20${label}`);
+      const saved = await apiGet(page, `/api/v1/diarios?obra=101&ocorrencias_like=${TOKEN}%20${label}`);
       assert.equal(saved.body.length, 1, 'o RDO não foi gravado');
       assert.ok(saved.body[0].numero > 0, 'o RDO não recebeu número');
       await page.getByRole('tabpanel').getByText(new RegExp(`${saved.body[0].numero}`)).first().waitFor();
@@ -79,7 +70,7 @@ for (const [viewport, label] of [
     let id;
     await step(page, `12-pv-ticket-${label}`, async () => {
       await loginStaff(page, 'posvendas@portal.local');
-      const list = await api(page, '/api/v1/posvendas?_end=1&status_ne=Conclu%C3%ADdo');
+      const list = await apiGet(page, '/api/v1/posvendas?_end=1&status_ne=Conclu%C3%ADdo');
       id = list.body[0].id;
       await goto(page, `/posvendas/${id}`);
       await region(page, /Interações/).waitFor();
@@ -116,7 +107,7 @@ for (const [viewport, label] of [
     const page = await newPage(browser, { viewport });
     await step(page, `12-field-os-${label}`, async () => {
       await loginStaff(page, 'field@portal.local');
-      const list = await api(page, '/api/v1/os-field?obra=101&_end=1');
+      const list = await apiGet(page, '/api/v1/os-field?obra=101&_end=1');
       assert.equal(list.status, 200);
       await goto(page, `/101/ordensServico/field/${list.body[0].id}`);
       await region(page, /Diários da OS/).waitFor();
@@ -167,7 +158,7 @@ for (const [viewport, label] of [
     let id;
     await step(admin, `12-bib-admin-${label}`, async () => {
       await loginStaff(admin, 'admin@portal.local');
-      id = (await api(admin, `/api/v1/diretorios?nome=${encodeURIComponent(FOLDER)}`)).body[0].id;
+      id = (await apiGet(admin, `/api/v1/diretorios?nome=${encodeURIComponent(FOLDER)}`)).body[0].id;
       await goto(admin, `/biblioteca?pasta=${id}`);
       await admin.getByRole('tree', { name: 'Pastas da biblioteca' }).waitFor();
       await admin.getByText('Somente leitura').waitFor();

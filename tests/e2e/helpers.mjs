@@ -175,6 +175,15 @@ export async function loginStaff(page, email, { from = '/login', password = PASS
 // ---------------------------------------------------------------------------------------------
 // Page parts
 
+/** GET on the API as the signed-in user of the page (the ID token Amplify keeps in localStorage). */
+export async function apiGet(page, path) {
+  return page.evaluate(async (p) => {
+    const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
+    const res = await fetch(p, { headers: { Authorization: `Bearer ${localStorage.getItem(key)}` } });
+    return { status: res.status, body: await res.json(), total: res.headers.get('x-total-count') };
+  }, path);
+}
+
 /** The visible toasts (top-right stack). */
 export function toasts(page) {
   return page.locator('[data-testid="toast"]');

@@ -35,6 +35,12 @@ export function useAbility(): AppAbility {
   return useContext(AbilityContext).ability;
 }
 
+/** The signed-in user as a person field value ({ mail, nome }), e.g. for CURRENT_USER defaults. */
+export function useCurrentPerson(): { mail: string; nome?: string } | undefined {
+  const user = useCurrentUser();
+  return user?.email ? { mail: user.email, ...(user.name ? { nome: user.name } : {}) } : undefined;
+}
+
 export function useCurrentUser(): PortalUser | null {
   return useContext(AbilityContext).user;
 }

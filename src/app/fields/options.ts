@@ -122,3 +122,8 @@ export function lowerLabel(label: string): string {
   if (label.length > 1 && label[1] === label[1].toUpperCase() && label[1] !== label[1].toLowerCase()) return label;
   return label.charAt(0).toLowerCase() + label.slice(1);
 }
+
+/** The delete confirmation of a record of the schema ("Excluir esta obra?"), for Refine's DeleteButton. */
+export function deleteConfirmProps(schema: EntitySchema): { confirmTitle: string; confirmOkText: string; confirmCancelText: string } {
+  return { confirmTitle: `Excluir ${schema.gender === 'f' ? 'esta' : 'este'} ${lowerLabel(schema.label)}?`, confirmOkText: 'Excluir', confirmCancelText: 'Cancelar' };
+}

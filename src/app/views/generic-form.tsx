@@ -22,7 +22,7 @@ import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
 import { FieldFormItem } from '../fields/form-items';
 import { useMatrixDefaults } from './use-matrix-defaults';
 import { CopiedValues } from './copied-values';
-import { colSpan, defaultValues, editableFields, groupFields, lowerLabel, recordTitle } from '../fields/options';
+import { colSpan, defaultValues, deleteConfirmProps, editableFields, groupFields, lowerLabel, recordTitle } from '../fields/options';
 
 export const CONFLICT_MESSAGE = 'Este registro foi alterado por outra pessoa. Recarregue para ver a versão atual.';
 
@@ -241,9 +241,7 @@ export function GenericForm({ schema, action, id: idProp, initialValues: prefill
         canDelete
         deleteButtonProps={{
           meta: record ? { record } : undefined,
-          confirmTitle: `Excluir ${schema.gender === 'f' ? 'esta' : 'este'} ${lowerLabel(schema.label)}?`,
-          confirmOkText: 'Excluir',
-          confirmCancelText: 'Cancelar',
+          ...deleteConfirmProps(schema),
         }}
       >
         {body}

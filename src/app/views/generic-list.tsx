@@ -13,7 +13,7 @@ import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
 import { FieldDisplay } from '../fields/display';
 import { StateTag } from '../modules/workflow/state-tag';
 import { columnFilterProps } from '../fields/filters';
-import { lowerLabel } from '../fields/options';
+import { deleteConfirmProps, lowerLabel } from '../fields/options';
 import { exportXlsx } from './export-xlsx';
 import { ReferenceTitlesProvider } from '../fields/reference-titles';
 import { ListCards } from './list-cards';
@@ -160,9 +160,7 @@ export function GenericList({ schema, filters: permanent }: GenericListProps): R
           resource={schema.resource}
           recordItemId={record.id}
           meta={{ record }}
-          confirmTitle={`Excluir ${schema.gender === 'f' ? 'esta' : 'este'} ${lowerLabel(schema.label)}?`}
-          confirmOkText="Excluir"
-          confirmCancelText="Cancelar"
+          {...deleteConfirmProps(schema)}
         />
       </Space>
     ),

@@ -14,7 +14,7 @@ import { ReferenceTitlesProvider } from '../fields/reference-titles';
 import { RelatedLists } from './related-lists';
 import { useAbility } from '../access/ability-context';
 import { canEditHere } from '../modules/workflow/can-edit';
-import { fieldByName, groupFields, lowerLabel, recordTitle, visibleFields } from '../fields/options';
+import { deleteConfirmProps, fieldByName, groupFields, recordTitle, visibleFields } from '../fields/options';
 import { formatDateTime, formatValue } from '../format';
 import { TransitionComment, TransitionHeading, transitionDotColor, WorkflowPanel, historyKey, type HistoryTransition } from '../modules/workflow';
 
@@ -178,9 +178,7 @@ export function GenericShow({ schema, id: idProp }: GenericShowProps): React.Rea
       isLoading={query.isLoading}
       deleteButtonProps={{
         meta: record ? { record } : undefined,
-        confirmTitle: `Excluir ${schema.gender === 'f' ? 'esta' : 'este'} ${lowerLabel(schema.label)}?`,
-        confirmOkText: 'Excluir',
-        confirmCancelText: 'Cancelar',
+        ...deleteConfirmProps(schema),
       }}
       headerButtons={({ listButtonProps, editButtonProps, deleteButtonProps, refreshButtonProps }) => (
         <>

@@ -10,7 +10,7 @@ import type { BaseRecord } from '@refinedev/core';
 import { DeleteButton, EditButton, ShowButton } from '@refinedev/antd';
 import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
 import { FieldDisplay } from '../fields/display';
-import { lowerLabel, recordTitle } from '../fields/options';
+import { deleteConfirmProps, recordTitle } from '../fields/options';
 import { StateTag } from '../modules/workflow/state-tag';
 
 export interface ListCardsProps {
@@ -66,9 +66,7 @@ export function ListCards({ schema, fields, rows, loading, pagination, onPage }:
                 resource={schema.resource}
                 recordItemId={record.id}
                 meta={{ record }}
-                confirmTitle={`Excluir ${schema.gender === 'f' ? 'esta' : 'este'} ${lowerLabel(schema.label)}?`}
-                confirmOkText="Excluir"
-                confirmCancelText="Cancelar"
+                {...deleteConfirmProps(schema)}
               >
                 Excluir
               </DeleteButton>,

@@ -17,7 +17,7 @@ import { subject as caslSubject } from '@casl/ability';
 import { schemaByName } from '../../../schemas/index';
 import type { EntitySchema, FieldDef, RelatedList } from '../../../schemas/kinds';
 import { toCaslAction } from '../../access/refine-actions';
-import { useAbility, useCurrentUser } from '../access/ability-context';
+import { useAbility, useCurrentPerson } from '../access/ability-context';
 import { FieldDisplay } from '../fields/display';
 import { ReferenceTitlesProvider } from '../fields/reference-titles';
 import { defaultValues, lowerLabel, recordTitle } from '../fields/options';
@@ -122,8 +122,7 @@ function RelatedSectionBody({ parent, record, rel, child }: { parent: EntitySche
   const createAction = toCaslAction(child.subject, 'create', child.actions);
   // The check sees the new record as the form will send it: the defaults (the signed-in user as the
   // interaction's author…) and the parent's values.
-  const user = useCurrentUser();
-  const me = user ? { mail: user.email, ...(user.name ? { nome: user.name } : {}) } : undefined;
+  const me = useCurrentPerson();
   // A child checked through its parent (a folder's files) needs the right on the parent record.
   const canCreate =
     child.accessVia === rel.via
@@ -210,8 +209,7 @@ function RelatedSectionBody({ parent, record, rel, child }: { parent: EntitySche
 /** A section for people who may add children here but not list them. */
 function RelatedAddOnly({ parent, record, rel, child }: { parent: EntitySchema; record: BaseRecord; rel: RelatedList; child: EntitySchema }) {
   const ability = useAbility();
-  const user = useCurrentUser();
-  const me = user ? { mail: user.email, ...(user.name ? { nome: user.name } : {}) } : undefined;
+  const me = useCurrentPerson();
   const initial = useMemo(() => childInitialValues(parent, record, rel, child), [parent, record, rel, child]);
   const [adding, setAdding] = useState(false);
   const [added, setAdded] = useState(0);
@@ -319,8 +317,7 @@ function RelatedCreateModal({
 }) {
   const invalidate = useInvalidate();
   const queryClient = useQueryClient();
-  const user = useCurrentUser();
-  const me = user?.email ? { mail: user.email, ...(user.name ? { nome: user.name } : {}) } : undefined;
+  const me = useCurrentPerson();
   const { modalProps, formProps } = useModalForm<BaseRecord>({
     resource: child.resource,
     action: 'create',
