@@ -14,12 +14,19 @@ export const PRIORIDADE_OPTIONS = ['Baixa', 'Média', 'Alta', 'Urgente'];
 
 export const CONFORMIDADE_OPTIONS = ['Conforme', 'Não conforme', 'Não se aplica'];
 
-/** Usual limits for file fields. */
+/**
+ * Usual accepted types of file fields: the server compares them with the type it detects from the
+ * file's bytes (never the one the browser declares). SVG and HTML are never accepted.
+ */
+export const IMAGE_ACCEPT = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/heic', 'image/heif'];
 export const DOC_ACCEPT = [
-  'application/pdf', 'image/', 'application/vnd.openxmlformats-officedocument', 'application/msword',
-  'application/vnd.ms-excel', 'application/zip', 'application/acad', 'image/vnd.dwg', 'text/plain',
+  'application/pdf', ...IMAGE_ACCEPT,
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'application/msword', 'application/vnd.ms-excel', 'application/vnd.ms-powerpoint',
+  'text/plain', 'text/csv', 'application/zip', 'image/vnd.dwg',
 ];
-export const IMAGE_ACCEPT = ['image/'];
 
 /** The site (obra) a record belongs to: stores `Obra.Id_Lista`. */
 export function obraRef(overrides: Partial<FieldDef> = {}): FieldDef {

@@ -21,6 +21,7 @@ import { authHeaders, getApiUrl } from '../providers/data-provider';
 import { newRow, refKeyOf, refTarget } from './options';
 import { rulesFor, validateFile } from './rules';
 import { EapCodeInput } from '../modules/eap/eap-code-input';
+import { uploadQuery, useUploadTarget, type UploadTarget } from './upload-target';
 
 export { rulesFor, validateFile, MESSAGES, acceptsType } from './rules';
 
@@ -313,17 +314,26 @@ export function fileUrl(file: Pick<StoredFile, 'key' | 'url'>): string {
   return file.url ?? `${getApiUrl()}/arquivos/${encodeURIComponent(file.key)}`;
 }
 
-function toUploadFile(f: StoredFile): UploadFile<StoredFile> {
-  const url = fileUrl(f);
-  return { uid: f.key, name: f.name, size: f.size, type: f.type, status: 'done', url, thumbUrl: f.type.startsWith('image/') ? url : undefined, response: f };
+/** The 320 px thumbnail the server keeps of an image (never the full image in a grid). */
+export function thumbUrl(file: Pick<StoredFile, 'key'>): string {
+  return `${getApiUrl()}/arquivos/${file.key.split('/').map(encodeURIComponent).join('/')}/thumb`;
 }
 
-/** POST the file to /arquivos (multipart `file`) with the bearer token; resolves the StoredFile. */
-export function uploadFile(file: File, onProgress?: (percent: number) => void): Promise<StoredFile> {
+function toUploadFile(f: StoredFile): UploadFile<StoredFile> {
+  const url = fileUrl(f);
+  return { uid: f.key, name: f.name, size: f.size, type: f.type, status: 'done', url, thumbUrl: f.type.startsWith('image/') ? thumbUrl(f) : undefined, response: f };
+}
+
+/**
+ * POST the file to /arquivos (multipart `file`) with the bearer token, for a field of a record
+ * (`target`: the server checks the right to upload and the field's types); resolves the StoredFile.
+ * A refusal rejects with the server's pt-BR message.
+ */
+export function uploadFile(file: File, onProgress?: (percent: number) => void, target?: { record?: UploadTarget; field: string }): Promise<StoredFile> {
   return new Promise((resolve, reject) => {
     void authHeaders().then((headers) => {
       const xhr = new XMLHttpRequest();
-      xhr.open('POST', `${getApiUrl()}/arquivos`);
+      xhr.open('POST', `${getApiUrl()}/arquivos${target ? `?${uploadQuery(target.record, target.field)}` : ''}`);
       for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
       xhr.upload.onprogress = (e) => {
         if (e.lengthComputable) onProgress?.(Math.round((e.loaded / e.total) * 100));
@@ -360,6 +370,7 @@ export function FilesInput({ field, value, onChange, id, disabled }: FieldInputP
   const lastEmitted = useRef<StoredFile[]>(stored);
   const [messageApi, holder] = message.useMessage();
   const images = field.kind === 'images';
+  const target = useUploadTarget();
 
   // Follow external changes (form reset / reload).
   useEffect(() => {
@@ -378,7 +389,7 @@ export function FilesInput({ field, value, onChange, id, disabled }: FieldInputP
     }
   };
 
-  const acceptAttr = field.accept && field.accept.every((a) => a.endsWith('/')) ? field.accept.map((a) => `${a}*`).join(',') : undefined;
+  const acceptAttr = field.accept?.length ? field.accept.map((a) => (a.endsWith('/') ? `${a}*` : a)).join(',') : undefined;
 
   return (
     <>
@@ -401,7 +412,7 @@ export function FilesInput({ field, value, onChange, id, disabled }: FieldInputP
           return true;
         }}
         customRequest={({ file, onProgress, onSuccess, onError }) => {
-          uploadFile(file as File, (percent) => onProgress?.({ percent }))
+          uploadFile(file as File, (percent) => onProgress?.({ percent }), { record: target, field: field.name })
             .then((stored) => onSuccess?.(stored))
             .catch((err: Error) => {
               void messageApi.error(err.message);
@@ -410,7 +421,7 @@ export function FilesInput({ field, value, onChange, id, disabled }: FieldInputP
         }}
         onChange={({ fileList }) => {
           const next = fileList.map((f) =>
-            f.status === 'done' && f.response && !f.url ? { ...f, url: fileUrl(f.response), thumbUrl: images ? fileUrl(f.response) : undefined } : f,
+            f.status === 'done' && f.response && !f.url ? { ...f, url: fileUrl(f.response), thumbUrl: images ? thumbUrl(f.response) : undefined } : f,
           );
           setList(next);
           emit(next);

@@ -52,3 +52,27 @@ export async function writeAudit(
     })
     .execute();
 }
+
+/**
+ * A deleted record as it was just before deletion, rebuilt from its `delete` history entry (every
+ * field's last value), so that its history is shown only under the rules of the record it describes.
+ */
+export async function deletedRecordAsWas(db: Db, schema: EntitySchema, id: number): Promise<Record<string, unknown> | undefined> {
+  const r = await db
+    .selectFrom('auditoria')
+    .select(['acao', 'usuario', 'alteracoes'])
+    .where('recurso', '=', schema.resource)
+    .where('registro_id', '=', id)
+    .where('acao', 'in', ['delete', 'create'])
+    .orderBy('em', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  const deleted = r.find((x) => x.acao === 'delete');
+  if (!deleted) return undefined;
+  const changes = (typeof deleted.alteracoes === 'string' ? JSON.parse(deleted.alteracoes) : (deleted.alteracoes ?? {})) as Changes;
+  const out: Record<string, unknown> = { id };
+  for (const [k, v] of Object.entries(changes)) out[k] = v?.de ?? null;
+  const created = r.find((x) => x.acao === 'create');
+  if (created) out.created_by = created.usuario;
+  return out;
+}

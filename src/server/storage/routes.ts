@@ -1,70 +1,120 @@
 import { Hono } from 'hono';
 import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { schemaByName, schemaByResource } from '../../../schemas';
+import type { EntitySchema } from '../../../schemas/kinds';
+import { toCaslAction } from '../../access/refine-actions';
 import type { Db } from '../db/connect';
 import type { AppEnv } from '../http/env';
 import { ApiError } from '../http/errors';
+import { actorOf } from '../crud/routes';
+import { canOn, parseId, selectOne } from '../crud/repository';
 import type { FileStorage } from './storage';
+import { checkFileAccess, slotNamed } from './file-access';
+import { acceptsType, checkFileName, describeAccept, extensionFor, fileResponseHeaders, sniffType } from './file-types';
+import { receiveUpload } from './upload-stream';
+import { hasThumbnail, makeThumbnail, THUMB_TYPE, thumbKey, thumbnailOf } from './thumbnails';
 
-export const MAX_UPLOAD_MB = Number(process.env.UPLOAD_MAX_MB ?? 25);
-/** Types accepted by the portal's attachments (a field may narrow them further). */
-export const ACCEPTED_TYPES = [
-  'image/',
-  'application/pdf',
-  'text/plain',
-  'text/csv',
-  'application/zip',
-  'application/vnd.openxmlformats-officedocument.',
-  'application/msword',
-  'application/vnd.ms-excel',
-  'application/vnd.ms-powerpoint',
-  'application/acad',
-  'image/vnd.dwg',
-  'application/octet-stream',
-];
+/** Kept for callers that show the limit; the value is read per request (`UPLOAD_MAX_MB`). */
+export { uploadLimitMb } from './upload-stream';
 
-const safeName = (n: string) => n.replace(/[^\p{L}\p{N}._ -]/gu, '_').slice(0, 120) || 'arquivo';
+export const fileUrlOf = (key: string) => `/api/v1/arquivos/${key}`;
+export const thumbUrlOf = (key: string) => `/api/v1/arquivos/${key}/thumb`;
+
+/** The schema whose CASL subject decides (the folder of a library document). */
+function governingSubject(schema: EntitySchema): string {
+  if (!schema.accessVia) return schema.subject;
+  const ref = schema.fields.find((f) => f.name === schema.accessVia)?.ref;
+  return (ref && schemaByName(ref)?.subject) || schema.subject;
+}
+
+/**
+ * The right to upload to a record: its edit right or the module's `upload` action on the record
+ * (`id`), or on a record being created: the create right (or `upload`) on the entity.
+ */
+async function checkUploadRight(db: Db, c: Parameters<typeof actorOf>[0], schema: EntitySchema, rawId: string | undefined): Promise<void> {
+  const actor = actorOf(c);
+  const editAction = toCaslAction(schema.subject, 'edit', schema.actions);
+  const createAction = toCaslAction(schema.subject, 'create', schema.actions);
+  const refusal = () => new ApiError(403, 'Você não tem permissão para enviar arquivos para este registro.');
+  if (rawId) {
+    const record = await selectOne(db, schema, parseId(schema, rawId));
+    if (!record) throw new ApiError(404, `${schema.label} não encontrad${schema.gender === 'f' ? 'a' : 'o'}.`);
+    for (const action of new Set([editAction, 'upload'])) if (await canOn(db, schema, actor, action, record)) return;
+    throw refusal();
+  }
+  const possible = new Set([createAction, editAction, 'upload', ...Object.values(schema.createActionBy?.actions ?? {})]);
+  const subject = governingSubject(schema);
+  if (![...possible].some((a) => actor.ability.can(a as never, subject as never))) throw refusal();
+}
 
 export function fileRoutes(db: Db, storage: FileStorage) {
   const r = new Hono<AppEnv>();
+
   r.post('/', async (c) => {
-    const len = Number(c.req.header('content-length') ?? 0);
-    if (len > (MAX_UPLOAD_MB + 1) * 1024 * 1024) throw new ApiError(413, `O arquivo excede o limite de ${MAX_UPLOAD_MB} MB.`);
-    let form: FormData;
+    const recurso = c.req.query('recurso') ?? '';
+    const campo = c.req.query('campo') ?? '';
+    const schema = schemaByResource(recurso);
+    if (!schema) throw new ApiError(400, 'Informe o registro a que o arquivo pertence.', { recurso: ['Recurso desconhecido.'] });
+    const slot = slotNamed(schema, campo);
+    if (!slot) throw new ApiError(400, 'Informe o campo de arquivos do registro.', { campo: [`${schema.label} não tem o campo de arquivos "${campo}".`] });
+    const target = slot.sub ?? slot.field;
+    await checkUploadRight(db, c, schema, c.req.query('id') || undefined);
+
+    const received = await receiveUpload(c.req.raw);
     try {
-      form = await c.req.raw.formData();
-    } catch {
-      throw new ApiError(400, 'Envie o arquivo como multipart/form-data no campo "file".');
+      const checked = checkFileName(received.name);
+      if (!checked.name) throw new ApiError(400, checked.error!, { file: [checked.error!] });
+      const name = checked.name;
+      if (received.size === 0) throw new ApiError(400, 'O arquivo está vazio.', { file: ['O arquivo está vazio.'] });
+      const type = await sniffType(received.path, name);
+      if (!type || !acceptsType(target, type)) {
+        const message = `O arquivo "${name}" não é de um tipo aceito em ${target.label}: envie ${describeAccept(target)}. O tipo é verificado pelo conteúdo do arquivo.`;
+        throw new ApiError(400, message, { file: [message] });
+      }
+      const key = `${new Date().toISOString().slice(0, 7)}/${randomUUID()}.${extensionFor(type)}`;
+      await storage.putFile(key, received.path, type);
+      let thumbUrl: string | undefined;
+      if (hasThumbnail(type)) {
+        const thumb = await makeThumbnail(received.path);
+        if (thumb) {
+          await storage.put(thumbKey(key), thumb, THUMB_TYPE);
+          thumbUrl = thumbUrlOf(key);
+        }
+      }
+      await db.insertInto('arquivo').values({ key, nome: name, tamanho: received.size, tipo: type, criado_por: c.get('user').email }).execute();
+      return c.json({ key, name, size: received.size, type, url: fileUrlOf(key), ...(thumbUrl ? { thumbUrl } : {}) }, 201);
+    } finally {
+      await rm(received.path, { force: true });
     }
-    const file = form.get('file');
-    if (!file || typeof file === 'string') throw new ApiError(400, 'Nenhum arquivo recebido.', { file: ['Selecione um arquivo.'] });
-    if (file.size === 0) throw new ApiError(400, 'O arquivo está vazio.', { file: ['O arquivo está vazio.'] });
-    if (file.size > MAX_UPLOAD_MB * 1024 * 1024) {
-      throw new ApiError(413, `O arquivo excede o limite de ${MAX_UPLOAD_MB} MB.`, { file: [`Máximo de ${MAX_UPLOAD_MB} MB.`] });
-    }
-    const type = file.type || 'application/octet-stream';
-    if (!ACCEPTED_TYPES.some((t) => type.startsWith(t))) {
-      throw new ApiError(415, `Tipo de arquivo não permitido: ${type}.`, { file: ['Tipo de arquivo não permitido.'] });
-    }
-    const name = safeName(file.name);
-    const key = `${new Date().toISOString().slice(0, 7)}/${randomUUID()}/${name}`;
-    await storage.put(key, new Uint8Array(await file.arrayBuffer()), type);
-    await db.insertInto('arquivo').values({ key, nome: name, tamanho: file.size, tipo: type, criado_por: c.get('user').email }).execute();
-    return c.json({ key, name, size: file.size, type, url: `/api/v1/arquivos/${key}` }, 201);
   });
+
   r.get('/*', async (c) => {
-    const key = decodeURIComponent(c.req.path.replace(/^.*?\/arquivos\//, ''));
-    const meta = await db.selectFrom('arquivo').selectAll().where('key', '=', key).executeTakeFirst();
-    if (!meta) throw new ApiError(404, 'Arquivo não encontrado.');
+    let path: string;
+    try {
+      path = decodeURIComponent(c.req.path.replace(/^.*?\/arquivos\//, ''));
+    } catch {
+      throw new ApiError(400, 'Endereço de arquivo inválido.');
+    }
+    const thumb = path.endsWith('/thumb');
+    const key = thumb ? path.slice(0, -'/thumb'.length) : path;
+    // eslint-disable-next-line no-control-regex
+    if (!key || /[\u0000-\u001f\\]/.test(key) || key.split('/').some((s) => s === '..' || s === '.' || s === '')) {
+      throw new ApiError(400, 'Endereço de arquivo inválido.');
+    }
+    const access = await checkFileAccess(db, actorOf(c), key);
+    if (!access.ok) {
+      throw access.status === 404 ? new ApiError(404, 'Arquivo não encontrado.') : new ApiError(403, 'Você não tem permissão para ver este arquivo.');
+    }
+    const meta = access.file;
+    if (thumb) {
+      const t = await thumbnailOf(storage, key, String(meta.tipo));
+      if (!t) throw new ApiError(404, 'Este arquivo não tem miniatura.');
+      return new Response(t.body, { headers: fileResponseHeaders(THUMB_TYPE, `${String(meta.nome)}.webp`, t.size) });
+    }
     const obj = await storage.get(key);
     if (!obj) throw new ApiError(404, 'Arquivo não encontrado.');
-    return new Response(obj.body, {
-      headers: {
-        'content-type': String(meta.tipo),
-        'content-disposition': `inline; filename*=UTF-8''${encodeURIComponent(String(meta.nome))}`,
-        'cache-control': 'private, max-age=3600',
-        ...(obj.size ? { 'content-length': String(obj.size) } : {}),
-      },
-    });
+    return new Response(obj.body, { headers: fileResponseHeaders(String(meta.tipo), String(meta.nome), obj.size) });
   });
   return r;
 }

@@ -7,6 +7,8 @@ import { pipeline } from 'node:stream/promises';
 /** Where uploaded files live: the local disk under DATA_DIR, or an S3 bucket. */
 export interface FileStorage {
   put(key: string, body: Uint8Array, type: string): Promise<void>;
+  /** Store a file already on the local disk (an upload streamed to a temporary file). */
+  putFile(key: string, path: string, type: string): Promise<void>;
   get(key: string): Promise<{ body: ReadableStream; size?: number } | undefined>;
   remove(key: string): Promise<void>;
 }
@@ -23,6 +25,11 @@ export function localStorage(root: string): FileStorage {
       const p = pathOf(key);
       await mkdir(dirname(p), { recursive: true });
       await pipeline(Readable.from([body]), createWriteStream(p));
+    },
+    async putFile(key, path) {
+      const p = pathOf(key);
+      await mkdir(dirname(p), { recursive: true });
+      await pipeline(createReadStream(path), createWriteStream(p));
     },
     async get(key) {
       const p = pathOf(key);
@@ -45,6 +52,10 @@ export async function s3Storage(bucket: string, prefix = ''): Promise<FileStorag
   return {
     async put(key, body, type) {
       await client.send(new PutObjectCommand({ Bucket: bucket, Key: prefix + key, Body: body, ContentType: type }));
+    },
+    async putFile(key, path, type) {
+      const size = (await stat(path)).size;
+      await client.send(new PutObjectCommand({ Bucket: bucket, Key: prefix + key, Body: createReadStream(path), ContentLength: size, ContentType: type }));
     },
     async get(key) {
       try {

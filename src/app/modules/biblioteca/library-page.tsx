@@ -259,7 +259,7 @@ function FolderPanel({ folder, onDeleted, onCreated }: { folder: Folder; onDelet
             customRequest={async ({ file, onProgress, onSuccess, onError }) => {
               const f = file as File;
               try {
-                const stored = await uploadFile(f, (percent) => onProgress?.({ percent }));
+                const stored = await uploadFile(f, (percent) => onProgress?.({ percent }), { record: { resource: 'documentos' }, field: 'arquivo' });
                 await create({
                   resource: 'documentos',
                   values: { diretorio: folder.id, nome: f.name.replace(/\.[^.]+$/, '') || f.name, obra: folder.obra ?? undefined, arquivo: [stored] },

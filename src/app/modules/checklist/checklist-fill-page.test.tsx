@@ -61,6 +61,9 @@ function readBytes(file: Blob): Promise<Uint8Array> {
  * jsdom's XMLHttpRequest bypasses MSW, so the photo upload (uploadFile of src/app/fields/form-items.tsx,
  * an XHR with a multipart body) is handed here to the same in-process API, as the signed-in user.
  */
+/** A real 1×1 PNG: the API checks the type from the bytes. */
+const ONE_PIXEL_PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
+
 class InProcessXhr {
   status = 0;
   responseText = '';
@@ -86,9 +89,9 @@ class InProcessXhr {
       body.set(head, 0);
       body.set(bytes, head.length);
       body.set(tail, head.length + bytes.length);
-      const path = new URL(this.url).pathname;
-      uploads.push(`${this.method} ${path}`);
-      const res = await t.mock.api.request(path, { method: this.method, as: FIELD, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, body });
+      const url = new URL(this.url);
+      uploads.push(`${this.method} ${url.pathname}`);
+      const res = await t.mock.api.request(url.pathname + url.search, { method: this.method, as: FIELD, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, body });
       this.status = res.status;
       this.responseText = await res.text();
       this.onload?.();
@@ -140,7 +143,7 @@ describe('checklist fill screen', { timeout: 120_000 }, () => {
     const realObjectUrl = URL.createObjectURL;
     URL.createObjectURL = () => 'blob:miniatura';
     try {
-      fireEvent.change(input, { target: { files: [new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], 'painel.png', { type: 'image/png' })] } });
+      fireEvent.change(input, { target: { files: [new File([ONE_PIXEL_PNG], 'painel.png', { type: 'image/png' })] } });
       await waitFor(() => expect(photoItem.querySelector('.ant-upload-list-item-done')).not.toBeNull(), T);
     } finally {
       vi.unstubAllGlobals();
@@ -160,7 +163,7 @@ describe('checklist fill screen', { timeout: 120_000 }, () => {
       [5, 'Encerramento', 'Conforme'],
     ]);
     expect(respostas[0].resposta).toBe('Sim');
-    expect(respostas[3].fotos).toEqual([expect.objectContaining({ name: 'painel.png', type: 'image/png', key: expect.stringMatching(/painel\.png$/) })]);
+    expect(respostas[3].fotos).toEqual([expect.objectContaining({ name: 'painel.png', type: 'image/png', key: expect.stringMatching(/\.png$/) })]);
     const id = Number(currentLocation.pathname.split('/').pop());
     const saved = await api<Record<string, unknown>>(`/api/v1/checklists-field/${id}`);
     expect(saved.body).toMatchObject({ os, status: 'Concluído', created_by: FIELD });

@@ -35,6 +35,7 @@ import { useAbility, useCurrentUser } from '../../access/ability-context';
 import { useCurrentRoute } from '../../guard/navigation-guard';
 import { obraLabel } from '../../layouts/portal-layout';
 import { DATE_FORMAT, FilesInput } from '../../fields/form-items';
+import { UploadTargetContext } from '../../fields/upload-target';
 import { todayIso } from '../../format';
 
 type Template = BaseRecord & { id: number; nome: string; obra?: string | null; versao?: number | null; tipoServico?: string | null; itens?: unknown };
@@ -258,6 +259,7 @@ function ChecklistFill({ schema, obra }: { schema: EntitySchema; obra: string })
   const errorOf = (name: string) => fieldErrors[name]?.join(' ');
 
   return (
+    <UploadTargetContext.Provider value={{ resource: schema.resource }}>
     <section aria-labelledby="checklist-fill-title" style={{ maxWidth: 900, margin: '0 auto', minWidth: 0 }}>
       <Typography.Title level={3} id="checklist-fill-title" style={{ marginBottom: 4 }}>
         Preencher checklist ({area})
@@ -413,6 +415,7 @@ function ChecklistFill({ schema, obra }: { schema: EntitySchema; obra: string })
         </Space>
       </div>
     </section>
+    </UploadTargetContext.Provider>
   );
 }
 

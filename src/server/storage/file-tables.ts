@@ -1,0 +1,13 @@
+/**
+ * Tables of stored files (idempotent, run with the core objects at every start):
+ * `arquivo` holds one row per upload (server-generated key, sniffed type, uploader);
+ * `arquivo_vinculo` says which record and field a file belongs to (written by the server when a
+ * record that names the file is saved, or found on first download for files stored before it).
+ */
+export const FILE_CORE_SQL: string[] = [
+  `CREATE TABLE IF NOT EXISTS arquivo_vinculo (
+     key text not null, recurso text not null, registro_id bigint not null, campo text not null,
+     criado_em timestamptz not null default now(),
+     primary key (key, recurso, registro_id, campo))`,
+  `CREATE INDEX IF NOT EXISTS arquivo_vinculo_registro_idx ON arquivo_vinculo (recurso, registro_id)`,
+];
