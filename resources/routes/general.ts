@@ -7,7 +7,9 @@ export const GENERAL_ROUTES = [
   r('/usuarios/:user?', 'Perfil', { group: 'Usuário', access: can('PERFIL'), screen: 'perfil', icon: 'UserOutlined', menu: false }),
   r('/biblioteca', 'Biblioteca', { group: 'Biblioteca', access: can('BIBLIOTECA'), screen: 'biblioteca', icon: 'FolderOutlined' }),
   r('/obra', 'Nova obra', { group: 'Obras', access: can('Obra', 'create'), entity: create('obra'), icon: 'PlusOutlined' }),
-  r('/obra/documentacao', 'Árvore de documentos', { group: 'Obras', access: can('Obra', 'configure'), screen: 'config', notBuilt: true, icon: 'ApartmentOutlined' }),
+  r('/obra/documentacao', 'Árvore de documentos', { group: 'Obras', access: can('Obra', 'configure'), screen: 'documentTree', entity: list('modeloDiretorio'), icon: 'ApartmentOutlined' }),
   r('/seguros', 'Risco de engenharia', { group: 'Seguros', access: can('SEGUROS'), obraObrigatoria: true, entity: list('seguro'), icon: 'SafetyOutlined' }),
+  // Staff only (every staff user reads Permissao, access.md decision 3; clients do not), like GET /api/v1/openapi.json.
+  r('/referencia-api', 'Referência da API', { group: 'Sistema', access: can('Permissao', 'edit'), screen: 'apiReference', icon: 'FileSearchOutlined', spec: false }),
   r('/seguros/perfeito', 'Operação plena', { group: 'Seguros', access: can('SEGUROS_PLENO'), obraObrigatoria: true, entity: list('seguroPleno'), icon: 'InsuranceOutlined' }),
 ];

@@ -7,6 +7,7 @@ import type { FormRule } from 'antd';
 import type { FieldDef, Person, StoredFile } from '../../../schemas/kinds';
 import { toNumber } from '../format';
 import { EMAIL_PATTERN, VALIDATION_MESSAGES, isEmptyValue } from '../../../schemas/messages';
+import { maxLengthOf } from '../../../schemas/shared/limits';
 
 const EMAIL = EMAIL_PATTERN;
 export const MESSAGES = VALIDATION_MESSAGES;
@@ -53,7 +54,7 @@ export function rulesFor(field: FieldDef): FormRule[] {
         const s = String(v).trim();
         if (kind === 'email' && !EMAIL.test(s)) return fail(MESSAGES.email);
         if (kind === 'enum' && field.options && !field.options.includes(s)) return fail(MESSAGES.enum(field.options));
-        if (field.maxLength !== undefined && s.length > field.maxLength) return fail(MESSAGES.maxLength(field.maxLength));
+        if (s.length > maxLengthOf(field)) return fail(MESSAGES.maxLength(maxLengthOf(field)));
         if (field.minLength !== undefined && s.length < field.minLength) return fail(MESSAGES.minLength(field.minLength));
         return ok();
       },

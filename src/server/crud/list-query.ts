@@ -2,6 +2,9 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool, type RawBui
 import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
 import { fieldOf, isJsonArrayField, refKeyOf } from '../db/columns';
 import type { FieldErrors } from './validate';
+import { isValidDate, isValidDateTime } from './dates';
+import { hasNul, NUL_MESSAGE, quoted } from '../http/input-guards';
+import { ID_MAX, INT4_MAX } from '../../../schemas/shared/limits';
 
 /** Columns every table has and a client may filter or sort by. */
 const SYSTEM: Record<string, FieldDef> = {
@@ -24,6 +27,8 @@ export interface Condition {
 export interface ListParams {
   start: number;
   end: number;
+  /** Neither `_start` nor `_end` was sent (Refine pagination "off"): every row up to LIST_MAX. */
+  unpaged?: boolean;
   sort: { path: string; order: 'asc' | 'desc' }[];
   conditions: Condition[];
   q?: string;
@@ -36,7 +41,14 @@ export class QueryError extends Error {
 }
 
 const RESERVED = new Set(['_start', '_end', '_sort', '_order', 'q', '_limit', '_page']);
-export const MAX_PAGE = 1000;
+
+/** Most rows one list request returns (a page, or a list without `_start`/`_end`); env LIST_MAX. */
+export const LIST_MAX = Math.max(1, Math.min(10_000, Number(process.env.LIST_MAX) || 1000));
+export const MAX_PAGE = LIST_MAX;
+/** Largest `_start` accepted (deeper pages are refused rather than scanned). */
+export const MAX_OFFSET = 1_000_000;
+/** Longest filter value or search text. */
+const MAX_VALUE_LENGTH = 1000;
 
 /** The field of a column: a system column or one of the schema's fields. */
 export function columnField(schema: EntitySchema, name: string): FieldDef | undefined {
@@ -61,18 +73,44 @@ export function resolvePath(schema: EntitySchema, path: string): { field: FieldD
   return undefined;
 }
 
-function checkValue(c: Condition, errors: FieldErrors) {
-  const key = c.path;
+function checkValue(c: Condition, key: string, errors: FieldErrors) {
   const kind = c.sub ? (c.field.kind === 'person' ? 'text' : 'tags') : c.field.kind;
+  const isId = !c.sub && (c.field.name === 'id' || (kind === 'reference' && refKeyOf(c.field) === 'id'));
   for (const v of c.values) {
-    if (c.op === 'like') continue;
-    const bad = (msg: string) => (errors[key] ??= []).push(msg);
-    if ((kind === 'integer' || (kind === 'reference' && refKeyOf(c.field) === 'id')) && !/^-?\d+$/.test(v)) bad(`Valor inválido para filtro: "${v}".`);
-    else if ((kind === 'decimal' || kind === 'money') && !/^-?\d+(\.\d+)?$/.test(v)) bad(`Valor inválido para filtro: "${v}".`);
-    else if (kind === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(v)) bad(`Data inválida no filtro: "${v}" (use aaaa-mm-dd).`);
-    else if (kind === 'datetime' && Number.isNaN(Date.parse(v))) bad(`Data inválida no filtro: "${v}".`);
+    const bad = (msg: string) => {
+      if (!errors[key]?.includes(msg)) (errors[key] ??= []).push(msg);
+    };
+    if (hasNul(v)) bad(NUL_MESSAGE);
+    else if (v.length > MAX_VALUE_LENGTH) bad(`Valor longo demais no filtro (máximo de ${MAX_VALUE_LENGTH} caracteres).`);
+    else if (c.op === 'like') continue;
+    else if (isId || kind === 'integer') {
+      if (!/^-?\d{1,16}$/.test(v)) bad(`Valor inválido para filtro: "${quoted(v)}".`);
+      else if (Math.abs(Number(v)) > (isId ? ID_MAX : INT4_MAX)) bad(`Valor fora do intervalo permitido no filtro: "${quoted(v)}".`);
+    } else if ((kind === 'decimal' || kind === 'money') && !/^-?\d{1,20}(\.\d{1,20})?$/.test(v)) bad(`Valor inválido para filtro: "${quoted(v)}".`);
+    else if (kind === 'date' && !isValidDate(v)) bad(`Data inválida no filtro: "${quoted(v)}" (use aaaa-mm-dd).`);
+    else if (kind === 'datetime' && !isValidDate(v) && !isValidDateTime(v)) bad(`Data inválida no filtro: "${quoted(v)}".`);
     else if (kind === 'boolean' && v !== 'true' && v !== 'false') bad(`Use true ou false no filtro.`);
   }
+}
+
+/** `_start` / `_end`: a page of at most LIST_MAX rows, or (neither sent) the first LIST_MAX rows. */
+function pageOf(raw: { start?: string; end?: string }, errors: FieldErrors): { start: number; end: number; unpaged: boolean } {
+  const given = (v?: string) => v !== undefined && v !== '';
+  const unpaged = !given(raw.start) && !given(raw.end);
+  const int = (v: string | undefined, name: '_start' | '_end') => {
+    if (!given(v)) return undefined;
+    if (!/^\d{1,10}$/.test(v!)) {
+      errors[name] = ['Use um número inteiro maior ou igual a 0.'];
+      return undefined;
+    }
+    return Number(v);
+  };
+  const start = int(raw.start, '_start') ?? 0;
+  const end = int(raw.end, '_end') ?? start + LIST_MAX;
+  if (start > MAX_OFFSET) errors._start = [`O início da página (_start) pode ir até ${MAX_OFFSET.toLocaleString('pt-BR')}; use filtros para chegar aos registros.`];
+  else if (end < start) errors._end ??= ['Use um número inteiro maior ou igual a _start.'];
+  else if (end - start > LIST_MAX) errors._end ??= [`No máximo ${LIST_MAX.toLocaleString('pt-BR')} registros por página (_end − _start).`];
+  return { start, end, unpaged };
 }
 
 /**
@@ -80,21 +118,18 @@ function checkValue(c: Condition, errors: FieldErrors) {
  * `ignore`: parameters another endpoint reads itself (the aggregate's `groupBy`, `measure`...).
  */
 export function parseListParams(schema: EntitySchema, query: Record<string, string[]>, ignore: readonly string[] = []): ListParams {
-  const errors: FieldErrors = {};
-  const one = (k: string) => query[k]?.[query[k].length - 1];
-  const start = Number(one('_start') ?? 0);
-  let end = Number(one('_end') ?? start + 25);
-  if (!Number.isInteger(start) || start < 0) errors._start = ['Use um inteiro ≥ 0.'];
-  if (!Number.isInteger(end) || end < start) errors._end = ['Use um inteiro ≥ _start.'];
-  if (end - start > MAX_PAGE) end = start + MAX_PAGE;
+  // No prototype: a parameter named `toString` or `__proto__` is a plain (unknown) key here.
+  const errors: FieldErrors = Object.create(null);
+  const one = (k: string) => (Object.hasOwn(query, k) ? query[k][query[k].length - 1] : undefined);
+  const { start, end, unpaged } = pageOf({ start: one('_start'), end: one('_end') }, errors);
 
   const sort: ListParams['sort'] = [];
   const sortFields = (one('_sort') ?? '').split(',').filter(Boolean);
   const orders = (one('_order') ?? '').split(',').filter(Boolean);
   sortFields.forEach((path, i) => {
-    const r = resolvePath(schema, path);
+    const r = hasNul(path) ? undefined : resolvePath(schema, path);
     const order = (orders[i] ?? orders[0] ?? 'asc').toLowerCase();
-    if (!r || r.field.kind === 'tags' || (r.field.kind === 'object')) errors._sort = [`Não é possível ordenar por "${path}".`];
+    if (!r || r.field.kind === 'tags' || (r.field.kind === 'object')) errors._sort = [`Não é possível ordenar por "${quoted(path)}".`];
     else if (order !== 'asc' && order !== 'desc') errors._order = ['Use asc ou desc.'];
     else sort.push({ path, order });
   });
@@ -103,32 +138,42 @@ export function parseListParams(schema: EntitySchema, query: Record<string, stri
   const conditions: Condition[] = [];
   for (const [key, values] of Object.entries(query)) {
     if (RESERVED.has(key) || ignore.includes(key)) continue;
-    const m = /^(.*?)(?:_(ne|gte|lte|like))?$/.exec(key)!;
+    const m = /^(.*?)(?:_(ne|gte|lte|like))?$/s.exec(key)!;
     const path = m[1];
     const op = (m[2] ?? 'eq') as Op;
-    const r = resolvePath(schema, path);
+    const r = hasNul(key) ? undefined : resolvePath(schema, path);
+    const errorKey = quoted(key, 60);
     if (!r) {
-      errors[key] = [`Filtro desconhecido: "${key}".`];
+      errors[errorKey] = [`Filtro desconhecido: "${quoted(key)}".`];
       continue;
     }
-    const c: Condition = { path, field: r.field, sub: r.sub, op, values: values.filter((v) => v !== '') };
+    // A person is compared by e-mail (`siteManager=x` means `siteManager.mail=x`).
+    const sub = r.sub ?? (r.field.kind === 'person' ? 'mail' : undefined);
+    const c: Condition = { path, field: r.field, sub, op, values: values.filter((v) => v !== '') };
     if (!c.values.length) continue;
-    checkValue(c, errors);
+    checkValue(c, quoted(path, 60), errors);
     conditions.push(c);
   }
-  const q = one('q')?.trim() || undefined;
+  const idFilter = conditions.find((c) => c.path === 'id' && c.op === 'eq');
+  if (idFilter && idFilter.values.length > LIST_MAX) errors.id = [`No máximo ${LIST_MAX.toLocaleString('pt-BR')} ids por consulta.`];
+  const rawQ = one('q');
+  if (rawQ !== undefined && hasNul(rawQ)) errors.q = [NUL_MESSAGE];
+  else if (rawQ !== undefined && rawQ.length > MAX_VALUE_LENGTH) errors.q = [`Texto de busca longo demais (máximo de ${MAX_VALUE_LENGTH} caracteres).`];
+  const q = rawQ?.trim() || undefined;
   if (Object.keys(errors).length) throw new QueryError(errors);
-  return { start, end, sort, conditions, q };
+  return { start, end, unpaged, sort, conditions, q };
 }
 
 /** The SQL expression of a path: a column, or a JSON property as text. */
 export function pathExpr(field: FieldDef, sub?: string): RawBuilder<unknown> {
-  if (sub) return sql`(${sql.ref(field.name)}->>${sub})`;
+  // The key as a literal, not a parameter: the expression must equal the index's `("f"->>'mail')`.
+  if (sub) return sql`(${sql.ref(field.name)}->>${sql.lit(sub)})`;
   return sql.ref(field.name);
 }
 
 function castFor(field: FieldDef, sub?: string) {
   if (sub) return 'text';
+  if (field === SYSTEM.id) return 'bigint';
   switch (field.kind) {
     case 'integer':
       return 'integer';
@@ -168,7 +213,9 @@ function conditionExpr(c: Condition): Expression<SqlBool> {
       if (c.values.length === 1) return sql<SqlBool>`${col} = ${param(c.values[0])}`;
       return sql<SqlBool>`${col} = any(cast(${t === 'boolean' ? c.values.map((v) => v === 'true') : c.values} as ${sql.raw(t)}[]))`;
     case 'ne':
-      return sql<SqlBool>`${col} is distinct from ${param(c.values[0])}`;
+      if (c.values.length === 1) return sql<SqlBool>`${col} is distinct from ${param(c.values[0])}`;
+      // Several values: none of them (a row without a value is kept, as with one value).
+      return sql<SqlBool>`(${col} is null or not (${col} = any(cast(${t === 'boolean' ? c.values.map((v) => v === 'true') : c.values} as ${sql.raw(t)}[]))))`;
     case 'gte':
       return sql<SqlBool>`${col} >= ${param(c.values[0])}`;
     case 'lte':

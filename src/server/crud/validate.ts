@@ -3,6 +3,8 @@ import { CURRENT_USER, DEFAULT_DECIMAL_SCALE, MONEY_SCALE, NOW, SYSTEM_FIELDS, T
 import { todayIso } from '../time';
 import { refKeyOf } from '../db/columns';
 import { EMAIL_PATTERN, VALIDATION_MESSAGES, isEmptyValue } from '../../../schemas/messages';
+import { ID_MAX, maxLengthOf, numericLimitOf } from '../../../schemas/shared/limits';
+import { isValidDate, isValidDateTime } from './dates';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -25,16 +27,11 @@ function round(n: number, scale: number) {
 
 function toNumber(v: unknown): number | undefined {
   if (typeof v === 'number' && Number.isFinite(v)) return v;
-  if (typeof v === 'string' && /^-?\d+([.,]\d+)?$/.test(v.trim())) return Number(v.trim().replace(',', '.'));
+  if (typeof v === 'string' && /^-?\d{1,30}([.,]\d{1,30})?$/.test(v.trim())) return Number(v.trim().replace(',', '.'));
   return undefined;
 }
 
-function validDate(s: string) {
-  const m = DATE.exec(s);
-  if (!m) return false;
-  const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
-  return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
-}
+const validDate = (s: string) => DATE.test(s) && isValidDate(s);
 
 /** Validate and normalise one value of a field. Errors go to `errors[path]`. */
 function value(field: FieldDef, raw: unknown, path: string, errors: FieldErrors): unknown {
@@ -52,7 +49,7 @@ function value(field: FieldDef, raw: unknown, path: string, errors: FieldErrors)
       const s = raw.trim();
       if (field.kind === 'email' && !EMAIL.test(s)) return err(M.email);
       if (field.kind === 'enum' && field.options && !field.options.includes(s)) return err(M.enum(field.options));
-      if (field.maxLength && s.length > field.maxLength) return err(M.maxLength(field.maxLength));
+      if (s.length > maxLengthOf(field)) return err(M.maxLength(maxLengthOf(field)));
       if (field.minLength && s.length < field.minLength) return err(M.minLength(field.minLength));
       return s;
     }
@@ -64,10 +61,12 @@ function value(field: FieldDef, raw: unknown, path: string, errors: FieldErrors)
       if (field.kind === 'integer' && !Number.isInteger(n)) return err(M.integer);
       if (field.min !== undefined && n < field.min) return err(M.min(field.min));
       if (field.max !== undefined && n > field.max) return err(M.max(field.max));
-      if (field.kind === 'integer' && Math.abs(n) > 2147483647) return err(M.max(2147483647));
+      // The column's range (int4, numeric(p, s)): beyond it the database would refuse the value.
       const scale = field.kind === 'money' ? MONEY_SCALE : field.kind === 'decimal' ? (field.scale ?? DEFAULT_DECIMAL_SCALE) : 0;
+      const limit = numericLimitOf(field);
+      const largest = field.kind === 'integer' ? limit - 1 : limit - 10 ** -scale;
       const r = round(n, scale);
-      if (Math.abs(r) >= 1e14) return err(M.max(1e14));
+      if (!Number.isFinite(r) || Math.abs(r) >= limit) return err(r < 0 ? M.min(-largest) : M.max(largest));
       return r;
     }
     case 'date': {
@@ -76,8 +75,8 @@ function value(field: FieldDef, raw: unknown, path: string, errors: FieldErrors)
       return validDate(s) ? s : err(M.date);
     }
     case 'datetime': {
-      if (typeof raw !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(raw) || Number.isNaN(Date.parse(raw))) return err(M.datetime);
-      return new Date(raw).toISOString();
+      if (typeof raw !== 'string' || !isValidDateTime(raw.trim())) return err(M.datetime);
+      return new Date(raw.trim().replace(' ', 'T')).toISOString();
     }
     case 'boolean':
       if (typeof raw === 'boolean') return raw;
@@ -86,10 +85,11 @@ function value(field: FieldDef, raw: unknown, path: string, errors: FieldErrors)
     case 'reference': {
       if (refKeyOf(field) === 'id') {
         const n = toNumber(raw);
-        if (n === undefined || !Number.isInteger(n) || n <= 0) return err('Selecione um registro válido.');
+        if (n === undefined || !Number.isInteger(n) || n <= 0 || n > ID_MAX) return err('Selecione um registro válido.');
         return n;
       }
       if (typeof raw !== 'string' && typeof raw !== 'number') return err('Selecione um registro válido.');
+      if (String(raw).trim().length > maxLengthOf(field)) return err('Selecione um registro válido.');
       return String(raw).trim();
     }
     case 'person': {
@@ -98,7 +98,7 @@ function value(field: FieldDef, raw: unknown, path: string, errors: FieldErrors)
       const o = raw as Record<string, unknown>;
       const mail = typeof o.mail === 'string' ? o.mail.trim().toLowerCase() : '';
       if (!mail) return err(M.required, `${path}.mail`);
-      if (!EMAIL.test(mail)) return err(M.email, `${path}.mail`);
+      if (!EMAIL.test(mail) || mail.length > maxLengthOf(field)) return err(M.email, `${path}.mail`);
       const extra = Object.keys(o).filter((k) => k !== 'mail' && k !== 'nome');
       if (extra.length) return err(M.unknown, `${path}.${extra[0]}`);
       const nome = typeof o.nome === 'string' && o.nome.trim() ? o.nome.trim().slice(0, 200) : undefined;
@@ -127,7 +127,7 @@ function value(field: FieldDef, raw: unknown, path: string, errors: FieldErrors)
         if (typeof t !== 'string' && typeof t !== 'number') return err(M.text);
         const s = String(t).trim();
         if (!s) continue;
-        if (s.length > (field.maxLength ?? 100)) return err(M.maxLength(field.maxLength ?? 100));
+        if (s.length > maxLengthOf(field)) return err(M.maxLength(maxLengthOf(field)));
         if (!out.includes(s)) out.push(s);
       }
       return out;
@@ -139,12 +139,12 @@ function value(field: FieldDef, raw: unknown, path: string, errors: FieldErrors)
       const out = [];
       for (const f of raw) {
         const o = f as Record<string, unknown>;
-        if (!o || typeof o !== 'object' || typeof o.key !== 'string' || !o.key) return err(M.file);
+        if (!o || typeof o !== 'object' || typeof o.key !== 'string' || !o.key || o.key.length > 1000) return err(M.file);
         out.push({
           key: o.key,
           name: typeof o.name === 'string' ? o.name.slice(0, 255) : o.key,
           size: typeof o.size === 'number' ? o.size : 0,
-          type: typeof o.type === 'string' ? o.type : 'application/octet-stream',
+          type: typeof o.type === 'string' ? o.type.slice(0, 255) : 'application/octet-stream',
         });
       }
       return out;
@@ -159,7 +159,7 @@ function record(fields: FieldDef[], input: Record<string, unknown>, prefix: stri
   }
   for (const f of fields) {
     const p = prefix ? `${prefix}.${f.name}` : f.name;
-    if (!(f.name in input)) {
+    if (!Object.hasOwn(input, f.name)) {
       if (checkRequired && f.required) (errors[p] ??= []).push(M.required);
       continue;
     }
@@ -182,11 +182,12 @@ export function validateBody(
   current?: Record<string, unknown>,
   user?: { mail: string; nome?: string },
 ): ValidationResult {
-  const errors: FieldErrors = {};
+  // No prototype: keys such as `toString` or `__proto__` are plain (unknown) keys here.
+  const errors: FieldErrors = Object.create(null);
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return { values: {}, errors: { _: ['O corpo da requisição deve ser um objeto JSON.'] } };
   }
-  const input: Record<string, unknown> = {};
+  const input: Record<string, unknown> = Object.create(null);
   for (const [k, v] of Object.entries(body)) {
     if (IGNORED.has(k)) continue;
     const f = schema.fields.find((x) => x.name === k);

@@ -1,0 +1,278 @@
+/**
+ * The API described as OpenAPI 3.1, generated from the schemas: per resource the simple-rest list
+ * (with a parameter per filter path and operator), read, create, update, delete, totals, history
+ * and workflow transitions; component schemas from the field kinds; errors; bearer authentication.
+ */
+import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
+import { LIST_MAX, MAX_OFFSET } from '../crud/list-query';
+import { COMMON_SCHEMAS, componentName, entitySchemas, fieldValueSchema, ref, type JsonSchema } from './field-schemas';
+
+type Op = 'eq' | 'ne' | 'gte' | 'lte' | 'like';
+
+/** Filter paths of an entity and the operators that make sense for each. */
+function filterPaths(schema: EntitySchema): { path: string; field: FieldDef; value: JsonSchema; ops: Op[] }[] {
+  const out: { path: string; field: FieldDef; value: JsonSchema; ops: Op[] }[] = [];
+  const str = (f: FieldDef): JsonSchema => ({ type: 'string', ...(f.kind === 'enum' ? { enum: f.options } : {}) });
+  const opsOf = (kind: FieldDef['kind'], refById = false): Op[] => {
+    if (['integer', 'decimal', 'money', 'date', 'datetime'].includes(kind) || refById) return ['eq', 'ne', 'gte', 'lte'];
+    if (kind === 'boolean') return ['eq', 'ne'];
+    return ['eq', 'ne', 'like'];
+  };
+  const system: FieldDef[] = [
+    { name: 'id', kind: 'integer', label: 'ID' },
+    { name: 'created_at', kind: 'datetime', label: 'Criado em' },
+    { name: 'updated_at', kind: 'datetime', label: 'Atualizado em' },
+    { name: 'created_by', kind: 'email', label: 'Criado por' },
+    { name: 'updated_by', kind: 'email', label: 'Atualizado por' },
+  ];
+  for (const f of [...system, ...schema.fields]) {
+    if (f.kind === 'rows' || f.kind === 'attachments' || f.kind === 'images') continue;
+    if (f.kind === 'person') {
+      out.push({ path: `${f.name}.mail`, field: f, value: { type: 'string' }, ops: ['eq', 'ne', 'like'] });
+      out.push({ path: `${f.name}.nome`, field: f, value: { type: 'string' }, ops: ['eq', 'ne', 'like'] });
+    } else if (f.kind === 'object') {
+      for (const s of f.fields ?? []) out.push({ path: `${f.name}.${s.name}`, field: s, value: { type: 'string' }, ops: ['eq', 'ne', 'like'] });
+    } else if (f.kind === 'tags') {
+      out.push({ path: f.name, field: f, value: { type: 'string' }, ops: ['eq', 'ne', 'like'] });
+    } else {
+      const refById = f.kind === 'reference' && (f.refKey ?? 'id') === 'id';
+      const v = fieldValueSchema(f);
+      const value: JsonSchema = ['integer', 'decimal', 'money', 'boolean'].includes(f.kind) || refById ? { type: v.type } : { ...str(f), ...(v.format ? { format: v.format } : {}) };
+      out.push({ path: f.name, field: f, value, ops: opsOf(f.kind, refById) });
+    }
+  }
+  return out;
+}
+
+const OP_TEXT: Record<Op, string> = {
+  eq: 'igual a (repita o parâmetro para "qualquer um de")',
+  ne: 'diferente de (repita o parâmetro para excluir vários valores)',
+  gte: 'maior ou igual a',
+  lte: 'menor ou igual a',
+  like: 'contém o texto (sem diferenciar acentos e maiúsculas)',
+};
+
+function filterParameters(schema: EntitySchema): Record<string, JsonSchema> {
+  const name = componentName(schema);
+  const out: Record<string, JsonSchema> = {};
+  for (const p of filterPaths(schema)) {
+    for (const op of p.ops) {
+      const param = op === 'eq' ? p.path : `${p.path}_${op}`;
+      const many = op === 'eq' || op === 'ne';
+      out[`${name}.${param}`] = {
+        name: param,
+        in: 'query',
+        required: false,
+        description: `${p.field.label}: ${OP_TEXT[op]}.`,
+        ...(many ? { style: 'form', explode: true, schema: { type: 'array', items: p.value } } : { schema: op === 'like' ? { type: 'string' } : p.value }),
+      };
+    }
+  }
+  return out;
+}
+
+const errorResponse = (description: string): JsonSchema => ({ description, content: { 'application/json': { schema: ref('Erro') } } });
+const RESPONSES: Record<string, JsonSchema> = {
+  BadRequest: errorResponse('Dados ou parâmetros inválidos: mensagem e `errors` por campo.'),
+  Unauthorized: errorResponse('Sem sessão válida.'),
+  Forbidden: errorResponse('Sem permissão para esta ação (ou campo).'),
+  NotFound: errorResponse('Registro não encontrado.'),
+  Conflict: errorResponse('Conflito: o registro mudou desde a leitura, ou valor único repetido.'),
+};
+const r = (name: keyof typeof RESPONSES) => ({ $ref: `#/components/responses/${name}` });
+const P = (name: string) => ({ $ref: `#/components/parameters/${name}` });
+
+const COMMON_PARAMETERS: Record<string, JsonSchema> = {
+  _start: { name: '_start', in: 'query', description: `Início da página (0 a ${MAX_OFFSET}). Sem _start e _end: todos os registros, até ${LIST_MAX}.`, schema: { type: 'integer', minimum: 0, maximum: MAX_OFFSET } },
+  _end: { name: '_end', in: 'query', description: `Fim da página (exclusivo); no máximo ${LIST_MAX} registros por página.`, schema: { type: 'integer', minimum: 0 } },
+  _sort: { name: '_sort', in: 'query', description: 'Campos da ordenação, separados por vírgula (ex.: `data,id`; pessoa: `siteManager.mail`).', schema: { type: 'string' } },
+  _order: { name: '_order', in: 'query', description: 'asc ou desc para cada campo de _sort, separados por vírgula.', schema: { type: 'string', examples: ['desc'] } },
+  q: { name: 'q', in: 'query', description: 'Busca de texto nos campos pesquisáveis (e pelo id, se for um número).', schema: { type: 'string', maxLength: 1000 } },
+  id: { name: 'id', in: 'path', required: true, description: 'id do registro', schema: { type: 'integer', minimum: 1 } },
+  groupBy: { name: 'groupBy', in: 'query', description: 'Até dois caminhos separados por vírgula.', schema: { type: 'string' } },
+  measure: { name: 'measure', in: 'query', description: '`count` (padrão), `sum:campo`, `avg:campo`, `min:campo`, `max:campo`.', schema: { type: 'string' } },
+  interval: { name: 'interval', in: 'query', description: 'Agrupamento de datas.', schema: { type: 'string', enum: ['day', 'week', 'month', 'year'] } },
+  top: { name: 'top', in: 'query', description: 'Os N maiores grupos e o restante numa linha "outros" (1 a 100).', schema: { type: 'integer', minimum: 1, maximum: 100 } },
+};
+
+function resourcePaths(schema: EntitySchema, filterNames: string[]): Record<string, JsonSchema> {
+  const name = componentName(schema);
+  const tag = schema.labelPlural;
+  const base = `/${schema.resource}`;
+  const filters = filterNames.map(P);
+  const record = ref(name);
+  const paths: Record<string, JsonSchema> = {
+    [base]: {
+      get: {
+        tags: [tag],
+        operationId: `listar${name}`,
+        summary: `Lista ${schema.labelPlural.toLowerCase()}`,
+        description: `Registros que a pessoa pode ver, filtrados e ordenados (contrato simple-rest do Refine). Sem _start/_end, devolve até ${LIST_MAX} registros e o cabeçalho x-list-truncated diz se ficaram registros de fora.`,
+        parameters: [P('_start'), P('_end'), P('_sort'), P('_order'), P('q'), ...filters],
+        responses: {
+          200: {
+            description: 'Os registros da página.',
+            headers: {
+              'x-total-count': { description: 'Total de registros que atendem aos filtros.', schema: { type: 'integer' } },
+              'x-list-truncated': { description: 'Sem _start/_end: true quando havia mais registros que o limite.', schema: { type: 'boolean' } },
+            },
+            content: { 'application/json': { schema: { type: 'array', items: record } } },
+          },
+          400: r('BadRequest'),
+          401: r('Unauthorized'),
+          403: r('Forbidden'),
+        },
+      },
+      post: {
+        tags: [tag],
+        operationId: `criar${name}`,
+        summary: `Cria ${schema.gender === 'f' ? 'uma' : 'um'} ${schema.label.toLowerCase()}`,
+        requestBody: { required: true, content: { 'application/json': { schema: ref(`${name}Novo`) } } },
+        responses: { 201: { description: 'Criado.', content: { 'application/json': { schema: record } } }, 400: r('BadRequest'), 401: r('Unauthorized'), 403: r('Forbidden'), 409: r('Conflict') },
+      },
+    },
+    [`${base}/aggregate`]: {
+      get: {
+        tags: [tag],
+        operationId: `totais${name}`,
+        summary: 'Totais e agrupamentos',
+        description: 'Mesmos filtros da lista, numa só consulta sobre os registros que a pessoa pode listar.',
+        parameters: [P('groupBy'), P('measure'), P('interval'), P('top'), P('q'), ...filters],
+        responses: {
+          200: {
+            description: 'Grupos e total.',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['measure', 'groupBy', 'rows', 'total'],
+                  properties: { measure: { type: 'string' }, groupBy: { type: 'array', items: { type: 'string' } }, rows: { type: 'array', items: { type: 'object' } }, total: { type: ['number', 'null'] } },
+                },
+              },
+            },
+          },
+          400: r('BadRequest'),
+          401: r('Unauthorized'),
+          403: r('Forbidden'),
+        },
+      },
+    },
+    [`${base}/{id}`]: {
+      parameters: [P('id')],
+      get: { tags: [tag], operationId: `ler${name}`, summary: 'Lê um registro', responses: { 200: { description: 'O registro.', content: { 'application/json': { schema: record } } }, 401: r('Unauthorized'), 403: r('Forbidden'), 404: r('NotFound') } },
+      patch: {
+        tags: [tag],
+        operationId: `alterar${name}`,
+        summary: 'Altera um registro (com a versão lida)',
+        requestBody: { required: true, content: { 'application/json': { schema: ref(`${name}Alteracao`) } } },
+        responses: { 200: { description: 'O registro alterado.', content: { 'application/json': { schema: record } } }, 400: r('BadRequest'), 401: r('Unauthorized'), 403: r('Forbidden'), 404: r('NotFound'), 409: r('Conflict') },
+      },
+      put: {
+        tags: [tag],
+        operationId: `substituir${name}`,
+        summary: 'Igual ao PATCH (só os campos enviados mudam)',
+        requestBody: { required: true, content: { 'application/json': { schema: ref(`${name}Alteracao`) } } },
+        responses: { 200: { description: 'O registro alterado.', content: { 'application/json': { schema: record } } }, 400: r('BadRequest'), 401: r('Unauthorized'), 403: r('Forbidden'), 404: r('NotFound'), 409: r('Conflict') },
+      },
+      delete: {
+        tags: [tag],
+        operationId: `excluir${name}`,
+        summary: 'Exclui um registro',
+        responses: { 200: { description: 'O registro excluído.', content: { 'application/json': { schema: record } } }, 401: r('Unauthorized'), 403: r('Forbidden'), 404: r('NotFound'), 409: r('Conflict') },
+      },
+    },
+    [`${base}/{id}/historico`]: {
+      parameters: [P('id')],
+      get: {
+        tags: [tag],
+        operationId: `historico${name}`,
+        summary: 'Histórico de alterações do registro',
+        responses: {
+          200: {
+            description: 'Do mais recente ao mais antigo (até 500).',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'array',
+                  items: {
+                    type: 'object',
+                    required: ['id', 'action', 'at'],
+                    properties: { id: { type: 'integer' }, action: { type: 'string' }, at: { type: 'string', format: 'date-time' }, user: { type: ['string', 'null'] }, changes: { type: 'object' }, transition: { type: 'string' }, comment: { type: ['string', 'null'] } },
+                  },
+                },
+              },
+            },
+          },
+          401: r('Unauthorized'),
+          403: r('Forbidden'),
+          404: r('NotFound'),
+        },
+      },
+    },
+  };
+  if (schema.workflow) {
+    paths[`${base}/{id}/transitions`] = {
+      parameters: [P('id')],
+      get: {
+        tags: [tag],
+        operationId: `transicoes${name}`,
+        summary: 'Ações do fluxo que a pessoa pode tomar agora',
+        responses: { 200: { description: 'As ações possíveis.', content: { 'application/json': { schema: { type: 'array', items: { type: 'object' } } } } }, 401: r('Unauthorized'), 403: r('Forbidden'), 404: r('NotFound') },
+      },
+    };
+    paths[`${base}/{id}/transitions/{name}`] = {
+      parameters: [P('id'), { name: 'name', in: 'path', required: true, schema: { type: 'string', enum: schema.workflow.transitions.map((t) => t.name) } }],
+      post: {
+        tags: [tag],
+        operationId: `transicao${name}`,
+        summary: 'Toma uma ação do fluxo (muda a situação)',
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { type: 'object', required: ['version'], properties: { version: { type: 'integer', minimum: 1 }, comment: { type: 'string' } } } } },
+        },
+        responses: { 200: { description: 'O registro depois da ação.', content: { 'application/json': { schema: record } } }, 400: r('BadRequest'), 401: r('Unauthorized'), 403: r('Forbidden'), 404: r('NotFound'), 409: r('Conflict') },
+      },
+    };
+  }
+  return paths;
+}
+
+/** The whole document (the same for every caller: access rules act on the data, not on the shape). */
+export function openApiDocument(schemas: EntitySchema[], version: string): JsonSchema {
+  const components: { schemas: Record<string, JsonSchema>; parameters: Record<string, JsonSchema>; responses: Record<string, JsonSchema>; securitySchemes: Record<string, JsonSchema> } = {
+    schemas: { ...COMMON_SCHEMAS },
+    parameters: { ...COMMON_PARAMETERS },
+    responses: RESPONSES,
+    securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'ID token do Cognito (o mesmo que o portal usa).' } },
+  };
+  const paths: Record<string, JsonSchema> = {
+    '/health': { get: { operationId: 'saude', summary: 'Situação da API', security: [], responses: { 200: { description: 'Em funcionamento.' } } } },
+    '/me': { get: { operationId: 'eu', summary: 'A pessoa conectada e suas regras de acesso (CASL compactadas)', responses: { 200: { description: 'Pessoa e regras.' }, 401: r('Unauthorized') } } },
+    '/pendencias': {
+      get: { operationId: 'pendencias', summary: 'Minhas pendências nos fluxos de trabalho', parameters: [P('_start'), P('_end')], responses: { 200: { description: 'Etapas que esperam pela pessoa.' }, 400: r('BadRequest'), 401: r('Unauthorized') } },
+    },
+  };
+  const tags: JsonSchema[] = [];
+  for (const schema of schemas) {
+    Object.assign(components.schemas, entitySchemas(schema));
+    const params = filterParameters(schema);
+    Object.assign(components.parameters, params);
+    Object.assign(paths, resourcePaths(schema, Object.keys(params)));
+    tags.push({ name: schema.labelPlural, description: `Recurso \`${schema.resource}\` (${schema.subject}).` });
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Portal — API',
+      version,
+      description:
+        'API REST do portal no contrato do `@refinedev/simple-rest`, gerada dos esquemas. Erros: `{ message, statusCode, errors? }` em português. ' +
+        `Listas: _start/_end (até ${LIST_MAX} por página), _sort/_order, filtros campo, campo_ne, campo_gte, campo_lte, campo_like e q; total em x-total-count.`,
+    },
+    servers: [{ url: '/api/v1' }],
+    security: [{ bearerAuth: [] }],
+    tags,
+    paths,
+    components,
+  };
+}

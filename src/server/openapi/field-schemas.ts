@@ -1,0 +1,166 @@
+/**
+ * JSON Schema (OpenAPI 3.1) of the schemas' fields and records, from the field kinds and the same
+ * bounds the API's validation applies (schemas/shared/limits.ts).
+ */
+import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
+import { SYSTEM_FIELDS } from '../../../schemas/kinds';
+import { ID_MAX, INT4_MAX, maxLengthOf, numericLimitOf, scaleOf } from '../../../schemas/shared/limits';
+
+export type JsonSchema = Record<string, unknown>;
+
+export const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+
+/** Component name of an entity: `diarioOs` → `DiarioOs`. */
+export const componentName = (schema: EntitySchema) => schema.name.replace(/[^A-Za-z0-9]/g, '').replace(/^./, (c) => c.toUpperCase());
+
+/** Shared components the field schemas refer to. */
+export const COMMON_SCHEMAS: Record<string, JsonSchema> = {
+  Pessoa: {
+    type: 'object',
+    description: 'Uma pessoa: e-mail (chave) e nome.',
+    required: ['mail'],
+    properties: {
+      mail: { type: 'string', format: 'email', maxLength: 254 },
+      nome: { type: 'string', maxLength: 200 },
+    },
+    additionalProperties: false,
+  },
+  Arquivo: {
+    type: 'object',
+    description: 'Um arquivo enviado por POST /arquivos e guardado no registro.',
+    required: ['key'],
+    properties: {
+      key: { type: 'string', maxLength: 1000 },
+      name: { type: 'string', maxLength: 255 },
+      size: { type: 'integer', minimum: 0 },
+      type: { type: 'string', maxLength: 255 },
+      url: { type: 'string' },
+    },
+  },
+  Erro: {
+    type: 'object',
+    description: 'Toda resposta de erro: mensagem em português e, em 400, as mensagens por campo ou parâmetro.',
+    required: ['message', 'statusCode'],
+    properties: {
+      message: { type: 'string', examples: ['Verifique os campos destacados.'] },
+      statusCode: { type: 'integer', examples: [400] },
+      errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } }, examples: [{ nome: ['Campo obrigatório.'] }] },
+    },
+  },
+};
+
+/** The value schema of one field, without null. */
+export function fieldValueSchema(field: FieldDef): JsonSchema {
+  const doc: JsonSchema = { title: field.label };
+  if (field.help) doc.description = field.help;
+  switch (field.kind) {
+    case 'text':
+    case 'longtext':
+      return { ...doc, type: 'string', maxLength: maxLengthOf(field), ...(field.minLength ? { minLength: field.minLength } : {}) };
+    case 'email':
+      return { ...doc, type: 'string', format: 'email', maxLength: maxLengthOf(field) };
+    case 'enum':
+      return { ...doc, type: 'string', enum: field.options ?? [] };
+    case 'integer':
+      return { ...doc, type: 'integer', minimum: field.min ?? -INT4_MAX, maximum: field.max ?? INT4_MAX };
+    case 'decimal':
+    case 'money': {
+      const limit = numericLimitOf(field);
+      const bounds: JsonSchema = {};
+      if (field.min !== undefined) bounds.minimum = field.min;
+      else bounds.exclusiveMinimum = -limit;
+      if (field.max !== undefined) bounds.maximum = field.max;
+      else bounds.exclusiveMaximum = limit;
+      return { ...doc, type: 'number', ...bounds, description: [field.help, `Arredondado a ${scaleOf(field)} casas decimais.`].filter(Boolean).join(' ') };
+    }
+    case 'date':
+      return { ...doc, type: 'string', format: 'date' };
+    case 'datetime':
+      return { ...doc, type: 'string', format: 'date-time' };
+    case 'boolean':
+      return { ...doc, type: 'boolean' };
+    case 'reference':
+      if ((field.refKey ?? 'id') === 'id') return { ...doc, type: 'integer', minimum: 1, maximum: ID_MAX, description: `id de um registro de ${field.ref}.` };
+      return { ...doc, type: 'string', maxLength: maxLengthOf(field), description: `${field.refKey} de um registro de ${field.ref}.` };
+    case 'person':
+      return { ...doc, allOf: [ref('Pessoa')] };
+    case 'object':
+      return { ...doc, type: 'object', properties: propertiesOf(field.fields ?? [], true), additionalProperties: false };
+    case 'rows': {
+      const subs = field.fields ?? [];
+      const required = subs.filter((s) => s.required).map((s) => s.name);
+      return {
+        ...doc,
+        type: 'array',
+        maxItems: field.maxFiles ?? 500,
+        items: { type: 'object', properties: propertiesOf(subs, true), ...(required.length ? { required } : {}), additionalProperties: false },
+      };
+    }
+    case 'attachments':
+    case 'images':
+      return { ...doc, type: 'array', items: ref('Arquivo'), ...(field.maxFiles ? { maxItems: field.maxFiles } : {}) };
+    case 'tags':
+      return { ...doc, type: 'array', items: { type: 'string', maxLength: maxLengthOf(field) }, uniqueItems: true };
+  }
+}
+
+/** The field's schema, null allowed when `nullable`. */
+export function fieldSchema(field: FieldDef, nullable: boolean): JsonSchema {
+  const s = fieldValueSchema(field);
+  if (!nullable) return s;
+  const { title, description, ...rest } = s;
+  if (typeof rest.type === 'string' && !rest.allOf) return { ...s, type: [rest.type, 'null'] };
+  return { ...(title ? { title } : {}), ...(description ? { description } : {}), anyOf: [rest, { type: 'null' }] };
+}
+
+function propertiesOf(fields: FieldDef[], nullable: boolean): Record<string, JsonSchema> {
+  return Object.fromEntries(fields.map((f) => [f.name, fieldSchema(f, nullable)]));
+}
+
+/** Fields a create must carry: required, writable and without a default the server fills in. */
+export function createRequired(schema: EntitySchema): string[] {
+  return schema.fields.filter((f) => f.required && !f.readOnly && f.default === undefined).map((f) => f.name);
+}
+
+/** The record (as read), its create body and its update body. */
+export function entitySchemas(schema: EntitySchema): Record<string, JsonSchema> {
+  const name = componentName(schema);
+  const writable = schema.fields.filter((f) => !f.readOnly);
+  const system: Record<string, JsonSchema> = {
+    id: { type: 'integer', minimum: 1, readOnly: true },
+    version: { type: 'integer', minimum: 1, readOnly: true, description: 'Versão do registro: envie-a ao alterar (versão antiga → 409).' },
+    created_at: { type: 'string', format: 'date-time', readOnly: true },
+    updated_at: { type: 'string', format: 'date-time', readOnly: true },
+    created_by: { type: ['string', 'null'], format: 'email', readOnly: true },
+    updated_by: { type: ['string', 'null'], format: 'email', readOnly: true },
+  };
+  const record: JsonSchema = {
+    type: 'object',
+    title: schema.label,
+    required: ['id', 'version', 'created_at', 'updated_at'],
+    properties: {
+      ...system,
+      ...Object.fromEntries(schema.fields.map((f) => [f.name, { ...fieldSchema(f, true), ...(f.readOnly ? { readOnly: true } : {}) }])),
+    },
+  };
+  const required = createRequired(schema);
+  const create: JsonSchema = {
+    type: 'object',
+    title: `Novo: ${schema.label}`,
+    description: 'Campos omitidos recebem o valor padrão do esquema (quando há). Campos desconhecidos são recusados (400).',
+    properties: Object.fromEntries(writable.map((f) => [f.name, { ...fieldSchema(f, !required.includes(f.name)), ...(f.default !== undefined ? { default: f.default } : {}) }])),
+    ...(required.length ? { required } : {}),
+    additionalProperties: false,
+  };
+  const update: JsonSchema = {
+    type: 'object',
+    title: `Alteração: ${schema.label}`,
+    description: 'Só os campos enviados mudam; `version` é a versão lida (409 se outra pessoa alterou antes). Colunas do sistema e campos somente leitura enviados são ignorados.',
+    required: ['version'],
+    properties: { version: { type: 'integer', minimum: 1 }, ...Object.fromEntries(writable.map((f) => [f.name, fieldSchema(f, !f.required)])) },
+  };
+  return { [name]: record, [`${name}Novo`]: create, [`${name}Alteracao`]: update };
+}
+
+/** Names of system columns (filterable and sortable like fields). */
+export const SYSTEM_COLUMNS = SYSTEM_FIELDS;

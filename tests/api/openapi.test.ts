@@ -1,0 +1,119 @@
+/**
+ * GET /api/v1/openapi.json: generated from the schemas, structurally sound (every $ref resolves,
+ * every path parameter declared, unique operation ids), one path set per resource, and only for staff.
+ */
+import { describe, expect, it } from 'vitest';
+import { SCHEMAS, schemaByResource } from '../../schemas';
+import { BACKENDS, useApi } from './backends';
+
+type Doc = Record<string, any>;
+
+function resolvePointer(doc: Doc, ref: string): unknown {
+  if (!ref.startsWith('#/')) return undefined;
+  return ref
+    .slice(2)
+    .split('/')
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce<unknown>((node, key) => (node && typeof node === 'object' && Object.hasOwn(node, key) ? (node as Doc)[key] : undefined), doc);
+}
+
+function allRefs(node: unknown, out: string[] = []): string[] {
+  if (Array.isArray(node)) node.forEach((n) => allRefs(n, out));
+  else if (node && typeof node === 'object') {
+    for (const [k, v] of Object.entries(node)) {
+      if (k === '$ref' && typeof v === 'string') out.push(v);
+      else allRefs(v, out);
+    }
+  }
+  return out;
+}
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+
+describe.each(BACKENDS)('OpenAPI description (%s)', (backend) => {
+  const t = useApi(backend);
+
+  it('is for staff: a staff user without roles reads it, a client gets 403, anonymous 401', async () => {
+    const staff = await t.api.request('/api/v1/openapi.json', { as: 'leitura@portal.local' });
+    expect(staff.status).toBe(200);
+    expect(staff.headers.get('content-type')).toMatch(/application\/json/);
+    const client = await t.api.request('/api/v1/openapi.json', { as: 'cliente@portal.local' });
+    expect(client.status).toBe(403);
+    expect((await client.json()).message).toMatch(/só para colaboradores/);
+    expect((await t.api.request('/api/v1/openapi.json', { as: null })).status).toBe(401);
+  });
+
+  it('is a structurally valid OpenAPI 3.1 document with every resource', async () => {
+    const doc = (await (await t.api.request('/api/v1/openapi.json')).json()) as Doc;
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info.title).toBeTruthy();
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.security).toEqual([{ bearerAuth: [] }]);
+
+    const refs = allRefs(doc);
+    expect(refs.length).toBeGreaterThan(100);
+    const broken = [...new Set(refs)].filter((r) => resolvePointer(doc, r) === undefined);
+    expect(broken).toEqual([]);
+
+    const operationIds: string[] = [];
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Doc>)) {
+      const declared = new Set<string>();
+      const collect = (params: Doc[] = []) => {
+        for (const p of params) {
+          const param = (p.$ref ? resolvePointer(doc, p.$ref) : p) as Doc;
+          if (param.in === 'path') declared.add(param.name);
+        }
+      };
+      collect(item.parameters);
+      for (const m of METHODS) {
+        if (!item[m]) continue;
+        collect(item[m].parameters);
+        operationIds.push(item[m].operationId);
+        expect(Object.keys(item[m].responses ?? {}).length, `${m} ${path}`).toBeGreaterThan(0);
+        for (const [status, res] of Object.entries(item[m].responses as Record<string, Doc>)) {
+          if (Number(status) >= 400) expect(res.$ref ?? res.content?.['application/json']?.schema?.$ref, `${m} ${path} ${status}`).toBeTruthy();
+        }
+      }
+      const inPath = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      expect([...declared].sort(), path).toEqual([...inPath].sort());
+    }
+    expect(new Set(operationIds).size).toBe(operationIds.length);
+
+    for (const schema of SCHEMAS) {
+      const base = `/${schema.resource}`;
+      expect(Object.keys(doc.paths[base] ?? {}), base).toEqual(expect.arrayContaining(['get', 'post']));
+      expect(Object.keys(doc.paths[`${base}/{id}`] ?? {}), base).toEqual(expect.arrayContaining(['get', 'patch', 'delete']));
+      expect(doc.paths[`${base}/aggregate`]?.get, base).toBeTruthy();
+      expect(doc.paths[`${base}/{id}/historico`]?.get, base).toBeTruthy();
+      if (schema.workflow) expect(doc.paths[`${base}/{id}/transitions/{name}`]?.post, base).toBeTruthy();
+    }
+  });
+
+  it("describes a resource's fields: create required list, enums, bounds, formats, filters", async () => {
+    const doc = (await (await t.api.request('/api/v1/openapi.json')).json()) as Doc;
+    const produto = schemaByResource('produtos')!;
+    const create = doc.components.schemas.ProdutoNovo;
+    // Required, writable, and without a default the server fills in.
+    const expected = produto.fields.filter((f) => f.required && !f.readOnly && f.default === undefined).map((f) => f.name);
+    expect(expected).toEqual(['codigo', 'nome']);
+    expect([...create.required].sort()).toEqual([...expected].sort());
+    expect(create.additionalProperties).toBe(false);
+    expect(create.properties.codigo).toMatchObject({ type: 'string', maxLength: 30 });
+    expect(create.properties.nome).toMatchObject({ type: 'string', maxLength: 150, minLength: 2 });
+    const categoria = produto.fields.find((f) => f.name === 'categoria')!;
+    expect(create.properties.categoria.enum).toEqual(categoria.options);
+    expect(create.properties.categoria.default).toBe(categoria.default);
+    expect(doc.components.schemas.ProdutoAlteracao.required).toEqual(['version']);
+
+    const rdo = doc.components.schemas.Diario.properties;
+    expect(rdo.data).toMatchObject({ format: 'date' });
+    expect(rdo.chuvaMm).toMatchObject({ minimum: 0, maximum: 500 });
+    expect(rdo.siteManager.anyOf[0].allOf[0].$ref).toBe('#/components/schemas/Pessoa');
+    expect(doc.components.schemas.Pessoa.properties.mail.format).toBe('email');
+    expect(doc.components.schemas.Diario.properties.created_at.format).toBe('date-time');
+
+    const listParams = (doc.paths['/diarios'].get.parameters as Doc[]).map((p) => (resolvePointer(doc, p.$ref) as Doc).name);
+    expect(listParams).toEqual(expect.arrayContaining(['_start', '_end', '_sort', '_order', 'q', 'obra', 'obra_ne', 'data_gte', 'data_lte', 'siteManager.mail', 'siteManager.mail_like']));
+    expect(doc.paths['/diarios'].get.responses[200].headers).toHaveProperty('x-list-truncated');
+  });
+});
