@@ -380,6 +380,7 @@ describe('identity admin adapters', () => {
       userPoolId: stack.config.userPoolId,
       endpoint: stack.config.userPoolEndpoint,
       credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      adminSecret: stack.adminSecret,
     });
     expect(admin.kind).toBe('cognito');
     expect(await admin.findUserByEmail('field@portal.local')).toMatchObject({ federated: true, obra: ['101', '103'], roles: ['field'] });

@@ -3,6 +3,7 @@
 // E2E_BASE_URL, E2E_IDP_DOMAIN, E2E_IDP_SPKI, E2E_RUN_ID, E2E_SHOTS_DIR, E2E_CHROMIUM.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
@@ -199,7 +200,8 @@ export async function listTotal(page) {
 
 /** axe-core (node_modules/axe-core/axe.min.js) on the current page: serious and critical violations. */
 export async function axeSerious(page, { exclude = [] } = {}) {
-  await page.addScriptTag({ path: join(root, 'node_modules', 'axe-core', 'axe.min.js') });
+  // Evaluated through the DevTools protocol: the portal's CSP (script-src 'self') blocks an injected <script>.
+  await page.evaluate(await readFile(join(root, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8'));
   const result = await page.evaluate(async (exclude) => {
     // eslint-disable-next-line no-undef
     const r = await window.axe.run(exclude.length ? { exclude } : document, {

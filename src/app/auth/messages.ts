@@ -76,6 +76,9 @@ const PATTERNS: [RegExp, string][] = [
   [/too many requests|rate exceeded|throttl/i, 'Muitas solicitações. Aguarde um momento e tente novamente.'],
 ];
 
+/** Messages the local identity stack and the app's own checks write in Portuguese. */
+const PORTUGUESE: RegExp[] = [/^Muitas tentativas\. Tente novamente em \d+ minutos?\.$/, /^O endereço usado \(.+\) não está autorizado para o login corporativo\. Use .+\.$/];
+
 /** By error name (Cognito exception type), when the message is not known. */
 const BY_NAME: Record<string, string> = {
   NotAuthorizedException: 'Não autorizado. Verifique os dados e tente novamente.',
@@ -128,6 +131,8 @@ function parts(err: unknown): { name: string; message: string } {
 export function toPortuguese(message: string, name = ''): string {
   const m = (message ?? '').trim();
   if (EXACT[m]) return EXACT[m];
+  // Already Portuguese, from the portal's own checks: shown as they are (they say how long to wait, which address to use).
+  if (PORTUGUESE.some((re) => re.test(m))) return m;
   // Section 8 device errors: InvalidParameterException is a device-configuration error only for device calls;
   // other InvalidParameterExceptions keep their own text when it is known.
   for (const [re, text] of PATTERNS) if (re.test(m)) return text;

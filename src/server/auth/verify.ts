@@ -7,6 +7,7 @@
  * The PortalUser is then built as spec section 3 says.
  */
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
+import { signedWithDevelopmentKey } from './development-key';
 import { normalizeUser, ownLoginTipo, type PortalUser } from '../../access/user';
 import { CORPORATE_PROVIDER, type IdentityConfig } from '../identity/config';
 
@@ -93,6 +94,9 @@ export function createTokenVerifier(
   return async (token) => {
     if (!token || typeof token !== 'string') throw new AuthError('missing');
     if (token.split('.').length !== 3) throw new AuthError('malformed');
+    // Against a real user pool, a token signed with the local emulator's published key is a forgery,
+    // whatever JWKS the configuration points at.
+    if (!config.userPoolEndpoint && (await signedWithDevelopmentKey(token))) throw new AuthError('signature', 'signed with the local development key');
     let payload: JWTPayload;
     try {
       ({ payload } = await jwtVerify(token, jwks, {

@@ -19,6 +19,8 @@ import type { Emulator } from './emulator';
 import { CognitoCallError } from './emulator';
 import { passwordPolicyViolation } from './password-policy';
 import { federatedGroupName } from './seed';
+import { createSignInThrottle, throttleMessage, type SignInThrottle } from './throttle';
+import { ADMIN_SECRET_HEADER, requiresAdminSecret, sameSecret } from './admin-secret';
 
 type Json = Record<string, any>;
 
@@ -54,7 +56,18 @@ function deviceTrackingOff(): never {
   throw new FrontError('InvalidParameterException', 'Device tracking is not enabled for this user pool.');
 }
 
-export function createFront(emu: Emulator, getOrigin: () => string) {
+export interface FrontOptions {
+  /** Failed sign-ins per account and address (shared with the corporate sign-in form). */
+  throttle?: SignInThrottle;
+  /** Operations that need IAM credentials on real Cognito (Admin*, ListUsers, Create*…) need this secret. */
+  adminSecret?: string;
+}
+
+/** The caller's network address (the socket's: no proxy sits in front of the local stack). */
+export const addressOf = (req: IncomingMessage) => req.socket?.remoteAddress ?? '';
+
+export function createFront(emu: Emulator, getOrigin: () => string, opts: FrontOptions = {}) {
+  const throttle = opts.throttle ?? createSignInThrottle();
   const pools = emu.services.cognito;
   const ctx = { logger: { child: () => ctx.logger, debug() {}, info() {}, warn() {}, error() {} } } as any;
 
@@ -101,22 +114,49 @@ export function createFront(emu: Emulator, getOrigin: () => string) {
     };
   }
 
-  async function passwordAuth(body: Json): Promise<Json> {
-    const username: string = body.AuthParameters?.USERNAME ?? '';
+  /** Refuses while the account or the address has too many recent failures. */
+  function checkThrottle(username: string, address: string) {
+    const wait = throttle.retryAfter(username, address);
+    if (wait) throw new FrontError('TooManyRequestsException', throttleMessage(wait));
+  }
+
+  async function passwordAuth(body: Json, address: string): Promise<Json> {
+    const username: string = String(body.AuthParameters?.USERNAME ?? '');
     const password: string = body.AuthParameters?.PASSWORD ?? '';
+    checkThrottle(username, address);
     const pool = await poolForClient(body.ClientId);
+    const wrong = () => {
+      throttle.fail(username, address);
+      return new FrontError('NotAuthorizedException', 'Incorrect username or password.');
+    };
     const user = username ? await pool.getUserByUsername(ctx, username) : null;
-    if (!user) throw new FrontError('NotAuthorizedException', 'Incorrect username or password.');
+    if (!user) throw wrong();
     if (user.Enabled === false) throw new FrontError('NotAuthorizedException', 'User is disabled.');
     if (user.UserStatus === 'RESET_REQUIRED') {
       throw new FrontError('PasswordResetRequiredException', 'Password reset required for the user');
     }
-    if (user.Password !== password) throw new FrontError('NotAuthorizedException', 'Incorrect username or password.');
+    if (user.Password !== password) throw wrong();
     if (await isFederated(pool, user)) {
       // Federated users have no password in a real pool: the own login does not know them.
-      throw new FrontError('NotAuthorizedException', 'Incorrect username or password.');
+      throw wrong();
     }
-    return emu.call('InitiateAuth', body);
+    const out = await emu.call('InitiateAuth', body);
+    throttle.succeed(username);
+    return out;
+  }
+
+  async function respondToChallenge(body: Json, address: string): Promise<Json> {
+    const username = String(body.ChallengeResponses?.USERNAME ?? '');
+    checkThrottle(username, address);
+    if (body.ChallengeName === 'NEW_PASSWORD_REQUIRED') checkPolicy(body.ChallengeResponses?.NEW_PASSWORD);
+    try {
+      const out = await emu.call<Json>('RespondToAuthChallenge', body);
+      if (out?.AuthenticationResult) throttle.succeed(username);
+      return out;
+    } catch (e) {
+      if (e instanceof CognitoCallError && (e.code === 'NotAuthorizedException' || e.code === 'CodeMismatchException')) throttle.fail(username, address);
+      throw e;
+    }
   }
 
   function checkPolicy(password: unknown) {
@@ -133,10 +173,10 @@ export function createFront(emu: Emulator, getOrigin: () => string) {
     return {};
   }
 
-  const handlers: Record<string, (body: Json) => Promise<Json>> = {
+  const handlers: Record<string, (body: Json, address: string) => Promise<Json>> = {
     GetTokensFromRefreshToken: async (body) => ({ AuthenticationResult: await refresh(body) }),
-    InitiateAuth: async (body) => {
-      if (body.AuthFlow === 'USER_PASSWORD_AUTH') return passwordAuth(body);
+    InitiateAuth: async (body, address) => {
+      if (body.AuthFlow === 'USER_PASSWORD_AUTH') return passwordAuth(body, address);
       if (body.AuthFlow === 'REFRESH_TOKEN_AUTH' || body.AuthFlow === 'REFRESH_TOKEN') {
         return { ChallengeParameters: {}, AuthenticationResult: await refresh(body) };
       }
@@ -148,10 +188,7 @@ export function createFront(emu: Emulator, getOrigin: () => string) {
       }
       return emu.call('InitiateAuth', body);
     },
-    RespondToAuthChallenge: async (body) => {
-      if (body.ChallengeName === 'NEW_PASSWORD_REQUIRED') checkPolicy(body.ChallengeResponses?.NEW_PASSWORD);
-      return emu.call('RespondToAuthChallenge', body);
-    },
+    RespondToAuthChallenge: respondToChallenge,
     ChangePassword: async (body) => {
       checkPolicy(body.ProposedPassword);
       return emu.call('ChangePassword', body);
@@ -173,6 +210,11 @@ export function createFront(emu: Emulator, getOrigin: () => string) {
     try {
       const target = String(req.headers['x-amz-target'] ?? '');
       const op = target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : '';
+      if (req.method === 'POST' && requiresAdminSecret(op) && !sameSecret(req.headers[ADMIN_SECRET_HEADER], opts.adminSecret)) {
+        // On real Cognito these operations need IAM credentials; here, the local admin secret.
+        send(res, 403, { __type: 'UnrecognizedClientException', message: `The security token included in the request is invalid (${op} needs the local admin secret).` });
+        return;
+      }
       if (req.method === 'POST' && (op === 'UpdateUserAttributes' || op === 'DeleteUserAttributes')) {
         // As a real pool's app client without write access to them: the permission attributes
         // (custom:empresa, obra, roles, specific_rules) are changed by administrators only.
@@ -183,7 +225,7 @@ export function createFront(emu: Emulator, getOrigin: () => string) {
           return;
         }
         if (handlers[op]) {
-          send(res, 200, await handlers[op](body));
+          send(res, 200, await handlers[op](body, addressOf(req)));
           return;
         }
         // Already read: hand the parsed body to the emulator's body parser (it skips when `_body` is set).
@@ -192,7 +234,7 @@ export function createFront(emu: Emulator, getOrigin: () => string) {
       if (req.method === 'POST' && op && handlers[op]) {
         const body = await readJson(req);
         try {
-          send(res, 200, await handlers[op](body));
+          send(res, 200, await handlers[op](body, addressOf(req)));
         } catch (e) {
           if (e instanceof FrontError || e instanceof CognitoCallError) {
             send(res, 400, { __type: e.code, message: e.message });

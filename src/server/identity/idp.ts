@@ -11,6 +11,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Emulator } from './emulator';
 import { CognitoCallError } from './emulator';
 import { federatedGroupName } from './seed';
+import { createSignInThrottle, throttleMessage, type SignInThrottle } from './throttle';
 
 const CODE_TTL_MS = 5 * 60 * 1000;
 
@@ -72,8 +73,18 @@ ${error ? `<div class="erro" role="alert">${esc(error)}</div>` : ''}
   );
 }
 
+/** The sign-in pages are never framed (clickjacking of the password form) nor sniffed. */
+const PAGE_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'cache-control': 'no-store',
+  'x-frame-options': 'DENY',
+  'content-security-policy': "frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+};
+
 function errorPage(res: ServerResponse, status: number, message: string) {
-  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
+  res.writeHead(status, PAGE_HEADERS);
   res.end(page('Erro de autenticação', `<h1>Não foi possível iniciar a sessão</h1><div class="erro">${esc(message)}</div>`));
 }
 
@@ -113,7 +124,8 @@ function sameString(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-export function createIdp(emu: Emulator, getPool: () => { userPoolId: string }) {
+export function createIdp(emu: Emulator, getPool: () => { userPoolId: string }, opts: { throttle?: SignInThrottle } = {}) {
+  const throttle = opts.throttle ?? createSignInThrottle();
   const codes = new Map<string, PendingCode>();
   const ctx = { logger: { child: () => ctx.logger, debug() {}, info() {}, warn() {}, error() {} } } as any;
 
@@ -146,7 +158,17 @@ export function createIdp(emu: Emulator, getPool: () => { userPoolId: string }) 
     const client = await appClient(p.client_id);
     if (!client) return 'Aplicação desconhecida (client_id inválido).';
     if (!p.redirect_uri || !(client.CallbackURLs ?? []).includes(p.redirect_uri)) {
-      return 'O endereço de retorno (redirect_uri) não está registado para esta aplicação.';
+      // Usually the portal was opened by another address than its own (127.0.0.1, a LAN address).
+      const registered = (client.CallbackURLs ?? [])[0];
+      let used = p.redirect_uri;
+      try {
+        used = new URL(p.redirect_uri).origin;
+      } catch {
+        /* shown as given */
+      }
+      return registered
+        ? `O endereço usado (${used}) não está autorizado para o login corporativo. Use ${new URL(registered).origin}.`
+        : 'O endereço de retorno (redirect_uri) não está registrado para esta aplicação.';
     }
     if (p.response_type !== 'code') return 'Só é suportado o fluxo de código (response_type=code).';
     if (!p.code_challenge || p.code_challenge_method !== 'S256') {
@@ -168,11 +190,21 @@ export function createIdp(emu: Emulator, getPool: () => { userPoolId: string }) 
     if (bad) return errorPage(res, 400, bad);
     const email = (form.get('username') ?? '').trim();
     const password = form.get('password') ?? '';
-    const retry = (msg: string) => {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    const retry = (msg: string, status = 200) => {
+      res.writeHead(status, PAGE_HEADERS);
       res.end(loginForm(p, msg, email));
     };
     if (!email || !password) return retry('Indique o e-mail e a senha.');
+    const address = req.socket?.remoteAddress ?? '';
+    const wait = throttle.retryAfter(email, address);
+    if (wait) {
+      res.setHeader('retry-after', String(Math.ceil(wait / 1000)));
+      return retry(throttleMessage(wait), 429);
+    }
+    const wrong = () => {
+      throttle.fail(email, address);
+      return retry('E-mail ou senha incorretos.');
+    };
     const { userPoolId } = getPool();
     // Only federated (staff) accounts sign in here.
     let groups: string[] = [];
@@ -183,7 +215,7 @@ export function createIdp(emu: Emulator, getPool: () => { userPoolId: string }) 
       });
       groups = (g.Groups ?? []).map((x) => x.GroupName);
     } catch {
-      return retry('E-mail ou senha incorretos.');
+      return wrong();
     }
     if (!groups.includes(federatedGroupName(userPoolId))) {
       return retry('Esta conta não é uma conta corporativa. Clientes entram pela página de login do portal.');
@@ -198,13 +230,14 @@ export function createIdp(emu: Emulator, getPool: () => { userPoolId: string }) 
     } catch (e) {
       const code = e instanceof CognitoCallError ? e.code : '';
       if (code === 'NotAuthorizedException' || code === 'InvalidPasswordException' || code === 'UserNotFoundException') {
-        return retry('E-mail ou senha incorretos.');
+        return wrong();
       }
       return retry('Não foi possível validar as credenciais. Tente novamente.');
     }
     if (!result?.AuthenticationResult) {
       return retry('A conta precisa de ser regularizada junto do suporte de TI (desafio de autenticação pendente).');
     }
+    throttle.succeed(email);
     purge();
     const code = randomBytes(32).toString('base64url');
     codes.set(code, {
@@ -273,7 +306,7 @@ export function createIdp(emu: Emulator, getPool: () => { userPoolId: string }) 
     const logoutUri = url.searchParams.get('logout_uri');
     if (logoutUri) {
       if (!(client.LogoutURLs ?? []).includes(logoutUri)) {
-        return errorPage(res, 400, 'O endereço de saída (logout_uri) não está registado para esta aplicação.');
+        return errorPage(res, 400, 'O endereço de saída (logout_uri) não está registrado para esta aplicação.');
       }
       res.writeHead(302, { location: logoutUri, 'cache-control': 'no-store' });
       res.end();
@@ -317,7 +350,7 @@ export function createIdp(emu: Emulator, getPool: () => { userPoolId: string }) 
         const p = params(url.searchParams);
         const bad = await invalid(p);
         if (bad) return errorPage(res, 400, bad);
-        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+        res.writeHead(200, PAGE_HEADERS);
         res.end(loginForm(p));
         return;
       }

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import {
   CORPORATE_PROVIDER,
+  IdentityConfigError,
   type IdentityConfig,
   OAUTH_SCOPES,
   identityConfigFromEnv,
@@ -20,6 +21,8 @@ import { createFront } from './front';
 import { createIdp } from './idp';
 import { ensureCertificate } from './cert';
 import { seedUserPool } from './seed';
+import { createSignInThrottle, type ThrottleOptions } from './throttle';
+import { ensureAdminSecret } from './admin-secret';
 
 export type { IdentityConfig } from './config';
 
@@ -36,6 +39,12 @@ export interface IdentityStackOptions {
   publicUrl: string;
   /** Further app origins allowed as redirect targets (e.g. the Vite dev server). */
   extraOrigins?: string[];
+  /** Address the servers listen on. Default `127.0.0.1` (this machine only); `0.0.0.0` opens them to the network. */
+  bind?: string;
+  /** The pool's administration secret (default: IDENTITY_ADMIN_SECRET or the one kept in `${dataDir}/cognito`). */
+  adminSecret?: string;
+  /** Sign-in throttling limits (default: 5 failures per account, 20 per address, in 15 minutes). */
+  throttle?: ThrottleOptions;
 }
 
 export interface IdentityStack {
@@ -45,6 +54,8 @@ export interface IdentityStack {
   emulator?: Emulator;
   /** Local only: PEM of the hosted sign-in certificate and its path. */
   tls?: { cert: string; certPath: string };
+  /** Local only: the secret the front asks for on administration calls (`x-portal-admin-secret`). */
+  adminSecret?: string;
 }
 
 function listen(server: http.Server | https.Server, port: number, host: string): Promise<number> {
@@ -66,7 +77,11 @@ function close(server: http.Server | https.Server): Promise<void> {
 
 export async function startIdentityStack(opts: IdentityStackOptions): Promise<IdentityStack> {
   const host = opts.host ?? 'localhost';
+  const bind = opts.bind ?? '127.0.0.1';
   const dataDir = path.resolve(opts.dataDir);
+  const adminSecret = opts.adminSecret ?? ensureAdminSecret(dataDir, process.env.IDENTITY_ADMIN_SECRET);
+  // One counter for both sign-in paths: the same account is throttled wherever it is tried.
+  const throttle = createSignInThrottle(opts.throttle);
   const origins = [opts.publicUrl, ...(opts.extraOrigins ?? [])].map((o) => new URL(o).origin);
   const { redirectSignIn, redirectSignOut } = redirectUrls(origins);
 
@@ -74,9 +89,9 @@ export async function startIdentityStack(opts: IdentityStackOptions): Promise<Id
   let frontOrigin = '';
   let pool = { userPoolId: '', userPoolClientId: '' };
 
-  const frontServer = http.createServer(createFront(emulator, () => frontOrigin));
+  const frontServer = http.createServer(createFront(emulator, () => frontOrigin, { throttle, adminSecret }));
   frontServer.keepAliveTimeout = 5_000;
-  const cognitoPort = await listen(frontServer, opts.cognitoPort ?? 0, host);
+  const cognitoPort = await listen(frontServer, opts.cognitoPort ?? 0, bind);
   frontOrigin = `http://${host}:${cognitoPort}`;
   emulator.setIssuerDomain(frontOrigin);
 
@@ -85,8 +100,8 @@ export async function startIdentityStack(opts: IdentityStackOptions): Promise<Id
     pool = await seedUserPool(emulator, { callbackUrls: redirectSignIn, logoutUrls: redirectSignOut });
     validateUserPoolId(pool.userPoolId);
     const tls = await ensureCertificate(dataDir, host);
-    idpServer = https.createServer({ key: tls.key, cert: tls.cert }, createIdp(emulator, () => pool));
-    const idpPort = await listen(idpServer, opts.idpPort ?? 0, host);
+    idpServer = https.createServer({ key: tls.key, cert: tls.cert }, createIdp(emulator, () => pool, { throttle }));
+    const idpPort = await listen(idpServer, opts.idpPort ?? 0, bind);
     const issuer = `${frontOrigin}/${pool.userPoolId}`;
     const config: IdentityConfig = {
       region: pool.userPoolId.split('_')[0],
@@ -108,6 +123,7 @@ export async function startIdentityStack(opts: IdentityStackOptions): Promise<Id
     return {
       config,
       emulator,
+      adminSecret,
       tls: { cert: tls.cert, certPath: tls.certPath },
       async stop() {
         await Promise.all(servers.map(close));
@@ -131,15 +147,19 @@ export async function startIdentityStack(opts: IdentityStackOptions): Promise<Id
 export async function startIdentity(env: NodeJS.ProcessEnv = process.env): Promise<IdentityStack> {
   const prod = identityConfigFromEnv(env);
   if (prod) return { config: prod, async stop() {} };
+  refuseLocalStackInProduction(env);
   const num = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 3000}`).split(',')[0].trim();
   return startIdentityStack({
     dataDir: env.DATA_DIR ?? './data',
     host: env.IDENTITY_HOST || undefined,
+    bind: env.IDENTITY_BIND?.trim() || undefined,
     cognitoPort: num(env.COGNITO_PORT, 9229),
     idpPort: num(env.IDP_PORT, 9230),
     publicUrl,
-    extraOrigins: (env.EXTRA_ORIGINS ?? '')
+    // The portal's other addresses (PUBLIC_URL's further entries, CORS_ORIGINS) are sign-in return addresses too.
+    extraOrigins: [(env.PUBLIC_URL ?? '').split(',').slice(1).join(','), env.EXTRA_ORIGINS ?? '', env.CORS_ORIGINS ?? '']
+      .join(',')
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
@@ -147,3 +167,13 @@ export async function startIdentity(env: NodeJS.ProcessEnv = process.env): Promi
 }
 
 export { demoAccountsText, DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed';
+
+/** The local stack signs tokens with cognito-local's published key: never in production. */
+export function refuseLocalStackInProduction(env: NodeJS.ProcessEnv = process.env): void {
+  if (env.NODE_ENV !== 'production') return;
+  throw new IdentityConfigError(
+    'NODE_ENV=production sem Cognito configurado: a pilha de identidade local (emulador do Cognito, com chave de ' +
+      'assinatura pública de desenvolvimento) não pode ser usada em produção. Defina COGNITO_USER_POOL_ID, ' +
+      'COGNITO_CLIENT_ID e COGNITO_DOMAIN (veja src/server/identity/README.md) ou rode sem NODE_ENV=production.',
+  );
+}

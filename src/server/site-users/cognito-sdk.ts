@@ -8,6 +8,7 @@
  */
 import type { IdentityConfig } from '../identity/config';
 import { cognitoStyleAdmin, type CognitoCall, type IdentityAdmin } from './identity-admin';
+import { ADMIN_SECRET_HEADER } from '../identity/admin-secret';
 
 export interface CognitoAdminOptions {
   region: string;
@@ -16,6 +17,8 @@ export interface CognitoAdminOptions {
   /** Another endpoint than AWS's (tests: the local stack's user-pool endpoint). */
   endpoint?: string;
   credentials?: { accessKeyId: string; secretAccessKey: string };
+  /** The local stack's administration secret (`x-portal-admin-secret`), when `endpoint` is the local front. */
+  adminSecret?: string;
 }
 
 type Sdk = typeof import('@aws-sdk/client-cognito-identity-provider');
@@ -42,6 +45,17 @@ export function cognitoIdentityAdmin(opts: CognitoAdminOptions): IdentityAdmin {
         ...(opts.endpoint ? { endpoint: opts.endpoint } : {}),
         ...(opts.credentials ? { credentials: opts.credentials } : {}),
       });
+      if (opts.adminSecret) {
+        const secret = opts.adminSecret;
+        c.middlewareStack.add(
+          (next) => async (args) => {
+            const request = args.request as { headers?: Record<string, string> };
+            if (request.headers) request.headers[ADMIN_SECRET_HEADER] = secret;
+            return next(args);
+          },
+          { step: 'build', name: 'portalLocalAdminSecret' },
+        );
+      }
       return { sdk, send: (command: unknown) => c.send(command as never) };
     }));
   const call: CognitoCall = async (operation, body) => {
