@@ -10,11 +10,13 @@
  */
 import axios, { AxiosError, type AxiosInstance } from 'axios';
 import simpleRestDataProvider from '@refinedev/simple-rest';
-import type { DataProvider, HttpError } from '@refinedev/core';
+import type { BaseRecord, DataProvider, GetListParams, HttpError } from '@refinedev/core';
 
 export type TokenGetter = () => Promise<string | undefined> | string | undefined;
 
 export const DEFAULT_API_URL = '/api/v1';
+
+const TOTAL_ESTIMATED = Symbol('totalEstimated');
 
 let currentTokenGetter: TokenGetter | undefined;
 let currentApiUrl = DEFAULT_API_URL;
@@ -89,7 +91,13 @@ export function createHttpClient(getToken?: TokenGetter): AxiosInstance {
     return config;
   });
   http.interceptors.response.use(
-    (response) => response,
+    (response) => {
+      // A list whose total is the server's estimate (large lists): flag the array for getList.
+      if (response.headers?.['x-total-count-estimate'] === 'true' && Array.isArray(response.data)) {
+        Object.defineProperty(response.data, TOTAL_ESTIMATED, { value: true });
+      }
+      return response;
+    },
     (error: unknown) => Promise.reject(toHttpError(error)),
   );
   return http;
@@ -102,6 +110,11 @@ export function createDataProvider(apiUrl: string = DEFAULT_API_URL, getToken?: 
   const base = simpleRestDataProvider(apiUrl, http);
   return {
     ...base,
+    // `totalEstimated: true` when the API answered `x-total-count-estimate: true` (see listTotalText).
+    getList: async <TData extends BaseRecord = BaseRecord>(params: GetListParams) => {
+      const r = await base.getList<TData>(params);
+      return (r.data as unknown as Record<symbol, unknown>)[TOTAL_ESTIMATED] ? { ...r, totalEstimated: true } : r;
+    },
     // simple-rest already PATCHes; kept explicit so the contract (PATCH + body with `version`) is visible here.
     update: async ({ resource, id, variables, meta }) => {
       const { data } = await http.patch(`${apiUrl}/${resource}/${encodeURIComponent(String(id))}`, variables, {

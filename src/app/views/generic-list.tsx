@@ -15,6 +15,7 @@ import { StateTag } from '../modules/workflow/state-tag';
 import { columnFilterProps } from '../fields/filters';
 import { deleteConfirmProps, lowerLabel } from '../fields/options';
 import { exportXlsx } from './export-xlsx';
+import { listTotalText } from './list-total';
 import { ReferenceTitlesProvider } from '../fields/reference-titles';
 import { ListCards } from './list-cards';
 
@@ -94,7 +95,7 @@ function ColumnChooser({ schema, value, onChange }: { schema: EntitySchema; valu
 
 export function GenericList({ schema, filters: permanent }: GenericListProps): React.ReactElement {
   const initialSort: CrudSort[] = schema.defaultSort ? [schema.defaultSort] : [{ field: 'id', order: 'desc' }];
-  const { tableProps, filters, sorters, setFilters, setCurrentPage, result } = useTable<BaseRecord>({
+  const { tableProps, filters, sorters, setFilters, setCurrentPage, result, tableQuery } = useTable<BaseRecord>({
     resource: schema.resource,
     syncWithLocation: true,
     sorters: { initial: initialSort },
@@ -173,7 +174,7 @@ export function GenericList({ schema, filters: permanent }: GenericListProps): R
           ...tableProps.pagination,
           showSizeChanger: true,
           pageSizeOptions: [10, 25, 50, 100],
-          showTotal: (total, range) => `${range[0]}–${range[1]} de ${total} registro${total === 1 ? '' : 's'}`,
+          showTotal: (total, range) => listTotalText(total, range, tableQuery.data?.totalEstimated === true),
           locale: { items_per_page: '/ página' },
         };
 

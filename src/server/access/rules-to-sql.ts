@@ -33,6 +33,12 @@ export type AccessWhere =
 export interface AccessWhereOptions {
   /** Qualify columns with this table name or alias (for joins). */
   table?: string;
+  /**
+   * What the query's other conditions already guarantee: path → the only values it can hold
+   * (a list filter `obra=101`). A rule leaf on such a path is decided here (TRUE / FALSE) instead
+   * of being evaluated per row, so `obra IN (my sites) OR …` costs nothing on a site's list.
+   */
+  facts?: ReadonlyMap<string, readonly string[]>;
 }
 
 /** A condition node as produced by @ucast (FieldCondition / CompoundCondition). */
@@ -313,8 +319,9 @@ function inLeaf(r: Resolved, list: unknown): LeafResult {
     const others = prims.filter((v) => typeof v !== 'string');
     const parts: Pred[] = [nullPart];
     if (strings.length) {
-      // "contains any of": jsonb ?| text[] written as a function (no `?` placeholder clash).
-      parts.push(sql<SqlBool>`jsonb_exists_any(${r.json}, array[${sql.join(strings)}]::text[])`);
+      // "contains any of" as the `?|` operator (the driver's placeholders are $n, no clash): unlike
+      // the function jsonb_exists_any, the operator can use a GIN index on the same expression.
+      parts.push(sql<SqlBool>`${r.json} ?| array[${sql.join(strings)}]::text[]`);
     }
     for (const v of others) parts.push(sql<SqlBool>`${r.json} @> cast(${JSON.stringify(v)} as jsonb)`);
     return or(parts);
@@ -337,6 +344,22 @@ function compareLeaf(r: Resolved, op: keyof typeof COMPARE_SQL, v: unknown): Lea
 function existsLeaf(r: Resolved, v: unknown): LeafResult {
   if (typeof v !== 'boolean') return UNTRANSLATABLE;
   return v ? sql<SqlBool>`${r.presence} is not null` : sql<SqlBool>`${r.presence} is null`;
+}
+
+/**
+ * A text leaf whose path can only hold one of `known` (non-null strings): TRUE when every known
+ * value satisfies it, FALSE when none does, undefined when it depends on the row.
+ */
+function decideByFacts(op: string, value: unknown, known: readonly string[]): boolean | undefined {
+  let test: ((v: string) => boolean) | undefined;
+  if (op === 'eq') test = value === null ? () => false : (v) => v === value;
+  else if (op === 'in' && Array.isArray(value)) test = (v) => value.includes(v);
+  else if (op === 'exists' && typeof value === 'boolean') test = () => value;
+  if (!test) return undefined;
+  const hits = known.filter(test).length;
+  if (hits === known.length) return true;
+  if (hits === 0) return false;
+  return undefined;
 }
 
 // ---------------------------------------------------------------------------
@@ -373,6 +396,11 @@ function translate(node: AstNode, ctx: Ctx, negated: boolean): Pred {
   }
   const r = resolveCached(node.field, ctx);
   if (!r) return false; // unknown field → deny
+  const known = typeof node.field === 'string' ? ctx.options.facts?.get(node.field) : undefined;
+  if (known?.length && r.shape === 'scalar' && r.type === 'text') {
+    const decided = decideByFacts(op, node.value, known);
+    if (decided !== undefined) return negated ? !decided : decided;
+  }
   let result: LeafResult;
   switch (op) {
     case 'eq':

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from 'kysely-pglite-dialect';
@@ -20,14 +21,22 @@ export interface ConnectOptions {
   dataDir?: string;
   /** In-memory PGlite (tests, MSW). */
   memory?: boolean;
-  /** Pool size for PostgreSQL. */
+  /** Pool size for PostgreSQL (default `poolSizeFromEnv()`). */
   poolSize?: number;
+}
+
+/** `PG_POOL_MAX`, else sized to the machine: max(4, 2 × cores). */
+export function poolSizeFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const n = Number(env.PG_POOL_MAX);
+  if (Number.isInteger(n) && n > 0) return n;
+  return Math.max(4, 2 * availableParallelism());
 }
 
 /** Opens the database: PostgreSQL through `pg` when a URL is given, PGlite otherwise. */
 export async function connect(opts: ConnectOptions = {}): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // Values are always bound parameters (extended protocol); no per-request introspection happens.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? poolSizeFromEnv() });
     const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
     await db.selectNoFrom((eb) => eb.val(1).as('ok')).execute();
     return { db, kind: 'postgres', close: () => db.destroy() };

@@ -1,5 +1,7 @@
 import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
 import { ident, refKeyOf, sqlType } from './columns';
+import { accessIndexes } from './access-indexes';
+import { dashboardIndexes } from './dashboard-indexes';
 
 /**
  * The desired physical state of the database, derived from the schemas.
@@ -70,6 +72,10 @@ export function tableState(schema: EntitySchema, all: EntitySchema[]): TableStat
       }
     }
   }
+  // Every field the access rules condition on, with the expression their SQL uses (access-indexes.ts).
+  for (const [name, ddl] of Object.entries(accessIndexes(schema))) indexes[name] ??= ddl;
+  // The columns the dashboards filter by (period and fixed filters, dashboard-indexes.ts).
+  for (const [name, ddl] of Object.entries(dashboardIndexes(schema))) indexes[name] ??= ddl;
   // The list's default order, alone and after the site, is the most common query.
   if (schema.defaultSort) {
     const s = schema.defaultSort;

@@ -1,0 +1,160 @@
+/**
+ * npm run bench:load — mixed load on the API: BENCH_CONNECTIONS connections (default 200) for
+ * BENCH_SECONDS (default 20; the issue's figure is 60) of list / show / create / update of RDOs
+ * (60 % list, 25 % show, 10 % update, 5 % create), with autocannon.
+ *
+ * The API runs in a child process (`node --import tsx scripts/bench-load.ts --server`; with PGlite
+ * the data directory is created and filled first by another child, `--prepare`) with the
+ * production admission queue (DB_CONCURRENCY, DB_QUEUE_MAX, DB_QUEUE_WAIT_MS) and pool
+ * (PG_POOL_MAX), on BENCH_ROWS RDOs (default 100,000) in PGlite, or in a temporary database on
+ * DATABASE_URL. Prints req/s, p50/p99, errors, timeouts, non-2xx (503 from the queue counted
+ * apart) and the server's peak RSS (VmHWM). Goal: 0 errors and timeouts, p99 < 500 ms on
+ * PostgreSQL, RSS < 512 MB. Figures only.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 20);
+const N = Number(process.env.BENCH_ROWS ?? 100_000);
+
+/** Seed BENCH_ROWS RDOs (10,000 generated, the rest copied by INSERT … SELECT generate_series). */
+async function seedRows(db: import('../src/server/db/connect').Db) {
+  const { sql } = await import('kysely');
+  const { schemaByName } = await import('../schemas');
+  const { insertRows } = await import('../src/server/seed/seed');
+  const { demoRdoRows } = await import('../src/server/seed/demo-data');
+  const { bulkCopy } = await import('../src/server/seed/bulk-rows');
+  const diario = schemaByName('diario')!;
+  const first = Math.min(N, 10_000);
+  await insertRows(db, diario, demoRdoRows(first, '2019-01-01', 0));
+  if (N > first) await bulkCopy(db, diario, N - first);
+  await sql`VACUUM ANALYZE`.execute(db);
+}
+
+/** PGlite: create and fill the data directory in a process of its own (initdb's memory goes with it). */
+async function prepare(dir: string) {
+  const { openDatabase } = await import('../src/server/db/open');
+  const database = await openDatabase({ dataDir: dir, seed: true });
+  await seedRows(database.db);
+  await database.close();
+}
+
+async function server(dir: string | undefined) {
+  const { serve } = await import('@hono/node-server');
+  const { sql } = await import('kysely');
+  const { SCHEMAS } = await import('../schemas');
+  const { createApp } = await import('../src/server/app');
+  const { localStorage } = await import('../src/server/storage/storage');
+  const { normalizeUser } = await import('../src/access/user');
+  const { poolSizeFromEnv } = await import('../src/server/db/connect');
+  const { openDatabase } = await import('../src/server/db/open');
+  const { admissionFromEnv } = await import('../src/server/http/admission');
+  const { benchDatabase } = await import('./bench-db');
+  const mb = () => `${(process.memoryUsage().rss / 1048576).toFixed(0)} MB`;
+  let bench: { database: Awaited<ReturnType<typeof openDatabase>>; dataDir: string; label: string; close(): Promise<void> };
+  if (dir) {
+    // Reopen the prepared directory, as the server does at each start.
+    const database = await openDatabase({ dataDir: dir, seed: false });
+    bench = { database, dataDir: dir, label: 'PGlite', close: () => database.close() };
+  } else {
+    bench = await benchDatabase('bench_load', { poolSize: poolSizeFromEnv() });
+    await seedRows(bench.database.db);
+  }
+  const db = bench.database.db;
+  console.error(`[servidor] RSS com o banco aberto e ${N} RDOs: ${mb()}`);
+  const ids = await sql<{ lo: string; hi: string }>`select min(id) as lo, max(id) as hi from diario`.execute(db);
+  const admin = normalizeUser({ id_user: 'a', username: 'admin@portal.local', email: 'admin@portal.local', name: 'Admin', roles: ['acesso_total'], obra: [], empresa: ['Portal Engenharia'], tipo: 'PE' });
+  const admission = admissionFromEnv(bench.database.kind, poolSizeFromEnv());
+  const app = createApp({ db, schemas: SCHEMAS, storage: localStorage(join(bench.dataDir, 'f')), version: 'bench', authenticate: async () => admin, admission });
+  const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
+    console.log(JSON.stringify({ port: info.port, lo: Number(ids.rows[0].lo), hi: Number(ids.rows[0].hi), kind: bench.label, admission, pool: poolSizeFromEnv() }));
+  });
+  process.on('SIGTERM', async () => {
+    s.close();
+    await bench.close().catch(() => undefined);
+    process.exit(0);
+  });
+}
+
+function rssMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
+  const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
+async function main() {
+  const self = new URL(import.meta.url).pathname;
+  let dir: string | undefined;
+  if (!process.env.DATABASE_URL) {
+    dir = mkdtempSync(join(tmpdir(), 'portal-bench-load-'));
+    const prep = spawn(process.execPath, ['--import', 'tsx', self, '--prepare', dir], { stdio: 'inherit', env: process.env });
+    const code = await new Promise((r) => prep.once('exit', r));
+    if (code !== 0) throw new Error(`preparação saiu (${code})`);
+  }
+  const child = spawn(process.execPath, ['--import', 'tsx', self, '--server', ...(dir ? [dir] : [])], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
+  const lines = createInterface({ input: child.stdout! });
+  const info = await new Promise<{ port: number; lo: number; hi: number; kind: string; admission: unknown; pool: number }>((resolve, reject) => {
+    lines.on('line', (l) => {
+      if (l.startsWith('{')) resolve(JSON.parse(l));
+    });
+    child.once('exit', (code) => reject(new Error(`servidor saiu (${code})`)));
+  });
+  const base = `http://127.0.0.1:${info.port}/api/v1/diarios`;
+  console.log(`Banco: ${info.kind}; ${N.toLocaleString('pt-BR')} RDOs; ${CONNECTIONS} conexões por ${DURATION} s; fila ${JSON.stringify(info.admission)}; pool ${info.pool}`);
+  // Each update takes a different record at version 1 (bulk rows never edited), so no 409.
+  let nextUpdate = info.lo + 10_000;
+  let nextCreate = 0;
+  const body = (i: number) => {
+    const [row] = demoRow(i);
+    return JSON.stringify(row);
+  };
+  const { demoRdoRows } = await import('../src/server/seed/demo-data');
+  const demoRow = (i: number) => demoRdoRows(1, '2001-01-01', i * 20 * 5 + (i % 5));
+  const before = rssMb(child.pid!, 'VmRSS');
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(child.pid!, 'VmRSS'))), 250);
+  const statuses: Record<number, number> = {};
+  let busy = 0;
+  const result = await autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    timeout: 10,
+    requests: [
+      {
+        setupRequest: (req) => {
+          const r = Math.random();
+          if (r < 0.6) return { ...req, method: 'GET', path: `/api/v1/diarios?_start=0&_end=25&_sort=data&_order=desc&obra=${101 + Math.floor(Math.random() * 5)}` };
+          if (r < 0.85) return { ...req, method: 'GET', path: `/api/v1/diarios/${info.lo + Math.floor(Math.random() * (info.hi - info.lo))}` };
+          if (r < 0.95 && nextUpdate <= info.hi) {
+            const id = nextUpdate++;
+            return { ...req, method: 'PATCH', path: `/api/v1/diarios/${id}`, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ version: 1, estacaoMeteorologica: `carga ${id}` }) };
+          }
+          return { ...req, method: 'POST', path: '/api/v1/diarios', headers: { 'content-type': 'application/json' }, body: body(nextCreate++) };
+        },
+        onResponse: (status) => {
+          statuses[status] = (statuses[status] ?? 0) + 1;
+          if (status === 503) busy++;
+        },
+      },
+    ],
+  });
+  clearInterval(sampler);
+  const hwm = rssMb(child.pid!, 'VmHWM');
+  console.log(`req/s ${result.requests.average.toFixed(0)}   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   máx ${result.latency.max} ms`);
+  console.log(`erros ${result.errors}   timeouts ${result.timeouts}   não-2xx ${result.non2xx} (503 da fila: ${busy})   respostas por status ${JSON.stringify(statuses)}`);
+  console.log(`RSS do servidor: ${before.toFixed(0)} MB antes da carga, máximo ${peak.toFixed(0)} MB durante a carga (VmHWM com a carga dos dados: ${hwm.toFixed(0)} MB)`);
+  console.log('Metas: 0 erros/timeouts, p99 < 500 ms no PostgreSQL, RSS < 512 MB');
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+  if (dir) rmSync(dir, { recursive: true, force: true });
+}
+
+const arg = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] ?? '' : undefined);
+if (arg('--prepare') !== undefined) prepare(arg('--prepare')!).then(() => process.exit(0), (e) => { console.error(e); process.exit(1); });
+else if (arg('--server') !== undefined) server(arg('--server') || undefined).catch((e) => { console.error(e); process.exit(1); });
+else main().then(() => process.exit(0), (e) => { console.error(e); process.exit(1); });
