@@ -1,14 +1,19 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/vite/precompress';
+import { vendorChunks } from './scripts/vite/vendor-chunks';
 
 const apiTarget = process.env.API_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: { proxy: { '/api': apiTarget } },
   build: {
     outDir: 'dist',
     chunkSizeWarningLimit: 1500,
+    // The manifest lets `npm run bench:bundle` follow what each route loads.
+    manifest: true,
+    rollupOptions: { output: { manualChunks: vendorChunks() } },
   },
   test: {
     globals: true,

@@ -1,37 +1,132 @@
 #!/usr/bin/env node
-// npm run bench:bundle — gzip bytes of the JavaScript a browser loads for /login and for a list page.
-// Builds the app (vite build with a manifest), then follows the static and dynamic imports of the
-// entry and of the route chunks from the manifest.
-import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+// npm run bench:bundle — the JavaScript a browser downloads for /login, a list page, a show page and
+// a dashboard of the production build, gzip and brotli (the bytes on the wire: the build writes
+// .br/.gz copies, the server sends them by Accept-Encoding).
+//
+// Builds the app with Vite into a temporary directory (dist/ is left alone), then follows the Vite
+// manifest from the entry through the dynamic imports each route loads:
+//   /login      entry + the login page chunk (Amplify follows after the first paint, shown apart)
+//   lista       entry + the signed-in app (src/app/App.tsx: Refine, layout, Amplify) + the entity page
+//   exibição    the same chunks as the list (the entity page holds the generic list/show/edit views)
+//   painel      entry + the signed-in app + the dashboard page + its charts
+// and says whether chart, PDF, calendar or exceljs code is in the entry, /login or the list.
+// Prints figures; fails nothing. BUNDLE_DIST=<dir> measures an existing build (with .vite/manifest.json).
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const root = new URL('..', import.meta.url).pathname;
-const r = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--manifest', '--logLevel', 'error'], { cwd: root, stdio: 'inherit' });
-if (r.status !== 0) process.exit(r.status ?? 1);
-const manifest = JSON.parse(readFileSync(join(root, 'dist/.vite/manifest.json'), 'utf8'));
+let dist = process.env.BUNDLE_DIST;
+const modulesOf = new Map(); // chunk file → module ids (only when this script builds)
+let tmp;
+if (!dist) {
+  tmp = mkdtempSync(join(tmpdir(), 'portal-bench-bundle-'));
+  dist = tmp;
+  const { build } = await import('vite');
+  const t0 = Date.now();
+  await build({
+    root,
+    logLevel: 'error',
+    build: { outDir: dist, emptyOutDir: true, manifest: true },
+    plugins: [
+      {
+        name: 'bench:modules',
+        generateBundle(_o, bundle) {
+          for (const [file, chunk] of Object.entries(bundle)) if (chunk.type === 'chunk') modulesOf.set(file, Object.keys(chunk.modules));
+        },
+      },
+    ],
+  });
+  console.log(`build: ${((Date.now() - t0) / 1000).toFixed(0)} s em ${dist}\n`);
+}
 
+const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const byName = (re) => Object.keys(manifest).filter((k) => re.test(k));
+
+/** Static closure (the chunk and what it imports) of manifest keys. */
 function closure(keys) {
   const seen = new Set();
   const visit = (k) => {
-    const e = manifest[k];
-    if (!e || seen.has(k)) return;
+    if (!manifest[k] || seen.has(k)) return;
     seen.add(k);
-    for (const i of e.imports ?? []) visit(i);
+    for (const i of manifest[k].imports ?? []) visit(i);
   };
   keys.forEach(visit);
   return [...seen].filter((k) => manifest[k].file.endsWith('.js'));
 }
-const size = (keys) => keys.reduce((n, k) => n + gzipSync(readFileSync(join(root, 'dist', manifest[k].file))).length, 0);
-const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
-const find = (re) => Object.keys(manifest).filter((k) => re.test(k));
-const base = closure([entry]);
-const login = closure([entry, ...find(/auth\/pages\/login/i)]);
-const list = closure([entry, ...find(/views\/generic-list/i), ...find(/layouts\//i)]);
-const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
-console.log(`entrada (sempre carregada): ${kb(size(base))} gzip em ${base.length} arquivos`);
-console.log(`/login:                     ${kb(size(login))} gzip em ${login.length} arquivos`);
-console.log(`lista (/diarios):           ${kb(size(list))} gzip em ${list.length} arquivos`);
+
+const sizeCache = new Map();
+function sizes(file) {
+  if (!sizeCache.has(file)) {
+    const p = join(dist, file);
+    const raw = readFileSync(p);
+    const gz = existsSync(`${p}.gz`) ? statSync(`${p}.gz`).size : gzipSync(raw, { level: 9 }).length;
+    const br = existsSync(`${p}.br`)
+      ? statSync(`${p}.br`).size
+      : brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+    sizeCache.set(file, { raw: raw.length, gz, br });
+  }
+  return sizeCache.get(file);
+}
+const total = (keys) =>
+  keys.reduce((t, k) => {
+    const s = sizes(manifest[k].file);
+    return { raw: t.raw + s.raw, gz: t.gz + s.gz, br: t.br + s.br };
+  }, { raw: 0, gz: 0, br: 0 });
+const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
+
+const HEAVY = [
+  ['gráficos', /@ant-design\/(charts|plots)|\/@antv\/|modules\/dashboard\/charts|s-curve-chart/],
+  ['PDF', /\/pdfmake\/|\/rdo\/pdf/],
+  ['calendário', /modules\/schedule\/|\/antd\/es\/calendar\/(?!locale)/],
+  ['exceljs', /\/exceljs\//],
+];
+function heavyIn(keys) {
+  const found = new Set();
+  for (const k of keys) {
+    const file = manifest[k].file;
+    const mods = modulesOf.get(file) ?? [];
+    for (const [label, re] of HEAVY) {
+      if (mods.some((m) => re.test(m))) found.add(label);
+      // Without module lists (BUNDLE_DIST): the vendor chunks are named after their library.
+      if (!modulesOf.size && re.test(file.replace(/^assets\//, '/assets/') + ' ' + k)) found.add(label);
+      if (!modulesOf.size && /^assets\/(charts|pdfmake|exceljs)-/.test(file) && label === { charts: 'gráficos', pdfmake: 'PDF', exceljs: 'exceljs' }[file.split('/')[1].split('-')[0]]) found.add(label);
+    }
+  }
+  return found.size ? [...found].join(', ') : 'nenhum';
+}
+
+// A module's chunk: its manifest key (a dynamic entry) or, when Rollup merged it into a shared chunk, the chunk's name.
+const chunkOf = (src, name) => Object.keys(manifest).filter((k) => k === src || (k.startsWith('_') && manifest[k].name === name));
+const app = chunkOf('src/app/App.tsx', 'App');
+const entity = chunkOf('src/app/pages/entity-page.tsx', 'entity-page');
+const dashboard = [...chunkOf('src/app/modules/dashboard/dashboard-page.tsx', 'dashboard-page'), ...chunkOf('src/app/modules/dashboard/charts.tsx', 'charts')];
+const amplify = [...chunkOf('src/app/auth/auth-provider.ts', 'auth-provider'), ...chunkOf('src/app/auth/amplify.ts', 'amplify')];
+const loginPage = chunkOf('src/app/auth/pages/LoginPage.tsx', 'LoginPage');
+const entry = closure([entryKey]);
+const routes = [
+  ['entrada (sempre carregada)', entry],
+  ['/login (até renderizar)', closure([entryKey, ...loginPage])],
+  ['/login + Amplify (após a 1ª pintura)', closure([entryKey, ...loginPage, ...amplify])],
+  ['lista (/diarios)', closure([entryKey, ...app, ...entity])],
+  ['exibição (/diarios/:id)', closure([entryKey, ...app, ...entity])],
+  ['painel (dashboard + gráficos)', closure([entryKey, ...app, ...dashboard])],
+];
 const all = Object.keys(manifest).filter((k) => manifest[k].file.endsWith('.js'));
-console.log(`todo o aplicativo:          ${kb(size(all))} gzip em ${all.length} arquivos`);
+routes.push(['todo o aplicativo', all]);
+
+console.log('rota                                   gzip        brotli     arquivos   código pesado');
+for (const [label, keys] of routes) {
+  const t = total(keys);
+  const heavy = label === 'todo o aplicativo' ? '' : heavyIn(keys);
+  console.log(`${label.padEnd(38)} ${kib(t.gz).padStart(11)} ${kib(t.br).padStart(11)} ${String(keys.length).padStart(8)}   ${heavy}`);
+}
+
+console.log('\nmaiores arquivos do /login:');
+for (const k of routes[1][1].sort((a, b) => sizes(manifest[b].file).gz - sizes(manifest[a].file).gz).slice(0, 8)) {
+  const s = sizes(manifest[k].file);
+  console.log(`  ${manifest[k].file.padEnd(44)} ${kib(s.gz).padStart(10)} gzip ${kib(s.br).padStart(10)} br`);
+}
+if (tmp) rmSync(tmp, { recursive: true, force: true });

@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { SCHEMAS } from '../../schemas';
 import { createApp } from './app';
+import { serveBuiltApp } from './http/static-assets';
 import { serverConfig } from './config';
 import { openDatabase, vacuum } from './db/open';
+import { poolSizeFromEnv } from './db/connect';
+import { admissionFromEnv } from './http/admission';
 import { storageFromEnv } from './storage/storage';
 import { identityConfigFromEnv } from './identity/config';
 import { startIdentity } from './identity/start';
@@ -14,9 +15,12 @@ import { demoAccountsText } from './identity/seed';
 import { createTokenVerifier } from './auth/verify';
 import { authenticateWith } from './auth/middleware';
 import { configRoute } from './auth/config-route';
+import { securityFromEnv } from './http/origins';
 import { APP_VERSION } from './version';
 import { createMailTransport } from './mail/transport';
 import { startMailer } from './mail/mailer';
+import { startJobs } from './jobs/runner';
+import { DAILY_JOBS } from './jobs';
 import { localIdentityAdmin } from './site-users/identity-admin';
 import { cognitoAdminOptions, cognitoIdentityAdmin } from './site-users/cognito-sdk';
 
@@ -27,6 +31,8 @@ async function main() {
   const database = await openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir, seed: cfg.seed, storage });
   const mailTransport = createMailTransport({ smtpUrl: process.env.SMTP_URL || undefined, dataDir: cfg.dataDir });
   const mailer = startMailer(database.db, mailTransport);
+  // Daily jobs (delay warning): claimed per day in the database, so one server runs each day's job.
+  const jobs = startJobs(database.db, DAILY_JOBS);
 
   // Real Cognito when the environment names it; otherwise the local stack on fixed ports
   // (COGNITO_PORT, IDP_PORT), so tokens a browser kept stay valid across restarts.
@@ -45,16 +51,14 @@ async function main() {
     environment: cfg.environment,
     authenticate: authenticateWith(verify),
     identityAdmin,
+    security: securityFromEnv(process.env, identity),
     publicRoutes: (api) => api.route('/config', configRoute(identity, APP_VERSION)),
+    admission: admissionFromEnv(database.kind, poolSizeFromEnv()),
   });
 
   // The single-page app: static files, and index.html for every other path (client routing).
-  if (existsSync(join(cfg.staticDir, 'index.html'))) {
-    const indexHtml = await readFile(join(cfg.staticDir, 'index.html'), 'utf8');
-    app.use('/assets/*', serveStatic({ root: cfg.staticDir, onFound: (_p, c) => { c.header('cache-control', 'public, max-age=31536000, immutable'); } }));
-    app.use('*', serveStatic({ root: cfg.staticDir }));
-    app.get('*', (c) => c.html(indexHtml));
-  }
+  // Precompressed (.br/.gz) by Accept-Encoding; hashed assets immutable, index.html no-cache.
+  if (existsSync(join(cfg.staticDir, 'index.html'))) serveBuiltApp(app, cfg.staticDir);
 
   const server = serve({ fetch: app.fetch, port: cfg.port, hostname: cfg.host }, (info) => {
     const url = cfg.publicUrl;
@@ -80,6 +84,7 @@ async function main() {
   const shutdown = async () => {
     clearInterval(vacuumTimer);
     server.close();
+    await jobs.stop();
     await mailer.stop();
     await stack.stop().catch(() => undefined);
     await database.close().catch(() => undefined);

@@ -7,10 +7,12 @@ import { Amplify } from 'aws-amplify';
 import 'aws-amplify/auth/enable-oauth-listener';
 
 import type { PublicRuntimeConfig } from '../../../resources/runtime-config';
+import { FEDERATED_PATH, hashToQuery } from './oauth-url';
+
+export { FEDERATED_PATH, hashToQuery };
 
 export type RuntimeConfig = PublicRuntimeConfig;
 
-export const FEDERATED_PATH = '/acessoFederado';
 export const DEFAULT_PROVIDER = 'Corporativo';
 
 let current: RuntimeConfig | null = null;
@@ -26,19 +28,6 @@ export function providerName(): string {
 
 export function authFlowType(cfg: RuntimeConfig | null = current): 'USER_PASSWORD_AUTH' | 'USER_SRP_AUTH' {
   return cfg?.userPoolEndpoint ? 'USER_PASSWORD_AUTH' : 'USER_SRP_AUTH';
-}
-
-/**
- * The corporate provider may come back with the result in the hash (`#code=…&state=…`):
- * turn it into a query string before Amplify reads the URL.
- */
-export function hashToQuery(loc: Pick<Location, 'pathname' | 'search' | 'hash'> = window.location): string | null {
-  if (!loc.hash || loc.hash.length < 2) return null;
-  const fromHash = new URLSearchParams(loc.hash.slice(1));
-  if (!fromHash.has('code') && !fromHash.has('error') && !fromHash.has('state')) return null;
-  const q = new URLSearchParams(loc.search);
-  for (const [k, v] of fromHash) q.set(k, v);
-  return `${loc.pathname}?${q.toString()}`;
 }
 
 export function configureAmplify(cfg: RuntimeConfig): void {

@@ -8,9 +8,11 @@
 import type { AuthProvider } from '@refinedev/core';
 import * as amplifyAuth from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
-import { authFlowType, ensureAmplify, providerName } from './amplify';
+import { authFlowType, ensureAmplify, providerName, runtimeConfig } from './amplify';
+import { UnregisteredOriginError, unregisteredOriginMessage } from './origin-check';
 import { PortugueseAuthError, SIGNOUT_TIMEOUT, toPortuguese, translateAuthError } from './messages';
 import { ownLoginTipo } from '../../access/user';
+import { pendingChallenge as pending, setPendingChallenge } from './challenge';
 import {
   clearCache,
   clearSession,
@@ -81,15 +83,7 @@ export interface AuthIdentity {
 }
 
 /** Pending sign-in challenge of the current page (kept in memory by Amplify too). */
-export interface PendingChallenge {
-  step: string;
-  username: string;
-  detail?: unknown;
-}
-let pending: PendingChallenge | null = null;
-export function pendingChallenge(): PendingChallenge | null {
-  return pending;
-}
+export { pendingChallenge, type PendingChallenge } from './challenge';
 
 function decodePayload(token: string): Record<string, unknown> {
   try {
@@ -169,7 +163,7 @@ export function createAuthProvider(deps: AuthProviderDeps = {}) {
   }
 
   async function afterSignIn(redirectTo?: string) {
-    pending = null;
+    setPendingChallenge(null);
     const token = await idToken();
     const claims = token ? decodePayload(token) : {};
     const id = identityFromClaims(claims);
@@ -178,7 +172,7 @@ export function createAuthProvider(deps: AuthProviderDeps = {}) {
   }
 
   function challengeResult(step: string, username: string, detail: unknown, redirectTo?: string) {
-    pending = { step, username, detail };
+    setPendingChallenge({ step, username, detail });
     const etapa = step === 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED' ? NEW_PASSWORD_STEP : CODE_STEP;
     const q = new URLSearchParams({ etapa, user: username, desafio: step });
     if (redirectTo) q.set('to', redirectTo);
@@ -242,6 +236,8 @@ export function createAuthProvider(deps: AuthProviderDeps = {}) {
           if (params.redirectTo?.startsWith('/') && !params.redirectTo.startsWith('//')) {
             localStorage.setItem(STORAGE_KEYS.lastRoute, params.redirectTo);
           }
+          const wrongAddress = unregisteredOriginMessage(window.location.origin, runtimeConfig()?.oauth.redirectSignIn ?? []);
+          if (wrongAddress) throw new UnregisteredOriginError(wrongAddress);
           await auth.signInWithRedirect({ provider: { custom: providerName() } });
           return { success: true, redirectTo: undefined };
         }
@@ -255,7 +251,7 @@ export function createAuthProvider(deps: AuthProviderDeps = {}) {
         if (params.challengeResponse !== undefined) {
           requireNonEmpty({ challengeResponse: params.challengeResponse });
           const out = await auth.confirmSignIn({ challengeResponse: params.challengeResponse });
-          return handleNextStep(out, pending?.username ?? '', params.redirectTo);
+          return handleNextStep(out, pending()?.username ?? '', params.redirectTo);
         }
         requireNonEmpty({ username: params.email ?? '', password: params.password ?? '' });
         const username = params.email!.trim().toLowerCase();
@@ -282,7 +278,7 @@ export function createAuthProvider(deps: AuthProviderDeps = {}) {
     },
 
     async logout(params: { global?: boolean; redirectTo?: string } = {}) {
-      pending = null;
+      setPendingChallenge(null);
       try {
         await ready();
         await signOutWithTimeout(!!params.global);
@@ -386,9 +382,10 @@ export function createAuthProvider(deps: AuthProviderDeps = {}) {
       try {
         await ready();
         requireNonEmpty({ password: params.password ?? '' });
-        if (params.oldPassword === undefined && pending) {
+        const challenge = pending();
+        if (params.oldPassword === undefined && challenge) {
           const out = await auth.confirmSignIn({ challengeResponse: params.password! });
-          return handleNextStep(out, pending.username, params.redirectTo);
+          return handleNextStep(out, challenge.username, params.redirectTo);
         }
         requireNonEmpty({ password: params.oldPassword ?? '' });
         await auth.updatePassword({ oldPassword: params.oldPassword!, newPassword: params.password! });

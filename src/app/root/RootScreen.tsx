@@ -6,12 +6,10 @@
  * It also provides, to everything inside it, the dialogs (`useDialogs`), the action overlay
  * (`useExecutandoAcao`) and the sidebar scroll lock (`ScrollLockContext.setSidebarOpen`).
  */
-import { useEffect, type ReactNode } from 'react';
-import { FONT_FAMILY, PAGE_MAX_HEIGHT } from './constants';
+import type { ReactNode } from 'react';
 import { DialogProvider } from './dialogs';
-import { afterFirstPaint, loadRobotoFonts } from './fonts';
-import { HelpBanner, useHelpUrl } from './help-banner';
-import { ActionOverlayProvider, LoadingOverlay, ScrollLockProvider, useScrollLockContext } from './overlays';
+import { ActionOverlayProvider, ScrollLockProvider } from './overlays';
+import { RootFrame } from './root-frame';
 import { ToastStack } from './ToastStack';
 import { toastStore as defaultToastStore, type ToastStore } from './toast-store';
 
@@ -32,47 +30,12 @@ export function RootScreen({ children, ready = true, helpUrl, toastStore = defau
     <ActionOverlayProvider>
       <ScrollLockProvider>
         <DialogProvider>
-          <RootFrame ready={ready} helpUrl={helpUrl} toastStore={toastStore} loadFonts={loadFonts}>
+          <RootFrame ready={ready} helpUrl={helpUrl} toastStore={toastStore} loadFonts={loadFonts} renderToasts={(store) => <ToastStack store={store} />}>
             {children}
           </RootFrame>
         </DialogProvider>
       </ScrollLockProvider>
     </ActionOverlayProvider>
-  );
-}
-
-function RootFrame({ children, ready, helpUrl, toastStore, loadFonts }: Required<Omit<RootScreenProps, 'children' | 'helpUrl'>> & Pick<RootScreenProps, 'children' | 'helpUrl'>) {
-  const { locked } = useScrollLockContext();
-  const url = useHelpUrl(helpUrl);
-
-  useEffect(() => {
-    if (!loadFonts) return;
-    return afterFirstPaint(() => {
-      void loadRobotoFonts();
-    });
-  }, [loadFonts]);
-
-  return (
-    <div style={{ display: 'flex', flexDirection: 'column', height: PAGE_MAX_HEIGHT, fontFamily: FONT_FAMILY }}>
-      <LoadingOverlay ready={ready} />
-      <div
-        data-testid="root-screen"
-        data-scroll-locked={locked || undefined}
-        style={{
-          fontFamily: FONT_FAMILY,
-          flex: '1 1 auto',
-          minHeight: 0,
-          display: 'flex',
-          flexDirection: 'column',
-          maxHeight: PAGE_MAX_HEIGHT,
-          overflowY: locked ? 'hidden' : 'auto',
-        }}
-      >
-        {children}
-      </div>
-      <ToastStack store={toastStore} />
-      <HelpBanner helpUrl={url} />
-    </div>
   );
 }
 

@@ -4,15 +4,14 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useLogin } from '@refinedev/core';
-import { Alert, Spin, Typography } from 'antd';
-import { hashToQuery } from '../amplify';
-import type { LoginParams } from '../auth-provider';
+import { Alert, Spin } from 'antd';
+import { useLoginAction } from '../auth-actions';
+import { hashToQuery } from '../oauth-url';
 import { lastRoute } from '../session';
 import { AuthCard, errorText } from './AuthCard';
 
 export default function AcessoFederadoPage() {
-  const { mutate: login } = useLogin<LoginParams>();
+  const { mutate: login } = useLoginAction();
   const [error, setError] = useState<string | null>(null);
   const started = useRef(false);
 
@@ -38,7 +37,7 @@ export default function AcessoFederadoPage() {
         </>
       ) : (
         <>
-          <Spin /> <Typography.Text>Concluindo o login…</Typography.Text>
+          <Spin /> <span>Concluindo o login…</span>
         </>
       )}
     </AuthCard>

@@ -1,19 +1,41 @@
-/** Centered card used by the public auth pages. */
-import type { ReactNode } from 'react';
-import { Card, Typography } from 'antd';
+/**
+ * Centered card used by the public auth pages. Drawn with antd's theme tokens instead of antd's
+ * Card and Typography, which would bring Tabs, Tooltip and TextArea into the /login bundle.
+ */
+import type { CSSProperties, ReactNode } from 'react';
+import { theme } from 'antd';
 
 export function AuthCard({ title, children, extra }: { title: string; children: ReactNode; extra?: ReactNode }) {
+  const { token } = theme.useToken();
   return (
-    <div style={{ minHeight: '99.5vh', display: 'flex', alignItems: 'center', justifyContent: 'center', padding: 16 }}>
-      <Card style={{ width: 420, maxWidth: '100%' }}>
-        <Typography.Title level={3} style={{ marginTop: 0 }}>
+    <div style={{ minHeight: '99.5vh', display: 'flex', alignItems: 'center', justifyContent: 'center', padding: 16, boxSizing: 'border-box' }}>
+      <section
+        style={{
+          width: 420,
+          maxWidth: '100%',
+          boxSizing: 'border-box',
+          padding: token.paddingLG,
+          background: token.colorBgContainer,
+          border: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
+          borderRadius: token.borderRadiusLG,
+          color: token.colorText,
+          fontSize: token.fontSize,
+          lineHeight: token.lineHeight,
+        }}
+      >
+        <h3 style={{ marginTop: 0, marginBottom: '0.5em', fontSize: token.fontSizeHeading3, lineHeight: token.lineHeightHeading3, fontWeight: token.fontWeightStrong, color: token.colorTextHeading }}>
           {title}
-        </Typography.Title>
+        </h3>
         {children}
         {extra}
-      </Card>
+      </section>
     </div>
   );
+}
+
+/** A paragraph of the auth pages (antd Typography.Paragraph's spacing). */
+export function AuthText({ children, style }: { children: ReactNode; style?: CSSProperties }) {
+  return <p style={{ marginTop: 0, marginBottom: '1em', ...style }}>{children}</p>;
 }
 
 export function errorText(result: unknown): string | null {

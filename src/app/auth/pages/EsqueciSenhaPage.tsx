@@ -1,9 +1,9 @@
 /** /esqueciSenha: send the code to the e-mail, then confirm it with the new password. */
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useForgotPassword } from '@refinedev/core';
-import { Alert, Button, Form, Input, Typography } from 'antd';
-import { AuthCard, errorText } from './AuthCard';
+import { Alert, Button, Form, Input } from 'antd';
+import { useForgotPasswordAction } from '../auth-actions';
+import { AuthCard, AuthText, errorText } from './AuthCard';
 import { NewPasswordFields } from './PasswordFields';
 
 interface Vars {
@@ -15,7 +15,7 @@ interface Vars {
 export default function EsqueciSenhaPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const { mutate, isPending } = useForgotPassword<Vars>();
+  const { mutate, isPending } = useForgotPasswordAction<Vars>();
   const [error, setError] = useState<string | null>(null);
   const [form] = Form.useForm();
   const user = params.get('user') ?? '';
@@ -24,7 +24,7 @@ export default function EsqueciSenhaPage() {
   if (!codeStep) {
     return (
       <AuthCard title="Esqueci minha senha" extra={<Link to="/login">Voltar ao login</Link>}>
-        <Typography.Paragraph>Indique o seu e-mail: enviaremos um código para redefinir a senha.</Typography.Paragraph>
+        <AuthText>Indique o seu e-mail: enviaremos um código para redefinir a senha.</AuthText>
         {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
         <Form
           layout="vertical"
@@ -61,9 +61,9 @@ export default function EsqueciSenhaPage() {
 
   return (
     <AuthCard title="Redefinir a senha" extra={<Link to="/esqueciSenha">Reenviar o código</Link>}>
-      <Typography.Paragraph>
+      <AuthText>
         Digite o código enviado para <strong>{user}</strong> e escolha a nova senha.
-      </Typography.Paragraph>
+      </AuthText>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
       <Form
         form={form}

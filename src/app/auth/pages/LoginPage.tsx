@@ -4,10 +4,11 @@
  */
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useLogin } from '@refinedev/core';
-import { Alert, Button, Divider, Form, Input, Typography } from 'antd';
-import { pendingChallenge, type LoginParams } from '../auth-provider';
-import { AuthCard, errorText } from './AuthCard';
+import { Alert, Button, Divider, Form, Input } from 'antd';
+import type { LoginParams } from '../auth-provider';
+import { useLoginAction } from '../auth-actions';
+import { pendingChallenge } from '../challenge';
+import { AuthCard, AuthText, errorText } from './AuthCard';
 import { NewPasswordFields } from './PasswordFields';
 import { postLoginTarget } from '../../guard/guard-rules';
 
@@ -20,7 +21,7 @@ const CODE_LABELS: Record<string, string> = {
 
 export default function LoginPage() {
   const [params] = useSearchParams();
-  const { mutate: login, isPending } = useLogin<LoginParams>();
+  const { mutate: login, isPending } = useLoginAction();
   const [error, setError] = useState<string | null>(null);
   const [form] = Form.useForm();
   // A form of its own: the login's `password` value must not carry over into "Nova senha".
@@ -37,9 +38,9 @@ export default function LoginPage() {
   if (etapa === 'nova-senha' && challenge) {
     return (
       <AuthCard title="Defina a sua nova senha">
-        <Typography.Paragraph>
+        <AuthText>
           Primeiro acesso de <strong>{challenge.username}</strong>: escolha uma senha nova para continuar.
-        </Typography.Paragraph>
+        </AuthText>
         {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
         <Form key="nova-senha" form={newPasswordForm} layout="vertical" onFinish={(v) => run({ challengeResponse: v.password })} requiredMark={false}>
           <NewPasswordFields form={newPasswordForm} />

@@ -1,25 +1,20 @@
 /** New-password fields with the live list of password rules (spec section 5). */
 import { CheckCircleFilled, CloseCircleOutlined } from '@ant-design/icons';
-import { Form, Input, List, Typography } from 'antd';
+import { Form, Input, theme } from 'antd';
 import type { FormInstance } from 'antd';
 import { isPasswordValid, passwordRules } from '../password-policy';
 
 export function PasswordRulesList({ password }: { password: string }) {
   const rules = passwordRules(password);
+  const { token } = theme.useToken();
   return (
-    <List
-      size="small"
-      aria-label="Regras da senha"
-      dataSource={rules}
-      style={{ marginBottom: 16 }}
-      renderItem={(r) => (
-        <List.Item style={{ padding: '2px 0', border: 0 }} data-ok={r.ok}>
-          <Typography.Text type={r.ok ? 'success' : 'secondary'}>
-            {r.ok ? <CheckCircleFilled aria-label="cumprida" /> : <CloseCircleOutlined aria-label="por cumprir" />} {r.label}
-          </Typography.Text>
-        </List.Item>
-      )}
-    />
+    <ul aria-label="Regras da senha" style={{ listStyle: 'none', margin: '0 0 16px', padding: 0 }}>
+      {rules.map((r) => (
+        <li key={r.label} data-ok={r.ok} style={{ padding: '2px 0', color: r.ok ? token.colorSuccess : token.colorTextSecondary }}>
+          {r.ok ? <CheckCircleFilled aria-label="cumprida" /> : <CloseCircleOutlined aria-label="por cumprir" />} {r.label}
+        </li>
+      ))}
+    </ul>
   );
 }
 

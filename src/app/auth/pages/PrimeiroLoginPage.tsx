@@ -1,10 +1,9 @@
 /** /primeiroLogin?user=…&code=…: sign in with the temporary code, then choose the new password. */
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useLogin } from '@refinedev/core';
-import { Alert, Button, Form, Input, Spin, Typography } from 'antd';
-import { authProvider, type LoginParams } from '../auth-provider';
-import { AuthCard, errorText } from './AuthCard';
+import { Alert, Button, Form, Input, Spin } from 'antd';
+import { loadAuth, useLoginAction } from '../auth-actions';
+import { AuthCard, AuthText, errorText } from './AuthCard';
 import { NewPasswordFields } from './PasswordFields';
 
 type Step = 'credenciais' | 'aguarde' | 'nova-senha';
@@ -16,12 +15,13 @@ export default function PrimeiroLoginPage() {
   const [step, setStep] = useState<Step>(user && code ? 'aguarde' : 'credenciais');
   const [error, setError] = useState<string | null>(null);
   const [form] = Form.useForm();
-  const { mutate: login, isPending } = useLogin<LoginParams>();
+  const { mutate: login, isPending } = useLoginAction();
   const started = useRef(false);
 
   const start = async (email: string, temp: string) => {
     setError(null);
     setStep('aguarde');
+    const { authProvider } = await loadAuth();
     const r = await authProvider.login({ email, password: temp });
     if (!r.success) {
       setError(errorText(r));
@@ -45,7 +45,7 @@ export default function PrimeiroLoginPage() {
   if (step === 'aguarde') {
     return (
       <AuthCard title="Primeiro acesso">
-        <Spin /> <Typography.Text>Validando o código de acesso…</Typography.Text>
+        <Spin /> <span>Validando o código de acesso…</span>
       </AuthCard>
     );
   }
@@ -71,7 +71,7 @@ export default function PrimeiroLoginPage() {
   }
   return (
     <AuthCard title="Primeiro acesso">
-      <Typography.Paragraph>Indique o e-mail e o código temporário que recebeu.</Typography.Paragraph>
+      <AuthText>Indique o e-mail e o código temporário que recebeu.</AuthText>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
       <Form layout="vertical" requiredMark={false} initialValues={{ email: user }} onFinish={(v) => start(v.email, v.code)}>
         <Form.Item name="email" label="E-mail" rules={[{ required: true, whitespace: true, message: 'Informe o e-mail.' }]}>

@@ -1,0 +1,74 @@
+/**
+ * The public routes (spec §2 "Public routes") as the entry renders them: without Refine, the
+ * admin layout or the route table (which pulls every schema), each page a lazy chunk.
+ *
+ * The list mirrors `routesOfLayout('public', ROUTED)` of resources/routes (a test keeps the two
+ * equal). A public route missing here still works — the signed-in app's router renders it too —
+ * but it then loads the whole admin shell first.
+ */
+import { lazy, useEffect, type ComponentType, type ReactNode } from 'react';
+import { Navigate } from 'react-router';
+
+const LoginPage = lazy(() => import('./auth/pages/LoginPage'));
+const PrimeiroLoginPage = lazy(() => import('./auth/pages/PrimeiroLoginPage'));
+const AcessoFederadoPage = lazy(() => import('./auth/pages/AcessoFederadoPage'));
+const EsqueciSenhaPage = lazy(() => import('./auth/pages/EsqueciSenhaPage'));
+const status = (name: 'ForbiddenPage' | 'NotFoundPage' | 'ObraInacessivelPage' | 'ManutencaoPage') =>
+  lazy(() => import('./pages/status-pages').then((m) => ({ default: m[name] as ComponentType })));
+const ForbiddenPage = status('ForbiddenPage');
+const NotFoundPage = status('NotFoundPage');
+const ObraInacessivelPage = status('ObraInacessivelPage');
+const ManutencaoPage = status('ManutencaoPage');
+const SurveyPage = lazy(() => import('./modules/survey/survey-page').then((m) => ({ default: m.SurveyPage })));
+
+export interface PublicRoute {
+  /** As in the route table ('/' for the empty path). */
+  path: string;
+  title: string;
+  screen?: string;
+  redirect?: string;
+}
+
+export const PUBLIC_ROUTES: PublicRoute[] = [
+  { path: '/', title: 'Início', redirect: '/obras' },
+  { path: '/acessoFederado', title: 'Acesso federado', screen: 'acessoFederado' },
+  { path: '/login', title: 'Entrar', screen: 'login' },
+  { path: '/primeiroLogin', title: 'Primeiro acesso', screen: 'primeiroLogin' },
+  { path: '/esqueciSenha', title: 'Esqueci minha senha', screen: 'esqueciSenha' },
+  { path: '/403', title: 'Sem permissão', screen: 'forbidden' },
+  { path: '/404', title: 'Página não encontrada', screen: 'notFound' },
+  { path: '/ObraInacessivel', title: 'Obra inacessível', screen: 'obraInacessivel' },
+  { path: '/manutencao', title: 'Em manutenção', screen: 'manutencao' },
+  { path: '/pesquisa/:token', title: 'Pesquisa de satisfação', screen: 'pesquisa' },
+];
+
+/** Page components of the public screens (add a public screen here and in PUBLIC_ROUTES). */
+export const PUBLIC_SCREENS: Record<string, ComponentType> = {
+  login: LoginPage,
+  primeiroLogin: PrimeiroLoginPage,
+  acessoFederado: AcessoFederadoPage,
+  esqueciSenha: EsqueciSenhaPage,
+  forbidden: ForbiddenPage,
+  notFound: NotFoundPage,
+  obraInacessivel: ObraInacessivelPage,
+  manutencao: ManutencaoPage,
+  pesquisa: SurveyPage,
+};
+
+function Titled({ title, children }: { title: string; children: ReactNode }) {
+  useEffect(() => {
+    document.title = `${title} | Portal`;
+  }, [title]);
+  return <>{children}</>;
+}
+
+export function publicElement(route: PublicRoute): ReactNode {
+  if (route.redirect !== undefined) return <Navigate to={route.redirect} replace />;
+  const Page = route.screen ? PUBLIC_SCREENS[route.screen] : undefined;
+  if (!Page) return <Navigate to="/404" replace />;
+  return (
+    <Titled title={route.title}>
+      <Page />
+    </Titled>
+  );
+}
