@@ -10,6 +10,8 @@ import { buildMenu } from '../layouts/menu';
 import { obraLabel } from '../layouts/portal-layout';
 import { ModuleCards } from './home';
 import { formatDate } from '../format';
+import { SiteKpis } from '../modules/site-home/site-kpis';
+import { SCurveCard } from '../modules/schedule/s-curve-card';
 
 function text(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
@@ -77,6 +79,8 @@ export function SiteHomePage({ layout }: { layout: 'site' | 'factory' }) {
           />
         </Card>
       )}
+      {obra ? <SiteKpis obra={obra} layout={layout} record={record as Record<string, unknown> | undefined} /> : null}
+      {obra ? <SCurveCard obra={obra} /> : null}
       {record && obraSchema ? <RelatedTabs schema={obraSchema} record={record as Record<string, unknown> & { id: number }} /> : null}
       {groups.length ? (
         <>

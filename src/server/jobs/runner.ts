@@ -1,0 +1,83 @@
+/**
+ * Scheduled jobs kept in the database: a job runs at most once per day whatever the number of
+ * server processes. Running claims the (job, day) row of `job_run` inside the job's own
+ * transaction: a second process's insert waits on the unique key and, when the first commits,
+ * finds the day taken and skips; when the first fails, its claim rolls back with its work and the
+ * day is tried again at the next tick. The ticker (`startJobs`) is started by the server process
+ * only (src/server/main.ts), never by a request or a test.
+ */
+import { sql } from 'kysely';
+import type { Db } from '../db/connect';
+import { todayIso } from '../time';
+
+export const JOB_CORE_SQL: string[] = [
+  `CREATE TABLE IF NOT EXISTS job_run (
+     job text not null, dia date not null,
+     iniciado_em timestamptz not null default now(), concluido_em timestamptz, resultado jsonb,
+     primary key (job, dia))`,
+];
+
+export interface DailyJob {
+  name: string;
+  /** Hour of the day (portal time zone) from which the day's run is due. */
+  fromHour: number;
+  run: (trx: Db, day: string) => Promise<unknown>;
+}
+
+export type RunOutcome = { ran: false } | { ran: true; result: unknown };
+
+/** Runs the job for `day` unless it already ran (or is running elsewhere and then succeeds). */
+export async function runDailyJob(db: Db, job: Pick<DailyJob, 'name' | 'run'>, day: string): Promise<RunOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const claim = await sql`insert into job_run (job, dia) values (${job.name}, cast(${day} as date)) on conflict (job, dia) do nothing returning job`.execute(trx);
+    if (!claim.rows.length) return { ran: false } as const;
+    const result = await job.run(trx, day);
+    await sql`update job_run set concluido_em = now(), resultado = cast(${JSON.stringify(result ?? null)} as jsonb)
+      where job = ${job.name} and dia = cast(${day} as date)`.execute(trx);
+    return { ran: true, result } as const;
+  });
+}
+
+/** The hour of `now` in the portal's time zone. */
+function hourOf(now: Date): number {
+  return Number(now.toLocaleString('en-GB', { timeZone: process.env.TZ_PORTAL ?? 'America/Sao_Paulo', hour: '2-digit', hour12: false })) % 24;
+}
+
+/** One pass: every due job of today that has not run. Errors are logged; the job retries next tick. */
+export async function tickJobs(db: Db, jobs: DailyJob[], now = new Date()): Promise<Record<string, RunOutcome | 'not due' | 'error'>> {
+  const day = todayIso(now);
+  const out: Record<string, RunOutcome | 'not due' | 'error'> = {};
+  for (const job of jobs) {
+    if (hourOf(now) < job.fromHour) {
+      out[job.name] = 'not due';
+      continue;
+    }
+    try {
+      out[job.name] = await runDailyJob(db, job, day);
+    } catch (e) {
+      console.error(`[jobs] ${job.name} falhou`, e);
+      out[job.name] = 'error';
+    }
+  }
+  return out;
+}
+
+/** Ticks every `everyMs` (first tick after `firstMs`); `stop` waits for a running tick. */
+export function startJobs(db: Db, jobs: DailyJob[], opts: { everyMs?: number; firstMs?: number } = {}) {
+  let running: Promise<unknown> | undefined;
+  const tick = () => {
+    if (running) return;
+    running = tickJobs(db, jobs).finally(() => (running = undefined));
+  };
+  const first = setTimeout(tick, opts.firstMs ?? 15_000);
+  const timer = setInterval(tick, opts.everyMs ?? 10 * 60_000);
+  first.unref();
+  timer.unref();
+  return {
+    async stop() {
+      clearTimeout(first);
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
