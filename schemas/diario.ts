@@ -57,6 +57,7 @@ export const diario: EntitySchema = {
       ],
     },
     { name: 'chuvaMm', kind: 'decimal', label: 'Chuva (mm)', scale: 2, min: 0, max: 500, group: 'Clima', span: 'third', help: 'Índice pluviométrico do dia, arredondado a 2 casas decimais.' },
+    { name: 'estacaoMeteorologica', kind: 'text', label: 'Estação meteorológica', maxLength: 120, group: 'Clima', span: 'third', help: 'Estação de onde se leu a chuva (lista da configuração do RDO da obra).' },
     {
       name: 'maoDeObra', kind: 'rows', label: 'Mão de obra', group: 'Mão de obra', span: 'full',
       fields: [

@@ -39,6 +39,8 @@ import { taf } from './taf';
 import { processoJuridico } from './processo-juridico';
 import { documentoJuridico } from './documento-juridico';
 import { diretorio } from './diretorio';
+import { configuracaoRdo } from './configuracao-rdo';
+import { modeloDiretorio } from './modelo-diretorio';
 import { documento } from './documento';
 import { usuario } from './usuario';
 
@@ -81,6 +83,8 @@ export const SCHEMAS: EntitySchema[] = [
   processoJuridico,
   documentoJuridico,
   diretorio,
+  configuracaoRdo,
+  modeloDiretorio,
   documento,
   usuario,
 ];

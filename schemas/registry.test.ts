@@ -48,6 +48,8 @@ describe('schema registry', () => {
       'material', 'materialTemplate', 'seguro', 'seguroPleno', 'endosso', 'endossoPleno', 'ticketSgi', 'planoAcao',
       'portalFornecedor', 'portalCliente', 'produto', 'taf', 'processoJuridico', 'documentoJuridico', 'diretorio',
       'documento', 'relatoEtica', 'rit', 'usuario',
+      // Configuration records of screens of the spec (RDO configuration, document tree).
+      'configuracaoRdo', 'modeloDiretorio',
     ];
     expect(SCHEMAS.map((s) => s.name).sort()).toEqual([...expected].sort());
   });

@@ -20,6 +20,7 @@ import {
 import { Create, Edit, useForm } from '@refinedev/antd';
 import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
 import { FieldFormItem } from '../fields/form-items';
+import { UploadTargetContext, useUploadTarget } from '../fields/upload-target';
 import { useMatrixDefaults } from './use-matrix-defaults';
 import { CopiedValues } from './copied-values';
 import { colSpan, defaultValues, deleteConfirmProps, editableFields, groupFields, lowerLabel, recordTitle } from '../fields/options';
@@ -37,6 +38,12 @@ export interface GenericFormProps {
    * to site 101.
    */
   initialValues?: Record<string, unknown>;
+  /** Where to go after saving (default: the record's page); false stays on the form. */
+  redirect?: 'show' | 'list' | false;
+  /** Called with the saved record (e.g. a page that stays on the form reloads it). */
+  onSaved?: (record: BaseRecord) => void;
+  /** Shown above the fields, inside the form (`Form.useFormInstance()` works there): e.g. "Copiar do dia anterior". */
+  toolbar?: React.ReactNode;
 }
 
 export const LOCKED_HELP = 'Definido pelo contexto em que o registro está sendo criado.';
@@ -44,20 +51,25 @@ export const LOCKED_HELP = 'Definido pelo contexto em que o registro está sendo
 /** The form body: a Card per group with the fields' Form.Items; `locked` fields are shown disabled. */
 export function SchemaFormFields({ schema, locked }: { schema: EntitySchema; locked?: ReadonlySet<string> }): React.ReactElement {
   const groups = groupFields(editableFields(schema));
+  // Uploads are for this entity (and the record a form above names, when it is one of this entity).
+  const outer = useUploadTarget();
+  const target = useMemo(() => ({ resource: schema.resource, id: outer?.resource === schema.resource ? outer.id : undefined }), [schema.resource, outer]);
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      {groups.map((g) => (
-        <Card key={g.title} title={g.title} size="small">
-          <Row gutter={16}>
-            {g.fields.map((f) => (
-              <Col key={f.name} {...colSpan(f)}>
-                <FieldFormItem field={f} disabled={locked?.has(f.name)} itemProps={locked?.has(f.name) ? { extra: LOCKED_HELP } : undefined} />
-              </Col>
-            ))}
-          </Row>
-        </Card>
-      ))}
-    </Space>
+    <UploadTargetContext.Provider value={target}>
+      <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+        {groups.map((g) => (
+          <Card key={g.title} title={g.title} size="small">
+            <Row gutter={16}>
+              {g.fields.map((f) => (
+                <Col key={f.name} {...colSpan(f)}>
+                  <FieldFormItem field={f} disabled={locked?.has(f.name)} itemProps={locked?.has(f.name) ? { extra: LOCKED_HELP } : undefined} />
+                </Col>
+              ))}
+            </Row>
+          </Card>
+        ))}
+      </Space>
+    </UploadTargetContext.Provider>
   );
 }
 
@@ -110,7 +122,7 @@ export function placeServerErrors(form: FormInstance, schema: EntitySchema, erro
   return orphans;
 }
 
-export function GenericForm({ schema, action, id: idProp, initialValues: prefill }: GenericFormProps): React.ReactElement {
+export function GenericForm({ schema, action, id: idProp, initialValues: prefill, redirect = 'show', onSaved, toolbar }: GenericFormProps): React.ReactElement {
   const isEdit = action === 'edit';
   const { id: idFromRoute } = useResourceParams({ resource: schema.resource });
   const id = isEdit ? (idProp ?? idFromRoute) : undefined;
@@ -126,7 +138,7 @@ export function GenericForm({ schema, action, id: idProp, initialValues: prefill
     resource: schema.resource,
     action,
     id,
-    redirect: 'show',
+    redirect,
     warnWhenUnsavedChanges: true,
     mutationMode: 'pessimistic',
     // Never replace what the user is typing behind their back (e.g. a refetch when the tab regains
@@ -156,9 +168,10 @@ export function GenericForm({ schema, action, id: idProp, initialValues: prefill
       const f = formHolder.current;
       setOrphans(f ? placeServerErrors(f, schema, error?.errors) : []);
     },
-    onMutationSuccess: () => {
+    onMutationSuccess: (data) => {
       setConflict(null);
       setOrphans([]);
+      onSaved?.(data.data);
     },
   });
   formHolder.current = form;
@@ -222,7 +235,10 @@ export function GenericForm({ schema, action, id: idProp, initialValues: prefill
           <Input type="hidden" />
         </Form.Item>
       ) : null}
-      <SchemaFormFields schema={schema} locked={lockedFields} />
+      {toolbar}
+      <UploadTargetContext.Provider value={{ resource: schema.resource, id: id ?? undefined }}>
+        <SchemaFormFields schema={schema} locked={lockedFields} />
+      </UploadTargetContext.Provider>
       <CopiedValues schema={schema} form={form} enabled={!isEdit} />
     </Form>
   );

@@ -22,6 +22,8 @@ export interface GenericShowProps {
   schema: EntitySchema;
   /** Record id; defaults to the id in the route. */
   id?: BaseKey;
+  /** Extra header buttons of this entity's page (a view override's "Baixar PDF"), given the loaded record. */
+  headerExtra?: (record: BaseRecord) => React.ReactNode;
 }
 
 const WIDE = new Set(['rows', 'object', 'attachments', 'images', 'longtext']);
@@ -163,7 +165,7 @@ function History({ schema, id }: { schema: EntitySchema; id: BaseKey }): React.R
   );
 }
 
-export function GenericShow({ schema, id: idProp }: GenericShowProps): React.ReactElement {
+export function GenericShow({ schema, id: idProp, headerExtra }: GenericShowProps): React.ReactElement {
   const { id: idFromRoute } = useResourceParams({ resource: schema.resource });
   const id = idProp ?? idFromRoute;
   const { query, result: record } = useShow<BaseRecord>({ resource: schema.resource, id });
@@ -188,6 +190,7 @@ export function GenericShow({ schema, id: idProp }: GenericShowProps): React.Rea
           ) : null}
           {deleteButtonProps ? <DeleteButton {...deleteButtonProps} /> : null}
           {refreshButtonProps ? <RefreshButton {...refreshButtonProps} /> : null}
+          {record && headerExtra ? headerExtra(record) : null}
         </>
       )}
     >

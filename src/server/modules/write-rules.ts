@@ -7,6 +7,8 @@ import { subject } from '@casl/ability';
 import type { AppAbility } from '../../access/ability';
 import { checkChecklist } from '../../../schemas/shared/checklist-answers';
 import { writeAudit } from '../crud/audit';
+import { rdoMandatorySections } from '../rdo/config';
+import { createSiteLibrary } from './document-tree';
 
 /**
  * Business rules that go beyond field validation, as explicit overrides per entity.
@@ -262,7 +264,7 @@ export async function applyDeleteRules(ctx: Parameters<DeleteRule>[0]): Promise<
 }
 
 export const WRITE_RULES: Record<string, WriteRule[]> = {
-  diario: [rdoOnePerSiteToday, rdoNumber],
+  diario: [rdoOnePerSiteToday, rdoNumber, rdoMandatorySections],
   produtoContrato: [contractItemTotal],
   material: [materialOrigin],
   diarioOs: [osHoursFromReports],
@@ -280,4 +282,15 @@ export async function applyWriteRules(ctx: WriteContext): Promise<Record<string,
     if (out) extra = { ...extra, ...out };
   }
   return extra;
+}
+
+/** What follows a record's creation inside its transaction, once the row exists (e.g. a new site's library). */
+export type AfterCreateRule = (ctx: { trx: Db; schema: EntitySchema; actor?: WriteContext['actor']; row: Record<string, unknown> }) => Promise<void>;
+
+export const AFTER_CREATE_RULES: Record<string, AfterCreateRule[]> = {
+  obra: [async ({ trx, actor, row }) => void (await createSiteLibrary(trx, row, actor?.email ?? 'sistema'))],
+};
+
+export async function applyAfterCreateRules(ctx: Parameters<AfterCreateRule>[0]): Promise<void> {
+  for (const rule of AFTER_CREATE_RULES[ctx.schema.name] ?? []) await rule(ctx);
 }

@@ -1,0 +1,57 @@
+/**
+ * "Copiar do dia anterior" on a new daily report: asks the API for the site's latest report the user
+ * can read (GET /diarios/copia-anterior?obra=) and fills the form's manpower, equipment and
+ * activities in progress; the date becomes today only when no report of the site has it yet.
+ */
+import { useState } from 'react';
+import { Button, Form, Space, Tooltip, Typography, App } from 'antd';
+import { CopyOutlined } from '@ant-design/icons';
+import { useApiUrl, useDataProvider, type HttpError } from '@refinedev/core';
+import { formatDate } from '../../format';
+
+interface CopyBody {
+  data: string | null;
+  dataOcupada: boolean;
+  maoDeObra: unknown[];
+  equipamentos: unknown[];
+  atividades: unknown[];
+  origem: { id: number; numero: number | null; data: string | null };
+}
+
+export function CopyPreviousButton({ obra: fixed }: { obra?: string }) {
+  const form = Form.useFormInstance();
+  const watched = Form.useWatch('obra', form) as string | undefined;
+  const obra = fixed ?? watched;
+  const apiUrl = useApiUrl();
+  const dataProvider = useDataProvider();
+  const { message } = App.useApp();
+  const [loading, setLoading] = useState(false);
+
+  const copy = async () => {
+    if (!obra) return;
+    setLoading(true);
+    try {
+      const { data } = await dataProvider().custom!<CopyBody>({ url: `${apiUrl}/diarios/copia-anterior`, method: 'get', query: { obra } });
+      form.setFieldsValue({ maoDeObra: data.maoDeObra, equipamentos: data.equipamentos, atividades: data.atividades, data: data.data ?? undefined });
+      if (data.dataOcupada) form.setFieldValue('data', undefined);
+      const from = `nº ${data.origem.numero ?? data.origem.id} de ${formatDate(data.origem.data)}`;
+      if (data.dataOcupada) message.warning(`Copiado do diário ${from}. Já existe um diário desta obra com a data de hoje: informe a data deste diário.`, 6);
+      else message.success(`Copiado do diário ${from}: mão de obra, equipamentos e atividades em andamento.`);
+    } catch (e) {
+      message.error((e as HttpError)?.message ?? 'Não foi possível copiar o diário anterior.');
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  return (
+    <Space style={{ marginBottom: 16 }} wrap>
+      <Tooltip title={obra ? undefined : 'Escolha a obra primeiro.'}>
+        <Button icon={<CopyOutlined />} onClick={() => void copy()} loading={loading} disabled={!obra}>
+          Copiar do dia anterior
+        </Button>
+      </Tooltip>
+      <Typography.Text type="secondary">Mão de obra, equipamentos e atividades em andamento do último diário da obra.</Typography.Text>
+    </Space>
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * The daily report's create and edit forms (view overrides of `diario`): the generic form of the
+ * schema, with the site's RDO configuration applied (lists as options, mandatory sections required,
+ * shifts as the new report's weather rows) and, on a new report, "Copiar do dia anterior".
+ */
+import { useEffect, useMemo } from 'react';
+import { useParams } from 'react-router';
+import { Form, Spin } from 'antd';
+import { useApiUrl, useCustom, useOne, type BaseRecord } from '@refinedev/core';
+import type { EntitySchema } from '../../../../schemas/kinds';
+import { GenericForm } from '../../views/generic-form';
+import type { ViewProps } from '../../views/overrides';
+import { CopyPreviousButton } from './copy-previous-button';
+import { defaultsFromShifts, schemaWithRdoOptions, type RdoOptions } from './rdo-options';
+
+/** The site's RDO configuration (undefined while loading or without a site). */
+export function useRdoOptions(obra: string | undefined): { options?: RdoOptions; loading: boolean } {
+  const apiUrl = useApiUrl();
+  const { query, result } = useCustom<RdoOptions>({
+    url: `${apiUrl}/diarios/opcoes`,
+    method: 'get',
+    config: { query: { obra } },
+    queryOptions: { enabled: !!obra, queryKey: ['rdo-opcoes', obra], staleTime: 60_000 },
+    errorNotification: false,
+  });
+  if (!obra) return { loading: false };
+  const body = result?.data as RdoOptions | undefined;
+  const loaded = !!body && Array.isArray(body.turnos);
+  return { options: loaded ? body : undefined, loading: !loaded && !query.isError };
+}
+
+const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && !v.length);
+
+/** Fills the form's empty fields once, without locking them (unlike a route's prefill). */
+function SuggestedValues({ values }: { values: Record<string, unknown> }) {
+  const form = Form.useFormInstance();
+  useEffect(() => {
+    // After the form's own mount effect (Refine's useForm resets the fields to their initial values).
+    const timer = setTimeout(() => {
+      const empty = Object.fromEntries(Object.entries(values).filter(([k]) => isEmpty(form.getFieldValue(k))));
+      if (Object.keys(empty).length) form.setFieldsValue(empty);
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [form, values]);
+  return null;
+}
+
+const loadingView = <Spin style={{ display: 'block', margin: '48px auto' }} aria-label="Carregando" />;
+
+export function DiarioCreate({ schema }: ViewProps) {
+  const { obra } = useParams();
+  const { options, loading } = useRdoOptions(obra);
+  const formSchema = useMemo<EntitySchema>(() => schemaWithRdoOptions(schema, options), [schema, options]);
+  // The route's site is locked (like any prefill); the shifts only suggest the weather rows and the hours.
+  const initialValues = useMemo(() => (obra ? { obra } : {}), [obra]);
+  const suggested = useMemo(() => defaultsFromShifts(options), [options]);
+  if (loading) return loadingView;
+  return (
+    <GenericForm
+      schema={formSchema}
+      action="create"
+      initialValues={initialValues}
+      toolbar={
+        <>
+          <SuggestedValues values={suggested} />
+          <CopyPreviousButton obra={obra} />
+        </>
+      }
+    />
+  );
+}
+
+export function DiarioEdit({ schema }: ViewProps) {
+  const params = useParams();
+  const id = params.diario ?? params.id;
+  const { result: record, query } = useOne<BaseRecord>({ resource: schema.resource, id: id ?? '', queryOptions: { enabled: !!id } });
+  const { options, loading } = useRdoOptions(record?.obra as string | undefined);
+  const formSchema = useMemo<EntitySchema>(() => schemaWithRdoOptions(schema, options), [schema, options]);
+  if (query.isLoading || loading) return loadingView;
+  return <GenericForm schema={formSchema} action="edit" id={id} />;
+}
