@@ -1,7 +1,13 @@
 import type { EntitySchema } from './kinds';
 import { longtext, obraRef } from './shared/common';
+import { POSVENDA_CATEGORIA } from './posvenda';
 
-/** Post-sales satisfaction survey: 1–5 scores and a 0–10 NPS answer. */
+/**
+ * Post-sales satisfaction survey: 1–5 scores and a 0–10 NPS answer. Answered by the client through
+ * the single-use link e-mailed when a ticket is concluded (src/server/survey), or typed in by staff;
+ * either way the ticket gives its site, client and category (`copies`), so the satisfaction
+ * dashboard groups by the ticket's category without a join.
+ */
 export const pesquisaSatisfacao: EntitySchema = {
   name: 'pesquisaSatisfacao',
   resource: 'pesquisas-satisfacao',
@@ -15,10 +21,11 @@ export const pesquisaSatisfacao: EntitySchema = {
   actions: { edit: 'edit' },
   menu: { group: 'Pós-venda', icon: 'SmileOutlined' },
   fields: [
-    { name: 'ticket', kind: 'reference', label: 'Ticket', ref: 'posvenda', list: true, filter: true, group: 'Identificação', span: 'half' },
+    { name: 'ticket', kind: 'reference', label: 'Ticket', ref: 'posvenda', list: true, filter: true, group: 'Identificação', span: 'half', copies: { obra: 'obra', cliente: 'cliente', categoria: 'categoria' } },
     obraRef({ span: 'half' }),
     { name: 'cliente', kind: 'text', label: 'Cliente', required: true, maxLength: 150, list: true, filter: true, sort: true, search: true, group: 'Identificação', span: 'half' },
     { name: 'respondente', kind: 'text', label: 'Respondente', maxLength: 120, search: true, group: 'Identificação', span: 'half' },
+    { name: 'categoria', kind: 'enum', label: 'Categoria do ticket', options: POSVENDA_CATEGORIA, default: 'Outros', filter: true, group: 'Identificação', span: 'third' },
     { name: 'data', kind: 'date', label: 'Data da resposta', required: true, list: true, sort: true, filter: true, group: 'Identificação', span: 'third' },
     { name: 'notaAtendimento', kind: 'integer', label: 'Atendimento (1 a 5)', required: true, min: 1, max: 5, list: true, sort: true, group: 'Notas', span: 'third' },
     { name: 'notaPrazo', kind: 'integer', label: 'Prazo (1 a 5)', required: true, min: 1, max: 5, list: true, group: 'Notas', span: 'third' },

@@ -3,6 +3,7 @@ import { attachmentsField, imagesField, longtext, obraRef } from './shared/commo
 
 export const POSVENDA_STATUS = ['Aberto', 'Em análise', 'Em atendimento', 'Aguardando cliente', 'Concluído', 'Cancelado'];
 export const POSVENDA_PRIORIDADE = ['Baixa', 'Média', 'Alta', 'Crítica'];
+export const POSVENDA_CATEGORIA = ['Garantia', 'Manutenção', 'Defeito de fabricação', 'Instalação', 'Documentação', 'Comercial', 'Outros'];
 
 const POSVENDA_OPEN = ['Aberto', 'Em análise', 'Em atendimento', 'Aguardando cliente'];
 
@@ -24,7 +25,7 @@ const posvendaWorkflow: Workflow = {
     { name: 'atender', label: 'Iniciar atendimento', from: ['Em análise'], to: 'Em atendimento', action: 'edit', tone: 'primary' },
     { name: 'aguardar-cliente', label: 'Aguardar o cliente', from: ['Em atendimento'], to: 'Aguardando cliente', action: 'edit', comment: 'optional', notify: ['emailContato'] },
     { name: 'retomar', label: 'Retomar atendimento', from: ['Aguardando cliente'], to: 'Em atendimento', action: 'edit', tone: 'primary' },
-    { name: 'concluir', label: 'Concluir ticket', from: ['Em análise', 'Em atendimento', 'Aguardando cliente'], to: 'Concluído', action: 'edit', comment: 'required', set: { solucao: '$comment', conclusao: '$now' }, notify: ['emailContato'], tone: 'primary' },
+    { name: 'concluir', label: 'Concluir ticket', from: ['Em análise', 'Em atendimento', 'Aguardando cliente'], to: 'Concluído', action: 'edit', comment: 'required', set: { solucao: '$comment', conclusao: '$now' }, notify: ['emailContato'], after: 'convidarPesquisa', tone: 'primary' },
     { name: 'reabrir', label: 'Reabrir ticket', from: ['Concluído'], to: 'Em atendimento', action: 'edit', comment: 'required', set: { conclusao: null }, inbox: false },
     { name: 'cancelar', label: 'Cancelar ticket', from: POSVENDA_OPEN, to: 'Cancelado', action: 'edit', comment: 'required', inbox: false, tone: 'danger' },
   ],
@@ -55,7 +56,7 @@ export const posvenda: EntitySchema = {
     { name: 'canal', kind: 'enum', label: 'Canal', options: ['E-mail', 'Telefone', 'WhatsApp', 'Portal', 'Visita técnica'], default: 'E-mail', filter: true, group: 'Abertura', span: 'third' },
     { name: 'prioridade', kind: 'enum', label: 'Prioridade', required: true, options: POSVENDA_PRIORIDADE, default: 'Média', list: true, filter: true, sort: true, group: 'Abertura', span: 'third' },
     { name: 'status', kind: 'enum', label: 'Situação', required: true, readOnly: true, options: POSVENDA_STATUS, default: 'Aberto', list: true, filter: true, sort: true, group: 'Abertura', span: 'third' },
-    { name: 'categoria', kind: 'enum', label: 'Categoria', required: true, options: ['Garantia', 'Manutenção', 'Defeito de fabricação', 'Instalação', 'Documentação', 'Comercial', 'Outros'], default: 'Garantia', list: true, filter: true, group: 'Classificação', span: 'half' },
+    { name: 'categoria', kind: 'enum', label: 'Categoria', required: true, options: POSVENDA_CATEGORIA, default: 'Garantia', list: true, filter: true, group: 'Classificação', span: 'half' },
     { name: 'macroCategoriaCausaRaiz', kind: 'enum', label: 'Macrocategoria da causa raiz', options: ['Indefinida', 'Projeto', 'Fabricação', 'Montagem', 'Fornecedor', 'Operação pelo cliente', 'Desgaste natural'], default: 'Indefinida', filter: true, group: 'Classificação', span: 'half' },
     { name: 'areaCausadora', kind: 'enum', label: 'Área causadora', options: ['Não identificada', 'Engenharia', 'Fábrica', 'Obras', 'Suprimentos', 'Comercial', 'Terceiro', 'Cliente'], default: 'Não identificada', filter: true, group: 'Classificação', span: 'half' },
     { name: 'setorCausador', kind: 'text', label: 'Setor causador', maxLength: 100, filter: true, group: 'Classificação', span: 'half' },

@@ -10,6 +10,11 @@ function widgets(site: Record<string, string>): DashboardWidget[] {
     { id: 'pap', title: 'Aguardando aprovação do cliente', kind: 'kpi', entity: 'projeto', filters: { ...site, Situacao: 'PAP' }, span: 6 },
     { id: 'vencidos', title: 'Aprovação vencida', kind: 'kpi', entity: 'projeto', filters: { ...site, Situacao: 'PAP', prazoAprovacao_lte: '$ontem' }, span: 6, help: 'Em aprovação com o prazo do cliente já passado.' },
     { id: 'reprovados', title: 'Reprovados no período', kind: 'kpi', entity: 'projeto', filters: { ...site, Situacao: 'PR' }, periodField: 'dataEmissao', span: 6 },
+    {
+      id: 'tempo-aprovacao', title: 'Tempo médio de aprovação', kind: 'kpi', entity: 'projeto', measure: 'avgDays:dataEmissao,dataAprovacao', filters: site, periodField: 'dataAprovacao', span: 6,
+      help: 'Da emissão para o cliente à aprovação, nos documentos aprovados no período.',
+    },
+    { id: 'tempo-disciplina', title: 'Tempo médio de aprovação, por disciplina', kind: 'bar', entity: 'projeto', measure: 'avgDays:dataEmissao,dataAprovacao', groupBy: 'disciplina', filters: site, periodField: 'dataAprovacao', span: 18 },
     { id: 'situacao', title: 'Por situação', kind: 'bar', entity: 'projeto', groupBy: 'Situacao', filters: site, span: 12 },
     { id: 'categoria', title: 'Por categoria', kind: 'pie', entity: 'projeto', groupBy: 'categoria', filters: site, span: 12 },
     { id: 'emitidos', title: 'Emitidos para o cliente por mês', kind: 'column', entity: 'projeto', groupBy: 'dataEmissao', interval: 'month', filters: site, periodField: 'dataEmissao', span: 12 },

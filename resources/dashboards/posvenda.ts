@@ -13,6 +13,11 @@ export const POSVENDA_DASHBOARD: DashboardSpec = {
     { id: 'atrasados', title: 'Em aberto com prazo vencido', kind: 'kpi', entity: 'posvenda', filters: { status: OPEN, prazo_lte: '$ontem' }, span: 6 },
     { id: 'concluidos', title: 'Concluídos no período', kind: 'kpi', entity: 'posvenda', filters: { status: 'Concluído' }, periodField: 'conclusao', span: 6 },
     { id: 'custo', title: 'Custo no período', kind: 'kpi', entity: 'custoPosvenda', measure: 'sum:valor', periodField: 'data', span: 6 },
+    {
+      id: 'tempo-conclusao', title: 'Tempo médio até a conclusão', kind: 'kpi', entity: 'posvenda', measure: 'avgDays:abertura,conclusao', filters: { status: 'Concluído' }, periodField: 'conclusao', span: 6,
+      help: 'Da abertura à conclusão, nos tickets concluídos no período.',
+    },
+    { id: 'tempo-categoria', title: 'Tempo médio até a conclusão, por categoria', kind: 'bar', entity: 'posvenda', measure: 'avgDays:abertura,conclusao', groupBy: 'categoria', filters: { status: 'Concluído' }, periodField: 'conclusao', span: 18 },
     { id: 'abertura-mes', title: 'Tickets abertos por mês', kind: 'column', entity: 'posvenda', groupBy: 'abertura', interval: 'month', periodField: 'abertura', span: 12 },
     { id: 'conclusao-mes', title: 'Tickets concluídos por mês', kind: 'column', entity: 'posvenda', groupBy: 'conclusao', interval: 'month', filters: { status: 'Concluído' }, periodField: 'conclusao', span: 12 },
     { id: 'situacao', title: 'Por situação', kind: 'bar', entity: 'posvenda', groupBy: 'status', periodField: 'abertura', span: 8 },

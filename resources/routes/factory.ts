@@ -31,7 +31,7 @@ export const FACTORY_ROUTES = [
   // The site's clients: adds (new ones are invited) and removes them (src/server/site-users).
   f('/fabricacao/:obra/usuarios/adicionar', 'Adicionar clientes', { access: can('PROJETO_FABRICA', 'adicionar_cliente'), screen: 'sitePeople', icon: 'UserAddOutlined' }),
   f('/fabricacao/:obra/atualizar', 'Atualizar fabricação', { access: can('FABRICACAO', 'update'), entity: edit('fabricacao', 'obra', 'obra'), icon: 'EditOutlined' }),
-  f('/:obra/fabricacao/Dashboard', 'Painel de projetos da fabricação', { access: can('PROJETO_FABRICA'), screen: 'dashboard', notBuilt: true, icon: 'DashboardOutlined' }),
+  f('/:obra/fabricacao/Dashboard', 'Painel de projetos da fabricação', { access: can('PROJETO_FABRICA'), screen: 'dashboard', dashboard: 'fabrica-obra', icon: 'DashboardOutlined' }),
   f('/fabricacao/:obra/projetos', 'Projetos', { access: can('PROJETO_FABRICA'), entity: list('projetoFabrica'), icon: 'ProjectOutlined' }),
   f('/fabricacao/:obra/projetos/Mecanica', 'Projetos mecânicos', {
     access: can('PROJETO_FABRICA'),

@@ -14,4 +14,6 @@ export const PUBLIC_ROUTES = [
   r('/404', 'Página não encontrada', { screen: 'notFound', icon: 'QuestionCircleOutlined' }),
   r('/ObraInacessivel', 'Obra inacessível', { screen: 'obraInacessivel', icon: 'LockOutlined' }),
   r('/manutencao', 'Em manutenção', { screen: 'manutencao', icon: 'ToolOutlined' }),
+  // Not in spec §2: the satisfaction survey link e-mailed when a post-sales ticket is concluded (token = credential).
+  r('/pesquisa/:token', 'Pesquisa de satisfação', { screen: 'pesquisa', icon: 'SmileOutlined', spec: false }),
 ];

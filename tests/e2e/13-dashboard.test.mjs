@@ -72,3 +72,64 @@ test('painéis CRE da obra, jurídico (obra pedida quando falta) e da fábrica',
   });
   await page.context().close();
 });
+
+test('painel de satisfação e painel de projetos da fabricação da obra', async () => {
+  const page = await newPage(browser, { viewport: DESKTOP });
+  await step(page, '13-satisfacao', async () => {
+    await loginStaff(page, 'posvendas@portal.local');
+    await goto(page, '/posvendas-satisfacao?de=2024-01-01&ate=2026-12-31');
+    for (const name of ['Respostas no período', 'CSAT do atendimento', 'NPS']) {
+      await page.getByRole('region', { name, exact: true }).locator('.ant-statistic-content').waitFor();
+    }
+    const nps = await page.getByRole('region', { name: 'NPS', exact: true }).locator('.ant-statistic-content').innerText();
+    assert.match(nps, /^[+-]?\d+$/, `NPS fora do formato: ${nps}`);
+    await page.getByRole('region', { name: 'NPS por obra' }).locator('canvas').first().waitFor({ timeout: 20_000 });
+    await page.getByRole('region', { name: 'Últimas respostas e comentários' }).getByRole('row').nth(1).waitFor();
+    await page.waitForTimeout(800);
+    await shot(page, 'painel-satisfacao-desktop');
+  });
+  await page.context().close();
+  // Another person: a fresh context (the local identity keeps the first session).
+  const admin = await newPage(browser, { viewport: DESKTOP });
+  await step(admin, '13-fabricacao-obra', async () => {
+    const page = admin;
+    await loginStaff(page, 'admin@portal.local');
+    await goto(page, '/101/fabricacao/Dashboard?de=2024-01-01&ate=2026-12-31');
+    await page.getByRole('region', { name: 'Em produção' }).locator('.ant-statistic-content').waitFor();
+    await page.getByRole('region', { name: 'Projetos elétricos por situação' }).locator('canvas').first().waitFor({ timeout: 20_000 });
+    await page.waitForTimeout(800);
+    await shot(page, 'painel-fabricacao-obra-desktop');
+  });
+  await admin.context().close();
+});
+
+// The demo's open invitation (README, "Pesquisa de satisfação"): public, no login, no portal shell.
+const DEMO_SURVEY = '/pesquisa/demonstracao-pesquisa-de-satisfacao-0000016';
+
+test('pesquisa de satisfação pública (390 px): responder uma vez', async () => {
+  const page = await newPage(browser, { viewport: PHONE });
+  const seen = [];
+  page.on('request', (r) => seen.push(new URL(r.url()).pathname));
+  await step(page, '13-pesquisa', async () => {
+    await goto(page, DEMO_SURVEY);
+    await page.getByRole('heading', { name: 'Pesquisa de satisfação' }).waitFor();
+    await page.getByText(/Iluminação do pátio/).waitFor();
+    assert.equal(await page.locator('.ant-layout-sider, header.ant-layout-header').count(), 0, 'a pesquisa não deve trazer o layout do portal');
+    assert.ok(!seen.includes('/api/v1/me'), 'a pesquisa pública não consulta a sessão');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 1, `a pesquisa rola para o lado (${overflow}px)`);
+    await shot(page, 'pesquisa-formulario-phone');
+    for (const [label, n] of [['Atendimento (1 a 5)', 5], ['Prazo (1 a 5)', 4], ['Qualidade da solução (1 a 5)', 5], ['Comunicação (1 a 5)', 4]]) {
+      await page.getByLabel(label).getByRole('radio').nth(n - 1).click();
+    }
+    await page.locator('label').filter({ has: page.getByRole('radio', { name: '9', exact: true }) }).click();
+    await page.getByLabel('Comentário').fill('Atendimento rápido e cordial.');
+    await page.getByRole('button', { name: /Enviar avaliação/ }).click();
+    await page.getByText('Obrigado pela sua avaliação!').waitFor();
+    await shot(page, 'pesquisa-obrigado-phone');
+    await goto(page, DEMO_SURVEY);
+    await page.getByText('Pesquisa encerrada').waitFor();
+    await shot(page, 'pesquisa-encerrada-phone');
+  });
+  await page.context().close();
+});

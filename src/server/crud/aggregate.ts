@@ -17,6 +17,7 @@ import type { Db } from '../db/connect';
 import { ApiError } from '../http/errors';
 import { columnField, filterWhere, parseListParams, pathExpr, QueryError, resolvePath, type ListParams } from './list-query';
 import { guardDb, readWhere, type Actor } from './repository';
+import { factsOf } from './list-facts';
 import type { FieldErrors } from './validate';
 
 /** Query parameters the aggregate reads itself; every other one is a list filter. */
@@ -28,7 +29,7 @@ const MAX_GROUP_BY = 2;
 
 export const INTERVALS = ['day', 'week', 'month', 'year'] as const;
 export type Interval = (typeof INTERVALS)[number];
-export type MeasureOp = 'count' | 'sum' | 'avg' | 'min' | 'max';
+export type MeasureOp = 'count' | 'sum' | 'avg' | 'min' | 'max' | 'avgDays';
 
 export interface GroupKey {
   path: string;
@@ -41,6 +42,9 @@ export interface GroupKey {
 export interface Measure {
   op: MeasureOp;
   field?: FieldDef;
+  /** avgDays: the start and end date/datetime fields of the duration (end − start, in days). */
+  from?: FieldDef;
+  to?: FieldDef;
   /** As the client wrote it, normalized: 'count', 'sum:valor'. */
   text: string;
 }
@@ -121,9 +125,10 @@ function parseGroupBy(schema: EntitySchema, raw: string[], errors: FieldErrors, 
 function parseMeasure(schema: EntitySchema, raw: string | undefined, errors: FieldErrors, deny: (field: FieldDef, param: string) => boolean): Measure {
   const text = (raw ?? '').trim() || 'count';
   if (text === 'count') return { op: 'count', text };
+  if (text.startsWith('avgDays:')) return parseDuration(schema, text, errors, deny);
   const m = /^(sum|avg|min|max):(.+)$/.exec(text);
   if (!m) {
-    add(errors, 'measure', `Medida inválida: "${text}". Use count, sum:<campo>, avg:<campo>, min:<campo> ou max:<campo>.`);
+    add(errors, 'measure', `Medida inválida: "${text}". Use count, sum:<campo>, avg:<campo>, min:<campo>, max:<campo> ou avgDays:<início>,<fim>.`);
     return { op: 'count', text };
   }
   const op = m[1] as MeasureOp;
@@ -143,12 +148,30 @@ function parseMeasure(schema: EntitySchema, raw: string | undefined, errors: Fie
   return { op, field, text };
 }
 
+/** `avgDays:inicio,fim`: the average of (fim − inicio) in days over the rows where both are filled. */
+function parseDuration(schema: EntitySchema, text: string, errors: FieldErrors, deny: (field: FieldDef, param: string) => boolean): Measure {
+  const names = text.slice('avgDays:'.length).split(',').map((s) => s.trim());
+  if (names.length !== 2 || names.some((n) => !n)) {
+    add(errors, 'measure', `Medida inválida: "${text}". Use avgDays:<campo de início>,<campo de fim>.`);
+    return { op: 'avgDays', text };
+  }
+  const fields: FieldDef[] = [];
+  for (const name of names) {
+    const field = name.includes('.') ? undefined : columnField(schema, name);
+    if (!field) add(errors, 'measure', `Campo desconhecido: "${name}".`);
+    else if (deny(field, 'measure')) continue;
+    else if (!DATES.has(field.kind)) add(errors, 'measure', `O campo "${name}" (${field.label}) não é data: não é possível calcular a duração.`);
+    else fields.push(field);
+  }
+  return fields.length === 2 ? { op: 'avgDays', from: fields[0], to: fields[1], text: `avgDays:${names.join(',')}` } : { op: 'avgDays', text };
+}
+
 /**
  * Parse and check the aggregate's query parameters (and the list filters beside them).
  * Bad input → QueryError (400, per parameter); a field the caller may not read → 403.
  */
 export function parseAggregateParams(schema: EntitySchema, query: Record<string, string[]>, ability: AppAbility): AggregateParams {
-  const errors: FieldErrors = {};
+  const errors: FieldErrors = Object.create(null); // a parameter named `toString` is a plain key here
   let filters: ListParams | undefined;
   try {
     filters = parseListParams(schema, query, AGGREGATE_PARAMS);
@@ -156,7 +179,7 @@ export function parseAggregateParams(schema: EntitySchema, query: Record<string,
     if (!(e instanceof QueryError)) throw e;
     for (const [k, msgs] of Object.entries(e.errors)) for (const msg of msgs) add(errors, k, msg);
   }
-  const one = (k: string) => query[k]?.[query[k].length - 1];
+  const one = (k: string) => (Object.hasOwn(query, k) ? query[k][query[k].length - 1] : undefined);
 
   const denied: FieldErrors = {};
   const deny = (field: FieldDef, param: string) => {
@@ -212,6 +235,21 @@ function avgScale(f: FieldDef): number {
   return 2;
 }
 
+/** Decimals of an average duration in days. */
+const DURATION_SCALE = 1;
+
+/** A duration in days between two date/datetime columns (null when either is empty). */
+function durationExpr(from: FieldDef, to: FieldDef): RawBuilder<unknown> {
+  const ts = (f: FieldDef) => sql`cast(${sql.ref(f.name)} as timestamptz)`;
+  return sql`(extract(epoch from (${ts(to)} - ${ts(from)})) / 86400)`;
+}
+
+/** The value each base row contributes to the measure (column `x`). */
+function measureValue(m: Measure): RawBuilder<unknown> {
+  if (m.op === 'avgDays' && m.from && m.to) return durationExpr(m.from, m.to);
+  return m.field ? sql`${sql.ref(m.field.name)}` : sql`null`;
+}
+
 /**
  * The measure as SQL: `group` per group over the base rows (column `x`), and `combine` over
  * groups (table g / r: columns v, s, nn) for the total and the "outros" row, so that both come
@@ -223,8 +261,9 @@ function measureSql(m: Measure): { group: RawBuilder<unknown>[]; combine: RawBui
       return { group: [sql`count(*) as v`], combine: sql`coalesce(sum(v), 0)` };
     case 'sum':
       return { group: [sql`coalesce(sum(x), 0) as v`], combine: sql`coalesce(sum(v), 0)` };
-    case 'avg': {
-      const scale = sql.lit(avgScale(m.field!));
+    case 'avg':
+    case 'avgDays': {
+      const scale = sql.lit(m.op === 'avgDays' ? DURATION_SCALE : avgScale(m.field!));
       return {
         group: [sql`round(avg(x), ${scale}) as v`, sql`sum(x) as s`, sql`count(x) as nn`],
         combine: sql`round(cast(sum(s) as numeric) / nullif(sum(nn), 0), ${scale})`,
@@ -239,13 +278,13 @@ function measureSql(m: Measure): { group: RawBuilder<unknown>[]; combine: RawBui
 
 /** The single statement of an aggregate (exported for tests and diagnostics). */
 export function buildAggregateQuery(db: Db, schema: EntitySchema, actor: Actor, p: AggregateParams) {
-  const access = readWhere(schema, actor);
+  const access = readWhere(schema, actor, factsOf(p.filters));
   const keys = p.groupBy.map((_, i) => sql.ref(`k${i}`));
   const base = db
     .selectFrom(schema.name)
     .select([
       ...p.groupBy.map((k, i) => keyExpr(k).as(`k${i}`)),
-      (p.measure.field ? sql`${sql.ref(p.measure.field.name)}` : sql`null`).as('x'),
+      measureValue(p.measure).as('x'),
     ])
     .where(filterWhere(schema, p.filters))
     .where(access);

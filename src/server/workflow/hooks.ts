@@ -11,6 +11,7 @@ import { ApiError } from '../http/errors';
 import { writeAudit, diffRecords } from '../crud/audit';
 import { todayIso } from '../time';
 import type { WorkflowActor } from './definition';
+import { inviteToSurvey } from '../survey/invitations';
 
 export interface HookContext {
   trx: Db;
@@ -69,4 +70,9 @@ const finalizarRegistroSgi: Hook = async ({ trx, row, actor, notifyMoved }) => {
 };
 
 export const GUARDS: Record<string, Hook> = { checklistsConcluidos, planosConcluidos };
-export const AFTER: Record<string, Hook> = { finalizarRegistroSgi };
+/** A concluded post-sales ticket invites its client contact to the satisfaction survey (src/server/survey). */
+const convidarPesquisa: Hook = async ({ trx, row }) => {
+  await inviteToSurvey(trx, row);
+};
+
+export const AFTER: Record<string, Hook> = { finalizarRegistroSgi, convidarPesquisa };

@@ -16,21 +16,13 @@ import { schemaByName } from '../../../../schemas/index';
 import type { EntitySchema, FieldDef } from '../../../../schemas/kinds';
 import { FieldDisplay } from '../../fields/display';
 import { ReferenceTitlesProvider } from '../../fields/reference-titles';
-import { formatInteger, formatMoney, formatValue, todayIso } from '../../format';
+import { formatDecimal, formatInteger, formatMoney, formatValue, todayIso } from '../../format';
 import type { ChartDatum } from './charts';
 import { SelectObraPrompt } from '../../pages/entity-page';
+import { combineShare, shareFormatter, sideQuery, type AggregateAnswer, type AggregateRow } from './share';
+import { RecordsWidget } from './records-widget';
 
 const Chart = lazy(() => import('./charts'));
-
-interface AggregateRow {
-  value: number | null;
-  outros?: boolean;
-  [key: string]: unknown;
-}
-interface AggregateAnswer {
-  rows: AggregateRow[];
-  total: number | null;
-}
 
 export interface Period {
   de: string;
@@ -116,40 +108,68 @@ function measureField(w: DashboardWidget, schema: EntitySchema): FieldDef | unde
 }
 
 function formatter(w: DashboardWidget, schema: EntitySchema): (v: number) => string {
+  if (w.share) return shareFormatter(w.share);
+  if (w.measure?.startsWith('avgDays:')) return (v) => `${formatDecimal(v, 1)} ${v === 1 ? 'dia' : 'dias'}`;
   const f = measureField(w, schema);
   if (f?.kind === 'money') return (v) => formatMoney(v);
+  // The average of whole numbers (scores) is not a whole number: one decimal.
+  if (f?.kind === 'integer' && w.measure?.startsWith('avg:')) return (v) => formatDecimal(v, 1);
   if (f) return (v) => formatValue(f, v);
   return (v) => formatInteger(v);
 }
 
+/** One aggregate query of a widget (disabled when `query` is undefined). */
+function useAggregate(w: DashboardWidget, schema: EntitySchema, query: Record<string, unknown> | undefined, side: string) {
+  const apiUrl = useApiUrl();
+  return useCustom<AggregateAnswer>({
+    url: `${apiUrl}/${schema.resource}/aggregate`,
+    method: 'get',
+    config: { query: query ?? {} },
+    queryOptions: { queryKey: ['painel', w.entity, w.id, side, JSON.stringify(query ?? null)], enabled: !!query },
+    errorNotification: false,
+  });
+}
+
 function Widget({ w, period, ctx }: { w: DashboardWidget; period: Period; ctx: FilterContext }) {
   const schema = schemaByName(w.entity) as EntitySchema;
-  const apiUrl = useApiUrl();
   const navigate = useNavigate();
   const filters = useMemo(() => widgetFilters(w, schema, period, ctx), [w, schema, period, ctx]);
+  const records = w.kind === 'records';
   const query: Record<string, string | string[] | number> = { measure: w.measure ?? 'count', ...filters };
   if (w.groupBy) query.groupBy = w.groupBy;
   if (w.interval) query.interval = w.interval;
   if (w.top) query.top = w.top;
-  const { result, query: q } = useCustom<AggregateAnswer>({
-    url: `${apiUrl}/${schema.resource}/aggregate`,
-    method: 'get',
-    config: { query },
-    queryOptions: { queryKey: ['painel', w.entity, w.id, JSON.stringify(query)] },
-    errorNotification: false,
-  });
-  const data = result?.data;
+  const main = useAggregate(w, schema, records ? undefined : query, 'all');
+  // Share widgets (CSAT, NPS): the counts above the line and subtracted, in the same groups.
+  const of = useAggregate(w, schema, records ? undefined : sideQuery(query, w.share?.of), 'of');
+  const minus = useAggregate(w, schema, records ? undefined : sideQuery(query, w.share?.minus), 'minus');
+  const sides = w.share ? [main, of, ...(w.share.minus ? [minus] : [])] : [main];
+  const q = {
+    isError: sides.some((s) => s.query.isError),
+    error: sides.find((s) => s.query.isError)?.query.error,
+    isLoading: sides.some((s) => s.query.isLoading),
+  };
+  // (useCustom answers an empty object while a query is pending.)
+  const ready = sides.every((s) => Array.isArray(s.result?.data?.rows));
+  const data: AggregateAnswer | undefined = !ready
+    ? undefined
+    : w.share
+      ? combineShare(main.result!.data, of.result!.data, w.share.minus ? minus.result!.data : undefined, w.groupBy)
+      : main.result!.data;
   const format = formatter(w, schema);
   const groupField = w.groupBy ? schema.fields.find((f) => f.name === w.groupBy) : undefined;
   const link = listLink(schema, filters);
   const span = w.span ?? (w.kind === 'kpi' ? 6 : 12);
   const body = () => {
+    if (records) return <RecordsWidget w={w} schema={schema} filters={filters} />;
     if (q.isError) return <Alert type="warning" showIcon message={q.error?.message ?? 'Não foi possível carregar.'} />;
     if (q.isLoading || !data) return <Spin aria-label="Carregando" />;
     if (w.kind === 'kpi') {
+      // An average or a share of nothing has no value (not zero).
+      const shown = data.total === null && (w.share || /^avg/.test(w.measure ?? '')) ? '—' : format(Number(data.total ?? 0));
       return (
-        <Link to={link} aria-label={`${w.title}: ${format(Number(data.total ?? 0))}. Ver registros`}>
-          <Statistic value={format(Number(data.total ?? 0))} valueStyle={{ fontSize: 28 }} />
+        <Link to={link} aria-label={`${w.title}: ${shown}. Ver registros`}>
+          <Statistic value={shown} valueStyle={{ fontSize: 28 }} />
         </Link>
       );
     }
@@ -199,7 +219,7 @@ function Widget({ w, period, ctx }: { w: DashboardWidget; period: Period; ctx: F
     return (
       <Suspense fallback={<Spin aria-label="Carregando gráfico" />}>
         <figure style={{ margin: 0 }} aria-label={`${w.title}: ${chartData.map((d) => `${d.label} ${format(d.value)}`).join('; ')}`}>
-          <Chart kind={w.kind as 'bar' | 'column' | 'line' | 'pie'} data={chartData} format={format} integer={!measureField(w, schema)} onSelect={select} />
+          <Chart kind={w.kind as 'bar' | 'column' | 'line' | 'pie'} data={chartData} format={format} integer={w.share ? w.share.display === 'score' : !measureField(w, schema) && !w.measure?.startsWith('avgDays:')} onSelect={select} />
         </figure>
       </Suspense>
     );
