@@ -14,11 +14,13 @@ export type ScreenName =
   | 'factoryHome' // /fabricacao/:obra: the manufacturing's data and its modules
   | 'ordensServico' // /:obra/ordensServico: field and automation work orders side by side
   | 'biblioteca' // /biblioteca, /obras/:obra/biblioteca: folder tree, access lists, files
+  | 'galeria' // /obras/:obra/galeria: the site's photos as thumbnails, by date and source, with a lightbox
   | 'checklistPreencher' // /:obra/checklist/:tipo/preencher: fill a checklist template's items for a work order (entity: the filled-checklist schema per tipo)
   | 'eap' // /:obra/field/config, /:obra/automacao/config: the site's EAP of the area (`entity` filters name it) edited as a tree
   | 'sitePeople' // /obras/:obra/usuarios/adicionar, /fabricacao/:obra/usuarios/adicionar: who has access, add and remove people
   | 'perfil'
   | 'versoesSistema'
+  | 'apiReference' // /referencia-api: the API reference for staff, rendered from GET /api/v1/openapi.json
   | 'pendencias' // /pendencias: "Minhas pendências", the workflow steps waiting for the user
   | 'login'
   | 'primeiroLogin'
@@ -28,9 +30,12 @@ export type ScreenName =
   | 'notFound'
   | 'obraInacessivel'
   | 'manutencao'
+  | 'pesquisa' // /pesquisa/:token: the public satisfaction survey of a concluded post-sales ticket
   | 'dashboard' // dashboards, S-curves, calendars, configuration editors: not built yet
   | 'calendar'
-  | 'config';
+  | 'config'
+  | 'rdoConfig' // /:obra/diarios/configurar: the site's RDO configuration (entity configuracaoRdo), one record per site
+  | 'documentTree'; // /obra/documentacao: the default library tree of new sites (entity modeloDiretorio)
 
 export interface AccessCheck {
   subject: Subject;

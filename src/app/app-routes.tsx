@@ -11,6 +11,8 @@ import type { AppRoute, LayoutKind } from '../../resources/routes/types';
 import { RefineNavigationGuard } from './guard/navigation-guard';
 import { PortalLayout } from './layouts/portal-layout';
 import { ForbiddenPage, ManutencaoPage, NotFoundPage, ObraInacessivelPage } from './pages/status-pages';
+// The daily report's own views (PDF button, site options, "Copiar do dia anterior"), loaded with their pages.
+import './modules/rdo/register';
 
 const EntityPage = lazy(() => import('./pages/entity-page').then((m) => ({ default: m.EntityPage })));
 const HomePage = lazy(() => import('./pages/home').then((m) => ({ default: m.HomePage })));
@@ -18,10 +20,16 @@ const SiteHomePage = lazy(() => import('./pages/site-home').then((m) => ({ defau
 const OrdensServicoPage = lazy(() => import('./pages/ordens-servico').then((m) => ({ default: m.OrdensServicoPage })));
 const SitePeoplePage = lazy(() => import('./modules/site-users/site-people-page').then((m) => ({ default: m.SitePeoplePage })));
 const LibraryPage = lazy(() => import('./modules/biblioteca/library-page').then((m) => ({ default: m.LibraryPage })));
+const GalleryPage = lazy(() => import('./modules/galeria/gallery-page').then((m) => ({ default: m.GalleryPage })));
 const ChecklistFillPage = lazy(() => import('./modules/checklist/checklist-fill-page').then((m) => ({ default: m.ChecklistFillPage })));
 const EapPage = lazy(() => import('./modules/eap/eap-page').then((m) => ({ default: m.EapRoutePage })));
 const DashboardPage = lazy(() => import('./modules/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })));
+const SchedulePage = lazy(() => import('./modules/schedule/schedule-page').then((m) => ({ default: m.SchedulePage })));
 const PendenciasPage = lazy(() => import('./modules/workflow/pendencias-page').then((m) => ({ default: m.PendenciasPage })));
+const SurveyPage = lazy(() => import('./modules/survey/survey-page').then((m) => ({ default: m.SurveyPage })));
+const RdoConfigPage = lazy(() => import('./modules/rdo/rdo-config-page').then((m) => ({ default: m.RdoConfigPage })));
+const DocumentTreePage = lazy(() => import('./modules/document-tree/document-tree-page').then((m) => ({ default: m.DocumentTreePage })));
+const ApiReferencePage = lazy(() => import('./modules/api-reference/api-reference-page').then((m) => ({ default: m.ApiReferencePage })));
 const VersoesSistemaPage = lazy(() => import('./root/VersoesSistemaPage').then((m) => ({ default: m.VersoesSistemaPage })));
 const AuthPages = {
   LoginPage: lazy(() => import('./auth/pages').then((m) => ({ default: m.LoginPage }))),
@@ -52,6 +60,8 @@ export function elementFor(route: AppRoute): ReactNode {
       return <SitePeoplePage scope={route.layout === 'factory' ? 'fabricacao' : 'obra'} />;
     case 'versoesSistema':
       return <VersoesSistemaPage />;
+    case 'apiReference':
+      return <ApiReferencePage />;
     case 'pendencias':
       return <PendenciasPage />;
     case 'eap':
@@ -60,6 +70,14 @@ export function elementFor(route: AppRoute): ReactNode {
       return <ChecklistFillPage route={route} />;
     case 'biblioteca':
       return <LibraryPage />;
+    case 'galeria':
+      return <GalleryPage />;
+    case 'rdoConfig':
+      return <RdoConfigPage />;
+    case 'documentTree':
+      return <DocumentTreePage />;
+    case 'calendar':
+      return <SchedulePage />;
     case 'dashboard':
       return route.dashboard ? <DashboardPage route={route} /> : <Navigate to="/404" replace />;
     case 'perfil':
@@ -80,6 +98,8 @@ export function elementFor(route: AppRoute): ReactNode {
       return <ObraInacessivelPage />;
     case 'manutencao':
       return <ManutencaoPage />;
+    case 'pesquisa':
+      return <SurveyPage />;
     default:
       // dashboards, calendars, configuration editors: not built (never routed).
       return <Navigate to="/404" replace />;

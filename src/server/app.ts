@@ -11,6 +11,8 @@ import { actorOf, crudRoutes } from './crud/routes';
 import { listPendencias } from './workflow/pendencias';
 import { QueryError } from './crud/list-query';
 import { ApiError, errorBody } from './http/errors';
+import { lastResortError } from './http/last-resort';
+import { openApiHandler } from './openapi/routes';
 import type { AppEnv } from './http/env';
 import { fileRoutes } from './storage/routes';
 import { peopleRoutes } from './people/routes';
@@ -18,6 +20,15 @@ import type { FileStorage } from './storage/storage';
 import type { IdentityAdmin } from './site-users/identity-admin';
 import { withDirectoryAccess } from './site-users/directory';
 import { sitePeopleRoutes } from './site-users/routes';
+import { scheduleRoutes } from './schedule/routes';
+import { rdoRoutes } from './rdo/routes';
+import { canonicalOrigin, securityFromEnv, type SecurityOptions } from './http/origins';
+import { securityHeaders } from './http/security-headers';
+import { compressResponses } from './http/compress';
+import { surveyRoutes } from './survey/routes';
+import { jsonBodyLimit } from './http/json-body-limit';
+import { galleryRoutes } from './storage/gallery';
+import { admission, type AdmissionOptions } from './http/admission';
 
 export interface AppOptions {
   db: Db;
@@ -31,6 +42,10 @@ export interface AppOptions {
   publicRoutes?: (api: Hono<AppEnv>) => void;
   /** The user pool's administration (people of a site); without it those routes are absent. */
   identityAdmin?: IdentityAdmin;
+  /** The portal's origins and the identity endpoints (CORS, CSP, redirects); default from the environment. */
+  security?: SecurityOptions;
+  /** Bounded queue in front of the API's database work (503 + Retry-After past it); none when absent. */
+  admission?: AdmissionOptions;
 }
 
 /** Decision 28: the sites whose record names this user as substitute site manager. */
@@ -42,11 +57,18 @@ async function substituteSites(db: Db, email: string): Promise<string[]> {
 
 export function createApp(opts: AppOptions) {
   const app = new Hono<AppEnv>();
-  app.use('/api/*', cors({ origin: (o) => o, exposeHeaders: ['x-total-count'], credentials: true }));
+  const security = opts.security ?? securityFromEnv();
+  app.use('*', securityHeaders(security), canonicalOrigin(security));
+  app.use('/api/*', cors({ origin: security.origins, exposeHeaders: ['x-total-count', 'x-total-count-estimate', 'x-list-truncated'], credentials: true }));
+  app.use('/api/*', compressResponses()); // JSON above 1 KB: brotli, else gzip
+  app.use('/api/*', jsonBodyLimit()); // JSON_MAX_KB (uploads: UPLOAD_MAX_MB, in their route)
+  if (opts.admission) app.use('/api/*', admission(opts.admission)); // DB_QUEUE_WAIT_MS, DB_QUEUE_MAX
 
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(errorBody(err.status, err.message, err.errors), err.status);
     if (err instanceof QueryError) return c.json(errorBody(400, err.message, err.errors), 400);
+    const input = lastResortError(err);
+    if (input) return c.json(errorBody(input.status, input.message), input.status);
     if (err instanceof HTTPException) {
       const status = err.status;
       const message = status === 401 ? 'Sessão inválida ou expirada. Entre novamente.' : err.message || 'Requisição inválida.';
@@ -62,6 +84,7 @@ export function createApp(opts: AppOptions) {
     return c.json({ status: 'ok', version: opts.version });
   });
   opts.publicRoutes?.(api);
+  api.route('/pesquisa', surveyRoutes(opts.db)); // public: the link's token is the credential
 
   api.use('*', async (c, next) => {
     let user: PortalUser | null;
@@ -80,6 +103,7 @@ export function createApp(opts: AppOptions) {
   });
 
   api.get('/me', (c) => c.json({ user: c.get('user'), rules: packRules(c.get('ability').rules) }));
+  api.get('/openapi.json', openApiHandler(opts.schemas, opts.version));
   api.route('/arquivos', fileRoutes(opts.db, opts.storage));
   api.route('/pessoas', peopleRoutes(opts.db));
   api.get('/pendencias', async (c) => {
@@ -87,10 +111,14 @@ export function createApp(opts: AppOptions) {
     c.header('x-total-count', String(total));
     return c.json(items);
   });
+  api.route('/obras', galleryRoutes(opts.db)); // GET /obras/:obra/galeria
   if (opts.identityAdmin) {
     api.route('/obras', sitePeopleRoutes(opts.db, opts.identityAdmin, 'obra'));
     api.route('/fabricacao', sitePeopleRoutes(opts.db, opts.identityAdmin, 'fabricacao'));
   }
+  // Before the generic routes, so that `/diarios/copia-anterior` is not read as an id.
+  api.route('/diarios', rdoRoutes(opts.db, opts.storage));
+  api.route('/obras', scheduleRoutes(opts.db)); // works schedule, S-curve, delay warning
   for (const schema of opts.schemas) api.route(`/${schema.resource}`, crudRoutes(opts.db, schema));
   api.all('*', (c) => c.json(errorBody(404, 'Recurso não encontrado.'), 404));
 

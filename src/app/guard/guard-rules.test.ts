@@ -40,7 +40,9 @@ describe('matchAppRoute', () => {
     expect(matchAppRoute('/usuarios/ana', APP_ROUTES)?.params.user).toBe('ana');
   });
   it('does not match routes whose screen is not built', () => {
-    expect(matchAppRoute('/101/fabricacao/Dashboard', APP_ROUTES)).toBeNull();
+    const unbuilt = APP_ROUTES.map((r) => (r.path === '/:obra/fabricacao/Dashboard' ? { ...r, notBuilt: true } : r));
+    expect(matchAppRoute('/101/fabricacao/Dashboard', APP_ROUTES)?.route.path).toBe('/:obra/fabricacao/Dashboard');
+    expect(matchAppRoute('/101/fabricacao/Dashboard', unbuilt)).toBeNull();
   });
 });
 
@@ -82,7 +84,8 @@ describe('decide: the six rules in order', () => {
 
   it('6. unknown path → /404 (and a not-built screen too)', () => {
     expect(decide(input('/nao/existe/mesmo'))).toEqual({ type: 'redirect', to: '/404', rule: 'unknown' });
-    expect(decide(input('/101/fabricacao/Dashboard'))).toEqual({ type: 'redirect', to: '/404', rule: 'unknown' });
+    const unbuilt = APP_ROUTES.map((r) => (r.path === '/:obra/fabricacao/Dashboard' ? { ...r, notBuilt: true } : r));
+    expect(decide(input('/101/fabricacao/Dashboard', {}, unbuilt))).toEqual({ type: 'redirect', to: '/404', rule: 'unknown' });
   });
 
   it('public routes skip login and ability', () => {

@@ -30,7 +30,7 @@ describe('menu per role (built from the route table and the ability)', () => {
     expect(shape(buildMenu('open', ability, '101'))).toEqual([['Geral', ['/pendencias', '/versoesSistema', '/todas-obras']]]);
     expect(shape(buildMenu('general', ability, '101'))).toEqual([['CRE', ['/cre']]]);
     expect(shape(buildMenu('site', ability, '101'))).toEqual([
-      ['Obra', ['/obras/101']],
+      ['Obra', ['/obras/101', '/obras/101/galeria']],
       ['CRE', ['/obras/101/cre']],
     ]);
     expect(buildMenu('factory', ability, '101')).toEqual([]);
@@ -49,7 +49,7 @@ describe('menu per role (built from the route table and the ability)', () => {
       ['SGI', ['/sgi', '/sgi/qualidade', '/sgi/meioAmbiente', '/sgi/seguranca', '/sgi/auditoria', '/sgi/acoes', '/relatos-etica']],
     ]);
     expect(shape(buildMenu('site', ability, '101'))).toEqual([
-      ['Obra', ['/obras/101', '/obras/101/biblioteca']],
+      ['Obra', ['/obras/101', '/obras/101/biblioteca', '/obras/101/galeria']],
       ['CRE', ['/obras/101/cre/Dashboard', '/obras/101/cre', '/obras/101/cre/AsBuilt?categoria=AsBuilt']],
       ['Field e automação', ['/101/field/ordensServico', '/101/automacao/ordensServico', '/101/ordensServico']],
       ['Diários de obra', ['/101/diarios/novo']],

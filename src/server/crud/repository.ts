@@ -10,14 +10,17 @@ import type { Db } from '../db/connect';
 import { isJsonField } from '../db/columns';
 import { ApiError, fromDatabaseError } from '../http/errors';
 import { filterWhere, orderBy, type ListParams } from './list-query';
+import { factsOf } from './list-facts';
+import { countEstimateThreshold, plannedRows } from './list-count';
 import { forbiddenMessage, notFoundMessage } from './messages';
 import { validateBody } from './validate';
-import { diffRecords, stableJson, writeAudit } from './audit';
-import { applyDeleteRules, applyWriteRules } from '../modules/write-rules';
+import { deletedRecordAsWas, diffRecords, stableJson, writeAudit } from './audit';
+import { applyAfterCreateRules, applyDeleteRules, applyWriteRules } from '../modules/write-rules';
 import { hasMatrixFields, matrixDefaults } from '../../../schemas/matrix';
 import { copiedValues, copyingFields } from '../../../schemas/copies';
 import { readableFields, stripUnreadable } from './read-fields';
 import { refuseStateEdit, refuseDeleteInState, stateEditRight } from '../workflow/edit-rules';
+import { attachRecordFiles } from '../storage/file-access';
 
 export type Row = Record<string, unknown> & { id: number; version: number };
 
@@ -58,9 +61,9 @@ function governing(schema: EntitySchema): { parent?: EntitySchema; via?: string 
 }
 
 /** The rows of `schema` the actor may list, as SQL (403 without the list right), as lists and aggregates apply it. */
-export function readWhere(schema: EntitySchema, actor: Actor): Expression<SqlBool> {
+export function readWhere(schema: EntitySchema, actor: Actor, facts?: ReadonlyMap<string, readonly string[]>): Expression<SqlBool> {
   const { parent, via } = governing(schema);
-  const access = accessWhere(actor.ability, readActionOf(schema) as never, parent ?? schema, parent ? { table: 'acc' } : {});
+  const access = accessWhere(actor.ability, readActionOf(schema) as never, parent ?? schema, parent ? { table: 'acc' } : { facts });
   if (access.forbidden) throw new ApiError(403, forbiddenMessage(schema, 'read', true));
   if (!parent || access.unrestricted) return access.where;
   return sql<SqlBool>`${sql.ref(via!)} in (select acc.id from ${sql.table(parent.name)} acc where ${access.where})`;
@@ -90,9 +93,9 @@ export async function canOn(db: Db, schema: EntitySchema, actor: Actor, action: 
 const hasConditions = (actor: Actor, action: string, s: EntitySchema) =>
   actor.ability.rulesFor(action as never, s.subject as never).every((r) => !!r.conditions);
 
-/** One statement: the page as JSON and the total of the filtered rows (access rules included). */
-export function buildListQuery(db: Db, schema: EntitySchema, actor: Actor, p: ListParams) {
-  const access = readWhere(schema, actor);
+/** The page and the set of matching rows of a list (client filters and access rules on the same indexed predicates). */
+export function listParts(db: Db, schema: EntitySchema, actor: Actor, p: ListParams) {
+  const access = readWhere(schema, actor, factsOf(p));
   const where = filterWhere(schema, p);
   const page = db
     .selectFrom(schema.name)
@@ -102,18 +105,41 @@ export function buildListQuery(db: Db, schema: EntitySchema, actor: Actor, p: Li
     .orderBy(orderBy(schema, p))
     .limit(p.end - p.start)
     .offset(p.start);
-  const total = db.selectFrom(schema.name).select((eb) => eb.fn.countAll<string>().as('c')).where(where).where(access);
-  return db.selectNoFrom([
-    sql<string>`(${total})`.as('total'),
-    sql<Row[]>`(select coalesce(json_agg(p), '[]'::json) from (${page}) p)`.as('rows'),
-  ]);
+  const matching = db.selectFrom(schema.name).where(where).where(access);
+  return { page, matching };
 }
 
+const pageJson = (page: ReturnType<typeof listParts>['page']) => sql<Row[]>`(select coalesce(json_agg(p), '[]'::json) from (${page}) p)`;
+
+/** One statement: the page as JSON and the total of the filtered rows (access rules included). */
+export function buildListQuery(db: Db, schema: EntitySchema, actor: Actor, p: ListParams, parts = listParts(db, schema, actor, p)) {
+  const { page, matching } = parts;
+  const total = matching.select((eb) => eb.fn.countAll<string>().as('c'));
+  return db.selectNoFrom([sql<string>`(${total})`.as('total'), pageJson(page).as('rows')]);
+}
+
+/**
+ * The list's page and total. Above `countEstimateThreshold()` rows by the planner's estimate, the
+ * total is that estimate (`estimated: true`) and no exact count runs.
+ */
 export async function listRecords(db: Db, schema: EntitySchema, actor: Actor, p: ListParams) {
-  const query = buildListQuery(db, schema, actor, p);
-  const result = await guardDb(schema, () => query.executeTakeFirstOrThrow());
-  const rows = (result.rows as Row[]).map((r) => stripUnreadable(actor.ability, schema, r));
-  return { rows, total: Number(result.total) };
+  const threshold = countEstimateThreshold();
+  let total: number;
+  let raw: Row[];
+  const parts = listParts(db, schema, actor, p);
+  const estimate = threshold > 0 ? await guardDb(schema, () => plannedRows(db, parts.matching.select(sql`1`.as('x')))) : 0;
+  const estimated = threshold > 0 && estimate > threshold;
+  if (estimated) {
+    const r = await guardDb(schema, () => db.selectNoFrom([pageJson(parts.page).as('rows')]).executeTakeFirstOrThrow());
+    raw = r.rows as Row[];
+    total = Math.max(Math.round(estimate), p.start + raw.length);
+  } else {
+    const r = await guardDb(schema, () => buildListQuery(db, schema, actor, p, parts).executeTakeFirstOrThrow());
+    raw = r.rows as Row[];
+    total = Number(r.total);
+  }
+  const rows = raw.map((r) => stripUnreadable(actor.ability, schema, r));
+  return { rows, total, estimated };
 }
 
 export async function selectOne(db: Db, schema: EntitySchema, id: number, forUpdate = false): Promise<Row | undefined> {
@@ -213,7 +239,9 @@ export async function createRecord(db: Db, schema: EntitySchema, actor: Actor, b
         .returning(sql<Row>`to_jsonb(${tableOf(schema)}.*)`.as('row'))
         .executeTakeFirstOrThrow();
       const row = r.row as Row;
+      await attachRecordFiles(trx, schema, actor, row.id, undefined, row);
       await writeAudit(trx, schema, row.id, 'create', actor.email, diffRecords(schema, {}, row));
+      await applyAfterCreateRules({ trx, schema, actor, row });
       return stripUnreadable(actor.ability, schema, row);
     }),
   );
@@ -224,7 +252,7 @@ export async function updateRecord(db: Db, schema: EntitySchema, actor: Actor, r
   const b = (body ?? {}) as Record<string, unknown>;
   const version = b.version;
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new ApiError(400, 'O corpo da requisição deve ser um objeto JSON.');
+    throw new ApiError(400, 'O corpo da requisição deve ser um objeto JSON.', { _: ['O corpo da requisição deve ser um objeto JSON.'] });
   }
   if (version === undefined || version === null || !Number.isInteger(Number(version))) {
     throw new ApiError(400, 'Informe a versão do registro que está sendo editado.', { version: ['Campo obrigatório.'] });
@@ -266,6 +294,7 @@ export async function updateRecord(db: Db, schema: EntitySchema, actor: Actor, r
         .executeTakeFirst();
       if (!r) throw new ApiError(409, 'Este registro foi alterado por outra pessoa. Recarregue para ver a versão atual.');
       const row = r.row as Row;
+      await attachRecordFiles(trx, schema, actor, id, before, row);
       await writeAudit(trx, schema, id, 'update', actor.email, diffRecords(schema, before, row));
       return stripUnreadable(actor.ability, schema, row);
     }),
@@ -293,10 +322,9 @@ export async function recordHistory(db: Db, schema: EntitySchema, actor: Actor, 
   const id = parseId(schema, rawId);
   const row = await selectOne(db, schema, id);
   if (row && !(await canOn(db, schema, actor, readActionOf(schema), row))) throw new ApiError(403, forbiddenMessage(schema, 'read'));
-  if (!row) {
-    // A deleted record's history stays readable to whoever may read the entity unconditionally.
-    if (!actor.ability.can(readActionOf(schema) as never, schema.subject as never)) throw new ApiError(404, notFoundMessage(schema));
-  }
+  // A deleted record's history follows the rules of the record it describes, as it was when deleted.
+  const subjectRow = row ?? (await deletedRecordAsWas(db, schema, id));
+  if (!row && (!subjectRow || !(await canOn(db, schema, actor, readActionOf(schema), subjectRow)))) throw new ApiError(404, notFoundMessage(schema));
   const r = await db
     .selectFrom('auditoria')
     .select(['id', 'acao as action', 'em as at', 'usuario as user', 'alteracoes as changes', 'transicao as transition', 'comentario as comment'])
@@ -307,7 +335,7 @@ export async function recordHistory(db: Db, schema: EntitySchema, actor: Actor, 
     .limit(500)
     .execute();
   if (!r.length && !row) throw new ApiError(404, notFoundMessage(schema));
-  const readable = row ? readableFields(actor.ability, schema, row) : undefined;
+  const readable = subjectRow ? readableFields(actor.ability, schema, subjectRow) : undefined;
   return r.map((h) => {
     const entry: Record<string, unknown> = { ...h, id: Number(h.id), at: new Date(h.at as string).toISOString() };
     if (!entry.transition) {
@@ -318,7 +346,7 @@ export async function recordHistory(db: Db, schema: EntitySchema, actor: Actor, 
       // What the caller may not read of the record is not shown through its history either.
       const changes = (h.changes ?? {}) as Record<string, unknown>;
       entry.changes = Object.fromEntries(Object.entries(changes).filter(([k]) => readable.has(k)));
-      if (!readable.has('created_by') && h.user === row!.created_by) entry.user = null;
+      if (!readable.has('created_by') && h.user === subjectRow!.created_by) entry.user = null;
     }
     return entry;
   });

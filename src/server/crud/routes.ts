@@ -3,8 +3,10 @@ import type { EntitySchema } from '../../../schemas/kinds';
 import type { AppEnv } from '../http/env';
 import type { Db } from '../db/connect';
 import { ApiError } from '../http/errors';
+import { assertCleanJson } from '../http/input-guards';
 import { parseListParams } from './list-query';
 import { aggregateRecords, parseAggregateParams } from './aggregate';
+import { refuseUnreadableQuery } from './query-fields';
 import type { PortalUser } from '../../access/user';
 import { isExternalUser } from '../../access/user';
 import type { WorkflowActor } from '../workflow/definition';
@@ -20,11 +22,13 @@ export const actorOf = (c: { get: (k: 'user' | 'ability') => any }): Actor & Wor
 export async function jsonBody(req: Request): Promise<unknown> {
   const text = await req.text();
   if (!text.trim()) return {};
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     throw new ApiError(400, 'JSON inválido no corpo da requisição.');
   }
+  return assertCleanJson(body);
 }
 
 /** The simple-rest routes of one entity, all driven by its schema. */
@@ -32,13 +36,18 @@ export function crudRoutes(db: Db, schema: EntitySchema) {
   const r = new Hono<AppEnv>();
   r.get('/', async (c) => {
     const params = parseListParams(schema, c.req.queries());
-    const { rows, total } = await listRecords(db, schema, actorOf(c), params);
+    refuseUnreadableQuery(c.get('ability'), schema, params);
+    const { rows, total, estimated } = await listRecords(db, schema, actorOf(c), params);
     c.header('x-total-count', String(total));
+    if (estimated) c.header('x-total-count-estimate', 'true');
+    // Without `_start`/`_end` the list stops at LIST_MAX rows; the header says whether rows were left out.
+    if (params.unpaged) c.header('x-list-truncated', String(rows.length >= params.end - params.start && total > rows.length));
     return c.json(rows);
   });
   // Before `/:id`, so that "aggregate" is not read as an id.
   r.get('/aggregate', async (c) => {
     const params = parseAggregateParams(schema, c.req.queries(), c.get('ability'));
+    refuseUnreadableQuery(c.get('ability'), schema, params.filters);
     return c.json(await aggregateRecords(db, schema, actorOf(c), params));
   });
   r.get('/:id', async (c) => c.json(await getRecord(db, schema, actorOf(c), c.req.param('id'))));

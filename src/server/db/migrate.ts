@@ -4,6 +4,10 @@ import type { Db } from './connect';
 import { createTableSql, desiredState, type DbState, type TableState } from './ddl';
 import { ident } from './columns';
 import { MAIL_CORE_SQL } from '../mail/queue';
+import { JOB_CORE_SQL } from '../jobs/runner';
+import { SCHEDULE_CORE_SQL } from '../schedule/tables';
+import { SURVEY_CORE_SQL } from '../survey/invitations';
+import { FILE_CORE_SQL } from '../storage/file-tables';
 
 /** Core objects every database has; idempotent, run at every start before the entity tables. */
 const CORE: string[] = [
@@ -24,6 +28,10 @@ const CORE: string[] = [
   `CREATE OR REPLACE FUNCTION portal_fold(text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS
      $$ SELECT translate(lower($1), 'áàâãäåéèêëíìîïóòôõöúùûüçñýÿ', 'aaaaaaeeeeiiiiooooouuuucnyy') $$`,
   ...MAIL_CORE_SQL,
+  ...JOB_CORE_SQL,
+  ...SCHEDULE_CORE_SQL,
+  ...SURVEY_CORE_SQL,
+  ...FILE_CORE_SQL,
 ];
 
 export class MigrationRefused extends Error {

@@ -14,6 +14,7 @@
  */
 
 import { COMPANY, P, addDays, file, idBy, p, person, type Person, type Row } from './demo-common';
+import { configuracoesRdo, modelosDiretorio } from './demo-config';
 import {
   checklistPreenchidoAutomacao, checklistPreenchidoField, contratos, materiais, osAutomacao, osField, planosAcao, posvendas,
   projetos, relatosEtica, ticketsSgi,
@@ -178,6 +179,25 @@ function rdoStatus(date: string, lastDate: string, r: ReturnType<typeof rng>): s
   return r.chance(0.06) ? 'Reprovado' : 'Aprovado';
 }
 
+/**
+ * Site 101's civil EAP items (planned dates) and how its RDOs report them: each report states the
+ * item's cumulative progress on its date, rising linearly from `exec[0]` to 100 % at `exec[1]`
+ * (1.2.1 ahead of plan, 1.1.2 a little behind, 1.3.4 far behind: late against its planned end).
+ */
+const PLANO_101: Record<string, { descricao: string; unidade: string; quantidade: number; peso: number; inicio: string; termino: string; exec: [string, string] }> = {
+  '1.1.2': { descricao: 'Montagem de estrutura metálica do galpão', unidade: 't', quantidade: 420, peso: 50, inicio: '2025-01-06', termino: '2025-05-16', exec: ['2025-01-13', '2025-06-06'] },
+  '1.2.1': { descricao: 'Concretagem de bases de equipamentos', unidade: 'm³', quantidade: 180, peso: 20, inicio: '2025-01-06', termino: '2025-03-28', exec: ['2025-01-06', '2025-03-21'] },
+  '1.3.4': { descricao: 'Montagem de telhas termoacústicas', unidade: 'm²', quantidade: 6800, peso: 30, inicio: '2025-05-05', termino: '2025-09-26', exec: ['2025-05-12', '2025-11-28'] },
+};
+
+/** Cumulative progress of a site-101 item on `date` (its `exec` ramp), between 1 and 100. */
+function avanco101(codigo: string, date: string): number | undefined {
+  const x = PLANO_101[codigo];
+  if (!x) return undefined;
+  const [s, e] = x.exec.map((d) => Date.parse(d));
+  return round2(Math.min(100, Math.max(1, (100 * (Date.parse(date) - s)) / (e - s))));
+}
+
 function diarios(): Row[] {
   const r = rng(20250101);
   const rows: Row[] = [];
@@ -198,8 +218,12 @@ function diarios(): Row[] {
       if (obra === '101' && i % 5 === 4) siteManager = P.fernanda;
       if (obra === '103' && i % 6 === 5) siteManager = P.mariana;
       const status = obra === '105' || obra === '104' ? (r.chance(0.05) ? 'Reprovado' : 'Aprovado') : rdoStatus(data, last, r);
+      const body = rdoBody(r, obra);
+      if (obra === '101') {
+        body.atividades = body.atividades.map((a) => ({ ...a, avancoPercent: avanco101(a.eapItem, data) ?? a.avancoPercent }));
+      }
       rows.push({
-        data, obra, numero: i + 1, status, siteManager: p(siteManager), ...rdoBody(r, obra),
+        data, obra, numero: i + 1, status, siteManager: p(siteManager), ...body,
         ...(status === 'Reprovado' ? { comentariosCliente: 'Efetivo informado diverge da lista de presença. Favor revisar.' } : {}),
         ...(status === 'Aprovado' && r.chance(0.1) ? { comentariosCliente: 'De acordo.' } : {}),
       });
@@ -280,13 +304,19 @@ function checklistTemplateAutomacao(): Row[] {
 function eapOs(): Row[] {
   // `pai` points to earlier rows (1-based ids).
   return [
-    { area: 'FIELD', obra: '101', codigo: '2', descricao: 'Serviços de campo — elétrica', unidade: 'vb', quantidadePrevista: 1, peso: 100, responsavel: p(P.gustavo) },
+    { area: 'FIELD', obra: '101', codigo: '2', descricao: 'Serviços de campo — elétrica', unidade: 'vb', quantidadePrevista: 1, peso: 40, responsavel: p(P.gustavo) },
     { area: 'FIELD', obra: '101', codigo: '2.1', descricao: 'Instalação de inversores', pai: 1, unidade: 'un', quantidadePrevista: 6, peso: 40, inicioPrevisto: '2025-02-03', terminoPrevisto: '2025-02-14' },
     { area: 'FIELD', obra: '101', codigo: '2.2', descricao: 'Comissionamento do pórtico rolante', pai: 1, unidade: 'vb', quantidadePrevista: 1, peso: 60, inicioPrevisto: '2025-06-16', terminoPrevisto: '2025-07-25' },
     { area: 'AUTOMACAO', obra: '103', codigo: '3', descricao: 'Automação da subestação', unidade: 'vb', quantidadePrevista: 1, peso: 100, responsavel: p(P.gustavo) },
     { area: 'AUTOMACAO', obra: '103', codigo: '3.1', descricao: 'Configuração de IEDs', pai: 4, unidade: 'un', quantidadePrevista: 14, peso: 55, inicioPrevisto: '2025-05-05', terminoPrevisto: '2025-07-18' },
     { area: 'AUTOMACAO', obra: '103', codigo: '3.2', descricao: 'Telas do SCADA', pai: 4, unidade: 'un', quantidadePrevista: 22, peso: 45, inicioPrevisto: '2025-06-02', terminoPrevisto: '2025-08-29' },
     { area: 'FIELD', obra: '103', codigo: '4', descricao: 'Inspeções de campo', unidade: 'vb', quantidadePrevista: 1, peso: 100 },
+    // Site 101's civil works (ids 8–11): the codes its RDOs report against, planned for the S-curve.
+    { area: 'FIELD', obra: '101', codigo: '1', descricao: 'Obras civis e estrutura metálica', unidade: 'vb', quantidadePrevista: 1, peso: 60, responsavel: p(P.sm) },
+    ...Object.entries(PLANO_101).map(([codigo, x]) => ({
+      area: 'FIELD', obra: '101', codigo, descricao: x.descricao, pai: 8, unidade: x.unidade, quantidadePrevista: x.quantidade, peso: x.peso,
+      inicioPrevisto: x.inicio, terminoPrevisto: x.termino,
+    })),
   ];
 }
 
@@ -362,10 +392,23 @@ function custosPosvenda(tickets: Row[]): Row[] {
 
 function pesquisas(tickets: Row[]): Row[] {
   const t = (codigo: number) => idBy(tickets, 'codigo', codigo);
+  // What the ticket gives the survey (schemas/pesquisa-satisfacao.ts `copies`), as the survey link records it.
+  const answer = (codigo: number, data: string, notas: [number, number, number, number], nps: number, comentario?: string): Row => {
+    const k = tickets.find((x) => x.codigo === codigo)!;
+    const [notaAtendimento, notaPrazo, notaQualidade, notaComunicacao] = notas;
+    return { ticket: t(codigo), obra: k.obra, cliente: k.cliente, categoria: k.categoria, respondente: k.contato, data, notaAtendimento, notaPrazo, notaQualidade, notaComunicacao, nps, ...(comentario ? { comentario } : {}) };
+  };
   return [
-    { ticket: t(1), obra: '101', cliente: 'Cliente Demonstração Lda', respondente: 'Roberto Campos', data: '2025-03-03', notaAtendimento: 5, notaPrazo: 4, notaQualidade: 5, notaComunicacao: 5, nps: 9, comentario: 'Equipe rápida e atenciosa.' },
-    { ticket: t(7), obra: '105', cliente: 'Atlântico Participações Ltda.', respondente: 'Síndica Helena', data: '2025-06-15', notaAtendimento: 4, notaPrazo: 3, notaQualidade: 4, notaComunicacao: 4, nps: 7 },
-    { ticket: t(6), obra: '101', cliente: 'Cliente Demonstração Lda', data: '2025-03-12', notaAtendimento: 3, notaPrazo: 3, notaQualidade: 3, nps: 6, comentario: 'Esperávamos um retorno comercial mais rápido.' },
+    answer(9, '2025-09-22', [4, 4, 5, 4], 8, 'Resolveram rápido depois do diagnóstico.'),
+    answer(10, '2025-11-03', [3, 2, 4, 3], 6, 'Demorou, mas o vazamento acabou.'),
+    answer(11, '2025-12-09', [5, 5, 5, 5], 10, 'Excelente: equipe pontual e relatório claro.'),
+    answer(12, '2026-02-24', [4, 5, 4, 4], 9),
+    answer(13, '2026-05-12', [2, 2, 3, 2], 4, 'Foram três visitas até resolver o ruído.'),
+    answer(14, '2026-07-28', [5, 4, 5, 5], 9, 'Atualização sem parar a subestação.'),
+    answer(15, '2026-10-06', [4, 4, 4, 5], 8, 'Bom atendimento.'),
+    { ticket: t(1), obra: '101', cliente: 'Cliente Demonstração Lda', categoria: 'Garantia', respondente: 'Roberto Campos', data: '2025-03-03', notaAtendimento: 5, notaPrazo: 4, notaQualidade: 5, notaComunicacao: 5, nps: 9, comentario: 'Equipe rápida e atenciosa.' },
+    { ticket: t(7), obra: '105', cliente: 'Atlântico Participações Ltda.', categoria: 'Manutenção', respondente: 'Síndica Helena', data: '2025-06-15', notaAtendimento: 4, notaPrazo: 3, notaQualidade: 4, notaComunicacao: 4, nps: 7 },
+    { ticket: t(6), obra: '101', cliente: 'Cliente Demonstração Lda', categoria: 'Comercial', data: '2025-03-12', notaAtendimento: 3, notaPrazo: 3, notaQualidade: 3, nps: 6, comentario: 'Esperávamos um retorno comercial mais rápido.' },
     { obra: '105', cliente: 'Atlântico Participações Ltda.', respondente: 'Gerente predial', data: '2025-05-30', notaAtendimento: 5, notaPrazo: 5, notaQualidade: 5, notaComunicacao: 4, nps: 10, comentario: 'Entrega da obra dentro do prazo.' },
     { obra: '104', cliente: 'Celulose Porto Azul S.A.', data: '2025-04-22', notaAtendimento: 2, notaPrazo: 1, notaQualidade: 3, notaComunicacao: 2, nps: 3, comentario: 'Paralisação mal comunicada.' },
   ];
@@ -686,6 +729,8 @@ export function demoData(): Record<string, Row[]> {
     relatoEtica: relatosEtica(),
     processoJuridico: proc,
     documentoJuridico: documentosJuridicos(proc),
+    configuracaoRdo: configuracoesRdo(),
+    modeloDiretorio: modelosDiretorio(),
     diretorio: diretorios(),
     documento: documentos(),
     usuario: usuarios(),

@@ -79,6 +79,20 @@ export function checklistPreenchidoAutomacao(os: Row[]): Row[] {
 // Post-sales tickets
 // ---------------------------------------------------------------------------------------------
 
+const SITE_CLIENT: Record<string, [string, string, string]> = {
+  '101': ['Cliente Demonstração Lda', 'Eng. Roberto Campos', 'roberto.campos@cliente.local'],
+  '102': ['Cliente Novo Lda', 'Supervisor de expedição', 'cliente.novo@portal.local'],
+  '103': ['Energética Santa Clara S.A.', 'Eng. Silvia Prado', 'silvia.prado@santaclara.local'],
+  '104': ['Celulose Porto Azul S.A.', 'Eng. Marcos Teles', 'marcos.teles@portoazul.local'],
+  '105': ['Atlântico Participações Ltda.', 'Helena Martins', 'helena@atlantico.local'],
+};
+
+/** A ticket concluded through the workflow (solution and conclusion stamped). */
+function concluded(codigo: number, obra: string, titulo: string, categoria: string, abertura: string, conclusao: string, solucao: string, emailContato?: string): Row[] {
+  const [cliente, contato, mail] = SITE_CLIENT[obra];
+  return [{ codigo, titulo, cliente, obra, contato, emailContato: emailContato ?? mail, abertura, canal: 'Portal', prioridade: 'Média', status: 'Concluído', categoria, descricao: titulo + '.', comentario: 'Atendimento registrado pelo pós-venda.', responsavel: p(P.posvendas), prazo: abertura.slice(0, 10), conclusao, solucao }];
+}
+
 export function posvendas(): Row[] {
   return [
     { codigo: 1, titulo: 'Infiltração na cobertura do galpão de laminação', cliente: 'Cliente Demonstração Lda', obra: '101', contato: 'Eng. Roberto Campos', emailContato: 'roberto.campos@cliente.local', abertura: '2025-02-11T09:20:00-03:00', canal: 'E-mail', prioridade: 'Alta', status: 'Concluído', categoria: 'Garantia', macroCategoriaCausaRaiz: 'Montagem', areaCausadora: 'Obras', setorCausador: 'Montagem de coberturas', descricao: 'Goteiras em três pontos da cobertura após chuva forte.', comentario: 'Vedação das cumeeiras refeita pela equipe de montagem.', responsavel: p(P.posvendas), prazo: '2025-02-28', conclusao: '2025-02-26T16:40:00-03:00', solucao: 'Substituição de 14 m de fita de vedação e rebites.' },
@@ -89,6 +103,16 @@ export function posvendas(): Row[] {
     { codigo: 6, titulo: 'Pedido de orçamento para ampliação', cliente: 'Cliente Demonstração Lda', obra: '101', contato: 'Eng. Roberto Campos', emailContato: 'roberto.campos@cliente.local', abertura: '2025-03-05T15:45:00-03:00', canal: 'WhatsApp', prioridade: 'Baixa', status: 'Cancelado', categoria: 'Comercial', descricao: 'Cliente pediu orçamento de ampliação pelo canal de pós-venda.', comentario: 'Encaminhado ao comercial; ticket cancelado por não ser pós-venda.', responsavel: p(P.posvendas) },
     { codigo: 7, titulo: 'Ruído no exaustor do banheiro do 8º andar', cliente: 'Atlântico Participações Ltda.', obra: '105', contato: 'Síndica Helena', emailContato: 'helena@atlantico.local', abertura: '2025-06-02T09:00:00-03:00', canal: 'Portal', prioridade: 'Média', status: 'Concluído', categoria: 'Manutenção', macroCategoriaCausaRaiz: 'Desgaste natural', areaCausadora: 'Não identificada', descricao: 'Exaustor com ruído excessivo.', comentario: 'Rolamento substituído.', responsavel: p(P.posvendas), conclusao: '2025-06-10T17:00:00-03:00', solucao: 'Troca do rolamento do exaustor.' },
     { codigo: 8, titulo: 'Sensor de fim de curso do pórtico rolante desregulado', cliente: 'Cliente Demonstração Lda', obra: '101', contato: 'Cliente Demonstração', emailContato: 'cliente@portal.local', abertura: '2025-07-24T07:50:00-03:00', canal: 'Portal', prioridade: 'Alta', status: 'Em atendimento', categoria: 'Garantia', macroCategoriaCausaRaiz: 'Montagem', areaCausadora: 'Obras', descricao: 'O pórtico para 40 cm antes do batente no eixo C; o sensor de fim de curso atua antes do previsto.', comentario: 'Ajuste agendado para a parada de manutenção da linha.', responsavel: p(P.posvendas), prazo: '2025-08-08' },
+    // Concluded across 2025–2026, each answered through its survey link (demo-data.ts), so the satisfaction dashboard has a time line.
+    ...concluded(9, '103', 'Disjuntor do alimentador 2 desarmando sem carga', 'Defeito de fabricação', '2025-09-02T08:30:00-03:00', '2025-09-19T17:10:00-03:00', 'Relé de sobrecorrente reparametrizado e disjuntor testado.'),
+    ...concluded(10, '104', 'Vazamento na linha de dosagem de coagulante', 'Instalação', '2025-10-06T10:00:00-03:00', '2025-10-30T15:00:00-03:00', 'Flanges refeitas com juntas de PTFE e teste hidrostático.'),
+    ...concluded(11, '101', 'Reaperto das conexões do CCM-03', 'Manutenção', '2025-12-01T09:00:00-03:00', '2025-12-05T12:00:00-03:00', 'Reaperto com torquímetro e termografia sem pontos quentes.'),
+    ...concluded(12, '105', 'Data book sem os certificados de pintura', 'Documentação', '2026-02-10T14:00:00-03:00', '2026-02-20T11:30:00-03:00', 'Certificados anexados ao data book e reenviados.'),
+    ...concluded(13, '102', 'Ruído na porta de doca 3', 'Garantia', '2026-04-07T07:45:00-03:00', '2026-05-08T16:00:00-03:00', 'Troca das roldanas e lubrificação dos trilhos.'),
+    ...concluded(14, '103', 'Atualização do firmware dos relés de proteção', 'Instalação', '2026-07-14T09:15:00-03:00', '2026-07-24T18:00:00-03:00', 'Firmware atualizado em 12 relés com ensaio funcional.'),
+    ...concluded(15, '101', 'Calha do galpão 2 transbordando', 'Garantia', '2026-09-15T08:00:00-03:00', '2026-10-02T17:00:00-03:00', 'Calha redimensionada e novo condutor vertical instalado.'),
+    // Concluded without an answer yet: its survey invitation is open (demo-survey.ts, link in the README).
+    ...concluded(16, '101', 'Iluminação do pátio com luminárias apagadas', 'Garantia', '2026-10-26T10:20:00-03:00', '2026-11-16T15:30:00-03:00', 'Reatores substituídos em 9 luminárias.', 'cliente@portal.local'),
   ];
 }
 

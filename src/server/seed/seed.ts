@@ -5,6 +5,7 @@ import { isJsonField } from '../db/columns';
 import { validateBody } from '../crud/validate';
 import type { FileStorage } from '../storage/storage';
 import { demoPdf, demoPng } from './demo-files';
+import { seedDemoSurvey } from './demo-survey';
 
 /** Insert rows as they are (validated first), in batches, in one transaction per entity. */
 export async function insertRows(db: Db, schema: EntitySchema, rows: Record<string, unknown>[], by = 'seed@portal.local') {
@@ -95,6 +96,7 @@ export async function seedDemo(
       await insertRows(trx, schema, rows);
       await advanceSequences(trx, schema, rows);
     }
+    await seedDemoSurvey(trx);
     await sql`INSERT INTO _seed (nome) VALUES ('demo')`.execute(trx);
     return true;
   });
