@@ -53,6 +53,8 @@ export interface FieldDef {
   /** text/longtext/email/tags item: length bounds. */
   minLength?: number;
   maxLength?: number;
+  /** text/longtext: a regular expression the whole value must match (custom fields, schemas/overlay.ts). */
+  pattern?: string;
   /** integer/decimal/money: value bounds. date: 'yyyy-mm-dd' bounds are not supported. */
   min?: number;
   max?: number;

@@ -17,6 +17,7 @@ export const VALIDATION_MESSAGES = {
   boolean: 'Informe sim ou não.',
   list: 'Informe uma lista.',
   object: 'Formato inválido.',
+  pattern: 'Valor fora do formato esperado.',
   file: 'Arquivo inválido.',
   maxLength: (n: number) => `Máximo de ${n} caracteres.`,
   minLength: (n: number) => `Mínimo de ${n} caracteres.`,

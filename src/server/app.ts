@@ -29,6 +29,8 @@ import { surveyRoutes } from './survey/routes';
 import { jsonBodyLimit } from './http/json-body-limit';
 import { galleryRoutes } from './storage/gallery';
 import { admission, type AdmissionOptions } from './http/admission';
+import { SchemaRegistry } from './schema-config/registry';
+import { schemaConfigRoutes } from './schema-config/routes';
 
 export interface AppOptions {
   db: Db;
@@ -79,6 +81,7 @@ export function createApp(opts: AppOptions) {
   });
 
   const api = new Hono<AppEnv>();
+  const schemaRegistry = new SchemaRegistry(opts.db, opts.schemas);
   api.get('/health', async (c) => {
     await opts.db.selectNoFrom((eb) => eb.val(1).as('ok')).execute();
     return c.json({ status: 'ok', version: opts.version });
@@ -99,11 +102,13 @@ export function createApp(opts: AppOptions) {
     if (user.roles.includes('site_manager_substituto')) user = { ...user, obrasSubstituto: await substituteSites(opts.db, user.email) };
     c.set('user', user);
     c.set('ability', defineAbilityFor(user, { environment: opts.environment ?? 'prod' }));
+    await schemaRegistry.fresh(); // administrators' overlays (issue 15), checked at most every 2 s
     await next();
   });
 
   api.get('/me', (c) => c.json({ user: c.get('user'), rules: packRules(c.get('ability').rules) }));
-  api.get('/openapi.json', openApiHandler(opts.schemas, opts.version));
+  api.get('/openapi.json', openApiHandler(() => schemaRegistry.all(), opts.version));
+  api.route('/schemas', schemaConfigRoutes(opts.db, schemaRegistry));
   api.route('/arquivos', fileRoutes(opts.db, opts.storage));
   api.route('/pessoas', peopleRoutes(opts.db));
   api.get('/pendencias', async (c) => {
@@ -119,7 +124,7 @@ export function createApp(opts: AppOptions) {
   // Before the generic routes, so that `/diarios/copia-anterior` is not read as an id.
   api.route('/diarios', rdoRoutes(opts.db, opts.storage));
   api.route('/obras', scheduleRoutes(opts.db)); // works schedule, S-curve, delay warning
-  for (const schema of opts.schemas) api.route(`/${schema.resource}`, crudRoutes(opts.db, schema));
+  for (const schema of opts.schemas) api.route(`/${schema.resource}`, crudRoutes(opts.db, schemaRegistry.getter(schema.resource)));
   api.all('*', (c) => c.json(errorBody(404, 'Recurso não encontrado.'), 404));
 
   app.route('/api/v1', api);

@@ -21,3 +21,20 @@ export function forbiddenMessage(schema: EntitySchema, action: string, many = fa
 export function notFoundMessage(schema: EntitySchema): string {
   return `${schema.label} não encontrad${schema.gender === 'f' ? 'a' : 'o'}.`;
 }
+
+/**
+ * "Verifique os campos destacados. Contrato de manutenção: Campo obrigatório." — the general
+ * message of a 400 with the first fields' labels, so that a client without per-field display
+ * still says which field is wrong.
+ */
+export function checkFieldsMessage(schema: EntitySchema, errors: Record<string, string[]>): string {
+  const parts = Object.entries(errors)
+    .slice(0, 3)
+    .map(([path, msgs]) => {
+      const [head, ...rest] = path.split('.');
+      const label = schema.fields.find((f) => f.name === head)?.label;
+      return label ? `${label}${rest.length ? ` (${rest.join('.')})` : ''}: ${msgs[0]}` : undefined;
+    })
+    .filter(Boolean);
+  return parts.length ? `Verifique os campos destacados. ${parts.join(' ')}` : 'Verifique os campos destacados.';
+}

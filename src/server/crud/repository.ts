@@ -12,7 +12,7 @@ import { ApiError, fromDatabaseError } from '../http/errors';
 import { filterWhere, orderBy, type ListParams } from './list-query';
 import { factsOf } from './list-facts';
 import { countEstimateThreshold, plannedRows } from './list-count';
-import { forbiddenMessage, notFoundMessage } from './messages';
+import { checkFieldsMessage, forbiddenMessage, notFoundMessage } from './messages';
 import { validateBody } from './validate';
 import { deletedRecordAsWas, diffRecords, stableJson, writeAudit } from './audit';
 import { applyAfterCreateRules, applyDeleteRules, applyWriteRules } from '../modules/write-rules';
@@ -222,7 +222,7 @@ export async function createRecord(db: Db, schema: EntitySchema, actor: Actor, b
     throw new ApiError(403, forbiddenMessage(schema, possible[0]));
   }
   const { values, errors } = validateBody(schema, await withCreateDefaults(db, schema, actor, body), undefined, { mail: actor.email, ...(actor.name ? { nome: actor.name } : {}) });
-  if (Object.keys(errors).length) throw new ApiError(400, 'Verifique os campos destacados.', errors);
+  if (Object.keys(errors).length) throw new ApiError(400, checkFieldsMessage(schema, errors), errors);
   const by = schema.createActionBy;
   const action = (by && by.actions[String(values[by.field])]) || actionFor(schema, 'create');
   // A record starts in its workflow's initial state, whatever the body says.
@@ -271,7 +271,7 @@ export async function updateRecord(db: Db, schema: EntitySchema, actor: Actor, r
         throw new ApiError(409, 'Este registro foi alterado por outra pessoa depois que você o abriu. Recarregue para ver a versão atual.');
       }
       const { values, errors } = validateBody(schema, body, before);
-      if (Object.keys(errors).length) throw new ApiError(400, 'Verifique os campos destacados.', errors);
+      if (Object.keys(errors).length) throw new ApiError(400, checkFieldsMessage(schema, errors), errors);
       const changed = Object.keys(values).filter((k) => !sameValue(schema, k, values[k], before[k]));
       const outside = right.fields ? changed.filter((f) => !right.fields!.includes(f)) : [];
       if (outside.length) {

@@ -31,10 +31,16 @@ export async function jsonBody(req: Request): Promise<unknown> {
   return assertCleanJson(body);
 }
 
-/** The simple-rest routes of one entity, all driven by its schema. */
-export function crudRoutes(db: Db, schema: EntitySchema) {
+/**
+ * The simple-rest routes of one entity, all driven by its schema. Given a getter, each request uses
+ * the schema it returns then (the effective schema with the administrators' overlay,
+ * src/server/schema-config); the routes themselves (e.g. transitions) follow the schema given at start.
+ */
+export function crudRoutes(db: Db, schemaOrGetter: EntitySchema | (() => EntitySchema)) {
+  const current = typeof schemaOrGetter === 'function' ? schemaOrGetter : () => schemaOrGetter;
   const r = new Hono<AppEnv>();
   r.get('/', async (c) => {
+    const schema = current();
     const params = parseListParams(schema, c.req.queries());
     refuseUnreadableQuery(c.get('ability'), schema, params);
     const { rows, total, estimated } = await listRecords(db, schema, actorOf(c), params);
@@ -46,21 +52,22 @@ export function crudRoutes(db: Db, schema: EntitySchema) {
   });
   // Before `/:id`, so that "aggregate" is not read as an id.
   r.get('/aggregate', async (c) => {
+    const schema = current();
     const params = parseAggregateParams(schema, c.req.queries(), c.get('ability'));
     refuseUnreadableQuery(c.get('ability'), schema, params.filters);
     return c.json(await aggregateRecords(db, schema, actorOf(c), params));
   });
-  r.get('/:id', async (c) => c.json(await getRecord(db, schema, actorOf(c), c.req.param('id'))));
-  r.get('/:id/historico', async (c) => c.json(await recordHistory(db, schema, actorOf(c), c.req.param('id'))));
-  if (schema.workflow) {
-    r.get('/:id/transitions', async (c) => c.json(await listTransitions(db, schema, actorOf(c), c.req.param('id'))));
+  r.get('/:id', async (c) => c.json(await getRecord(db, current(), actorOf(c), c.req.param('id'))));
+  r.get('/:id/historico', async (c) => c.json(await recordHistory(db, current(), actorOf(c), c.req.param('id'))));
+  if (current().workflow) {
+    r.get('/:id/transitions', async (c) => c.json(await listTransitions(db, current(), actorOf(c), c.req.param('id'))));
     r.post('/:id/transitions/:name', async (c) =>
-      c.json(await takeTransition(db, schema, actorOf(c), c.req.param('id'), c.req.param('name'), await jsonBody(c.req.raw))),
+      c.json(await takeTransition(db, current(), actorOf(c), c.req.param('id'), c.req.param('name'), await jsonBody(c.req.raw))),
     );
   }
-  r.post('/', async (c) => c.json(await createRecord(db, schema, actorOf(c), await jsonBody(c.req.raw)), 201));
-  r.patch('/:id', async (c) => c.json(await updateRecord(db, schema, actorOf(c), c.req.param('id'), await jsonBody(c.req.raw))));
-  r.put('/:id', async (c) => c.json(await updateRecord(db, schema, actorOf(c), c.req.param('id'), await jsonBody(c.req.raw))));
-  r.delete('/:id', async (c) => c.json(await deleteRecord(db, schema, actorOf(c), c.req.param('id'))));
+  r.post('/', async (c) => c.json(await createRecord(db, current(), actorOf(c), await jsonBody(c.req.raw)), 201));
+  r.patch('/:id', async (c) => c.json(await updateRecord(db, current(), actorOf(c), c.req.param('id'), await jsonBody(c.req.raw))));
+  r.put('/:id', async (c) => c.json(await updateRecord(db, current(), actorOf(c), c.req.param('id'), await jsonBody(c.req.raw))));
+  r.delete('/:id', async (c) => c.json(await deleteRecord(db, current(), actorOf(c), c.req.param('id'))));
   return r;
 }

@@ -33,6 +33,15 @@ function toNumber(v: unknown): number | undefined {
 
 const validDate = (s: string) => DATE.test(s) && isValidDate(s);
 
+/** The whole value matches the field's pattern (an administrator's regular expression; an invalid one matches nothing). */
+function matchesPattern(pattern: string, s: string): boolean {
+  try {
+    return new RegExp(`^(?:${pattern})$`, 'u').test(s);
+  } catch {
+    return false;
+  }
+}
+
 /** Validate and normalise one value of a field. Errors go to `errors[path]`. */
 function value(field: FieldDef, raw: unknown, path: string, errors: FieldErrors): unknown {
   const err = (msg: string, p = path) => {
@@ -51,6 +60,7 @@ function value(field: FieldDef, raw: unknown, path: string, errors: FieldErrors)
       if (field.kind === 'enum' && field.options && !field.options.includes(s)) return err(M.enum(field.options));
       if (s.length > maxLengthOf(field)) return err(M.maxLength(maxLengthOf(field)));
       if (field.minLength && s.length < field.minLength) return err(M.minLength(field.minLength));
+      if (field.pattern && !matchesPattern(field.pattern, s)) return err(M.pattern);
       return s;
     }
     case 'integer':

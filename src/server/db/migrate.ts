@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { EntitySchema } from '../../../schemas/kinds';
+import { effectiveSchema, type SchemaOverlay } from '../../../schemas/overlay';
 import type { Db } from './connect';
 import { createTableSql, desiredState, type DbState, type TableState } from './ddl';
 import { ident } from './columns';
@@ -8,6 +9,7 @@ import { JOB_CORE_SQL } from '../jobs/runner';
 import { SCHEDULE_CORE_SQL } from '../schedule/tables';
 import { SURVEY_CORE_SQL } from '../survey/invitations';
 import { FILE_CORE_SQL } from '../storage/file-tables';
+import { SCHEMA_OVERLAY_CORE_SQL } from '../schema-config/store';
 
 /** Core objects every database has; idempotent, run at every start before the entity tables. */
 const CORE: string[] = [
@@ -32,6 +34,7 @@ const CORE: string[] = [
   ...SCHEDULE_CORE_SQL,
   ...SURVEY_CORE_SQL,
   ...FILE_CORE_SQL,
+  ...SCHEMA_OVERLAY_CORE_SQL,
 ];
 
 export class MigrationRefused extends Error {
@@ -111,6 +114,16 @@ export interface MigrateResult {
   version: number;
 }
 
+/** The code schemas with the overlays administrators stored (none before the overlay table exists). */
+async function withStoredOverlays(trx: Db, schemas: EntitySchema[]): Promise<EntitySchema[]> {
+  const exists = await sql<{ t: string | null }>`SELECT to_regclass('schema_overlay')::text AS t`.execute(trx);
+  if (!exists.rows[0]?.t) return schemas;
+  const r = await sql<{ resource: string; overlay: SchemaOverlay }>`
+    SELECT DISTINCT ON (resource) resource, overlay FROM schema_overlay ORDER BY resource, version DESC`.execute(trx);
+  const byResource = new Map(r.rows.map((x) => [x.resource, x.overlay]));
+  return schemas.map((s) => effectiveSchema(s, byResource.get(s.resource)));
+}
+
 /**
  * Bring the database to the schemas' state: core objects, then the entity tables.
  * Each start that changes something records one numbered migration with its statements.
@@ -128,7 +141,8 @@ export async function migrate(db: Db, schemas: EntitySchema[], opts: { allowDest
     const rows = await sql<{ tabela: string; estado: TableState }>`SELECT tabela, estado FROM _esquema`.execute(trx);
     const current: DbState = {};
     for (const r of rows.rows) current[r.tabela] = r.estado;
-    const desired = desiredState(schemas);
+    // Administrators' run-time changes (custom columns, added enum options) are part of the wanted state.
+    const desired = desiredState(await withStoredOverlays(trx, schemas));
     const plan = planMigration(current, desired);
     if (plan.destructive.length && !allowDestructive) throw new MigrationRefused(plan.destructive);
 

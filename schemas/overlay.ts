@@ -1,0 +1,306 @@
+/**
+ * Run-time configuration of an entity by its administrators (issue 15): an overlay stored by the
+ * server (table `schema_overlay`) and merged over the code schema into the effective schema that
+ * validation, lists, filters, export and the OpenAPI description use.
+ *
+ * The code schema stays the base. An overlay may only
+ * - change the presentation of a field (label, help, placeholder, group, order, list, filter,
+ *   search, sort), make a field required (never the other way round for a code field), and
+ *   append options to an enum;
+ * - add custom fields of the simple kinds below; their names start with `cx` and a capital letter
+ *   or digit (`cxContratoManutencao`), so they never clash with a code field added later;
+ *   removing one hides it (`hidden`), its column and data are kept.
+ *
+ * Isomorphic: plain data and pure functions, used by the API and (later) by the app.
+ */
+import type { EntitySchema, FieldDef, FieldKind } from './kinds';
+import { SYSTEM_FIELDS } from './kinds';
+import { schemaByName } from './index';
+
+export const CUSTOM_FIELD_KINDS = ['text', 'longtext', 'integer', 'decimal', 'money', 'date', 'enum', 'boolean', 'person', 'reference', 'attachments'] as const;
+export type CustomFieldKind = (typeof CUSTOM_FIELD_KINDS)[number] & FieldKind;
+
+/** Custom field names: `cx`, then a capital letter or digit, then letters and digits (3 to 41 characters). */
+export const CUSTOM_FIELD_NAME = /^cx[A-Z0-9][A-Za-z0-9]{0,38}$/;
+const LABEL_MAX = 80;
+const TEXT_MAX = 500;
+const OPTION_MAX = 100;
+const PATTERN_MAX = 200;
+
+/** What an administrator may change on any field (code or custom). */
+export interface FieldPresentation {
+  label?: string;
+  help?: string;
+  placeholder?: string;
+  group?: string;
+  /** Position in forms and lists: fields are ordered by it, the others keep their place. */
+  order?: number;
+  required?: boolean;
+  list?: boolean;
+  filter?: boolean;
+  search?: boolean;
+  sort?: boolean;
+}
+
+/** Overlay of a code field: its presentation plus the options appended to an enum. */
+export interface FieldOverlay extends FieldPresentation {
+  /** enum: options added after the code schema's. */
+  options?: string[];
+}
+
+export interface CustomFieldDef extends FieldPresentation {
+  name: string;
+  kind: CustomFieldKind;
+  label: string;
+  options?: string[];
+  min?: number;
+  max?: number;
+  maxLength?: number;
+  /** text/longtext: a regular expression the whole value must match. */
+  pattern?: string;
+  /** reference: the target entity (schema `name`). */
+  ref?: string;
+  /** Removed by an administrator: not shown nor written any more, the column keeps its data. */
+  hidden?: boolean;
+}
+
+export interface SchemaOverlay {
+  fields?: Record<string, FieldOverlay>;
+  custom?: CustomFieldDef[];
+}
+
+/** One change sent by an administrator (the API's POST / PATCH / DELETE on a field). */
+export type OverlayChange =
+  | { op: 'addField'; field: CustomFieldDef }
+  | { op: 'patchField'; name: string; patch: FieldPatch }
+  | { op: 'hideField'; name: string };
+
+/**
+ * A PATCH of a field: presentation, `addOptions` / `removeOptions` of an enum (only options added
+ * at run time can be removed, and the server refuses while records use them), and for custom
+ * fields their validation bounds and `hidden: false` to show a removed one again.
+ */
+export interface FieldPatch extends FieldPresentation {
+  addOptions?: string[];
+  removeOptions?: string[];
+  min?: number | null;
+  max?: number | null;
+  maxLength?: number | null;
+  pattern?: string | null;
+  hidden?: boolean;
+}
+
+export type OverlayErrors = Record<string, string[]>;
+
+const PRESENTATION_KEYS = ['label', 'help', 'placeholder', 'group', 'order', 'required', 'list', 'filter', 'search', 'sort'] as const;
+const CUSTOM_PATCH_KEYS = ['min', 'max', 'maxLength', 'pattern', 'hidden'] as const;
+const PATCH_KEYS = new Set<string>([...PRESENTATION_KEYS, 'addOptions', 'removeOptions', ...CUSTOM_PATCH_KEYS]);
+const CUSTOM_KEYS = new Set<string>(['name', 'kind', 'label', ...PRESENTATION_KEYS, 'options', 'min', 'max', 'maxLength', 'pattern', 'ref', 'hidden']);
+
+const customOf = (overlay: SchemaOverlay, name: string) => overlay.custom?.find((c) => c.name === name);
+
+function customToField(c: CustomFieldDef): FieldDef {
+  const f: FieldDef = { name: c.name, kind: c.kind, label: c.label };
+  for (const k of ['help', 'placeholder', 'group', 'options', 'min', 'max', 'maxLength', 'pattern', 'ref'] as const) {
+    if (c[k] !== undefined && c[k] !== null) (f as unknown as Record<string, unknown>)[k] = c[k];
+  }
+  if (c.hidden) return { ...f, hidden: true, readOnly: true };
+  for (const k of ['required', 'list', 'filter', 'search', 'sort'] as const) if (c[k]) f[k] = true;
+  return f;
+}
+
+function overlayField(base: FieldDef, o: FieldOverlay | undefined): FieldDef {
+  if (!o) return base;
+  const f: FieldDef = { ...base };
+  for (const k of ['label', 'help', 'placeholder', 'group'] as const) if (o[k] !== undefined) f[k] = o[k];
+  for (const k of ['list', 'filter', 'search', 'sort'] as const) if (o[k] !== undefined) f[k] = o[k];
+  // Only stricter: an overlay never makes a required code field optional.
+  if (o.required) f.required = true;
+  if (base.kind === 'enum' && o.options?.length) f.options = [...(base.options ?? []), ...o.options.filter((x) => !base.options?.includes(x))];
+  return f;
+}
+
+/** The code schema with the administrators' overlay applied. Pure; returns `base` itself for an empty overlay. */
+export function effectiveSchema(base: EntitySchema, overlay: SchemaOverlay | undefined): EntitySchema {
+  if (!overlay || (!overlay.custom?.length && !Object.keys(overlay.fields ?? {}).length)) return base;
+  const fields = [...base.fields.map((f) => overlayField(f, overlay.fields?.[f.name])), ...(overlay.custom ?? []).map(customToField)];
+  const orderOf = (f: FieldDef, i: number) => overlay.fields?.[f.name]?.order ?? customOf(overlay, f.name)?.order ?? i;
+  const ordered = fields
+    .map((f, i) => ({ f, i, k: orderOf(f, i) }))
+    .sort((a, b) => a.k - b.k || a.i - b.i)
+    .map((x) => x.f);
+  return { ...base, fields: ordered };
+}
+
+/** Fields whose meaning the code relies on: the workflow's state, the site, the access path, the create-right switch. */
+export function protectedFields(base: EntitySchema): Set<string> {
+  const out = new Set<string>();
+  if (base.workflow) out.add(base.workflow.field);
+  if (base.obraField) out.add(base.obraField);
+  if (base.accessVia) out.add(base.accessVia);
+  if (base.createActionBy) out.add(base.createActionBy.field);
+  return out;
+}
+
+export interface OverlayCheckOptions {
+  /** Fields the access rules condition on (server: src/server/db/access-indexes.ts); their options and kind never change. */
+  conditionFields?: Iterable<string>;
+}
+
+const isText = (v: unknown, max: number) => typeof v === 'string' && v.trim().length > 0 && v.length <= max;
+const isOptionalText = (v: unknown, max: number) => v === undefined || (typeof v === 'string' && v.length <= max);
+const isOptionalBool = (v: unknown) => v === undefined || typeof v === 'boolean';
+const isOptionalNumber = (v: unknown) => v === undefined || v === null || (typeof v === 'number' && Number.isFinite(v));
+
+function checkPattern(p: unknown, add: (k: string, m: string) => void) {
+  if (p === undefined || p === null) return;
+  if (typeof p !== 'string' || !p || p.length > PATTERN_MAX) return add('pattern', `Informe uma expressão regular de até ${PATTERN_MAX} caracteres.`);
+  try {
+    new RegExp(`^(?:${p})$`, 'u');
+  } catch {
+    add('pattern', 'Expressão regular inválida.');
+  }
+}
+
+function checkOptions(list: unknown, key: string, add: (k: string, m: string) => void): list is string[] {
+  if (!Array.isArray(list) || !list.length) return add(key, 'Informe ao menos uma opção.'), false;
+  if (list.some((o) => !isText(o, OPTION_MAX))) return add(key, `Cada opção deve ter de 1 a ${OPTION_MAX} caracteres.`), false;
+  if (new Set(list).size !== list.length) return add(key, 'Há opções repetidas.'), false;
+  return true;
+}
+
+function checkPresentation(p: Record<string, unknown>, add: (k: string, m: string) => void) {
+  if (p.label !== undefined && !isText(p.label, LABEL_MAX)) add('label', `Informe um rótulo de até ${LABEL_MAX} caracteres.`);
+  for (const k of ['help', 'placeholder', 'group'] as const) if (!isOptionalText(p[k], TEXT_MAX)) add(k, `Texto de até ${TEXT_MAX} caracteres.`);
+  if (p.order !== undefined && !(typeof p.order === 'number' && Number.isInteger(p.order) && Math.abs(p.order) <= 10_000)) add('order', 'Informe um número inteiro.');
+  for (const k of ['required', 'list', 'filter', 'search', 'sort', 'hidden'] as const) if (!isOptionalBool(p[k])) add(k, 'Informe sim ou não.');
+}
+
+function checkBounds(kind: string, p: Record<string, unknown>, add: (k: string, m: string) => void) {
+  for (const k of ['min', 'max', 'maxLength'] as const) if (!isOptionalNumber(p[k])) add(k, 'Informe um número.');
+  const numeric = ['integer', 'decimal', 'money'].includes(kind);
+  const textual = ['text', 'longtext'].includes(kind);
+  if ((p.min != null || p.max != null) && !numeric) add('min', 'Mínimo e máximo valem só para campos numéricos.');
+  if (p.maxLength != null && (!textual || !Number.isInteger(p.maxLength) || (p.maxLength as number) < 1)) add('maxLength', 'O tamanho máximo vale só para textos e deve ser um inteiro positivo.');
+  if (p.pattern != null && !textual) add('pattern', 'O padrão vale só para textos.');
+  checkPattern(p.pattern, add);
+  if (typeof p.min === 'number' && typeof p.max === 'number' && p.min > p.max) add('max', 'O máximo deve ser maior ou igual ao mínimo.');
+}
+
+/**
+ * Check one change against the code schema and the current overlay. Returns the pt-BR errors by
+ * key (empty when the change is acceptable). Checks that need the data (an option still used) are
+ * the server's.
+ */
+export function validateOverlayChange(base: EntitySchema, current: SchemaOverlay, change: OverlayChange, opts: OverlayCheckOptions = {}): OverlayErrors {
+  const errors: OverlayErrors = {};
+  const add = (k: string, m: string) => void (errors[k] ??= []).push(m);
+  const guarded = new Set([...protectedFields(base), ...(opts.conditionFields ?? [])]);
+
+  if (change.op === 'addField') {
+    const f = change.field as unknown as Record<string, unknown>;
+    if (!f || typeof f !== 'object' || Array.isArray(f)) return { _: ['Informe o campo.'] };
+    for (const k of Object.keys(f)) if (!CUSTOM_KEYS.has(k)) add(k, 'Propriedade desconhecida.');
+    const name = f.name;
+    if (typeof name !== 'string' || !CUSTOM_FIELD_NAME.test(name)) {
+      add('name', 'O nome de um campo personalizado começa com "cx" seguido de letra maiúscula ou dígito, só letras e dígitos, até 41 caracteres (ex.: cxContratoManutencao).');
+    } else if (base.fields.some((x) => x.name === name) || (SYSTEM_FIELDS as readonly string[]).includes(name)) {
+      add('name', `Já existe um campo "${name}" em ${base.labelPlural}.`);
+    } else if (customOf(current, name)) {
+      add('name', `Já existe um campo personalizado "${name}"${customOf(current, name)!.hidden ? ' (removido; reative-o em vez de criar outro)' : ''}.`);
+    }
+    if (!(CUSTOM_FIELD_KINDS as readonly string[]).includes(f.kind as string)) add('kind', `Tipo inválido. Tipos: ${CUSTOM_FIELD_KINDS.join(', ')}.`);
+    if (!isText(f.label, LABEL_MAX)) add('label', `Informe um rótulo de até ${LABEL_MAX} caracteres.`);
+    checkPresentation(f, add);
+    if (f.hidden) add('hidden', 'Um campo novo não pode nascer removido.');
+    if (f.kind === 'enum') checkOptions(f.options, 'options', add);
+    else if (f.options !== undefined) add('options', 'Opções valem só para campos de lista de opções.');
+    if (f.kind === 'reference') {
+      if (typeof f.ref !== 'string' || !schemaByName(f.ref)) add('ref', 'Informe a entidade referenciada.');
+    } else if (f.ref !== undefined) add('ref', 'A entidade referenciada vale só para campos de referência.');
+    checkBounds(String(f.kind), f, add);
+    if (f.filter && ['longtext', 'attachments'].includes(f.kind as string)) add('filter', 'Este tipo de campo não pode ser filtro.');
+    if (f.sort && ['longtext', 'attachments', 'person'].includes(f.kind as string)) add('sort', 'Este tipo de campo não pode ser ordenado.');
+    return errors;
+  }
+
+  const codeField = base.fields.find((x) => x.name === change.name);
+  const custom = customOf(current, change.name);
+  if (!codeField && !custom) return { _: [`Campo "${change.name}" não encontrado em ${base.labelPlural}.`] };
+
+  if (change.op === 'hideField') {
+    if (codeField) add('_', `O campo "${codeField.label}" é do código do portal e não pode ser removido; desmarque-o da lista ou do formulário.`);
+    else if (custom!.hidden) add('_', `O campo "${custom!.label}" já foi removido.`);
+    return errors;
+  }
+
+  const p = change.patch as unknown as Record<string, unknown>;
+  if (!p || typeof p !== 'object' || Array.isArray(p)) return { _: ['Informe as alterações do campo.'] };
+  for (const k of Object.keys(p)) {
+    if (k === 'name' || k === 'kind') add(k, 'O nome e o tipo de um campo não podem ser alterados.');
+    else if (!PATCH_KEYS.has(k)) add(k, 'Propriedade desconhecida.');
+  }
+  checkPresentation(p, add);
+  const label = codeField?.label ?? custom!.label;
+  const kind = codeField?.kind ?? custom!.kind;
+  if (codeField) {
+    for (const k of CUSTOM_PATCH_KEYS) if (p[k] !== undefined) add(k, `"${k}" só pode ser alterado em campos personalizados.`);
+    if (p.required === false && codeField.required) add('required', `O campo "${label}" é obrigatório no código do portal e não pode deixar de ser.`);
+    if (p.required === true && !codeField.required && (codeField.readOnly || codeField.hidden)) add('required', `O campo "${label}" é preenchido pelo portal e não pode ser obrigatório.`);
+  } else {
+    checkBounds(kind, { ...p }, add);
+    if (custom!.hidden && p.hidden !== false) add('hidden', `O campo "${label}" foi removido; envie "hidden": false para reativá-lo.`);
+  }
+  const touchesOptions = p.addOptions !== undefined || p.removeOptions !== undefined;
+  if (touchesOptions) {
+    if (kind !== 'enum') add('addOptions', `O campo "${label}" não é uma lista de opções.`);
+    else if (guarded.has(change.name)) add('addOptions', `As opções de "${label}" são usadas pelas permissões ou pelo fluxo de aprovação e não podem ser alteradas.`);
+    else {
+      const now = codeField ? (overlayField(codeField, current.fields?.[codeField.name]).options ?? []) : (custom!.options ?? []);
+      if (p.addOptions !== undefined && checkOptions(p.addOptions, 'addOptions', add)) {
+        const dup = (p.addOptions as string[]).filter((o) => now.includes(o));
+        if (dup.length) add('addOptions', `Opções já existentes: ${dup.join(', ')}.`);
+      }
+      if (p.removeOptions !== undefined && checkOptions(p.removeOptions, 'removeOptions', add)) {
+        for (const o of p.removeOptions as string[]) {
+          if (!now.includes(o)) add('removeOptions', `A opção "${o}" não existe.`);
+          else if (codeField?.options?.includes(o)) add('removeOptions', `A opção "${o}" é do código do portal e não pode ser removida.`);
+        }
+        const left = now.filter((o) => !(p.removeOptions as string[]).includes(o)).length + ((p.addOptions as string[] | undefined)?.length ?? 0);
+        if (!left) add('removeOptions', 'A lista precisa de ao menos uma opção.');
+      }
+    }
+  }
+  if (p.filter && ['longtext', 'attachments', 'rows', 'images'].includes(kind)) add('filter', 'Este tipo de campo não pode ser filtro.');
+  if (p.sort && ['longtext', 'attachments', 'person', 'rows', 'images', 'tags', 'object'].includes(kind)) add('sort', 'Este tipo de campo não pode ser ordenado.');
+  return errors;
+}
+
+/** The overlay after a change (assumed valid: call `validateOverlayChange` first). Pure. */
+export function applyOverlayChange(current: SchemaOverlay, change: OverlayChange): SchemaOverlay {
+  const next: SchemaOverlay = { fields: { ...(current.fields ?? {}) }, custom: [...(current.custom ?? [])] };
+  if (change.op === 'addField') {
+    next.custom!.push({ ...change.field, label: change.field.label.trim() });
+    return next;
+  }
+  const i = next.custom!.findIndex((c) => c.name === change.name);
+  if (change.op === 'hideField') {
+    next.custom![i] = { ...next.custom![i], hidden: true };
+    return next;
+  }
+  const { addOptions, removeOptions, ...rest } = change.patch;
+  const clean = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) as Record<string, unknown>;
+  const options = (list: string[] | undefined) => [...(list ?? []).filter((o) => !removeOptions?.includes(o)), ...(addOptions ?? [])];
+  if (i >= 0) {
+    const c: Record<string, unknown> = { ...next.custom![i], ...clean };
+    for (const k of Object.keys(c)) if (c[k] === null || (k === 'hidden' && c[k] === false)) delete c[k];
+    if (addOptions || removeOptions) c.options = options(next.custom![i].options);
+    next.custom![i] = c as unknown as CustomFieldDef;
+  } else {
+    const o: FieldOverlay = { ...next.fields![change.name], ...(clean as FieldOverlay) };
+    if (o.required === false) delete o.required;
+    if (addOptions || removeOptions) o.options = options(o.options);
+    next.fields![change.name] = o;
+  }
+  return next;
+}

@@ -1,0 +1,93 @@
+/**
+ * The effective schemas of the running server: each code schema with its current overlay
+ * (schemas/overlay.ts). Loaded on first use, then kept fresh cheaply: at most every `ttlMs` a
+ * request checks the overlay table's change count (one indexed count over a small table) and
+ * reloads when another process stored a change; a change stored by this process reloads at once.
+ */
+import type { EntitySchema } from '../../../schemas/kinds';
+import { effectiveSchema } from '../../../schemas/overlay';
+import type { Db } from '../db/connect';
+import { loadOverlays, overlayStamp, type StoredOverlay } from './store';
+
+export const OVERLAY_TTL_MS = 2000;
+
+export class SchemaRegistry {
+  private overlays = new Map<string, StoredOverlay>();
+  private effective = new Map<string, EntitySchema>();
+  private list: EntitySchema[];
+  private stamp = -1;
+  private checkedAt = 0;
+  private pending: Promise<void> | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly bases: EntitySchema[],
+    private readonly ttlMs = OVERLAY_TTL_MS,
+  ) {
+    this.list = bases;
+    for (const b of bases) this.effective.set(b.resource, b);
+  }
+
+  /** Make sure the overlays are at most `ttlMs` old (one query when the check is due, none otherwise). */
+  async fresh(): Promise<void> {
+    if (this.stamp >= 0 && Date.now() - this.checkedAt < this.ttlMs) return;
+    this.pending ??= this.check().finally(() => (this.pending = undefined));
+    await this.pending;
+  }
+
+  private async check(): Promise<void> {
+    let stamp: number;
+    try {
+      stamp = await overlayStamp(this.db);
+    } catch (e) {
+      // A database not migrated by this version (no overlay table): the code schemas alone.
+      if ((e as { code?: string }).code !== '42P01') throw e;
+      this.stamp = 0;
+      this.checkedAt = Date.now();
+      return;
+    }
+    this.checkedAt = Date.now();
+    if (stamp !== this.stamp) await this.reload(stamp);
+  }
+
+  /** Read every current overlay again (after a change of this process, or when the stamp moved). */
+  async reload(stamp?: number): Promise<void> {
+    const s = stamp ?? (await overlayStamp(this.db));
+    const overlays = await loadOverlays(this.db);
+    const effective = new Map<string, EntitySchema>();
+    for (const b of this.bases) effective.set(b.resource, effectiveSchema(b, overlays.get(b.resource)?.overlay));
+    this.overlays = overlays;
+    this.effective = effective;
+    this.list = this.bases.map((b) => effective.get(b.resource)!);
+    this.stamp = s;
+    this.checkedAt = Date.now();
+  }
+
+  base(resource: string): EntitySchema | undefined {
+    return this.bases.find((b) => b.resource === resource);
+  }
+
+  /** The effective schema of a resource (the code schema until the overlays are loaded). */
+  get(resource: string): EntitySchema | undefined {
+    return this.effective.get(resource);
+  }
+
+  /** A getter for one resource, for routes built once at start (crudRoutes). */
+  getter(resource: string): () => EntitySchema {
+    return () => this.effective.get(resource)!;
+  }
+
+  /** Every effective schema, in the code order; the same array until something changes. */
+  all(): EntitySchema[] {
+    return this.list;
+  }
+
+  /** The overlay version of a resource (0: never configured). */
+  version(resource: string): number {
+    return this.overlays.get(resource)?.version ?? 0;
+  }
+
+  overlay(resource: string): StoredOverlay {
+    return this.overlays.get(resource) ?? { version: 0, overlay: {} };
+  }
+}

@@ -1,0 +1,137 @@
+/**
+ * Storage of the administrators' schema overlays (schemas/overlay.ts): table `schema_overlay`,
+ * append-only, one row per change (resource, version 1, 2, …, the whole overlay after the change,
+ * who, when, and the change itself). The current overlay of a resource is its latest version.
+ *
+ * A change that adds a custom field or changes an enum's options also changes the entity's table
+ * (ADD COLUMN, index, CHECK of the options, foreign key), in the same transaction as the new
+ * version: either both are there or neither.
+ */
+import { sql } from 'kysely';
+import type { EntitySchema } from '../../../schemas/kinds';
+import { SCHEMAS } from '../../../schemas';
+import { applyOverlayChange, effectiveSchema, validateOverlayChange, type OverlayChange, type SchemaOverlay } from '../../../schemas/overlay';
+import type { Db } from '../db/connect';
+import { ident } from '../db/columns';
+import { tableState } from '../db/ddl';
+import { ruleConditions } from '../db/access-indexes';
+import { ApiError } from '../http/errors';
+
+export const SCHEMA_OVERLAY_CORE_SQL = [
+  `CREATE TABLE IF NOT EXISTS schema_overlay (
+     resource text not null, version integer not null, overlay jsonb not null,
+     changed_by text, changed_at timestamptz not null default now(), change jsonb not null,
+     primary key (resource, version))`,
+];
+
+export interface StoredOverlay {
+  version: number;
+  overlay: SchemaOverlay;
+}
+
+export interface OverlayHistoryEntry {
+  version: number;
+  changed_by: string | null;
+  changed_at: string;
+  change: OverlayChange;
+}
+
+/** The latest overlay of every configured resource. */
+export async function loadOverlays(db: Db): Promise<Map<string, StoredOverlay>> {
+  const r = await sql<{ resource: string; version: number; overlay: SchemaOverlay }>`
+    select distinct on (resource) resource, version, overlay from schema_overlay order by resource, version desc`.execute(db);
+  return new Map(r.rows.map((x) => [x.resource, { version: Number(x.version), overlay: x.overlay }]));
+}
+
+/** A number that changes with every stored change (the table is append-only): the registry's cheap freshness check. */
+export async function overlayStamp(db: Db): Promise<number> {
+  const r = await sql<{ n: string }>`select count(*) as n from schema_overlay`.execute(db);
+  return Number(r.rows[0]?.n ?? 0);
+}
+
+export async function overlayHistory(db: Db, resource: string): Promise<OverlayHistoryEntry[]> {
+  const r = await sql<OverlayHistoryEntry>`
+    select version, changed_by, changed_at, change from schema_overlay where resource = ${resource} order by version desc`.execute(db);
+  return r.rows.map((x) => ({ ...x, version: Number(x.version), changed_at: new Date(x.changed_at).toISOString() }));
+}
+
+/** Fields the access rules condition on for this subject (first segment of each condition path). */
+export function conditionFieldsOf(schema: EntitySchema): string[] {
+  return (ruleConditions().get(schema.subject) ?? []).map((c) => c.path.split('.')[0]);
+}
+
+/**
+ * Validate and store one change: 409 when `expectedVersion` is given and is not the current
+ * version, 400 with per-key pt-BR errors when the change is refused. Returns the new version.
+ */
+export async function storeOverlayChange(
+  db: Db,
+  base: EntitySchema,
+  change: OverlayChange,
+  by: string,
+  expectedVersion: number | undefined,
+): Promise<StoredOverlay> {
+  return db.transaction().execute(async (trx) => {
+    // One writer per resource at a time; readers are not blocked.
+    await sql`select pg_advisory_xact_lock(hashtext(${`schema_overlay:${base.resource}`}))`.execute(trx);
+    const cur = await sql<{ version: number; overlay: SchemaOverlay }>`
+      select version, overlay from schema_overlay where resource = ${base.resource} order by version desc limit 1`.execute(trx);
+    const version = Number(cur.rows[0]?.version ?? 0);
+    const overlay: SchemaOverlay = cur.rows[0]?.overlay ?? {};
+    if (expectedVersion !== undefined && expectedVersion !== version) {
+      throw new ApiError(409, `A configuração de ${base.labelPlural} foi alterada por outra pessoa (versão ${version}). Recarregue e tente de novo.`, {
+        version: [`Versão atual: ${version}.`],
+      });
+    }
+    const errors = validateOverlayChange(base, overlay, change, { conditionFields: conditionFieldsOf(base) });
+    if (Object.keys(errors).length) throw new ApiError(400, firstMessage(errors), errors);
+
+    const next = applyOverlayChange(overlay, change);
+    const before = effectiveSchema(base, overlay);
+    const after = effectiveSchema(base, next);
+    if (change.op === 'patchField' && change.patch.removeOptions?.length) await refuseOptionsInUse(trx, base, change.name, change.patch.removeOptions, after);
+    await alterTable(trx, base, before, after);
+    await sql`insert into schema_overlay (resource, version, overlay, changed_by, change)
+      values (${base.resource}, ${version + 1}, ${JSON.stringify(next)}::jsonb, ${by}, ${JSON.stringify(change)}::jsonb)`.execute(trx);
+    return { version: version + 1, overlay: next };
+  });
+}
+
+function firstMessage(errors: Record<string, string[]>): string {
+  const first = Object.values(errors)[0]?.[0];
+  return first ? `Alteração recusada: ${first}` : 'Alteração recusada.';
+}
+
+async function refuseOptionsInUse(trx: Db, base: EntitySchema, field: string, options: string[], after: EntitySchema): Promise<void> {
+  const r = await sql<{ o: string; n: string }>`
+    select ${sql.ref(field)} as o, count(*) as n from ${sql.table(base.name)}
+    where ${sql.ref(field)} in (${sql.join(options)}) group by 1`.execute(trx);
+  if (!r.rows.length) return;
+  const label = after.fields.find((f) => f.name === field)?.label ?? field;
+  const used = r.rows.map((x) => `"${x.o}" (${Number(x.n).toLocaleString('pt-BR')} ${Number(x.n) === 1 ? 'registro' : 'registros'})`);
+  const msg = `Não é possível remover ${used.length === 1 ? 'a opção' : 'as opções'} ${used.join(', ')} de "${label}": ainda em uso.`;
+  throw new ApiError(400, msg, { removeOptions: [msg] });
+}
+
+/**
+ * The table changes between two effective schemas, generated as the migrations generate them
+ * (src/server/db/ddl.ts): new columns, then changed constraints (enum CHECKs, foreign keys), then
+ * new indexes. Nothing is ever dropped but a constraint being replaced.
+ */
+async function alterTable(trx: Db, base: EntitySchema, before: EntitySchema, after: EntitySchema): Promise<void> {
+  const t = ident(base.name);
+  const all = SCHEMAS.map((s) => (s.name === base.name ? after : s));
+  const was = tableState(before, all);
+  const want = tableState(after, all);
+  for (const [col, c] of Object.entries(want.columns)) {
+    if (!was.columns[col]) await sql.raw(`ALTER TABLE ${t} ADD COLUMN IF NOT EXISTS ${ident(col)} ${c.type}`).execute(trx);
+  }
+  for (const [name, ddl] of Object.entries(want.constraints)) {
+    if (was.constraints[name] === ddl) continue;
+    await sql.raw(`ALTER TABLE ${t} DROP CONSTRAINT IF EXISTS ${ident(name)}`).execute(trx);
+    await sql.raw(ddl).execute(trx);
+  }
+  for (const [name, ddl] of Object.entries(want.indexes)) if (was.indexes[name] !== ddl) await sql.raw(ddl).execute(trx);
+  // The migrations' record of the table follows, so the next start neither re-adds nor drops what changed here.
+  await sql`UPDATE _esquema SET estado = ${JSON.stringify(want)}::jsonb WHERE tabela = ${base.name}`.execute(trx);
+}

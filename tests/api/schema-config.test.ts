@@ -1,0 +1,222 @@
+import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
+import { migrate } from '../../src/server/db/migrate';
+import { describe, expect, it } from 'vitest';
+import type { EntitySchema } from '../../schemas/kinds';
+import { buildWorkbook, fetchAllRows } from '../../src/app/views/export-xlsx';
+import { SchemaRegistry } from '../../src/server/schema-config/registry';
+import { SCHEMAS } from '../../schemas';
+import { BACKENDS, useApi } from './backends';
+
+const ADMIN = 'admin@portal.local'; // acesso_total
+const FIELD = 'cxContratoManutencao';
+const LABEL = 'Contrato de manutenção';
+
+describe.each(BACKENDS)('run-time schema configuration (%s)', (backend) => {
+  const t = useApi(backend);
+  const call = async (path: string, init: { method?: string; json?: unknown; as?: string; headers?: Record<string, string> } = {}) => {
+    const res = await t.api.request(path, { as: init.as ?? ADMIN, method: init.method ?? 'GET', json: init.json, headers: init.headers });
+    const text = await res.text();
+    return { res, status: res.status, body: text ? JSON.parse(text) : undefined };
+  };
+  const schemas = async (as = ADMIN) => (await call('/api/v1/schemas', { as })).body as { versions: Record<string, number>; configurable: string[]; schemas: EntitySchema[] };
+  const obras = async (as = ADMIN) => (await schemas(as)).schemas.find((s) => s.resource === 'obras')!;
+  const site = (id: string, extra: Record<string, unknown> = {}) => ({ Id_Lista: id, nome: `Obra ${id}`, cliente: 'Cliente teste', status: 'Planejamento', ...extra });
+
+  it('starts with the code schemas, version 0, configurable only by administrators', async () => {
+    const admin = await schemas();
+    expect(admin.versions.obras).toBe(0);
+    expect(admin.configurable).toContain('obras');
+    expect(admin.schemas.find((s) => s.resource === 'obras')!.fields).toEqual(SCHEMAS.find((s) => s.resource === 'obras')!.fields);
+    t.api.addUser({ email: 'obra.staff@portal.local', roles: ['obra'] });
+    const staff = await schemas('obra.staff@portal.local');
+    expect(staff.schemas.some((s) => s.resource === 'obras')).toBe(true);
+    expect(staff.configurable).not.toContain('obras');
+  });
+
+  it('refuses schema changes to non-administrators of the module (403) and admits admin_obra', async () => {
+    const field = { name: 'cxOutro', kind: 'text', label: 'Outro' };
+    const staff = await call('/api/v1/schemas/obras/fields', { as: 'obra.staff@portal.local', method: 'POST', json: field });
+    expect(staff.status).toBe(403);
+    expect(staff.body.message).toMatch(/administradores de Obras/);
+    t.api.addUser({ email: 'admin.contratos@portal.local', roles: ['admin_contratos'] });
+    expect((await call('/api/v1/schemas/obras/fields', { as: 'admin.contratos@portal.local', method: 'POST', json: field })).status).toBe(403);
+    expect((await call('/api/v1/schemas/obras/history', { as: 'obra.staff@portal.local' })).status).toBe(403);
+    expect((await call('/api/v1/schemas/obras/fields/nome', { as: 'cliente@portal.local', method: 'PATCH', json: { label: 'X' } })).status).toBe(403);
+    t.api.addUser({ email: 'admin.obra@portal.local', roles: ['admin_obra'] });
+    const ok = await call('/api/v1/schemas/obras/fields/cep', { as: 'admin.obra@portal.local', method: 'PATCH', json: { label: 'CEP da obra', version: 0 } });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.version).toBe(1);
+    expect(ok.body.schema.fields.find((f: { name: string }) => f.name === 'cep').label).toBe('CEP da obra');
+  });
+
+  it('adds a required custom field: a real column, validated with its label, stored and returned', async () => {
+    const stale = await call('/api/v1/schemas/obras/fields', { method: 'POST', json: { name: FIELD, kind: 'text', label: LABEL, version: 0 } });
+    expect(stale.status).toBe(409);
+    const added = await call('/api/v1/schemas/obras/fields', {
+      method: 'POST',
+      json: { name: FIELD, kind: 'text', label: LABEL, required: true, maxLength: 30, list: true, filter: true, sort: true, version: 1 },
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    expect(added.body.version).toBe(2);
+    expect((await obras()).fields.find((f) => f.name === FIELD)).toMatchObject({ kind: 'text', label: LABEL, required: true, list: true });
+
+    const missing = await call('/api/v1/obras', { method: 'POST', json: site('9001') });
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toContain(LABEL);
+    expect(missing.body.errors[FIELD]).toEqual(['Campo obrigatório.']);
+    const tooLong = await call('/api/v1/obras', { method: 'POST', json: site('9001', { [FIELD]: 'x'.repeat(31) }) });
+    expect(tooLong.body.errors[FIELD][0]).toMatch(/Máximo de 30/);
+
+    const created = await call('/api/v1/obras', { method: 'POST', json: site('9001', { [FIELD]: 'CM-B' }) });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body[FIELD]).toBe('CM-B');
+    expect((await call(`/api/v1/obras/${created.body.id}`)).body[FIELD]).toBe('CM-B');
+    expect((await call('/api/v1/obras', { method: 'POST', json: site('9002', { [FIELD]: 'CM-A' }) })).status).toBe(201);
+
+    const idx = await t.api.db.selectFrom('pg_indexes' as never).select('indexname' as never).where('indexname' as never, '=', `obra_${FIELD}_idx` as never).execute();
+    expect(idx).toHaveLength(1);
+  });
+
+  it('filters and sorts the list by the custom field, and aggregates by it', async () => {
+    const one = await call(`/api/v1/obras?${FIELD}=CM-A`);
+    expect(one.body.map((r: { Id_Lista: string }) => r.Id_Lista)).toEqual(['9002']);
+    const asc = await call(`/api/v1/obras?Id_Lista=9001&Id_Lista=9002&_sort=${FIELD}&_order=asc`);
+    expect(asc.body.map((r: Record<string, string>) => r[FIELD])).toEqual(['CM-A', 'CM-B']);
+    const desc = await call(`/api/v1/obras?Id_Lista=9001&Id_Lista=9002&_sort=${FIELD}&_order=desc`);
+    expect(desc.body.map((r: Record<string, string>) => r[FIELD])).toEqual(['CM-B', 'CM-A']);
+    const agg = await call(`/api/v1/obras/aggregate?groupBy=${FIELD}&${FIELD}_ne=`);
+    expect(agg.status, JSON.stringify(agg.body)).toBe(200);
+    expect(agg.body.rows.filter((r: Record<string, unknown>) => r[FIELD]).map((r: Record<string, unknown>) => [r[FIELD], r.value]).sort()).toEqual([['CM-A', 1], ['CM-B', 1]]);
+  });
+
+  it('writes the custom field in the Excel export of the effective schema', async () => {
+    const schema = await obras();
+    const dataProvider = {
+      getList: async ({ pagination }: { pagination?: { currentPage?: number; pageSize?: number } }) => {
+        const size = pagination?.pageSize ?? 10;
+        const start = ((pagination?.currentPage ?? 1) - 1) * size;
+        const r = await call(`/api/v1/obras?Id_Lista=9001&Id_Lista=9002&_sort=${FIELD}&_order=asc&_start=${start}&_end=${start + size}`);
+        return { data: r.body, total: Number(r.res.headers.get('x-total-count')) };
+      },
+    };
+    const fields = schema.fields.filter((f) => f.list && !f.hidden);
+    const rows = await fetchAllRows({ dataProvider: dataProvider as never, schema });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await buildWorkbook(schema, fields, rows));
+    const ws = wb.worksheets[0];
+    const headers = (ws.getRow(1).values as unknown[]).slice(1);
+    const col = headers.indexOf(LABEL) + 1;
+    expect(col).toBeGreaterThan(0);
+    expect([ws.getRow(2).getCell(col).value, ws.getRow(3).getCell(col).value]).toEqual(['CM-A', 'CM-B']);
+  });
+
+  it('describes the custom field in the OpenAPI document', async () => {
+    const doc = (await call('/api/v1/openapi.json')).body;
+    expect(JSON.stringify(doc)).toContain(FIELD);
+  });
+
+  it('adds enum options (usable at once) and refuses removing a code option or one in use, with the count', async () => {
+    const add = await call('/api/v1/schemas/obras/fields/tipoObra', { method: 'PATCH', json: { addOptions: ['Naval'] } });
+    expect(add.status, JSON.stringify(add.body)).toBe(200);
+    expect((await obras()).fields.find((f) => f.name === 'tipoObra')!.options).toContain('Naval');
+    const naval = await call('/api/v1/obras', { method: 'POST', json: site('9003', { [FIELD]: 'CM-C', tipoObra: 'Naval' }) });
+    expect(naval.status, JSON.stringify(naval.body)).toBe(201);
+
+    const code = await call('/api/v1/schemas/obras/fields/tipoObra', { method: 'PATCH', json: { removeOptions: ['Industrial'] } });
+    expect(code.status).toBe(400);
+    expect(code.body.errors.removeOptions[0]).toMatch(/"Industrial" é do código/);
+    const inUse = await call('/api/v1/schemas/obras/fields/tipoObra', { method: 'PATCH', json: { removeOptions: ['Naval'] } });
+    expect(inUse.status).toBe(400);
+    expect(inUse.body.message).toMatch(/"Naval" \(1 registro\).*ainda em uso/);
+    expect((await obras()).fields.find((f) => f.name === 'tipoObra')!.options).toContain('Naval');
+
+    // A workflow state field and a required code field are protected.
+    expect((await call('/api/v1/schemas/contratos/fields/status', { method: 'PATCH', json: { addOptions: ['Outro'] } })).status).toBe(400);
+    const loosen = await call('/api/v1/schemas/obras/fields/nome', { method: 'PATCH', json: { required: false } });
+    expect(loosen.status).toBe(400);
+    expect(loosen.body.message).toMatch(/"Nome" é obrigatório no código/);
+  });
+
+  it('removes an unused run-time option of a custom enum and refuses a value outside the options', async () => {
+    const add = await call('/api/v1/schemas/obras/fields', { method: 'POST', json: { name: 'cxPorte', kind: 'enum', label: 'Porte', options: ['Pequeno', 'Grande', 'Médio'] } });
+    expect(add.status, JSON.stringify(add.body)).toBe(201);
+    const rm = await call('/api/v1/schemas/obras/fields/cxPorte', { method: 'PATCH', json: { removeOptions: ['Médio'] } });
+    expect(rm.status, JSON.stringify(rm.body)).toBe(200);
+    const bad = await call('/api/v1/obras', { method: 'POST', json: site('9004', { [FIELD]: 'CM-D', cxPorte: 'Médio' }) });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.cxPorte[0]).toMatch(/Opções: Pequeno, Grande/);
+  });
+
+  it('answers 400 for invalid or unsafe changes and 404 for unknown resources and fields', async () => {
+    const clash = await call('/api/v1/schemas/obras/fields', { method: 'POST', json: { name: 'nome', kind: 'text', label: 'Nome' } });
+    expect(clash.status).toBe(400);
+    expect(clash.body.errors.name[0]).toMatch(/cx/);
+    expect((await call('/api/v1/schemas/obras/fields', { method: 'POST', json: { name: FIELD, kind: 'text', label: 'Dup' } })).body.errors.name[0]).toMatch(/Já existe/);
+    expect((await call('/api/v1/schemas/obras/fields', { method: 'POST', json: { name: 'cxX', kind: 'rows', label: 'X' } })).status).toBe(400);
+    expect((await call('/api/v1/schemas/obras/fields', { method: 'POST', json: ['x'] })).status).toBe(400);
+    expect((await call('/api/v1/schemas/obras/fields/nome', { method: 'PATCH', json: { kind: 'integer' } })).status).toBe(400);
+    expect((await call('/api/v1/schemas/obras/fields/nome', { method: 'DELETE' })).status).toBe(400);
+    expect((await call('/api/v1/schemas/obras/fields/cxNada', { method: 'PATCH', json: { label: 'X' } })).status).toBe(404);
+    expect((await call('/api/v1/schemas/naoexiste/fields', { method: 'POST', json: { name: 'cxA', kind: 'text', label: 'A' } })).status).toBe(404);
+    expect((await call('/api/v1/schemas/obras/fields/cep', { method: 'PATCH', json: { label: 'X', version: 1 } })).status).toBe(409);
+  });
+
+  it('hides a removed custom field: no longer required nor writable, data kept', async () => {
+    const del = await call(`/api/v1/schemas/obras/fields/${FIELD}`, { method: 'DELETE' });
+    expect(del.status, JSON.stringify(del.body)).toBe(200);
+    expect((await obras()).fields.find((f) => f.name === FIELD)).toMatchObject({ hidden: true, readOnly: true });
+    expect((await call('/api/v1/obras', { method: 'POST', json: site('9005') })).status).toBe(201);
+    expect((await call('/api/v1/obras?Id_Lista=9002')).body[0][FIELD]).toBe('CM-A');
+  });
+
+  it('lists the history of changes, newest first, with who made them', async () => {
+    const h = await call('/api/v1/schemas/obras/history');
+    expect(h.status).toBe(200);
+    expect(h.body.map((e: { version: number }) => e.version)).toEqual([...h.body.map((e: { version: number }) => e.version)].sort((a: number, b: number) => b - a));
+    expect(h.body[0].change).toEqual({ op: 'hideField', name: FIELD });
+    const first = h.body[h.body.length - 1];
+    expect(first).toMatchObject({ version: 1, changed_by: 'admin.obra@portal.local', change: { op: 'patchField', name: 'cep', patch: { label: 'CEP da obra' } } });
+    expect(h.body.some((e: { change: { op: string; field?: { name: string } } }) => e.change.op === 'addField' && e.change.field?.name === FIELD)).toBe(true);
+  });
+
+  it('answers 304 to If-None-Match while nothing changed, and a new ETag after a change', async () => {
+    const a = await call('/api/v1/schemas');
+    const etag = a.res.headers.get('etag')!;
+    expect(etag).toMatch(/^W\/".+"$/);
+    const same = await call('/api/v1/schemas', { headers: { 'if-none-match': etag } });
+    expect(same.status).toBe(304);
+    // Another user with other rights gets another representation, hence another tag.
+    expect((await call('/api/v1/schemas', { as: 'obra.staff@portal.local' })).res.headers.get('etag')).not.toBe(etag);
+    expect((await call('/api/v1/schemas/obras/fields/cep', { method: 'PATCH', json: { help: 'Só números' } })).status).toBe(200);
+    const after = await call('/api/v1/schemas', { headers: { 'if-none-match': etag } });
+    expect(after.status).toBe(200);
+    expect(after.res.headers.get('etag')).not.toBe(etag);
+  });
+
+  it('reaches another process through the stored overlays', async () => {
+    const other = new SchemaRegistry(t.api.db, SCHEMAS, 0);
+    expect(other.get('obras')!.fields.some((f) => f.name === 'cxPorte')).toBe(false);
+    await other.fresh();
+    expect(other.get('obras')!.fields.find((f) => f.name === 'cxPorte')!.options).toEqual(['Pequeno', 'Grande']);
+    expect(other.version('obras')).toBeGreaterThan(5);
+  });
+
+  it('keeps run-time columns and options across a restart, also when the code adds an option', async () => {
+    expect((await migrate(t.api.db, SCHEMAS)).applied).toBe(0);
+    const codeObra = SCHEMAS.find((s) => s.resource === 'obras')!;
+    const nextRelease = SCHEMAS.map((s) =>
+      s === codeObra ? { ...s, fields: s.fields.map((f) => (f.name === 'tipoObra' ? { ...f, options: [...(f.options ?? []), 'Ferroviária'] } : f)) } : s,
+    );
+    expect((await migrate(t.api.db, nextRelease)).applied).toBeGreaterThan(0);
+    // The administrator's option and the new code option are both accepted; the custom column kept its data.
+    for (const [id, tipoObra] of [['9011', 'Naval'], ['9012', 'Ferroviária']] as const) {
+      const res = await call('/api/v1/obras', { method: 'POST', json: site(id, { [FIELD]: 'CM-R', tipoObra }) });
+      expect(res.status === 201 || (tipoObra === 'Ferroviária' && res.status === 400), JSON.stringify(res.body)).toBe(true);
+    }
+    const stored = await sql<{ n: string }>`select count(*) as n from obra where ${sql.ref(FIELD)} is not null`.execute(t.api.db);
+    expect(Number(stored.rows[0].n)).toBeGreaterThan(0);
+    const naval = await sql<{ n: string }>`select count(*) as n from obra where "tipoObra" = 'Naval'`.execute(t.api.db);
+    expect(Number(naval.rows[0].n)).toBe(2);
+  });
+});
