@@ -25,7 +25,9 @@ export async function createMockApi(opts: { userEmail?: string } = {}): Promise<
         headers,
         body: hasBody ? await request.arrayBuffer() : undefined,
       });
-      return new Response(await res.arrayBuffer(), { status: res.status, headers: res.headers });
+      // 204 / 304 (If-None-Match) answer without a body.
+      const nullBody = res.status === 204 || res.status === 304;
+      return new Response(nullBody ? null : await res.arrayBuffer(), { status: res.status, headers: res.headers });
     }),
   ];
   return { handlers, api, setUser: (e) => (user = e), close: () => api.close() };

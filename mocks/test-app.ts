@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { Context } from 'hono';
-import { SCHEMAS } from '../schemas';
+import { CODE_SCHEMAS } from '../schemas';
 import { createApp } from '../src/server/app';
 import { openDatabase } from '../src/server/db/open';
 import { localStorage } from '../src/server/storage/storage';
@@ -104,7 +104,8 @@ export async function createTestApi(
   const byTestToken = testAuthenticate(extra);
   const app = createApp({
     db: database.db,
-    schemas: SCHEMAS,
+    // The code schemas: in component tests the app installs effective ones into SCHEMAS (same module).
+    schemas: [...CODE_SCHEMAS],
     storage,
     version: APP_VERSION,
     authenticate: opts.authenticate ? async (c) => (await byTestToken(c)) ?? opts.authenticate!(c) : byTestToken,

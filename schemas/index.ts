@@ -100,6 +100,52 @@ export function schemaByResource(resource: string): EntitySchema | undefined {
   return byResource.get(resource);
 }
 
+/** The schemas as declared in code (SCHEMAS holds the effective ones once the app installed them). */
+export const CODE_SCHEMAS: readonly EntitySchema[] = [...SCHEMAS];
+let installed = 0;
+const schemaListeners = new Set<() => void>();
+
+/**
+ * The app's copy of the effective schemas (code + administrators' overlay, GET /api/v1/schemas,
+ * issue 15): replaces the entries of SCHEMAS and of the lookups in place. Schemas unknown to this
+ * build are ignored (routes stay static). Returns whether anything changed; listeners hear of it.
+ */
+export function installEffectiveSchemas(list: readonly EntitySchema[]): boolean {
+  let changed = false;
+  for (const next of list) {
+    const i = SCHEMAS.findIndex((s) => s.resource === next.resource);
+    if (i < 0) continue;
+    const text = JSON.stringify(next);
+    if (JSON.stringify(SCHEMAS[i]) === text) continue;
+    const code = CODE_SCHEMAS.find((s) => s.resource === next.resource)!;
+    const chosen = JSON.stringify(code) === text ? code : next;
+    SCHEMAS[i] = chosen;
+    byName.set(chosen.name, chosen);
+    byResource.set(chosen.resource, chosen);
+    changed = true;
+  }
+  if (changed) {
+    installed += 1;
+    for (const l of schemaListeners) l();
+  }
+  return changed;
+}
+
+/** Back to the code schemas (sign-out, tests). */
+export function resetEffectiveSchemas(): void {
+  installEffectiveSchemas(CODE_SCHEMAS);
+}
+
+/** Counter of installs that changed something (for React's useSyncExternalStore). */
+export function schemasVersion(): number {
+  return installed;
+}
+
+export function onSchemasChange(listener: () => void): () => void {
+  schemaListeners.add(listener);
+  return () => void schemaListeners.delete(listener);
+}
+
 /** Names of the schemas a schema references (including from rows/object sub-fields), self excluded. */
 export function referencedSchemas(schema: EntitySchema): string[] {
   const out = new Set<string>();

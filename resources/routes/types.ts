@@ -35,7 +35,8 @@ export type ScreenName =
   | 'calendar'
   | 'config'
   | 'rdoConfig' // /:obra/diarios/configurar: the site's RDO configuration (entity configuracaoRdo), one record per site
-  | 'documentTree'; // /obra/documentacao: the default library tree of new sites (entity modeloDiretorio)
+  | 'documentTree' // /obra/documentacao: the default library tree of new sites (entity modeloDiretorio)
+  | 'schemaConfig'; // /admin/entidades(/:resource): run-time configuration of an entity's fields (issue 15)
 
 export interface AccessCheck {
   subject: Subject;

@@ -19,6 +19,7 @@ import { i18nProvider } from './i18n';
 import { fetchObras, LayoutServicesProvider } from './layouts/services';
 import { createDataProvider } from './providers/data-provider';
 import { DialogProvider } from './root/dialogs';
+import { EffectiveSchemasSync } from './modules/schema-config/effective-schemas';
 import { notificationProvider } from './root/notification-provider';
 import { RootShell } from './root/root-frame';
 
@@ -32,6 +33,7 @@ function Session({ children }: { children: ReactNode }) {
   const { mutate: logout } = useLogout();
   return (
     <AbilitySessionProvider enabled={!!data?.authenticated} onChange={() => void queryClient.invalidateQueries({ queryKey: [...ACCESS_QUERY_KEY] })}>
+      <EffectiveSchemasSync enabled={!!data?.authenticated} />
       <LayoutServicesProvider value={{ searchObras: (text) => fetchObras(text), logout: () => logout() }}>{children}</LayoutServicesProvider>
     </AbilitySessionProvider>
   );

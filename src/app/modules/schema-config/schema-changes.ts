@@ -1,0 +1,172 @@
+/**
+ * Pure helpers of the "Configurar entidade" screen: the current overlay replayed from the history,
+ * the effective schema before and after a pending change (preview only: the server validates
+ * again), the per-property diff, the inverse of a stored change ("Desfazer") and the HTTP request
+ * that sends a change.
+ */
+import type { EntitySchema, FieldDef } from '../../../../schemas/kinds';
+import { applyOverlayChange, effectiveSchema, type FieldPatch, type OverlayChange, type SchemaOverlay } from '../../../../schemas/overlay';
+
+export interface HistoryEntry {
+  version: number;
+  changed_by: string | null;
+  changed_at: string;
+  change: OverlayChange;
+}
+
+export const KIND_LABELS: Record<string, string> = {
+  text: 'Texto',
+  longtext: 'Texto longo',
+  integer: 'Número inteiro',
+  decimal: 'Número decimal',
+  money: 'Valor (R$)',
+  date: 'Data',
+  datetime: 'Data e hora',
+  enum: 'Lista de opções',
+  boolean: 'Sim/não',
+  person: 'Pessoa',
+  reference: 'Referência',
+  attachments: 'Anexos',
+  images: 'Imagens',
+  email: 'E-mail',
+  tags: 'Etiquetas',
+  rows: 'Tabela',
+  object: 'Grupo de campos',
+};
+
+/** The overlay after the history's changes up to `upTo` (inclusive; all when omitted), oldest first. */
+export function replayOverlay(history: readonly HistoryEntry[], upTo = Infinity): SchemaOverlay {
+  return [...history]
+    .filter((h) => h.version <= upTo)
+    .sort((a, b) => a.version - b.version)
+    .reduce<SchemaOverlay>((o, h) => applyOverlayChange(o, h.change), {});
+}
+
+export const isCustomField = (overlay: SchemaOverlay, name: string) => !!overlay.custom?.some((c) => c.name === name);
+
+/** Effective fields including removed custom ones (marked hidden), for the fields table. */
+export function fieldsOf(base: EntitySchema, overlay: SchemaOverlay): FieldDef[] {
+  return effectiveSchema(base, overlay).fields;
+}
+
+const DIFF_PROPS = ['label', 'kind', 'required', 'list', 'filter', 'search', 'sort', 'help', 'placeholder', 'group', 'options', 'min', 'max', 'maxLength', 'pattern', 'ref', 'hidden'] as const;
+const BOOL_PROPS = new Set<string>(['required', 'list', 'filter', 'search', 'sort', 'hidden']);
+export const PROP_LABELS: Record<string, string> = {
+  label: 'Rótulo',
+  kind: 'Tipo',
+  required: 'Obrigatório',
+  list: 'Na lista',
+  filter: 'Filtro',
+  search: 'Pesquisa',
+  sort: 'Ordenação',
+  help: 'Ajuda',
+  placeholder: 'Texto de exemplo',
+  group: 'Grupo',
+  options: 'Opções',
+  min: 'Mínimo',
+  max: 'Máximo',
+  maxLength: 'Tamanho máximo',
+  pattern: 'Padrão',
+  ref: 'Entidade referenciada',
+  hidden: 'Removido',
+  order: 'Posição',
+};
+
+export interface DiffRow {
+  field: string;
+  label: string;
+  property: string;
+  before: string;
+  after: string;
+}
+
+function show(prop: string, v: unknown): string {
+  if (v === undefined || v === null || v === '' || (Array.isArray(v) && !v.length)) return '—';
+  if (typeof v === 'boolean') return v ? 'Sim' : 'Não';
+  if (prop === 'kind') return KIND_LABELS[String(v)] ?? String(v);
+  if (Array.isArray(v)) return v.join(', ');
+  if (typeof v === 'number') return v.toLocaleString('pt-BR');
+  return String(v);
+}
+
+/** Before → after per field and property between two effective schemas (positions included). */
+export function schemaDiff(before: EntitySchema, after: EntitySchema): DiffRow[] {
+  const rows: DiffRow[] = [];
+  const pos = (s: EntitySchema) => new Map(s.fields.map((f, i) => [f.name, i + 1]));
+  const pb = pos(before);
+  const pa = pos(after);
+  for (const a of after.fields) {
+    const b = before.fields.find((f) => f.name === a.name);
+    for (const p of DIFF_PROPS) {
+      const flag = BOOL_PROPS.has(p);
+      const x = b ? (b as unknown as Record<string, unknown>)[p] : undefined;
+      const y = (a as unknown as Record<string, unknown>)[p];
+      const sx = show(p, flag ? !!x : x);
+      const sy = show(p, flag ? !!y : y);
+      if (!b && flag && !y) continue;
+      if (sx !== sy) rows.push({ field: a.name, label: a.label, property: PROP_LABELS[p], before: b ? sx : '(campo novo)', after: sy });
+    }
+    if (b && pb.get(a.name) !== pa.get(a.name) && !rows.some((r) => r.field === a.name)) {
+      rows.push({ field: a.name, label: a.label, property: PROP_LABELS.order, before: String(pb.get(a.name)), after: String(pa.get(a.name)) });
+    }
+  }
+  return rows;
+}
+
+const TEXT_KEYS = ['label', 'help', 'placeholder', 'group'] as const;
+const FLAG_KEYS = ['required', 'list', 'filter', 'search', 'sort'] as const;
+const BOUND_KEYS = ['min', 'max', 'maxLength', 'pattern'] as const;
+
+/**
+ * The change that undoes a stored one, computed against the overlay just before it; undefined when
+ * there is none (a position change, a field already removed, or nothing left to undo).
+ */
+export function inverseChange(base: EntitySchema, history: readonly HistoryEntry[], entry: HistoryEntry): OverlayChange | undefined {
+  const before = replayOverlay(history, entry.version - 1);
+  const now = replayOverlay(history);
+  const c = entry.change;
+  if (c.op === 'addField') {
+    const cur = now.custom?.find((x) => x.name === c.field.name);
+    return cur && !cur.hidden ? { op: 'hideField', name: c.field.name } : undefined;
+  }
+  if (c.op === 'hideField') {
+    const cur = now.custom?.find((x) => x.name === c.name);
+    return cur?.hidden ? { op: 'patchField', name: c.name, patch: { hidden: false } } : undefined;
+  }
+  const prev = effectiveSchema(base, before).fields.find((f) => f.name === c.name) as (FieldDef & Record<string, unknown>) | undefined;
+  const custom = isCustomField(before, c.name);
+  if (!prev) return undefined;
+  const patch: FieldPatch = {};
+  const p = c.patch;
+  for (const k of TEXT_KEYS) if (p[k] !== undefined && p[k] !== prev[k]) patch[k] = (prev[k] as string | undefined) ?? '';
+  for (const k of FLAG_KEYS) if (p[k] !== undefined && p[k] !== !!prev[k]) patch[k] = !!prev[k];
+  if (custom) for (const k of BOUND_KEYS) if (p[k] !== undefined && p[k] !== prev[k]) (patch as Record<string, unknown>)[k] = prev[k] ?? null;
+  if (p.addOptions?.length) patch.removeOptions = [...p.addOptions];
+  if (p.removeOptions?.length) patch.addOptions = [...p.removeOptions];
+  if (p.hidden === false) return { op: 'hideField', name: c.name };
+  return Object.keys(patch).length ? { op: 'patchField', name: c.name, patch } : undefined;
+}
+
+/** A one-line pt-BR description of a stored change, for the history. */
+export function describeChange(base: EntitySchema, history: readonly HistoryEntry[], entry: HistoryEntry): string {
+  const c = entry.change;
+  if (c.op === 'addField') return `Campo novo "${c.field.label}" (${KIND_LABELS[c.field.kind] ?? c.field.kind}, ${c.field.name})`;
+  const fields = effectiveSchema(base, replayOverlay(history, entry.version)).fields;
+  const label = fields.find((f) => f.name === c.name)?.label ?? c.name;
+  if (c.op === 'hideField') return `Campo "${label}" removido`;
+  const parts = Object.entries(c.patch).map(([k, v]) => {
+    if (k === 'addOptions') return `opções acrescentadas: ${(v as string[]).join(', ')}`;
+    if (k === 'removeOptions') return `opções removidas: ${(v as string[]).join(', ')}`;
+    if (k === 'hidden') return v ? 'removido' : 'reativado';
+    return `${(PROP_LABELS[k] ?? k).toLowerCase()}: ${show(k, v)}`;
+  });
+  return `Campo "${label}": ${parts.join('; ')}`;
+}
+
+/** The HTTP request that stores a change (the `version` read guards against concurrent edits). */
+export function requestFor(resource: string, change: OverlayChange, version: number): { method: string; path: string; body?: unknown } {
+  const base = `/schemas/${encodeURIComponent(resource)}/fields`;
+  if (change.op === 'addField') return { method: 'POST', path: base, body: { ...change.field, version } };
+  if (change.op === 'patchField') return { method: 'PATCH', path: `${base}/${encodeURIComponent(change.name)}`, body: { ...change.patch, version } };
+  return { method: 'DELETE', path: `${base}/${encodeURIComponent(change.name)}?version=${version}` };
+}

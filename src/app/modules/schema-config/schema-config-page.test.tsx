@@ -1,0 +1,84 @@
+/**
+ * "Configurar entidade" against the real API in-process (MSW → Hono → PGlite), as the
+ * administrator: the server's pt-BR refusal on the field, a custom field with diff and list
+ * preview, a label change and its undo from the history; a staff user sees no entity to configure.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route } from 'react-router';
+import { resetEffectiveSchemas, schemaByName } from '../../../../schemas';
+import { useInProcessApi } from '../../views/in-process-api';
+import { renderViews, TEST_API_URL } from '../../views/test-utils';
+import { SchemaConfigPage } from './schema-config-page';
+
+const ctx = useInProcessApi('admin@portal.local');
+const T = { timeout: 30_000 };
+afterAll(() => resetEffectiveSchemas());
+
+const routes = [
+  <Route key="i" path="/admin/entidades" element={<SchemaConfigPage apiUrl={TEST_API_URL} />} />,
+  <Route key="r" path="/admin/entidades/:resource" element={<SchemaConfigPage apiUrl={TEST_API_URL} />} />,
+];
+
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const drawer = () => screen.getByRole('dialog');
+/** Click "Salvar" (its name keeps antd's loading icon label while the icon's exit motion runs in jsdom). */
+const save = async () => fireEvent.click(within(drawer()).getByRole('button', { name: /Salvar$/ }));
+
+describe('SchemaConfigPage', () => {
+  it('adds a custom field (server errors on the field, diff, list preview), then changes a label and undoes it', async () => {
+    renderViews({ schemas: [], path: '/admin/entidades/obras', routes });
+    await screen.findByText('Configurar entidade: Obras', undefined, T);
+    const fieldsTable = screen.getByRole('table', { name: 'Campos' });
+    expect(within(fieldsTable).getByText('Tipo de obra')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: /Novo campo/ }));
+    await screen.findByText('Nome interno');
+    type('Nome interno', 'responsavel');
+    type('Rótulo', 'Responsável técnico');
+    // The client check warns before sending; the server's message lands on the field.
+    expect(await within(drawer()).findByText('Esta alteração será recusada')).toBeTruthy();
+    await save();
+    await waitFor(() => expect(within(drawer()).getAllByText(/começa com "cx"/).length).toBeGreaterThanOrEqual(2), T);
+
+    type('Nome interno', 'cxResponsavelTecnico');
+    await waitFor(() => expect(within(drawer()).queryByText('Esta alteração será recusada')).toBeNull());
+    const diff = within(drawer()).getByRole('table', { name: 'Alteração pendente' });
+    expect(within(diff).getAllByText('(campo novo)').length).toBeGreaterThan(0);
+    fireEvent.click(within(drawer()).getByRole('tab', { name: 'Lista' }));
+    const preview = await within(drawer()).findByRole('table', { name: 'Pré-visualização da lista' });
+    expect(within(preview).getAllByRole('columnheader').some((h) => h.textContent === 'Responsável técnico')).toBe(true);
+    await save();
+    await screen.findByText('Campo criado.', undefined, T);
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Campos' })).getByText('cxResponsavelTecnico')).toBeTruthy(), T);
+    expect(schemaByName('obra')!.fields.find((f) => f.name === 'cxResponsavelTecnico')).toMatchObject({ label: 'Responsável técnico', list: true });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Editar CEP' }));
+    await screen.findByText('Editar campo: CEP');
+    type('Rótulo', 'CEP da obra');
+    const change = within(drawer()).getByRole('table', { name: 'Alteração pendente' });
+    const cells = [...within(change).getByText('Rótulo').closest('tr')!.querySelectorAll('td')].map((td) => td.textContent);
+    expect(cells).toEqual(['CEP da obra', 'Rótulo', 'CEP', 'CEP da obra']);
+    await save();
+    await screen.findByText('Campo atualizado.', undefined, T);
+    await waitFor(() => expect(schemaByName('obra')!.fields.find((f) => f.name === 'cep')!.label).toBe('CEP da obra'), T);
+
+    const history = screen.getByRole('table', { name: 'Histórico' });
+    await within(history).findByText(/rótulo: CEP da obra/, undefined, T);
+    const row = within(history).getByText(/rótulo: CEP da obra/).closest('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: 'Desfazer' }));
+    const confirm = (await screen.findByText('Desfazer esta alteração?')).closest('.ant-popover') as HTMLElement;
+    fireEvent.click(within(confirm).getByRole('button', { name: /Desfazer/ }));
+    await screen.findByText('Alteração desfeita.', undefined, T);
+    await waitFor(() => expect(schemaByName('obra')!.fields.find((f) => f.name === 'cep')!.label).toBe('CEP'), T);
+    const stored = (await (await ctx.mock.api.request('/api/v1/schemas/obras/history', { as: 'admin@portal.local' })).json()) as { change: { op: string; patch?: { label?: string } } }[];
+    expect(stored[0].change).toEqual({ op: 'patchField', name: 'cep', patch: { label: 'CEP' } });
+  }, 90_000);
+
+  it('lists only the entities the user administers', async () => {
+    ctx.mock.api.addUser({ email: 'obra.staff@portal.local', roles: ['obra'] });
+    ctx.mock.setUser('obra.staff@portal.local');
+    renderViews({ schemas: [], path: '/admin/entidades/obras', routes });
+    expect(await screen.findByText('Só os administradores desta entidade podem configurá-la.', undefined, T)).toBeTruthy();
+  }, 60_000);
+});

@@ -1,0 +1,86 @@
+// Scenario 18 — run-time configuration of an entity (issue 15): the administrator opens
+// "Configurar entidade" for Obras, adds a custom text field (shown in the list) and an option to
+// "Tipo de obra", and saves both; then, in the same running portal, a staff user (sm@portal.local:
+// reads every site, no schema rights) sees the new column in "Todas as obras", the new option in
+// the list filter; the administrator's "Nova obra" form has the
+// field and the option. No demo staff account other than the administrator may create sites.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { apiGet, goto, launch, loginStaff, newPage, shot, step } from './helpers.mjs';
+
+const FIELD = `cxEngenheiro${Date.now().toString(36).toUpperCase()}`;
+const LABEL = 'Engenheiro responsável';
+const OPTION = 'Hospitalar';
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+test('o administrador acrescenta um campo e uma opção em Obras; um colaborador os vê na lista e no formulário', async () => {
+  const admin = await newPage(browser);
+  await step(admin, '18-login-admin', () => loginStaff(admin, 'admin@portal.local'));
+
+  await step(admin, '18-novo-campo', async () => {
+    await goto(admin, '/admin/entidades');
+    await admin.getByRole('link', { name: 'Obras', exact: true }).click();
+    await admin.getByText('Configurar entidade: Obras').waitFor();
+    await shot(admin, 'configurar-entidade-desktop');
+    await admin.getByRole('button', { name: /Novo campo/ }).click();
+    const drawer = admin.locator('.ant-drawer-content');
+    await drawer.getByLabel('Nome interno').fill(FIELD);
+    await drawer.getByLabel('Rótulo', { exact: true }).fill(LABEL);
+    await drawer.getByRole('tab', { name: 'Lista' }).click();
+    await drawer.getByRole('table', { name: 'Pré-visualização da lista' }).getByRole('columnheader', { name: LABEL }).first().waitFor();
+    await shot(admin, 'configurar-entidade-novo-campo');
+    await drawer.getByRole('button', { name: /Salvar$/ }).click();
+    await admin.getByText('Campo criado.').first().waitFor();
+    await admin.getByRole('table', { name: 'Campos' }).getByText(FIELD).waitFor();
+  });
+
+  await step(admin, '18-nova-opcao', async () => {
+    await admin.getByRole('button', { name: 'Editar Tipo de obra' }).click();
+    const drawer = admin.locator('.ant-drawer-content');
+    const add = drawer.getByLabel('Acrescentar opções');
+    await add.fill(OPTION);
+    await add.press('Enter');
+    const diff = drawer.getByRole('table', { name: 'Alteração pendente' });
+    await diff.getByText(new RegExp(`${OPTION}$`)).first().waitFor();
+    await shot(admin, 'configurar-entidade-diff');
+    await drawer.getByRole('button', { name: /Salvar$/ }).click();
+    await admin.getByText('Campo atualizado.').first().waitFor();
+    await admin.getByRole('table', { name: 'Histórico' }).getByText(`opções acrescentadas: ${OPTION}`).waitFor();
+    await shot(admin, 'configurar-entidade-historico');
+  });
+
+  const staff = await newPage(browser);
+  await step(staff, '18-login-colaborador', () => loginStaff(staff, 'sm@portal.local'));
+
+  await step(staff, '18-colaborador-lista', async () => {
+    const schemas = await apiGet(staff, '/api/v1/schemas');
+    assert.equal(schemas.status, 200);
+    assert.ok(!schemas.body.configurable.includes('obras'), 'sm@portal.local não deveria configurar Obras');
+    const obra = schemas.body.schemas.find((s) => s.resource === 'obras');
+    assert.ok(obra.fields.some((f) => f.name === FIELD));
+    await goto(staff, '/todas-obras');
+    await staff.getByRole('columnheader', { name: LABEL }).first().waitFor();
+    await staff.getByLabel('Filtro de Tipo de obra').first().click();
+    const dropdown = staff.locator('.ant-table-filter-dropdown:visible');
+    await dropdown.waitFor();
+    await dropdown.getByRole('combobox').first().click();
+    await staff.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${OPTION}$`) }).first().waitFor();
+    await shot(staff, 'configurar-entidade-colaborador-lista');
+    await staff.keyboard.press('Escape');
+  });
+
+  await step(admin, '18-formulario', async () => {
+    await goto(admin, '/obra');
+    await admin.getByLabel(LABEL).waitFor();
+    await admin.getByLabel('Tipo de obra').click({ force: true });
+    await admin.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${OPTION}$`) }).first().waitFor();
+    await shot(admin, 'configurar-entidade-formulario');
+  });
+});
