@@ -2,18 +2,20 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/vite/precompress';
 import { vendorChunks } from './scripts/vite/vendor-chunks';
+import { moduleSideEffects } from './scripts/vite/side-effect-free';
+import { esIcons } from './scripts/vite/es-icons';
 
 const apiTarget = process.env.API_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), esIcons()],
   server: { proxy: { '/api': apiTarget } },
   build: {
     outDir: 'dist',
     chunkSizeWarningLimit: 1500,
     // The manifest lets `npm run bench:bundle` follow what each route loads.
     manifest: true,
-    rollupOptions: { output: { manualChunks: vendorChunks() } },
+    rollupOptions: { output: { manualChunks: vendorChunks() }, treeshake: { moduleSideEffects } },
   },
   test: {
     globals: true,

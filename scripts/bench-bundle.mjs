@@ -7,7 +7,8 @@
 // manifest from the entry through the dynamic imports each route loads:
 //   /login      entry + the login page chunk (Amplify follows after the first paint, shown apart)
 //   lista       entry + the signed-in app (src/app/App.tsx: Refine, layout, Amplify) + the entity page
-//   exibição    the same chunks as the list (the entity page holds the generic list/show/edit views)
+//               (it holds the generic list; filter widgets, export, show/edit/create load on demand)
+//   exibição    the list's chunks + the daily report's show view (src/app/modules/rdo/diario-show.tsx)
 //   painel      entry + the signed-in app + the dashboard page + its charts
 // and says whether chart, PDF, calendar or exceljs code is in the entry, /login or the list.
 // Prints figures; fails nothing. BUNDLE_DIST=<dir> measures an existing build (with .vite/manifest.json).
@@ -102,6 +103,7 @@ function heavyIn(keys) {
 const chunkOf = (src, name) => Object.keys(manifest).filter((k) => k === src || (k.startsWith('_') && manifest[k].name === name));
 const app = chunkOf('src/app/App.tsx', 'App');
 const entity = chunkOf('src/app/pages/entity-page.tsx', 'entity-page');
+const show = chunkOf('src/app/modules/rdo/diario-show.tsx', 'diario-show');
 const dashboard = [...chunkOf('src/app/modules/dashboard/dashboard-page.tsx', 'dashboard-page'), ...chunkOf('src/app/modules/dashboard/charts.tsx', 'charts')];
 const amplify = [...chunkOf('src/app/auth/auth-provider.ts', 'auth-provider'), ...chunkOf('src/app/auth/amplify.ts', 'amplify')];
 const loginPage = chunkOf('src/app/auth/pages/LoginPage.tsx', 'LoginPage');
@@ -111,7 +113,7 @@ const routes = [
   ['/login (até renderizar)', closure([entryKey, ...loginPage])],
   ['/login + Amplify (após a 1ª pintura)', closure([entryKey, ...loginPage, ...amplify])],
   ['lista (/diarios)', closure([entryKey, ...app, ...entity])],
-  ['exibição (/diarios/:id)', closure([entryKey, ...app, ...entity])],
+  ['exibição (/diarios/:id)', closure([entryKey, ...app, ...entity, ...show])],
   ['painel (dashboard + gráficos)', closure([entryKey, ...app, ...dashboard])],
 ];
 const all = Object.keys(manifest).filter((k) => manifest[k].file.endsWith('.js'));

@@ -10,10 +10,14 @@ import { ROUTED, routesOfLayout } from '../../resources/routes';
 import type { AppRoute, LayoutKind } from '../../resources/routes/types';
 import { RefineNavigationGuard } from './guard/navigation-guard';
 import { PortalLayout } from './layouts/portal-layout';
-import { ForbiddenPage, ManutencaoPage, NotFoundPage, ObraInacessivelPage } from './pages/status-pages';
 // The daily report's own views (PDF button, site options, "Copiar do dia anterior"), loaded with their pages.
 import './modules/rdo/register';
 
+// Status pages (antd Result and its illustrations) load only when shown.
+const ForbiddenPage = lazy(() => import('./pages/status-pages').then((m) => ({ default: m.ForbiddenPage })));
+const NotFoundPage = lazy(() => import('./pages/status-pages').then((m) => ({ default: m.NotFoundPage })));
+const ObraInacessivelPage = lazy(() => import('./pages/status-pages').then((m) => ({ default: m.ObraInacessivelPage })));
+const ManutencaoPage = lazy(() => import('./pages/status-pages').then((m) => ({ default: m.ManutencaoPage })));
 const EntityPage = lazy(() => import('./pages/entity-page').then((m) => ({ default: m.EntityPage })));
 const HomePage = lazy(() => import('./pages/home').then((m) => ({ default: m.HomePage })));
 const SiteHomePage = lazy(() => import('./pages/site-home').then((m) => ({ default: m.SiteHomePage })));
@@ -30,6 +34,7 @@ const SurveyPage = lazy(() => import('./modules/survey/survey-page').then((m) =>
 const RdoConfigPage = lazy(() => import('./modules/rdo/rdo-config-page').then((m) => ({ default: m.RdoConfigPage })));
 const DocumentTreePage = lazy(() => import('./modules/document-tree/document-tree-page').then((m) => ({ default: m.DocumentTreePage })));
 const ApiReferencePage = lazy(() => import('./modules/api-reference/api-reference-page').then((m) => ({ default: m.ApiReferencePage })));
+const SchemaConfigPage = lazy(() => import('./modules/schema-config/schema-config-page').then((m) => ({ default: m.SchemaConfigPage })));
 const VersoesSistemaPage = lazy(() => import('./root/VersoesSistemaPage').then((m) => ({ default: m.VersoesSistemaPage })));
 const AuthPages = {
   LoginPage: lazy(() => import('./auth/pages').then((m) => ({ default: m.LoginPage }))),
@@ -76,6 +81,8 @@ export function elementFor(route: AppRoute): ReactNode {
       return <RdoConfigPage />;
     case 'documentTree':
       return <DocumentTreePage />;
+    case 'schemaConfig':
+      return <SchemaConfigPage />;
     case 'calendar':
       return <SchedulePage />;
     case 'dashboard':

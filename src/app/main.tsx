@@ -8,7 +8,7 @@ import '@ant-design/v5-patch-for-react-19';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ConfigProvider } from 'antd';
-import ptBR from 'antd/locale/pt_BR';
+import ptBR from 'antd/es/locale/pt_BR'; // ES module: the CommonJS 'antd/locale' drags antd/lib into the entry
 import dayjs from 'dayjs';
 import 'dayjs/locale/pt-br';
 import { loadAuth, prepareAuth } from './auth/auth-actions';

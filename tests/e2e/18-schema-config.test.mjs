@@ -2,8 +2,9 @@
 // "Configurar entidade" for Obras, adds a custom text field (shown in the list) and an option to
 // "Tipo de obra", and saves both; then, in the same running portal, a staff user (sm@portal.local:
 // reads every site, no schema rights) sees the new column in "Todas as obras", the new option in
-// the list filter; the administrator's "Nova obra" form has the
-// field and the option. No demo staff account other than the administrator may create sites.
+// the list filter, and a custom field added to the daily report in their "Novo diário" form; the
+// administrator's "Nova obra" form has the field and the option (no demo staff account other than
+// the administrator may create sites).
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { apiGet, goto, launch, loginStaff, newPage, shot, step } from './helpers.mjs';
@@ -74,6 +75,26 @@ test('o administrador acrescenta um campo e uma opção em Obras; um colaborador
     await staff.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${OPTION}$`) }).first().waitFor();
     await shot(staff, 'configurar-entidade-colaborador-lista');
     await staff.keyboard.press('Escape');
+  });
+
+  await step(admin, '18-campo-no-diario', async () => {
+    // A custom field on the daily report (via the same API the screen uses), which the site manager fills.
+    const added = await admin.evaluate(async ({ name, label }) => {
+      const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
+      const headers = { Authorization: `Bearer ${localStorage.getItem(key)}`, 'content-type': 'application/json' };
+      const { versions } = await (await fetch('/api/v1/schemas', { headers })).json();
+      const res = await fetch('/api/v1/schemas/diarios/fields', {
+        method: 'POST', headers, body: JSON.stringify({ name, kind: 'text', label, version: versions.diarios ?? 0 }),
+      });
+      return res.status;
+    }, { name: `${FIELD}Rdo`, label: 'Responsável pela frente' });
+    assert.equal(added, 201);
+  });
+
+  await step(staff, '18-colaborador-formulario', async () => {
+    await goto(staff, '/101/diarios/novo');
+    await staff.getByLabel('Responsável pela frente').waitFor();
+    await shot(staff, 'configurar-entidade-colaborador-formulario');
   });
 
   await step(admin, '18-formulario', async () => {

@@ -2,12 +2,12 @@
  * Read-only rendering of a field value, for the show view (`mode="full"`) and list cells
  * (`mode="cell"`, compact: rows as "n itens", up to 3 thumbnails, …).
  */
-import React from 'react';
-import { Image, Space, Table, Tag, Typography } from 'antd';
+import React, { lazy, Suspense } from 'react';
+import { Space, Table, Tag, Typography } from 'antd';
 import { FileOutlined } from '@ant-design/icons';
 import type { FieldDef, Person, StoredFile } from '../../../schemas/kinds';
 import { formatFileSize, formatValue } from '../format';
-import { fileUrl } from './form-items';
+import { fileUrl } from './file-url';
 import { ReferenceLink } from './reference-link';
 import { useReferenceTitle } from './reference-titles';
 
@@ -64,7 +64,11 @@ export function FieldDisplay({ field, value, mode = 'full' }: FieldDisplayProps)
     case 'object':
       return mode === 'cell' ? <span>{formatValue(field, value)}</span> : <ObjectDisplay field={field} value={value as Record<string, unknown>} />;
     case 'images':
-      return <ImagesDisplay files={value as StoredFile[]} mode={mode} />;
+      return (
+        <Suspense fallback={<span>{formatValue(field, value)}</span>}>
+          <ImagesDisplay files={value as StoredFile[]} mode={mode} />
+        </Suspense>
+      );
     case 'attachments':
       return mode === 'cell' ? <span>{formatValue(field, value)}</span> : <AttachmentsDisplay files={value as StoredFile[]} />;
     default:
@@ -133,21 +137,7 @@ function ObjectDisplay({ field, value }: { field: FieldDef; value: Record<string
   );
 }
 
-function ImagesDisplay({ files, mode }: { files: StoredFile[]; mode: 'full' | 'cell' }): React.ReactElement {
-  const list = Array.isArray(files) ? files : [];
-  const shown = mode === 'cell' ? list.slice(0, 3) : list;
-  const size = mode === 'cell' ? 32 : 104;
-  return (
-    <Image.PreviewGroup items={list.map((f) => fileUrl(f))}>
-      <Space size={4} wrap>
-        {shown.map((f) => (
-          <Image key={f.key} src={fileUrl(f)} alt={f.name} width={size} height={size} style={{ objectFit: 'cover' }} />
-        ))}
-        {mode === 'cell' && list.length > shown.length ? <Typography.Text type="secondary">+{list.length - shown.length}</Typography.Text> : null}
-      </Space>
-    </Image.PreviewGroup>
-  );
-}
+const ImagesDisplay = lazy(() => import('./images-display').then((m) => ({ default: m.ImagesDisplay })));
 
 function AttachmentsDisplay({ files }: { files: StoredFile[] }): React.ReactElement {
   const list = Array.isArray(files) ? files : [];

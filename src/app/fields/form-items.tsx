@@ -22,6 +22,7 @@ import { newRow, refKeyOf, refTarget } from './options';
 import { rulesFor, validateFile } from './rules';
 import { EapCodeInput } from '../modules/eap/eap-code-input';
 import { uploadQuery, useUploadTarget, type UploadTarget } from './upload-target';
+import { fileUrl, thumbUrl } from './file-url';
 
 export { rulesFor, validateFile, MESSAGES, acceptsType } from './rules';
 
@@ -310,14 +311,7 @@ export function PersonInput({ field, value, onChange, id, disabled }: FieldInput
 /* ------------------------------------------------------------------------------------------ */
 /* Files                                                                                         */
 
-export function fileUrl(file: Pick<StoredFile, 'key' | 'url'>): string {
-  return file.url ?? `${getApiUrl()}/arquivos/${encodeURIComponent(file.key)}`;
-}
-
-/** The 320 px thumbnail the server keeps of an image (never the full image in a grid). */
-export function thumbUrl(file: Pick<StoredFile, 'key'>): string {
-  return `${getApiUrl()}/arquivos/${file.key.split('/').map(encodeURIComponent).join('/')}/thumb`;
-}
+export { fileUrl, thumbUrl };
 
 function toUploadFile(f: StoredFile): UploadFile<StoredFile> {
   const url = fileUrl(f);

@@ -7,15 +7,18 @@
  * Views registered as overrides (`registerViewOverride`) are used as they are; the generic
  * views receive the extra props below.
  */
-import { useMemo, type ComponentType } from 'react';
+import { lazy, Suspense, useMemo, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
-import { Result, Spin } from 'antd';
+import { Spin } from 'antd';
 import { useList, type BaseKey, type CrudFilter } from '@refinedev/core';
 import { resolveEntity, resolveValue } from '../../../resources/routes';
 import type { AppRoute } from '../../../resources/routes/types';
 import type { EntitySchema } from '../../../schemas/kinds';
-import { GenericCreate, GenericEdit, GenericList, GenericShow, getViewOverride, viewsFor } from '../views';
-import { SitePicker } from '../layouts/site-picker';
+// Only the list is loaded with the page: show, create and edit (forms, upload, steps…) and the
+// registered overrides load when opened, so the first list downloads none of their code.
+import { GenericList } from '../views/generic-list';
+import { getViewOverride } from '../views/overrides';
+import { useSchemaVersion } from '../modules/schema-config/effective-schemas';
 
 /**
  * Props the page hands to the generic views. `filters` are permanent list filters (not
@@ -29,9 +32,21 @@ export interface EntityViewProps {
 }
 
 const ListView = GenericList as ComponentType<EntityViewProps>;
-const CreateView = GenericCreate as ComponentType<EntityViewProps>;
-const ShowView = GenericShow as ComponentType<EntityViewProps>;
-const EditView = GenericEdit as ComponentType<EntityViewProps>;
+const CreateView = lazy(() => import('../views/generic-create').then((m) => ({ default: m.GenericCreate as ComponentType<EntityViewProps> })));
+const ShowView = lazy(() => import('../views/generic-show').then((m) => ({ default: m.GenericShow as ComponentType<EntityViewProps> })));
+const EditView = lazy(() => import('../views/generic-edit').then((m) => ({ default: m.GenericEdit as ComponentType<EntityViewProps> })));
+
+const SelectObraNotice = lazy(() => import('./entity-notices').then((m) => ({ default: m.SelectObraNotice })));
+const RecordNotFound = lazy(() => import('./entity-notices').then((m) => ({ default: m.RecordNotFound })));
+
+function ViewLoading() {
+  return <Spin style={{ display: 'block', margin: '48px auto' }} aria-label="Carregando" />;
+}
+
+/** Suspense around a lazily loaded view. */
+function Loaded({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<ViewLoading />}>{children}</Suspense>;
+}
 
 type Params = Record<string, string | undefined>;
 
@@ -65,30 +80,33 @@ function RecordByField({ schema, field, value, view }: { schema: EntitySchema; f
     filters: [{ field, operator: 'eq', value }],
     pagination: { currentPage: 1, pageSize: 1 },
   });
-  if (query.isLoading) return <Spin style={{ display: 'block', margin: '48px auto' }} aria-label="Carregando" />;
+  if (query.isLoading) return <ViewLoading />;
   const id = result.data[0]?.id;
   if (id === undefined) {
-    return <Result status="404" title={`${schema.label} não encontrad${schema.gender === 'f' ? 'a' : 'o'}`} subTitle="Verifique o endereço ou a obra selecionada." />;
+    return (
+      <Loaded>
+        <RecordNotFound schema={schema} />
+      </Loaded>
+    );
   }
-  return view === 'show' ? <ShowView schema={schema} id={id} /> : <EditView schema={schema} id={id} />;
+  return <Loaded>{view === 'show' ? <ShowView schema={schema} id={id} /> : <EditView schema={schema} id={id} />}</Loaded>;
 }
 
 /** Shown by site-required routes without a site (`/seguros`, `/juridico/civil` without `?obra=`). */
 export function SelectObraPrompt({ title }: { title: string }) {
   return (
-    <Result
-      status="info"
-      title={title}
-      subTitle="Esta página trabalha sobre uma obra. Selecione a obra para continuar."
-      extra={<SitePicker style={{ minWidth: 280 }} />}
-    />
+    <Loaded>
+      <SelectObraNotice title={title} />
+    </Loaded>
   );
 }
 
 export function EntityPage({ route }: { route: AppRoute }) {
   const params = useParams() as Params;
   const { search } = useLocation();
-  const resolved = useMemo(() => (route.entity ? resolveEntity(route.entity, params) : undefined), [route.entity, params]);
+  // Effective schemas (issue 15): resolve again when an administrator's change was installed.
+  const schemaVersion = useSchemaVersion();
+  const resolved = useMemo(() => (route.entity ? resolveEntity(route.entity, params) : undefined), [route.entity, params, schemaVersion]); // eslint-disable-line react-hooks/exhaustive-deps
   const filters = useMemo(() => (resolved ? permanentFilters(resolved.filters, params, search) : []), [resolved, params, search]);
   const initialValues = useMemo(
     () => (resolved ? initialValuesFor(resolved.schema, resolved.prefill, params, search) : {}),
@@ -102,22 +120,31 @@ export function EntityPage({ route }: { route: AppRoute }) {
 
   const override = getViewOverride(schema.name)?.[view];
   if (override) {
-    const View = viewsFor(schema)[view];
-    return <View key={`${route.id}:${search}`} />;
+    const View = override;
+    return (
+      <Loaded>
+        <View key={`${route.id}:${search}`} schema={schema} />
+      </Loaded>
+    );
   }
 
   switch (view) {
     case 'list':
-      return <ListView key={route.id} schema={schema} filters={filters} />;
+      // Remounted on a schema change so the default columns follow (its state lives in the URL).
+      return <ListView key={`${route.id}:${schemaVersion}`} schema={schema} filters={filters} />;
     case 'create':
-      return <CreateView key={route.id} schema={schema} initialValues={initialValues} />;
+      return (
+        <Loaded>
+          <CreateView key={route.id} schema={schema} initialValues={initialValues} />
+        </Loaded>
+      );
     case 'show':
     case 'edit': {
       const ref = resolved.record;
       const value = ref ? params[ref.param] : undefined;
       if (!ref || value === undefined) return <Navigate to="/404" replace />;
       if (ref.field && ref.field !== 'id') return <RecordByField key={`${route.id}:${value}`} schema={schema} field={ref.field} value={value} view={view} />;
-      return view === 'show' ? <ShowView key={value} schema={schema} id={value} /> : <EditView key={value} schema={schema} id={value} />;
+      return <Loaded>{view === 'show' ? <ShowView key={value} schema={schema} id={value} /> : <EditView key={value} schema={schema} id={value} />}</Loaded>;
     }
   }
 }

@@ -5,7 +5,7 @@ import type { ComponentType } from 'react';
 import { schemaByName } from '../../../schemas';
 import { useAbility } from '../access/ability-context';
 import { routeAllowed } from '../guard/guard-rules';
-import { GenericList } from '../views';
+import { GenericList } from '../views/generic-list';
 import type { RouteAccess } from '../../../resources/routes/types';
 import type { EntityViewProps } from './entity-page';
 

@@ -4,7 +4,7 @@
  * a search box (`q`), a column chooser (persisted per resource), row actions and the .xlsx export.
  */
 import React, { useEffect, useMemo, useState } from 'react';
-import { Button, Checkbox, Grid, Input, Popover, Progress, Space, Table, Typography, notification } from 'antd';
+import { Button, Checkbox, Grid, Input, Popover, Space, Table, Typography, notification } from 'antd';
 import type { TableColumnType, TablePaginationConfig } from 'antd';
 import { DownloadOutlined, SettingOutlined } from '@ant-design/icons';
 import { useDataProvider, type BaseRecord, type CrudFilter, type CrudSort } from '@refinedev/core';
@@ -14,7 +14,6 @@ import { FieldDisplay } from '../fields/display';
 import { StateTag } from '../modules/workflow/state-tag';
 import { columnFilterProps } from '../fields/filters';
 import { deleteConfirmProps, lowerLabel } from '../fields/options';
-import { exportXlsx } from './export-xlsx';
 import { listTotalText } from './list-total';
 import { ReferenceTitlesProvider } from '../fields/reference-titles';
 import { ListCards } from './list-cards';
@@ -179,39 +178,13 @@ export function GenericList({ schema, filters: permanent }: GenericListProps): R
         };
 
   const runExport = async () => {
-    const key = `exportar-${schema.resource}`;
     setExporting(true);
-    const show = (percent: number, text: string) =>
-      notify.open({
-        key,
-        message: 'Exportando para Excel',
-        description: (
-          <div>
-            <Typography.Text>{text}</Typography.Text>
-            <Progress percent={percent} size="small" />
-          </div>
-        ),
-        duration: 0,
-        placement: 'bottomRight',
-      });
-    show(0, 'Buscando registros…');
     try {
-      const { rows, fileName } = await exportXlsx({
-        dataProvider: getDataProvider(),
-        schema,
-        fields: shownFields,
-        filters,
-        sorters,
-        onProgress: (percent, fetched, total) => show(percent, `${fetched} de ${Number.isFinite(total) ? total : '?'} registros`),
-      });
-      notify.success({ key, message: 'Exportação concluída', description: `${rows} registro${rows === 1 ? '' : 's'} em ${fileName}.`, placement: 'bottomRight' });
+      // The export (notification, exceljs) loads on the first click.
+      const { runListExport } = await import('./export-run');
+      await runListExport({ notify, dataProvider: getDataProvider(), schema, fields: shownFields, filters, sorters });
     } catch (err) {
-      notify.error({
-        key,
-        message: 'Falha na exportação',
-        description: err && typeof err === 'object' && 'message' in err ? String((err as { message: unknown }).message) : String(err),
-        placement: 'bottomRight',
-      });
+      notify.error({ message: 'Falha na exportação', description: err instanceof Error ? err.message : String(err), placement: 'bottomRight' });
     } finally {
       setExporting(false);
     }

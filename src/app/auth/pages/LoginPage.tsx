@@ -4,7 +4,10 @@
  */
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Alert, Button, Divider, Form, Input } from 'antd';
+import { Alert, Button, Divider, Form } from 'antd';
+// Input and Password alone: antd's `Input` namespace also brings TextArea, Search and OTP.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import type { LoginParams } from '../auth-provider';
 import { useLoginAction } from '../auth-actions';
 import { pendingChallenge } from '../challenge';
@@ -105,7 +108,7 @@ export default function LoginPage() {
           <Input autoComplete="username" inputMode="email" />
         </Form.Item>
         <Form.Item name="password" label="Senha" rules={[{ required: true, message: 'Informe a senha.' }]}>
-          <Input.Password autoComplete="current-password" />
+          <Password autoComplete="current-password" />
         </Form.Item>
         <div style={{ textAlign: 'right', marginTop: -8, marginBottom: 16 }}>
           <Link to="/esqueciSenha">Esqueci minha senha</Link>

@@ -1,6 +1,8 @@
 /** New-password fields with the live list of password rules (spec section 5). */
 import { CheckCircleFilled, CloseCircleOutlined } from '@ant-design/icons';
-import { Form, Input, theme } from 'antd';
+import { Form, theme } from 'antd';
+// Password alone: antd's `Input` namespace also brings TextArea, Search and OTP.
+import Password from 'antd/es/input/Password';
 import type { FormInstance } from 'antd';
 import { isPasswordValid, passwordRules } from '../password-policy';
 
@@ -31,7 +33,7 @@ export function NewPasswordFields({ form, label = 'Nova senha' }: { form: FormIn
           { validator: (_, v) => (isPasswordValid(v ?? '') ? Promise.resolve() : Promise.reject(new Error('A senha não cumpre as regras abaixo.'))) },
         ]}
       >
-        <Input.Password autoComplete="new-password" />
+        <Password autoComplete="new-password" />
       </Form.Item>
       <PasswordRulesList password={password} />
       <Form.Item
@@ -46,7 +48,7 @@ export function NewPasswordFields({ form, label = 'Nova senha' }: { form: FormIn
           }),
         ]}
       >
-        <Input.Password autoComplete="new-password" />
+        <Password autoComplete="new-password" />
       </Form.Item>
     </>
   );

@@ -1,0 +1,263 @@
+/**
+ * The filter dropdown of a list column per filter family (see filters.tsx): the widgets are loaded
+ * when a filter is first opened, not with the list.
+ */
+import React, { useEffect, useState } from 'react';
+import { Button, DatePicker, Input, InputNumber, Radio, Select, Space } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
+import type { CrudFilter, CrudOperators, LogicalFilter } from '@refinedev/core';
+import { useSelect } from '@refinedev/antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import type { FieldDef } from '../../../schemas/kinds';
+import { DEFAULT_DECIMAL_SCALE, MONEY_SCALE } from '../../../schemas/kinds';
+import { filterKey, type FilterBinding, type FilterFamily } from './filters';
+import { refKeyOf, refTarget } from './options';
+
+function findValue(filters: CrudFilter[], field: string, operator: CrudOperators): unknown {
+  const f = filters.find((x): x is LogicalFilter => 'field' in x && x.field === field && x.operator === operator);
+  return f?.value;
+}
+
+function asArray(v: unknown): string[] {
+  if (v === undefined || v === null || v === '') return [];
+  return (Array.isArray(v) ? v : [v]).map(String);
+}
+
+interface DropdownProps extends FilterBinding {
+  field: FieldDef;
+  close: () => void;
+}
+
+function Footer({ onApply, onClear }: { onApply: () => void; onClear: () => void }): React.ReactElement {
+  return (
+    <Space style={{ marginTop: 8, display: 'flex', justifyContent: 'space-between' }}>
+      <Button size="small" onClick={onClear}>
+        Limpar
+      </Button>
+      <Button size="small" type="primary" icon={<SearchOutlined />} onClick={onApply}>
+        Filtrar
+      </Button>
+    </Space>
+  );
+}
+
+function LikeFilter({ field, filters, setFilters, close }: DropdownProps): React.ReactElement {
+  const key = filterKey(field);
+  const current = findValue(filters, key, 'contains');
+  const [draft, setDraft] = useState<string>(current === undefined ? '' : String(current));
+  useEffect(() => setDraft(current === undefined ? '' : String(current)), [current]);
+  const apply = (v: string) => {
+    setFilters([{ field: key, operator: 'contains', value: v.trim() || undefined }]);
+    close();
+  };
+  return (
+    <div style={{ padding: 8, width: 240 }} onKeyDown={(e) => e.stopPropagation()}>
+      <Input
+        autoFocus
+        aria-label={`Filtrar ${field.label}`}
+        placeholder={field.kind === 'person' ? 'e-mail contém…' : 'contém…'}
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        onPressEnter={() => apply(draft)}
+      />
+      <Footer onApply={() => apply(draft)} onClear={() => apply('')} />
+    </div>
+  );
+}
+
+function InFilter({ field, filters, setFilters, close }: DropdownProps): React.ReactElement {
+  const key = filterKey(field);
+  const current = asArray(findValue(filters, key, 'in') ?? findValue(filters, key, 'eq'));
+  const [draft, setDraft] = useState<string[]>(current);
+  useEffect(() => setDraft(current), [current.join('\u0000')]); // eslint-disable-line react-hooks/exhaustive-deps
+  const apply = (v: string[]) => {
+    setFilters([
+      { field: key, operator: 'in', value: v.length ? v : undefined },
+      { field: key, operator: 'eq', value: undefined },
+    ]);
+    close();
+  };
+  return (
+    <div style={{ padding: 8, width: 260 }} onKeyDown={(e) => e.stopPropagation()}>
+      <Select
+        mode={field.options ? 'multiple' : 'tags'}
+        aria-label={`Filtrar ${field.label}`}
+        style={{ width: '100%' }}
+        placeholder="Selecione…"
+        value={draft}
+        onChange={(v: string[]) => setDraft(v)}
+        options={(field.options ?? []).map((o) => ({ value: o, label: o }))}
+        allowClear
+        maxTagCount="responsive"
+      />
+      <Footer onApply={() => apply(draft)} onClear={() => apply([])} />
+    </div>
+  );
+}
+
+function BooleanFilter({ field, filters, setFilters, close }: DropdownProps): React.ReactElement {
+  const key = filterKey(field);
+  const cur = findValue(filters, key, 'eq');
+  const current = cur === undefined ? '' : String(cur);
+  const apply = (v: string) => {
+    setFilters([{ field: key, operator: 'eq', value: v || undefined }]);
+    close();
+  };
+  return (
+    <div style={{ padding: 8 }}>
+      <Radio.Group aria-label={`Filtrar ${field.label}`} value={current} onChange={(e) => apply(String(e.target.value))}>
+        <Space direction="vertical">
+          <Radio value="">Todos</Radio>
+          <Radio value="true">Sim</Radio>
+          <Radio value="false">Não</Radio>
+        </Space>
+      </Radio.Group>
+    </div>
+  );
+}
+
+function toDayjs(v: unknown): Dayjs | null {
+  if (v === undefined || v === null || v === '') return null;
+  const d = dayjs(String(v));
+  return d.isValid() ? d : null;
+}
+
+function RangeFilter({ field, filters, setFilters, close }: DropdownProps): React.ReactElement {
+  const key = filterKey(field);
+  const gte = findValue(filters, key, 'gte');
+  const lte = findValue(filters, key, 'lte');
+  const isDate = field.kind === 'date' || field.kind === 'datetime';
+  const [from, setFrom] = useState<unknown>(gte);
+  const [to, setTo] = useState<unknown>(lte);
+  useEffect(() => {
+    setFrom(gte);
+    setTo(lte);
+  }, [gte, lte]);
+  const apply = (a: unknown, b: unknown) => {
+    const clean = (v: unknown) => (v === null || v === undefined || v === '' ? undefined : v);
+    setFilters([
+      { field: key, operator: 'gte', value: clean(a) },
+      { field: key, operator: 'lte', value: clean(b) },
+    ]);
+    close();
+  };
+  if (isDate) {
+    const fmt = (d: Dayjs | null, end: boolean) => {
+      if (!d) return undefined;
+      if (field.kind === 'date') return d.format('YYYY-MM-DD');
+      return (end ? d.endOf('day') : d.startOf('day')).toISOString();
+    };
+    return (
+      <div style={{ padding: 8 }} onKeyDown={(e) => e.stopPropagation()}>
+        <DatePicker.RangePicker
+          aria-label={`Filtrar ${field.label}`}
+          format="DD/MM/YYYY"
+          placeholder={['De', 'Até']}
+          allowEmpty={[true, true]}
+          value={[toDayjs(from), toDayjs(to)]}
+          onChange={(range) => {
+            setFrom(fmt(range?.[0] ?? null, false));
+            setTo(fmt(range?.[1] ?? null, true));
+          }}
+        />
+        <Footer onApply={() => apply(from, to)} onClear={() => apply(undefined, undefined)} />
+      </div>
+    );
+  }
+  const precision = field.kind === 'integer' ? 0 : field.kind === 'money' ? MONEY_SCALE : (field.scale ?? DEFAULT_DECIMAL_SCALE);
+  const num = (v: unknown) => (v === undefined || v === null || v === '' ? null : Number(v));
+  return (
+    <div style={{ padding: 8, width: 240 }} onKeyDown={(e) => e.stopPropagation()}>
+      <Space direction="vertical" style={{ width: '100%' }}>
+        <InputNumber<number>
+          aria-label={`${field.label} a partir de`}
+          style={{ width: '100%' }}
+          placeholder="De"
+          decimalSeparator=","
+          precision={precision}
+          prefix={field.kind === 'money' ? 'R$' : undefined}
+          value={num(from)}
+          onChange={(v) => setFrom(v ?? undefined)}
+        />
+        <InputNumber<number>
+          aria-label={`${field.label} até`}
+          style={{ width: '100%' }}
+          placeholder="Até"
+          decimalSeparator=","
+          precision={precision}
+          prefix={field.kind === 'money' ? 'R$' : undefined}
+          value={num(to)}
+          onChange={(v) => setTo(v ?? undefined)}
+        />
+      </Space>
+      <Footer onApply={() => apply(from, to)} onClear={() => apply(undefined, undefined)} />
+    </div>
+  );
+}
+
+function ReferenceFilter(props: DropdownProps): React.ReactElement {
+  const target = refTarget(props.field);
+  if (!target) return <InFilter {...props} />;
+  return <ReferenceFilterInner {...props} />;
+}
+
+function ReferenceFilterInner({ field, filters, setFilters, close }: DropdownProps): React.ReactElement {
+  const target = refTarget(field)!;
+  const refKey = refKeyOf(field);
+  const key = filterKey(field);
+  const current = asArray(findValue(filters, key, 'in') ?? findValue(filters, key, 'eq'));
+  const [draft, setDraft] = useState<string[]>(current);
+  useEffect(() => setDraft(current), [current.join('\u0000')]); // eslint-disable-line react-hooks/exhaustive-deps
+  const { selectProps } = useSelect({
+    resource: target.resource,
+    optionLabel: (item) => {
+      const t = item[target.titleField];
+      return refKey === 'id' || refKey === target.titleField ? String(t ?? item[refKey]) : `${String(item[refKey])} — ${String(t ?? '')}`;
+    },
+    optionValue: (item) => String(item[refKey]),
+    onSearch: (q) => (q ? [{ field: 'q', operator: 'eq', value: q }] : []),
+    defaultValue: refKey === 'id' && current.length ? current : undefined,
+    pagination: { pageSize: 20 },
+    debounce: 300,
+  });
+  const apply = (v: string[]) => {
+    setFilters([
+      { field: key, operator: 'in', value: v.length ? v : undefined },
+      { field: key, operator: 'eq', value: undefined },
+    ]);
+    close();
+  };
+  return (
+    <div style={{ padding: 8, width: 300 }} onKeyDown={(e) => e.stopPropagation()}>
+      <Select
+        showSearch
+        filterOption={false}
+        onSearch={selectProps.onSearch}
+        loading={selectProps.loading}
+        options={selectProps.options as { label: string; value: string }[] | undefined}
+        mode="multiple"
+        aria-label={`Filtrar ${field.label}`}
+        style={{ width: '100%' }}
+        placeholder="Pesquisar…"
+        notFoundContent="Nenhum resultado"
+        value={draft}
+        onChange={(v: unknown) => setDraft(asArray(v))}
+        maxTagCount="responsive"
+      />
+      <Footer onApply={() => apply(draft)} onClear={() => apply([])} />
+    </div>
+  );
+}
+
+const DROPDOWNS: Record<Exclude<FilterFamily, 'none'>, React.ComponentType<DropdownProps>> = {
+  like: LikeFilter,
+  in: InFilter,
+  boolean: BooleanFilter,
+  range: RangeFilter,
+  reference: ReferenceFilter,
+};
+
+export function FilterDropdown({ family, ...props }: DropdownProps & { family: Exclude<FilterFamily, 'none'> }): React.ReactElement {
+  const Dropdown = DROPDOWNS[family];
+  return <Dropdown {...props} />;
+}
