@@ -20,20 +20,10 @@ import type { FileStorage } from '../storage/storage';
 import { todayIso } from '../time';
 import { loadRdoConfig } from './config';
 import { renderRdoPdf } from './pdf';
+import { readAll } from '../storage/thumbnails';
 
 type Row = Record<string, unknown>;
 const MAX_PHOTOS = 40;
-
-async function readAll(stream: ReadableStream): Promise<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  const reader = stream.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
-}
 
 function obraParam(raw: string | undefined): string {
   const obra = (raw ?? '').trim();

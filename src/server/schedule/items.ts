@@ -6,28 +6,9 @@
 import type { Db } from '../db/connect';
 import { itemProgress } from './progress-sql';
 import type { ScheduleScope } from './scope';
+import type { ScheduleItem } from '../../../resources/schedule';
 
-export interface ScheduleItem {
-  id: number;
-  version: number;
-  codigo: string;
-  descricao: string;
-  area: string;
-  pai: number | null;
-  peso: number | null;
-  unidade: string | null;
-  inicioPrevisto: string | null;
-  terminoPrevisto: string | null;
-  /** Weight in the whole site, 0–100. */
-  pesoObra: number;
-  /** Progress 0–100 (0 when nothing was reported). */
-  avanco: number;
-  folha: boolean;
-  ultimoRegistro: string | null;
-  atrasado: boolean;
-  /** Days past the planned end (late items only). */
-  diasAtraso: number;
-}
+export type { ScheduleItem };
 
 const DAY = 86_400_000;
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY);

@@ -26,7 +26,8 @@ export async function makeThumbnail(input: string | Uint8Array): Promise<Buffer 
   }
 }
 
-async function readAll(stream: ReadableStream): Promise<Uint8Array> {
+/** The whole body of a stored object (small files: photos for thumbnails and documents). */
+export async function readAll(stream: ReadableStream): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
   const reader = stream.getReader();
   for (;;) {

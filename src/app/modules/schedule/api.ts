@@ -1,23 +1,9 @@
 /** The works schedule API of a site (src/server/schedule/routes.ts): types and query hooks. */
 import { useApiUrl, useCustom, type HttpError } from '@refinedev/core';
+import type { ScheduleItem as BaseScheduleItem } from '../../../../resources/schedule';
 
-export interface ScheduleItem {
-  id: number;
-  version: number;
-  codigo: string;
-  descricao: string;
-  area: string;
-  pai: number | null;
-  peso: number | null;
-  unidade: string | null;
-  inicioPrevisto: string | null;
-  terminoPrevisto: string | null;
-  pesoObra: number;
-  avanco: number;
-  folha: boolean;
-  ultimoRegistro: string | null;
-  atrasado: boolean;
-  diasAtraso: number;
+/** An item with whether the signed-in user may edit its planned dates. */
+export interface ScheduleItem extends BaseScheduleItem {
   editavel: boolean;
 }
 
