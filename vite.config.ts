@@ -19,6 +19,9 @@ export default defineConfig({
   },
   test: {
     globals: true,
+    // Both cores: Vitest's default leaves one idle on a 2-core machine (CI: 585 s → see README).
+    maxWorkers: 2,
+    minWorkers: 1,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
