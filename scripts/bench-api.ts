@@ -7,9 +7,6 @@
  * against the bare handler, and prints req/s, p50 and p99 of both and their ratio.
  */
 import http from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -17,7 +14,7 @@ import { serve } from '@hono/node-server';
 import { CompiledQuery, sql } from 'kysely';
 import { SCHEMAS, schemaByName } from '../schemas';
 import { createApp } from '../src/server/app';
-import { openDatabase } from '../src/server/db/open';
+import { benchDatabase } from './bench-db';
 import { insertRows } from '../src/server/seed/seed';
 import { demoRdoRows } from '../src/server/seed/demo-data';
 import { bulkCopy } from '../src/server/seed/bulk-rows';
@@ -45,30 +42,8 @@ async function run(url: string, title: string) {
 }
 
 async function main() {
-  const serverUrl = process.env.DATABASE_URL;
-  let databaseUrl: string | undefined;
-  let cleanup = async () => {};
-  let dataDir: string | undefined;
-  if (serverUrl) {
-    const name = `portal_bench_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(serverUrl);
-    u.pathname = `/${name}`;
-    databaseUrl = u.toString();
-    cleanup = async () => {
-      const a = new pg.Client({ connectionString: serverUrl });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
-    };
-  } else {
-    dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
-    cleanup = async () => rmSync(dataDir!, { recursive: true, force: true });
-  }
-  const database = await openDatabase({ databaseUrl, dataDir, seed: true, poolSize: CONNECTIONS });
+  const bench = await benchDatabase('bench', { poolSize: CONNECTIONS });
+  const { database, databaseUrl } = bench;
   const db = database.db;
   const diario = schemaByName('diario')!;
   const t0 = Date.now();
@@ -79,7 +54,7 @@ async function main() {
   console.log(`Banco: ${database.kind}; ${N.toLocaleString('pt-BR')} RDOs inseridos em ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
   const app = createApp({
-    db, schemas: SCHEMAS, storage: localStorage(join(tmpdir(), 'portal-bench-files')), version: 'bench',
+    db, schemas: SCHEMAS, storage: localStorage(bench.dataDir), version: 'bench',
     authenticate: async () => benchUser,
   });
   const api = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
@@ -129,8 +104,7 @@ async function main() {
   api.close();
   bare.close();
   await closeBare();
-  await database.close();
-  await cleanup();
+  await bench.close();
 }
 
 main().then(

@@ -35,6 +35,8 @@ export async function benchDatabase(prefix: string, opts: { poolSize?: number; s
   const database = await openDatabase({ databaseUrl, dataDir, seed: opts.seed ?? true, poolSize: opts.poolSize });
   return {
     database,
+    /** The temporary PostgreSQL database's URL (undefined on PGlite). */
+    databaseUrl,
     dataDir: dataDir ?? mkdtempSync(join(tmpdir(), `portal-${prefix}-files-`)),
     label: database.kind === 'pglite' ? 'PGlite' : 'PostgreSQL',
     async close() {
