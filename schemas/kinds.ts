@@ -115,6 +115,11 @@ export interface FieldDef {
   span?: 'full' | 'half' | 'third'; // form layout
   readOnly?: boolean; // never written by the client (set by the server or a workflow)
   hidden?: boolean; // not shown in forms/show (internal)
+  /**
+   * Custom fields (schemas/overlay.ts): where the value lives. 'json': a key of the table's `_extra`
+   * jsonb column (expression index when filterable or sortable); absent or 'column': a column of its own.
+   */
+  storage?: 'column' | 'json';
 }
 
 export interface EntitySchema {

@@ -99,4 +99,23 @@ describe('validateOverlayChange', () => {
     const ro = contrato.fields.find((f) => f.readOnly && !f.required)!;
     expect(check({ op: 'patchField', name: ro.name, patch: { required: true } }, {}, contrato).required[0]).toMatch(/preenchido pelo portal/);
   });
+
+  it('takes the storage of a custom field at creation only, and no JSON storage for a reference', () => {
+    const o = apply(obra, { op: 'addField', field: { name: 'cxNota', kind: 'integer', label: 'Nota', storage: 'json', filter: true } });
+    expect(field(effectiveSchema(obra, o), 'cxNota')).toMatchObject({ storage: 'json', filter: true });
+    expect(check({ op: 'addField', field: { name: 'cxA', kind: 'text', label: 'A', storage: 'x' as never } }).storage[0]).toMatch(/Armazenamento inválido/);
+    expect(check({ op: 'addField', field: { name: 'cxA', kind: 'reference', ref: 'obra', label: 'A', storage: 'json' } }).storage[0]).toMatch(/coluna própria/);
+    expect(check({ op: 'patchField', name: 'cxNota', patch: { storage: 'column' } as never }, o).storage[0]).toMatch(/não pode ser alterado/);
+  });
+
+  it('purges only a hidden custom field, which frees its name', () => {
+    const o = apply(obra, { op: 'addField', field: { name: 'cxNota', kind: 'text', label: 'Nota' } });
+    expect(check({ op: 'purgeField', name: 'cxNota' }, o)._[0]).toMatch(/Remova o campo "Nota" antes/);
+    expect(check({ op: 'purgeField', name: 'nome' }, o)._[0]).toMatch(/do código do portal/);
+    const hidden = applyOverlayChange(o, { op: 'hideField', name: 'cxNota' });
+    expect(check({ op: 'purgeField', name: 'cxNota' }, hidden)).toEqual({});
+    const purged = applyOverlayChange(hidden, { op: 'purgeField', name: 'cxNota' });
+    expect(purged.custom).toEqual([]);
+    expect(check({ op: 'addField', field: { name: 'cxNota', kind: 'integer', label: 'Nota', storage: 'json' } }, purged)).toEqual({});
+  });
 });

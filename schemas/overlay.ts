@@ -9,7 +9,10 @@
  *   append options to an enum;
  * - add custom fields of the simple kinds below; their names start with `cx` and a capital letter
  *   or digit (`cxContratoManutencao`), so they never clash with a code field added later;
- *   removing one hides it (`hidden`), its column and data are kept.
+ *   each lives in a column of its own (`storage: 'column'`, the default) or, when the
+ *   administrator chooses, in the table's `_extra` jsonb column (`storage: 'json'`), fixed at
+ *   creation; removing one hides it (`hidden`), its column and data are kept; purging a hidden one
+ *   (`purgeField`) deletes its data and frees its name.
  *
  * Isomorphic: plain data and pure functions, used by the API and (later) by the app.
  */
@@ -62,7 +65,14 @@ export interface CustomFieldDef extends FieldPresentation {
   ref?: string;
   /** Removed by an administrator: not shown nor written any more, the column keeps its data. */
   hidden?: boolean;
+  /** Where the values live: a column of its own (default) or a key of the table's `_extra` jsonb column. Fixed at creation. */
+  storage?: CustomFieldStorage;
 }
+
+export const CUSTOM_FIELD_STORAGES = ['column', 'json'] as const;
+export type CustomFieldStorage = (typeof CUSTOM_FIELD_STORAGES)[number];
+/** Kinds that need a column of their own: a reference has a foreign key. */
+export const COLUMN_ONLY_KINDS: readonly string[] = ['reference'];
 
 export interface SchemaOverlay {
   fields?: Record<string, FieldOverlay>;
@@ -73,7 +83,9 @@ export interface SchemaOverlay {
 export type OverlayChange =
   | { op: 'addField'; field: CustomFieldDef }
   | { op: 'patchField'; name: string; patch: FieldPatch }
-  | { op: 'hideField'; name: string };
+  | { op: 'hideField'; name: string }
+  /** Deletes a hidden custom field's data (column, or its key in `_extra`) and removes it from the overlay. */
+  | { op: 'purgeField'; name: string };
 
 /**
  * A PATCH of a field: presentation, `addOptions` / `removeOptions` of an enum (only options added
@@ -95,7 +107,7 @@ export type OverlayErrors = Record<string, string[]>;
 const PRESENTATION_KEYS = ['label', 'help', 'placeholder', 'group', 'order', 'required', 'list', 'filter', 'search', 'sort'] as const;
 const CUSTOM_PATCH_KEYS = ['min', 'max', 'maxLength', 'pattern', 'hidden'] as const;
 const PATCH_KEYS = new Set<string>([...PRESENTATION_KEYS, 'addOptions', 'removeOptions', ...CUSTOM_PATCH_KEYS]);
-const CUSTOM_KEYS = new Set<string>(['name', 'kind', 'label', ...PRESENTATION_KEYS, 'options', 'min', 'max', 'maxLength', 'pattern', 'ref', 'hidden']);
+const CUSTOM_KEYS = new Set<string>(['name', 'kind', 'label', ...PRESENTATION_KEYS, 'options', 'min', 'max', 'maxLength', 'pattern', 'ref', 'hidden', 'storage']);
 
 const customOf = (overlay: SchemaOverlay, name: string) => overlay.custom?.find((c) => c.name === name);
 
@@ -104,6 +116,7 @@ function customToField(c: CustomFieldDef): FieldDef {
   for (const k of ['help', 'placeholder', 'group', 'options', 'min', 'max', 'maxLength', 'pattern', 'ref'] as const) {
     if (c[k] !== undefined && c[k] !== null) (f as unknown as Record<string, unknown>)[k] = c[k];
   }
+  if (c.storage === 'json') f.storage = 'json';
   if (c.hidden) return { ...f, hidden: true, readOnly: true };
   for (const k of ['required', 'list', 'filter', 'search', 'sort'] as const) if (c[k]) f[k] = true;
   return f;
@@ -213,6 +226,8 @@ export function validateOverlayChange(base: EntitySchema, current: SchemaOverlay
     if (!isText(f.label, LABEL_MAX)) add('label', `Informe um rótulo de até ${LABEL_MAX} caracteres.`);
     checkPresentation(f, add);
     if (f.hidden) add('hidden', 'Um campo novo não pode nascer removido.');
+    if (f.storage !== undefined && !(CUSTOM_FIELD_STORAGES as readonly unknown[]).includes(f.storage)) add('storage', 'Armazenamento inválido: use "column" (coluna própria) ou "json" (campo JSON extra).');
+    else if (f.storage === 'json' && COLUMN_ONLY_KINDS.includes(f.kind as string)) add('storage', 'Um campo de referência precisa de coluna própria (chave estrangeira).');
     if (f.kind === 'enum') checkOptions(f.options, 'options', add);
     else if (f.options !== undefined) add('options', 'Opções valem só para campos de lista de opções.');
     if (f.kind === 'reference') {
@@ -233,11 +248,17 @@ export function validateOverlayChange(base: EntitySchema, current: SchemaOverlay
     else if (custom!.hidden) add('_', `O campo "${custom!.label}" já foi removido.`);
     return errors;
   }
+  if (change.op === 'purgeField') {
+    if (codeField) add('_', `O campo "${codeField.label}" é do código do portal e seus dados não podem ser excluídos.`);
+    else if (!custom!.hidden) add('_', `Remova o campo "${custom!.label}" antes de excluir definitivamente os seus dados.`);
+    return errors;
+  }
 
   const p = change.patch as unknown as Record<string, unknown>;
   if (!p || typeof p !== 'object' || Array.isArray(p)) return { _: ['Informe as alterações do campo.'] };
   for (const k of Object.keys(p)) {
     if (k === 'name' || k === 'kind') add(k, 'O nome e o tipo de um campo não podem ser alterados.');
+    else if (k === 'storage') add(k, 'O armazenamento de um campo (coluna própria ou campo JSON) não pode ser alterado depois de criado.');
     else if (!PATCH_KEYS.has(k)) add(k, 'Propriedade desconhecida.');
   }
   checkPresentation(p, add);
@@ -281,6 +302,11 @@ export function applyOverlayChange(current: SchemaOverlay, change: OverlayChange
   const next: SchemaOverlay = { fields: { ...(current.fields ?? {}) }, custom: [...(current.custom ?? [])] };
   if (change.op === 'addField') {
     next.custom!.push({ ...change.field, label: change.field.label.trim() });
+    return next;
+  }
+  if (change.op === 'purgeField') {
+    next.custom = next.custom!.filter((c) => c.name !== change.name);
+    delete next.fields![change.name];
     return next;
   }
   const i = next.custom!.findIndex((c) => c.name === change.name);

@@ -219,4 +219,181 @@ describe.each(BACKENDS)('run-time schema configuration (%s)', (backend) => {
     const naval = await sql<{ n: string }>`select count(*) as n from obra where "tipoObra" = 'Naval'`.execute(t.api.db);
     expect(Number(naval.rows[0].n)).toBe(2);
   });
+
+  describe('custom fields kept in the `_extra` JSON column', () => {
+    const ids: Record<string, number> = {};
+    const list = async (query: string) => {
+      const r = await call(`/api/v1/obras?Id_Lista=9101&Id_Lista=9102&Id_Lista=9103&${query}`);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return (r.body as Record<string, unknown>[]).map((x) => x.Id_Lista);
+    };
+    const extraOf = async (id: number) => (await sql<{ e: Record<string, unknown> }>`select "_extra" as e from obra where id = ${id}`.execute(t.api.db)).rows[0].e;
+    const columns = async () =>
+      (await sql<{ c: string }>`select column_name as c from information_schema.columns where table_name = 'obra'`.execute(t.api.db)).rows.map((r) => r.c);
+    const indexes = async () => (await sql<{ i: string }>`select indexname as i from pg_indexes where tablename = 'obra'`.execute(t.api.db)).rows.map((r) => r.i);
+
+    it('adds filterable JSON fields: one `_extra` column, expression indexes, recorded for the migrations', async () => {
+      for (const field of [
+        { name: 'cxAditivo', kind: 'money', label: 'Valor do aditivo', storage: 'json', list: true, filter: true, sort: true },
+        { name: 'cxVistoria', kind: 'date', label: 'Data da vistoria', storage: 'json', list: true, filter: true, sort: true },
+        { name: 'cxApelido', kind: 'text', label: 'Apelido', storage: 'json', list: true, filter: true, search: true },
+      ]) {
+        const r = await call('/api/v1/schemas/obras/fields', { method: 'POST', json: field });
+        expect(r.status, JSON.stringify(r.body)).toBe(201);
+      }
+      expect((await obras()).fields.find((f) => f.name === 'cxAditivo')).toMatchObject({ kind: 'money', storage: 'json', filter: true });
+      const cols = await columns();
+      expect(cols).toContain('_extra');
+      expect(cols).not.toContain('cxAditivo');
+      expect(await indexes()).toEqual(expect.arrayContaining(['obra_cxAditivo_idx', 'obra_cxVistoria_idx', 'obra_cxApelido_idx']));
+      const state = (await sql<{ estado: { columns: Record<string, unknown>; indexes: Record<string, string> } }>`select estado from _esquema where tabela = 'obra'`.execute(t.api.db)).rows[0].estado;
+      expect(Object.keys(state.columns)).toContain('_extra');
+      expect(state.indexes.obra_cxAditivo_idx).toContain(`(("_extra"->>'cxAditivo')::numeric)`);
+      expect((await migrate(t.api.db, SCHEMAS)).applied).toBe(0);
+      // The list's expression is the index's: with sequential scans off, the planner takes the index.
+      const plan = await t.api.db.transaction().execute(async (trx) => {
+        await sql`set local enable_seqscan = off`.execute(trx);
+        return (await sql<{ 'QUERY PLAN': string }>`explain select id from obra where (("_extra"->>'cxAditivo')::numeric) >= 300`.execute(trx)).rows.map((r) => Object.values(r)[0]).join('\n');
+      });
+      expect(plan).toMatch(/obra_cxAditivo_idx/);
+    });
+
+    it('creates, shows and lists the values as ordinary properties', async () => {
+      const values: [string, Record<string, unknown>][] = [
+        ['9101', { cxAditivo: 1500.5, cxVistoria: '2026-03-10', cxApelido: 'Torre Norte' }],
+        ['9102', { cxAditivo: '200', cxVistoria: '2025-12-01', cxApelido: 'Galpão' }],
+        ['9103', { cxVistoria: '2026-01-15' }],
+      ];
+      for (const [id, v] of values) {
+        const r = await call('/api/v1/obras', { method: 'POST', json: site(id, v) });
+        expect(r.status, JSON.stringify(r.body)).toBe(201);
+        expect(r.body).not.toHaveProperty('_extra');
+        ids[id] = r.body.id;
+      }
+      const bad = await call('/api/v1/obras', { method: 'POST', json: site('9104', { cxAditivo: 'muito', cxVistoria: '2026-02-31' }) });
+      expect(bad.status).toBe(400);
+      expect(Object.keys(bad.body.errors).sort()).toEqual(['cxAditivo', 'cxVistoria']);
+      const show = await call(`/api/v1/obras/${ids['9101']}`);
+      expect(show.body).toMatchObject({ cxAditivo: 1500.5, cxVistoria: '2026-03-10', cxApelido: 'Torre Norte' });
+      expect(show.body).not.toHaveProperty('_extra');
+      expect((await call(`/api/v1/obras/${ids['9102']}`)).body.cxAditivo).toBe(200);
+      expect(await extraOf(ids['9103'])).toEqual({ cxVistoria: '2026-01-15' });
+      const rows = (await call('/api/v1/obras?Id_Lista=9101')).body;
+      expect(rows[0]).toMatchObject({ cxAditivo: 1500.5, cxApelido: 'Torre Norte' });
+      expect(rows[0]).not.toHaveProperty('_extra');
+    });
+
+    it('filters (eq, ne, in, gte, lte, like), searches and sorts by them', async () => {
+      expect(await list('cxAditivo_gte=300')).toEqual(['9101']);
+      expect(await list('cxAditivo_lte=300')).toEqual(['9102']);
+      expect(await list('cxAditivo=200')).toEqual(['9102']);
+      expect((await list('cxAditivo=200&cxAditivo=1500.5')).sort()).toEqual(['9101', '9102']);
+      expect((await list('cxAditivo_ne=200')).sort()).toEqual(['9101', '9103']);
+      expect((await list('cxVistoria_gte=2026-01-01')).sort()).toEqual(['9101', '9103']);
+      expect(await list('cxVistoria_lte=2025-12-31')).toEqual(['9102']);
+      expect(await list('cxApelido_like=norte')).toEqual(['9101']);
+      expect(await list('q=galpao')).toEqual(['9102']);
+      expect(await list('_sort=cxVistoria&_order=asc')).toEqual(['9102', '9103', '9101']);
+      expect(await list('_sort=cxAditivo&_order=desc')).toEqual(['9101', '9102', '9103']);
+      expect((await call('/api/v1/obras?cxAditivo_gte=muito')).status).toBe(400);
+      const agg = await call('/api/v1/obras/aggregate?measure=sum:cxAditivo&Id_Lista=9101&Id_Lista=9102&Id_Lista=9103');
+      expect(agg.status, JSON.stringify(agg.body)).toBe(200);
+      expect(Number(agg.body.total)).toBe(1700.5);
+    });
+
+    it('updates merge into `_extra`: other keys are never clobbered, null removes the key, the history shows it', async () => {
+      const id = ids['9101'];
+      let cur = (await call(`/api/v1/obras/${id}`)).body;
+      const other = await call(`/api/v1/obras/${id}`, { method: 'PATCH', json: { nome: 'Obra renomeada', version: cur.version } });
+      expect(other.status, JSON.stringify(other.body)).toBe(200);
+      expect(other.body).toMatchObject({ nome: 'Obra renomeada', cxAditivo: 1500.5, cxVistoria: '2026-03-10', cxApelido: 'Torre Norte' });
+      cur = other.body;
+      const one = await call(`/api/v1/obras/${id}`, { method: 'PATCH', json: { cxApelido: null, cxAditivo: 1600, version: cur.version } });
+      expect(one.status, JSON.stringify(one.body)).toBe(200);
+      expect(await extraOf(id)).toEqual({ cxAditivo: 1600, cxVistoria: '2026-03-10' });
+      expect(one.body).not.toHaveProperty('cxApelido');
+      const history = (await call(`/api/v1/obras/${id}/historico`)).body;
+      expect(history[0].changes).toEqual({ cxAditivo: { de: 1500.5, para: 1600 }, cxApelido: { de: 'Torre Norte', para: null } });
+      expect(history.find((h: { action: string }) => h.action === 'create').changes.cxVistoria).toEqual({ de: null, para: '2026-03-10' });
+    });
+
+    it('exports them to Excel and describes them in the OpenAPI document', async () => {
+      const schema = await obras();
+      const dataProvider = {
+        getList: async () => {
+          const r = await call('/api/v1/obras?Id_Lista=9101&Id_Lista=9102&Id_Lista=9103&_sort=cxVistoria&_order=asc&_start=0&_end=10');
+          return { data: r.body, total: Number(r.res.headers.get('x-total-count')) };
+        },
+      };
+      const fields = schema.fields.filter((f) => ['Id_Lista', 'cxAditivo', 'cxVistoria'].includes(f.name));
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(await buildWorkbook(schema, fields, await fetchAllRows({ dataProvider: dataProvider as never, schema })));
+      const ws = wb.worksheets[0];
+      const headers = (ws.getRow(1).values as unknown[]).slice(1);
+      const col = headers.indexOf('Valor do aditivo') + 1;
+      expect(col).toBeGreaterThan(0);
+      expect([2, 3, 4].map((r) => ws.getRow(r).getCell(col).value)).toEqual([200, null, 1600]);
+      expect(headers).toContain('Data da vistoria');
+      const doc = JSON.stringify((await call('/api/v1/openapi.json')).body);
+      expect(doc).toContain('cxAditivo');
+      expect(doc).not.toContain('_extra');
+    });
+
+    it('refuses changing the storage after creation, and JSON storage for a reference', async () => {
+      const patch = await call('/api/v1/schemas/obras/fields/cxAditivo', { method: 'PATCH', json: { storage: 'column' } });
+      expect(patch.status).toBe(400);
+      expect(patch.body.errors.storage[0]).toMatch(/não pode ser alterado depois de criado/);
+      const ref = await call('/api/v1/schemas/obras/fields', { method: 'POST', json: { name: 'cxContrato', kind: 'reference', ref: 'contrato', label: 'Contrato', storage: 'json' } });
+      expect(ref.status).toBe(400);
+      expect(ref.body.errors.storage[0]).toMatch(/coluna própria/);
+    });
+  });
+
+  describe('purge of a removed custom field', () => {
+    const purge = (name: string, as = ADMIN) => call(`/api/v1/schemas/obras/fields/${name}?purge=true`, { method: 'DELETE', as });
+    const columnsOf = async () => (await sql<{ c: string }>`select column_name as c from information_schema.columns where table_name = 'obra'`.execute(t.api.db)).rows.map((r) => r.c);
+
+    it('refuses a visible field, a code field and non-administrators', async () => {
+      const visible = await purge('cxAditivo');
+      expect(visible.status).toBe(400);
+      expect(visible.body.message).toMatch(/Remova o campo "Valor do aditivo" antes de excluir definitivamente/);
+      expect((await purge('nome')).status).toBe(400);
+      expect((await purge('cxNada')).status).toBe(404);
+      expect((await purge(FIELD, 'obra.staff@portal.local')).status).toBe(403);
+      expect((await call(`/api/v1/schemas/obras/fields/${FIELD}/usage`, { as: 'obra.staff@portal.local' })).status).toBe(403);
+      expect((await call(`/api/v1/schemas/obras/fields/${FIELD}?purge=sim`, { method: 'DELETE' })).status).toBe(400);
+    });
+
+    it('drops the column of a hidden field with its data and frees the name', async () => {
+      expect((await call(`/api/v1/schemas/obras/fields/${FIELD}/usage`)).body.records).toBeGreaterThan(0);
+      const r = await purge(FIELD);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(r.body.schema.fields.some((f: { name: string }) => f.name === FIELD)).toBe(false);
+      expect(await columnsOf()).not.toContain(FIELD);
+      expect((await call('/api/v1/obras?Id_Lista=9002')).body[0]).not.toHaveProperty(FIELD);
+      const history = (await call('/api/v1/schemas/obras/history')).body;
+      expect(history[0].change).toEqual({ op: 'purgeField', name: FIELD });
+      expect((await migrate(t.api.db, SCHEMAS)).applied).toBe(0);
+      // The name is free again, now kept in `_extra`, and starts empty.
+      const again = await call('/api/v1/schemas/obras/fields', { method: 'POST', json: { name: FIELD, kind: 'text', label: LABEL, storage: 'json', filter: true } });
+      expect(again.status, JSON.stringify(again.body)).toBe(201);
+      expect((await call(`/api/v1/obras?${FIELD}_like=CM`)).body).toEqual([]);
+    });
+
+    it('deletes the `_extra` key of a hidden JSON field and its index, leaving the other keys', async () => {
+      expect((await call('/api/v1/schemas/obras/fields/cxAditivo', { method: 'DELETE' })).status).toBe(200);
+      expect((await call('/api/v1/schemas/obras/fields/cxAditivo/usage')).body.records).toBe(2);
+      const r = await purge('cxAditivo');
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      const left = await sql<{ n: string }>`select count(*) as n from obra where "_extra" ? 'cxAditivo'`.execute(t.api.db);
+      expect(Number(left.rows[0].n)).toBe(0);
+      const vistorias = await sql<{ n: string }>`select count(*) as n from obra where "_extra" ? 'cxVistoria'`.execute(t.api.db);
+      expect(Number(vistorias.rows[0].n)).toBe(3);
+      const idx = await sql<{ i: string }>`select indexname as i from pg_indexes where tablename = 'obra'`.execute(t.api.db);
+      expect(idx.rows.map((x) => x.i)).not.toContain('obra_cxAditivo_idx');
+      expect((await call('/api/v1/obras?Id_Lista=9101')).body[0]).toMatchObject({ cxVistoria: '2026-03-10' });
+      expect((await call('/api/v1/obras?cxAditivo_gte=1')).status).toBe(400);
+      expect((await migrate(t.api.db, SCHEMAS)).applied).toBe(0);
+    });
+  });
 });

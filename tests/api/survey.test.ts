@@ -70,6 +70,13 @@ describe.each(BACKENDS)('public satisfaction survey (%s)', (backend) => {
     expect(Object.keys(bad.body.errors).sort()).toEqual(['comentario', 'notaAtendimento', 'notaPrazo', 'nps', 'obra']);
     for (const msgs of Object.values(bad.body.errors) as string[][]) expect(msgs[0]).toMatch(/[a-zà-ú]/i);
     expect((await pub('GET', token!)).status).toBe(200);
+    // A NUL character or a prototype key is refused like on every other route, never a 5xx.
+    for (const body of [{ comentario: 'a\u0000b', notaAtendimento: 5 }, JSON.parse('{"__proto__": {"x": 1}, "nps": 9}')]) {
+      const r = await pub('POST', token!, body);
+      expect(r.status, JSON.stringify(r.body)).toBe(400);
+      expect(r.body.message).toMatch(/[a-zà-ú]/i);
+    }
+    expect((await pub('GET', token!)).status).toBe(200);
 
     const ok = await pub('POST', token!, { respondente: 'Sr. Teste', notaAtendimento: 5, notaPrazo: 4, notaQualidade: 5, notaComunicacao: 4, nps: 9, comentario: 'Muito bom.' });
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);

@@ -7,7 +7,7 @@
 // the administrator may create sites).
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { apiGet, goto, launch, loginStaff, newPage, shot, step } from './helpers.mjs';
+import { apiGet, goto, launch, loginStaff, newPage, PHONE, shot, step } from './helpers.mjs';
 
 const FIELD = `cxEngenheiro${Date.now().toString(36).toUpperCase()}`;
 const LABEL = 'Engenheiro responsável';
@@ -103,5 +103,67 @@ test('o administrador acrescenta um campo e uma opção em Obras; um colaborador
     await admin.getByLabel('Tipo de obra').click({ force: true });
     await admin.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${OPTION}$`) }).first().waitFor();
     await shot(admin, 'configurar-entidade-formulario');
+  });
+});
+
+test('da lista, o administrador cria um campo no JSON de extras, o preenche, o remove e exclui os dados', async () => {
+  const NAME = `cxLacre${Date.now().toString(36).toUpperCase()}`;
+  const TITLE = 'Número do lacre';
+  const admin = await newPage(browser);
+  await step(admin, '18b-login-admin', () => loginStaff(admin, 'admin@portal.local'));
+
+  await step(admin, '18b-lista-configurar', async () => {
+    await goto(admin, '/todas-obras');
+    await admin.getByRole('link', { name: /Configurar entidade/ }).click();
+    await admin.getByText('Configurar entidade: Obras').waitFor();
+  });
+
+  await step(admin, '18b-campo-json', async () => {
+    await admin.getByRole('button', { name: /Novo campo/ }).click();
+    const drawer = admin.locator('.ant-drawer-content');
+    await drawer.getByLabel('Nome interno').fill(NAME);
+    await drawer.getByLabel('Rótulo', { exact: true }).fill(TITLE);
+    await drawer.locator('label.ant-radio-button-wrapper', { hasText: 'Campo JSON (extra)' }).click();
+    await shot(admin, 'configurar-entidade-campo-json');
+    await drawer.getByRole('button', { name: /Salvar$/ }).click();
+    await admin.getByText('Campo criado.').first().waitFor();
+    const row = admin.getByRole('table', { name: 'Campos' }).getByRole('row').filter({ hasText: NAME });
+    await row.getByText('JSON', { exact: true }).waitFor();
+  });
+
+  await step(admin, '18b-valor', async () => {
+    // A site with a value in the new field, through the API the forms use.
+    const status = await admin.evaluate(async (name) => {
+      const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
+      const headers = { Authorization: `Bearer ${localStorage.getItem(key)}`, 'content-type': 'application/json' };
+      const [site] = await (await fetch('/api/v1/obras?Id_Lista=101', { headers })).json();
+      const res = await fetch(`/api/v1/obras/${site.id}`, { method: 'PATCH', headers, body: JSON.stringify({ version: site.version, [name]: 'L-0042' }) });
+      const saved = await res.json();
+      return `${res.status} ${saved[name]}`;
+    }, NAME);
+    assert.equal(status, '200 L-0042');
+  });
+
+  await step(admin, '18b-remover-e-excluir', async () => {
+    const fields = admin.getByRole('table', { name: 'Campos' });
+    await fields.getByRole('row').filter({ hasText: NAME }).getByRole('button', { name: 'Remover' }).click();
+    await admin.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Remover' }).click();
+    await admin.getByText(`Campo "${TITLE}" removido.`).first().waitFor();
+    await fields.getByRole('row').filter({ hasText: NAME }).getByRole('button', { name: 'Excluir definitivamente os dados' }).click();
+    const confirm = admin.locator('.ant-popconfirm:visible');
+    await confirm.getByText(/1 registro/).waitFor();
+    await shot(admin, 'configurar-entidade-excluir-dados');
+    await confirm.getByRole('button', { name: 'Excluir definitivamente' }).click();
+    await fields.getByRole('row').filter({ hasText: NAME }).waitFor({ state: 'detached' });
+    await shot(admin, 'configurar-entidade-apos-exclusao');
+  });
+
+  const phone = await newPage(browser, { viewport: PHONE });
+  await step(phone, '18b-telefone', async () => {
+    await loginStaff(phone, 'admin@portal.local');
+    await goto(phone, '/admin/entidades/obras');
+    await phone.getByText('Configurar entidade: Obras').waitFor();
+    await phone.getByRole('table', { name: 'Campos' }).waitFor();
+    await shot(phone, 'configurar-entidade-telefone');
   });
 });

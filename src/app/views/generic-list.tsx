@@ -8,7 +8,8 @@ import { Button, Checkbox, Grid, Input, Popover, Space, Table, Typography, notif
 import type { TableColumnType, TablePaginationConfig } from 'antd';
 import { DownloadOutlined, SettingOutlined } from '@ant-design/icons';
 import { useDataProvider, type BaseRecord, type CrudFilter, type CrudSort } from '@refinedev/core';
-import { CreateButton, DeleteButton, EditButton, List, ShowButton, getDefaultFilter, getDefaultSortOrder, useTable } from '@refinedev/antd';
+import { CreateButton, DeleteButton, EditButton, List, ShowButton, getDefaultFilter, getDefaultSortOrder } from '@refinedev/antd';
+import { useTable } from './use-table';
 import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
 import { FieldDisplay } from '../fields/display';
 import { StateTag } from '../modules/workflow/state-tag';
@@ -17,6 +18,7 @@ import { deleteConfirmProps, lowerLabel } from '../fields/options';
 import { listTotalText } from './list-total';
 import { ReferenceTitlesProvider } from '../fields/reference-titles';
 import { ListCards } from './list-cards';
+import { ConfigureEntityButton } from '../modules/schema-config/configure-entity-button';
 
 export interface GenericListProps {
   schema: EntitySchema;
@@ -196,6 +198,7 @@ export function GenericList({ schema, filters: permanent }: GenericListProps): R
       title={schema.labelPlural}
       headerButtons={({ createButtonProps }) => (
         <>
+          <ConfigureEntityButton resource={schema.resource} />
           <ColumnChooser schema={schema} value={columns} onChange={setColumns} />
           <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void runExport()}>
             Exportar

@@ -15,6 +15,7 @@ import { DEFAULT_DECIMAL_SCALE, MONEY_SCALE } from '../../../schemas/kinds';
 import type { AppAbility } from '../../access/ability';
 import type { Db } from '../db/connect';
 import { ApiError } from '../http/errors';
+import { columnExpr } from '../db/columns';
 import { columnField, filterWhere, parseListParams, pathExpr, QueryError, resolvePath, type ListParams } from './list-query';
 import { guardDb, readWhere, type Actor } from './repository';
 import { factsOf } from './list-facts';
@@ -221,7 +222,7 @@ export function parseAggregateParams(schema: EntitySchema, query: Record<string,
 /** The SQL expression of a group key: a column, a person's mail/name, or a truncated date as 'yyyy-mm-dd'. */
 function keyExpr(k: GroupKey): RawBuilder<unknown> {
   if (k.interval) {
-    const col = sql.ref(k.field.name);
+    const col = columnExpr(k.field);
     const local = k.field.kind === 'date' ? sql`cast(${col} as timestamp)` : sql`(${col} at time zone ${portalZone()})`;
     return sql`to_char(date_trunc(${k.interval}, ${local}), 'YYYY-MM-DD')`;
   }
@@ -240,14 +241,14 @@ const DURATION_SCALE = 1;
 
 /** A duration in days between two date/datetime columns (null when either is empty). */
 function durationExpr(from: FieldDef, to: FieldDef): RawBuilder<unknown> {
-  const ts = (f: FieldDef) => sql`cast(${sql.ref(f.name)} as timestamptz)`;
+  const ts = (f: FieldDef) => sql`cast(${columnExpr(f)} as timestamptz)`;
   return sql`(extract(epoch from (${ts(to)} - ${ts(from)})) / 86400)`;
 }
 
 /** The value each base row contributes to the measure (column `x`). */
 function measureValue(m: Measure): RawBuilder<unknown> {
   if (m.op === 'avgDays' && m.from && m.to) return durationExpr(m.from, m.to);
-  return m.field ? sql`${sql.ref(m.field.name)}` : sql`null`;
+  return m.field ? columnExpr(m.field) : sql`null`;
 }
 
 /**

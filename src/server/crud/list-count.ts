@@ -16,9 +16,53 @@ export function countEstimateThreshold(env: NodeJS.ProcessEnv = process.env): nu
   return Number.isFinite(n) && n >= 0 ? n : DEFAULT_COUNT_ESTIMATE_THRESHOLD;
 }
 
-/** The planner's estimate of the rows a query returns (`EXPLAIN (FORMAT JSON)`, same bound parameters). */
+/**
+ * Recent estimates by statement and parameters. The planner's estimate moves only when the table's
+ * statistics do (ANALYZE, autovacuum), so a list asked again within ESTIMATE_TTL_MS (pages, refetch
+ * on focus, many people on the same site's list) reuses it and costs one round trip instead of two.
+ */
+const ESTIMATE_TTL_MS = 30_000;
+const ESTIMATE_CACHE_MAX = 2000;
+const estimateCaches = new WeakMap<Db, Map<string, { rows: number; at: number }>>();
+
+/** The planner's estimate of the rows a query returns (`EXPLAIN (FORMAT JSON)`, same bound parameters), cached briefly. */
 export async function plannedRows(db: Db, query: Compilable): Promise<number> {
   const c = query.compile();
+  return cached(db, `${c.sql}\u0000${JSON.stringify(c.parameters)}`, () => explainRows(db, c));
+}
+
+/**
+ * Whether a list of `table` can match more than `threshold` rows: false when the statistics
+ * (`pg_class.reltuples`, cached like the estimates) count fewer rows in the whole table, so the
+ * many small tables are counted exactly without asking the planner first. A table never analysed
+ * (reltuples -1) may be any size. Statistics lag behind inserts until the next ANALYZE (autovacuum,
+ * or the embedded server's periodic VACUUM); meanwhile the count is exact, as below the threshold.
+ */
+export async function mayExceed(db: Db, table: string, threshold: number): Promise<boolean> {
+  const rows = await cached(db, `reltuples\u0000${table}`, async () => {
+    const r = await db.executeQuery<{ n: number | string | null }>(
+      CompiledQuery.raw('select reltuples::float8 as n from pg_class where oid = to_regclass(quote_ident($1))', [table]),
+    );
+    const n = r.rows[0]?.n;
+    return n === null || n === undefined ? -1 : Number(n);
+  });
+  return rows < 0 || rows > threshold;
+}
+
+async function cached(db: Db, key: string, compute: () => Promise<number>): Promise<number> {
+  const now = performance.now();
+  let estimates = estimateCaches.get(db);
+  if (!estimates) estimateCaches.set(db, (estimates = new Map()));
+  const hit = estimates.get(key);
+  if (hit && now - hit.at < ESTIMATE_TTL_MS) return hit.rows;
+  const rows = await compute();
+  if (estimates.size >= ESTIMATE_CACHE_MAX) estimates.delete(estimates.keys().next().value!);
+  estimates.delete(key);
+  estimates.set(key, { rows, at: now });
+  return rows;
+}
+
+async function explainRows(db: Db, c: CompiledQuery): Promise<number> {
   const r = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${c.sql}`, [...c.parameters]));
   let plan = Object.values(r.rows[0] ?? {})[0];
   if (typeof plan === 'string') plan = JSON.parse(plan);

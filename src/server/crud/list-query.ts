@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool, type RawBuilder } from 'kysely';
 import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
-import { fieldOf, isJsonArrayField, refKeyOf } from '../db/columns';
+import { columnExpr, fieldOf, isExtraField, refKeyOf } from '../db/columns';
 import type { FieldErrors } from './validate';
 import { isValidDate, isValidDateTime } from './dates';
 import { hasNul, NUL_MESSAGE, quoted } from '../http/input-guards';
@@ -164,16 +164,19 @@ export function parseListParams(schema: EntitySchema, query: Record<string, stri
   return { start, end, unpaged, sort, conditions, q };
 }
 
-/** The SQL expression of a path: a column, or a JSON property as text. */
+/**
+ * The SQL expression of a path: a column (or a custom field's typed key in `_extra`), or a JSON
+ * property as text. Keys are literals, not parameters: the expression must equal the index's.
+ */
 export function pathExpr(field: FieldDef, sub?: string): RawBuilder<unknown> {
-  // The key as a literal, not a parameter: the expression must equal the index's `("f"->>'mail')`.
-  if (sub) return sql`(${sql.ref(field.name)}->>${sql.lit(sub)})`;
-  return sql.ref(field.name);
+  return columnExpr(field, sub);
 }
 
 function castFor(field: FieldDef, sub?: string) {
   if (sub) return 'text';
   if (field === SYSTEM.id) return 'bigint';
+  // A date kept in `_extra` is compared as its 'aaaa-mm-dd' text (a text-to-date cast cannot be indexed).
+  if (isExtraField(field) && field.kind === 'date') return 'text';
   switch (field.kind) {
     case 'integer':
       return 'integer';
@@ -200,7 +203,7 @@ function conditionExpr(c: Condition): Expression<SqlBool> {
   // A list value inside JSON (tags, or a list inside an object): "contains any of".
   const jsonList = c.field.kind === 'tags' || (c.field.kind === 'object' && !!c.sub);
   if (jsonList) {
-    const target = c.sub ? sql`(${sql.ref(c.field.name)}->${c.sub})` : sql.ref(c.field.name);
+    const target = c.sub ? sql`(${columnExpr(c.field)}->${c.sub})` : columnExpr(c.field);
     if (c.op === 'like') {
       return sql<SqlBool>`exists (select 1 from jsonb_array_elements_text(coalesce(${target}, '[]'::jsonb)) e where portal_fold(e) like portal_fold(${'%' + c.values[0] + '%'}))`;
     }
@@ -233,11 +236,9 @@ function searchExpr(schema: EntitySchema, q: string): Expression<SqlBool> | unde
   for (const f of schema.fields) {
     if (!f.search) continue;
     if (f.kind === 'person') {
-      parts.push(sql<SqlBool>`portal_fold(coalesce(${sql.ref(f.name)}->>'mail', '') || ' ' || coalesce(${sql.ref(f.name)}->>'nome', '')) like portal_fold(${pattern})`);
-    } else if (f.kind === 'tags' || isJsonArrayField(f) || f.kind === 'object') {
-      parts.push(sql<SqlBool>`portal_fold(cast(${sql.ref(f.name)} as text)) like portal_fold(${pattern})`);
+      parts.push(sql<SqlBool>`portal_fold(coalesce(${columnExpr(f, 'mail')}, '') || ' ' || coalesce(${columnExpr(f, 'nome')}, '')) like portal_fold(${pattern})`);
     } else {
-      parts.push(sql<SqlBool>`portal_fold(cast(${sql.ref(f.name)} as text)) like portal_fold(${pattern})`);
+      parts.push(sql<SqlBool>`portal_fold(cast(${columnExpr(f)} as text)) like portal_fold(${pattern})`);
     }
   }
   if (/^\d+$/.test(q)) parts.push(sql<SqlBool>`id = ${Number(q)}`);

@@ -7,11 +7,12 @@ import type { AppAbility } from '../../access/ability';
 import { toCaslAction } from '../../access/refine-actions';
 import { accessWhere } from '../access/rules-to-sql';
 import type { Db } from '../db/connect';
-import { isJsonField } from '../db/columns';
+import { flattenExtra, toColumnValues } from '../db/columns';
 import { ApiError, fromDatabaseError } from '../http/errors';
 import { filterWhere, orderBy, type ListParams } from './list-query';
 import { factsOf } from './list-facts';
-import { countEstimateThreshold, plannedRows } from './list-count';
+import { tableWritten } from './write-events';
+import { countEstimateThreshold, mayExceed, plannedRows } from './list-count';
 import { checkFieldsMessage, forbiddenMessage, notFoundMessage } from './messages';
 import { validateBody } from './validate';
 import { deletedRecordAsWas, diffRecords, stableJson, writeAudit } from './audit';
@@ -85,7 +86,7 @@ export async function canOn(db: Db, schema: EntitySchema, actor: Actor, action: 
   const parentId = record[via!];
   if (parentId === null || parentId === undefined) return actor.ability.can(action as never, parent.subject as never) && !hasConditions(actor, action, parent);
   const r = await sql<{ row: Record<string, unknown> }>`select to_jsonb(t.*) as row from ${sql.table(parent.name)} t where id = ${Number(parentId)}`.execute(db);
-  const parentRow = r.rows[0]?.row;
+  const parentRow = r.rows[0]?.row && flattenExtra(r.rows[0].row);
   if (!parentRow) return false;
   return actor.ability.can(action as never, subject(parent.subject, { ...parentRow }) as never);
 }
@@ -127,7 +128,8 @@ export async function listRecords(db: Db, schema: EntitySchema, actor: Actor, p:
   let total: number;
   let raw: Row[];
   const parts = listParts(db, schema, actor, p);
-  const estimate = threshold > 0 ? await guardDb(schema, () => plannedRows(db, parts.matching.select(sql`1`.as('x')))) : 0;
+  const large = threshold > 0 && (await guardDb(schema, () => mayExceed(db, schema.name, threshold)));
+  const estimate = large ? await guardDb(schema, () => plannedRows(db, parts.matching.select(sql`1`.as('x')))) : 0;
   const estimated = threshold > 0 && estimate > threshold;
   if (estimated) {
     const r = await guardDb(schema, () => db.selectNoFrom([pageJson(parts.page).as('rows')]).executeTakeFirstOrThrow());
@@ -138,14 +140,21 @@ export async function listRecords(db: Db, schema: EntitySchema, actor: Actor, p:
     raw = r.rows as Row[];
     total = Number(r.total);
   }
-  const rows = raw.map((r) => stripUnreadable(actor.ability, schema, r));
+  const rows = raw.map((r) => stripUnreadable(actor.ability, schema, flattenExtra(r)));
   return { rows, total, estimated };
 }
 
 export async function selectOne(db: Db, schema: EntitySchema, id: number, forUpdate = false): Promise<Row | undefined> {
   const lock = forUpdate ? sql` for update` : sql``;
   const r = await sql<{ row: Row }>`select to_jsonb(t.*) as row from ${tableOf(schema)} t where id = ${id}${lock}`.execute(db);
-  return r.rows[0]?.row;
+  return r.rows[0] && flattenExtra(r.rows[0].row);
+}
+
+/** A write's result, once committed: the listeners of its table hear of it (crud/write-events.ts). */
+async function written<T>(schema: EntitySchema, result: Promise<T>): Promise<T> {
+  const value = await result;
+  tableWritten(schema.name);
+  return value;
 }
 
 export function parseId(schema: EntitySchema, raw: string): number {
@@ -167,13 +176,9 @@ function sameValue(schema: EntitySchema, name: string, a: unknown, b: unknown): 
   return stableJson(a) === stableJson(b);
 }
 
-export function toColumns(schema: EntitySchema, values: Record<string, unknown>) {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(values)) {
-    const f = schema.fields.find((x) => x.name === k)!;
-    out[k] = isJsonField(f) && v !== null && v !== undefined ? sql`cast(${JSON.stringify(v)} as jsonb)` : v;
-  }
-  return out;
+/** Values as the columns they are written to (JSON kinds as jsonb, `_extra` fields merged into `_extra`, db/columns.ts). */
+export function toColumns(schema: EntitySchema, values: Record<string, unknown>, mode: 'insert' | 'update') {
+  return toColumnValues(schema, values, mode);
 }
 
 function checkFields(schema: EntitySchema, actor: Actor, action: string, before: Row | Record<string, unknown>, changed: string[]) {
@@ -209,7 +214,8 @@ async function withCreateDefaults(db: Db, schema: EntitySchema, actor: Actor, bo
     const refKey = field.refKey ?? 'id';
     if (refKey === 'id' && !/^\d{1,15}$/.test(String(key))) continue; // validation reports it
     const source = await db.selectFrom(target.name).selectAll().where(refKey, '=', refKey === 'id' ? Number(key) : String(key)).executeTakeFirst();
-    if (source && (await canOn(db, target, actor, 'read', source))) input = { ...input, ...copiedValues(field, source, input) };
+    const row = source && flattenExtra(source as Record<string, unknown>);
+    if (row && (await canOn(db, target, actor, 'read', row))) input = { ...input, ...copiedValues(field, row, input) };
   }
   return input;
 }
@@ -229,22 +235,22 @@ export async function createRecord(db: Db, schema: EntitySchema, actor: Actor, b
   if (schema.workflow) values[schema.workflow.field] = schema.workflow.initial;
   if (!(await canOn(db, schema, actor, action, values))) throw new ApiError(403, forbiddenMessage(schema, action));
   if (!parent) checkFields(schema, actor, action, values, Object.keys(values));
-  return guardDb(schema, () =>
+  return written(schema, guardDb(schema, () =>
     db.transaction().execute(async (trx) => {
       const extra = await applyWriteRules({ trx, schema, actor, op: 'create', after: values });
-      const cols = { ...toColumns(schema, { ...values, ...extra }), created_by: actor.email, updated_by: actor.email };
+      const cols = { ...toColumns(schema, { ...values, ...extra }, 'insert'), created_by: actor.email, updated_by: actor.email };
       const r = await trx
         .insertInto(schema.name)
         .values(cols)
         .returning(sql<Row>`to_jsonb(${tableOf(schema)}.*)`.as('row'))
         .executeTakeFirstOrThrow();
-      const row = r.row as Row;
+      const row = flattenExtra(r.row as Row);
       await attachRecordFiles(trx, schema, actor, row.id, undefined, row);
       await writeAudit(trx, schema, row.id, 'create', actor.email, diffRecords(schema, {}, row));
       await applyAfterCreateRules({ trx, schema, actor, row });
       return stripUnreadable(actor.ability, schema, row);
     }),
-  );
+  ));
 }
 
 export async function updateRecord(db: Db, schema: EntitySchema, actor: Actor, rawId: string, body: unknown): Promise<Row> {
@@ -258,7 +264,7 @@ export async function updateRecord(db: Db, schema: EntitySchema, actor: Actor, r
     throw new ApiError(400, 'Informe a versão do registro que está sendo editado.', { version: ['Campo obrigatório.'] });
   }
   const { parent } = governing(schema);
-  return guardDb(schema, () =>
+  return written(schema, guardDb(schema, () =>
     db.transaction().execute(async (trx) => {
       const before = await selectOne(trx, schema, id, true);
       if (!before) throw new ApiError(404, notFoundMessage(schema));
@@ -284,7 +290,7 @@ export async function updateRecord(db: Db, schema: EntitySchema, actor: Actor, r
       for (const [k, v] of Object.entries(extra)) if (!sameValue(schema, k, v, before[k])) changed.push(k);
       if (!changed.length) return stripUnreadable(actor.ability, schema, before);
       const merged = { ...values, ...extra };
-      const set = toColumns(schema, Object.fromEntries(changed.map((k) => [k, merged[k]])));
+      const set = toColumns(schema, Object.fromEntries(changed.map((k) => [k, merged[k]])), 'update');
       const r = await trx
         .updateTable(schema.name)
         .set({ ...set, version: sql`version + 1`, updated_at: sql`now()`, updated_by: actor.email })
@@ -293,17 +299,17 @@ export async function updateRecord(db: Db, schema: EntitySchema, actor: Actor, r
         .returning(sql<Row>`to_jsonb(${tableOf(schema)}.*)`.as('row'))
         .executeTakeFirst();
       if (!r) throw new ApiError(409, 'Este registro foi alterado por outra pessoa. Recarregue para ver a versão atual.');
-      const row = r.row as Row;
+      const row = flattenExtra(r.row as Row);
       await attachRecordFiles(trx, schema, actor, id, before, row);
       await writeAudit(trx, schema, id, 'update', actor.email, diffRecords(schema, before, row));
       return stripUnreadable(actor.ability, schema, row);
     }),
-  );
+  ));
 }
 
 export async function deleteRecord(db: Db, schema: EntitySchema, actor: Actor, rawId: string): Promise<Row> {
   const id = parseId(schema, rawId);
-  return guardDb(schema, () =>
+  return written(schema, guardDb(schema, () =>
     db.transaction().execute(async (trx) => {
       const before = await selectOne(trx, schema, id, true);
       if (!before) throw new ApiError(404, notFoundMessage(schema));
@@ -315,7 +321,7 @@ export async function deleteRecord(db: Db, schema: EntitySchema, actor: Actor, r
       await writeAudit(trx, schema, id, 'delete', actor.email, diffRecords(schema, before, {}));
       return stripUnreadable(actor.ability, schema, before);
     }),
-  );
+  ));
 }
 
 export async function recordHistory(db: Db, schema: EntitySchema, actor: Actor, rawId: string) {

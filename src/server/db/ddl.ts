@@ -1,5 +1,5 @@
 import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
-import { ident, refKeyOf, sqlType } from './columns';
+import { columnSql, EXTRA_COLUMN, EXTRA_COLUMN_TYPE, ident, isExtraField, refKeyOf, sqlType } from './columns';
 import { accessIndexes } from './access-indexes';
 import { dashboardIndexes } from './dashboard-indexes';
 
@@ -32,13 +32,14 @@ const SYSTEM_COLUMNS: Record<string, ColumnState> = {
   updated_by: { type: 'text', notNull: false },
 };
 
+/** The indexed expression of a field: the same SQL the queries use (columnSql), so the planner matches it. */
 function indexExpr(f: FieldDef): { expr: string; method: string } {
-  if (f.kind === 'person') return { expr: `((${ident(f.name)}->>'mail'))`, method: 'btree' };
-  if (f.kind === 'tags' || f.kind === 'object') return { expr: `(${ident(f.name)})`, method: 'gin' };
+  if (f.kind === 'person') return { expr: `(${columnSql(f, 'mail')})`, method: 'btree' };
+  if (f.kind === 'tags' || f.kind === 'object') return { expr: `(${columnSql(f)})`, method: 'gin' };
   if (f.kind === 'longtext' || f.kind === 'rows' || f.kind === 'attachments' || f.kind === 'images') {
     return { expr: '', method: '' };
   }
-  return { expr: `(${ident(f.name)})`, method: 'btree' };
+  return { expr: `(${columnSql(f)})`, method: 'btree' };
 }
 
 export function tableState(schema: EntitySchema, all: EntitySchema[]): TableState {
@@ -50,8 +51,10 @@ export function tableState(schema: EntitySchema, all: EntitySchema[]): TableStat
     let refIsId = true;
     if (f.kind === 'reference') refIsId = refKeyOf(f) === 'id';
     // Required is enforced by validation (and a NOT NULL would make added columns refuse existing rows).
-    columns[f.name] = { type: sqlType(f, refIsId), notNull: false };
-    if (f.unique) {
+    // A custom field kept in `_extra` has no column of its own (schemas/overlay.ts).
+    if (isExtraField(f)) columns[EXTRA_COLUMN] ??= { type: EXTRA_COLUMN_TYPE, notNull: true };
+    else columns[f.name] = { type: sqlType(f, refIsId), notNull: false };
+    if (f.unique && !isExtraField(f)) {
       constraints[`${t}_${f.name}_key`] = `ALTER TABLE ${ident(t)} ADD CONSTRAINT ${ident(`${t}_${f.name}_key`)} UNIQUE (${ident(f.name)})`;
     } else if (f.filter || f.sort || f.kind === 'reference' || f.name === schema.obraField) {
       const { expr, method } = indexExpr(f);
@@ -62,9 +65,10 @@ export function tableState(schema: EntitySchema, all: EntitySchema[]): TableStat
     }
     if (f.kind === 'enum' && f.options?.length) {
       const list = f.options.map((o) => `'${o.replace(/'/g, "''")}'`).join(', ');
-      constraints[`${t}_${f.name}_check`] = `ALTER TABLE ${ident(t)} ADD CONSTRAINT ${ident(`${t}_${f.name}_check`)} CHECK (${ident(f.name)} IS NULL OR ${ident(f.name)} IN (${list}))`;
+      const v = columnSql(f);
+      constraints[`${t}_${f.name}_check`] = `ALTER TABLE ${ident(t)} ADD CONSTRAINT ${ident(`${t}_${f.name}_check`)} CHECK (${v} IS NULL OR ${v} IN (${list}))`;
     }
-    if (f.kind === 'reference' && f.ref) {
+    if (f.kind === 'reference' && f.ref && !isExtraField(f)) {
       const target = all.find((s) => s.name === f.ref);
       if (target) {
         const name = `${t}_${f.name}_fk`;

@@ -9,6 +9,7 @@ import { checkChecklist } from '../../../schemas/shared/checklist-answers';
 import { writeAudit } from '../crud/audit';
 import { rdoMandatorySections } from '../rdo/config';
 import { createSiteLibrary } from './document-tree';
+import { flattenExtra } from '../db/columns';
 
 /**
  * Business rules that go beyond field validation, as explicit overrides per entity.
@@ -243,7 +244,7 @@ const eapTree: WriteRule = async ({ trx, schema, actor, op, before, after }) => 
 
 async function selectEap(trx: Db, id: number): Promise<Record<string, unknown>> {
   const r = await sql<{ row: Record<string, unknown> }>`select to_jsonb(t.*) as row from "eapOs" t where id = ${id}`.execute(trx);
-  return r.rows[0]?.row ?? {};
+  return flattenExtra(r.rows[0]?.row ?? {});
 }
 
 /** What must hold before a record is deleted (inside the delete's transaction); throws ApiError to refuse. */

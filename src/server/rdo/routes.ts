@@ -19,8 +19,8 @@ import { stripUnreadable } from '../crud/read-fields';
 import type { FileStorage } from '../storage/storage';
 import { todayIso } from '../time';
 import { loadRdoConfig } from './config';
-import { renderRdoPdf } from './pdf';
 import { readAll } from '../storage/thumbnails';
+import { flattenExtra } from '../db/columns';
 
 type Row = Record<string, unknown>;
 const MAX_PHOTOS = 40;
@@ -60,7 +60,7 @@ export function rdoRoutes(db: Db, storage: FileStorage) {
       .orderBy('numero', 'desc')
       .limit(1)
       .executeTakeFirst();
-    const last = found?.row as Row | undefined;
+    const last = found && flattenExtra(found.row as Row);
     if (!last) throw new ApiError(404, 'Não há diário anterior desta obra que você possa ver.');
     const source = stripUnreadable(actor.ability, schema, last as Row & { id: number; version: number });
     // Two reports of a site cannot share today's date (src/server/modules/write-rules.ts).
@@ -103,7 +103,7 @@ export function rdoRoutes(db: Db, storage: FileStorage) {
       const obj = f?.key ? await storage.get(f.key) : undefined;
       if (obj) photos.push({ name: String(f.name ?? ''), body: await readAll(obj.body) });
     }
-    const pdf = await renderRdoPdf({ report, site, photos });
+    const pdf = await (await import('./pdf')).renderRdoPdf({ report, site, photos });
     const obra = String(report.obra ?? '').replace(/[^\w.-]/g, '_');
     const filename = `RDO-${obra}-${String(report.numero ?? report.id)}.pdf`;
     return new Response(new Uint8Array(pdf), {

@@ -26,6 +26,7 @@ import { canWarn, isPlanner, scheduleScopeFor } from './scope';
 import { scheduleItems } from './items';
 import { sCurve } from './progress-sql';
 import { NoSiteManager, sendDelayWarning } from './delay-warning';
+import { flattenExtra } from '../db/columns';
 
 const eapOs = () => schemaByName('eapOs') as EntitySchema;
 const obraSchema = () => schemaByName('obra') as EntitySchema;
@@ -78,7 +79,7 @@ async function updatePlannedDates(db: Db, actor: Actor, obra: string, rawId: str
         version = version + 1, updated_at = now(), updated_by = ${actor.email}
       where id = ${before.id} and version = ${before.version}
       returning to_jsonb("eapOs".*) as row`.execute(trx);
-    const row = r.rows[0]?.row;
+    const row = r.rows[0]?.row && flattenExtra(r.rows[0].row);
     if (!row) throw new ApiError(409, 'Este registro foi alterado por outra pessoa. Recarregue para ver a versão atual.');
     await writeAudit(trx, schema, before.id, 'update', actor.email, diffRecords(schema, before, row));
     return row;

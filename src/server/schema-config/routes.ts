@@ -14,7 +14,7 @@ import type { AppEnv } from '../http/env';
 import { ApiError } from '../http/errors';
 import { jsonBody } from '../crud/routes';
 import type { SchemaRegistry } from './registry';
-import { overlayHistory, storeOverlayChange } from './store';
+import { overlayHistory, recordsWithValue, storeOverlayChange } from './store';
 
 /** May this user change the schema of this entity at run time? */
 export function canConfigure(user: PortalUser, ability: AppAbility, schema: EntitySchema): boolean {
@@ -101,12 +101,23 @@ export function schemaConfigRoutes(db: Db, registry: SchemaRegistry) {
     return c.json(await store(base, { op: 'patchField', name: c.req.param('name'), patch: body as FieldPatch }, c.get('user').email, expected));
   });
 
+  /** How many records hold a value in the field (what a purge would delete). */
+  r.get('/:resource/fields/:name/usage', async (c) => {
+    const base = administered(c, c.req.param('resource'));
+    knownField(base, c.req.param('name'));
+    return c.json({ records: await recordsWithValue(db, registry.get(base.resource)!, c.req.param('name')) });
+  });
+
+  /** Hides a custom field (data kept); with `?purge=true`, deletes the data of one already hidden and frees its name. */
   r.delete('/:resource/fields/:name', async (c) => {
     const base = administered(c, c.req.param('resource'));
     knownField(base, c.req.param('name'));
     const v = c.req.query('version');
     const expected = v === undefined ? undefined : takeVersion({ version: /^\d{1,9}$/.test(v) ? Number(v) : v });
-    return c.json(await store(base, { op: 'hideField', name: c.req.param('name') }, c.get('user').email, expected));
+    const purge = c.req.query('purge');
+    if (purge !== undefined && purge !== 'true' && purge !== 'false') throw new ApiError(400, 'Use purge=true para excluir definitivamente os dados.', { purge: ['Use true ou false.'] });
+    const op = purge === 'true' ? 'purgeField' : 'hideField';
+    return c.json(await store(base, { op, name: c.req.param('name') }, c.get('user').email, expected));
   });
 
   return r;

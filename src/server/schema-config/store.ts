@@ -4,15 +4,17 @@
  * who, when, and the change itself). The current overlay of a resource is its latest version.
  *
  * A change that adds a custom field or changes an enum's options also changes the entity's table
- * (ADD COLUMN, index, CHECK of the options, foreign key), in the same transaction as the new
- * version: either both are there or neither.
+ * (ADD COLUMN — the field's own, or the shared `_extra` jsonb column —, index, CHECK of the
+ * options, foreign key), in the same transaction as the new version: either both are there or
+ * neither. Purging a hidden custom field drops its column (or deletes its key from `_extra`) and
+ * its index and constraints, also in that transaction.
  */
 import { sql } from 'kysely';
 import type { EntitySchema } from '../../../schemas/kinds';
 import { SCHEMAS } from '../../../schemas';
 import { applyOverlayChange, effectiveSchema, validateOverlayChange, type OverlayChange, type SchemaOverlay } from '../../../schemas/overlay';
 import type { Db } from '../db/connect';
-import { ident } from '../db/columns';
+import { columnExpr, EXTRA_COLUMN, fieldOf, ident, isExtraField } from '../db/columns';
 import { tableState } from '../db/ddl';
 import { ruleConditions } from '../db/access-indexes';
 import { ApiError } from '../http/errors';
@@ -90,7 +92,8 @@ export async function storeOverlayChange(
     const before = effectiveSchema(base, overlay);
     const after = effectiveSchema(base, next);
     if (change.op === 'patchField' && change.patch.removeOptions?.length) await refuseOptionsInUse(trx, base, change.name, change.patch.removeOptions, after);
-    await alterTable(trx, base, before, after);
+    if (change.op === 'purgeField') await purgeData(trx, base, fieldOf(before, change.name)!);
+    await alterTable(trx, base, before, after, change.op === 'purgeField');
     await sql`insert into schema_overlay (resource, version, overlay, changed_by, change)
       values (${base.resource}, ${version + 1}, ${JSON.stringify(next)}::jsonb, ${by}, ${JSON.stringify(change)}::jsonb)`.execute(trx);
     return { version: version + 1, overlay: next };
@@ -102,10 +105,29 @@ function firstMessage(errors: Record<string, string[]>): string {
   return first ? `Alteração recusada: ${first}` : 'Alteração recusada.';
 }
 
+/** How many records hold a value in a field (the purge confirmation tells it). */
+export async function recordsWithValue(db: Db, schema: EntitySchema, name: string): Promise<number> {
+  const f = fieldOf(schema, name);
+  if (!f) return 0;
+  const r = await sql<{ n: string }>`select count(*) as n from ${sql.table(schema.name)} where ${columnExpr(f)} is not null`.execute(db);
+  return Number(r.rows[0]?.n ?? 0);
+}
+
+/** A purge's data: the key of every record's `_extra` and the field's index and CHECK (a column's go with it in alterTable). */
+async function purgeData(trx: Db, base: EntitySchema, f: EntitySchema['fields'][number]): Promise<void> {
+  if (!isExtraField(f)) return;
+  const t = ident(base.name);
+  const key = sql.lit(f.name);
+  await sql`UPDATE ${sql.table(base.name)} SET ${sql.ref(EXTRA_COLUMN)} = ${sql.ref(EXTRA_COLUMN)} - ${key} WHERE ${sql.ref(EXTRA_COLUMN)} -> ${key} IS NOT NULL`.execute(trx);
+  await sql.raw(`DROP INDEX IF EXISTS ${ident(`${base.name}_${f.name}_idx`)}`).execute(trx);
+  await sql.raw(`ALTER TABLE ${t} DROP CONSTRAINT IF EXISTS ${ident(`${base.name}_${f.name}_check`)}`).execute(trx);
+}
+
 async function refuseOptionsInUse(trx: Db, base: EntitySchema, field: string, options: string[], after: EntitySchema): Promise<void> {
+  const col = columnExpr(fieldOf(after, field)!);
   const r = await sql<{ o: string; n: string }>`
-    select ${sql.ref(field)} as o, count(*) as n from ${sql.table(base.name)}
-    where ${sql.ref(field)} in (${sql.join(options)}) group by 1`.execute(trx);
+    select ${col} as o, count(*) as n from ${sql.table(base.name)}
+    where ${col} in (${sql.join(options)}) group by 1`.execute(trx);
   if (!r.rows.length) return;
   const label = after.fields.find((f) => f.name === field)?.label ?? field;
   const used = r.rows.map((x) => `"${x.o}" (${Number(x.n).toLocaleString('pt-BR')} ${Number(x.n) === 1 ? 'registro' : 'registros'})`);
@@ -116,13 +138,15 @@ async function refuseOptionsInUse(trx: Db, base: EntitySchema, field: string, op
 /**
  * The table changes between two effective schemas, generated as the migrations generate them
  * (src/server/db/ddl.ts): new columns, then changed constraints (enum CHECKs, foreign keys), then
- * new indexes. Nothing is ever dropped but a constraint being replaced.
+ * new indexes. Nothing is ever dropped but a constraint being replaced, and on a purge the columns
+ * that went away (the purged field's, or `_extra` when its last field was purged).
  */
-async function alterTable(trx: Db, base: EntitySchema, before: EntitySchema, after: EntitySchema): Promise<void> {
+async function alterTable(trx: Db, base: EntitySchema, before: EntitySchema, after: EntitySchema, purge = false): Promise<void> {
   const t = ident(base.name);
   const all = SCHEMAS.map((s) => (s.name === base.name ? after : s));
   const was = tableState(before, all);
   const want = tableState(after, all);
+  if (purge) for (const col of Object.keys(was.columns)) if (!want.columns[col]) await sql.raw(`ALTER TABLE ${t} DROP COLUMN IF EXISTS ${ident(col)}`).execute(trx);
   for (const [col, c] of Object.entries(want.columns)) {
     if (!was.columns[col]) await sql.raw(`ALTER TABLE ${t} ADD COLUMN IF NOT EXISTS ${ident(col)} ${c.type}`).execute(trx);
   }

@@ -16,7 +16,9 @@ import type { Db } from '../db/connect';
 import type { AppEnv } from '../http/env';
 import { ApiError } from '../http/errors';
 import { validateBody } from '../crud/validate';
+import { jsonBody } from '../crud/routes';
 import { guardDb, toColumns } from '../crud/repository';
+import { flattenExtra } from '../db/columns';
 import { diffRecords, writeAudit } from '../crud/audit';
 import { todayIso } from '../time';
 import { hashToken, TOKEN_PATTERN } from './invitations';
@@ -49,7 +51,7 @@ async function findInvitation(db: Db, token: string, lock: boolean): Promise<Inv
 
 async function ticketOf(db: Db, id: number): Promise<Record<string, unknown>> {
   const r = await sql<{ row: Record<string, unknown> }>`select to_jsonb(t.*) as row from posvenda t where id = ${Number(id)}`.execute(db);
-  const ticket = r.rows[0]?.row;
+  const ticket = r.rows[0]?.row && flattenExtra(r.rows[0].row);
   if (!ticket) throw new ApiError(404, NOT_FOUND);
   return ticket;
 }
@@ -70,9 +72,7 @@ export function surveyRoutes(db: Db) {
   });
 
   api.post('/:token', async (c) => {
-    const body = await c.req.json().catch(() => {
-      throw new ApiError(400, 'O corpo da requisição deve ser um objeto JSON.');
-    });
+    const body = await jsonBody(c.req.raw); // NUL, depth and prototype keys refused as on every other route
     const checked = validateBody(answers, body);
     if (Object.keys(checked.errors).length) throw new ApiError(400, 'Verifique as respostas destacadas.', checked.errors);
     await guardDb(survey, () =>
@@ -89,10 +89,10 @@ export function surveyRoutes(db: Db) {
         if (Object.keys(full.errors).length) throw new ApiError(400, 'Verifique as respostas destacadas.', full.errors);
         const row = await trx
           .insertInto(survey.name)
-          .values({ ...toColumns(survey, full.values), created_by: inv.email, updated_by: inv.email })
+          .values({ ...toColumns(survey, full.values, 'insert'), created_by: inv.email, updated_by: inv.email })
           .returning(sql<Record<string, unknown>>`to_jsonb(${sql.table(survey.name)}.*)`.as('row'))
           .executeTakeFirstOrThrow();
-        const saved = row.row as Record<string, unknown>;
+        const saved = flattenExtra(row.row as Record<string, unknown>);
         await writeAudit(trx, survey, Number(saved.id), 'create', inv.email, diffRecords(survey, {}, saved));
         await sql`update convite_pesquisa set usado_em = now() where id = ${inv.id}`.execute(trx);
       }),

@@ -12,6 +12,7 @@ import { writeAudit, diffRecords } from '../crud/audit';
 import { todayIso } from '../time';
 import type { WorkflowActor } from './definition';
 import { inviteToSurvey } from '../survey/invitations';
+import { flattenExtra } from '../db/columns';
 
 export interface HookContext {
   trx: Db;
@@ -53,14 +54,14 @@ const planosConcluidos: Hook = async ({ trx, row }) => {
 const finalizarRegistroSgi: Hook = async ({ trx, row, actor, notifyMoved }) => {
   const sgi = schemaByName('ticketSgi')!;
   const r = await sql<{ row: Record<string, unknown> }>`select to_jsonb(t.*) as row from ${sql.table(sgi.name)} t where id = ${Number(row.ticket)} for update`.execute(trx);
-  const ticket = r.rows[0]?.row;
+  const ticket = r.rows[0]?.row && flattenExtra(r.rows[0].row);
   if (!ticket || ticket.status !== 'EM ANDAMENTO') return;
   if (await countWhere(trx, 'planoAcao', 'ticket', ticket.id, 'Concluído')) return;
   const u = await sql<{ row: Record<string, unknown> }>`
     update ${sql.table(sgi.name)} set status = 'FINALIZADO', "dataFinalizacao" = ${todayIso()}, version = version + 1,
       updated_at = now(), updated_by = ${actor.email}
     where id = ${Number(ticket.id)} returning to_jsonb(${sql.table(sgi.name)}.*) as row`.execute(trx);
-  const after = u.rows[0].row;
+  const after = flattenExtra(u.rows[0].row);
   const label = 'Finalizado automaticamente';
   await writeAudit(trx, sgi, Number(ticket.id), 'transition', actor.email, diffRecords(sgi, ticket, after), {
     transition: { name: 'finalizacao-automatica', label, from: 'EM ANDAMENTO', to: 'FINALIZADO' },

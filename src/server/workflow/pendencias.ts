@@ -14,6 +14,7 @@ import type { Db } from '../db/connect';
 import { ApiError } from '../http/errors';
 import { availableTransitions, stateLabel, stateOf, type WorkflowActor } from './definition';
 import { titleOf } from './notify';
+import { flattenExtra } from '../db/columns';
 
 const MAX_PAGE = 200;
 
@@ -89,7 +90,8 @@ export async function listPendencias(db: Db, schemas: EntitySchema[], actor: Wor
       (select coalesce(json_agg(p), '[]'::json) from (select * from u order by since desc, id desc limit ${end - start} offset ${start}) p) as rows`.execute(db);
   const { total, rows } = r.rows[0];
   const bySchema = new Map(schemas.map((s) => [s.resource, s]));
-  const items: Pendencia[] = rows.map((x) => {
+  const items: Pendencia[] = rows.map((raw) => {
+    const x = { ...raw, row: flattenExtra(raw.row) };
     const schema = bySchema.get(x.resource)!;
     const wf = schema.workflow!;
     const state = String(x.row[wf.field]);

@@ -11,6 +11,7 @@ import { ApiError } from '../http/errors';
 import { diffRecords, writeAudit } from '../crud/audit';
 import { forbiddenMessage, notFoundMessage } from '../crud/messages';
 import { guardDb, parseId, readActionOf, selectOne, toColumns, type Row } from '../crud/repository';
+import { flattenExtra } from '../db/columns';
 import { stripUnreadable } from '../crud/read-fields';
 import { isEmptyValue } from '../../../schemas/messages';
 import { addDaysIso, formatDateTimeBr, todayIso } from '../time';
@@ -124,13 +125,13 @@ export async function takeTransition(db: Db, schema: EntitySchema, actor: Workfl
       }
       const r = await trx
         .updateTable(schema.name)
-        .set({ ...toColumns(schema, values), version: sql`version + 1`, updated_at: sql`now()`, updated_by: actor.email })
+        .set({ ...toColumns(schema, values, 'update'), version: sql`version + 1`, updated_at: sql`now()`, updated_by: actor.email })
         .where('id', '=', id)
         .where('version', '=', before.version)
         .returning(sql<Row>`to_jsonb(${sql.table(schema.name)}.*)`.as('row'))
         .executeTakeFirst();
       if (!r) throw new ApiError(409, 'Este registro foi alterado por outra pessoa. Recarregue para ver a versão atual.');
-      const after = r.row as Row;
+      const after = flattenExtra(r.row as Row);
       await writeAudit(trx, schema, id, 'transition', actor.email, diffRecords(schema, before, after), {
         transition: { name: t.name, label: t.label, from: state, to: to ?? null },
         comment,

@@ -64,6 +64,8 @@ describe('effective schemas in the app', () => {
     // Navigation to the list: its default columns now include the new field.
     fireEvent.click(screen.getByRole('button', { name: 'navegar' }));
     await waitFor(() => expect(screen.getAllByRole('columnheader').some((h) => h.textContent?.includes(LABEL))).toBe(true), T);
+    // The list header links its administrators to the entity's configuration.
+    expect(screen.getByRole('link', { name: /Configurar entidade/ }).getAttribute('href')).toBe('/admin/entidades/obras');
   }, 60_000);
 
   it('an unchanged answer (304) keeps the installed schemas, identity included', async () => {
@@ -77,5 +79,15 @@ describe('effective schemas in the app', () => {
     const again = await ctx.mock.api.request('/api/v1/schemas', { as: 'admin@portal.local', headers: { 'if-none-match': res.headers.get('etag')! } });
     expect(again.status).toBe(304);
     expect(schemaByName('obra')).toBe(current);
+  }, 60_000);
+
+  it('offers "Configurar entidade" in the list only to those who may configure the entity', async () => {
+    ctx.mock.api.addUser({ email: 'obra.staff@portal.local', roles: ['obra'] });
+    ctx.mock.setUser('obra.staff@portal.local');
+    renderViews({ schemas: [schemaByName('obra')!], path: '/live/obras', routes });
+    await screen.findByText('Obras', undefined, T);
+    await waitFor(() => expect(ctx.requests.some((r) => r.url.pathname === '/api/v1/schemas')).toBe(true), T);
+    await waitFor(() => expect(screen.getByTestId('configurable').textContent).toBe(''), T);
+    expect(screen.queryByRole('link', { name: /Configurar entidade/ })).toBeNull();
   }, 60_000);
 });

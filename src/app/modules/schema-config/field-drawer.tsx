@@ -4,11 +4,12 @@
  * the list columns (schemas/overlay.ts applied on the client; the server validates again).
  */
 import { useMemo, useState } from 'react';
-import { Alert, Button, Col, Drawer, Empty, Form, Input, InputNumber, Row, Select, Space, Switch, Table, Tabs } from 'antd';
+import { Alert, Button, Col, Drawer, Empty, Form, Input, InputNumber, Radio, Row, Select, Space, Switch, Table, Tabs } from 'antd';
 import type { EntitySchema, FieldDef } from '../../../../schemas/kinds';
 import { CODE_SCHEMAS } from '../../../../schemas';
 import {
   applyOverlayChange,
+  COLUMN_ONLY_KINDS,
   CUSTOM_FIELD_KINDS,
   effectiveSchema,
   validateOverlayChange,
@@ -34,7 +35,7 @@ export function changeFromValues(base: EntitySchema, overlay: SchemaOverlay, fie
   if (!field) {
     const def: Record<string, unknown> = {};
     for (const [k, x] of Object.entries(v)) {
-      if (blank(x) || x === false) continue;
+      if (blank(x) || x === false || (k === 'storage' && x === 'column')) continue;
       def[k] = typeof x === 'string' && k !== 'pattern' ? x.trim() : x;
     }
     return def.name || def.label ? { op: 'addField', field: def as unknown as CustomFieldDef } : undefined;
@@ -51,7 +52,7 @@ export function changeFromValues(base: EntitySchema, overlay: SchemaOverlay, fie
 }
 
 function initialValues(field: FieldDef | null): Values {
-  if (!field) return { kind: 'text', list: true };
+  if (!field) return { kind: 'text', list: true, storage: 'column' };
   const f = field as unknown as Record<string, unknown>;
   const out: Values = {};
   for (const k of [...TEXTS, ...BOUNDS]) out[k] = f[k];
@@ -100,7 +101,7 @@ export function FieldDrawer({ base, overlay, field, onClose, onSave }: FieldDraw
       await onSave(change);
     } catch (e) {
       const err = e instanceof ConfigError ? e : new ConfigError('Não foi possível salvar.', 0);
-      const names = new Set(Object.keys(form.getFieldsValue(true)).concat(['name', 'kind', 'label', 'options', 'ref', 'addOptions', 'removeOptions', ...BOUNDS, ...FLAGS]));
+      const names = new Set(Object.keys(form.getFieldsValue(true)).concat(['name', 'kind', 'storage', 'label', 'options', 'ref', 'addOptions', 'removeOptions', ...BOUNDS, ...FLAGS]));
       const onFields = Object.entries(err.errors).filter(([k]) => names.has(k));
       form.setFields(onFields.map(([k, errors]) => ({ name: k, errors })));
       if (!onFields.length || err.errors._ || err.errors.version) setRefusal(err.message);
@@ -141,6 +142,25 @@ export function FieldDrawer({ base, overlay, field, onClose, onSave }: FieldDraw
               </Form.Item>
             </Col>
           </Row>
+        )}
+        {!field && (
+          <Form.Item
+            name="storage"
+            label="Armazenamento"
+            extra={
+              COLUMN_ONLY_KINDS.includes(kind)
+                ? 'Campos de referência usam sempre coluna própria (chave estrangeira).'
+                : 'Coluna própria: uma coluna nova na tabela, com tipo e restrições do banco. Campo JSON (extra): o valor fica no campo JSON de extras do registro, sem alterar as colunas; filtros e ordenação usam um índice próprio. Não pode ser mudado depois.'
+            }
+          >
+            <Radio.Group
+              optionType="button"
+              options={[
+                { value: 'column', label: 'Coluna própria' },
+                { value: 'json', label: 'Campo JSON (extra)', disabled: COLUMN_ONLY_KINDS.includes(kind) },
+              ]}
+            />
+          </Form.Item>
         )}
         <Row gutter={16}>
           <Col xs={24} sm={12}>

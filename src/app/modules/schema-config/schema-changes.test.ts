@@ -42,5 +42,17 @@ describe('schema configuration helpers', () => {
   it('sends each change with the version read', () => {
     expect(requestFor('obras', { op: 'hideField', name: 'cxFiscal' }, 4)).toEqual({ method: 'DELETE', path: '/schemas/obras/fields/cxFiscal?version=4' });
     expect(requestFor('obras', { op: 'patchField', name: 'cep', patch: { label: 'X' } }, 2)).toEqual({ method: 'PATCH', path: '/schemas/obras/fields/cep', body: { label: 'X', version: 2 } });
+    expect(requestFor('obras', { op: 'purgeField', name: 'cxFiscal' }, 5)).toEqual({ method: 'DELETE', path: '/schemas/obras/fields/cxFiscal?purge=true&version=5' });
+  });
+
+  it('offers no undo for a purge nor for earlier changes of the purged field, and describes it', () => {
+    const purged = [at(5, { op: 'purgeField', name: 'cxFiscal' }), at(4, { op: 'hideField', name: 'cxFiscal' }), ...history];
+    expect(purged.filter((h) => h.change.op !== 'patchField').map((h) => inverseChange(obra, purged, h))).toEqual([undefined, undefined, undefined]);
+    expect(inverseChange(obra, purged, purged[2])).toEqual({ op: 'patchField', name: 'cep', patch: { label: 'CEP', list: false } });
+    expect(describeChange(obra, purged, purged[0])).toBe('Campo "Fiscal" excluído definitivamente, com os seus dados (cxFiscal)');
+    // The name is free again: a new field with it can be added and undone.
+    const again = [at(6, { op: 'addField', field: { name: 'cxFiscal', kind: 'integer', label: 'Fiscal', storage: 'json' } }), ...purged];
+    expect(inverseChange(obra, again, again[0])).toEqual({ op: 'hideField', name: 'cxFiscal' });
+    expect(describeChange(obra, again, again[0])).toBe('Campo novo "Fiscal" (Número inteiro, cxFiscal, campo JSON (extra))');
   });
 });

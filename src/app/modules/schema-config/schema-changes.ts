@@ -34,6 +34,11 @@ export const KIND_LABELS: Record<string, string> = {
   object: 'Grupo de campos',
 };
 
+export const STORAGE_LABELS: Record<string, string> = {
+  column: 'Coluna própria',
+  json: 'Campo JSON (extra)',
+};
+
 /** The overlay after the history's changes up to `upTo` (inclusive; all when omitted), oldest first. */
 export function replayOverlay(history: readonly HistoryEntry[], upTo = Infinity): SchemaOverlay {
   return [...history]
@@ -49,11 +54,12 @@ export function fieldsOf(base: EntitySchema, overlay: SchemaOverlay): FieldDef[]
   return effectiveSchema(base, overlay).fields;
 }
 
-const DIFF_PROPS = ['label', 'kind', 'required', 'list', 'filter', 'search', 'sort', 'help', 'placeholder', 'group', 'options', 'min', 'max', 'maxLength', 'pattern', 'ref', 'hidden'] as const;
+const DIFF_PROPS = ['label', 'kind', 'storage', 'required', 'list', 'filter', 'search', 'sort', 'help', 'placeholder', 'group', 'options', 'min', 'max', 'maxLength', 'pattern', 'ref', 'hidden'] as const;
 const BOOL_PROPS = new Set<string>(['required', 'list', 'filter', 'search', 'sort', 'hidden']);
 export const PROP_LABELS: Record<string, string> = {
   label: 'Rótulo',
   kind: 'Tipo',
+  storage: 'Armazenamento',
   required: 'Obrigatório',
   list: 'Na lista',
   filter: 'Filtro',
@@ -84,6 +90,7 @@ function show(prop: string, v: unknown): string {
   if (v === undefined || v === null || v === '' || (Array.isArray(v) && !v.length)) return '—';
   if (typeof v === 'boolean') return v ? 'Sim' : 'Não';
   if (prop === 'kind') return KIND_LABELS[String(v)] ?? String(v);
+  if (prop === 'storage') return STORAGE_LABELS[String(v)] ?? String(v);
   if (Array.isArray(v)) return v.join(', ');
   if (typeof v === 'number') return v.toLocaleString('pt-BR');
   return String(v);
@@ -117,14 +124,20 @@ const TEXT_KEYS = ['label', 'help', 'placeholder', 'group'] as const;
 const FLAG_KEYS = ['required', 'list', 'filter', 'search', 'sort'] as const;
 const BOUND_KEYS = ['min', 'max', 'maxLength', 'pattern'] as const;
 
+/** The field a change is about. */
+const fieldNameOf = (c: OverlayChange) => (c.op === 'addField' ? c.field.name : c.name);
+
 /**
  * The change that undoes a stored one, computed against the overlay just before it; undefined when
- * there is none (a position change, a field already removed, or nothing left to undo).
+ * there is none (a position change, a field already removed, nothing left to undo, a purge — its
+ * data is gone — or any change of a field purged since).
  */
 export function inverseChange(base: EntitySchema, history: readonly HistoryEntry[], entry: HistoryEntry): OverlayChange | undefined {
+  const c = entry.change;
+  if (c.op === 'purgeField') return undefined;
+  if (history.some((h) => h.version > entry.version && h.change.op === 'purgeField' && h.change.name === fieldNameOf(c))) return undefined;
   const before = replayOverlay(history, entry.version - 1);
   const now = replayOverlay(history);
-  const c = entry.change;
   if (c.op === 'addField') {
     const cur = now.custom?.find((x) => x.name === c.field.name);
     return cur && !cur.hidden ? { op: 'hideField', name: c.field.name } : undefined;
@@ -150,7 +163,14 @@ export function inverseChange(base: EntitySchema, history: readonly HistoryEntry
 /** A one-line pt-BR description of a stored change, for the history. */
 export function describeChange(base: EntitySchema, history: readonly HistoryEntry[], entry: HistoryEntry): string {
   const c = entry.change;
-  if (c.op === 'addField') return `Campo novo "${c.field.label}" (${KIND_LABELS[c.field.kind] ?? c.field.kind}, ${c.field.name})`;
+  if (c.op === 'addField') {
+    const where = c.field.storage === 'json' ? ', campo JSON (extra)' : '';
+    return `Campo novo "${c.field.label}" (${KIND_LABELS[c.field.kind] ?? c.field.kind}, ${c.field.name}${where})`;
+  }
+  if (c.op === 'purgeField') {
+    const was = effectiveSchema(base, replayOverlay(history, entry.version - 1)).fields.find((f) => f.name === c.name);
+    return `Campo "${was?.label ?? c.name}" excluído definitivamente, com os seus dados (${c.name})`;
+  }
   const fields = effectiveSchema(base, replayOverlay(history, entry.version)).fields;
   const label = fields.find((f) => f.name === c.name)?.label ?? c.name;
   if (c.op === 'hideField') return `Campo "${label}" removido`;
@@ -168,5 +188,6 @@ export function requestFor(resource: string, change: OverlayChange, version: num
   const base = `/schemas/${encodeURIComponent(resource)}/fields`;
   if (change.op === 'addField') return { method: 'POST', path: base, body: { ...change.field, version } };
   if (change.op === 'patchField') return { method: 'PATCH', path: `${base}/${encodeURIComponent(change.name)}`, body: { ...change.patch, version } };
+  if (change.op === 'purgeField') return { method: 'DELETE', path: `${base}/${encodeURIComponent(change.name)}?purge=true&version=${version}` };
   return { method: 'DELETE', path: `${base}/${encodeURIComponent(change.name)}?version=${version}` };
 }

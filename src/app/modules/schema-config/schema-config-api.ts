@@ -37,6 +37,12 @@ export async function fetchHistory(apiUrl: string, resource: string): Promise<Hi
   return (await call(apiUrl, 'GET', `/schemas/${encodeURIComponent(resource)}/history`)) as HistoryEntry[];
 }
 
+/** How many records hold a value in a field (told before purging its data). */
+export async function fetchUsage(apiUrl: string, resource: string, field: string): Promise<number> {
+  const out = (await call(apiUrl, 'GET', `/schemas/${encodeURIComponent(resource)}/fields/${encodeURIComponent(field)}/usage`)) as { records: number };
+  return out.records;
+}
+
 /** Store a change; resolves with the new overlay version. */
 export async function sendChange(apiUrl: string, resource: string, change: OverlayChange, version: number): Promise<number> {
   const r = requestFor(resource, change, version);

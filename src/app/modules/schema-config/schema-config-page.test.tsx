@@ -75,6 +75,47 @@ describe('SchemaConfigPage', () => {
     expect(stored[0].change).toEqual({ op: 'patchField', name: 'cep', patch: { label: 'CEP' } });
   }, 90_000);
 
+  it('creates a field kept in the JSON extras, removes it and purges its data after telling how many records have a value', async () => {
+    renderViews({ schemas: [], path: '/admin/entidades/obras', routes });
+    await screen.findByText('Configurar entidade: Obras', undefined, T);
+    fireEvent.click(screen.getByRole('button', { name: /Novo campo/ }));
+    await screen.findByText('Nome interno');
+    type('Nome interno', 'cxVistoriaExtra');
+    type('Rótulo', 'Vistoria (extra)');
+    fireEvent.click(within(drawer()).getByText('Campo JSON (extra)'));
+    await waitFor(() => expect(within(drawer()).getAllByText('Campo JSON (extra)').length).toBeGreaterThanOrEqual(2)); // radio and diff
+    await save();
+    await screen.findByText('Campo criado.', undefined, T);
+    await waitFor(() => expect(schemaByName('obra')!.fields.find((f) => f.name === 'cxVistoriaExtra')).toMatchObject({ storage: 'json' }), T);
+    const rowOf = () => within(screen.getByRole('table', { name: 'Campos' })).getByText('cxVistoriaExtra').closest('tr')!;
+    expect(within(rowOf()).getByText('JSON')).toBeTruthy();
+
+    const created = await ctx.mock.api.request('/api/v1/obras', {
+      as: 'admin@portal.local',
+      method: 'POST',
+      json: { Id_Lista: '9301', nome: 'Obra 9301', cliente: 'Cliente', status: 'Planejamento', cxVistoriaExtra: 'feita' },
+    });
+    expect(created.status).toBe(201);
+
+    fireEvent.click(within(rowOf()).getByRole('button', { name: 'Remover' }));
+    const remove = (await screen.findByText('Remover o campo "Vistoria (extra)"?')).closest('.ant-popover') as HTMLElement;
+    fireEvent.click(within(remove).getByRole('button', { name: /Remover/ }));
+    await screen.findByText('Campo "Vistoria (extra)" removido.', undefined, T);
+    await waitFor(() => expect(within(rowOf()).getByText('Removido')).toBeTruthy(), T);
+
+    fireEvent.click(within(rowOf()).getByRole('button', { name: 'Excluir definitivamente os dados' }));
+    const purge = (await screen.findByText('Excluir definitivamente os dados de "Vistoria (extra)"?')).closest('.ant-popover') as HTMLElement;
+    await within(purge).findByText(/^1 registro tem valor neste campo\. Os valores de "Vistoria \(extra\)" serão apagados e não há como desfazer/, undefined, T);
+    fireEvent.click(within(purge).getByRole('button', { name: /Excluir definitivamente/ }));
+    await screen.findByText('Dados do campo "Vistoria (extra)" excluídos definitivamente.', undefined, T);
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Campos' })).queryByText('cxVistoriaExtra')).toBeNull(), T);
+    const history = screen.getByRole('table', { name: 'Histórico' });
+    const purged = (await within(history).findByText(/"Vistoria \(extra\)" excluído definitivamente/, undefined, T)).closest('tr')!;
+    expect(within(purged).queryByRole('button', { name: 'Desfazer' })).toBeNull();
+    const stored = (await (await ctx.mock.api.request('/api/v1/schemas/obras/history', { as: 'admin@portal.local' })).json()) as { change: unknown }[];
+    expect(stored[0].change).toEqual({ op: 'purgeField', name: 'cxVistoriaExtra' });
+  }, 90_000);
+
   it('lists only the entities the user administers', async () => {
     ctx.mock.api.addUser({ email: 'obra.staff@portal.local', roles: ['obra'] });
     ctx.mock.setUser('obra.staff@portal.local');

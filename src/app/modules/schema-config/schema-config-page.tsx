@@ -1,8 +1,9 @@
 /**
  * "Configurar entidade" (issue 15): /admin/entidades lists the entities the user administers
  * (`configurable` of GET /api/v1/schemas); /admin/entidades/:resource shows the fields (origin
- * code/custom), edits one in a drawer with diff and preview, adds custom fields, and lists the
- * history with "Desfazer". The API decides every change; the app installs the result at once.
+ * code/custom), edits one in a drawer with diff and preview, adds custom fields (own column or
+ * `_extra` JSON), purges the data of removed ones, and lists the history with "Desfazer". The API
+ * decides every change; the app installs the result at once.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -16,6 +17,7 @@ import { refreshSchemas, useConfigurableResources } from './effective-schemas';
 import { ConfigError, fetchHistory, sendChange } from './schema-config-api';
 import { describeChange, fieldsOf, inverseChange, isCustomField, KIND_LABELS, replayOverlay, type HistoryEntry } from './schema-changes';
 import { FieldDrawer } from './field-drawer';
+import { PurgeButton } from './purge-button';
 
 const yes = (v: unknown) => (v ? 'Sim' : '—');
 
@@ -109,13 +111,25 @@ function EntityConfig({ resource, apiUrl }: { resource: string; apiUrl: string }
           aria-label="Campos"
           columns={[
             { title: 'Rótulo', dataIndex: 'label', render: (v: string, f) => (f.hidden && isCustomField(overlay, f.name) ? <Typography.Text delete>{v}</Typography.Text> : v) },
-            { title: 'Nome', dataIndex: 'name', render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
+            { title: 'Nome', dataIndex: 'name', render: (v: string) => <Typography.Text code style={{ whiteSpace: 'nowrap' }}>{v}</Typography.Text> },
             { title: 'Tipo', dataIndex: 'kind', render: (k: string) => KIND_LABELS[k] ?? k },
             { title: 'Obrigatório', dataIndex: 'required', render: yes },
             { title: 'Lista', dataIndex: 'list', render: yes },
             { title: 'Filtro', dataIndex: 'filter', render: yes },
             { title: 'Ordenação', dataIndex: 'sort', render: yes },
-            { title: 'Origem', key: 'origin', render: (_, f) => (isCustomField(overlay, f.name) ? <Tag color="blue">Personalizado</Tag> : <Tag>Código</Tag>) },
+            {
+              title: 'Origem',
+              key: 'origin',
+              render: (_, f) =>
+                isCustomField(overlay, f.name) ? (
+                  <Space size={4}>
+                    <Tag color="blue">Personalizado</Tag>
+                    {f.storage === 'json' && <Tag title="Guardado no campo JSON de extras do registro">JSON</Tag>}
+                  </Space>
+                ) : (
+                  <Tag>Código</Tag>
+                ),
+            },
             {
               title: 'Situação',
               key: 'state',
@@ -128,9 +142,17 @@ function EntityConfig({ resource, apiUrl }: { resource: string; apiUrl: string }
                 const custom = isCustomField(overlay, f.name);
                 if (f.hidden && custom) {
                   return (
-                    <Button size="small" onClick={() => storeOrTell({ op: 'patchField', name: f.name, patch: { hidden: false } }, `Campo "${f.label}" reativado.`)}>
-                      Reativar
-                    </Button>
+                    <Space>
+                      <Button size="small" onClick={() => storeOrTell({ op: 'patchField', name: f.name, patch: { hidden: false } }, `Campo "${f.label}" reativado.`)}>
+                        Reativar
+                      </Button>
+                      <PurgeButton
+                        apiUrl={apiUrl}
+                        resource={resource}
+                        field={f}
+                        onConfirm={() => storeOrTell({ op: 'purgeField', name: f.name }, `Dados do campo "${f.label}" excluídos definitivamente.`)}
+                      />
+                    </Space>
                   );
                 }
                 if (f.hidden) return null;
