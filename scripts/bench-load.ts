@@ -12,7 +12,7 @@
  * PostgreSQL, RSS < 512 MB. Figures only.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -81,6 +81,30 @@ async function server(dir: string | undefined) {
   });
 }
 
+/** CPU seconds (user + system) used so far by a process, from /proc (clock ticks of 1/100 s). */
+function cpuSeconds(pid: number, part: 'user' | 'system' | 'all' = 'all'): number {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((part === 'system' ? 0 : Number(f[11])) + (part === 'user' ? 0 : Number(f[12]))) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds of every PostgreSQL server process on this machine (the DATABASE_URL server when local). */
+function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      if (readFileSync(`/proc/${d}/comm`, 'utf8').trim() === 'postgres') total += cpuSeconds(Number(d));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
 function rssMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
   const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) / 1024 : NaN;
@@ -95,7 +119,9 @@ async function main() {
     const code = await new Promise((r) => prep.once('exit', r));
     if (code !== 0) throw new Error(`preparação saiu (${code})`);
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', self, '--server', ...(dir ? [dir] : [])], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
+  // BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', self, '--server', ...(dir ? [dir] : [])], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
   const lines = createInterface({ input: child.stdout! });
   const info = await new Promise<{ port: number; lo: number; hi: number; kind: string; admission: unknown; pool: number }>((resolve, reject) => {
     lines.on('line', (l) => {
@@ -115,6 +141,7 @@ async function main() {
   const { demoRdoRows } = await import('../src/server/seed/demo-data');
   const demoRow = (i: number) => demoRdoRows(1, '2001-01-01', i * 20 * 5 + (i % 5));
   const before = rssMb(child.pid!, 'VmRSS');
+  const cpu0 = { server: cpuSeconds(child.pid!), serverSystem: cpuSeconds(child.pid!, 'system'), pg: postgresCpuSeconds(), bench: process.cpuUsage() };
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(child.pid!, 'VmRSS'))), 250);
   const statuses: Record<number, number> = {};
@@ -144,9 +171,15 @@ async function main() {
     ],
   });
   clearInterval(sampler);
+  const served = Object.values(statuses).reduce((a, b) => a + b, 0);
+  const benchCpu = process.cpuUsage(cpu0.bench);
+  const perRequest = (seconds: number) => `${((seconds * 1000) / Math.max(1, served)).toFixed(2)} ms`;
   const hwm = rssMb(child.pid!, 'VmHWM');
   console.log(`req/s ${result.requests.average.toFixed(0)}   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   máx ${result.latency.max} ms`);
   console.log(`erros ${result.errors}   timeouts ${result.timeouts}   não-2xx ${result.non2xx} (503 da fila: ${busy})   respostas por status ${JSON.stringify(statuses)}`);
+  console.log(
+    `CPU por resposta: servidor ${perRequest(cpuSeconds(child.pid!) - cpu0.server)} (sistema ${perRequest(cpuSeconds(child.pid!, 'system') - cpu0.serverSystem)}), PostgreSQL ${info.kind === 'PGlite' ? '— (no processo do servidor)' : perRequest(postgresCpuSeconds() - cpu0.pg)}, autocannon ${perRequest((benchCpu.user + benchCpu.system) / 1e6)}`,
+  );
   console.log(`RSS do servidor: ${before.toFixed(0)} MB antes da carga, máximo ${peak.toFixed(0)} MB durante a carga (VmHWM com a carga dos dados: ${hwm.toFixed(0)} MB)`);
   console.log('Metas: 0 erros/timeouts, p99 < 500 ms no PostgreSQL, RSS < 512 MB');
   child.kill('SIGTERM');

@@ -1,10 +1,9 @@
 import { Hono, type Context } from 'hono';
 import { sql } from 'kysely';
-import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { packRules } from '@casl/ability/extra';
 import type { EntitySchema } from '../../schemas/kinds';
-import { defineAbilityFor } from '../access/ability';
+import { defineAbilityFor, type AppAbility } from '../access/ability';
 import type { PortalUser } from '../access/user';
 import type { Db } from './db/connect';
 import { actorOf, crudRoutes } from './crud/routes';
@@ -24,6 +23,7 @@ import { scheduleRoutes } from './schedule/routes';
 import { rdoRoutes } from './rdo/routes';
 import { canonicalOrigin, securityFromEnv, type SecurityOptions } from './http/origins';
 import { securityHeaders } from './http/security-headers';
+import { apiCors } from './http/cors';
 import { compressResponses } from './http/compress';
 import { surveyRoutes } from './survey/routes';
 import { jsonBodyLimit } from './http/json-body-limit';
@@ -61,7 +61,7 @@ export function createApp(opts: AppOptions) {
   const app = new Hono<AppEnv>();
   const security = opts.security ?? securityFromEnv();
   app.use('*', securityHeaders(security), canonicalOrigin(security));
-  app.use('/api/*', cors({ origin: security.origins, exposeHeaders: ['x-total-count', 'x-total-count-estimate', 'x-list-truncated'], credentials: true }));
+  app.use('/api/*', apiCors({ origins: security.origins, exposeHeaders: ['x-total-count', 'x-total-count-estimate', 'x-list-truncated'] }));
   app.use('/api/*', compressResponses()); // JSON above 1 KB: brotli, else gzip
   app.use('/api/*', jsonBodyLimit()); // JSON_MAX_KB (uploads: UPLOAD_MAX_MB, in their route)
   if (opts.admission) app.use('/api/*', admission(opts.admission)); // DB_QUEUE_WAIT_MS, DB_QUEUE_MAX
@@ -79,6 +79,19 @@ export function createApp(opts: AppOptions) {
     console.error('[api] erro inesperado', c.req.method, c.req.path, err);
     return c.json(errorBody(500, 'Erro interno do servidor. Tente novamente em instantes.'), 500);
   });
+
+  // The ability is a pure function of the user as the request sees them (token and directory):
+  // built once per distinct user, not per request.
+  const abilities = new Map<string, AppAbility>();
+  const abilityOf = (user: PortalUser): AppAbility => {
+    const key = JSON.stringify(user);
+    let ability = abilities.get(key);
+    if (!ability) {
+      if (abilities.size >= 1000) abilities.clear();
+      abilities.set(key, (ability = defineAbilityFor(user, { environment: opts.environment ?? 'prod' })));
+    }
+    return ability;
+  };
 
   const api = new Hono<AppEnv>();
   const schemaRegistry = new SchemaRegistry(opts.db, opts.schemas);
@@ -101,7 +114,7 @@ export function createApp(opts: AppOptions) {
     user = await withDirectoryAccess(opts.db, user);
     if (user.roles.includes('site_manager_substituto')) user = { ...user, obrasSubstituto: await substituteSites(opts.db, user.email) };
     c.set('user', user);
-    c.set('ability', defineAbilityFor(user, { environment: opts.environment ?? 'prod' }));
+    c.set('ability', abilityOf(user));
     await schemaRegistry.fresh(); // administrators' overlays (issue 15), checked at most every 2 s
     await next();
   });

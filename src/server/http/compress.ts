@@ -30,19 +30,33 @@ export function compressResponses(opts: CompressOptions = {}): MiddlewareHandler
   return async (c, next) => {
     await next();
     const res = c.res;
-    if (c.req.method === 'HEAD' || !res.body || [204, 206, 304].includes(res.status)) return;
+    // Status and headers only: reading `res.body` would turn the Node adapter's light response into
+    // a web stream and take it off its direct write path (a third of the API's CPU under load).
+    if (c.req.method === 'HEAD' || [204, 206, 304].includes(res.status)) return;
     if (res.headers.has('Content-Encoding') || res.headers.has('Content-Range')) return;
     if (!COMPRESSIBLE.test(res.headers.get('Content-Type') ?? '')) return;
     if (NO_TRANSFORM.test(res.headers.get('Cache-Control') ?? '')) return;
     const length = Number(res.headers.get('Content-Length') ?? NaN);
     if (Number.isFinite(length) && length < threshold) return;
 
+    const coding = chooseCoding(c.req.header('Accept-Encoding'));
+    if (!coding) {
+      // Sent as is: the response Hono made stays untouched.
+      try {
+        res.headers.set('Vary', varyOnEncoding(res.headers.get('Vary')));
+      } catch {
+        c.res = undefined;
+        c.res = new Response(res.body, res);
+        c.res.headers.set('Vary', varyOnEncoding(res.headers.get('Vary')));
+      }
+      return;
+    }
+    if (!res.body) return;
     const headers = new Headers(res.headers);
     headers.set('Vary', varyOnEncoding(headers.get('Vary')));
-    const coding = chooseCoding(c.req.header('Accept-Encoding'));
     const body = Buffer.from(await res.arrayBuffer());
     let out: Buffer = body;
-    if (coding && body.length >= threshold) {
+    if (body.length >= threshold) {
       out =
         coding === 'br'
           ? await brotli(body, {

@@ -4,8 +4,9 @@
  *
  * A row the screen has written carries `acessoDefinidoEm`. From then on the row's `obra` and
  * `roles` are what the API uses for that person, in place of the ID token's `custom:obra` and
- * `custom:roles`, from their next request on (one lookup by e-mail per request, on the unique
- * index of `usuario.email`). The pool's attributes are written in step, so new tokens say the same;
+ * `custom:roles`, from their next request on (a lookup by e-mail on the unique index of
+ * `usuario.email`, remembered for ACCESS_TTL_MS: a write through this process forgets it at once,
+ * another API process sees it within that time). The pool's attributes are written in step, so new tokens say the same;
  * the row only has to win while an older token lives (up to an hour) and for staff, whose pool
  * attributes a corporate sign-in may overwrite. The row never changes the person's kind: a client
  * stays a client (`cliente` kept), staff never become clients.
@@ -15,6 +16,7 @@ import { usuario as usuarioSchema } from '../../../schemas/usuario';
 import type { Db } from '../db/connect';
 import { diffRecords, writeAudit } from '../crud/audit';
 import { isClientUser, type PortalUser } from '../../access/user';
+import { onTableWritten } from '../crud/write-events';
 
 export interface DirectoryRow {
   id: number;
@@ -98,6 +100,7 @@ export async function writeDirectoryRow(trx: Db, before: DirectoryRow | undefine
       returning ${COLUMNS}`.execute(trx);
   }
   const after = toRow(r.rows[0]);
+  forgetDirectoryAccess();
   const shape = (x: DirectoryRow | undefined) =>
     x ? { email: x.email, nome: x.nome, tipo: x.tipo, empresa: x.empresa, obra: x.obra, roles: x.roles } : {};
   const changes = diffRecords(usuarioSchema, shape(before), shape(after));
@@ -112,14 +115,46 @@ function sameKindRoles(user: PortalUser, roles: string[]): string[] {
 }
 
 /**
+ * Each request needs the directory's word on its user; asking the database every time was one of
+ * the two or three round trips of a read. Entries live ACCESS_TTL_MS per database and e-mail; a
+ * lookup that began before a write (`generation`) is not kept.
+ */
+const ACCESS_TTL_MS = 2000;
+const ACCESS_CACHE_MAX = 5000;
+type DirectoryAccess = { obra: string[]; roles: string[] } | null;
+const accessCaches = new WeakMap<Db, Map<string, { at: number; access: DirectoryAccess }>>();
+let generation = 0;
+
+/** Forget every remembered access (after a write to `usuario`). */
+export function forgetDirectoryAccess(): void {
+  generation++;
+}
+onTableWritten((table) => table === 'usuario' && forgetDirectoryAccess());
+
+async function directoryAccess(db: Db, email: string): Promise<DirectoryAccess> {
+  let cache = accessCaches.get(db);
+  if (!cache) accessCaches.set(db, (cache = new Map()));
+  const key = `${generation}:${email}`;
+  const hit = cache.get(key);
+  if (hit && performance.now() - hit.at < ACCESS_TTL_MS) return hit.access;
+  const started = generation;
+  const r = await sql<{ obra: unknown; roles: unknown }>`
+    select obra, roles from usuario where email = ${email} and "acessoDefinidoEm" is not null`.execute(db);
+  const access = r.rows[0] ? { obra: list(r.rows[0].obra), roles: list(r.rows[0].roles) } : null;
+  if (started === generation) {
+    if (cache.size >= ACCESS_CACHE_MAX) cache.clear();
+    cache.set(key, { at: performance.now(), access });
+  }
+  return access;
+}
+
+/**
  * The signed-in user with the site access the directory gives them, when this screen defined it
  * (see the module's comment); otherwise the user unchanged.
  */
 export async function withDirectoryAccess(db: Db, user: PortalUser): Promise<PortalUser> {
   if (!user.email) return user;
-  const r = await sql<{ obra: unknown; roles: unknown }>`
-    select obra, roles from usuario where email = ${user.email.toLowerCase()} and "acessoDefinidoEm" is not null`.execute(db);
-  const row = r.rows[0];
-  if (!row) return user;
-  return { ...user, obra: list(row.obra), roles: sameKindRoles(user, list(row.roles)) };
+  const access = await directoryAccess(db, user.email.toLowerCase());
+  if (!access) return user;
+  return { ...user, obra: access.obra, roles: sameKindRoles(user, access.roles) };
 }

@@ -29,7 +29,7 @@ import { EMAIL_PATTERN, VALIDATION_MESSAGES as M } from '../../../schemas/messag
 import type { FieldErrors } from '../crud/validate';
 import type { Db } from '../db/connect';
 import { ApiError } from '../http/errors';
-import { directoryRow, directoryRowsFor, writeDirectoryRow, type DirectoryRow } from './directory';
+import { directoryRow, directoryRowsFor, forgetDirectoryAccess, writeDirectoryRow, type DirectoryRow } from './directory';
 import { IdentityAdminError, temporaryPassword, type IdentityAdmin, type PoolUser } from './identity-admin';
 import { queueInvitation, queueSiteNotice, type SiteRef } from './invitation';
 
@@ -182,7 +182,7 @@ export async function addSitePerson(
   const input = parseInput(body);
   const pool = await admin.findUserByEmail(input.email);
 
-  return db.transaction().execute(async (trx) => {
+  return forgetAccessAfter(db.transaction().execute(async (trx) => {
     const row = await directoryRow(trx, input.email, { lock: true });
     const tipo = kindOf(pool, row);
     if (tipo === 'fornecedor' || tipo === 'escritorio') {
@@ -235,7 +235,7 @@ export async function addSitePerson(
       throw identityFailure(e);
     }
     return { pessoa: personOf(input.email, account, written), criado: creating, jaTinhaAcesso: hadSite };
-  });
+  }));
 }
 
 export async function removeSitePerson(
@@ -250,7 +250,7 @@ export async function removeSitePerson(
   const email = rawEmail.trim().toLowerCase();
   if (!EMAIL_PATTERN.test(email)) throw fieldError('email', M.email);
   const pool = await admin.findUserByEmail(email);
-  return db.transaction().execute(async (trx) => {
+  return forgetAccessAfter(db.transaction().execute(async (trx) => {
     const row = await directoryRow(trx, email, { lock: true });
     const current = effectiveAccess(pool, row);
     if ((!pool && !row) || !current.obra.includes(site.id)) throw new ApiError(404, 'Esta pessoa não tem acesso a esta obra.');
@@ -269,7 +269,16 @@ export async function removeSitePerson(
       throw identityFailure(e);
     }
     return { pessoa: personOf(email, pool, written) };
-  });
+  }));
+}
+
+/** A directory change's result, once committed or undone: no request of this process goes on with the access remembered before it. */
+async function forgetAccessAfter<T>(tx: Promise<T>): Promise<T> {
+  try {
+    return await tx;
+  } finally {
+    forgetDirectoryAccess();
+  }
 }
 
 /** A refusal of the identity provider, in the user's words (the transaction is undone by the throw). */

@@ -1,9 +1,8 @@
 /**
  * Thumbnails of stored images: 320 px WebP, EXIF orientation applied, metadata stripped, stored next
  * to the original (`<key>.thumb.webp`). Made on upload; images stored before (demo data) get theirs
- * on first request.
+ * on first request. sharp (and libvips) loads on the first image, not with the server.
  */
-import sharp from 'sharp';
 import type { FileStorage } from './storage';
 import { THUMBNAIL_SOURCE_TYPES } from './file-types';
 
@@ -16,6 +15,7 @@ export const hasThumbnail = (type: string) => THUMBNAIL_SOURCE_TYPES.includes(ty
 /** The thumbnail of an image (file path or bytes); undefined when sharp cannot read it. */
 export async function makeThumbnail(input: string | Uint8Array): Promise<Buffer | undefined> {
   try {
+    const { default: sharp } = await import('sharp');
     return await sharp(input, { limitInputPixels: 100_000_000, failOn: 'error' })
       .rotate()
       .resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside', withoutEnlargement: true })
