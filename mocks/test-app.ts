@@ -9,6 +9,7 @@ import { normalizeUser, ownLoginTipo, type PortalUser } from '../src/access/user
 import { DEMO_ACCOUNTS } from '../src/server/identity/seed';
 import type { IdentityAdmin } from '../src/server/site-users/identity-admin';
 import { memoryIdentityAdmin } from './identity-admin';
+import { seededTemplate } from './db-template';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -99,7 +100,9 @@ export async function createTestApi(
   }
   const filesDir = mkdtempSync(join(tmpdir(), 'portal-files-'));
   const storage = localStorage(filesDir);
-  const database = await openDatabase({ databaseUrl, memory: !databaseUrl, seed: opts.seed ?? true, poolSize: 4, storage });
+  const seed = opts.seed ?? true;
+  const template = !databaseUrl && seed ? seededTemplate(filesDir) : null;
+  const database = await openDatabase({ databaseUrl, memory: !databaseUrl, loadDataDir: template ?? undefined, seed, poolSize: 4, storage });
   const extra = new Map<string, PortalUser>();
   const byTestToken = testAuthenticate(extra);
   const app = createApp({

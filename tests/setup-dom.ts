@@ -1,5 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import '@ant-design/v5-patch-for-react-19';
+import { configure } from '@testing-library/react';
+
+// findBy*/waitFor wait up to 10 s by default (Testing Library's own default is 1 s): lazy chunks
+// (filter widgets, pages) load through Vite's transform, which takes longer than 1 s on a busy CI
+// machine; CI failed once on a filter dropdown that took longer to appear than that.
+configure({ asyncUtilTimeout: 10_000 });
 
 // antd and Refine read these browser APIs, which jsdom lacks. Width queries are answered for
 // window.innerWidth (jsdom: 1024 px, a small desktop); a test may set innerWidth = 390 for a phone.

@@ -12,6 +12,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite only: the data directory as a tarball (`PGlite.dumpDataDir`), loadable with `loadDataDir`. */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export interface ConnectOptions {
@@ -21,6 +23,12 @@ export interface ConnectOptions {
   dataDir?: string;
   /** In-memory PGlite (tests, MSW). */
   memory?: boolean;
+  /**
+   * With `memory`: start from this data-directory dump (`PGlite.dumpDataDir`) instead of an empty
+   * cluster. Tests start from a migrated, seeded template (mocks/db-template.ts): loading it takes
+   * under a second, where initdb, migration and seed take about seven.
+   */
+  loadDataDir?: Blob;
   /** Pool size for PostgreSQL (default `poolSizeFromEnv()`). */
   poolSize?: number;
 }
@@ -30,6 +38,18 @@ export function poolSizeFromEnv(env: NodeJS.ProcessEnv = process.env): number {
   const n = Number(env.PG_POOL_MAX);
   if (Number.isInteger(n) && n > 0) return n;
   return Math.max(4, 2 * availableParallelism());
+}
+
+/**
+ * PGlite's start parameters: its defaults plus `shared_buffers` from `PGLITE_SHARED_BUFFERS`
+ * (default 16MB). PostgreSQL's own default (128MB) lives inside the WebAssembly memory of the
+ * Node process and, once touched, never goes back: with it the server passed 512 MB RSS under load.
+ * Pages outside the buffers are read from the data files through the operating system's cache.
+ */
+export function pgliteStartParams(env: NodeJS.ProcessEnv = process.env): string[] {
+  const v = env.PGLITE_SHARED_BUFFERS?.trim();
+  const buffers = v && /^\d{1,6}(?:kB|MB|GB)$/.test(v) ? v : '16MB';
+  return [...PGlite.defaultStartParams, '-c', `shared_buffers=${buffers}`];
 }
 
 /** Opens the database: PostgreSQL through `pg` when a URL is given, PGlite otherwise. */
@@ -43,18 +63,21 @@ export async function connect(opts: ConnectOptions = {}): Promise<Database> {
   }
   let pglite: PGlite;
   if (opts.memory) {
-    pglite = new PGlite();
+    // Tests and MSW: PostgreSQL's defaults (these databases are small and short-lived; with 16MB of
+    // buffers one component-test worker was seen spinning inside PGlite in CI).
+    pglite = new PGlite(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : undefined);
   } else {
     const dir = join(opts.dataDir ?? './data', 'pglite');
     mkdirSync(dir, { recursive: true });
     // Durable by default: PGlite flushes each commit unless relaxedDurability is set.
-    pglite = new PGlite(dir);
+    pglite = new PGlite(dir, { startParams: pgliteStartParams() });
   }
   await pglite.waitReady;
   const db = new Kysely<any>({ dialect: new PGliteDialect(pglite) });
   return {
     db,
     kind: 'pglite',
+    dumpDataDir: () => pglite.dumpDataDir('none'),
     close: async () => {
       await db.destroy();
       if (!pglite.closed) await pglite.close();

@@ -14,7 +14,8 @@ export async function openDatabase(opts: ConnectOptions & { seed?: boolean; stor
     const { demoData } = await import('../seed/demo-data');
     seeded = await seedDemo(database.db, schemasInDependencyOrder(), demoData(), opts.storage);
   }
-  if (database.kind === 'pglite') await vacuum(database);
+  // A loaded dump was vacuumed and analysed before it was taken.
+  if (database.kind === 'pglite' && (seeded || !opts.loadDataDir)) await vacuum(database);
   return { ...database, seeded };
 }
 
