@@ -4,11 +4,14 @@ import { precompress } from './scripts/vite/precompress';
 import { vendorChunks } from './scripts/vite/vendor-chunks';
 import { moduleSideEffects } from './scripts/vite/side-effect-free';
 import { esIcons } from './scripts/vite/es-icons';
+import { formProvider } from './scripts/vite/form-provider';
+import { antdCss } from './scripts/vite/antd-css';
+import { refineAntdSrc } from './scripts/vite/refine-antd-src';
 
 const apiTarget = process.env.API_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({
-  plugins: [react(), precompress(), esIcons()],
+  plugins: [react(), precompress(), esIcons(), formProvider(), antdCss(), refineAntdSrc()],
   server: { proxy: { '/api': apiTarget } },
   build: {
     outDir: 'dist',
@@ -24,6 +27,8 @@ export default defineConfig({
     minWorkers: 1,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // One seeded database for the run; each test file loads a copy (mocks/db-template.ts).
+    globalSetup: ['tests/global-setup.ts'],
     projects: [
       {
         extends: true,

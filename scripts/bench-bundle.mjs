@@ -11,6 +11,7 @@
 //   exibição    the list's chunks + the daily report's show view (src/app/modules/rdo/diario-show.tsx)
 //   painel      entry + the signed-in app + the dashboard page + its charts
 // and says whether chart, PDF, calendar or exceljs code is in the entry, /login or the list.
+// Also prints the stylesheet index.html links on every page (antd's pre-written styles, scripts/vite/antd-css.ts).
 // Prints figures; fails nothing. BUNDLE_DIST=<dir> measures an existing build (with .vite/manifest.json).
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -124,6 +125,13 @@ for (const [label, keys] of routes) {
   const t = total(keys);
   const heavy = label === 'todo o aplicativo' ? '' : heavyIn(keys);
   console.log(`${label.padEnd(38)} ${kib(t.gz).padStart(11)} ${kib(t.br).padStart(11)} ${String(keys.length).padStart(8)}   ${heavy}`);
+}
+
+// Stylesheets index.html links (every page; render-blocking): antd's pre-written styles (scripts/vite/antd-css.ts).
+const css = [...readFileSync(join(dist, 'index.html'), 'utf8').matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"/g)].map((m) => m[1]);
+for (const file of css) {
+  const s = sizes(file);
+  console.log(`${`CSS de todas as páginas: ${file.replace(/^assets\//, '')}`.padEnd(38)} ${kib(s.gz).padStart(11)} ${kib(s.br).padStart(11)}`);
 }
 
 console.log('\nmaiores arquivos do /login:');

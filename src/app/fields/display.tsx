@@ -9,6 +9,7 @@ import type { FieldDef, Person, StoredFile } from '../../../schemas/kinds';
 import { formatFileSize, formatValue } from '../format';
 import { fileUrl } from './file-url';
 import { ReferenceLink } from './reference-link';
+import { EllipsisText } from './ellipsis-text';
 import { useReferenceTitle } from './reference-titles';
 
 export interface FieldDisplayProps {
@@ -53,9 +54,7 @@ export function FieldDisplay({ field, value, mode = 'full' }: FieldDisplayProps)
       );
     case 'longtext':
       return mode === 'cell' ? (
-        <Typography.Text ellipsis={{ tooltip: String(value) }} style={{ maxWidth: 320 }}>
-          {String(value)}
-        </Typography.Text>
+        <EllipsisText text={String(value)} style={{ maxWidth: 320 }} />
       ) : (
         <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>{String(value)}</Typography.Paragraph>
       );

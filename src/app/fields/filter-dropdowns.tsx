@@ -65,18 +65,21 @@ function LikeFilter({ field, filters, setFilters, close }: DropdownProps): React
   );
 }
 
+/** A list of values as the `in` filter of `key` (clearing an `eq` on the same field), then closes the dropdown. */
+function applyIn(setFilters: DropdownProps['setFilters'], key: string, v: string[], close: () => void) {
+  setFilters([
+    { field: key, operator: 'in', value: v.length ? v : undefined },
+    { field: key, operator: 'eq', value: undefined },
+  ]);
+  close();
+}
+
 function InFilter({ field, filters, setFilters, close }: DropdownProps): React.ReactElement {
   const key = filterKey(field);
   const current = asArray(findValue(filters, key, 'in') ?? findValue(filters, key, 'eq'));
   const [draft, setDraft] = useState<string[]>(current);
   useEffect(() => setDraft(current), [current.join('\u0000')]); // eslint-disable-line react-hooks/exhaustive-deps
-  const apply = (v: string[]) => {
-    setFilters([
-      { field: key, operator: 'in', value: v.length ? v : undefined },
-      { field: key, operator: 'eq', value: undefined },
-    ]);
-    close();
-  };
+  const apply = (v: string[]) => applyIn(setFilters, key, v, close);
   return (
     <div style={{ padding: 8, width: 260 }} onKeyDown={(e) => e.stopPropagation()}>
       <Select
@@ -220,13 +223,7 @@ function ReferenceFilterInner({ field, filters, setFilters, close }: DropdownPro
     pagination: { pageSize: 20 },
     debounce: 300,
   });
-  const apply = (v: string[]) => {
-    setFilters([
-      { field: key, operator: 'in', value: v.length ? v : undefined },
-      { field: key, operator: 'eq', value: undefined },
-    ]);
-    close();
-  };
+  const apply = (v: string[]) => applyIn(setFilters, key, v, close);
   return (
     <div style={{ padding: 8, width: 300 }} onKeyDown={(e) => e.stopPropagation()}>
       <Select

@@ -11,12 +11,12 @@ import { render, type RenderResult } from '@testing-library/react';
 // build (dual package hazard), which would give two router contexts.
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { Refine, type DataProvider } from '@refinedev/core';
-import routerProvider from '@refinedev/react-router';
 import { useNotificationProvider } from '@refinedev/antd';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import ptBR from 'antd/locale/pt_BR';
 import type { EntitySchema } from '../../../schemas/kinds';
 import { createDataProvider } from '../providers/data-provider';
+import { routerProvider } from '../providers/router-provider';
 import { viewsFor } from './index';
 import type { PortalUser } from '../../access/user';
 import { defineAbilityFor } from '../../access/ability';

@@ -1,6 +1,6 @@
 /** New-password fields with the live list of password rules (spec section 5). */
 import { CheckCircleFilled, CloseCircleOutlined } from '@ant-design/icons';
-import { Form, theme } from 'antd';
+import { Button, Form, theme } from 'antd';
 // Password alone: antd's `Input` namespace also brings TextArea, Search and OTP.
 import Password from 'antd/es/input/Password';
 import type { FormInstance } from 'antd';
@@ -51,5 +51,20 @@ export function NewPasswordFields({ form, label = 'Nova senha' }: { form: FormIn
         <Password autoComplete="new-password" />
       </Form.Item>
     </>
+  );
+}
+
+/**
+ * The "choose a new password" form of a sign-in challenge (first access on /login and on
+ * /primeiroLogin): the two fields and "Salvar senha e entrar". Calls `onPassword` with the new password.
+ */
+export function NewPasswordForm({ form, loading, onPassword }: { form: FormInstance; loading: boolean; onPassword: (password: string) => void }) {
+  return (
+    <Form form={form} layout="vertical" requiredMark={false} onFinish={(v: { password: string }) => onPassword(v.password)}>
+      <NewPasswordFields form={form} />
+      <Button type="primary" htmlType="submit" block loading={loading}>
+        Salvar senha e entrar
+      </Button>
+    </Form>
   );
 }

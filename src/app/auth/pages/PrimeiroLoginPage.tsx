@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { Alert, Button, Form, Input, Spin } from 'antd';
 import { loadAuth, useLoginAction } from '../auth-actions';
 import { AuthCard, AuthText, errorText } from './AuthCard';
-import { NewPasswordFields } from './PasswordFields';
+import { NewPasswordForm } from './PasswordFields';
 
 type Step = 'credenciais' | 'aguarde' | 'nova-senha';
 
@@ -53,19 +53,11 @@ export default function PrimeiroLoginPage() {
     return (
       <AuthCard title="Defina a sua nova senha">
         {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
-        <Form
+        <NewPasswordForm
           form={form}
-          layout="vertical"
-          requiredMark={false}
-          onFinish={(v) =>
-            login({ challengeResponse: v.password }, { onSuccess: (r) => setError(errorText(r)) })
-          }
-        >
-          <NewPasswordFields form={form} />
-          <Button type="primary" htmlType="submit" block loading={isPending}>
-            Salvar senha e entrar
-          </Button>
-        </Form>
+          loading={isPending}
+          onPassword={(password) => login({ challengeResponse: password }, { onSuccess: (r) => setError(errorText(r)) })}
+        />
       </AuthCard>
     );
   }
