@@ -61,7 +61,7 @@ export function createApp(opts: AppOptions) {
   const app = new Hono<AppEnv>();
   const security = opts.security ?? securityFromEnv();
   app.use('*', securityHeaders(security), canonicalOrigin(security));
-  app.use('/api/*', apiCors({ origins: security.origins, exposeHeaders: ['x-total-count', 'x-total-count-estimate', 'x-list-truncated'] }));
+  app.use('/api/*', apiCors({ origins: security.origins, exposeHeaders: ['x-total-count', 'x-total-count-estimate', 'x-total-count-at-least', 'x-list-truncated'] }));
   app.use('/api/*', compressResponses()); // JSON above 1 KB: brotli, else gzip
   app.use('/api/*', jsonBodyLimit()); // JSON_MAX_KB (uploads: UPLOAD_MAX_MB, in their route)
   if (opts.admission) app.use('/api/*', admission(opts.admission)); // DB_QUEUE_WAIT_MS, DB_QUEUE_MAX

@@ -1,11 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { BACKENDS, useApi } from './backends';
+import { LIST_MAX } from '../../src/server/crud/list-query';
 
-describe.each(BACKENDS)('list totals: exact below COUNT_ESTIMATE_THRESHOLD, planner estimate above (%s)', (backend) => {
+describe.each(BACKENDS)('list totals: planner estimate above COUNT_ESTIMATE_THRESHOLD, count capped at COUNT_EXACT_LIMIT (%s)', (backend) => {
   const t = useApi(backend);
   afterEach(() => {
     delete process.env.COUNT_ESTIMATE_THRESHOLD;
+    delete process.env.COUNT_EXACT_LIMIT;
   });
   const exact = async () => Number((await sql<{ n: string }>`select count(*) as n from diario`.execute(t.api.db)).rows[0].n);
 
@@ -43,8 +45,48 @@ describe.each(BACKENDS)('list totals: exact below COUNT_ESTIMATE_THRESHOLD, plan
     expect(Number(res.headers.get('x-total-count'))).toBe(await exact());
   });
 
-  it('exposes the header to the browser (CORS)', async () => {
+  it('the count stops one row past COUNT_EXACT_LIMIT (or past the page) and then says the total is a lower bound', async () => {
+    const all = await exact();
+    expect(all).toBeGreaterThan(20);
+    process.env.COUNT_EXACT_LIMIT = '10';
+    const first = await t.api.request('/api/v1/diarios?_start=0&_end=5');
+    expect(first.headers.get('x-total-count')).toBe('11');
+    expect(first.headers.get('x-total-count-at-least')).toBe('true');
+    expect(first.headers.get('x-total-count-estimate')).toBeNull();
+    expect((await first.json()) as unknown[]).toHaveLength(5);
+    // Past the limit the count looks one row past the page's end, so the next page stays reachable.
+    const deep = await t.api.request('/api/v1/diarios?_start=15&_end=20');
+    expect(deep.headers.get('x-total-count')).toBe(String(Math.min(all, 21)));
+    expect(deep.headers.get('x-total-count-at-least')).toBe(all > 20 ? 'true' : null);
+  });
+
+  it('a filtered list under COUNT_EXACT_LIMIT is counted exactly, without the lower-bound header', async () => {
+    const obra = (await sql<{ obra: string; n: string }>`select obra, count(*) as n from diario group by obra order by count(*) limit 1`.execute(t.api.db)).rows[0];
+    process.env.COUNT_EXACT_LIMIT = String(Number(obra.n) + 5);
+    const res = await t.api.request(`/api/v1/diarios?obra=${encodeURIComponent(obra.obra)}&_start=0&_end=1`);
+    expect(res.headers.get('x-total-count')).toBe(String(obra.n));
+    expect(res.headers.get('x-total-count-at-least')).toBeNull();
+  });
+
+  it('COUNT_EXACT_LIMIT=0 counts every row', async () => {
+    process.env.COUNT_EXACT_LIMIT = '0';
+    const res = await t.api.request('/api/v1/diarios?_start=0&_end=5');
+    expect(res.headers.get('x-total-count-at-least')).toBeNull();
+    expect(Number(res.headers.get('x-total-count'))).toBe(await exact());
+  });
+
+  it('an unpaged list still says whether rows were left out', async () => {
+    process.env.COUNT_EXACT_LIMIT = '3';
+    const res = await t.api.request('/api/v1/diarios');
+    const rows = (await res.json()) as unknown[];
+    expect(rows.length).toBe(Math.min(await exact(), LIST_MAX));
+    expect(res.headers.get('x-list-truncated')).toBe(String((await exact()) > rows.length));
+  });
+
+  it('exposes the headers to the browser (CORS)', async () => {
     const res = await t.api.request('/api/v1/diarios?_end=1', { headers: { origin: 'http://localhost:3000' } });
-    expect((res.headers.get('access-control-expose-headers') ?? '').toLowerCase()).toContain('x-total-count-estimate');
+    const exposed = (res.headers.get('access-control-expose-headers') ?? '').toLowerCase();
+    expect(exposed).toContain('x-total-count-estimate');
+    expect(exposed).toContain('x-total-count-at-least');
   });
 });

@@ -17,6 +17,7 @@ export type TokenGetter = () => Promise<string | undefined> | string | undefined
 export const DEFAULT_API_URL = '/api/v1';
 
 const TOTAL_ESTIMATED = Symbol('totalEstimated');
+const TOTAL_AT_LEAST = Symbol('totalAtLeast');
 
 let currentTokenGetter: TokenGetter | undefined;
 let currentApiUrl = DEFAULT_API_URL;
@@ -92,9 +93,10 @@ export function createHttpClient(getToken?: TokenGetter): AxiosInstance {
   });
   http.interceptors.response.use(
     (response) => {
-      // A list whose total is the server's estimate (large lists): flag the array for getList.
-      if (response.headers?.['x-total-count-estimate'] === 'true' && Array.isArray(response.data)) {
-        Object.defineProperty(response.data, TOTAL_ESTIMATED, { value: true });
+      // A list whose total is the server's estimate or a lower bound (large lists): flag the array for getList.
+      if (Array.isArray(response.data)) {
+        if (response.headers?.['x-total-count-estimate'] === 'true') Object.defineProperty(response.data, TOTAL_ESTIMATED, { value: true });
+        if (response.headers?.['x-total-count-at-least'] === 'true') Object.defineProperty(response.data, TOTAL_AT_LEAST, { value: true });
       }
       return response;
     },
@@ -110,10 +112,14 @@ export function createDataProvider(apiUrl: string = DEFAULT_API_URL, getToken?: 
   const base = simpleRestDataProvider(apiUrl, http);
   return {
     ...base,
-    // `totalEstimated: true` when the API answered `x-total-count-estimate: true` (see listTotalText).
+    // `totalEstimated: true` when the API answered `x-total-count-estimate: true`, `totalAtLeast: true`
+    // for `x-total-count-at-least: true` (see views/list-total.ts).
     getList: async <TData extends BaseRecord = BaseRecord>(params: GetListParams) => {
       const r = await base.getList<TData>(params);
-      return (r.data as unknown as Record<symbol, unknown>)[TOTAL_ESTIMATED] ? { ...r, totalEstimated: true } : r;
+      const flags = r.data as unknown as Record<symbol, unknown>;
+      if (flags[TOTAL_ESTIMATED]) return { ...r, totalEstimated: true };
+      if (flags[TOTAL_AT_LEAST]) return { ...r, totalAtLeast: true };
+      return r;
     },
     // simple-rest already PATCHes; kept explicit so the contract (PATCH + body with `version`) is visible here.
     update: async ({ resource, id, variables, meta }) => {

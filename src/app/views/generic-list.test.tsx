@@ -79,6 +79,22 @@ describe('GenericList', () => {
     expect(req.searchParams.get('_order')).toBe('asc');
   });
 
+  it('a list longer than the count limit says "mais de N" and still pages on', async () => {
+    const all = await apiList('_start=0&_end=1');
+    expect(all.total).toBeGreaterThan(4);
+    process.env.COUNT_EXACT_LIMIT = '3';
+    try {
+      renderViews({ schemas: [obra], path: '/obras?pageSize=2' });
+      expect(await screen.findByText('mais de 3 registros', {}, T)).toBeInTheDocument();
+      expect(screen.getByText('1–2 de mais de 3 registros')).toBeInTheDocument();
+      fireEvent.click(screen.getByRole('listitem', { name: 'Próxima página' }));
+      await waitFor(() => expect(listRequests().at(-1)!.searchParams.get('_start')).toBe('2'), T);
+      expect(await screen.findByText(/^3–4 de mais de /, {}, T)).toBeInTheDocument();
+    } finally {
+      delete process.env.COUNT_EXACT_LIMIT;
+    }
+  });
+
   it('sorting by a column changes the request, the rows and the URL', async () => {
     const desc = await apiList('_start=0&_end=25&_sort=Id_Lista&_order=desc');
     const asc = await apiList('_start=0&_end=25&_sort=Id_Lista&_order=asc');

@@ -15,7 +15,7 @@ import { FieldDisplay } from '../fields/display';
 import { StateTag } from '../modules/workflow/state-tag';
 import { columnFilterProps } from '../fields/filters';
 import { deleteConfirmProps, lowerLabel } from '../fields/options';
-import { listTotalText } from './list-total';
+import { listTotalText, recordsText, totalKindOf } from './list-total';
 import { ReferenceTitlesProvider } from '../fields/reference-titles';
 import { ListCards } from './list-cards';
 import { ConfigureEntityButton } from '../modules/schema-config/configure-entity-button';
@@ -175,7 +175,7 @@ export function GenericList({ schema, filters: permanent }: GenericListProps): R
           ...tableProps.pagination,
           showSizeChanger: true,
           pageSizeOptions: [10, 25, 50, 100],
-          showTotal: (total, range) => listTotalText(total, range, tableQuery.data?.totalEstimated === true),
+          showTotal: (total, range) => listTotalText(total, range, totalKindOf(tableQuery.data)),
           locale: { items_per_page: '/ página' },
         };
 
@@ -220,7 +220,7 @@ export function GenericList({ schema, filters: permanent }: GenericListProps): R
         />
         {typeof result.total === 'number' ? (
           <Typography.Text type="secondary">
-            {result.total} registro{result.total === 1 ? '' : 's'}
+            {recordsText(result.total, totalKindOf(tableQuery.data))}
           </Typography.Text>
         ) : null}
       </Space>

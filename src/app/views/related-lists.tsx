@@ -26,6 +26,7 @@ import { StateTag } from '../modules/workflow/state-tag';
 import { SchemaFormFields } from './generic-form';
 import { InteractionTimeline } from './related-timeline';
 import { checklistFillPath } from '../modules/checklist/fill-path';
+import { totalKindOf, totalText } from './list-total';
 
 /** A work order's checklists are filled item by item on their own screen (`?os=` preselects the order). */
 function FillChecklistLink({ parent, record, child }: { parent: EntitySchema; record: BaseRecord; child: EntitySchema }) {
@@ -112,7 +113,7 @@ function RelatedSectionBody({ parent, record, rel, child }: { parent: EntitySche
   const permanent: CrudFilter[] = useMemo(() => [{ field: rel.via, operator: 'eq', value: key }], [rel.via, key]);
   const initial = useMemo(() => childInitialValues(parent, record, rel, child), [parent, record, rel, child]);
   const timeline = rel.display === 'timeline';
-  const { tableProps, result } = useTable<BaseRecord>({
+  const { tableProps, result, tableQuery } = useTable<BaseRecord>({
     resource: child.resource,
     syncWithLocation: false,
     filters: { permanent },
@@ -149,7 +150,7 @@ function RelatedSectionBody({ parent, record, rel, child }: { parent: EntitySche
       title={
         <span id={headingId}>
           {title}
-          {total !== undefined ? <Typography.Text type="secondary"> ({total})</Typography.Text> : null}
+          {total !== undefined ? <Typography.Text type="secondary"> ({totalText(total, totalKindOf(tableQuery.data))})</Typography.Text> : null}
         </span>
       }
       role="region"

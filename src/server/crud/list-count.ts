@@ -1,7 +1,11 @@
 /**
- * Totals of large lists: the exact `count(*)` of a filtered list grows with the rows it matches,
- * so above a threshold the list answers the planner's row estimate instead (one EXPLAIN, no scan)
- * and says so (`x-total-count-estimate: true`).
+ * Totals of large lists: the exact `count(*)` of a filtered list grows with the rows it matches.
+ * Two bounds keep it near the cost of the page:
+ * - above COUNT_ESTIMATE_THRESHOLD rows by the planner's estimate, the list answers that estimate
+ *   (one EXPLAIN, no scan) and says so (`x-total-count-estimate: true`, "cerca de N");
+ * - otherwise the count stops after COUNT_EXACT_LIMIT rows (or the page's end, if further): a list
+ *   that reaches it answers a lower bound (`x-total-count-at-least: true`, "mais de N"). The planner
+ *   often under-estimates a combination of filters, so this bound is what caps their cost.
  */
 import { CompiledQuery, type Compilable } from 'kysely';
 import type { Db } from '../db/connect';
@@ -14,6 +18,16 @@ export function countEstimateThreshold(env: NodeJS.ProcessEnv = process.env): nu
   if (raw === undefined || raw === '') return DEFAULT_COUNT_ESTIMATE_THRESHOLD;
   const n = Number(raw);
   return Number.isFinite(n) && n >= 0 ? n : DEFAULT_COUNT_ESTIMATE_THRESHOLD;
+}
+
+export const DEFAULT_COUNT_EXACT_LIMIT = 1_000;
+
+/** `COUNT_EXACT_LIMIT` (rows counted at most; 0 = no limit), read at each call so tests can change it. */
+export function countExactLimit(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.COUNT_EXACT_LIMIT;
+  if (raw === undefined || raw === '') return DEFAULT_COUNT_EXACT_LIMIT;
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= 0 ? n : DEFAULT_COUNT_EXACT_LIMIT;
 }
 
 /**

@@ -12,7 +12,7 @@ import { ApiError, fromDatabaseError } from '../http/errors';
 import { filterWhere, orderBy, type ListParams } from './list-query';
 import { factsOf } from './list-facts';
 import { tableWritten } from './write-events';
-import { countEstimateThreshold, mayExceed, plannedRows } from './list-count';
+import { countEstimateThreshold, countExactLimit, mayExceed, plannedRows } from './list-count';
 import { checkFieldsMessage, forbiddenMessage, notFoundMessage } from './messages';
 import { validateBody } from './validate';
 import { deletedRecordAsWas, diffRecords, stableJson, writeAudit } from './audit';
@@ -112,36 +112,51 @@ export function listParts(db: Db, schema: EntitySchema, actor: Actor, p: ListPar
 
 const pageJson = (page: ReturnType<typeof listParts>['page']) => sql<Row[]>`(select coalesce(json_agg(p), '[]'::json) from (${page}) p)`;
 
-/** One statement: the page as JSON and the total of the filtered rows (access rules included). */
-export function buildListQuery(db: Db, schema: EntitySchema, actor: Actor, p: ListParams, parts = listParts(db, schema, actor, p)) {
+/**
+ * One statement: the page as JSON and the total of the filtered rows (access rules included). With
+ * `countLimit`, the count stops after that many rows (a lower bound when it reaches it).
+ */
+export function buildListQuery(db: Db, schema: EntitySchema, actor: Actor, p: ListParams, parts = listParts(db, schema, actor, p), countLimit?: number) {
   const { page, matching } = parts;
-  const total = matching.select((eb) => eb.fn.countAll<string>().as('c'));
+  const total =
+    countLimit === undefined
+      ? matching.select((eb) => eb.fn.countAll<string>().as('c'))
+      : db.selectFrom(matching.select(sql`1`.as('x')).limit(countLimit).as('m')).select((eb) => eb.fn.countAll<string>().as('c'));
   return db.selectNoFrom([sql<string>`(${total})`.as('total'), pageJson(page).as('rows')]);
 }
 
+/** How a list's total was obtained: counted, the planner's estimate ("cerca de"), or a lower bound ("mais de"). */
+export type TotalKind = 'exact' | 'estimate' | 'atLeast';
+
 /**
- * The list's page and total. Above `countEstimateThreshold()` rows by the planner's estimate, the
- * total is that estimate (`estimated: true`) and no exact count runs.
+ * The list's page and total (list-count.ts). Above `countEstimateThreshold()` rows by the
+ * planner's estimate, the total is that estimate and no count runs; on a table that may hold more
+ * than `countExactLimit()` rows, the count stops one row past the limit (or past the page's end)
+ * and a total that reaches it is a lower bound.
  */
 export async function listRecords(db: Db, schema: EntitySchema, actor: Actor, p: ListParams) {
   const threshold = countEstimateThreshold();
+  const limit = countExactLimit();
   let total: number;
   let raw: Row[];
+  let kind: TotalKind = 'exact';
   const parts = listParts(db, schema, actor, p);
-  const large = threshold > 0 && (await guardDb(schema, () => mayExceed(db, schema.name, threshold)));
-  const estimate = large ? await guardDb(schema, () => plannedRows(db, parts.matching.select(sql`1`.as('x')))) : 0;
-  const estimated = threshold > 0 && estimate > threshold;
-  if (estimated) {
+  const mayExceedRows = (n: number) => n > 0 && guardDb(schema, () => mayExceed(db, schema.name, n));
+  const estimate = (await mayExceedRows(threshold)) ? await guardDb(schema, () => plannedRows(db, parts.matching.select(sql`1`.as('x')))) : 0;
+  if (threshold > 0 && estimate > threshold) {
     const r = await guardDb(schema, () => db.selectNoFrom([pageJson(parts.page).as('rows')]).executeTakeFirstOrThrow());
     raw = r.rows as Row[];
     total = Math.max(Math.round(estimate), p.start + raw.length);
+    kind = 'estimate';
   } else {
-    const r = await guardDb(schema, () => buildListQuery(db, schema, actor, p, parts).executeTakeFirstOrThrow());
+    const countLimit = (await mayExceedRows(limit)) ? Math.max(limit, p.end) + 1 : undefined;
+    const r = await guardDb(schema, () => buildListQuery(db, schema, actor, p, parts, countLimit).executeTakeFirstOrThrow());
     raw = r.rows as Row[];
     total = Number(r.total);
+    if (countLimit !== undefined && total >= countLimit) kind = 'atLeast';
   }
   const rows = raw.map((r) => stripUnreadable(actor.ability, schema, flattenExtra(r)));
-  return { rows, total, estimated };
+  return { rows, total, kind };
 }
 
 export async function selectOne(db: Db, schema: EntitySchema, id: number, forUpdate = false): Promise<Row | undefined> {

@@ -43,9 +43,10 @@ export function crudRoutes(db: Db, schemaOrGetter: EntitySchema | (() => EntityS
     const schema = current();
     const params = parseListParams(schema, c.req.queries());
     refuseUnreadableQuery(c.get('ability'), schema, params);
-    const { rows, total, estimated } = await listRecords(db, schema, actorOf(c), params);
+    const { rows, total, kind } = await listRecords(db, schema, actorOf(c), params);
     c.header('x-total-count', String(total));
-    if (estimated) c.header('x-total-count-estimate', 'true');
+    if (kind === 'estimate') c.header('x-total-count-estimate', 'true');
+    if (kind === 'atLeast') c.header('x-total-count-at-least', 'true');
     // Without `_start`/`_end` the list stops at LIST_MAX rows; the header says whether rows were left out.
     if (params.unpaged) c.header('x-list-truncated', String(rows.length >= params.end - params.start && total > rows.length));
     return c.json(rows);

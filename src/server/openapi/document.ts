@@ -114,6 +114,8 @@ function resourcePaths(schema: EntitySchema, filterNames: string[]): Record<stri
             description: 'Os registros da página.',
             headers: {
               'x-total-count': { description: 'Total de registros que atendem aos filtros.', schema: { type: 'integer' } },
+              'x-total-count-estimate': { description: 'true quando o total é a estimativa do banco (listas muito grandes): "cerca de N".', schema: { type: 'boolean' } },
+              'x-total-count-at-least': { description: 'true quando a contagem parou no limite: há pelo menos x-total-count registros ("mais de N").', schema: { type: 'boolean' } },
               'x-list-truncated': { description: 'Sem _start/_end: true quando havia mais registros que o limite.', schema: { type: 'boolean' } },
             },
             content: { 'application/json': { schema: { type: 'array', items: record } } },
