@@ -1,6 +1,7 @@
 /**
  * The benchmarks' database: a temporary database on the PostgreSQL server of DATABASE_URL (dropped
  * at the end), else PGlite in a temporary directory. Migrated and seeded with the demo data.
+ * BENCH_KEEP=1 keeps it (its URL or directory is printed) to read plans with psql afterwards.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,7 +42,8 @@ export async function benchDatabase(prefix: string, opts: { poolSize?: number; s
     label: database.kind === 'pglite' ? 'PGlite' : 'PostgreSQL',
     async close() {
       await database.close();
-      await cleanup();
+      if (process.env.BENCH_KEEP === '1') console.log(`Banco mantido (BENCH_KEEP=1): ${databaseUrl ?? dataDir}`);
+      else await cleanup();
     },
   };
 }

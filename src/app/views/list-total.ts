@@ -1,6 +1,6 @@
 /**
  * The pagination's total text, in Brazilian number format. An exact total: "1–25 de 1.234
- * registros". A total the API estimated (`x-total-count-estimate: true`, lists of more than ~100 mil
+ * registros". A total the API estimated (`x-total-count-estimate: true`, lists of more than ~10 mil
  * rows): "1–25 de cerca de 1.200.000 registros", rounded to two significant digits so it does not
  * pretend to be exact. A count the API stopped at its limit (`x-total-count-at-least: true`, the
  * total is a lower bound): "1–25 de mais de 1.000 registros".

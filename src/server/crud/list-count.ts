@@ -1,16 +1,17 @@
 /**
- * Totals of large lists: the exact `count(*)` of a filtered list grows with the rows it matches.
- * Two bounds keep it near the cost of the page:
- * - above COUNT_ESTIMATE_THRESHOLD rows by the planner's estimate, the list answers that estimate
- *   (one EXPLAIN, no scan) and says so (`x-total-count-estimate: true`, "cerca de N");
- * - otherwise the count stops after COUNT_EXACT_LIMIT rows (or the page's end, if further): a list
- *   that reaches it answers a lower bound (`x-total-count-at-least: true`, "mais de N"). The planner
- *   often under-estimates a combination of filters, so this bound is what caps their cost.
+ * Totals of large lists: the exact `count(*)` of a filtered list grows with the rows it matches,
+ * and a page of 25 rows costs 1–5 ms on a million rows. Two bounds keep the total near that cost
+ * (`npm run bench:count`):
+ * - above COUNT_ESTIMATE_THRESHOLD rows (10,000) by the planner's estimate, the list answers that
+ *   estimate (one EXPLAIN, cached; no scan) and says so (`x-total-count-estimate: true`, "cerca de N");
+ * - otherwise the count stops after COUNT_EXACT_LIMIT rows (1,000; or the page's end, if further):
+ *   a list that reaches it answers a lower bound (`x-total-count-at-least: true`, "mais de N"). This
+ *   caps the cost where the planner under-estimates a filter, e.g. rules that OR several conditions.
  */
 import { CompiledQuery, type Compilable } from 'kysely';
 import type { Db } from '../db/connect';
 
-export const DEFAULT_COUNT_ESTIMATE_THRESHOLD = 100_000;
+export const DEFAULT_COUNT_ESTIMATE_THRESHOLD = 10_000;
 
 /** `COUNT_ESTIMATE_THRESHOLD` (rows; 0 = always count exactly), read at each call so tests can lower it. */
 export function countEstimateThreshold(env: NodeJS.ProcessEnv = process.env): number {
