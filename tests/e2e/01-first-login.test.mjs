@@ -2,7 +2,7 @@
 // for a new one, sees the password rules change live while typing, and lands on the home.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { PASSWORD, PHONE, appReady, eventually, goto, launch, newPage, pathOf, shot, step, submitClientLogin, waitPath } from './helpers.mjs';
+import { PASSWORD, PHONE, appReady, eventually, goto, launch, newPage, pathOf, shot, step, submitClientLogin, waitPath, wideElements } from './helpers.mjs';
 
 const EMAIL = 'cliente.novo@portal.local';
 const NEW_PASSWORD = 'Obra#Nova2026';
@@ -79,6 +79,12 @@ test('primeiro acesso: senha temporária → nova senha com regras ao vivo → i
       assert.ok(Object.values(s).every(Boolean), `todas as regras deveriam estar cumpridas: ${JSON.stringify(s)}`);
     });
     await shot(page, 'primeiro-acesso-regras-cumpridas-desktop');
+    // The same step at phone width: the form fits the screen.
+    const desktop = page.viewportSize();
+    await page.setViewportSize(PHONE);
+    await shot(page, 'primeiro-acesso-regras-cumpridas-phone');
+    assert.deepEqual(await wideElements(page), [], 'a troca de senha não cabe na largura do telefone');
+    await page.setViewportSize(desktop);
 
     // Submitting a mismatched confirmation is refused with a Portuguese message.
     await nova.fill(NEW_PASSWORD);
