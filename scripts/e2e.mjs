@@ -164,12 +164,21 @@ function spkiHash(certPem) {
   return createHash('sha256').update(der).digest('base64');
 }
 
+/**
+ * The screenshot tours (9x-screens-*, 2–3 minutes each) start first: in name order they started
+ * last and ran on alone at the end of the run while the other slots were idle.
+ */
+function longestFirst(a, b) {
+  const tour = (f) => (/^9\d-screens-/.test(f) ? 0 : 1);
+  return tour(a) - tour(b) || a.localeCompare(b);
+}
+
 function testFiles() {
   const filter = process.env.E2E_FILTER;
   return readdirSync(e2eDir)
     .filter((f) => f.endsWith('.test.mjs'))
     .filter((f) => !filter || filter.split(',').some((s) => f.includes(s.trim())))
-    .sort()
+    .sort(longestFirst)
     .map((f) => join('tests', 'e2e', f));
 }
 
