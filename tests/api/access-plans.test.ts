@@ -77,10 +77,21 @@ describe.skipIf(!url)('access rules planned on indexes (PostgreSQL only; PGlite 
     const all = await plan(buildListQuery(api.db, diario, sm, p));
     expect(scansOf(all, 'diario').length).toBeGreaterThan(0);
     expect(scansOf(all, 'diario')).not.toContain('Seq Scan');
-    const { rows, total } = await listRecords(api.db, diario, sm, p);
     const expected = await sql<{ n: string }>`select count(*) as n from diario where obra in (${SITES[0]}, ${SITES[1]}) or "siteManager"->>'mail' = ${MANAGERS[2].mail}`.execute(api.db);
+    expect(Number(expected.rows[0].n)).toBeGreaterThan(1000);
+    // By default a list this long answers a lower bound (the count stops at COUNT_EXACT_LIMIT)...
+    const capped = await listRecords(api.db, diario, sm, p);
+    expect(capped.kind).toBe('atLeast');
+    expect(capped.total).toBe(1001);
+    // ...and counted in full, the rules give exactly the rows they allow.
+    process.env.COUNT_EXACT_LIMIT = '0';
+    process.env.COUNT_ESTIMATE_THRESHOLD = '0';
+    const { rows, total, kind } = await listRecords(api.db, diario, sm, p).finally(() => {
+      delete process.env.COUNT_EXACT_LIMIT;
+      delete process.env.COUNT_ESTIMATE_THRESHOLD;
+    });
+    expect(kind).toBe('exact');
     expect(total).toBe(Number(expected.rows[0].n));
-    expect(total).toBeGreaterThan(1000);
     expect(rows).toHaveLength(25);
     for (const r of rows) expect([SITES[0], SITES[1]].includes(r.obra as string) || (r.siteManager as { mail: string }).mail === MANAGERS[2].mail).toBe(true);
   });
