@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CompiledQuery } from 'kysely';
 import type { Db } from '../db/connect';
-import { mayExceed, plannedRows } from './list-count';
+import { countEstimateThreshold, countExactLimit, DEFAULT_COUNT_ESTIMATE_THRESHOLD, DEFAULT_COUNT_EXACT_LIMIT, mayExceed, plannedRows } from './list-count';
 
 /** A database that answers every EXPLAIN with `rows`, pg_class with `reltuples`, and counts the round trips. */
 function fakeDb(rows: number, reltuples: number | null = 0) {
@@ -50,5 +50,19 @@ describe('mayExceed', () => {
   it('is true for a table never analysed (reltuples -1) or not found, whose size is unknown', async () => {
     expect(await mayExceed(fakeDb(0, -1).db, 'diario', 10)).toBe(true);
     expect(await mayExceed(fakeDb(0, null).db, 'diario', 10)).toBe(true);
+  });
+});
+
+describe('count settings from the environment', () => {
+  it('read rows, 0 turns the bound off, anything else falls back to the default', () => {
+    expect(countEstimateThreshold({})).toBe(DEFAULT_COUNT_ESTIMATE_THRESHOLD);
+    expect(countExactLimit({})).toBe(DEFAULT_COUNT_EXACT_LIMIT);
+    expect(countExactLimit({ COUNT_EXACT_LIMIT: '250' })).toBe(250);
+    expect(countExactLimit({ COUNT_EXACT_LIMIT: '0' })).toBe(0);
+    expect(countEstimateThreshold({ COUNT_ESTIMATE_THRESHOLD: '0' })).toBe(0);
+    for (const bad of ['', 'abc', '-5', '2.5']) {
+      expect(countExactLimit({ COUNT_EXACT_LIMIT: bad })).toBe(DEFAULT_COUNT_EXACT_LIMIT);
+      expect(countEstimateThreshold({ COUNT_ESTIMATE_THRESHOLD: bad })).toBe(DEFAULT_COUNT_ESTIMATE_THRESHOLD);
+    }
   });
 });

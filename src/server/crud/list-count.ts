@@ -12,23 +12,23 @@ import { CompiledQuery, type Compilable } from 'kysely';
 import type { Db } from '../db/connect';
 
 export const DEFAULT_COUNT_ESTIMATE_THRESHOLD = 10_000;
-
-/** `COUNT_ESTIMATE_THRESHOLD` (rows; 0 = always count exactly), read at each call so tests can lower it. */
-export function countEstimateThreshold(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.COUNT_ESTIMATE_THRESHOLD;
-  if (raw === undefined || raw === '') return DEFAULT_COUNT_ESTIMATE_THRESHOLD;
-  const n = Number(raw);
-  return Number.isFinite(n) && n >= 0 ? n : DEFAULT_COUNT_ESTIMATE_THRESHOLD;
-}
-
 export const DEFAULT_COUNT_EXACT_LIMIT = 1_000;
 
-/** `COUNT_EXACT_LIMIT` (rows counted at most; 0 = no limit), read at each call so tests can change it. */
-export function countExactLimit(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.COUNT_EXACT_LIMIT;
-  if (raw === undefined || raw === '') return DEFAULT_COUNT_EXACT_LIMIT;
+/** A row count from the environment, read at each call so tests can change it; the default when unset or invalid. */
+function rowsFromEnv(raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  return Number.isInteger(n) && n >= 0 ? n : DEFAULT_COUNT_EXACT_LIMIT;
+  return Number.isInteger(n) && n >= 0 ? n : fallback;
+}
+
+/** `COUNT_ESTIMATE_THRESHOLD` (rows; 0 = never estimate). */
+export function countEstimateThreshold(env: NodeJS.ProcessEnv = process.env): number {
+  return rowsFromEnv(env.COUNT_ESTIMATE_THRESHOLD, DEFAULT_COUNT_ESTIMATE_THRESHOLD);
+}
+
+/** `COUNT_EXACT_LIMIT` (rows counted at most; 0 = no limit). */
+export function countExactLimit(env: NodeJS.ProcessEnv = process.env): number {
+  return rowsFromEnv(env.COUNT_EXACT_LIMIT, DEFAULT_COUNT_EXACT_LIMIT);
 }
 
 /**
