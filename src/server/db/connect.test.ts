@@ -26,3 +26,26 @@ describe('PGlite start parameters', () => {
     }
   });
 });
+
+describe('closing PGlite', () => {
+  // In a child process: PGlite closed mid-query spins forever and blocks the event loop, so a
+  // regression must fail by the child's timeout instead of hanging the test run.
+  it('waits for the query in flight; a query queued behind the close fails instead of hanging', async () => {
+    const code = `
+      const { sql } = await import('kysely');
+      const { connect } = await import(${JSON.stringify(new URL('./connect.ts', import.meta.url).pathname)});
+      const d = await connect({ memory: true });
+      await sql\`create table t (id int primary key)\`.execute(d.db);
+      const inflight = sql\`insert into t values (1)\`.execute(d.db);
+      const closed = d.close();
+      const queued = sql\`select count(*) from t\`.execute(d.db);
+      const s = await Promise.allSettled([inflight, closed, queued]);
+      console.log(JSON.stringify(s.map((x) => x.status)));
+      process.exit(0);`;
+    const { execFile } = await import('node:child_process');
+    const out = await new Promise<string>((resolve, reject) =>
+      execFile(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { timeout: 45_000 }, (err, stdout) => (err ? reject(err) : resolve(stdout))),
+    );
+    expect(JSON.parse(out.trim().split('\n').at(-1)!)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+  }, 60_000);
+});

@@ -63,8 +63,7 @@ export async function connect(opts: ConnectOptions = {}): Promise<Database> {
   }
   let pglite: PGlite;
   if (opts.memory) {
-    // Tests and MSW: PostgreSQL's defaults (these databases are small and short-lived; with 16MB of
-    // buffers one component-test worker was seen spinning inside PGlite in CI).
+    // Tests and MSW: PostgreSQL's defaults (these databases are small and short-lived).
     pglite = new PGlite(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : undefined);
   } else {
     const dir = join(opts.dataDir ?? './data', 'pglite');
@@ -78,9 +77,24 @@ export async function connect(opts: ConnectOptions = {}): Promise<Database> {
     db,
     kind: 'pglite',
     dumpDataDir: () => pglite.dumpDataDir('none'),
-    close: async () => {
-      await db.destroy();
-      if (!pglite.closed) await pglite.close();
-    },
+    close: () => closePglite(db, pglite),
   };
+}
+
+/**
+ * Closes PGlite only once no query is in flight: PGlite 0.4 spins forever, blocking the event loop,
+ * when it is closed in the middle of a query (electric-sql/pglite#1058; seen in CI as a test file
+ * that never ended, a late list request of the page racing the file's teardown). Holding Kysely's
+ * only connection waits for the running query or transaction; queries queued behind it then fail
+ * with PGlite's "closed" error instead of starting.
+ */
+async function closePglite(db: Kysely<any>, pglite: PGlite): Promise<void> {
+  await db
+    .connection()
+    .execute(async () => {
+      if (!pglite.closed) await pglite.close();
+    })
+    .catch(() => {});
+  // The dialect's destroy closes PGlite again, which now refuses: already closed.
+  await db.destroy().catch(() => {});
 }
