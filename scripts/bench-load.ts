@@ -71,11 +71,23 @@ async function server(dir: string | undefined) {
   const admin = normalizeUser({ id_user: 'a', username: 'admin@portal.local', email: 'admin@portal.local', name: 'Admin', roles: ['acesso_total'], obra: [], empresa: ['Portal Engenharia'], tipo: 'PE' });
   const admission = admissionFromEnv(bench.database.kind, poolSizeFromEnv());
   const app = createApp({ db, schemas: SCHEMAS, storage: localStorage(join(bench.dataDir, 'f')), version: 'bench', authenticate: async () => admin, admission });
-  const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
+  // Requests being answered: those queued when autocannon stops are still answered after it closed its sockets.
+  let inFlight = 0;
+  const fetch = async (req: Request) => {
+    inFlight++;
+    try {
+      return await app.fetch(req);
+    } finally {
+      inFlight--;
+    }
+  };
+  const s = serve({ fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
     console.log(JSON.stringify({ port: info.port, lo: Number(ids.rows[0].lo), hi: Number(ids.rows[0].hi), kind: bench.label, admission, pool: poolSizeFromEnv() }));
   });
   process.on('SIGTERM', async () => {
+    // Let the requests still being answered finish (up to 10 s) before the database closes under them.
     s.close();
+    for (const end = Date.now() + 10_000; inFlight > 0 && Date.now() < end; ) await new Promise((r) => setTimeout(r, 50));
     await bench.close().catch(() => undefined);
     process.exit(0);
   });
