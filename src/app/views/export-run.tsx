@@ -9,6 +9,7 @@ import type { NotificationInstance } from 'antd/es/notification/interface';
 import type { CrudFilter, CrudSort, DataProvider } from '@refinedev/core';
 import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
 import { exportXlsx } from './export-xlsx';
+import { recordsText, totalText } from './list-total';
 
 export interface ListExportOptions {
   notify: NotificationInstance;
@@ -42,7 +43,7 @@ export async function runListExport({ notify, dataProvider, schema, fields, filt
       fields,
       filters,
       sorters,
-      onProgress: (percent, fetched, total) => show(percent, `${fetched} de ${Number.isFinite(total) ? total : '?'} registros`),
+      onProgress: (percent, fetched, total, kind) => show(percent, `${totalText(fetched)} de ${Number.isFinite(total) ? recordsText(total, kind) : '? registros'}`),
     });
     notify.success({ key, message: 'Exportação concluída', description: `${rows} registro${rows === 1 ? '' : 's'} em ${fileName}.`, placement: 'bottomRight' });
   } catch (err) {

@@ -58,6 +58,22 @@ describe('export-xlsx', () => {
     expect(progress).toEqual([40, 80, 99]);
   });
 
+  it('follows a lower-bound total (the API stops counting at its limit) to the last row', async () => {
+    const { dp } = fakeProvider(2500);
+    // As the API answers: the count stops one row past the page's end, flagged as a lower bound.
+    const capped: Pick<DataProvider, 'getList'> = {
+      getList: (async (params: Parameters<DataProvider['getList']>[0]) => {
+        const r = await dp.getList(params);
+        const end = (params.pagination?.currentPage ?? 1) * (params.pagination?.pageSize ?? 10);
+        return r.total! > end ? { ...r, total: end + 1, totalAtLeast: true } : r;
+      }) as DataProvider['getList'],
+    };
+    const seen: string[] = [];
+    const rows = await fetchAllRows({ dataProvider: capped, schema, onProgress: (_p, fetched, total, kind) => seen.push(`${fetched}/${total} ${kind}`) });
+    expect(rows).toHaveLength(2500);
+    expect(seen).toEqual(['1000/1001 atLeast', '2000/2001 atLeast', '2500/2500 exact']);
+  });
+
   it('writes typed cells with Portuguese headers', async () => {
     const { dp } = fakeProvider(3);
     const rows = await fetchAllRows({ dataProvider: dp, schema });

@@ -9,6 +9,7 @@ import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
 import { DEFAULT_DECIMAL_SCALE } from '../../../schemas/kinds';
 import { formatValue, todayIso, toNumber } from '../format';
 import { fetchReferenceTitles, keysByField } from '../fields/reference-titles';
+import { totalKindOf, type TotalKind } from './list-total';
 
 export const EXPORT_PAGE_SIZE = 1000;
 
@@ -19,8 +20,8 @@ export interface ExportOptions {
   fields?: FieldDef[];
   filters?: CrudFilter[];
   sorters?: CrudSort[];
-  /** 0..100 */
-  onProgress?: (percent: number, fetched: number, total: number) => void;
+  /** 0..100; `kind`: whether the total is exact, an estimate or a lower bound (views/list-total.ts). */
+  onProgress?: (percent: number, fetched: number, total: number, kind: TotalKind) => void;
   /** Abort between pages. */
   signal?: AbortSignal;
 }
@@ -41,7 +42,7 @@ export async function fetchAllRows(opts: ExportOptions): Promise<Record<string, 
     const data = res.data as Record<string, unknown>[];
     total = typeof res.total === 'number' ? res.total : rows.length + data.length;
     rows.push(...data);
-    onProgress?.(total ? Math.min(99, Math.round((rows.length / total) * 100)) : 99, rows.length, total);
+    onProgress?.(total ? Math.min(99, Math.round((rows.length / total) * 100)) : 99, rows.length, total, totalKindOf(res));
     if (data.length < EXPORT_PAGE_SIZE) break;
   }
   return rows;
@@ -171,6 +172,6 @@ export async function exportXlsx(opts: ExportOptions): Promise<{ rows: number; f
   const bytes = await buildWorkbook(opts.schema, fields, rows);
   const fileName = exportFileName(opts.schema);
   download(bytes, fileName);
-  opts.onProgress?.(100, rows.length, rows.length);
+  opts.onProgress?.(100, rows.length, rows.length, 'exact');
   return { rows: rows.length, fileName, bytes };
 }
