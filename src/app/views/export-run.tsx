@@ -45,7 +45,7 @@ export async function runListExport({ notify, dataProvider, schema, fields, filt
       sorters,
       onProgress: (percent, fetched, total, kind) => show(percent, `${totalText(fetched)} de ${Number.isFinite(total) ? recordsText(total, kind) : '? registros'}`),
     });
-    notify.success({ key, message: 'Exportação concluída', description: `${rows} registro${rows === 1 ? '' : 's'} em ${fileName}.`, placement: 'bottomRight' });
+    notify.success({ key, message: 'Exportação concluída', description: `${recordsText(rows)} em ${fileName}.`, placement: 'bottomRight' });
   } catch (err) {
     notify.error({
       key,
