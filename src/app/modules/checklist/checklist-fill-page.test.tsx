@@ -107,7 +107,7 @@ describe('checklist fill screen', { timeout: 120_000 }, () => {
     await screen.findByText(/OSF-101-0003 – Inspeção dos painéis da subestação unitária/, { selector: '.ant-select-selection-item' }, T);
     // Templates of every site and of site 101.
     fireEvent.mouseDown(screen.getByLabelText('Modelo de checklist'));
-    expect(await screen.findByText('Inspeção de obra 101 (v1) · obra 101', { selector: '.ant-select-item-option-content' }, T)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Inspeção de obra 101 (v1) · obra 101', { selector: '.ant-select-item-option-content' })).toBeInTheDocument(), T);
     await choose('Modelo de checklist', 'Instalação de painel elétrico (v2)');
 
     // Items grouped by section, with the progress.
@@ -167,7 +167,8 @@ describe('checklist fill screen', { timeout: 120_000 }, () => {
     const id = Number(currentLocation.pathname.split('/').pop());
     const saved = await api<Record<string, unknown>>(`/api/v1/checklists-field/${id}`);
     expect(saved.body).toMatchObject({ os, status: 'Concluído', created_by: FIELD });
-    expect(await screen.findByText('Dois bornes frouxos no X2, reapertados.', {}, T)).toBeInTheDocument();
+    // Queried again until found: a re-render of the show page can replace the node a findBy* returned.
+    await waitFor(() => expect(screen.getByText('Dois bornes frouxos no X2, reapertados.')).toBeInTheDocument(), T);
     // The photo was stored by the API and is served back.
     expect(uploads).toEqual(['POST /api/v1/arquivos']);
     const key = (respostas[3].fotos as { key: string }[])[0].key;
@@ -224,7 +225,7 @@ describe('checklist fill screen', { timeout: 120_000 }, () => {
     page('/101/checklist/field/preencher');
     await waitFor(() => expect(screen.getByLabelText('Modelo de checklist')).toBeEnabled(), T);
     fireEvent.click(screen.getByRole('button', { name: /Salvar rascunho/ }));
-    expect(await screen.findByText('Selecione a ordem de serviço.', {}, T)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Selecione a ordem de serviço.')).toBeInTheDocument(), T);
     expect(screen.getByText('Selecione o modelo de checklist.')).toBeInTheDocument();
     await choose('Ordem de serviço', /OSF-101-0002/);
     await choose('Modelo de checklist', 'Inspeção de obra 101 (v1) · obra 101');
@@ -236,7 +237,7 @@ describe('checklist fill screen', { timeout: 120_000 }, () => {
 
   it('refuses an area the user cannot fill and an unknown area', async () => {
     page('/101/checklist/automacao/preencher');
-    expect(await screen.findByText('Você não tem permissão para preencher checklists de Automação.', {}, T)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Você não tem permissão para preencher checklists de Automação.')).toBeInTheDocument(), T);
     page('/101/checklist/eletrica/preencher');
     await waitFor(() => expect(currentLocation.pathname).toBe('/404'), T);
   });
