@@ -115,6 +115,8 @@ export interface FieldDef {
   span?: 'full' | 'half' | 'third'; // form layout
   readOnly?: boolean; // never written by the client (set by the server or a workflow)
   hidden?: boolean; // not shown in forms/show (internal)
+  /** For the internal team only: clients and partners can neither read nor write it (field-level rule, src/access/ability.ts). */
+  internal?: boolean;
   /**
    * Custom fields (schemas/overlay.ts): where the value lives. 'json': a key of the table's `_extra`
    * jsonb column (expression index when filterable or sortable); absent or 'column': a column of its own.

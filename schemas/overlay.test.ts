@@ -108,6 +108,16 @@ describe('validateOverlayChange', () => {
     expect(check({ op: 'patchField', name: 'cxNota', patch: { storage: 'column' } as never }, o).storage[0]).toMatch(/não pode ser alterado/);
   });
 
+  it('marks a custom field internal (never required with it), and turns it back', () => {
+    const o = apply(obra, { op: 'addField', field: { name: 'cxNota', kind: 'text', label: 'Nota', internal: true } });
+    expect(field(effectiveSchema(obra, o), 'cxNota')).toMatchObject({ internal: true });
+    expect(check({ op: 'addField', field: { name: 'cxB', kind: 'text', label: 'B', internal: true, required: true } }).internal[0]).toMatch(/não pode ser obrigatório/);
+    expect(check({ op: 'patchField', name: 'cxNota', patch: { required: true } }, o).internal[0]).toMatch(/não pode ser obrigatório/);
+    expect(check({ op: 'patchField', name: 'nome', patch: { internal: true } }, o).internal[0]).toMatch(/só pode ser alterado em campos personalizados/);
+    const open = applyOverlayChange(o, { op: 'patchField', name: 'cxNota', patch: { internal: false } });
+    expect(field(effectiveSchema(obra, open), 'cxNota').internal).toBeUndefined();
+  });
+
   it('purges only a hidden custom field, which frees its name', () => {
     const o = apply(obra, { op: 'addField', field: { name: 'cxNota', kind: 'text', label: 'Nota' } });
     expect(check({ op: 'purgeField', name: 'cxNota' }, o)._[0]).toMatch(/Remova o campo "Nota" antes/);

@@ -12,7 +12,8 @@
  *   each lives in a column of its own (`storage: 'column'`, the default) or, when the
  *   administrator chooses, in the table's `_extra` jsonb column (`storage: 'json'`), fixed at
  *   creation; removing one hides it (`hidden`), its column and data are kept; purging a hidden one
- *   (`purgeField`) deletes its data and frees its name.
+ *   (`purgeField`) deletes its data and frees its name; an `internal` one is never sent to
+ *   clients and partners (a field-level `cannot` rule of their ability, src/access/ability.ts).
  *
  * Isomorphic: plain data and pure functions, used by the API and (later) by the app.
  */
@@ -65,6 +66,8 @@ export interface CustomFieldDef extends FieldPresentation {
   ref?: string;
   /** Removed by an administrator: not shown nor written any more, the column keeps its data. */
   hidden?: boolean;
+  /** For the internal team only: clients and partners can neither read nor write it. */
+  internal?: boolean;
   /** Where the values live: a column of its own (default) or a key of the table's `_extra` jsonb column. Fixed at creation. */
   storage?: CustomFieldStorage;
 }
@@ -100,14 +103,17 @@ export interface FieldPatch extends FieldPresentation {
   maxLength?: number | null;
   pattern?: string | null;
   hidden?: boolean;
+  internal?: boolean;
 }
 
 export type OverlayErrors = Record<string, string[]>;
 
 const PRESENTATION_KEYS = ['label', 'help', 'placeholder', 'group', 'order', 'required', 'list', 'filter', 'search', 'sort'] as const;
-const CUSTOM_PATCH_KEYS = ['min', 'max', 'maxLength', 'pattern', 'hidden'] as const;
+const CUSTOM_PATCH_KEYS = ['min', 'max', 'maxLength', 'pattern', 'hidden', 'internal'] as const;
 const PATCH_KEYS = new Set<string>([...PRESENTATION_KEYS, 'addOptions', 'removeOptions', ...CUSTOM_PATCH_KEYS]);
-const CUSTOM_KEYS = new Set<string>(['name', 'kind', 'label', ...PRESENTATION_KEYS, 'options', 'min', 'max', 'maxLength', 'pattern', 'ref', 'hidden', 'storage']);
+const CUSTOM_KEYS = new Set<string>(['name', 'kind', 'label', ...PRESENTATION_KEYS, 'options', 'min', 'max', 'maxLength', 'pattern', 'ref', 'hidden', 'internal', 'storage']);
+
+const INTERNAL_REQUIRED = 'Um campo interno não pode ser obrigatório: clientes e parceiros não o veem nem o preenchem.';
 
 const customOf = (overlay: SchemaOverlay, name: string) => overlay.custom?.find((c) => c.name === name);
 
@@ -117,6 +123,7 @@ function customToField(c: CustomFieldDef): FieldDef {
     if (c[k] !== undefined && c[k] !== null) (f as unknown as Record<string, unknown>)[k] = c[k];
   }
   if (c.storage === 'json') f.storage = 'json';
+  if (c.internal) f.internal = true;
   if (c.hidden) return { ...f, hidden: true, readOnly: true };
   for (const k of ['required', 'list', 'filter', 'search', 'sort'] as const) if (c[k]) f[k] = true;
   return f;
@@ -186,7 +193,7 @@ function checkPresentation(p: Record<string, unknown>, add: (k: string, m: strin
   if (p.label !== undefined && !isText(p.label, LABEL_MAX)) add('label', `Informe um rótulo de até ${LABEL_MAX} caracteres.`);
   for (const k of ['help', 'placeholder', 'group'] as const) if (!isOptionalText(p[k], TEXT_MAX)) add(k, `Texto de até ${TEXT_MAX} caracteres.`);
   if (p.order !== undefined && !(typeof p.order === 'number' && Number.isInteger(p.order) && Math.abs(p.order) <= 10_000)) add('order', 'Informe um número inteiro.');
-  for (const k of ['required', 'list', 'filter', 'search', 'sort', 'hidden'] as const) if (!isOptionalBool(p[k])) add(k, 'Informe sim ou não.');
+  for (const k of ['required', 'list', 'filter', 'search', 'sort', 'hidden', 'internal'] as const) if (!isOptionalBool(p[k])) add(k, 'Informe sim ou não.');
 }
 
 function checkBounds(kind: string, p: Record<string, unknown>, add: (k: string, m: string) => void) {
@@ -226,6 +233,7 @@ export function validateOverlayChange(base: EntitySchema, current: SchemaOverlay
     if (!isText(f.label, LABEL_MAX)) add('label', `Informe um rótulo de até ${LABEL_MAX} caracteres.`);
     checkPresentation(f, add);
     if (f.hidden) add('hidden', 'Um campo novo não pode nascer removido.');
+    if (f.internal && f.required) add('internal', INTERNAL_REQUIRED);
     if (f.storage !== undefined && !(CUSTOM_FIELD_STORAGES as readonly unknown[]).includes(f.storage)) add('storage', 'Armazenamento inválido: use "column" (coluna própria) ou "json" (campo JSON extra).');
     else if (f.storage === 'json' && COLUMN_ONLY_KINDS.includes(f.kind as string)) add('storage', 'Um campo de referência precisa de coluna própria (chave estrangeira).');
     if (f.kind === 'enum') checkOptions(f.options, 'options', add);
@@ -271,6 +279,7 @@ export function validateOverlayChange(base: EntitySchema, current: SchemaOverlay
   } else {
     checkBounds(kind, { ...p }, add);
     if (custom!.hidden && p.hidden !== false) add('hidden', `O campo "${label}" foi removido; envie "hidden": false para reativá-lo.`);
+    if ((p.internal ?? custom!.internal) && (p.required ?? custom!.required)) add('internal', INTERNAL_REQUIRED);
   }
   const touchesOptions = p.addOptions !== undefined || p.removeOptions !== undefined;
   if (touchesOptions) {
@@ -319,7 +328,7 @@ export function applyOverlayChange(current: SchemaOverlay, change: OverlayChange
   const options = (list: string[] | undefined) => [...(list ?? []).filter((o) => !removeOptions?.includes(o)), ...(addOptions ?? [])];
   if (i >= 0) {
     const c: Record<string, unknown> = { ...next.custom![i], ...clean };
-    for (const k of Object.keys(c)) if (c[k] === null || (k === 'hidden' && c[k] === false)) delete c[k];
+    for (const k of Object.keys(c)) if (c[k] === null || ((k === 'hidden' || k === 'internal') && c[k] === false)) delete c[k];
     if (addOptions || removeOptions) c.options = options(next.custom![i].options);
     next.custom![i] = c as unknown as CustomFieldDef;
   } else {

@@ -30,6 +30,11 @@ export type AppRawRule = RawRuleOf<AppAbility>;
 export interface AbilityOptions {
   /** Defaults to 'prod' (the shipped configuration). */
   environment?: 'prod' | 'dev';
+  /**
+   * Fields for the internal team only, by subject (schema fields marked `internal`, e.g. an
+   * administrator's custom field): clients and partners can neither read nor write them.
+   */
+  internalFields?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** Subject type of a checked value: the tag set by `subject(type, obj)`, else CASL's default detection. */
@@ -349,6 +354,9 @@ export function rulesFor(rawUser: PortalUser | unknown, options: AbilityOptions 
   if (external) {
     if (external === 'cliente') clientRules(user, builder.can);
     else partnerRules(user, external, builder.can);
+    for (const [subj, fields] of Object.entries(options.internalFields ?? {})) {
+      if (fields.length) builder.cannot('manage', subj as Subject, [...fields]);
+    }
     return builder.rules;
   }
   staffRules(user, environment, builder.can, builder.cannot);

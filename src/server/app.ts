@@ -80,21 +80,24 @@ export function createApp(opts: AppOptions) {
     return c.json(errorBody(500, 'Erro interno do servidor. Tente novamente em instantes.'), 500);
   });
 
-  // The ability is a pure function of the user as the request sees them (token and directory):
-  // built once per distinct user, not per request.
+  const schemaRegistry = new SchemaRegistry(opts.db, opts.schemas);
+  // The ability is a pure function of the user as the request sees them (token and directory) and
+  // of the fields administrators keep internal: built once per distinct user, not per request.
   const abilities = new Map<string, AppAbility>();
+  let abilitiesFor: unknown;
   const abilityOf = (user: PortalUser): AppAbility => {
+    const internalFields = schemaRegistry.internalFields();
+    if (abilitiesFor !== internalFields) abilities.clear(), (abilitiesFor = internalFields);
     const key = JSON.stringify(user);
     let ability = abilities.get(key);
     if (!ability) {
       if (abilities.size >= 1000) abilities.clear();
-      abilities.set(key, (ability = defineAbilityFor(user, { environment: opts.environment ?? 'prod' })));
+      abilities.set(key, (ability = defineAbilityFor(user, { environment: opts.environment ?? 'prod', internalFields })));
     }
     return ability;
   };
 
   const api = new Hono<AppEnv>();
-  const schemaRegistry = new SchemaRegistry(opts.db, opts.schemas);
   api.get('/health', async (c) => {
     await opts.db.selectNoFrom((eb) => eb.val(1).as('ok')).execute();
     return c.json({ status: 'ok', version: opts.version });
@@ -114,8 +117,8 @@ export function createApp(opts: AppOptions) {
     user = await withDirectoryAccess(opts.db, user);
     if (user.roles.includes('site_manager_substituto')) user = { ...user, obrasSubstituto: await substituteSites(opts.db, user.email) };
     c.set('user', user);
-    c.set('ability', abilityOf(user));
     await schemaRegistry.fresh(); // administrators' overlays (issue 15), checked at most every 2 s
+    c.set('ability', abilityOf(user));
     await next();
   });
 

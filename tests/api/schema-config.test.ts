@@ -396,4 +396,44 @@ describe.each(BACKENDS)('run-time schema configuration (%s)', (backend) => {
       expect((await migrate(t.api.db, SCHEMAS)).applied).toBe(0);
     });
   });
+
+  it('keeps an internal custom field from clients: not sent, searched, filtered, in their history nor in their schemas', async () => {
+    const CLIENT = 'cliente@portal.local'; // obra 101
+    const both = await call('/api/v1/schemas/obras/fields', { method: 'POST', json: { name: 'cxOutraNota', kind: 'text', label: 'Outra nota', internal: true, required: true } });
+    expect(both.status).toBe(400);
+    expect(both.body.errors.internal[0]).toMatch(/campo interno não pode ser obrigatório/);
+    const added = await call('/api/v1/schemas/obras/fields', {
+      method: 'POST',
+      json: { name: 'cxNotaInterna', kind: 'text', label: 'Nota interna', internal: true, list: true, filter: true, search: true, storage: 'json' },
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    expect((await obras()).fields.find((f) => f.name === 'cxNotaInterna')).toMatchObject({ internal: true });
+    const [site101] = (await call('/api/v1/obras?Id_Lista=101')).body;
+    const note = 'Cliente atrasa as medições';
+    const saved = await call(`/api/v1/obras/${site101.id}`, { method: 'PATCH', json: { cxNotaInterna: note, version: site101.version } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect((await call(`/api/v1/obras/${site101.id}`)).body.cxNotaInterna).toBe(note);
+    expect((await call('/api/v1/obras?q=atrasa')).body.map((o: { Id_Lista: string }) => o.Id_Lista)).toEqual(['101']);
+
+    const seen = await call(`/api/v1/obras/${site101.id}`, { as: CLIENT });
+    expect(seen.status).toBe(200);
+    expect(seen.body.nome).toBeTruthy();
+    expect(seen.body).not.toHaveProperty('cxNotaInterna');
+    const listed = await call('/api/v1/obras', { as: CLIENT });
+    expect(listed.body.map((o: { Id_Lista: string }) => o.Id_Lista)).toContain('101');
+    expect(JSON.stringify(listed.body)).not.toContain(note);
+    expect((await call('/api/v1/obras?q=atrasa', { as: CLIENT })).body).toEqual([]);
+    const filtered = await call('/api/v1/obras?cxNotaInterna_like=atrasa', { as: CLIENT });
+    expect(filtered.status).toBe(403);
+    expect(filtered.body.errors.cxNotaInterna_like[0]).toMatch(/Nota interna/);
+    const history = await call(`/api/v1/obras/${site101.id}/historico`, { as: CLIENT });
+    expect(JSON.stringify(history.body)).not.toContain(note);
+    expect((await obras(CLIENT)).fields.some((f) => f.name === 'cxNotaInterna')).toBe(false);
+
+    // No longer internal: the client reads it from the next request on.
+    const open = await call('/api/v1/schemas/obras/fields/cxNotaInterna', { method: 'PATCH', json: { internal: false } });
+    expect(open.status, JSON.stringify(open.body)).toBe(200);
+    expect((await call(`/api/v1/obras/${site101.id}`, { as: CLIENT })).body.cxNotaInterna).toBe(note);
+    expect((await obras(CLIENT)).fields.some((f) => f.name === 'cxNotaInterna')).toBe(true);
+  });
 });

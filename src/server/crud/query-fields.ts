@@ -25,3 +25,13 @@ export function refuseUnreadableQuery(ability: AppAbility, schema: EntitySchema,
   for (const s of p.sort) if (s.path !== schema.defaultSort?.field) deny('_sort', s.path.split('.')[0]);
   if (Object.keys(errors).length) throw new ApiError(403, DENIED, errors);
 }
+
+/**
+ * The schema a list searches with: the free-text search (`q`) leaves out the fields the caller may
+ * not read on every record, for the same reason as a filter. The schema itself when all are readable.
+ */
+export function searchableFor(ability: AppAbility, schema: EntitySchema): EntitySchema {
+  const hidden = schema.fields.filter((f) => f.search && !readableOnEveryRecord(ability, schema, f.name));
+  if (!hidden.length) return schema;
+  return { ...schema, fields: schema.fields.map((f) => (hidden.includes(f) ? { ...f, search: false } : f)) };
+}

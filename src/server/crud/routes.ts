@@ -6,7 +6,7 @@ import { ApiError } from '../http/errors';
 import { assertCleanJson } from '../http/input-guards';
 import { parseListParams } from './list-query';
 import { aggregateRecords, parseAggregateParams } from './aggregate';
-import { refuseUnreadableQuery } from './query-fields';
+import { refuseUnreadableQuery, searchableFor } from './query-fields';
 import type { PortalUser } from '../../access/user';
 import { isExternalUser } from '../../access/user';
 import type { WorkflowActor } from '../workflow/definition';
@@ -40,7 +40,7 @@ export function crudRoutes(db: Db, schemaOrGetter: EntitySchema | (() => EntityS
   const current = typeof schemaOrGetter === 'function' ? schemaOrGetter : () => schemaOrGetter;
   const r = new Hono<AppEnv>();
   r.get('/', async (c) => {
-    const schema = current();
+    const schema = searchableFor(c.get('ability'), current());
     const params = parseListParams(schema, c.req.queries());
     refuseUnreadableQuery(c.get('ability'), schema, params);
     const { rows, total, kind } = await listRecords(db, schema, actorOf(c), params);

@@ -15,6 +15,7 @@ export class SchemaRegistry {
   private overlays = new Map<string, StoredOverlay>();
   private effective = new Map<string, EntitySchema>();
   private list: EntitySchema[];
+  private internal: Record<string, string[]> = {};
   private stamp = -1;
   private checkedAt = 0;
   private pending: Promise<void> | undefined;
@@ -26,6 +27,7 @@ export class SchemaRegistry {
   ) {
     this.list = bases;
     for (const b of bases) this.effective.set(b.resource, b);
+    this.internal = internalFieldsOf(bases);
   }
 
   /** Make sure the overlays are at most `ttlMs` old (one query when the check is due, none otherwise). */
@@ -59,6 +61,7 @@ export class SchemaRegistry {
     this.overlays = overlays;
     this.effective = effective;
     this.list = this.bases.map((b) => effective.get(b.resource)!);
+    this.internal = internalFieldsOf(this.list);
     this.stamp = s;
     this.checkedAt = Date.now();
   }
@@ -82,6 +85,11 @@ export class SchemaRegistry {
     return this.list;
   }
 
+  /** Fields for the internal team only (`internal`), by subject: the ability denies them to clients and partners. */
+  internalFields(): Readonly<Record<string, readonly string[]>> {
+    return this.internal;
+  }
+
   /** The overlay version of a resource (0: never configured). */
   version(resource: string): number {
     return this.overlays.get(resource)?.version ?? 0;
@@ -90,4 +98,13 @@ export class SchemaRegistry {
   overlay(resource: string): StoredOverlay {
     return this.overlays.get(resource) ?? { version: 0, overlay: {} };
   }
+}
+
+function internalFieldsOf(schemas: EntitySchema[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const s of schemas) {
+    const names = s.fields.filter((f) => f.internal).map((f) => f.name);
+    if (names.length) (out[s.subject] ??= []).push(...names);
+  }
+  return out;
 }

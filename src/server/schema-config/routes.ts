@@ -22,6 +22,9 @@ export function canConfigure(user: PortalUser, ability: AppAbility, schema: Enti
   return ability.rulesFor('manage' as never, schema.subject as never).some((r) => !r.inverted && !r.conditions && !r.fields && r.action === 'manage');
 }
 
+const withoutInternalFields = (s: EntitySchema): EntitySchema =>
+  s.fields.some((f) => f.internal) ? { ...s, fields: s.fields.filter((f) => !f.internal) } : s;
+
 const canRead = (ability: AppAbility, schema: EntitySchema) => ability.can('read' as never, schema.subject as never);
 
 /** The `version` the client read (optimistic lock), taken out of the body; undefined when not sent. */
@@ -47,10 +50,13 @@ export function schemaConfigRoutes(db: Db, registry: SchemaRegistry) {
   r.get('/', (c) => {
     const user = c.get('user');
     const ability = c.get('ability');
-    const schemas = registry.all().filter((s) => canRead(ability, s));
+    const external = isExternalUser(user);
+    const readable = registry.all().filter((s) => canRead(ability, s));
+    // Clients and partners never see the fields kept for the internal team.
+    const schemas = external ? readable.map(withoutInternalFields) : readable;
     const versions = Object.fromEntries(schemas.map((s) => [s.resource, registry.version(s.resource)]));
     const configurable = schemas.filter((s) => canConfigure(user, ability, s)).map((s) => s.resource);
-    const etag = `W/"${createHash('sha1').update(JSON.stringify([versions, configurable])).digest('base64url').slice(0, 20)}"`;
+    const etag = `W/"${createHash('sha1').update(JSON.stringify([versions, configurable, external])).digest('base64url').slice(0, 20)}"`;
     c.header('etag', etag);
     c.header('cache-control', 'private, no-cache');
     const inm = c.req.header('if-none-match');

@@ -45,7 +45,10 @@ export function changeFromValues(base: EntitySchema, overlay: SchemaOverlay, fie
   for (const k of TEXTS) if (((v[k] as string) ?? '') !== ((cur[k] as string) ?? '')) patch[k] = (v[k] as string) ?? '';
   for (const k of FLAGS) if (v[k] !== undefined && !!v[k] !== !!cur[k]) patch[k] = !!v[k];
   if (typeof v.order === 'number') patch.order = v.order;
-  if (isCustomField(overlay, field.name)) for (const k of BOUNDS) if ((blank(v[k]) ? undefined : v[k]) !== cur[k]) patch[k] = blank(v[k]) ? null : v[k];
+  if (isCustomField(overlay, field.name)) {
+    for (const k of BOUNDS) if ((blank(v[k]) ? undefined : v[k]) !== cur[k]) patch[k] = blank(v[k]) ? null : v[k];
+    if (v.internal !== undefined && !!v.internal !== !!cur.internal) patch.internal = !!v.internal;
+  }
   if (!blank(v.addOptions)) patch.addOptions = v.addOptions;
   if (!blank(v.removeOptions)) patch.removeOptions = v.removeOptions;
   return Object.keys(patch).length ? { op: 'patchField', name: field.name, patch: patch as FieldPatch } : undefined;
@@ -57,6 +60,7 @@ function initialValues(field: FieldDef | null): Values {
   const out: Values = {};
   for (const k of [...TEXTS, ...BOUNDS]) out[k] = f[k];
   for (const k of FLAGS) out[k] = !!f[k];
+  out.internal = !!f.internal;
   return out;
 }
 
@@ -101,7 +105,7 @@ export function FieldDrawer({ base, overlay, field, onClose, onSave }: FieldDraw
       await onSave(change);
     } catch (e) {
       const err = e instanceof ConfigError ? e : new ConfigError('Não foi possível salvar.', 0);
-      const names = new Set(Object.keys(form.getFieldsValue(true)).concat(['name', 'kind', 'storage', 'label', 'options', 'ref', 'addOptions', 'removeOptions', ...BOUNDS, ...FLAGS]));
+      const names = new Set(Object.keys(form.getFieldsValue(true)).concat(['name', 'kind', 'storage', 'label', 'options', 'ref', 'addOptions', 'removeOptions', 'internal', ...BOUNDS, ...FLAGS]));
       const onFields = Object.entries(err.errors).filter(([k]) => names.has(k));
       form.setFields(onFields.map(([k, errors]) => ({ name: k, errors })));
       if (!onFields.length || err.errors._ || err.errors.version) setRefusal(err.message);
@@ -190,6 +194,11 @@ export function FieldDrawer({ base, overlay, field, onClose, onSave }: FieldDraw
               <Switch disabled={k === 'required' && !!field?.required && !custom} />
             </Form.Item>
           ))}
+          {custom && (
+            <Form.Item name="internal" label={PROP_LABELS.internal} valuePropName="checked" tooltip="Clientes e parceiros não veem nem preenchem este campo.">
+              <Switch />
+            </Form.Item>
+          )}
           <Form.Item name="order" label="Posição">
             <InputNumber min={0} max={10000} placeholder="—" />
           </Form.Item>

@@ -54,8 +54,8 @@ export function fieldsOf(base: EntitySchema, overlay: SchemaOverlay): FieldDef[]
   return effectiveSchema(base, overlay).fields;
 }
 
-const DIFF_PROPS = ['label', 'kind', 'storage', 'required', 'list', 'filter', 'search', 'sort', 'help', 'placeholder', 'group', 'options', 'min', 'max', 'maxLength', 'pattern', 'ref', 'hidden'] as const;
-const BOOL_PROPS = new Set<string>(['required', 'list', 'filter', 'search', 'sort', 'hidden']);
+const DIFF_PROPS = ['label', 'kind', 'storage', 'required', 'list', 'filter', 'search', 'sort', 'help', 'placeholder', 'group', 'options', 'min', 'max', 'maxLength', 'pattern', 'ref', 'hidden', 'internal'] as const;
+const BOOL_PROPS = new Set<string>(['required', 'list', 'filter', 'search', 'sort', 'hidden', 'internal']);
 export const PROP_LABELS: Record<string, string> = {
   label: 'Rótulo',
   kind: 'Tipo',
@@ -75,6 +75,7 @@ export const PROP_LABELS: Record<string, string> = {
   pattern: 'Padrão',
   ref: 'Entidade referenciada',
   hidden: 'Removido',
+  internal: 'Só equipe interna',
   order: 'Posição',
 };
 
@@ -154,6 +155,7 @@ export function inverseChange(base: EntitySchema, history: readonly HistoryEntry
   for (const k of TEXT_KEYS) if (p[k] !== undefined && p[k] !== prev[k]) patch[k] = (prev[k] as string | undefined) ?? '';
   for (const k of FLAG_KEYS) if (p[k] !== undefined && p[k] !== !!prev[k]) patch[k] = !!prev[k];
   if (custom) for (const k of BOUND_KEYS) if (p[k] !== undefined && p[k] !== prev[k]) (patch as Record<string, unknown>)[k] = prev[k] ?? null;
+  if (custom && p.internal !== undefined && p.internal !== !!prev.internal) patch.internal = !!prev.internal;
   if (p.addOptions?.length) patch.removeOptions = [...p.addOptions];
   if (p.removeOptions?.length) patch.addOptions = [...p.removeOptions];
   if (p.hidden === false) return { op: 'hideField', name: c.name };

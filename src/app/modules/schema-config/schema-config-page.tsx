@@ -125,6 +125,7 @@ function EntityConfig({ resource, apiUrl }: { resource: string; apiUrl: string }
                   <Space size={4}>
                     <Tag color="blue">Personalizado</Tag>
                     {f.storage === 'json' && <Tag title="Guardado no campo JSON de extras do registro">JSON</Tag>}
+                    {f.internal && <Tag color="purple" title="Clientes e parceiros não veem nem preenchem este campo">Só equipe interna</Tag>}
                   </Space>
                 ) : (
                   <Tag>Código</Tag>
