@@ -84,11 +84,14 @@ describe('SchemaConfigPage', () => {
     type('Rótulo', 'Vistoria (extra)');
     fireEvent.click(within(drawer()).getByText('Campo JSON (extra)'));
     await waitFor(() => expect(within(drawer()).getAllByText('Campo JSON (extra)').length).toBeGreaterThanOrEqual(2)); // radio and diff
+    fireEvent.click(within(drawer()).getByRole('switch', { name: /^Só equipe interna/ }));
+    await waitFor(() => expect(within(within(drawer()).getByRole('table', { name: 'Alteração pendente' })).getByText('Só equipe interna')).toBeTruthy());
     await save();
     await screen.findByText('Campo criado.', undefined, T);
-    await waitFor(() => expect(schemaByName('obra')!.fields.find((f) => f.name === 'cxVistoriaExtra')).toMatchObject({ storage: 'json' }), T);
+    await waitFor(() => expect(schemaByName('obra')!.fields.find((f) => f.name === 'cxVistoriaExtra')).toMatchObject({ storage: 'json', internal: true }), T);
     const rowOf = () => within(screen.getByRole('table', { name: 'Campos' })).getByText('cxVistoriaExtra').closest('tr')!;
     expect(within(rowOf()).getByText('JSON')).toBeTruthy();
+    expect(within(rowOf()).getByText('Só equipe interna')).toBeTruthy();
 
     const created = await ctx.mock.api.request('/api/v1/obras', {
       as: 'admin@portal.local',
