@@ -115,7 +115,7 @@ describe('validateOverlayChange', () => {
     expect(check({ op: 'patchField', name: 'cxNota', patch: { required: true } }, o).internal[0]).toMatch(/não pode ser obrigatório/);
     expect(check({ op: 'patchField', name: 'nome', patch: { internal: true } }, o).internal[0]).toMatch(/só pode ser alterado em campos personalizados/);
     const open = applyOverlayChange(o, { op: 'patchField', name: 'cxNota', patch: { internal: false } });
-    expect(field(effectiveSchema(obra, open), 'cxNota').internal).toBeUndefined();
+    expect(field(effectiveSchema(obra, open), 'cxNota')?.internal).toBeUndefined();
   });
 
   it('purges only a hidden custom field, which frees its name', () => {

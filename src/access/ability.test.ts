@@ -456,13 +456,13 @@ describe('defineAbilityFor (access.md rules 1–24)', () => {
   it('denies the internal fields to clients and partners only, never the record itself', () => {
     const internalFields = { Obra: ['cxNotaInterna'] };
     const client = defineAbilityFor(user(['cliente', 'projetista'], { tipo: 'cliente', obra: ['101'] }), { internalFields });
-    const site = subject('Obra', { Id_Lista: '101', nome: 'Obra 101', cxNotaInterna: 'x' });
+    const site = subject('Obra', { Id_Lista: '101', nome: 'Obra 101', cxNotaInterna: 'x' }) as never;
     expect(client.can('read', site)).toBe(true);
     expect(client.can('read', site, 'nome')).toBe(true);
     expect(client.can('read', site, 'cxNotaInterna')).toBe(false);
     expect(client.can('update', site, 'cxNotaInterna')).toBe(false);
     const staff = defineAbilityFor(user(['acesso_total']), { internalFields });
-    expect(staff.can('read', subject('Obra', { Id_Lista: '101', cxNotaInterna: 'x' }), 'cxNotaInterna')).toBe(true);
+    expect(staff.can('read', subject('Obra', { Id_Lista: '101', cxNotaInterna: 'x' }) as never, 'cxNotaInterna')).toBe(true);
   });
 
   it('abilityFromPacked never throws on garbage', () => {
