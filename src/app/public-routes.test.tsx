@@ -19,7 +19,7 @@ describe('public routes of the entry', () => {
         <ShellRoutes />
       </MemoryRouter>,
     );
-    expect(await screen.findByRole('heading', { name: 'Entrar no Portal' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Entrar no Portal' });
     expect(screen.getByRole('button', { name: 'Entrar com a conta corporativa' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Esqueci minha senha' })).toHaveAttribute('href', '/esqueciSenha');
     expect(document.title).toBe('Entrar | Portal');
@@ -31,14 +31,14 @@ describe('public routes of the entry', () => {
         <ShellRoutes />
       </MemoryRouter>,
     );
-    expect(await screen.findByText('Página não encontrada')).toBeInTheDocument();
+    await screen.findByText('Página não encontrada');
     unmount();
     render(
       <MemoryRouter initialEntries={['/esqueciSenha']}>
         <ShellRoutes />
       </MemoryRouter>,
     );
-    expect(await screen.findByRole('heading', { name: 'Esqueci minha senha' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Esqueci minha senha' });
     expect(screen.getByLabelText('E-mail')).toBeInTheDocument();
   });
 });

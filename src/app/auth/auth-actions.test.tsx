@@ -50,7 +50,7 @@ describe('login of the public shell (no Refine)', () => {
     login.mockResolvedValue({ success: false, error: Object.assign(new Error('E-mail ou senha incorretos.'), { name: 'Não foi possível entrar' }) });
     renderAt('/login');
     await submit('cliente@portal.local', 'errada');
-    expect(await screen.findByText('E-mail ou senha incorretos.')).toBeInTheDocument();
+    await screen.findByText('E-mail ou senha incorretos.');
     await waitFor(() => expect(toastStore.getState().visible.map((t) => t.title)).toContain('E-mail ou senha incorretos.'));
     expect(screen.queryByTestId('where')).toBeNull();
   });

@@ -48,7 +48,7 @@ function type(label: string, value: string) {
 describe('GenericForm (create)', () => {
   it('shows client rules in Portuguese and schema defaults', async () => {
     renderViews({ schemas: [obra], path: '/obras/create' });
-    expect(await screen.findByText('Nova obra', {}, T)).toBeInTheDocument();
+    await screen.findByText('Nova obra', {}, T);
     expect(screen.getByText('Planejamento', { selector: '.ant-select-selection-item' })).toBeInTheDocument(); // default of "Situação"
     save();
     await waitFor(() => expect(screen.getAllByText('Campo obrigatório.').length).toBeGreaterThanOrEqual(3), T);
@@ -67,7 +67,7 @@ describe('GenericForm (create)', () => {
     type('Cliente', 'Cliente Teste');
     save();
     await waitFor(() => expect(bodies.some((b) => b.method === 'POST')).toBe(true), T);
-    expect(await screen.findByText('Máximo de 20 caracteres.', {}, T)).toBeInTheDocument();
+    await screen.findByText('Máximo de 20 caracteres.', {}, T);
     const item = screen.getByText('Máximo de 20 caracteres.').closest('.ant-form-item');
     expect(item?.textContent).toContain('Código da obra');
     expect(currentLocation.pathname).toBe('/obras/create');
@@ -83,8 +83,8 @@ describe('GenericForm (create)', () => {
     await waitFor(() => expect(currentLocation.pathname).toMatch(/^\/obras\/show\/\d+$/), T);
     const post = bodies.find((b) => b.method === 'POST')!;
     expect(post.body).toMatchObject({ Id_Lista: '9001', nome: 'Obra criada pelo teste', status: 'Planejamento', uf: 'SP' });
-    expect(await screen.findByText('Obra: Obra criada pelo teste', {}, T)).toBeInTheDocument();
-    expect(await screen.findByText('Criação', {}, T)).toBeInTheDocument();
+    await screen.findByText('Obra: Obra criada pelo teste', {}, T);
+    await screen.findByText('Criação', {}, T);
   });
 });
 
@@ -101,7 +101,7 @@ describe('GenericForm (edit)', () => {
 
     type('Cidade', 'Cidade nova');
     save();
-    expect(await screen.findByText(CONFLICT_MESSAGE, {}, T)).toBeInTheDocument();
+    await screen.findByText(CONFLICT_MESSAGE, {}, T);
     const patch = bodies.find((b) => b.method === 'PATCH')!;
     expect(patch.body).toMatchObject({ version: record.version, cidade: 'Cidade nova' });
     expect(currentLocation.pathname).toBe(`/obras/edit/${record.id}`);

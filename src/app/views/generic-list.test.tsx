@@ -69,7 +69,7 @@ describe('GenericList', () => {
     const expected = await apiList('_start=0&_end=25&_sort=Id_Lista&_order=asc');
     expect(expected.total).toBeGreaterThan(0);
     renderViews({ schemas: [obra], path: '/obras' });
-    expect(await screen.findByText(String(expected.rows[0].nome), {}, T)).toBeInTheDocument();
+    await screen.findByText(String(expected.rows[0].nome), {}, T);
     expect(screen.getByText(`${expected.total} registro${expected.total === 1 ? '' : 's'}`)).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: /Código da obra/ })).toBeInTheDocument();
     const req = listRequests().at(-1)!;
@@ -85,11 +85,11 @@ describe('GenericList', () => {
     process.env.COUNT_EXACT_LIMIT = '3';
     try {
       renderViews({ schemas: [obra], path: '/obras?pageSize=2' });
-      expect(await screen.findByText('mais de 3 registros', {}, T)).toBeInTheDocument();
+      await screen.findByText('mais de 3 registros', {}, T);
       expect(screen.getByText('1–2 de mais de 3 registros')).toBeInTheDocument();
       fireEvent.click(screen.getByRole('listitem', { name: 'Próxima página' }));
       await waitFor(() => expect(listRequests().at(-1)!.searchParams.get('_start')).toBe('2'), T);
-      expect(await screen.findByText(/^3–4 de mais de /, {}, T)).toBeInTheDocument();
+      await screen.findByText(/^3–4 de mais de /, {}, T);
     } finally {
       delete process.env.COUNT_EXACT_LIMIT;
     }
@@ -147,7 +147,7 @@ describe('GenericList', () => {
     fireEvent.change(search, { target: { value: 'Subestação' } });
     fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
     await waitFor(() => expect(listRequests().some((u) => u.searchParams.get('q') === 'Subestação')).toBe(true), T);
-    expect(await screen.findByText('Subestação 138 kV Usina Santa Clara', {}, T)).toBeInTheDocument();
+    await screen.findByText('Subestação 138 kV Usina Santa Clara', {}, T);
   });
 
   it('the column chooser hides a column and remembers it per resource', async () => {
@@ -165,7 +165,7 @@ describe('GenericList', () => {
     await waitFor(() => expect(listRequests().length).toBeGreaterThan(0), T);
     requests.length = 0;
     fireEvent.click(screen.getByRole('button', { name: /Exportar/ }));
-    expect(await screen.findByText('Exportação concluída', {}, T)).toBeInTheDocument();
+    await screen.findByText('Exportação concluída', {}, T);
     const exportReq = listRequests().find((u) => u.searchParams.get('_end') === '1000');
     expect(exportReq?.searchParams.get('_start')).toBe('0');
     expect(exportReq?.searchParams.get('_sort')).toBe('Id_Lista');

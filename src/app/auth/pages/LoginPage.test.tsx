@@ -65,9 +65,9 @@ describe('login form without antd Form', () => {
   it('shows the code step of a pending challenge (its own chunk)', async () => {
     setPendingChallenge({ step: 'CONFIRM_SIGN_IN_WITH_TOTP_CODE', username: 'cliente@portal.local' });
     renderAt('/login?etapa=codigo');
-    expect(await screen.findByLabelText('Código do aplicativo autenticador', undefined, { timeout: 15_000 })).toBeInTheDocument();
+    await screen.findByLabelText('Código do aplicativo autenticador', undefined, { timeout: 15_000 });
     await userEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
-    expect(await screen.findByText('Informe o código de confirmação.')).toBeInTheDocument();
+    await screen.findByText('Informe o código de confirmação.');
   });
 
   it('keeps the rules of the antd form it replaces', () => {

@@ -29,7 +29,7 @@ describe('library', { timeout: 120_000 }, () => {
     render(`/biblioteca?pasta=${id}`, 'admin@portal.local');
     const tree = await screen.findByRole('tree', { name: 'Pastas da biblioteca' }, T);
     expect(within(tree).getByText(FOLDER)).toBeInTheDocument();
-    expect(await screen.findByText('Planta de formas das bases — rev. 2', {}, T)).toBeInTheDocument();
+    await screen.findByText('Planta de formas das bases — rev. 2', {}, T);
     expect(screen.getByText('Somente leitura')).toBeInTheDocument();
     expect(screen.getByText('leitura@portal.local')).toBeInTheDocument();
     for (const b of ['Nova pasta', 'Renomear', 'Excluir']) expect(screen.getByRole('button', { name: new RegExp(`${b}$`) })).toBeInTheDocument();
@@ -42,7 +42,7 @@ describe('library', { timeout: 120_000 }, () => {
     t.mock.setUser('leitura@portal.local');
     const id = await folderId();
     render(`/biblioteca?pasta=${id}`, 'leitura@portal.local');
-    expect(await screen.findByText('Planta de formas das bases — rev. 2', {}, T)).toBeInTheDocument();
+    await screen.findByText('Planta de formas das bases — rev. 2', {}, T);
     expect(screen.getByText(/não enviar arquivos/)).toBeInTheDocument();
     expect(document.querySelector('.ant-upload input[type=file]')).toBeNull();
     for (const b of ['Nova pasta', 'Renomear', 'Excluir']) expect(screen.queryByRole('button', { name: new RegExp(`${b}$`) })).toBeNull();

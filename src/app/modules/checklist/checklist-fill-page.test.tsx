@@ -208,7 +208,7 @@ describe('checklist fill screen', { timeout: 120_000 }, () => {
     expect((await api(`/api/v1/checklist-templates-field/${tpl.body.id}`, { method: 'PATCH', json: { version: tpl.body.version, itens } })).status).toBe(200);
 
     fireEvent.click(screen.getByRole('button', { name: /Concluir checklist/ }));
-    expect(await within(item(/Identificação dos cabos/)).findByText('Informe a resposta deste item obrigatório.', {}, T)).toBeInTheDocument();
+    await within(item(/Identificação dos cabos/)).findByText('Informe a resposta deste item obrigatório.', {}, T);
     expect(screen.getByRole('alert')).toHaveTextContent('Verifique os campos destacados.');
     expect(postsTo('/api/v1/checklists-field')).toHaveLength(1);
     expect(currentLocation.pathname).toBe('/103/checklist/field/preencher');
@@ -231,7 +231,7 @@ describe('checklist fill screen', { timeout: 120_000 }, () => {
     await choose('Modelo de checklist', 'Inspeção de obra 101 (v1) · obra 101');
     fireEvent.change(within(item(/Torque dos bornes/)).getByLabelText('Observação'), { target: { value: 'Falta verificar o borne X3.' } });
     fireEvent.click(screen.getByRole('button', { name: /Salvar rascunho/ }));
-    expect(await within(item(/Torque dos bornes/)).findByText('Escolha a conformidade deste item.', {}, T)).toBeInTheDocument();
+    await within(item(/Torque dos bornes/)).findByText('Escolha a conformidade deste item.', {}, T);
     expect(postsTo('/api/v1/checklists-field')).toEqual([]);
   });
 

@@ -156,7 +156,7 @@ describe('EAP editor', { timeout: 120_000 }, () => {
     fireEvent.change(within(form).getByLabelText('Código'), { target: { value: '3' } });
     fireEvent.change(within(form).getByLabelText('Descrição'), { target: { value: 'Outra raiz' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Salvar' }));
-    expect(await within(form).findByText('Já existe um item com este código nesta EAP.', {}, T)).toBeInTheDocument();
+    await within(form).findByText('Já existe um item com este código nesta EAP.', {}, T);
     expect(titles()).toEqual(['3', '3.1', '3.2']);
   });
 

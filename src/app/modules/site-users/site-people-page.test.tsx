@@ -45,7 +45,7 @@ describe('people of a site', () => {
     fireEvent.change(screen.getByLabelText('Empresa'), { target: { value: 'Energética Santa Clara S.A.' } });
     fireEvent.click(screen.getByRole('button', { name: /Adicionar/ }));
 
-    expect(await screen.findByText('Convite enviado para nova.pessoa@santaclara.com.br', {}, T)).toBeInTheDocument();
+    await screen.findByText('Convite enviado para nova.pessoa@santaclara.com.br', {}, T);
     const post = t.requests.find((r) => r.method === 'POST' && r.url.pathname === '/api/v1/obras/103/usuarios')!;
     expect(post.body).toEqual({ email: 'nova.pessoa@santaclara.com.br', nome: 'Nova Pessoa', empresa: 'Energética Santa Clara S.A.' });
     const row = await rowOf('Nova Pessoa');
@@ -63,13 +63,13 @@ describe('people of a site', () => {
     await rowOf('Fábio Field');
     fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'sem.nome@exemplo.com' } });
     fireEvent.click(screen.getByRole('button', { name: /Adicionar/ }));
-    expect(await screen.findByText('Informe o nome para criar o acesso de um novo cliente.', { selector: '.ant-form-item-explain-error' }, T)).toBeInTheDocument();
+    await screen.findByText('Informe o nome para criar o acesso de um novo cliente.', { selector: '.ant-form-item-explain-error' }, T);
     expect(screen.getByText('Não foi possível adicionar a pessoa.')).toBeInTheDocument();
     // Client-side checks first: an invalid e-mail never reaches the API.
     const before = t.requests.length;
     fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'sem-arroba' } });
     fireEvent.click(screen.getByRole('button', { name: /Adicionar/ }));
-    expect(await screen.findByText('E-mail inválido.', {}, T)).toBeInTheDocument();
+    await screen.findByText('E-mail inválido.', {}, T);
     expect(t.requests.slice(before).filter((r) => r.method === 'POST')).toEqual([]);
   });
 
@@ -77,9 +77,9 @@ describe('people of a site', () => {
     page();
     const row = await rowOf('Aurora Automação');
     fireEvent.click(within(row).getByRole('button', { name: 'Remover da obra: Aurora Automação' }));
-    expect(await screen.findByText('Remover Aurora Automação da obra 103?', {}, T)).toBeInTheDocument();
+    await screen.findByText('Remover Aurora Automação da obra 103?', {}, T);
     fireEvent.click(screen.getByRole('button', { name: 'Remover' }));
-    expect(await screen.findByText('Aurora Automação não tem mais acesso à obra 103.', {}, T)).toBeInTheDocument();
+    await screen.findByText('Aurora Automação não tem mais acesso à obra 103.', {}, T);
     await waitFor(() => expect(screen.queryByText('automacao@portal.local')).not.toBeInTheDocument(), T);
     const del = t.requests.find((r) => r.method === 'DELETE')!;
     expect(del.url.pathname).toBe('/api/v1/obras/103/usuarios/automacao%40portal.local');
@@ -98,7 +98,7 @@ describe('people of a site', () => {
   it('without the right, says so', async () => {
     t.mock.setUser('leitura@portal.local');
     page();
-    expect(await screen.findByText('Não foi possível carregar as pessoas desta obra.', {}, T)).toBeInTheDocument();
+    await screen.findByText('Não foi possível carregar as pessoas desta obra.', {}, T);
     expect(screen.getByText('Você não tem permissão para gerenciar as pessoas desta obra.')).toBeInTheDocument();
   });
 });

@@ -40,14 +40,14 @@ describe('public satisfaction survey page', { timeout: 90_000 }, () => {
   it('says when a link does not exist', async () => {
     t.mock.setUser(null);
     open('B'.repeat(43));
-    expect(await screen.findByText('Pesquisa não encontrada', {}, T)).toBeInTheDocument();
+    await screen.findByText('Pesquisa não encontrada', {}, T);
     expect(screen.queryByRole('button', { name: /Enviar/ })).toBeNull();
   });
 
   it('records the answers once and then shows the survey as closed', async () => {
     t.mock.setUser(null);
     open(DEMO_SURVEY_TOKEN);
-    expect(await screen.findByText(/Iluminação do pátio com luminárias apagadas/, {}, T)).toBeInTheDocument();
+    await screen.findByText(/Iluminação do pátio com luminárias apagadas/, {}, T);
     const site = (await (await t.mock.api.request('/api/v1/obras?Id_Lista=101')).json())[0];
     expect(screen.getByText(`Obra: ${site.nome}`)).toBeInTheDocument();
 
@@ -63,7 +63,7 @@ describe('public satisfaction survey page', { timeout: 90_000 }, () => {
     await userEvent.click(screen.getByRole('radio', { name: '9' }).closest('label')!);
     await userEvent.type(screen.getByLabelText('Comentário'), 'Equipe atenciosa.');
     await userEvent.click(screen.getByRole('button', { name: /Enviar avaliação/ }));
-    expect(await screen.findByText('Obrigado pela sua avaliação!', {}, T)).toBeInTheDocument();
+    await screen.findByText('Obrigado pela sua avaliação!', {}, T);
 
     const post = t.requests.find((r) => r.method === 'POST');
     expect(post?.url.pathname).toBe(`/api/v1/pesquisa/${DEMO_SURVEY_TOKEN}`);
@@ -73,7 +73,7 @@ describe('public satisfaction survey page', { timeout: 90_000 }, () => {
     expect(saved[0]).toMatchObject({ obra: '101', categoria: 'Garantia', notaAtendimento: 5, notaPrazo: 4, notaQualidade: 5, nps: 9 });
 
     open(DEMO_SURVEY_TOKEN);
-    expect(await screen.findByText('Pesquisa encerrada', {}, T)).toBeInTheDocument();
+    await screen.findByText('Pesquisa encerrada', {}, T);
     expect(screen.getByText(/já foi respondida/)).toBeInTheDocument();
   });
 });

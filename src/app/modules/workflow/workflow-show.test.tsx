@@ -98,10 +98,10 @@ describe('workflow on the show page', () => {
     const k = await newContract();
     renderViews({ schemas: [contrato], path: `/contratos/show/${k.id}` });
     fireEvent.click(await within(await screen.findByRole('group', { name: 'Ações da situação' }, T)).findByRole('button', { name: 'Emitir para o Jurídico' }));
-    expect(await screen.findByText('Confirmar: Emitir para o Jurídico?')).toBeInTheDocument();
+    await screen.findByText('Confirmar: Emitir para o Jurídico?');
     fireEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
 
-    expect(await screen.findByText('Situação alterada para Emitido para o Jurídico', {}, T)).toBeInTheDocument();
+    await screen.findByText('Situação alterada para Emitido para o Jurídico', {}, T);
     expect(posts().find((p) => p.path === `/api/v1/contratos/${k.id}/transitions/emitir-juridico`)?.body).toEqual({ version: k.version });
     await waitFor(() => expect(within(panel()).getByText('Emitido para o Jurídico', { selector: '.ant-tag' })).toBeInTheDocument(), T);
     // The buttons follow the new state.
@@ -123,12 +123,12 @@ describe('workflow on the show page', () => {
     expect(within(dialog()).getByLabelText('Comentário (obrigatório)')).toBeInTheDocument();
     expect(within(dialog()).getByRole('button', { name: 'Cancelar' })).toBeInTheDocument();
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Devolver para revisão' }));
-    expect(await within(dialog()).findByText(COMMENT_REQUIRED)).toBeInTheDocument();
+    await within(dialog()).findByText(COMMENT_REQUIRED);
     expect(posts()).toHaveLength(0);
 
     fireEvent.change(within(dialog()).getByLabelText('Comentário (obrigatório)'), { target: { value: 'Falta a cláusula de reajuste.' } });
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Devolver para revisão' }));
-    expect(await screen.findByText('Situação alterada para Revisão', {}, T)).toBeInTheDocument();
+    await screen.findByText('Situação alterada para Revisão', {}, T);
     expect(posts()[0].body).toMatchObject({ comment: 'Falta a cláusula de reajuste.' });
     const quote = await screen.findByText('Falta a cláusula de reajuste.', { selector: 'blockquote' }, T);
     const entry = quote.closest('.ant-timeline-item')!;
@@ -177,7 +177,7 @@ describe('workflow on the show page', () => {
 
     fireEvent.click(within(group).getByRole('button', { name: 'Emitir para o Jurídico' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Confirmar' }));
-    expect(await screen.findByText(CONFLICT_TEXT, {}, T)).toBeInTheDocument();
+    await screen.findByText(CONFLICT_TEXT, {}, T);
     expect((await screen.findAllByText('Alterado por outra pessoa', {}, T)).length).toBeGreaterThan(0);
 
     // The reloaded version goes through. (A regex: under jsdom the spent loading icon stays in the
@@ -185,7 +185,7 @@ describe('workflow on the show page', () => {
     await waitFor(() => expect(within(actions()).getByRole('button', { name: /Emitir para o Jurídico/ })).toBeEnabled(), T);
     fireEvent.click(within(actions()).getByRole('button', { name: /Emitir para o Jurídico/ }));
     fireEvent.click(await screen.findByRole('button', { name: /Confirmar/ }));
-    expect(await screen.findByText('Situação alterada para Emitido para o Jurídico', {}, T)).toBeInTheDocument();
+    await screen.findByText('Situação alterada para Emitido para o Jurídico', {}, T);
     expect(posts().at(-1)?.body).toEqual({ version: k.version + 1 });
   });
 
@@ -197,7 +197,7 @@ describe('workflow on the show page', () => {
     renderViews({ schemas: [contrato], path: `/contratos/show/${k.id}` });
     fireEvent.click(await within(await screen.findByRole('group', { name: 'Ações da situação' }, T)).findByRole('button', { name: 'Alterar situação' }));
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Alterar situação' }));
-    expect(await within(dialog()).findByText('Escolha a nova situação.')).toBeInTheDocument();
+    await within(dialog()).findByText('Escolha a nova situação.');
     expect(within(dialog()).getByText(COMMENT_REQUIRED)).toBeInTheDocument();
 
     fireEvent.mouseDown(within(dialog()).getByLabelText('Nova situação'));
@@ -207,9 +207,9 @@ describe('workflow on the show page', () => {
     fireEvent.click(document.querySelector('.ant-select-item-option[title="Em finalização"]')!);
     fireEvent.change(within(dialog()).getByLabelText('Comentário (obrigatório)'), { target: { value: 'Correção de cadastro.' } });
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Alterar situação' }));
-    expect(await screen.findByText('Situação alterada para Em finalização', {}, T)).toBeInTheDocument();
+    await screen.findByText('Situação alterada para Em finalização', {}, T);
     expect(posts()[0].body).toEqual({ version: k.version, to: 'Em finalização', comment: 'Correção de cadastro.' });
-    expect(await within(panel()).findByText('Em finalização', { selector: '.ant-tag' }, T)).toBeInTheDocument();
+    await within(panel()).findByText('Em finalização', { selector: '.ant-tag' }, T);
   });
 
   it('create and edit forms do not offer the state field', async () => {
