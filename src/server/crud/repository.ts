@@ -217,7 +217,7 @@ async function withCreateDefaults(db: Db, schema: EntitySchema, actor: Actor, bo
   let input = body as Record<string, unknown>;
   if (hasMatrixFields(schema) && schema.obraField) {
     const obra = input[schema.obraField];
-    if (typeof obra === 'string' && obra && obra.length <= 20) {
+    if (typeof obra === 'string' && obra && obra.length <= 20 && !obra.includes('\u0000')) {
       const site = await db.selectFrom('obra').select('matrizResponsabilidade').where('Id_Lista', '=', obra).executeTakeFirst();
       input = { ...input, ...matrixDefaults(schema, input, site?.matrizResponsabilidade) };
     }
@@ -225,9 +225,12 @@ async function withCreateDefaults(db: Db, schema: EntitySchema, actor: Actor, bo
   for (const field of copyingFields(schema)) {
     const target = schemaByName(field.ref!);
     const key = input[field.name];
-    if (!target || key === null || key === undefined || key === '') continue;
+    // Only a string or a number can name a record; anything else (even an object whose toString is
+    // not a function) is left for validation to report.
+    if (!target || (typeof key !== 'string' && typeof key !== 'number') || key === '') continue;
     const refKey = field.refKey ?? 'id';
     if (refKey === 'id' && !/^\d{1,15}$/.test(String(key))) continue; // validation reports it
+    if (refKey !== 'id' && (typeof key !== 'string' || key.length > 200 || key.includes('\u0000'))) continue;
     const source = await db.selectFrom(target.name).selectAll().where(refKey, '=', refKey === 'id' ? Number(key) : String(key)).executeTakeFirst();
     const row = source && flattenExtra(source as Record<string, unknown>);
     if (row && (await canOn(db, target, actor, 'read', row))) input = { ...input, ...copiedValues(field, row, input) };
