@@ -20,6 +20,25 @@ describe.each(BACKENDS)('API CRUD (%s)', (backend) => {
     expect(body.message).toMatch(/Sessão inválida/);
   });
 
+  it('filters by a sub-field of an object: a yes/no compares true/false, a list inside it matches by "contains"', async () => {
+    const yes = await get('/api/v1/configuracoes-rdo?obrigatorias.chuvaMm=true');
+    expect(yes.res.status).toBe(200);
+    expect(yes.body.length).toBeGreaterThan(0);
+    expect(yes.body.every((r: { obrigatorias?: { chuvaMm?: boolean } }) => r.obrigatorias?.chuvaMm === true)).toBe(true);
+    const like = await get('/api/v1/configuracoes-rdo?obrigatorias.chuvaMm_like=tru');
+    expect(like.res.status).toBe(200);
+    expect(like.body.map((r: { id: number }) => r.id)).toEqual(yes.body.map((r: { id: number }) => r.id));
+    const bad = await get('/api/v1/configuracoes-rdo?obrigatorias.chuvaMm=talvez');
+    expect(bad.res.status).toBe(400);
+    expect(bad.body.errors['obrigatorias.chuvaMm']).toEqual(['Use true ou false no filtro.']);
+    // "%" is a character to find, not a wildcard.
+    const all = await get('/api/v1/diretorios?acesso.full_like=a');
+    expect(all.res.status).toBe(200);
+    const percent = await get('/api/v1/diretorios?acesso.full_like=%25');
+    expect(percent.res.status).toBe(200);
+    expect(percent.body).toEqual([]);
+  });
+
   it('lists a page with the total in x-total-count, sorted', async () => {
     const { res, body } = await get('/api/v1/diarios?_start=0&_end=5&_sort=data&_order=desc');
     expect(res.status).toBe(200);

@@ -73,8 +73,15 @@ export function resolvePath(schema: EntitySchema, path: string): { field: FieldD
   return undefined;
 }
 
+/** The kind a condition compares: a person's e-mail or name is text, an object's sub-field has its own kind. */
+function conditionKind(c: Pick<Condition, 'field' | 'sub'>): FieldDef['kind'] {
+  if (!c.sub) return c.field.kind;
+  if (c.field.kind === 'person') return 'text';
+  return c.field.fields?.find((f) => f.name === c.sub)?.kind ?? 'text';
+}
+
 function checkValue(c: Condition, key: string, errors: FieldErrors) {
-  const kind = c.sub ? (c.field.kind === 'person' ? 'text' : 'tags') : c.field.kind;
+  const kind = conditionKind(c);
   const isId = !c.sub && (c.field.name === 'id' || (kind === 'reference' && refKeyOf(c.field) === 'id'));
   for (const v of c.values) {
     const bad = (msg: string) => {
@@ -201,11 +208,12 @@ function conditionExpr(c: Condition): Expression<SqlBool> {
   // A boolean goes as a JS boolean: PGlite serialises a parameter by the type it infers and refuses the text 'true'.
   const param = (v: string) => (t === 'boolean' ? sql`${v === 'true'}` : sql`cast(${v} as ${sql.raw(t)})`);
   // A list value inside JSON (tags, or a list inside an object): "contains any of".
-  const jsonList = c.field.kind === 'tags' || (c.field.kind === 'object' && !!c.sub);
+  // (A scalar sub-field of an object, such as a yes/no, is compared as the text of its JSON property.)
+  const jsonList = conditionKind(c) === 'tags';
   if (jsonList) {
     const target = c.sub ? sql`(${columnExpr(c.field)}->${c.sub})` : columnExpr(c.field);
     if (c.op === 'like') {
-      return sql<SqlBool>`exists (select 1 from jsonb_array_elements_text(coalesce(${target}, '[]'::jsonb)) e where portal_fold(e) like portal_fold(${'%' + c.values[0] + '%'}))`;
+      return sql<SqlBool>`exists (select 1 from jsonb_array_elements_text(case when jsonb_typeof(${target}) = 'array' then ${target} else '[]'::jsonb end) e where portal_fold(e) like portal_fold(${'%' + escapeLike(c.values[0]) + '%'}))`;
     }
     const anyOf = sql<SqlBool>`jsonb_exists_any(coalesce(${target}, '[]'::jsonb), cast(${c.values} as text[]))`;
     return c.op === 'ne' ? sql<SqlBool>`not ${anyOf}` : anyOf;
