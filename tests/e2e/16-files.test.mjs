@@ -50,28 +50,33 @@ test('arquivos: SVG e HTML recusados; anexo baixado, não exibido; galeria da ob
 
   await step(page, '16-download', async () => {
     // Markup in a text file is stored as text/plain and served as an attachment: Chromium downloads it.
-    const txt = await upload(page, 'recurso=contratos&campo=arquivos', '<html><body><script>alert("xss")</script></body></html>\n', 'notas.txt', 'text/html');
-    assert.equal(txt.status, 201, JSON.stringify(txt.body));
-    assert.equal(txt.body.type, 'text/plain');
-    const fileUrl = url(txt.body.url);
-    const responded = page.waitForResponse((r) => r.url() === fileUrl);
-    const downloaded = page.waitForEvent('download');
-    await page.evaluate((u) => {
-      const a = document.createElement('a');
-      a.href = u;
-      document.body.appendChild(a);
-      a.click();
-    }, fileUrl);
-    const res = await responded;
-    const h = res.headers();
-    assert.equal(res.status(), 200);
-    assert.match(h['content-disposition'], /^attachment;/);
-    assert.equal(h['content-type'], 'text/plain');
-    assert.equal(h['x-content-type-options'], 'nosniff');
-    assert.match(h['content-security-policy'], /sandbox; default-src 'none'/);
-    const download = await downloaded;
-    assert.equal(download.suggestedFilename(), 'notas.txt');
-    await download.cancel().catch(() => undefined);
+    // The same holds for the bytes of an SVG drawing kept as a text document: downloaded, never drawn.
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(document.domain)"><script>alert(2)</script></svg>\n';
+    const html = '<html><body><script>alert("xss")</script></body></html>\n';
+    for (const [content, name] of [[html, 'notas.txt'], [svg, 'planta-svg.txt']]) {
+      const stored = await upload(page, 'recurso=contratos&campo=arquivos', content, name, name.includes('svg') ? 'image/svg+xml' : 'text/html');
+      assert.equal(stored.status, 201, JSON.stringify(stored.body));
+      assert.equal(stored.body.type, 'text/plain');
+      const fileUrl = url(stored.body.url);
+      const responded = page.waitForResponse((r) => r.url() === fileUrl);
+      const downloaded = page.waitForEvent('download');
+      await page.evaluate((u) => {
+        const a = document.createElement('a');
+        a.href = u;
+        document.body.appendChild(a);
+        a.click();
+      }, fileUrl);
+      const res = await responded;
+      const h = res.headers();
+      assert.equal(res.status(), 200);
+      assert.match(h['content-disposition'], /^attachment;/);
+      assert.equal(h['content-type'], 'text/plain');
+      assert.equal(h['x-content-type-options'], 'nosniff');
+      assert.match(h['content-security-policy'], /sandbox; default-src 'none'/);
+      const download = await downloaded;
+      assert.equal(download.suggestedFilename(), name);
+      await download.cancel().catch(() => undefined);
+    }
     assert.deepEqual(dialogs, [], 'um script do arquivo rodou');
   });
 
