@@ -213,7 +213,7 @@ function checkBounds(kind: string, p: Record<string, unknown>, add: (k: string, 
  * the server's.
  */
 export function validateOverlayChange(base: EntitySchema, current: SchemaOverlay, change: OverlayChange, opts: OverlayCheckOptions = {}): OverlayErrors {
-  const errors: OverlayErrors = {};
+  const errors: OverlayErrors = Object.create(null); // a key named `constructor` in the body is a plain key here
   const add = (k: string, m: string) => void (errors[k] ??= []).push(m);
   const guarded = new Set([...protectedFields(base), ...(opts.conditionFields ?? [])]);
 

@@ -94,7 +94,7 @@ export interface ChecklistCheck {
 /** The rules above, on a checklist as it will be written. */
 export function checkChecklist({ itens, respostas, status, resultado }: ChecklistState): ChecklistCheck {
   const rows = Array.isArray(respostas) ? (respostas as ChecklistAnswer[]) : [];
-  const errors: Record<string, string[]> = {};
+  const errors: Record<string, string[]> = Object.create(null);
   const add = (key: string, msg: string) => (errors[key] ??= []).push(msg);
   rows.forEach((r, i) => {
     if (r?.conformidade === NAO_CONFORME && blank(r.observacao)) add(`respostas.${i}.observacao`, CHECKLIST_MESSAGES.descrever);

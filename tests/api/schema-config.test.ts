@@ -160,6 +160,15 @@ describe.each(BACKENDS)('run-time schema configuration (%s)', (backend) => {
     expect((await call('/api/v1/schemas/obras/fields/cxNada', { method: 'PATCH', json: { label: 'X' } })).status).toBe(404);
     expect((await call('/api/v1/schemas/naoexiste/fields', { method: 'POST', json: { name: 'cxA', kind: 'text', label: 'A' } })).status).toBe(404);
     expect((await call('/api/v1/schemas/obras/fields/cep', { method: 'PATCH', json: { label: 'X', version: 1 } })).status).toBe(409);
+    // Keys named like Object's own properties are unknown properties too (they once answered 500).
+    for (const key of ['constructor', 'hasOwnProperty', 'valueOf', '__proto__']) {
+      const added = await call('/api/v1/schemas/obras/fields', { method: 'POST', json: JSON.parse(`{"name":"cxA","kind":"text","label":"A","${key}":1}`) });
+      expect(added.status, key).toBe(400);
+      expect(added.body.errors[key], key).toEqual(['Propriedade desconhecida.']);
+      const patched = await call('/api/v1/schemas/obras/fields/nome', { method: 'PATCH', json: JSON.parse(`{"${key}":1}`) });
+      expect(patched.status, key).toBe(400);
+      expect(patched.body.errors[key], key).toEqual(['Propriedade desconhecida.']);
+    }
   });
 
   it('hides a removed custom field: no longer required nor writable, data kept', async () => {

@@ -182,7 +182,7 @@ export function parseAggregateParams(schema: EntitySchema, query: Record<string,
   }
   const one = (k: string) => (Object.hasOwn(query, k) ? query[k][query[k].length - 1] : undefined);
 
-  const denied: FieldErrors = {};
+  const denied: FieldErrors = Object.create(null);
   const deny = (field: FieldDef, param: string) => {
     if (readableOnEveryRecord(ability, schema, field.name)) return false;
     add(denied, param, `Você não tem permissão para ver o campo "${field.label}" destes registros.`);

@@ -13,7 +13,7 @@ import type { ListParams } from './list-query';
 const DENIED = 'Você não tem permissão para filtrar ou ordenar por um dos campos pedidos.';
 
 export function refuseUnreadableQuery(ability: AppAbility, schema: EntitySchema, p: ListParams): void {
-  const errors: Record<string, string[]> = {};
+  const errors: Record<string, string[]> = Object.create(null);
   const deny = (key: string, name: string) => {
     if (readableOnEveryRecord(ability, schema, name)) return;
     const label = schema.fields.find((f) => f.name === name)?.label ?? name;

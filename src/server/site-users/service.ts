@@ -127,7 +127,7 @@ interface ParsedInput {
 }
 
 function parseInput(body: unknown): ParsedInput {
-  const errors: FieldErrors = {};
+  const errors: FieldErrors = Object.create(null);
   const add = (field: string, msg: string) => (errors[field] ??= []).push(msg);
   const b = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   const out: ParsedInput = { email: '' };
