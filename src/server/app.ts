@@ -11,6 +11,7 @@ import { listPendencias } from './workflow/pendencias';
 import { QueryError } from './crud/list-query';
 import { ApiError, errorBody } from './http/errors';
 import { lastResortError } from './http/last-resort';
+import { assertCleanPath } from './http/input-guards';
 import { openApiHandler } from './openapi/routes';
 import type { AppEnv } from './http/env';
 import { fileRoutes } from './storage/routes';
@@ -63,13 +64,17 @@ export function createApp(opts: AppOptions) {
   app.use('*', securityHeaders(security), canonicalOrigin(security));
   app.use('/api/*', apiCors({ origins: security.origins, exposeHeaders: ['x-total-count', 'x-total-count-estimate', 'x-total-count-at-least', 'x-list-truncated'] }));
   app.use('/api/*', compressResponses()); // JSON above 1 KB: brotli, else gzip
+  app.use('/api/*', async (c, next) => {
+    assertCleanPath(new URL(c.req.url).pathname); // %00 in an id, a site or an e-mail: 400 before any route
+    await next();
+  });
   app.use('/api/*', jsonBodyLimit()); // JSON_MAX_KB (uploads: UPLOAD_MAX_MB, in their route)
   if (opts.admission) app.use('/api/*', admission(opts.admission)); // DB_QUEUE_WAIT_MS, DB_QUEUE_MAX
 
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(errorBody(err.status, err.message, err.errors), err.status);
     if (err instanceof QueryError) return c.json(errorBody(400, err.message, err.errors), 400);
-    const input = lastResortError(err);
+    const input = lastResortError(err, `${c.req.method} ${c.req.path}`);
     if (input) return c.json(errorBody(input.status, input.message), input.status);
     if (err instanceof HTTPException) {
       const status = err.status;

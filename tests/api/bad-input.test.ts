@@ -103,6 +103,16 @@ describe.each(BACKENDS)('bad input never gets a 5xx (%s)', { timeout: 120_000 },
     expect(problems).toEqual([]);
   });
 
+  it('a control character (%00, %0A) in a path is refused before any route reads it, in Portuguese', async () => {
+    for (const path of ['/api/v1/obras/%00/usuarios', '/api/v1/obras/101%0A/cronograma', '/api/v1/fabricacao/1%00/usuarios', '/api/v1/obras/101/usuarios/sm%00%40portal.local']) {
+      for (const method of ['GET', 'POST', 'DELETE']) {
+        const res = await t.api.request(path, { method, ...(method === 'POST' ? { json: { email: 'x@portal.local' } } : {}) });
+        expect(res.status, `${method} ${path}`).toBe(400);
+        expect((await res.json()).message).toBe('Endereço inválido: há um caractere de controle (como NUL) no caminho.');
+      }
+    }
+  });
+
   // Cases a deeper search (BAD_INPUT_SCALE=20, other seeds) found, kept so they stay fixed.
   it('a reference that copies values from its record, given an object without a usable toString, is a field error', async () => {
     for (const schema of SCHEMAS) {

@@ -63,3 +63,14 @@ export function assertCleanJson(body: unknown): unknown {
   if (errors) throw new ApiError(400, 'Verifique os campos destacados.', errors);
   return body;
 }
+
+/** A percent-encoded control character (NUL, line breaks...) in a URL path: never part of an id, a site or an e-mail. */
+const CONTROL_IN_PATH = /%(?:[01][0-9a-f]|7f)/i;
+
+/** Refuse a path with a control character before any route reads its parameters (400, in Portuguese). */
+export function assertCleanPath(pathname: string): void {
+  // eslint-disable-next-line no-control-regex
+  if (CONTROL_IN_PATH.test(pathname) || /[\u0000-\u001f\u007f]/.test(pathname)) {
+    throw new ApiError(400, 'Endereço inválido: há um caractere de controle (como NUL) no caminho.');
+  }
+}
