@@ -15,6 +15,49 @@ export const RDO_SECTIONS: readonly (readonly [string, string])[] = [
   ['fotos', 'Fotos'],
 ];
 
+/** A weather station as the report names it: "Aracruz (A612)". */
+export const stationLabel = (s: { nome: string; codigo?: string }) => (s.codigo ? `${s.nome} (${s.codigo})` : s.nome);
+
+/** One report field (or row sub-field) that picks from a list of the site's configuration. */
+export interface RdoChoice {
+  /** The diario field; `sub` names the sub-field of each of its rows. */
+  field: string;
+  sub?: string;
+  /** The configured values, sorted pt-BR; empty when the site configures none (free text). */
+  values: string[];
+}
+
+const uniqueSorted = (values: (string | undefined)[]) =>
+  [...new Set(values.filter((v): v is string => !!v))].sort((a, b) => a.localeCompare(b, 'pt-BR'));
+
+/**
+ * What a report of the site picks from, from its configuration's lists. The form offers these as
+ * options and the API refuses other values (src/server/rdo/config.ts): one definition for both.
+ */
+export function rdoChoices(config: {
+  maoDeObra?: { empresa?: string; funcao?: string }[] | null;
+  equipamentos?: { equipamento?: string }[] | null;
+  estacoes?: { nome: string; codigo?: string }[] | null;
+}): RdoChoice[] {
+  return [
+    { field: 'maoDeObra', sub: 'empresa', values: uniqueSorted((config.maoDeObra ?? []).map((m) => m.empresa)) },
+    { field: 'maoDeObra', sub: 'funcao', values: uniqueSorted((config.maoDeObra ?? []).map((m) => m.funcao)) },
+    { field: 'equipamentos', sub: 'equipamento', values: uniqueSorted((config.equipamentos ?? []).map((e) => e.equipamento)) },
+    { field: 'estacaoMeteorologica', values: uniqueSorted((config.estacoes ?? []).map(stationLabel)) },
+  ];
+}
+
+/** The values a report holds for a choice, with the row index of each (null for a top-level field). */
+export function choiceValues(choice: RdoChoice, report: Record<string, unknown> | undefined): { row: number | null; value: string }[] {
+  const v = report?.[choice.field];
+  if (!choice.sub) return typeof v === 'string' && v ? [{ row: null, value: v }] : [];
+  if (!Array.isArray(v)) return [];
+  return v.flatMap((r, row) => {
+    const x = r && typeof r === 'object' ? (r as Record<string, unknown>)[choice.sub!] : undefined;
+    return typeof x === 'string' && x ? [{ row, value: x }] : [];
+  });
+}
+
 const sectionFields: FieldDef[] = RDO_SECTIONS.map(([name, label]) => ({ name, kind: 'boolean', label }));
 
 /**

@@ -186,6 +186,52 @@ describe.each(BACKENDS)('RDO as a document and its configuration (%s)', (backend
     expect((await c.patch(`/api/v1/diarios/${full.body.id}`, { version: full.body.version, clima: [] })).status).toBe(200);
   });
 
+  it("the site's lists are enforced by the API; values a stored report already holds stay accepted", async () => {
+    t.api.addUser({ email: 'planejador@portal.local', roles: ['planejamento'] });
+    const saved = await c.post('/api/v1/configuracoes-rdo', {
+      obra: '105',
+      maoDeObra: [{ empresa: 'Portal Engenharia', funcao: 'Encarregado' }, { empresa: 'Elétrica Forte Serviços', funcao: 'Eletricista' }],
+      equipamentos: [{ equipamento: 'Guindaste 50 t' }, { equipamento: 'Betoneira 400 L' }],
+      estacoes: [{ nome: 'Aracruz', codigo: 'A612', fonte: 'INMET' }],
+    }, 'planejador@portal.local');
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    const base = { obra: '105', siteManager: person(ADMIN) };
+    const off = await c.post('/api/v1/diarios', {
+      ...base, data: '2033-02-01', estacaoMeteorologica: 'Vitória (A612)',
+      maoDeObra: [{ empresa: 'Portal Engenharia', funcao: 'Encarregado', quantidade: 1 }, { empresa: 'Outra Empreiteira', funcao: 'Eletricista', quantidade: 3 }],
+      equipamentos: [{ equipamento: 'Trator de esteira', quantidade: 1 }],
+    });
+    expect(off.status).toBe(400);
+    expect(off.body.message).toBe('Escolha os valores das listas da configuração do RDO desta obra.');
+    expect(off.body.errors).toEqual({
+      'maoDeObra.1.empresa': ['Empresa: "Outra Empreiteira" não está na lista da configuração do RDO desta obra.'],
+      'equipamentos.0.equipamento': ['Equipamento: "Trator de esteira" não está na lista da configuração do RDO desta obra.'],
+      estacaoMeteorologica: ['Estação meteorológica: "Vitória (A612)" não está na lista da configuração do RDO desta obra.'],
+    });
+    expect((await c.get('/api/v1/diarios?obra=105&data=2033-02-01')).body).toEqual([]);
+    const ok = await c.post('/api/v1/diarios', {
+      ...base, data: '2033-02-01', estacaoMeteorologica: 'Aracruz (A612)',
+      maoDeObra: [{ empresa: 'Elétrica Forte Serviços', funcao: 'Eletricista', quantidade: 3 }],
+      equipamentos: [{ equipamento: 'Betoneira 400 L', quantidade: 1 }],
+    });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    // The list changes: the report keeps its Betoneira on edit, but cannot take another value off the list.
+    const cfg = (await c.get('/api/v1/configuracoes-rdo?obra=105', 'planejador@portal.local')).body[0];
+    const changed = await c.patch(`/api/v1/configuracoes-rdo/${cfg.id}`, { version: cfg.version, equipamentos: [{ equipamento: 'Guindaste 50 t' }] }, 'planejador@portal.local');
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const kept = await c.patch(`/api/v1/diarios/${ok.body.id}`, { version: ok.body.version, ocorrencias: 'Concretagem da laje.', equipamentos: [{ equipamento: 'Betoneira 400 L', quantidade: 2 }] });
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    const added = await c.patch(`/api/v1/diarios/${ok.body.id}`, { version: kept.body.version, equipamentos: [{ equipamento: 'Betoneira 400 L', quantidade: 2 }, { equipamento: 'Caminhão munck', quantidade: 1 }] });
+    expect(added.status).toBe(400);
+    expect(Object.keys(added.body.errors)).toEqual(['equipamentos.1.equipamento']);
+    // Without a list (labour emptied on the configuration), the field is free text again.
+    const cfg2 = (await c.get('/api/v1/configuracoes-rdo?obra=105', 'planejador@portal.local')).body[0];
+    expect((await c.patch(`/api/v1/configuracoes-rdo/${cfg2.id}`, { version: cfg2.version, maoDeObra: [] }, 'planejador@portal.local')).status).toBe(200);
+    const free = await c.patch(`/api/v1/diarios/${ok.body.id}`, { version: kept.body.version, maoDeObra: [{ empresa: 'Outra Empreiteira', funcao: 'Pintor', quantidade: 2 }] });
+    expect(free.status, JSON.stringify(free.body)).toBe(200);
+    expect((await c.del(`/api/v1/configuracoes-rdo/${cfg2.id}`, 'planejador@portal.local')).status).toBeLessThan(300);
+  });
+
   it('a new site gets the configured library tree with the configured access lists', async () => {
     // Only `configure` on Obra edits the tree.
     expect((await c.get('/api/v1/modelos-diretorio', SM)).status).toBe(403);

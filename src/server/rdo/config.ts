@@ -2,7 +2,8 @@
  * A site's RDO configuration (`configuracaoRdo`): what its daily reports must contain. The write
  * rule below runs with every create and update of a `diario` (src/server/modules/write-rules.ts).
  */
-import { RDO_SECTIONS } from '../../../schemas/configuracao-rdo';
+import { choiceValues, RDO_SECTIONS, rdoChoices } from '../../../schemas/configuracao-rdo';
+import type { EntitySchema } from '../../../schemas/kinds';
 import type { Db } from '../db/connect';
 import { ApiError } from '../http/errors';
 import type { WriteRule } from '../modules/write-rules';
@@ -39,12 +40,45 @@ export function missingSections(config: RdoConfig, report: Record<string, unknow
   return errors;
 }
 
-/** A report of a site is saved only with the sections its configuration makes mandatory. */
-export const rdoMandatorySections: WriteRule = async ({ trx, after }) => {
+function labelOf(schema: EntitySchema, field: string, sub?: string): string {
+  const f = schema.fields.find((x) => x.name === field);
+  const s = sub ? f?.fields?.find((x) => x.name === sub) : undefined;
+  return (sub ? s?.label : f?.label) ?? sub ?? field;
+}
+
+/**
+ * Per-field messages for values a report takes from outside its site's lists (labour companies and
+ * roles, equipment, weather stations). A list applies only when the site configures it; values the
+ * stored report already held stay accepted, so a report written before a list changed can be edited.
+ */
+export function offListValues(schema: EntitySchema, config: RdoConfig, report: Record<string, unknown>, stored?: Record<string, unknown>): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const choice of rdoChoices(config)) {
+    if (!choice.values.length) continue;
+    const allowed = new Set([...choice.values, ...choiceValues(choice, stored).map((v) => v.value)]);
+    for (const { row, value } of choiceValues(choice, report)) {
+      if (allowed.has(value)) continue;
+      const key = row === null ? choice.field : `${choice.field}.${row}.${choice.sub}`;
+      errors[key] = [`${labelOf(schema, choice.field, choice.sub)}: "${value}" não está na lista da configuração do RDO desta obra.`];
+    }
+  }
+  return errors;
+}
+
+/**
+ * A report of a site is saved only with the sections its configuration makes mandatory and with
+ * values from the lists it configures.
+ */
+export const rdoMandatorySections: WriteRule = async ({ trx, schema, after, before }) => {
   const obra = after.obra;
   if (typeof obra !== 'string' || !obra) return;
-  const errors = missingSections(await loadRdoConfig(trx, obra), after);
-  if (Object.keys(errors).length) {
-    throw new ApiError(400, 'Preencha as seções obrigatórias do diário desta obra.', errors);
+  const config = await loadRdoConfig(trx, obra);
+  const missing = missingSections(config, after);
+  if (Object.keys(missing).length) {
+    throw new ApiError(400, 'Preencha as seções obrigatórias do diário desta obra.', missing);
+  }
+  const offList = offListValues(schema, config, after, before?.obra === obra ? before : undefined);
+  if (Object.keys(offList).length) {
+    throw new ApiError(400, 'Escolha os valores das listas da configuração do RDO desta obra.', offList);
   }
 };

@@ -138,6 +138,28 @@ const RDO_OCORRENCIAS = [
   'Inspeção de segurança identificou extintor vencido na frente 2; substituído no mesmo dia.',
   'Recebimento de 3 carretas de estrutura metálica conferido sem avarias.',
 ];
+/** The lists of the sites with an RDO configuration (demo-config.ts): their reports pick from them, as the API demands. */
+const RDO_LISTS = new Map(
+  configuracoesRdo().map((c) => [c.obra as string, c as { maoDeObra: { empresa: string; funcao: string }[]; equipamentos: { equipamento: string }[] }]),
+);
+
+/** A labour company and role: from the site's list when it has one (the same draws either way, so the rest of the demo data stays put). */
+function labour(r: ReturnType<typeof rng>, obra: string): { empresa: string; funcao: string } {
+  const empresa = r.pick(RDO_EMPRESAS);
+  const funcao = r.pick(RDO_FUNCOES);
+  const list = RDO_LISTS.get(obra)?.maoDeObra;
+  if (!list?.length) return { empresa, funcao };
+  const { empresa: e, funcao: f } = list[(RDO_EMPRESAS.indexOf(empresa) * RDO_FUNCOES.length + RDO_FUNCOES.indexOf(funcao)) % list.length];
+  return { empresa: e, funcao: f };
+}
+
+/** A piece of equipment: from the site's list when it has one (one draw either way). */
+function equipment(r: ReturnType<typeof rng>, obra: string): string {
+  const equipamento = r.pick(RDO_EQUIPAMENTOS);
+  const list = RDO_LISTS.get(obra)?.equipamentos;
+  return list?.length ? list[RDO_EQUIPAMENTOS.indexOf(equipamento) % list.length].equipamento : equipamento;
+}
+
 const TEMPO_BOM = ['Ensolarado', 'Parcialmente nublado', 'Nublado'] as const;
 const TEMPO_RUIM = ['Garoa', 'Chuvoso', 'Tempestade'] as const;
 
@@ -150,13 +172,13 @@ function rdoBody(r: ReturnType<typeof rng>, obra: string) {
   ];
   const maoDeObra = [
     { empresa: COMPANY, funcao: 'Encarregado', quantidade: 1 },
-    { empresa: r.pick(RDO_EMPRESAS), funcao: r.pick(RDO_FUNCOES), quantidade: r.int(2, 18) },
-    { empresa: r.pick(RDO_EMPRESAS), funcao: r.pick(RDO_FUNCOES), quantidade: r.int(1, 12) },
+    { ...labour(r, obra), quantidade: r.int(2, 18) },
+    { ...labour(r, obra), quantidade: r.int(1, 12) },
   ];
   const paradas = chuva ? r.int(1, 4) : 0;
   const equipamentos = [
-    { equipamento: r.pick(RDO_EQUIPAMENTOS), quantidade: 1, horasTrabalhadas: 8 - paradas, horasParadas: paradas },
-    { equipamento: r.pick(RDO_EQUIPAMENTOS), quantidade: r.int(1, 3), horasTrabalhadas: round2(r.int(8, 18) / 2), horasParadas: 0 },
+    { equipamento: equipment(r, obra), quantidade: 1, horasTrabalhadas: 8 - paradas, horasParadas: paradas },
+    { equipamento: equipment(r, obra), quantidade: r.int(1, 3), horasTrabalhadas: round2(r.int(8, 18) / 2), horasParadas: 0 },
   ];
   const pool = RDO_ATIVIDADES[obra] ?? RDO_ATIVIDADES['101'];
   const a1 = r.pick(pool);

@@ -75,7 +75,7 @@ export function DiarioEdit({ schema }: ViewProps) {
   const id = params.diario ?? params.id;
   const { result: record, query } = useOne<BaseRecord>({ resource: schema.resource, id: id ?? '', queryOptions: { enabled: !!id } });
   const { options, loading } = useRdoOptions(record?.obra as string | undefined);
-  const formSchema = useMemo<EntitySchema>(() => schemaWithRdoOptions(schema, options), [schema, options]);
+  const formSchema = useMemo<EntitySchema>(() => schemaWithRdoOptions(schema, options, record), [schema, options, record]);
   if (query.isLoading || loading) return loadingView;
   return <GenericForm schema={formSchema} action="edit" id={id} />;
 }

@@ -32,6 +32,15 @@ describe('RDO configuration in the report form', () => {
     expect(field(diario, 'clima').required).toBeFalsy();
   });
 
+  it('on edit, keeps offering the values the stored report holds, and only where the site has a list', () => {
+    const stored = { maoDeObra: [{ empresa: 'Beta Montagens', funcao: 'Soldador', quantidade: 2 }], equipamentos: [{ equipamento: 'Trator' }], estacaoMeteorologica: 'Antiga (X1)' };
+    const s = schemaWithRdoOptions(diario, { ...opts, equipamentos: [] }, stored);
+    expect(field(s, 'maoDeObra', 'empresa')).toMatchObject({ kind: 'enum', options: ['Alfa S.A.', 'Zeta Ltda.', 'Beta Montagens'] });
+    expect(field(s, 'maoDeObra', 'funcao')).toMatchObject({ kind: 'enum', options: ['Armador', 'Soldador'] });
+    expect(field(s, 'estacaoMeteorologica')).toMatchObject({ kind: 'enum', options: ['Mirante de Santana (A701)', 'Antiga (X1)'] });
+    expect(field(s, 'equipamentos', 'equipamento').kind).toBe('text');
+  });
+
   it('keeps free text where the site has no list', () => {
     const s = schemaWithRdoOptions(diario, { ...opts, maoDeObra: [], equipamentos: [], estacoes: [], obrigatorias: [] });
     expect(field(s, 'maoDeObra', 'empresa').kind).toBe('text');

@@ -4,6 +4,7 @@
  * sections become required fields, and the shifts give a new report its weather rows and hours.
  */
 import type { EntitySchema, FieldDef } from '../../../../schemas/kinds';
+import { choiceValues, rdoChoices, stationLabel } from '../../../../schemas/configuracao-rdo';
 
 export interface RdoOptions {
   obra: string;
@@ -14,28 +15,25 @@ export interface RdoOptions {
   obrigatorias: string[];
 }
 
-const unique = (values: (string | undefined)[]) => [...new Set(values.filter((v): v is string => !!v))].sort((a, b) => a.localeCompare(b, 'pt-BR'));
 const asOptions = (f: FieldDef, options: string[]): FieldDef => (options.length ? { ...f, kind: 'enum', options, maxLength: undefined } : f);
-export const stationLabel = (s: RdoOptions['estacoes'][number]) => (s.codigo ? `${s.nome} (${s.codigo})` : s.nome);
 
-/** The diario schema as this site's form shows it: options from the lists, mandatory sections required. */
-export function schemaWithRdoOptions(schema: EntitySchema, opts: RdoOptions | undefined): EntitySchema {
+/**
+ * The diario schema as this site's form shows it: options from the lists, mandatory sections
+ * required. On edit, the values the stored report already holds stay offered (the API keeps them
+ * too), so a report written before a list changed can still be saved.
+ */
+export function schemaWithRdoOptions(schema: EntitySchema, opts: RdoOptions | undefined, stored?: Record<string, unknown>): EntitySchema {
   if (!opts) return schema;
-  const empresas = unique((opts.maoDeObra ?? []).map((m) => m.empresa));
-  const funcoes = unique((opts.maoDeObra ?? []).map((m) => m.funcao));
-  const equipamentos = unique((opts.equipamentos ?? []).map((e) => e.equipamento));
-  const estacoes = unique((opts.estacoes ?? []).map(stationLabel));
+  const choices = rdoChoices(opts).map((c) =>
+    c.values.length ? { ...c, values: [...new Set([...c.values, ...choiceValues(c, stored).map((v) => v.value)])] } : c,
+  );
+  const valuesOf = (field: string, sub?: string) => choices.find((c) => c.field === field && c.sub === sub)?.values ?? [];
   const required = new Set(opts.obrigatorias ?? []);
   const fields = schema.fields.map((f): FieldDef => {
-    let out = required.has(f.name) ? { ...f, required: true } : f;
-    if (f.name === 'maoDeObra') {
-      out = { ...out, fields: f.fields!.map((s) => (s.name === 'empresa' ? asOptions(s, empresas) : s.name === 'funcao' ? asOptions(s, funcoes) : s)) };
-    } else if (f.name === 'equipamentos') {
-      out = { ...out, fields: f.fields!.map((s) => (s.name === 'equipamento' ? asOptions(s, equipamentos) : s)) };
-    } else if (f.name === 'estacaoMeteorologica') {
-      out = asOptions(out, estacoes);
-    }
-    return out;
+    const out = required.has(f.name) ? { ...f, required: true } : f;
+    if (!choices.some((c) => c.field === f.name)) return out;
+    if (!out.fields) return asOptions(out, valuesOf(f.name));
+    return { ...out, fields: out.fields.map((s) => asOptions(s, valuesOf(f.name, s.name))) };
   });
   return { ...schema, fields };
 }
