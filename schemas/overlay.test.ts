@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { obra } from './obra';
 import { contrato } from './contrato';
-import { applyOverlayChange, effectiveSchema, validateOverlayChange, type OverlayChange, type SchemaOverlay } from './overlay';
+import { checklistTemplateField } from './checklist-template-field';
+import { applyOverlayChange, effectiveSchema, fieldTitle, findField, validateOverlayChange, type OverlayChange, type SchemaOverlay } from './overlay';
 
 const field = (s: { fields: { name: string }[] }, name: string) => s.fields.find((f) => f.name === name) as Record<string, unknown> | undefined;
 const apply = (base = obra, ...changes: OverlayChange[]) =>
@@ -37,6 +38,33 @@ describe('effectiveSchema', () => {
     expect(field(effectiveSchema(obra, o), 'cxNota')).toEqual({ name: 'cxNota', kind: 'integer', label: 'Nota', hidden: true, readOnly: true });
     const back = apply(obra, { op: 'addField', field: { name: 'cxNota', kind: 'integer', label: 'Nota' } }, { op: 'hideField', name: 'cxNota' }, { op: 'patchField', name: 'cxNota', patch: { hidden: false } });
     expect(field(effectiveSchema(obra, back), 'cxNota')).toEqual({ name: 'cxNota', kind: 'integer', label: 'Nota' });
+  });
+});
+
+describe('sub-fields of a table (checklist items and their answer types)', () => {
+  const tpl = checklistTemplateField;
+  const tipo = (s: typeof tpl) => s.fields.find((f) => f.name === 'itens')!.fields!.find((f) => f.name === 'tipoResposta')!;
+
+  it('appends answer types and relabels a sub-field, without touching the base', () => {
+    const o = apply(tpl, { op: 'patchField', name: 'itens.tipoResposta', patch: { addOptions: ['Medição (MΩ)'], label: 'Tipo da resposta', help: 'O que o técnico informa' } });
+    const e = effectiveSchema(tpl, o);
+    expect(tipo(e).options).toEqual([...tipo(tpl).options!, 'Medição (MΩ)']);
+    expect(tipo(e)).toMatchObject({ label: 'Tipo da resposta', help: 'O que o técnico informa', kind: 'enum' });
+    expect(tipo(tpl).options).not.toContain('Medição (MΩ)');
+    expect(findField(e, 'itens.tipoResposta')).toMatchObject({ name: 'itens.tipoResposta', label: 'Tipo da resposta', options: tipo(e).options });
+    expect(fieldTitle(e, 'itens.tipoResposta')).toBe('Itens do checklist › Tipo da resposta');
+    // Removing the added type is allowed; a code type is not.
+    expect(validateOverlayChange(tpl, o, { op: 'patchField', name: 'itens.tipoResposta', patch: { removeOptions: ['Medição (MΩ)'] } })).toEqual({});
+    expect(validateOverlayChange(tpl, o, { op: 'patchField', name: 'itens.tipoResposta', patch: { removeOptions: ['Foto'] } }).removeOptions).toEqual(['A opção "Foto" é do código do portal e não pode ser removida.']);
+  });
+
+  it('changes nothing else of a sub-field, never removes one, and refuses unknown ones', () => {
+    expect(Object.keys(validateOverlayChange(tpl, {}, { op: 'patchField', name: 'itens.tipoResposta', patch: { required: true, list: true } }))).toEqual(['required', 'list']);
+    expect(validateOverlayChange(tpl, {}, { op: 'patchField', name: 'itens.pergunta', patch: { addOptions: ['x'] } }).addOptions).toEqual(['O campo "Itens do checklist › Pergunta / verificação" não é uma lista de opções.']);
+    expect(validateOverlayChange(tpl, {}, { op: 'hideField', name: 'itens.tipoResposta' })._).toEqual(['O subcampo "Itens do checklist › Tipo de resposta" é do código do portal e não pode ser removido.']);
+    for (const name of ['itens.naoExiste', 'nome.x', 'itens.tipoResposta.x', 'constructor.x']) {
+      expect(validateOverlayChange(tpl, {}, { op: 'patchField', name, patch: { label: 'X' } })._).toEqual([`Campo "${name}" não encontrado em ${tpl.labelPlural}.`]);
+    }
   });
 });
 

@@ -7,6 +7,8 @@
  * - change the presentation of a field (label, help, placeholder, group, order, list, filter,
  *   search, sort), make a field required (never the other way round for a code field), and
  *   append options to an enum;
+ * - on a sub-field of a table or group of fields (`itens.tipoResposta`: the answer types of the
+ *   checklist templates' items), change its label, help and placeholder and append options;
  * - add custom fields of the simple kinds below; their names start with `cx` and a capital letter
  *   or digit (`cxContratoManutencao`), so they never clash with a code field added later;
  *   each lives in a column of its own (`storage: 'column'`, the default) or, when the
@@ -117,6 +119,42 @@ const INTERNAL_REQUIRED = 'Um campo interno não pode ser obrigatório: clientes
 
 const customOf = (overlay: SchemaOverlay, name: string) => overlay.custom?.find((c) => c.name === name);
 
+/** Kinds whose sub-fields an administrator may configure (`<field>.<sub-field>`). */
+const PARENT_KINDS = new Set(['rows', 'object']);
+/** What a sub-field's patch may change. */
+const SUB_PATCH_KEYS = new Set(['label', 'help', 'placeholder', 'addOptions', 'removeOptions']);
+
+/** A sub-field by its dotted name (`itens.tipoResposta`), with its parent; undefined for any other name. */
+export function subFieldOf(schema: EntitySchema, name: string): { parent: FieldDef; field: FieldDef } | undefined {
+  const parts = name.split('.');
+  if (parts.length !== 2) return undefined;
+  const parent = schema.fields.find((f) => f.name === parts[0] && PARENT_KINDS.has(f.kind));
+  const field = parent?.fields?.find((f) => f.name === parts[1]);
+  return parent && field ? { parent, field } : undefined;
+}
+
+/** A field or sub-field by name, as the configuration screens handle it (a sub-field under its dotted name). */
+export function findField(schema: EntitySchema, name: string): FieldDef | undefined {
+  const sub = subFieldOf(schema, name);
+  if (sub) return { ...sub.field, name };
+  return schema.fields.find((f) => f.name === name);
+}
+
+/** A field's label for messages and history; a sub-field's with its table's ("Itens do checklist › Tipo de resposta"). */
+export function fieldTitle(schema: EntitySchema, name: string): string {
+  const sub = subFieldOf(schema, name);
+  if (sub) return `${sub.parent.label} › ${sub.field.label}`;
+  return schema.fields.find((f) => f.name === name)?.label ?? name;
+}
+
+/** A field's sub-fields with their overlays applied. */
+function withSubOverlays(f: FieldDef, overlay: SchemaOverlay): FieldDef {
+  if (!f.fields || !PARENT_KINDS.has(f.kind) || !overlay.fields) return f;
+  const prefix = `${f.name}.`;
+  if (!Object.keys(overlay.fields).some((k) => k.startsWith(prefix))) return f;
+  return { ...f, fields: f.fields.map((s) => overlayField(s, overlay.fields![prefix + s.name])) };
+}
+
 function customToField(c: CustomFieldDef): FieldDef {
   const f: FieldDef = { name: c.name, kind: c.kind, label: c.label };
   for (const k of ['help', 'placeholder', 'group', 'options', 'min', 'max', 'maxLength', 'pattern', 'ref'] as const) {
@@ -143,7 +181,7 @@ function overlayField(base: FieldDef, o: FieldOverlay | undefined): FieldDef {
 /** The code schema with the administrators' overlay applied. Pure; returns `base` itself for an empty overlay. */
 export function effectiveSchema(base: EntitySchema, overlay: SchemaOverlay | undefined): EntitySchema {
   if (!overlay || (!overlay.custom?.length && !Object.keys(overlay.fields ?? {}).length)) return base;
-  const fields = [...base.fields.map((f) => overlayField(f, overlay.fields?.[f.name])), ...(overlay.custom ?? []).map(customToField)];
+  const fields = [...base.fields.map((f) => overlayField(withSubOverlays(f, overlay), overlay.fields?.[f.name])), ...(overlay.custom ?? []).map(customToField)];
   const orderOf = (f: FieldDef, i: number) => overlay.fields?.[f.name]?.order ?? customOf(overlay, f.name)?.order ?? i;
   const ordered = fields
     .map((f, i) => ({ f, i, k: orderOf(f, i) }))
@@ -207,6 +245,47 @@ function checkBounds(kind: string, p: Record<string, unknown>, add: (k: string, 
   if (typeof p.min === 'number' && typeof p.max === 'number' && p.min > p.max) add('max', 'O máximo deve ser maior ou igual ao mínimo.');
 }
 
+/** `addOptions` / `removeOptions` against the options a field has now and those of its code schema. */
+function checkOptionChange(p: Record<string, unknown>, now: string[], codeOptions: string[], add: (k: string, m: string) => void) {
+  if (p.addOptions !== undefined && checkOptions(p.addOptions, 'addOptions', add)) {
+    const dup = (p.addOptions as string[]).filter((o) => now.includes(o));
+    if (dup.length) add('addOptions', `Opções já existentes: ${dup.join(', ')}.`);
+  }
+  if (p.removeOptions !== undefined && checkOptions(p.removeOptions, 'removeOptions', add)) {
+    for (const o of p.removeOptions as string[]) {
+      if (!now.includes(o)) add('removeOptions', `A opção "${o}" não existe.`);
+      else if (codeOptions.includes(o)) add('removeOptions', `A opção "${o}" é do código do portal e não pode ser removida.`);
+    }
+    const left = now.filter((o) => !(p.removeOptions as string[]).includes(o)).length + ((p.addOptions as string[] | undefined)?.length ?? 0);
+    if (!left) add('removeOptions', 'A lista precisa de ao menos uma opção.');
+  }
+}
+
+/** A change of a sub-field (`itens.tipoResposta`): only its label, help, placeholder and options; it is never removed. */
+function validateSubFieldChange(
+  base: EntitySchema,
+  current: SchemaOverlay,
+  change: Exclude<OverlayChange, { op: 'addField' }>,
+  errors: OverlayErrors,
+  add: (k: string, m: string) => void,
+): OverlayErrors {
+  const sub = subFieldOf(base, change.name);
+  if (!sub) return { _: [`Campo "${change.name}" não encontrado em ${base.labelPlural}.`] };
+  const label = fieldTitle(base, change.name);
+  if (change.op !== 'patchField') return { _: [`O subcampo "${label}" é do código do portal e não pode ser removido.`] };
+  const p = change.patch as unknown as Record<string, unknown>;
+  if (!p || typeof p !== 'object' || Array.isArray(p)) return { _: ['Informe as alterações do campo.'] };
+  for (const k of Object.keys(p)) {
+    if (!SUB_PATCH_KEYS.has(k)) add(k, PATCH_KEYS.has(k) || k === 'name' || k === 'kind' ? 'Num subcampo só se alteram rótulo, ajuda, texto de exemplo e opções.' : 'Propriedade desconhecida.');
+  }
+  checkPresentation(p, add);
+  if (p.addOptions !== undefined || p.removeOptions !== undefined) {
+    if (sub.field.kind !== 'enum') add('addOptions', `O campo "${label}" não é uma lista de opções.`);
+    else checkOptionChange(p, overlayField(sub.field, current.fields?.[change.name]).options ?? [], sub.field.options ?? [], add);
+  }
+  return errors;
+}
+
 /**
  * Check one change against the code schema and the current overlay. Returns the pt-BR errors by
  * key (empty when the change is acceptable). Checks that need the data (an option still used) are
@@ -247,6 +326,7 @@ export function validateOverlayChange(base: EntitySchema, current: SchemaOverlay
     return errors;
   }
 
+  if (change.name.includes('.')) return validateSubFieldChange(base, current, change, errors, add);
   const codeField = base.fields.find((x) => x.name === change.name);
   const custom = customOf(current, change.name);
   if (!codeField && !custom) return { _: [`Campo "${change.name}" não encontrado em ${base.labelPlural}.`] };
@@ -287,18 +367,7 @@ export function validateOverlayChange(base: EntitySchema, current: SchemaOverlay
     else if (guarded.has(change.name)) add('addOptions', `As opções de "${label}" são usadas pelas permissões ou pelo fluxo de aprovação e não podem ser alteradas.`);
     else {
       const now = codeField ? (overlayField(codeField, current.fields?.[codeField.name]).options ?? []) : (custom!.options ?? []);
-      if (p.addOptions !== undefined && checkOptions(p.addOptions, 'addOptions', add)) {
-        const dup = (p.addOptions as string[]).filter((o) => now.includes(o));
-        if (dup.length) add('addOptions', `Opções já existentes: ${dup.join(', ')}.`);
-      }
-      if (p.removeOptions !== undefined && checkOptions(p.removeOptions, 'removeOptions', add)) {
-        for (const o of p.removeOptions as string[]) {
-          if (!now.includes(o)) add('removeOptions', `A opção "${o}" não existe.`);
-          else if (codeField?.options?.includes(o)) add('removeOptions', `A opção "${o}" é do código do portal e não pode ser removida.`);
-        }
-        const left = now.filter((o) => !(p.removeOptions as string[]).includes(o)).length + ((p.addOptions as string[] | undefined)?.length ?? 0);
-        if (!left) add('removeOptions', 'A lista precisa de ao menos uma opção.');
-      }
+      checkOptionChange(p, now, codeField?.options ?? [], add);
     }
   }
   if (p.filter && ['longtext', 'attachments', 'rows', 'images'].includes(kind)) add('filter', 'Este tipo de campo não pode ser filtro.');

@@ -11,6 +11,7 @@
  *   reservations or failed is the executor's judgement, so the result is chosen, not derived.
  */
 import { CONFORMIDADE_OPTIONS } from './common';
+import { CHECKLIST_TIPO_RESPOSTA } from './checklist-fields';
 
 export const CONFORME = CONFORMIDADE_OPTIONS[0];
 export const NAO_CONFORME = CONFORMIDADE_OPTIONS[1];
@@ -70,11 +71,18 @@ export function answerIndex(item: NumberedItem, respostas: ChecklistAnswer[]): n
   return respostas.findIndex((r) => blank(r.item) && (r.pergunta ?? '').trim() === item.pergunta.trim());
 }
 
-/** What an item's type asks for besides its conformity: a written answer, a photo, or nothing. */
+/** The answer type that asks for the conformity only. */
+export const SO_CONFORMIDADE = CHECKLIST_TIPO_RESPOSTA[0];
+
+/**
+ * What an item's type asks for besides its conformity: a written answer, a photo, or nothing.
+ * An answer type an administrator adds to the templates at run time ("Data", "Medição (mm)")
+ * asks for a written answer, the general case; only the conformity-only type and "Foto" differ.
+ */
 export function answerKind(tipoResposta: string | null | undefined): 'resposta' | 'foto' | null {
-  if (tipoResposta === 'Sim / Não' || tipoResposta === 'Texto' || tipoResposta === 'Número') return 'resposta';
+  if (!tipoResposta || tipoResposta === SO_CONFORMIDADE) return null;
   if (tipoResposta === 'Foto') return 'foto';
-  return null;
+  return 'resposta';
 }
 
 export interface ChecklistState {

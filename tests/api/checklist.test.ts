@@ -177,4 +177,37 @@ describe.each(BACKENDS)('filled checklists (%s)', (backend) => {
     const ok = await c.post('/api/v1/checklists-automacao', { ...base, respostas, resultado: 'Reprovado' }, AUTOMACAO);
     expect(ok.status).toBe(201);
   });
+
+  it('an answer type an administrator adds to the templates is accepted on items, asks for a written answer, and stays while used', async () => {
+    const path = '/api/v1/schemas/checklist-templates-field/fields/itens.tipoResposta';
+    expect((await c.patch(path, { addOptions: ['Medição (MΩ)'] }, FIELD)).status).toBe(403);
+    const added = await c.patch(path, { addOptions: ['Medição (MΩ)'] }, ADMIN);
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const tipo = added.body.schema.fields.find((f: { name: string }) => f.name === 'itens').fields.find((f: { name: string }) => f.name === 'tipoResposta');
+    expect(tipo.options).toContain('Medição (MΩ)');
+    // A code type is never removed; other properties of a sub-field do not change.
+    expect((await c.patch(path, { removeOptions: ['Foto'] }, ADMIN)).body.errors.removeOptions).toEqual(['A opção "Foto" é do código do portal e não pode ser removida.']);
+    expect((await c.patch(path, { required: true }, ADMIN)).status).toBe(400);
+    expect((await c.patch('/api/v1/schemas/checklist-templates-field/fields/itens.naoExiste', { label: 'X' }, ADMIN)).status).toBe(404);
+
+    const itens = [{ ordem: 1, pergunta: 'Resistência de isolamento do painel', tipoResposta: 'Medição (MΩ)', obrigatorio: true }];
+    expect((await c.post('/api/v1/checklist-templates-field', { nome: 'Teste de isolamento', tipoServico: 'Inspeção', itens: [{ ...itens[0], tipoResposta: 'Inventado' }] }, ADMIN)).status).toBe(400);
+    const tpl = await c.post('/api/v1/checklist-templates-field', { nome: 'Teste de isolamento', tipoServico: 'Inspeção', ativo: true, itens }, ADMIN);
+    expect(tpl.status, JSON.stringify(tpl.body)).toBe(201);
+    const base = { ...(await body({})), template: tpl.body.id, status: 'Concluído', resultado: 'Aprovado' };
+    const respostas = [{ item: 1, pergunta: itens[0].pergunta, conformidade: 'Conforme' }];
+    const unanswered = await c.post('/api/v1/checklists-field', { ...base, respostas }, FIELD);
+    expect(unanswered.status).toBe(400);
+    expect(unanswered.body.errors).toEqual({ 'respostas.0.resposta': ['Informe a resposta deste item obrigatório.'] });
+    const filled = await c.post('/api/v1/checklists-field', { ...base, respostas: [{ ...respostas[0], resposta: '520' }] }, FIELD);
+    expect(filled.status, JSON.stringify(filled.body)).toBe(201);
+
+    // The type is used by a template: it cannot be removed (the message counts the templates).
+    const used = await c.patch(path, { removeOptions: ['Medição (MΩ)'] }, ADMIN);
+    expect(used.status).toBe(400);
+    expect(used.body.errors.removeOptions).toEqual(['Não é possível remover a opção "Medição (MΩ)" (1 registro) de "Itens do checklist › Tipo de resposta": ainda em uso.']);
+    expect((await c.del(`/api/v1/checklists-field/${filled.body.id}`, ADMIN)).status).toBe(200);
+    expect((await c.del(`/api/v1/checklist-templates-field/${tpl.body.id}`, ADMIN)).status).toBe(200);
+    expect((await c.patch(path, { removeOptions: ['Medição (MΩ)'] }, ADMIN)).status).toBe(200);
+  });
 });

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import type { EntitySchema } from '../../../schemas/kinds';
-import type { CustomFieldDef, FieldPatch, OverlayChange } from '../../../schemas/overlay';
+import { subFieldOf, type CustomFieldDef, type FieldPatch, type OverlayChange } from '../../../schemas/overlay';
 import type { AppAbility } from '../../access/ability';
 import { isExternalUser, type PortalUser } from '../../access/user';
 import type { Db } from '../db/connect';
@@ -75,7 +75,7 @@ export function schemaConfigRoutes(db: Db, registry: SchemaRegistry) {
   };
 
   const knownField = (base: EntitySchema, name: string) => {
-    if (!base.fields.some((f) => f.name === name) && !registry.overlay(base.resource).overlay.custom?.some((f) => f.name === name)) {
+    if (!base.fields.some((f) => f.name === name) && !subFieldOf(base, name) && !registry.overlay(base.resource).overlay.custom?.some((f) => f.name === name)) {
       throw new ApiError(404, `Campo "${name}" não encontrado em ${base.labelPlural}.`);
     }
   };

@@ -12,7 +12,7 @@
 import { sql } from 'kysely';
 import type { EntitySchema } from '../../../schemas/kinds';
 import { SCHEMAS } from '../../../schemas';
-import { applyOverlayChange, effectiveSchema, validateOverlayChange, type OverlayChange, type SchemaOverlay } from '../../../schemas/overlay';
+import { applyOverlayChange, effectiveSchema, fieldTitle, subFieldOf, validateOverlayChange, type OverlayChange, type SchemaOverlay } from '../../../schemas/overlay';
 import type { Db } from '../db/connect';
 import { columnExpr, EXTRA_COLUMN, fieldOf, ident, isExtraField } from '../db/columns';
 import { tableState } from '../db/ddl';
@@ -123,13 +123,33 @@ async function purgeData(trx: Db, base: EntitySchema, f: EntitySchema['fields'][
   await sql.raw(`ALTER TABLE ${t} DROP CONSTRAINT IF EXISTS ${ident(`${base.name}_${f.name}_check`)}`).execute(trx);
 }
 
+/** Per option, how many records use it: in the field's column, or in a sub-field of its table or group of fields. */
+async function optionUse(trx: Db, base: EntitySchema, field: string, options: string[], after: EntitySchema) {
+  const sub = subFieldOf(after, field);
+  if (!sub) {
+    const col = columnExpr(fieldOf(after, field)!);
+    return sql<{ o: string; n: string }>`
+      select ${col} as o, count(*) as n from ${sql.table(base.name)}
+      where ${col} in (${sql.join(options)}) group by 1`.execute(trx);
+  }
+  const col = columnExpr(sub.parent);
+  const key = sql.lit(sub.field.name);
+  if (sub.parent.kind === 'object') {
+    return sql<{ o: string; n: string }>`
+      select ${col} ->> ${key} as o, count(*) as n from ${sql.table(base.name)}
+      where ${col} ->> ${key} in (${sql.join(options)}) group by 1`.execute(trx);
+  }
+  return sql<{ o: string; n: string }>`
+    select e ->> ${key} as o, count(distinct t.id) as n
+    from ${sql.table(base.name)} t
+    cross join lateral jsonb_array_elements(case when jsonb_typeof(${col}) = 'array' then ${col} else '[]'::jsonb end) e
+    where e ->> ${key} in (${sql.join(options)}) group by 1`.execute(trx);
+}
+
 async function refuseOptionsInUse(trx: Db, base: EntitySchema, field: string, options: string[], after: EntitySchema): Promise<void> {
-  const col = columnExpr(fieldOf(after, field)!);
-  const r = await sql<{ o: string; n: string }>`
-    select ${col} as o, count(*) as n from ${sql.table(base.name)}
-    where ${col} in (${sql.join(options)}) group by 1`.execute(trx);
+  const r = await optionUse(trx, base, field, options, after);
   if (!r.rows.length) return;
-  const label = after.fields.find((f) => f.name === field)?.label ?? field;
+  const label = fieldTitle(after, field);
   const used = r.rows.map((x) => `"${x.o}" (${Number(x.n).toLocaleString('pt-BR')} ${Number(x.n) === 1 ? 'registro' : 'registros'})`);
   const msg = `Não é possível remover ${used.length === 1 ? 'a opção' : 'as opções'} ${used.join(', ')} de "${label}": ainda em uso.`;
   throw new ApiError(400, msg, { removeOptions: [msg] });

@@ -17,6 +17,7 @@ import dayjs from 'dayjs';
 import { schemaByName } from '../../../../schemas';
 import type { EntitySchema, FieldDef, StoredFile } from '../../../../schemas/kinds';
 import { CONFORMIDADE_OPTIONS } from '../../../../schemas/shared/common';
+import { CHECKLIST_TIPO_RESPOSTA } from '../../../../schemas/shared/checklist-fields';
 import {
   CHECKLIST_CONCLUIDO,
   CHECKLIST_RASCUNHO,
@@ -502,7 +503,7 @@ function ItemCard({
             </Radio.Group>
           </Form.Item>
         ) : kind === 'resposta' ? (
-          <Form.Item label="Resposta" htmlFor={id('resposta')} required={required} validateStatus={err('resposta') ? 'error' : undefined} help={err('resposta')}>
+          <Form.Item label={CHECKLIST_TIPO_RESPOSTA.includes(item.tipoResposta ?? '') ? 'Resposta' : `Resposta (${item.tipoResposta})`} htmlFor={id('resposta')} required={required} validateStatus={err('resposta') ? 'error' : undefined} help={err('resposta')}>
             <Input
               id={id('resposta')}
               value={answer.resposta ?? ''}

@@ -1,6 +1,6 @@
 /**
- * The drawer that edits one field (presentation, flags, options, bounds of custom fields) or
- * creates a custom field, with the pending change's diff and a live preview of the form and of
+ * The drawer that edits one field (presentation, flags, options, bounds of custom fields), a
+ * sub-field of a table (label, help, example text and options only), or creates a custom field, with the pending change's diff and a live preview of the form and of
  * the list columns (schemas/overlay.ts applied on the client; the server validates again).
  */
 import { useMemo, useState } from 'react';
@@ -12,6 +12,7 @@ import {
   COLUMN_ONLY_KINDS,
   CUSTOM_FIELD_KINDS,
   effectiveSchema,
+  fieldTitle,
   validateOverlayChange,
   type CustomFieldDef,
   type FieldPatch,
@@ -29,6 +30,8 @@ const BOUNDS = ['min', 'max', 'maxLength', 'pattern'] as const;
 const NUMERIC = new Set(['integer', 'decimal', 'money']);
 const TEXTUAL = new Set(['text', 'longtext']);
 const blank = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && !v.length);
+/** A sub-field of a table or group of fields (`itens.tipoResposta`). */
+const isSubField = (field: FieldDef | null) => !!field && field.name.includes('.');
 
 /** The change the drawer's values describe (undefined: nothing changed yet). */
 export function changeFromValues(base: EntitySchema, overlay: SchemaOverlay, field: FieldDef | null, v: Values): OverlayChange | undefined {
@@ -42,9 +45,10 @@ export function changeFromValues(base: EntitySchema, overlay: SchemaOverlay, fie
   }
   const cur = field as unknown as Record<string, unknown>;
   const patch: Record<string, unknown> = {};
-  for (const k of TEXTS) if (((v[k] as string) ?? '') !== ((cur[k] as string) ?? '')) patch[k] = (v[k] as string) ?? '';
-  for (const k of FLAGS) if (v[k] !== undefined && !!v[k] !== !!cur[k]) patch[k] = !!v[k];
-  if (typeof v.order === 'number') patch.order = v.order;
+  const sub = isSubField(field);
+  for (const k of TEXTS) if (!(sub && k === 'group') && ((v[k] as string) ?? '') !== ((cur[k] as string) ?? '')) patch[k] = (v[k] as string) ?? '';
+  if (!sub) for (const k of FLAGS) if (v[k] !== undefined && !!v[k] !== !!cur[k]) patch[k] = !!v[k];
+  if (!sub && typeof v.order === 'number') patch.order = v.order;
   if (isCustomField(overlay, field.name)) {
     for (const k of BOUNDS) if ((blank(v[k]) ? undefined : v[k]) !== cur[k]) patch[k] = blank(v[k]) ? null : v[k];
     if (v.internal !== undefined && !!v.internal !== !!cur.internal) patch.internal = !!v.internal;
@@ -114,7 +118,8 @@ export function FieldDrawer({ base, overlay, field, onClose, onSave }: FieldDraw
     }
   };
 
-  const title = field ? `Editar campo: ${field.label}` : 'Novo campo';
+  const sub = isSubField(field);
+  const title = field ? `Editar campo: ${sub ? fieldTitle(current, field.name) : field.label}` : 'Novo campo';
   return (
     <Drawer
       open
@@ -172,11 +177,13 @@ export function FieldDrawer({ base, overlay, field, onClose, onSave }: FieldDraw
               <Input />
             </Form.Item>
           </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="group" label="Grupo no formulário">
-              <Input placeholder="Dados gerais" />
-            </Form.Item>
-          </Col>
+          {!sub && (
+            <Col xs={24} sm={12}>
+              <Form.Item name="group" label="Grupo no formulário">
+                <Input placeholder="Dados gerais" />
+              </Form.Item>
+            </Col>
+          )}
           <Col xs={24} sm={12}>
             <Form.Item name="help" label="Ajuda">
               <Input />
@@ -188,21 +195,26 @@ export function FieldDrawer({ base, overlay, field, onClose, onSave }: FieldDraw
             </Form.Item>
           </Col>
         </Row>
-        <Space wrap size="large">
-          {FLAGS.map((k) => (
-            <Form.Item key={k} name={k} label={PROP_LABELS[k]} valuePropName="checked">
-              <Switch disabled={k === 'required' && !!field?.required && !custom} />
+        {sub && (
+          <Alert type="info" showIcon style={{ marginBottom: 16 }} message="Subcampo de uma tabela: aqui se alteram o rótulo, a ajuda, o texto de exemplo e as opções." />
+        )}
+        {!sub && (
+          <Space wrap size="large">
+            {FLAGS.map((k) => (
+              <Form.Item key={k} name={k} label={PROP_LABELS[k]} valuePropName="checked">
+                <Switch disabled={k === 'required' && !!field?.required && !custom} />
+              </Form.Item>
+            ))}
+            {custom && (
+              <Form.Item name="internal" label={PROP_LABELS.internal} valuePropName="checked" tooltip="Clientes e parceiros não veem nem preenchem este campo.">
+                <Switch />
+              </Form.Item>
+            )}
+            <Form.Item name="order" label="Posição">
+              <InputNumber min={0} max={10000} placeholder="—" />
             </Form.Item>
-          ))}
-          {custom && (
-            <Form.Item name="internal" label={PROP_LABELS.internal} valuePropName="checked" tooltip="Clientes e parceiros não veem nem preenchem este campo.">
-              <Switch />
-            </Form.Item>
-          )}
-          <Form.Item name="order" label="Posição">
-            <InputNumber min={0} max={10000} placeholder="—" />
-          </Form.Item>
-        </Space>
+          </Space>
+        )}
         {!field && kind === 'enum' && (
           <Form.Item name="options" label="Opções" required>
             <Select mode="tags" open={false} placeholder="Digite uma opção e tecle Enter" />

@@ -5,7 +5,7 @@
  * that sends a change.
  */
 import type { EntitySchema, FieldDef } from '../../../../schemas/kinds';
-import { applyOverlayChange, effectiveSchema, type FieldPatch, type OverlayChange, type SchemaOverlay } from '../../../../schemas/overlay';
+import { applyOverlayChange, effectiveSchema, fieldTitle, findField, type FieldPatch, type OverlayChange, type SchemaOverlay } from '../../../../schemas/overlay';
 
 export interface HistoryEntry {
   version: number;
@@ -49,9 +49,18 @@ export function replayOverlay(history: readonly HistoryEntry[], upTo = Infinity)
 
 export const isCustomField = (overlay: SchemaOverlay, name: string) => !!overlay.custom?.some((c) => c.name === name);
 
-/** Effective fields including removed custom ones (marked hidden), for the fields table. */
-export function fieldsOf(base: EntitySchema, overlay: SchemaOverlay): FieldDef[] {
-  return effectiveSchema(base, overlay).fields;
+/** A row of the fields table: a field, and under a table or group of fields its sub-fields (dotted names). */
+export type FieldRow = FieldDef & { children?: FieldRow[] };
+
+const subFieldNames = (f: FieldDef) => ((f.kind === 'rows' || f.kind === 'object') && f.fields?.length ? f.fields.map((s) => `${f.name}.${s.name}`) : []);
+
+/** Effective fields including removed custom ones (marked hidden), with their sub-fields, for the fields table. */
+export function fieldsOf(base: EntitySchema, overlay: SchemaOverlay): FieldRow[] {
+  const e = effectiveSchema(base, overlay);
+  return e.fields.map((f) => {
+    const subs = subFieldNames(f);
+    return subs.length ? { ...f, children: subs.map((n) => findField(e, n)!) } : f;
+  });
 }
 
 const DIFF_PROPS = ['label', 'kind', 'storage', 'required', 'list', 'filter', 'search', 'sort', 'help', 'placeholder', 'group', 'options', 'min', 'max', 'maxLength', 'pattern', 'ref', 'hidden', 'internal'] as const;
@@ -97,7 +106,22 @@ function show(prop: string, v: unknown): string {
   return String(v);
 }
 
-/** Before → after per field and property between two effective schemas (positions included). */
+/** Before → after per property of one field (`b` undefined: a new field). */
+function fieldDiff(name: string, label: string, b: FieldDef | undefined, a: FieldDef): DiffRow[] {
+  const rows: DiffRow[] = [];
+  for (const p of DIFF_PROPS) {
+    const flag = BOOL_PROPS.has(p);
+    const x = b ? (b as unknown as Record<string, unknown>)[p] : undefined;
+    const y = (a as unknown as Record<string, unknown>)[p];
+    const sx = show(p, flag ? !!x : x);
+    const sy = show(p, flag ? !!y : y);
+    if (!b && flag && !y) continue;
+    if (sx !== sy) rows.push({ field: name, label, property: PROP_LABELS[p], before: b ? sx : '(campo novo)', after: sy });
+  }
+  return rows;
+}
+
+/** Before → after per field (and sub-field) and property between two effective schemas (positions included). */
 export function schemaDiff(before: EntitySchema, after: EntitySchema): DiffRow[] {
   const rows: DiffRow[] = [];
   const pos = (s: EntitySchema) => new Map(s.fields.map((f, i) => [f.name, i + 1]));
@@ -105,18 +129,11 @@ export function schemaDiff(before: EntitySchema, after: EntitySchema): DiffRow[]
   const pa = pos(after);
   for (const a of after.fields) {
     const b = before.fields.find((f) => f.name === a.name);
-    for (const p of DIFF_PROPS) {
-      const flag = BOOL_PROPS.has(p);
-      const x = b ? (b as unknown as Record<string, unknown>)[p] : undefined;
-      const y = (a as unknown as Record<string, unknown>)[p];
-      const sx = show(p, flag ? !!x : x);
-      const sy = show(p, flag ? !!y : y);
-      if (!b && flag && !y) continue;
-      if (sx !== sy) rows.push({ field: a.name, label: a.label, property: PROP_LABELS[p], before: b ? sx : '(campo novo)', after: sy });
-    }
+    rows.push(...fieldDiff(a.name, a.label, b, a));
     if (b && pb.get(a.name) !== pa.get(a.name) && !rows.some((r) => r.field === a.name)) {
       rows.push({ field: a.name, label: a.label, property: PROP_LABELS.order, before: String(pb.get(a.name)), after: String(pa.get(a.name)) });
     }
+    if (b) for (const n of subFieldNames(a)) rows.push(...fieldDiff(n, fieldTitle(after, n), findField(before, n), findField(after, n)!));
   }
   return rows;
 }
@@ -147,7 +164,7 @@ export function inverseChange(base: EntitySchema, history: readonly HistoryEntry
     const cur = now.custom?.find((x) => x.name === c.name);
     return cur?.hidden ? { op: 'patchField', name: c.name, patch: { hidden: false } } : undefined;
   }
-  const prev = effectiveSchema(base, before).fields.find((f) => f.name === c.name) as (FieldDef & Record<string, unknown>) | undefined;
+  const prev = findField(effectiveSchema(base, before), c.name) as (FieldDef & Record<string, unknown>) | undefined;
   const custom = isCustomField(before, c.name);
   if (!prev) return undefined;
   const patch: FieldPatch = {};
@@ -173,8 +190,7 @@ export function describeChange(base: EntitySchema, history: readonly HistoryEntr
     const was = effectiveSchema(base, replayOverlay(history, entry.version - 1)).fields.find((f) => f.name === c.name);
     return `Campo "${was?.label ?? c.name}" excluído definitivamente, com os seus dados (${c.name})`;
   }
-  const fields = effectiveSchema(base, replayOverlay(history, entry.version)).fields;
-  const label = fields.find((f) => f.name === c.name)?.label ?? c.name;
+  const label = fieldTitle(effectiveSchema(base, replayOverlay(history, entry.version)), c.name);
   if (c.op === 'hideField') return `Campo "${label}" removido`;
   const parts = Object.entries(c.patch).map(([k, v]) => {
     if (k === 'addOptions') return `opções acrescentadas: ${(v as string[]).join(', ')}`;

@@ -119,6 +119,32 @@ describe('SchemaConfigPage', () => {
     expect(stored[0].change).toEqual({ op: 'purgeField', name: 'cxVistoriaExtra' });
   }, 90_000);
 
+  it("shows a table's sub-fields under it and adds an answer type to the checklist items", async () => {
+    renderViews({ schemas: [], path: '/admin/entidades/checklist-templates-field', routes });
+    await screen.findByText(/^Configurar entidade: Modelos de checklist/, undefined, T);
+    const fieldsTable = screen.getByRole('table', { name: 'Campos' });
+    const itens = within(fieldsTable).getByText('itens').closest('tr')!;
+    fireEvent.click(within(itens).getByRole('button', { name: /expandir/i }));
+    fireEvent.click(await within(fieldsTable).findByRole('button', { name: 'Editar Tipo de resposta' }));
+    await screen.findByText('Editar campo: Itens do checklist › Tipo de resposta');
+    // Only what a sub-field may change.
+    expect(within(drawer()).queryByLabelText('Grupo no formulário')).toBeNull();
+    expect(within(drawer()).queryByRole('switch')).toBeNull();
+    const add = within(drawer()).getByLabelText('Acrescentar opções');
+    fireEvent.change(add, { target: { value: 'Medição (MΩ)' } });
+    fireEvent.keyDown(add, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    const diff = within(drawer()).getByRole('table', { name: 'Alteração pendente' });
+    await within(diff).findByText('Itens do checklist › Tipo de resposta');
+    await save();
+    await screen.findByText('Campo atualizado.', undefined, T);
+    const tipo = () => schemaByName('checklistTemplateField')!.fields.find((f) => f.name === 'itens')!.fields!.find((f) => f.name === 'tipoResposta')!;
+    await waitFor(() => expect(tipo().options).toContain('Medição (MΩ)'), T);
+    const history = screen.getByRole('table', { name: 'Histórico' });
+    expect(await within(history).findByText('Campo "Itens do checklist › Tipo de resposta": opções acrescentadas: Medição (MΩ)', undefined, T)).toBeTruthy();
+    const stored = (await (await ctx.mock.api.request('/api/v1/schemas/checklist-templates-field/history', { as: 'admin@portal.local' })).json()) as { change: unknown }[];
+    expect(stored[0].change).toEqual({ op: 'patchField', name: 'itens.tipoResposta', patch: { addOptions: ['Medição (MΩ)'] } });
+  }, 90_000);
+
   it('lists only the entities the user administers', async () => {
     ctx.mock.api.addUser({ email: 'obra.staff@portal.local', roles: ['obra'] });
     ctx.mock.setUser('obra.staff@portal.local');

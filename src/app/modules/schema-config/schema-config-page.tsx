@@ -2,7 +2,9 @@
  * "Configurar entidade" (issue 15): /admin/entidades lists the entities the user administers
  * (`configurable` of GET /api/v1/schemas); /admin/entidades/:resource shows the fields (origin
  * code/custom), edits one in a drawer with diff and preview, adds custom fields (own column or
- * `_extra` JSON), purges the data of removed ones, and lists the history with "Desfazer". The API
+ * `_extra` JSON), purges the data of removed ones, lists the history with "Desfazer", and shows the
+ * sub-fields of tables under their table (label, help and options of e.g. the checklist items'
+ * answer types). The API
  * decides every change; the app installs the result at once.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -11,11 +13,11 @@ import { App, Button, Card, List, Popconfirm, Result, Space, Spin, Table, Tag, T
 import { PlusOutlined } from '@ant-design/icons';
 import { CODE_SCHEMAS } from '../../../../schemas';
 import type { FieldDef } from '../../../../schemas/kinds';
-import type { OverlayChange } from '../../../../schemas/overlay';
+import { effectiveSchema, findField, type OverlayChange } from '../../../../schemas/overlay';
 import { formatDateTime } from '../../format';
 import { refreshSchemas, useConfigurableResources } from './effective-schemas';
 import { ConfigError, fetchHistory, sendChange } from './schema-config-api';
-import { describeChange, fieldsOf, inverseChange, isCustomField, KIND_LABELS, replayOverlay, type HistoryEntry } from './schema-changes';
+import { describeChange, fieldsOf, inverseChange, isCustomField, KIND_LABELS, replayOverlay, type FieldRow, type HistoryEntry } from './schema-changes';
 import { FieldDrawer } from './field-drawer';
 import { PurgeButton } from './purge-button';
 
@@ -88,6 +90,8 @@ function EntityConfig({ resource, apiUrl }: { resource: string; apiUrl: string }
   if (failure) return <Result status="warning" title={failure} />;
   if (!history) return <Spin style={{ display: 'block', margin: '48px auto' }} aria-label="Carregando" />;
   const fields = fieldsOf(base, overlay);
+  // The drawer edits the field without its table rows (a sub-field: its dotted name and own label).
+  const editable = (f: FieldRow): FieldDef => findField(effectiveSchema(base, overlay), f.name) ?? f;
 
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
@@ -102,7 +106,7 @@ function EntityConfig({ resource, apiUrl }: { resource: string; apiUrl: string }
           </Space>
         }
       >
-        <Table<FieldDef>
+        <Table<FieldRow>
           size="small"
           rowKey="name"
           dataSource={fields}
@@ -159,7 +163,7 @@ function EntityConfig({ resource, apiUrl }: { resource: string; apiUrl: string }
                 if (f.hidden) return null;
                 return (
                   <Space>
-                    <Button size="small" onClick={() => setEditing({ field: f })} aria-label={`Editar ${f.label}`}>
+                    <Button size="small" onClick={() => setEditing({ field: editable(f) })} aria-label={`Editar ${f.label}`}>
                       Editar
                     </Button>
                     {custom && (
