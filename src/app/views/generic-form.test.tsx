@@ -8,6 +8,7 @@ import { setupServer } from 'msw/node';
 import { createMockApi } from '../../../mocks/api';
 import { schemaByName } from '../../../schemas/index';
 import type { EntitySchema } from '../../../schemas/kinds';
+import type { AuthProvider } from '@refinedev/core';
 import { CONFLICT_MESSAGE } from './generic-form';
 import { currentLocation, renderViews } from './test-utils';
 
@@ -55,6 +56,24 @@ describe('GenericForm (create)', () => {
     type('Nome', 'ab');
     await waitFor(() => expect(screen.getByText('Mínimo de 3 caracteres.')).toBeInTheDocument(), T);
     expect(bodies).toHaveLength(0);
+  });
+
+  it("fills the signed-in user's default (the RDO's site manager) when the identity arrives after the form mounted", async () => {
+    let arrive: (v: { email: string; name: string }) => void = () => {};
+    const identity = new Promise<{ email: string; name: string }>((r) => (arrive = r));
+    const auth: AuthProvider = {
+      login: async () => ({ success: true }),
+      logout: async () => ({ success: true }),
+      check: async () => ({ authenticated: true }),
+      onError: async () => ({}),
+      getIdentity: () => identity,
+    };
+    renderViews({ schemas: [schemaByName('diario')!], path: '/diarios/create', authProvider: auth });
+    await screen.findByText('Novo diário de obra', {}, T);
+    const email = () => (screen.getByLabelText('Site manager: e-mail') as HTMLInputElement).value;
+    expect(email()).toBe('');
+    arrive({ email: 'sm@portal.local', name: 'Site Manager' });
+    await waitFor(() => expect(email()).toBe('sm@portal.local'), T);
   });
 
   it('puts the server field errors (400) on their fields', async () => {

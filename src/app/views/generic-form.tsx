@@ -4,7 +4,7 @@
  * server field errors on their fields, `version` kept as a hidden field (sent on PATCH), defaults on
  * create, and a conflict banner with "Recarregar" when the server answers 409 to a stale edit.
  */
-import React, { useCallback, useMemo, useState } from 'react';
+import React, { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Card, Col, Form, Input, Row, Space } from 'antd';
 import type { FormInstance } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
@@ -18,7 +18,7 @@ import {
   type HttpError,
 } from '@refinedev/core';
 import { Create, Edit, useForm } from '@refinedev/antd';
-import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
+import { CURRENT_USER, type EntitySchema, type FieldDef } from '../../../schemas/kinds';
 import { FieldFormItem } from '../fields/form-items';
 import { UploadTargetContext, useUploadTarget } from '../fields/upload-target';
 import { useMatrixDefaults } from './use-matrix-defaults';
@@ -184,6 +184,19 @@ export function GenericForm({ schema, action, id: idProp, initialValues: prefill
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [isEdit, formProps.initialValues, schema, prefill, me?.mail],
   );
+
+  // antd applies initialValues once, at mount; on a page opened directly the identity often arrives
+  // later, so the "signed-in user" defaults (the RDO's site manager) are filled then, where still empty.
+  useEffect(() => {
+    if (isEdit || !me) return;
+    const defaults = defaultValues(schema, me);
+    for (const f of schema.fields) {
+      if (f.default !== CURRENT_USER || defaults[f.name] === undefined || form.isFieldTouched(f.name)) continue;
+      const cur = form.getFieldValue(f.name) as { mail?: string } | string | null | undefined;
+      if (!cur || (typeof cur === 'object' && !cur.mail)) form.setFieldValue(f.name, defaults[f.name]);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [isEdit, schema, me?.mail]);
 
   useMatrixDefaults(schema, form, schema.obraField ? prefill?.[schema.obraField] : undefined, !isEdit);
   const lockedFields = useMemo(() => new Set(isEdit ? [] : Object.keys(prefill ?? {})), [isEdit, prefill]);

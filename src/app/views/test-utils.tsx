@@ -10,7 +10,7 @@ import { render, type RenderResult } from '@testing-library/react';
 // natively as ESM (index.mjs), while a bare 'react-router' import from a test resolves to the CJS
 // build (dual package hazard), which would give two router contexts.
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { Refine, type DataProvider } from '@refinedev/core';
+import { Refine, type AuthProvider, type DataProvider } from '@refinedev/core';
 import { useNotificationProvider } from '@refinedev/antd';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import ptBR from 'antd/locale/pt_BR';
@@ -63,21 +63,24 @@ export interface RenderViewsOptions {
   routes?: React.ReactNode;
   /** Signed-in user whose ability the views see (default: no ability, as before sign-in). */
   user?: PortalUser;
+  /** Refine's auth provider (default: none, so no identity). */
+  authProvider?: AuthProvider;
 }
 
-export function renderViews({ schemas, path, dataProvider, routes, user }: RenderViewsOptions): RenderResult {
+export function renderViews({ schemas, path, dataProvider, routes, user, authProvider }: RenderViewsOptions): RenderResult {
   const dp = dataProvider ?? createDataProvider(TEST_API_URL);
-  const tree = renderTree(schemas, path, dp, routes);
+  const tree = renderTree(schemas, path, dp, routes, authProvider);
   return render(user ? <StaticAbilityProvider ability={defineAbilityFor(user)} user={user}>{tree}</StaticAbilityProvider> : tree);
 }
 
-function renderTree(schemas: EntitySchema[], path: string, dp: DataProvider, routes: React.ReactNode): React.ReactElement {
+function renderTree(schemas: EntitySchema[], path: string, dp: DataProvider, routes: React.ReactNode, authProvider?: AuthProvider): React.ReactElement {
   return (
     <MemoryRouter initialEntries={[path]}>
       <ConfigProvider locale={ptBR}>
         <AntdApp>
           <NotificationBridge
             dataProvider={dp}
+            authProvider={authProvider}
             routerProvider={routerProvider}
             resources={resourcesFor(schemas)}
             options={{ syncWithLocation: true, disableTelemetry: true, warnWhenUnsavedChanges: false, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
