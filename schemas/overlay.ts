@@ -133,6 +133,11 @@ export function subFieldOf(schema: EntitySchema, name: string): { parent: FieldD
   return parent && field ? { parent, field } : undefined;
 }
 
+/** The dotted names of a field's configurable sub-fields (none unless it is a table or group of fields). */
+export function subFieldNames(f: FieldDef): string[] {
+  return PARENT_KINDS.has(f.kind) && f.fields?.length ? f.fields.map((s) => `${f.name}.${s.name}`) : [];
+}
+
 /** A field or sub-field by name, as the configuration screens handle it (a sub-field under its dotted name). */
 export function findField(schema: EntitySchema, name: string): FieldDef | undefined {
   const sub = subFieldOf(schema, name);
@@ -149,10 +154,8 @@ export function fieldTitle(schema: EntitySchema, name: string): string {
 
 /** A field's sub-fields with their overlays applied. */
 function withSubOverlays(f: FieldDef, overlay: SchemaOverlay): FieldDef {
-  if (!f.fields || !PARENT_KINDS.has(f.kind) || !overlay.fields) return f;
-  const prefix = `${f.name}.`;
-  if (!Object.keys(overlay.fields).some((k) => k.startsWith(prefix))) return f;
-  return { ...f, fields: f.fields.map((s) => overlayField(s, overlay.fields![prefix + s.name])) };
+  if (!overlay.fields || !subFieldNames(f).some((n) => overlay.fields![n])) return f;
+  return { ...f, fields: f.fields!.map((s) => overlayField(s, overlay.fields![`${f.name}.${s.name}`])) };
 }
 
 function customToField(c: CustomFieldDef): FieldDef {

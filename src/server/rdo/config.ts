@@ -4,6 +4,7 @@
  */
 import { choiceValues, RDO_SECTIONS, rdoChoices } from '../../../schemas/configuracao-rdo';
 import type { EntitySchema } from '../../../schemas/kinds';
+import { findField } from '../../../schemas/overlay';
 import type { Db } from '../db/connect';
 import { ApiError } from '../http/errors';
 import type { WriteRule } from '../modules/write-rules';
@@ -40,12 +41,6 @@ export function missingSections(config: RdoConfig, report: Record<string, unknow
   return errors;
 }
 
-function labelOf(schema: EntitySchema, field: string, sub?: string): string {
-  const f = schema.fields.find((x) => x.name === field);
-  const s = sub ? f?.fields?.find((x) => x.name === sub) : undefined;
-  return (sub ? s?.label : f?.label) ?? sub ?? field;
-}
-
 /**
  * Per-field messages for values a report takes from outside its site's lists (labour companies and
  * roles, equipment, weather stations). A list applies only when the site configures it; values the
@@ -59,7 +54,8 @@ export function offListValues(schema: EntitySchema, config: RdoConfig, report: R
     for (const { row, value } of choiceValues(choice, report)) {
       if (allowed.has(value)) continue;
       const key = row === null ? choice.field : `${choice.field}.${row}.${choice.sub}`;
-      errors[key] = [`${labelOf(schema, choice.field, choice.sub)}: "${value}" não está na lista da configuração do RDO desta obra.`];
+      const label = findField(schema, choice.sub ? `${choice.field}.${choice.sub}` : choice.field)?.label ?? choice.field;
+      errors[key] = [`${label}: "${value}" não está na lista da configuração do RDO desta obra.`];
     }
   }
   return errors;

@@ -126,19 +126,14 @@ async function purgeData(trx: Db, base: EntitySchema, f: EntitySchema['fields'][
 /** Per option, how many records use it: in the field's column, or in a sub-field of its table or group of fields. */
 async function optionUse(trx: Db, base: EntitySchema, field: string, options: string[], after: EntitySchema) {
   const sub = subFieldOf(after, field);
-  if (!sub) {
-    const col = columnExpr(fieldOf(after, field)!);
+  if (sub?.parent.kind !== 'rows') {
+    const value = sub ? columnExpr(sub.parent, sub.field.name) : columnExpr(fieldOf(after, field)!);
     return sql<{ o: string; n: string }>`
-      select ${col} as o, count(*) as n from ${sql.table(base.name)}
-      where ${col} in (${sql.join(options)}) group by 1`.execute(trx);
+      select ${value} as o, count(*) as n from ${sql.table(base.name)}
+      where ${value} in (${sql.join(options)}) group by 1`.execute(trx);
   }
   const col = columnExpr(sub.parent);
   const key = sql.lit(sub.field.name);
-  if (sub.parent.kind === 'object') {
-    return sql<{ o: string; n: string }>`
-      select ${col} ->> ${key} as o, count(*) as n from ${sql.table(base.name)}
-      where ${col} ->> ${key} in (${sql.join(options)}) group by 1`.execute(trx);
-  }
   return sql<{ o: string; n: string }>`
     select e ->> ${key} as o, count(distinct t.id) as n
     from ${sql.table(base.name)} t

@@ -5,7 +5,7 @@
  * that sends a change.
  */
 import type { EntitySchema, FieldDef } from '../../../../schemas/kinds';
-import { applyOverlayChange, effectiveSchema, fieldTitle, findField, type FieldPatch, type OverlayChange, type SchemaOverlay } from '../../../../schemas/overlay';
+import { applyOverlayChange, effectiveSchema, fieldTitle, findField, subFieldNames, type FieldPatch, type OverlayChange, type SchemaOverlay } from '../../../../schemas/overlay';
 
 export interface HistoryEntry {
   version: number;
@@ -51,8 +51,6 @@ export const isCustomField = (overlay: SchemaOverlay, name: string) => !!overlay
 
 /** A row of the fields table: a field, and under a table or group of fields its sub-fields (dotted names). */
 export type FieldRow = FieldDef & { children?: FieldRow[] };
-
-const subFieldNames = (f: FieldDef) => ((f.kind === 'rows' || f.kind === 'object') && f.fields?.length ? f.fields.map((s) => `${f.name}.${s.name}`) : []);
 
 /** Effective fields including removed custom ones (marked hidden), with their sub-fields, for the fields table. */
 export function fieldsOf(base: EntitySchema, overlay: SchemaOverlay): FieldRow[] {

@@ -13,7 +13,7 @@ import { App, Button, Card, List, Popconfirm, Result, Space, Spin, Table, Tag, T
 import { PlusOutlined } from '@ant-design/icons';
 import { CODE_SCHEMAS } from '../../../../schemas';
 import type { FieldDef } from '../../../../schemas/kinds';
-import { effectiveSchema, findField, type OverlayChange } from '../../../../schemas/overlay';
+import type { OverlayChange } from '../../../../schemas/overlay';
 import { formatDateTime } from '../../format';
 import { refreshSchemas, useConfigurableResources } from './effective-schemas';
 import { ConfigError, fetchHistory, sendChange } from './schema-config-api';
@@ -90,8 +90,6 @@ function EntityConfig({ resource, apiUrl }: { resource: string; apiUrl: string }
   if (failure) return <Result status="warning" title={failure} />;
   if (!history) return <Spin style={{ display: 'block', margin: '48px auto' }} aria-label="Carregando" />;
   const fields = fieldsOf(base, overlay);
-  // The drawer edits the field without its table rows (a sub-field: its dotted name and own label).
-  const editable = (f: FieldRow): FieldDef => findField(effectiveSchema(base, overlay), f.name) ?? f;
 
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
@@ -163,7 +161,7 @@ function EntityConfig({ resource, apiUrl }: { resource: string; apiUrl: string }
                 if (f.hidden) return null;
                 return (
                   <Space>
-                    <Button size="small" onClick={() => setEditing({ field: editable(f) })} aria-label={`Editar ${f.label}`}>
+                    <Button size="small" onClick={() => setEditing({ field: f })} aria-label={`Editar ${f.label}`}>
                       Editar
                     </Button>
                     {custom && (
