@@ -189,6 +189,7 @@ describe.each(BACKENDS)('filled checklists (%s)', (backend) => {
     expect((await c.patch(path, { removeOptions: ['Foto'] }, ADMIN)).body.errors.removeOptions).toEqual(['A opção "Foto" é do código do portal e não pode ser removida.']);
     expect((await c.patch(path, { required: true }, ADMIN)).status).toBe(400);
     expect((await c.patch('/api/v1/schemas/checklist-templates-field/fields/itens.naoExiste', { label: 'X' }, ADMIN)).status).toBe(404);
+    expect((await c.get(`${path}/usage`, ADMIN)).body.message).toBe('Subcampos não têm dados próprios para excluir: a contagem vale só para campos.');
 
     const itens = [{ ordem: 1, pergunta: 'Resistência de isolamento do painel', tipoResposta: 'Medição (MΩ)', obrigatorio: true }];
     expect((await c.post('/api/v1/checklist-templates-field', { nome: 'Teste de isolamento', tipoServico: 'Inspeção', itens: [{ ...itens[0], tipoResposta: 'Inventado' }] }, ADMIN)).status).toBe(400);

@@ -111,6 +111,7 @@ export function schemaConfigRoutes(db: Db, registry: SchemaRegistry) {
   r.get('/:resource/fields/:name/usage', async (c) => {
     const base = administered(c, c.req.param('resource'));
     knownField(base, c.req.param('name'));
+    if (subFieldOf(base, c.req.param('name'))) throw new ApiError(400, 'Subcampos não têm dados próprios para excluir: a contagem vale só para campos.');
     return c.json({ records: await recordsWithValue(db, registry.get(base.resource)!, c.req.param('name')) });
   });
 
