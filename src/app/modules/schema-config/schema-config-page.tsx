@@ -112,7 +112,12 @@ function EntityConfig({ resource, apiUrl }: { resource: string; apiUrl: string }
           scroll={{ x: true }}
           aria-label="Campos"
           columns={[
-            { title: 'Rótulo', dataIndex: 'label', render: (v: string, f) => (f.hidden && isCustomField(overlay, f.name) ? <Typography.Text delete>{v}</Typography.Text> : v) },
+            {
+              title: 'Rótulo',
+              dataIndex: 'label',
+              // One line: the sub-fields' indent would otherwise squeeze labels letter by letter on a phone (the table scrolls sideways).
+              render: (v: string, f) => <span style={{ whiteSpace: 'nowrap' }}>{f.hidden && isCustomField(overlay, f.name) ? <Typography.Text delete>{v}</Typography.Text> : v}</span>,
+            },
             { title: 'Nome', dataIndex: 'name', render: (v: string) => <Typography.Text code style={{ whiteSpace: 'nowrap' }}>{v}</Typography.Text> },
             { title: 'Tipo', dataIndex: 'kind', render: (k: string) => KIND_LABELS[k] ?? k },
             { title: 'Obrigatório', dataIndex: 'required', render: yes },
