@@ -86,8 +86,11 @@ export function entityPaths(schema: EntitySchema): EntityPaths {
 
 /** Entities that get no menu entry of their own (shown from their parent record). */
 const NO_MENU = new Set(['ticketInteracao']);
-/** Entities the spec names only through site routes whose general list still belongs in the menu. */
-const FORCE_MENU = new Set(['usuario']);
+/**
+ * Entities the spec names only through site routes whose general list still belongs in the menu
+ * (legal cases: a partner law firm has no site, its start is the list of its cases, decision 29).
+ */
+const FORCE_MENU = new Set(['usuario', 'processoJuridico']);
 
 const VIEW_TITLES: Record<ViewKind, (s: EntitySchema) => string> = {
   list: (s) => s.labelPlural,
@@ -117,7 +120,7 @@ function buildEntityRoutes(spec: AppRoute[]): AppRoute[] {
       if (taken.has(patternKey(path))) continue;
       taken.add(patternKey(path));
       const entity: RouteEntity = view === 'show' || view === 'edit' ? { name: schema.name, view, record: { param: 'id' } } : { name: schema.name, view };
-      const action = toCaslAction(schema.subject, view, schema.actions) as Action;
+      const action = (view === 'list' && schema.menu?.action ? schema.menu.action : toCaslAction(schema.subject, view, schema.actions)) as Action;
       out.push(
         r(path, VIEW_TITLES[view](schema), {
           id: routeId('general', path),

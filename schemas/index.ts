@@ -43,6 +43,8 @@ import { configuracaoRdo } from './configuracao-rdo';
 import { modeloDiretorio } from './modelo-diretorio';
 import { documento } from './documento';
 import { usuario } from './usuario';
+import { empresa } from './empresa';
+import { withStateLabels } from './option-labels';
 
 export type { EntitySchema, FieldDef } from './kinds';
 
@@ -87,7 +89,11 @@ export const SCHEMAS: EntitySchema[] = [
   modeloDiretorio,
   documento,
   usuario,
+  empresa,
 ];
+
+// Words, not codes: a workflow's state field shows its states' labels wherever it is displayed.
+for (const s of SCHEMAS) withStateLabels(s);
 
 const byName = new Map(SCHEMAS.map((s) => [s.name, s]));
 const byResource = new Map(SCHEMAS.map((s) => [s.resource, s]));

@@ -1,5 +1,6 @@
 import type { EntitySchema } from './kinds';
 import { UF_OPTIONS, longtext, obraRef } from './shared/common';
+import { EMPRESA_ESCRITORIO } from './empresa';
 
 export const PROCESSO_STATUS = ['Em andamento', 'Suspenso', 'Em acordo', 'Sentenciado', 'Em recurso', 'Arquivado'];
 
@@ -38,7 +39,7 @@ export const processoJuridico: EntitySchema = {
     { name: 'comarca', kind: 'text', label: 'Comarca', maxLength: 100, filter: true, group: 'Juízo', span: 'third' },
     { name: 'uf', kind: 'enum', label: 'UF', options: UF_OPTIONS, default: 'SP', filter: true, group: 'Juízo', span: 'third' },
     { name: 'tribunal', kind: 'text', label: 'Tribunal', maxLength: 20, placeholder: 'TJSP', filter: true, group: 'Juízo', span: 'third' },
-    { name: 'escritorio', kind: 'text', label: 'Escritório parceiro', maxLength: 150, filter: true, search: true, group: 'Juízo', span: 'half' },
+    { name: 'escritorio', kind: 'reference', label: 'Escritório parceiro', ref: 'empresa', refKey: 'cnpj', refFilter: { tipo: EMPRESA_ESCRITORIO }, maxLength: 18, filter: true, group: 'Juízo', span: 'half' },
     { name: 'advogado', kind: 'text', label: 'Advogado responsável', maxLength: 120, group: 'Juízo', span: 'half' },
     { name: 'dataDistribuicao', kind: 'date', label: 'Data de distribuição', list: true, sort: true, group: 'Valores e prazos', span: 'third' },
     { name: 'proximaAudiencia', kind: 'datetime', label: 'Próxima audiência', list: true, sort: true, group: 'Valores e prazos', span: 'third' },

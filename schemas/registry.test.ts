@@ -50,6 +50,8 @@ describe('schema registry', () => {
       'documento', 'relatoEtica', 'rit', 'usuario',
       // Configuration records of screens of the spec (RDO configuration, document tree).
       'configuracaoRdo', 'modeloDiretorio',
+      // The company registry of access.md decision 29.
+      'empresa',
     ];
     expect(SCHEMAS.map((s) => s.name).sort()).toEqual([...expected].sort());
   });

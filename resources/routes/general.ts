@@ -11,6 +11,8 @@ export const GENERAL_ROUTES = [
   r('/seguros', 'Risco de engenharia', { group: 'Seguros', access: can('SEGUROS'), obraObrigatoria: true, entity: list('seguro'), icon: 'SafetyOutlined' }),
   // Staff only (every staff user reads Permissao, access.md decision 3; clients do not), like GET /api/v1/openapi.json.
   r('/referencia-api', 'Referência da API', { group: 'Sistema', access: can('Permissao', 'edit'), screen: 'apiReference', icon: 'FileSearchOutlined', spec: false }),
+  // Decision 29: company names the registry migration could not match, for the administrators who manage the registry.
+  r('/admin/empresas-pendentes', 'Empresas a conferir', { group: 'Administração', access: can('Empresa', 'manage'), screen: 'empresasPendentes', icon: 'BankOutlined', spec: false }),
   // Run-time configuration of entities (issue 15): staff only; the screen lists what GET /api/v1/schemas says the user may configure.
   r('/admin/entidades', 'Configurar entidades', { group: 'Sistema', access: can('Permissao', 'edit'), screen: 'schemaConfig', icon: 'SettingOutlined', spec: false }),
   r('/admin/entidades/:resource', 'Configurar entidade', { group: 'Sistema', access: can('Permissao', 'edit'), screen: 'schemaConfig', icon: 'SettingOutlined', spec: false }),

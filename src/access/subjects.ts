@@ -3,7 +3,7 @@ export const SUBJECTS = [
   'all', 'Obra', 'Usuario', 'Permissao', 'PERFIL', 'BIBLIOTECA', 'Diretorio', 'RDO', 'FIELD', 'OS_FIELD',
   'DiarioOs', 'EapOS', 'AUTOMACAO', 'OS_AUTOMACAO', 'DIARIO_OS', 'POSVENDAS', 'SEGUROS', 'SEGUROS_PLENO',
   'FABRICACAO', 'PROJETO', 'PROJETO_FABRICA', 'Produto', 'TAF', 'Contratos', 'Materiais', 'TicketSgi',
-  'TicketInteracao', 'ProcessoJuridico', 'RelatoEtica',
+  'TicketInteracao', 'ProcessoJuridico', 'RelatoEtica', 'Empresa',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 

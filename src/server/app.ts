@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { HTTPException } from 'hono/http-exception';
 import { packRules } from '@casl/ability/extra';
 import type { EntitySchema } from '../../schemas/kinds';
-import { defineAbilityFor, type AppAbility } from '../access/ability';
+import { defineAbilityFor, draftStatesOf, type AppAbility } from '../access/ability';
 import type { PortalUser } from '../access/user';
 import type { Db } from './db/connect';
 import { actorOf, crudRoutes } from './crud/routes';
@@ -32,6 +32,7 @@ import { galleryRoutes } from './storage/gallery';
 import { admission, type AdmissionOptions } from './http/admission';
 import { SchemaRegistry } from './schema-config/registry';
 import { schemaConfigRoutes } from './schema-config/routes';
+import { pendingCompanyRoutes } from './modules/empresa-routes';
 
 export interface AppOptions {
   db: Db;
@@ -89,6 +90,7 @@ export function createApp(opts: AppOptions) {
   // The ability is a pure function of the user as the request sees them (token and directory) and
   // of the fields administrators keep internal: built once per distinct user, not per request.
   const abilities = new Map<string, AppAbility>();
+  const draftStates = draftStatesOf(opts.schemas); // decision 29: workflows do not change at run time
   let abilitiesFor: unknown;
   const abilityOf = (user: PortalUser): AppAbility => {
     const internalFields = schemaRegistry.internalFields();
@@ -97,7 +99,7 @@ export function createApp(opts: AppOptions) {
     let ability = abilities.get(key);
     if (!ability) {
       if (abilities.size >= 1000) abilities.clear();
-      abilities.set(key, (ability = defineAbilityFor(user, { environment: opts.environment ?? 'prod', internalFields })));
+      abilities.set(key, (ability = defineAbilityFor(user, { environment: opts.environment ?? 'prod', internalFields, draftStates })));
     }
     return ability;
   };
@@ -132,6 +134,7 @@ export function createApp(opts: AppOptions) {
   api.route('/schemas', schemaConfigRoutes(opts.db, schemaRegistry));
   api.route('/arquivos', fileRoutes(opts.db, opts.storage));
   api.route('/pessoas', peopleRoutes(opts.db));
+  api.route('/empresas-pendentes', pendingCompanyRoutes(opts.db));
   api.get('/pendencias', async (c) => {
     const { total, items } = await listPendencias(opts.db, opts.schemas, actorOf(c), { start: c.req.query('_start'), end: c.req.query('_end') });
     c.header('x-total-count', String(total));

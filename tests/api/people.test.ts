@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BACKENDS, useApi } from './backends';
 import { client, person } from './workflow-helpers';
+import { CNPJ } from '../../src/server/seed/demo-empresas';
 
 type Row = Record<string, unknown>;
 
@@ -48,15 +49,15 @@ describe.each(BACKENDS)('role journeys: the people of access.md decision 28 and 
 
   it("a supplier sees only its company's SGI records and supplier-portal entries, and nothing else", async () => {
     const all = await c.get('/api/v1/tickets-sgi?_end=1000');
-    const theirs = all.body.filter((r: Row) => r.fornecedor === 'Montagens Ideal Ltda.');
+    const theirs = all.body.filter((r: Row) => r.fornecedor === CNPJ.montagensIdeal);
     expect(theirs.length).toBeGreaterThan(0);
     const seen = await c.get('/api/v1/tickets-sgi?_end=1000', 'fornecedor@portal.local');
     expect(ids(seen.body).sort()).toEqual(ids(theirs).sort());
     const portal = await c.get('/api/v1/portal-fornecedor?_end=1000', 'fornecedor@portal.local');
     expect(portal.body.length).toBeGreaterThan(0);
-    expect(portal.body.every((r: Row) => r.fornecedor === 'Montagens Ideal Ltda.')).toBe(true);
+    expect(portal.body.every((r: Row) => r.fornecedor === CNPJ.montagensIdeal)).toBe(true);
     for (const r of ['obras', 'contratos', 'diarios', 'projetos']) expect((await c.get(`/api/v1/${r}?_end=1`, 'fornecedor@portal.local')).status, r).toBe(403);
-    const foreign = all.body.find((r: Row) => r.fornecedor !== 'Montagens Ideal Ltda.');
+    const foreign = all.body.find((r: Row) => r.fornecedor !== CNPJ.montagensIdeal);
     expect([403, 404]).toContain((await c.get(`/api/v1/tickets-sgi/${foreign.id}`, 'fornecedor@portal.local')).status);
   });
 
@@ -70,14 +71,15 @@ describe.each(BACKENDS)('role journeys: the people of access.md decision 28 and 
     expect(dp.body.enviadoPor.mail).toBe('juridico@portal.local');
     expect((await c.post('/api/v1/documentos-juridicos', doc(mine.id, 'Documentos SEG'), 'juridico@portal.local')).status).toBe(403);
     expect((await c.post('/api/v1/documentos-juridicos', doc(other.id, 'Documentos DP'), 'juridico@portal.local')).status).toBe(403);
-    const firm = cases.find((r) => r.escritorio === 'Andrade & Lobo Advogados')!;
-    const foreign = cases.find((r) => r.escritorio !== 'Andrade & Lobo Advogados')!;
+    const firm = cases.find((r) => r.escritorio === CNPJ.andradeLobo)!;
+    const foreign = cases.find((r) => r.escritorio !== CNPJ.andradeLobo)!;
     expect((await c.post('/api/v1/documentos-juridicos', doc(firm.id, 'Petição'), 'escritorio@portal.local')).status).toBe(201);
     expect((await c.post('/api/v1/documentos-juridicos', doc(foreign.id, 'Petição'), 'escritorio@portal.local')).status).toBe(403);
   });
 
   it('post-sales answers a ticket with an interaction (Interagir) and reads the timeline', async () => {
-    const ticket = (await c.get('/api/v1/posvendas?_end=1', 'posvendas@portal.local')).body[0];
+    // Decision 30: never on a concluded or cancelled ticket.
+    const ticket = (await c.get('/api/v1/posvendas?status=Em%20atendimento&_end=1', 'posvendas@portal.local')).body[0];
     const r = await c.post('/api/v1/ticket-interacoes', { ticket: ticket.id, data: '2026-11-22T10:00:00-03:00', texto: 'Visita agendada para segunda-feira.', responsavel: person('posvendas@portal.local') }, 'posvendas@portal.local');
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     expect(r.body.responsavelRegistro.mail).toBe('posvendas@portal.local');
@@ -88,7 +90,7 @@ describe.each(BACKENDS)('role journeys: the people of access.md decision 28 and 
 
   it('a partner law firm sees only the cases it conducts', async () => {
     const all = await c.get('/api/v1/processos-juridicos?_end=1000');
-    const theirs = all.body.filter((r: Row) => r.escritorio === 'Andrade & Lobo Advogados');
+    const theirs = all.body.filter((r: Row) => r.escritorio === CNPJ.andradeLobo);
     expect(theirs.length).toBeGreaterThan(0);
     const seen = await c.get('/api/v1/processos-juridicos?_end=1000', 'escritorio@portal.local');
     expect(ids(seen.body).sort()).toEqual(ids(theirs).sort());

@@ -8,6 +8,7 @@ import type { FieldDef, Person, StoredFile } from '../../../schemas/kinds';
 import { toNumber } from '../format';
 import { EMAIL_PATTERN, VALIDATION_MESSAGES, isEmptyValue } from '../../../schemas/messages';
 import { maxLengthOf } from '../../../schemas/shared/limits';
+import { CNPJ_INVALID, isValidCnpj } from '../../../schemas/shared/cnpj';
 
 const EMAIL = EMAIL_PATTERN;
 export const MESSAGES = VALIDATION_MESSAGES;
@@ -52,6 +53,7 @@ export function rulesFor(field: FieldDef): FormRule[] {
       validator: (_r, v: unknown) => {
         if (isEmpty(v)) return ok();
         const s = String(v).trim();
+        if (field.format === 'cnpj') return isValidCnpj(s) ? ok() : fail(CNPJ_INVALID);
         if (kind === 'email' && !EMAIL.test(s)) return fail(MESSAGES.email);
         if (kind === 'enum' && field.options && !field.options.includes(s)) return fail(MESSAGES.enum(field.options));
         if (s.length > maxLengthOf(field)) return fail(MESSAGES.maxLength(maxLengthOf(field)));

@@ -2,6 +2,7 @@ import { SignJWT, generateKeyPair, decodeJwt } from 'jose';
 import { Hono } from 'hono';
 import { startTestStack, staffSignIn, type TestStack } from '../identity/test-helpers';
 import { DEMO_PASSWORD } from '../identity/seed';
+import { CNPJ } from '../seed/demo-empresas';
 import { AuthError, COMPANY, STAFF_TIPO, createTokenVerifier, userFromClaims, type TokenVerifier } from './verify';
 import { configRoute } from './config-route';
 import { authenticateWith } from './middleware';
@@ -46,7 +47,7 @@ describe('createTokenVerifier against the local stack', () => {
       username: 'cliente@portal.local',
       email: 'cliente@portal.local',
       name: 'Cliente Demonstração',
-      empresa: ['Cliente Demonstração Lda'],
+      empresa: [CNPJ.clienteDemo],
       obra: ['101'],
       roles: ['cliente', 'projetista', 'aprovador'],
       tipo: 'cliente',

@@ -5,6 +5,7 @@ import { refKeyOf } from '../db/columns';
 import { EMAIL_PATTERN, VALIDATION_MESSAGES, isEmptyValue } from '../../../schemas/messages';
 import { ID_MAX, maxLengthOf, numericLimitOf } from '../../../schemas/shared/limits';
 import { isValidDate, isValidDateTime } from './dates';
+import { CNPJ_INVALID, isValidCnpj, normalizeCnpj } from '../../../schemas/shared/cnpj';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -56,6 +57,7 @@ function value(field: FieldDef, raw: unknown, path: string, errors: FieldErrors)
     case 'enum': {
       if (typeof raw !== 'string') return err(M.text);
       const s = raw.trim();
+      if (field.format === 'cnpj') return isValidCnpj(s) ? normalizeCnpj(s) : err(CNPJ_INVALID);
       if (field.kind === 'email' && !EMAIL.test(s)) return err(M.email);
       if (field.kind === 'enum' && field.options && !field.options.includes(s)) return err(M.enum(field.options));
       if (s.length > maxLengthOf(field)) return err(M.maxLength(maxLengthOf(field)));

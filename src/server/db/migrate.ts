@@ -10,6 +10,7 @@ import { SCHEDULE_CORE_SQL } from '../schedule/tables';
 import { SURVEY_CORE_SQL } from '../survey/invitations';
 import { FILE_CORE_SQL } from '../storage/file-tables';
 import { SCHEMA_OVERLAY_CORE_SQL } from '../schema-config/store';
+import { PENDING_SQL, adoptCompanyReferences } from '../modules/empresa';
 
 /** Core objects every database has; idempotent, run at every start before the entity tables. */
 const CORE: string[] = [
@@ -35,6 +36,8 @@ const CORE: string[] = [
   ...SURVEY_CORE_SQL,
   ...FILE_CORE_SQL,
   ...SCHEMA_OVERLAY_CORE_SQL,
+  // Company texts the registry migration could not match (src/server/modules/empresa.ts).
+  PENDING_SQL,
 ];
 
 export class MigrationRefused extends Error {
@@ -142,11 +145,14 @@ export async function migrate(db: Db, schemas: EntitySchema[], opts: { allowDest
     const current: DbState = {};
     for (const r of rows.rows) current[r.tabela] = r.estado;
     // Administrators' run-time changes (custom columns, added enum options) are part of the wanted state.
-    const desired = desiredState(await withStoredOverlays(trx, schemas));
+    const effective = await withStoredOverlays(trx, schemas);
+    const desired = desiredState(effective);
     const plan = planMigration(current, desired);
     if (plan.destructive.length && !allowDestructive) throw new MigrationRefused(plan.destructive);
 
     for (const stmt of CORE) await sql.raw(stmt).execute(trx);
+    // Free-text company names becoming company references: matched or set aside before the foreign keys.
+    await adoptCompanyReferences(trx, effective, current);
     const statements = plan.statements;
     if (!statements.length) return { applied: 0, version };
     for (const stmt of statements) await sql.raw(stmt).execute(trx);

@@ -13,6 +13,7 @@
 import type { Emulator } from './emulator';
 import { CognitoCallError } from './emulator';
 import { CORPORATE_PROVIDER, OAUTH_SCOPES } from './config';
+import { CNPJ } from '../seed/demo-empresas';
 
 export const DEMO_PASSWORD = 'Demo#2026';
 export const POOL_NAME = 'portal-local';
@@ -39,9 +40,10 @@ function listPt(items: string[]): string {
 
 /** A staff (corporate) account of the company, described like the others. */
 /** A supplier or partner law firm (access.md decision 28): own login, sees only its company's records. */
-function partner(email: string, name: string, kind: 'fornecedor' | 'escritorio', empresa: string): DemoAccount {
+/** `empresa` is the registered company's CNPJ (digits, src/server/seed/demo-empresas.ts), as records refer to it (decision 29). */
+function partner(email: string, name: string, kind: 'fornecedor' | 'escritorio', company: string, empresa: string): DemoAccount {
   const what = kind === 'fornecedor' ? 'fornecedor: registros SGI e portal do fornecedor da empresa' : 'escritório parceiro: processos que conduz';
-  return { email, name, roles: [kind], obra: [], empresa: [empresa], federated: false, description: `${what} (${empresa}) — login próprio` };
+  return { email, name, roles: [kind], obra: [], empresa: [empresa], federated: false, description: `${what} (${company}) — login próprio` };
 }
 
 function staff(email: string, name: string, roles: string[], what: string, obra: string[] = []): DemoAccount {
@@ -63,7 +65,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     name: 'Cliente Demonstração',
     roles: ['cliente', 'projetista', 'aprovador'],
     obra: ['101'],
-    empresa: ['Cliente Demonstração Lda'],
+    empresa: [CNPJ.clienteDemo],
     federated: false,
     description: 'cliente (cliente, projetista, aprovador), obra 101 — login próprio',
   },
@@ -72,7 +74,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     name: 'Cliente Novo',
     roles: ['cliente', 'projetista'],
     obra: ['102'],
-    empresa: ['Cliente Novo Lda'],
+    empresa: [CNPJ.clienteNovo],
     federated: false,
     temporary: true,
     description: 'cliente (cliente, projetista), obra 102 — senha temporária, o primeiro acesso pede uma nova',
@@ -130,8 +132,9 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   staff('juridico@portal.local', 'Júlia Jurídico', ['leitura_juridico'], 'leitura dos processos; responsável DP em alguns'),
   staff('controladoria@portal.local', 'Carla Controladoria', ['controladoria'], 'leitura de tudo, exceto o canal de ética'),
   staff('sm.substituto@portal.local', 'Sérgio Substituto', ['site_manager_substituto', 'materiais'], 'site manager substituto da obra 101'),
-  partner('fornecedor@portal.local', 'Montagens Ideal (fornecedor)', 'fornecedor', 'Montagens Ideal Ltda.'),
-  partner('escritorio@portal.local', 'Andrade & Lobo (escritório)', 'escritorio', 'Andrade & Lobo Advogados'),
+  staff('planejamento@portal.local', 'Paula Planejamento', ['planejamento'], 'planejamento das obras: datas planejadas e aviso de atraso'),
+  partner('fornecedor@portal.local', 'Montagens Ideal (fornecedor)', 'fornecedor', 'Montagens Ideal Ltda.', CNPJ.montagensIdeal),
+  partner('escritorio@portal.local', 'Andrade & Lobo (escritório)', 'escritorio', 'Andrade & Lobo Advogados', CNPJ.andradeLobo),
 ];
 
 export function federatedGroupName(userPoolId: string): string {

@@ -14,6 +14,7 @@
  */
 
 import { COMPANY, P, addDays, file, idBy, p, person, type Person, type Row } from './demo-common';
+import { CNPJ, demoEmpresas } from './demo-empresas';
 import { configuracoesRdo, modelosDiretorio } from './demo-config';
 import {
   checklistPreenchidoAutomacao, checklistPreenchidoField, contratos, materiais, osAutomacao, osField, planosAcao, posvendas,
@@ -306,7 +307,8 @@ const CHECK_ITENS = [
 function checklistTemplateField(): Row[] {
   return [
     { nome: 'Instalação de painel elétrico', tipoServico: 'Instalação', versao: 2, ativo: true, descricao: 'Verificações mínimas para instalação de painéis de baixa tensão.', itens: CHECK_ITENS },
-    { nome: 'Inspeção de obra 101', obra: '101', tipoServico: 'Inspeção', versao: 1, ativo: true, itens: CHECK_ITENS.slice(0, 3) },
+    // Its LOTO item is a safety item: a "Não conforme" answer opens an SGI record of Segurança (src/server/modules/checklist-sgi.ts).
+    { nome: 'Inspeção de obra 101', obra: '101', tipoServico: 'Inspeção', versao: 1, ativo: true, itens: CHECK_ITENS.slice(0, 3).map((it) => (it.ordem === 2 ? { ...it, categoria: 'Segurança' } : it)) },
   ];
 }
 
@@ -578,10 +580,10 @@ function endossosPleno(seg: Row[]): Row[] {
 
 function portalFornecedor(sgi: Row[]): Row[] {
   return [
-    { fornecedor: 'Montagens Ideal Ltda.', cnpj: '11.222.333/0001-44', contato: 'Sérgio Dias', email: 'qualidade@montagensideal.local', tipo: 'Resposta a RNC', ticket: idBy(sgi, 'codigo', 'QUA-2025-0001'), dataEnvio: '2025-04-10T14:00:00-03:00', status: 'Aceito', assunto: 'Resposta à RNC de pintura da TR-07', mensagem: 'Implantamos medição de espessura em 100% das peças.', resposta: 'Resposta aceita; eficácia será verificada na próxima auditoria.' },
-    { fornecedor: 'Trafo Sul Indústria', email: 'comercial@trafosul.local', tipo: 'Qualificação de fornecedor', dataEnvio: '2025-06-02T09:10:00-03:00', status: 'Em análise', assunto: 'Envio do certificado ISO 9001 atualizado', mensagem: 'Segue certificado válido até 2028.', anexos: [file('sgi/trafosul-iso9001.pdf')] },
-    { fornecedor: 'Loca Alturas Equipamentos', email: 'contato@locaalturas.local', tipo: 'Documento', dataEnvio: '2025-07-20T16:30:00-03:00', status: 'Recebido', assunto: 'Laudos de inspeção das plataformas', mensagem: 'Laudos NR-12 das plataformas locadas.' },
-    { fornecedor: 'Concreta Pré-Moldados', email: 'sac@concreta.local', tipo: 'Avaliação de desempenho', dataEnvio: '2025-05-05T10:00:00-03:00', status: 'Recusado', assunto: 'Contestação da nota de desempenho', mensagem: 'Solicitamos revisão da nota de prazo.', resposta: 'Mantida a avaliação: três entregas com atraso no trimestre.' },
+    { fornecedor: CNPJ.montagensIdeal, cnpj: '12.345.678/0001-95', contato: 'Sérgio Dias', email: 'qualidade@montagensideal.local', tipo: 'Resposta a RNC', ticket: idBy(sgi, 'codigo', 'QUA-2025-0001'), dataEnvio: '2025-04-10T14:00:00-03:00', status: 'Aceito', assunto: 'Resposta à RNC de pintura da TR-07', mensagem: 'Implantamos medição de espessura em 100% das peças.', resposta: 'Resposta aceita; eficácia será verificada na próxima auditoria.' },
+    { fornecedor: CNPJ.trafoSul, email: 'comercial@trafosul.local', tipo: 'Qualificação de fornecedor', dataEnvio: '2025-06-02T09:10:00-03:00', status: 'Em análise', assunto: 'Envio do certificado ISO 9001 atualizado', mensagem: 'Segue certificado válido até 2028.', anexos: [file('sgi/trafosul-iso9001.pdf')] },
+    { fornecedor: CNPJ.locaAlturas, email: 'contato@locaalturas.local', tipo: 'Documento', dataEnvio: '2025-07-20T16:30:00-03:00', status: 'Recebido', assunto: 'Laudos de inspeção das plataformas', mensagem: 'Laudos NR-12 das plataformas locadas.' },
+    { fornecedor: CNPJ.concreta, email: 'sac@concreta.local', tipo: 'Avaliação de desempenho', dataEnvio: '2025-05-05T10:00:00-03:00', status: 'Recusado', assunto: 'Contestação da nota de desempenho', mensagem: 'Solicitamos revisão da nota de prazo.', resposta: 'Mantida a avaliação: três entregas com atraso no trimestre.' },
   ];
 }
 
@@ -599,10 +601,10 @@ function portalCliente(sgi: Row[]): Row[] {
 
 function processos(): Row[] {
   return [
-    { numero: '1002345-67.2024.5.03.0028', tipo: 'Trabalhista', status: 'Em andamento', polo: 'Passivo', obra: '101', partes: [{ nome: 'José Aparecido da Silva', papel: 'Reclamante' }, { nome: COMPANY, papel: 'Reclamada', documento: '98.765.432/0001-10' }], parteContraria: 'José Aparecido da Silva', vara: '2ª Vara do Trabalho de Betim', comarca: 'Betim', uf: 'MG', tribunal: 'TRT3', escritorio: 'Andrade & Lobo Advogados', advogado: 'Dra. Carla Lobo', dataDistribuicao: '2024-12-09', proximaAudiencia: '2025-09-16T14:30:00-03:00', valorCausa: 86_400, valorProvisionado: 32_000, probabilidadePerda: 'Possível', responsavelDp: p(P.juridico), responsavelSeg: p(P.luciana), objeto: 'Horas extras, adicional de insalubridade e reflexos.' },
-    { numero: '1000871-22.2025.5.18.0101', tipo: 'Trabalhista', status: 'Em acordo', polo: 'Passivo', obra: '102', partes: [{ nome: 'Marcos Pereira Lima', papel: 'Reclamante' }], parteContraria: 'Marcos Pereira Lima', vara: '1ª Vara do Trabalho de Rio Verde', comarca: 'Rio Verde', uf: 'GO', tribunal: 'TRT18', escritorio: 'Andrade & Lobo Advogados', dataDistribuicao: '2025-03-17', valorCausa: 41_250, valorProvisionado: 18_000, probabilidadePerda: 'Provável', responsavelDp: p(P.andre), objeto: 'Verbas rescisórias de empregado de subempreiteira (responsabilidade subsidiária).' },
-    { numero: '5012233-10.2024.8.13.0027', tipo: 'Cível', status: 'Em recurso', polo: 'Ativo', obra: '101', partes: [{ nome: COMPANY, papel: 'Autor' }, { nome: 'Construtora Beta Ltda.', papel: 'Réu' }], parteContraria: 'Construtora Beta Ltda.', vara: '3ª Vara Cível de Betim', comarca: 'Betim', uf: 'MG', tribunal: 'TJMG', escritorio: 'Moura Cível Advocacia', dataDistribuicao: '2024-06-20', valorCausa: 512_000, probabilidadePerda: 'Remota', objeto: 'Cobrança de medições não pagas em subcontrato.' },
-    { numero: '0701456-88.2025.8.12.0026', tipo: 'Cível', status: 'Suspenso', polo: 'Passivo', obra: '104', partes: [{ nome: 'Associação de Moradores do Jardim Alvorada', papel: 'Autor' }], parteContraria: 'Associação de Moradores do Jardim Alvorada', vara: 'Vara Cível de Três Lagoas', comarca: 'Três Lagoas', uf: 'MS', tribunal: 'TJMS', escritorio: 'Moura Cível Advocacia', dataDistribuicao: '2025-02-03', valorCausa: 250_000, valorProvisionado: 60_000, probabilidadePerda: 'Possível', responsavelSeg: p(P.luciana), objeto: 'Danos por poeira e ruído durante a obra.' },
+    { numero: '1002345-67.2024.5.03.0028', tipo: 'Trabalhista', status: 'Em andamento', polo: 'Passivo', obra: '101', partes: [{ nome: 'José Aparecido da Silva', papel: 'Reclamante' }, { nome: COMPANY, papel: 'Reclamada', documento: '98.765.432/0001-10' }], parteContraria: 'José Aparecido da Silva', vara: '2ª Vara do Trabalho de Betim', comarca: 'Betim', uf: 'MG', tribunal: 'TRT3', escritorio: CNPJ.andradeLobo, advogado: 'Dra. Carla Lobo', dataDistribuicao: '2024-12-09', proximaAudiencia: '2025-09-16T14:30:00-03:00', valorCausa: 86_400, valorProvisionado: 32_000, probabilidadePerda: 'Possível', responsavelDp: p(P.juridico), responsavelSeg: p(P.luciana), objeto: 'Horas extras, adicional de insalubridade e reflexos.' },
+    { numero: '1000871-22.2025.5.18.0101', tipo: 'Trabalhista', status: 'Em acordo', polo: 'Passivo', obra: '102', partes: [{ nome: 'Marcos Pereira Lima', papel: 'Reclamante' }], parteContraria: 'Marcos Pereira Lima', vara: '1ª Vara do Trabalho de Rio Verde', comarca: 'Rio Verde', uf: 'GO', tribunal: 'TRT18', escritorio: CNPJ.andradeLobo, dataDistribuicao: '2025-03-17', valorCausa: 41_250, valorProvisionado: 18_000, probabilidadePerda: 'Provável', responsavelDp: p(P.andre), objeto: 'Verbas rescisórias de empregado de subempreiteira (responsabilidade subsidiária).' },
+    { numero: '5012233-10.2024.8.13.0027', tipo: 'Cível', status: 'Em recurso', polo: 'Ativo', obra: '101', partes: [{ nome: COMPANY, papel: 'Autor' }, { nome: 'Construtora Beta Ltda.', papel: 'Réu' }], parteContraria: 'Construtora Beta Ltda.', vara: '3ª Vara Cível de Betim', comarca: 'Betim', uf: 'MG', tribunal: 'TJMG', escritorio: CNPJ.mouraCivel, dataDistribuicao: '2024-06-20', valorCausa: 512_000, probabilidadePerda: 'Remota', objeto: 'Cobrança de medições não pagas em subcontrato.' },
+    { numero: '0701456-88.2025.8.12.0026', tipo: 'Cível', status: 'Suspenso', polo: 'Passivo', obra: '104', partes: [{ nome: 'Associação de Moradores do Jardim Alvorada', papel: 'Autor' }], parteContraria: 'Associação de Moradores do Jardim Alvorada', vara: 'Vara Cível de Três Lagoas', comarca: 'Três Lagoas', uf: 'MS', tribunal: 'TJMS', escritorio: CNPJ.mouraCivel, dataDistribuicao: '2025-02-03', valorCausa: 250_000, valorProvisionado: 60_000, probabilidadePerda: 'Possível', responsavelSeg: p(P.luciana), objeto: 'Danos por poeira e ruído durante a obra.' },
     { numero: '1001999-05.2023.5.12.0034', tipo: 'Trabalhista', status: 'Arquivado', polo: 'Passivo', obra: '105', partes: [{ nome: 'Ana Paula Souza', papel: 'Reclamante' }], parteContraria: 'Ana Paula Souza', tribunal: 'TRT12', dataDistribuicao: '2023-08-14', valorCausa: 23_000, probabilidadePerda: 'Remota', responsavelDp: p(P.andre), responsavelSeg: p(P.luciana) },
   ];
 }
@@ -630,7 +632,7 @@ function diretorios(): Row[] {
     /* 2 */ { nome: 'Normas e procedimentos', pai: 1, descricao: 'Procedimentos do SGI (sem lista de acesso total: aberta).', acesso: { rOnly: [COMPANY], rWEdit: ['admin_sgi'] } },
     /* 3 */ { nome: 'Diretoria', pai: 1, descricao: 'Atas e documentos restritos.', acesso: { full: ['acesso_total', 'admin@portal.local'], rOnly: ['leitura@portal.local'] } },
     /* 4 */ { nome: 'Obra 101 — Projetos', pai: 1, obra: '101', acesso: { full: ['admin_biblioteca'], rW: ['site_manager', 'sm@portal.local'], uploadOnly: ['cliente@portal.local'], rOnly: ['leitura@portal.local'] } },
-    /* 5 */ { nome: 'Obra 101 — Fotos de avanço', pai: 4, obra: '101', acesso: { full: ['admin_biblioteca'], rWEdit: ['sm@portal.local'], rOnly: ['cliente@portal.local', 'Cliente Demonstração Lda'] } },
+    /* 5 */ { nome: 'Obra 101 — Fotos de avanço', pai: 4, obra: '101', acesso: { full: ['admin_biblioteca'], rWEdit: ['sm@portal.local'], rOnly: ['cliente@portal.local', CNPJ.clienteDemo] } },
     /* 6 */ { nome: 'Obra 102 — Documentação', pai: 1, obra: '102', acesso: { full: ['admin_biblioteca', 'sm@portal.local'], uploadOnly: ['cliente.novo@portal.local'] } },
     /* 7 */ { nome: 'Recursos humanos', pai: 1, descricao: 'Documentos do DP.', acesso: { full: ['andre.martins@portal.local'], rWEdit: ['rh'] } },
     /* 8 */ { nome: 'Qualidade — registros', pai: 2, acesso: { full: ['admin_sgi'], rW: ['sgi'], rOnly: [COMPANY] } },
@@ -662,8 +664,8 @@ function usuarios(): Row[] {
   const staff = (x: Person, roles: string[], obra: string[] = [], extra: Row = {}) =>
     ({ email: x.mail, nome: x.nome, tipo: 'colaborador', ativo: true, empresa: [COMPANY], obra, roles, ...extra });
   return [
-    { email: 'cliente@portal.local', nome: 'Cliente Demonstração', tipo: 'cliente', ativo: true, empresa: ['Cliente Demonstração Lda'], obra: ['101'], roles: ['cliente', 'projetista', 'aprovador'] },
-    { email: 'cliente.novo@portal.local', nome: 'Cliente Novo', tipo: 'cliente', ativo: true, empresa: ['Cliente Novo Lda'], obra: ['102'], roles: ['cliente', 'projetista'] },
+    { email: 'cliente@portal.local', nome: 'Cliente Demonstração', tipo: 'cliente', ativo: true, empresa: [CNPJ.clienteDemo], obra: ['101'], roles: ['cliente', 'projetista', 'aprovador'] },
+    { email: 'cliente.novo@portal.local', nome: 'Cliente Novo', tipo: 'cliente', ativo: true, empresa: [CNPJ.clienteNovo], obra: ['102'], roles: ['cliente', 'projetista'] },
     staff(P.admin, ['acesso_total', 'admin_rdo']),
     staff(P.sm, ['site_manager', 'rdo_by_obra', 'materiais'], ['101', '102']),
     staff(P.posvendas, ['pos_vendas']),
@@ -683,8 +685,9 @@ function usuarios(): Row[] {
     staff(P.juridico, ['leitura_juridico']),
     staff(P.controladoria, ['controladoria']),
     staff(P.smSubstituto, ['site_manager_substituto', 'materiais']),
-    { email: 'fornecedor@portal.local', nome: 'Montagens Ideal (fornecedor)', tipo: 'fornecedor', ativo: true, empresa: ['Montagens Ideal Ltda.'], obra: [], roles: ['fornecedor'] },
-    { email: 'escritorio@portal.local', nome: 'Andrade & Lobo (escritório)', tipo: 'escritorio', ativo: true, empresa: ['Andrade & Lobo Advogados'], obra: [], roles: ['escritorio'] },
+    staff({ mail: 'planejamento@portal.local', nome: 'Paula Planejamento' }, ['planejamento']),
+    { email: 'fornecedor@portal.local', nome: 'Montagens Ideal (fornecedor)', tipo: 'fornecedor', ativo: true, empresa: [CNPJ.montagensIdeal], obra: [], roles: ['fornecedor'] },
+    { email: 'escritorio@portal.local', nome: 'Andrade & Lobo (escritório)', tipo: 'escritorio', ativo: true, empresa: [CNPJ.andradeLobo], obra: [], roles: ['escritorio'] },
     staff(P.fernanda, ['site_manager', 'rdo_by_obra', 'materiais'], ['101', '103', '104', '105']),
     staff(P.carlos, ['contratos', 'editor_contratos', 'materiais', 'editor_materiais'], ['101', '102', '105', '106']),
     staff(P.beatriz, ['contratos', 'seguros']),
@@ -756,5 +759,6 @@ export function demoData(): Record<string, Row[]> {
     diretorio: diretorios(),
     documento: documentos(),
     usuario: usuarios(),
+    empresa: demoEmpresas(),
   };
 }

@@ -6,6 +6,8 @@ import { validateBody } from '../crud/validate';
 import type { FileStorage } from '../storage/storage';
 import { demoPdf, demoPng } from './demo-files';
 import { seedDemoSurvey } from './demo-survey';
+import { resolvePendingWithRegistered } from '../modules/empresa';
+import { normalizeCnpj } from '../../../schemas/shared/cnpj';
 
 /** Insert rows as they are (validated first), in batches, in one transaction per entity. */
 export async function insertRows(db: Db, schema: EntitySchema, rows: Record<string, unknown>[], by = 'seed@portal.local') {
@@ -48,6 +50,23 @@ export async function advanceSequences(db: Db, schema: EntitySchema, rows: Recor
   }
 }
 
+const COMPANIES_MARKER = 'empresas';
+
+/**
+ * A demo database seeded before the company registry (access.md decision 29): the demo companies
+ * it lacks are registered once, and the company texts the migration set aside are resolved against them.
+ */
+async function upgradeDemoCompanies(trx: Db, schemas: EntitySchema[], data: Record<string, Record<string, unknown>[]>): Promise<void> {
+  const marked = await sql`SELECT 1 FROM _seed WHERE nome = ${COMPANIES_MARKER}`.execute(trx);
+  const schema = schemas.find((s) => s.name === 'empresa');
+  if (marked.rows.length || !schema) return;
+  const have = new Set((await sql<{ cnpj: string }>`SELECT cnpj FROM empresa`.execute(trx)).rows.map((r) => r.cnpj));
+  const missing = (data.empresa ?? []).filter((r) => !have.has(normalizeCnpj(String(r.cnpj))));
+  if (missing.length) await insertRows(trx, schema, missing);
+  await resolvePendingWithRegistered(trx, 'seed@portal.local');
+  await sql`INSERT INTO _seed (nome) VALUES (${COMPANIES_MARKER})`.execute(trx);
+}
+
 /** First start only: the demo data, idempotently (a marker records that it ran). */
 export async function seedDemo(
   db: Db,
@@ -59,7 +78,10 @@ export async function seedDemo(
     await sql`CREATE TABLE IF NOT EXISTS _seed (nome text primary key, em timestamptz not null default now())`.execute(trx);
     await sql`SELECT pg_advisory_xact_lock(4243)`.execute(trx);
     const done = await sql`SELECT 1 FROM _seed WHERE nome = 'demo'`.execute(trx);
-    if (done.rows.length) return false;
+    if (done.rows.length) {
+      await upgradeDemoCompanies(trx, schemas, data);
+      return false;
+    }
     let n = 0;
     for (const schema of schemas) {
       const rows = data[schema.name];
@@ -97,7 +119,7 @@ export async function seedDemo(
       await advanceSequences(trx, schema, rows);
     }
     await seedDemoSurvey(trx);
-    await sql`INSERT INTO _seed (nome) VALUES ('demo')`.execute(trx);
+    await sql`INSERT INTO _seed (nome) VALUES ('demo'), (${COMPANIES_MARKER})`.execute(trx);
     return true;
   });
 }

@@ -1,0 +1,42 @@
+/**
+ * The demo's registered companies (access.md decision 29), keyed by CNPJ digits: the key the
+ * records' company references and the demo users' `empresa` hold (src/server/identity/seed.ts).
+ * No imports, so the user-pool seed can use it.
+ */
+export const CNPJ = {
+  portal: '11222333000181',
+  montagensIdeal: '12345678000195',
+  andradeLobo: '23456789000195',
+  mouraCivel: '34567890000130',
+  clienteDemo: '45678901000175',
+  clienteNovo: '56789012000100',
+  atlantico: '67890123000116',
+  trafoSul: '78901234000105',
+  locaAlturas: '89012345000179',
+  concreta: '90123456000131',
+  seguradoraAtlantica: '13579246000101',
+  valeSeguros: '24681357000140',
+  primeCorretora: '31415926000171',
+  eletricaForte: '27182818000129',
+  terraplenagemMinas: '16180339000157',
+} as const;
+
+export function demoEmpresas(): Record<string, unknown>[] {
+  return [
+    { nome: 'Portal Engenharia', cnpj: CNPJ.portal, tipo: 'Própria', contato: 'Administração', email: 'admin@portal.local' },
+    { nome: 'Montagens Ideal Ltda.', cnpj: CNPJ.montagensIdeal, tipo: 'Fornecedor', contato: 'Sérgio Dias', email: 'qualidade@montagensideal.local' },
+    { nome: 'Trafo Sul Indústria', cnpj: CNPJ.trafoSul, tipo: 'Fornecedor', email: 'comercial@trafosul.local' },
+    { nome: 'Loca Alturas Equipamentos', cnpj: CNPJ.locaAlturas, tipo: 'Fornecedor', email: 'contato@locaalturas.local' },
+    { nome: 'Concreta Pré-Moldados', cnpj: CNPJ.concreta, tipo: 'Fornecedor', email: 'sac@concreta.local' },
+    { nome: 'Elétrica Forte Serviços', cnpj: CNPJ.eletricaForte, tipo: 'Fornecedor' },
+    { nome: 'Terraplenagem Minas Ltda.', cnpj: CNPJ.terraplenagemMinas, tipo: 'Fornecedor' },
+    { nome: 'Andrade & Lobo Advogados', cnpj: CNPJ.andradeLobo, tipo: 'Escritório de advocacia', contato: 'Dra. Carla Lobo', email: 'escritorio@andradelobo.local' },
+    { nome: 'Moura Cível Advocacia', cnpj: CNPJ.mouraCivel, tipo: 'Escritório de advocacia' },
+    { nome: 'Cliente Demonstração Lda', cnpj: CNPJ.clienteDemo, tipo: 'Cliente', contato: 'Eng. Roberto Campos', email: 'roberto.campos@cliente.local' },
+    { nome: 'Cliente Novo Lda', cnpj: CNPJ.clienteNovo, tipo: 'Cliente', contato: 'Supervisor de expedição', email: 'cliente.novo@portal.local' },
+    { nome: 'Atlântico Participações Ltda.', cnpj: CNPJ.atlantico, tipo: 'Cliente', contato: 'Helena Martins', email: 'helena@atlantico.local' },
+    { nome: 'Seguradora Atlântica S.A.', cnpj: CNPJ.seguradoraAtlantica, tipo: 'Seguradora' },
+    { nome: 'Vale Seguros Gerais', cnpj: CNPJ.valeSeguros, tipo: 'Seguradora' },
+    { nome: 'Prime Corretora de Seguros', cnpj: CNPJ.primeCorretora, tipo: 'Corretora' },
+  ];
+}
