@@ -1,5 +1,6 @@
 import type { EntitySchema, Workflow } from './kinds';
-import { longtext } from './shared/common';
+import { attachmentsField, longtext } from './shared/common';
+import { EMPRESA_FORNECEDOR } from './empresa';
 
 export const ACAO_STATUS = ['Pendente', 'Em andamento', 'Concluída', 'Cancelada'];
 
@@ -16,8 +17,9 @@ const planoWorkflow: Workflow = {
     { value: 'Concluído', color: 'green', final: true, editBy: [] },
   ],
   transitions: [
-    { name: 'iniciar', label: 'Iniciar execução', from: ['Aberto'], to: 'Em execução', action: 'edit', tone: 'primary' },
-    { name: 'concluir', label: 'Concluir plano', from: ['Em execução'], to: 'Concluído', action: 'edit', comment: 'required', appendComment: 'observacoes', set: { dataVerificacao: '$today' }, after: 'finalizarRegistroSgi', tone: 'primary' },
+    // A supplier updates its rows of a plan, never the plan's situation (decision 29): staff only.
+    { name: 'iniciar', label: 'Iniciar execução', from: ['Aberto'], to: 'Em execução', action: 'edit', audience: 'staff', tone: 'primary' },
+    { name: 'concluir', label: 'Concluir plano', from: ['Em execução'], to: 'Concluído', action: 'edit', audience: 'staff', comment: 'required', appendComment: 'observacoes', set: { dataVerificacao: '$today' }, after: 'finalizarRegistroSgi', tone: 'primary' },
   ],
 };
 
@@ -50,14 +52,20 @@ export const planoAcao: EntitySchema = {
         { name: 'onde', kind: 'text', label: 'Onde', maxLength: 150 },
         { name: 'quando', kind: 'date', label: 'Quando', required: true },
         { name: 'quem', kind: 'text', label: 'Quem (e-mail ou nome)', required: true, maxLength: 254 },
+        // access.md decision 29: a supplier reads the plans naming its company here and updates the
+        // situation and evidence of these rows (src/server/modules/supplier-rules.ts).
+        { name: 'fornecedor', kind: 'reference', label: 'Fornecedor responsável', ref: 'empresa', refKey: 'cnpj', refFilter: { tipo: EMPRESA_FORNECEDOR }, maxLength: 18, help: 'Empresa fornecedora que executa esta ação: ela vê o plano no portal e informa andamento e evidências.' },
         { name: 'como', kind: 'text', label: 'Como', maxLength: 500 },
         { name: 'quanto', kind: 'money', label: 'Quanto', min: 0, max: 1_000_000_000 },
         { name: 'status', kind: 'enum', label: 'Situação', required: true, options: ACAO_STATUS, default: 'Pendente' },
+        { name: 'evidencia', kind: 'text', label: 'Andamento e evidência', maxLength: 1000 },
+        { ...attachmentsField('anexos', 'Evidências (arquivos)', { maxFiles: 10 }), group: undefined },
       ],
     },
     { name: 'eficaz', kind: 'boolean', label: 'Ações eficazes', list: true, filter: true, group: 'Eficácia', span: 'third' },
     { name: 'dataVerificacao', kind: 'date', label: 'Data da verificação de eficácia', readOnly: true, sort: true, group: 'Eficácia', span: 'third' },
-    longtext('observacoes', 'Observações', { maxLength: 4000, group: 'Eficácia' }),
+    // The SGI team's verification notes (the 'concluir' comments land here): internal, never sent to a supplier (decision 29).
+    longtext('observacoes', 'Observações', { maxLength: 4000, group: 'Eficácia', internal: true }),
   ],
   workflow: planoWorkflow,
 };

@@ -1,5 +1,6 @@
 import type { EntitySchema } from './kinds';
 import { attachmentsField, longtext } from './shared/common';
+import { EMPRESA_FORNECEDOR } from './empresa';
 
 export const PORTAL_STATUS = ['Recebido', 'Em análise', 'Aceito', 'Recusado'];
 
@@ -16,10 +17,11 @@ export const portalFornecedor: EntitySchema = {
   subject: 'TicketSgi',
   titleField: 'assunto',
   defaultSort: { field: 'dataEnvio', order: 'desc' },
-  actions: { edit: 'edit' },
+  // A supplier answers (`Interagir`) its SGI records with an entry here (decision 29, src/server/modules/supplier-rules.ts).
+  actions: { create: 'Interagir', edit: 'edit' },
   menu: { group: 'SGI', icon: 'ShopOutlined' },
   fields: [
-    { name: 'fornecedor', kind: 'text', label: 'Fornecedor', required: true, minLength: 2, maxLength: 150, list: true, filter: true, sort: true, search: true, group: 'Envio', span: 'half' },
+    { name: 'fornecedor', kind: 'reference', label: 'Fornecedor', ref: 'empresa', refKey: 'cnpj', refFilter: { tipo: EMPRESA_FORNECEDOR }, required: true, maxLength: 18, list: true, filter: true, sort: true, group: 'Envio', span: 'half' },
     { name: 'cnpj', kind: 'text', label: 'CNPJ', maxLength: 18, search: true, group: 'Envio', span: 'half' },
     { name: 'contato', kind: 'text', label: 'Contato', maxLength: 120, group: 'Envio', span: 'half' },
     { name: 'email', kind: 'email', label: 'E-mail', required: true, maxLength: 254, group: 'Envio', span: 'half' },

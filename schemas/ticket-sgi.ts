@@ -1,5 +1,6 @@
 import { CURRENT_USER, type EntitySchema, type Workflow } from './kinds';
 import { attachmentsField, imagesField, longtext, obraRef } from './shared/common';
+import { EMPRESA_CLIENTE, EMPRESA_FORNECEDOR } from './empresa';
 
 export const SGI_AREAS = ['Qualidade', 'Meio Ambiente', 'Segurança', 'Auditoria'];
 export const SGI_TIPOS = ['Desvio', 'RNC', 'Oportunidade de melhoria', 'Reclamação de cliente', 'Incidente', 'Acidente', 'Constatação de auditoria'];
@@ -17,7 +18,7 @@ const sgiWorkflow: Workflow = {
   field: 'status',
   initial: 'RASCUNHO',
   states: [
-    { value: 'RASCUNHO', label: 'Rascunho', color: 'default', assignees: ['relator'] },
+    { value: 'RASCUNHO', label: 'Rascunho', color: 'default', assignees: ['relator'], draft: true },
     { value: 'TRIAGEM', label: 'Triagem', color: 'gold' },
     { value: 'EM ANDAMENTO', label: 'Em andamento', color: 'blue', assignees: ['responsavel'] },
     { value: 'FINALIZADO', label: 'Finalizado', color: 'green', final: true, editBy: [] },
@@ -58,20 +59,29 @@ export const ticketSgi: EntitySchema = {
     obraRef({ group: 'Registro', span: 'third' }),
     { name: 'dataOcorrencia', kind: 'date', label: 'Data da ocorrência', required: true, list: true, sort: true, filter: true, group: 'Registro', span: 'third' },
     { name: 'local', kind: 'text', label: 'Local', maxLength: 150, group: 'Registro', span: 'third' },
-    { name: 'fornecedor', kind: 'text', label: 'Fornecedor envolvido', maxLength: 150, filter: true, search: true, group: 'Registro', span: 'half' },
-    { name: 'cliente', kind: 'text', label: 'Cliente envolvido', maxLength: 150, filter: true, search: true, group: 'Registro', span: 'half' },
+    { name: 'fornecedor', kind: 'reference', label: 'Fornecedor envolvido', ref: 'empresa', refKey: 'cnpj', refFilter: { tipo: EMPRESA_FORNECEDOR }, maxLength: 18, filter: true, group: 'Registro', span: 'half' },
+    { name: 'cliente', kind: 'reference', label: 'Cliente envolvido', ref: 'empresa', refKey: 'cnpj', refFilter: { tipo: EMPRESA_CLIENTE }, maxLength: 18, filter: true, group: 'Registro', span: 'half' },
     longtext('descricao', 'Descrição', { required: true, minLength: 5, maxLength: 4000, search: true, group: 'Registro' }),
     { name: 'relator', kind: 'person', label: 'Relator', default: CURRENT_USER, filter: true, group: 'Tratativa', span: 'half' },
     { name: 'responsavel', kind: 'person', label: 'Responsável pela tratativa', list: true, filter: true, group: 'Tratativa', span: 'half' },
     longtext('acaoImediata', 'Ação imediata (contenção)', { maxLength: 4000, group: 'Tratativa' }),
     { name: 'metodoAnalise', kind: 'enum', label: 'Método de análise', options: ['Não aplicável', '5 Porquês', 'Ishikawa', 'Árvore de causas'], default: 'Não aplicável', group: 'Tratativa', span: 'half' },
     longtext('causaRaiz', 'Causa raiz', { maxLength: 4000, group: 'Tratativa' }),
+    // access.md decision 29: the SGI team's notes never reach the supplier (nor any external user).
+    longtext('comentarioInterno', 'Comentário interno da equipe SGI', { maxLength: 4000, group: 'Tratativa', internal: true, help: 'Visível somente para a equipe interna; o fornecedor não vê este campo.' }),
     { name: 'prazo', kind: 'date', label: 'Prazo', sort: true, group: 'Tratativa', span: 'third' },
     longtext('verificacaoEficacia', 'Verificação de eficácia', { maxLength: 4000, group: 'Encerramento' }),
     { name: 'dataFinalizacao', kind: 'date', label: 'Data de finalização', readOnly: true, sort: true, group: 'Encerramento', span: 'third' },
+    { name: 'checklistField', kind: 'reference', label: 'Checklist de origem (Field)', ref: 'checklistPreenchidoField', readOnly: true, group: 'Registro', span: 'third', help: 'Aberto por uma não conformidade neste checklist.' },
+    { name: 'checklistAutomacao', kind: 'reference', label: 'Checklist de origem (Automação)', ref: 'checklistPreenchidoAutomacao', readOnly: true, group: 'Registro', span: 'third', help: 'Aberto por uma não conformidade neste checklist.' },
+    { name: 'checklistItem', kind: 'integer', label: 'Item do checklist', min: 1, max: 999, readOnly: true, group: 'Registro', span: 'third' },
     imagesField('evidencias', 'Evidências (fotos)'),
     attachmentsField('anexos', 'Anexos'),
   ],
   workflow: sgiWorkflow,
-  related: [{ entity: 'planoAcao', via: 'ticket', label: 'Planos de ação' }],
+  related: [
+    { entity: 'planoAcao', via: 'ticket', label: 'Planos de ação' },
+    // The supplier's answers to this record (decision 29): the supplier sends them from the record's page.
+    { entity: 'portalFornecedor', via: 'ticket', label: 'Respostas do fornecedor' },
+  ],
 };

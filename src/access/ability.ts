@@ -19,6 +19,7 @@ import {
 import { packRules, unpackRules, type PackRule } from '@casl/ability/extra';
 import type { Action, Subject } from './subjects';
 import { externalKindOf, normalizeUser, parseSpecificRules, permissionsOf, type PortalUser } from './user';
+import type { EntitySchema } from '../../schemas/kinds';
 
 /** A record checked against the rules: `subject('RDO', row)` or a plain object carrying its type. */
 export type SubjectRecord = ForcedSubject<Subject> & Record<string, unknown>;
@@ -35,6 +36,32 @@ export interface AbilityOptions {
    * administrator's custom field): clients and partners can neither read nor write them.
    */
   internalFields?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Draft states by subject (workflow states marked `draft`, see `draftStatesOf`): clients and
+   * partners never receive a record in one of them (access.md decision 29).
+   */
+  draftStates?: Readonly<Record<string, readonly DraftStates[]>>;
+}
+
+/** The states of one workflow field that are drafts. */
+export interface DraftStates {
+  field: string;
+  values: readonly string[];
+}
+
+/** Draft states of the schemas' workflows, by CASL subject (the API passes them to `defineAbilityFor`). */
+export function draftStatesOf(schemas: readonly EntitySchema[]): Record<string, DraftStates[]> {
+  const out: Record<string, DraftStates[]> = {};
+  for (const s of schemas) {
+    const wf = s.workflow;
+    const values = wf?.states.filter((st) => st.draft).map((st) => st.value) ?? [];
+    if (!wf || !values.length) continue;
+    const list = (out[s.subject] ??= []);
+    const same = list.find((d) => d.field === wf.field);
+    if (same) same.values = [...new Set([...same.values, ...values])];
+    else list.push({ field: wf.field, values });
+  }
+  return out;
 }
 
 /** Subject type of a checked value: the tag set by `subject(type, obj)`, else CASL's default detection. */
@@ -105,8 +132,14 @@ function partnerRules(user: PortalUser, kind: 'fornecedor' | 'escritorio', can: 
   can('read', 'PERFIL');
   if (!user.empresa.length) return;
   const mine = { $in: user.empresa };
-  if (kind === 'fornecedor') can(['read', 'Interagir'], 'TicketSgi', { fornecedor: mine });
-  else can(['read', 'upload'], 'ProcessoJuridico', { escritorio: mine });
+  if (kind === 'fornecedor') {
+    // Its SGI records and supplier-portal entries; `Interagir` is answering a record with a portal entry.
+    can(['read', 'Interagir'], 'TicketSgi', { fornecedor: mine });
+    // 29. The action plans with a row naming its company: read them, and edit the rows (the API lets it
+    // change only the situation and evidence of its own rows, src/server/modules/supplier-rules.ts).
+    can('readAcoes', 'TicketSgi', { 'acoes.fornecedor': mine });
+    can('edit', 'TicketSgi', ['acoes'], { 'acoes.fornecedor': mine });
+  } else can(['read', 'upload'], 'ProcessoJuridico', { escritorio: mine });
 }
 
 /** Decision 28: the substitute site manager has the site manager's rights on the sites naming them. */
@@ -159,6 +192,8 @@ function staffRules(
   }
   if (has('dev_acesso_total') && environment === 'dev') can('manage', 'all');
   if (has('etica')) can('manage', 'RelatoEtica');
+  // 30. Ethics reports are confidential records: only acesso_total (manage all) deletes one.
+  if (!has('acesso_total') && !(has('dev_acesso_total') && environment === 'dev')) cannot('delete', 'RelatoEtica');
   // 28. Logistics reads materials and contracts and plans released lists.
   if (has('logistica')) {
     can('read', ['Materiais', 'Contratos']);
@@ -193,6 +228,8 @@ function staffRules(
     // The field team reads and moves (start, conclude) the work orders of its area.
     can(['create', 'read', 'update'], 'OS_FIELD');
     can('create', ['DiarioOs', 'EapOS'], { area: 'FIELD' });
+    // 30. The technician updates their own checklist fills while they are being filled.
+    if (me) can('update', 'FIELD', { created_by: me, status: 'Em preenchimento' });
   }
   if (has('site_manager')) can(['create', 'read'], 'OS_FIELD');
 
@@ -210,8 +247,11 @@ function staffRules(
     can(['read', 'create'], 'AUTOMACAO');
     can(['create', 'read', 'update'], 'OS_AUTOMACAO');
     can('create', 'DiarioOs', { area: 'AUTOMACAO' });
+    if (me) can('update', 'AUTOMACAO', { created_by: me, status: 'Em preenchimento' });
   }
   if (has('site_manager')) can(['read', 'create'], 'OS_AUTOMACAO');
+  // 30. Whoever wrote a work-order daily report reads the reports they wrote.
+  if (me) can('read', 'DiarioOs', { created_by: me });
 
   // 8. Contratos.
   if (has('admin_contratos')) can('manage', 'Contratos');
@@ -266,7 +306,8 @@ function staffRules(
 
   // 12. POSVENDAS.
   if (has('admin_pos_vendas')) can('manage', ['POSVENDAS', 'TicketInteracao']);
-  if (has('pos_vendas')) can(['read', 'edit', 'upload'], 'POSVENDAS');
+  // 30. Post-sales also registers tickets (a request arriving by phone or e-mail).
+  if (has('pos_vendas')) can(['read', 'create', 'edit', 'upload'], 'POSVENDAS');
   if (has('pos_vendas_leitura')) can('read', 'POSVENDAS');
   // Whoever reads the tickets reads their interaction timeline.
   if (has('pos_vendas') || has('pos_vendas_leitura')) can('read', 'TicketInteracao');
@@ -354,16 +395,32 @@ export function rulesFor(rawUser: PortalUser | unknown, options: AbilityOptions 
   if (external) {
     if (external === 'cliente') clientRules(user, builder.can);
     else partnerRules(user, external, builder.can);
+    companyRules(user, external, builder.can);
     for (const [subj, fields] of Object.entries(options.internalFields ?? {})) {
       if (fields.length) builder.cannot('manage', subj as Subject, [...fields]);
+    }
+    // 29. No drafts: a record in a draft state is neither read nor acted on by an external user.
+    // (A subject whose entities lack the state field is denied whole in SQL: never wider.)
+    for (const [subj, drafts] of Object.entries(options.draftStates ?? {})) {
+      for (const d of drafts) if (d.values.length) builder.cannot('manage', subj as Subject, { [d.field]: { $in: [...d.values] } });
     }
     return builder.rules;
   }
   staffRules(user, environment, builder.can, builder.cannot);
+  companyRules(user, undefined, builder.can);
   // 23. specific_rules (staff only), appended after the role rules; malformed ones ignored.
   const specific = parseSpecificRules(user.specific_rules) as AppRawRule[];
   for (const rule of specific) if (isUsableRule(rule)) builder.rules.push(rule);
   return builder.rules;
+}
+
+/**
+ * 29. The company registry (`Empresa`, keyed by CNPJ): staff read it to pick companies (managing it
+ * is `acesso_total`'s `manage all`); an external user reads only the companies its `empresa` lists.
+ */
+function companyRules(user: PortalUser, external: string | undefined, can: AbilityBuilder<AppAbility>['can']): void {
+  if (!external) can('read', 'Empresa');
+  else if (user.empresa.length) can('read', 'Empresa', { cnpj: { $in: user.empresa } });
 }
 
 /** access.md "The module": the ability of a (possibly malformed) user. Never throws. */

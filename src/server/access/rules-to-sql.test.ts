@@ -383,3 +383,40 @@ describe('accessWhere: untranslatable conditions deny', () => {
     expect(compiled2.sql).toContain('where false');
   });
 });
+
+describe('accessWhere: a sub-field of a list of rows (decision 29: action plans naming a supplier)', () => {
+  const PLANOS: EntitySchema = {
+    ...base,
+    name: 't_planos',
+    resource: 'planos',
+    subject: 'TicketSgi',
+    fields: [
+      { name: 'status', kind: 'enum', label: 'Status' },
+      { name: 'acoes', kind: 'rows', label: 'Ações', fields: [{ name: 'oQue', kind: 'text', label: 'O quê' }, { name: 'fornecedor', kind: 'text', label: 'Fornecedor' }] },
+    ],
+  };
+  const ROWS: Row[] = [
+    { status: 'Aberto', acoes: [{ oQue: 'a', fornecedor: 'EmpresaX' }, { oQue: 'b' }] },
+    { status: 'Aberto', acoes: [{ oQue: 'c', fornecedor: 'EmpresaY' }] },
+    { status: 'Aberto', acoes: null },
+    { status: 'Aberto', acoes: [] },
+    { status: 'Aberto', acoes: { fornecedor: 'EmpresaX' } },
+    { status: 'RASCUNHO', acoes: [{ oQue: 'd', fornecedor: 'EmpresaX' }] },
+  ];
+  const supplier = u([], { tipo: 'fornecedor', empresa: ['EmpresaX'] });
+
+  it('a row holding one of the values matches, as in CASL; a draft state rule takes it away again', async () => {
+    await sql`create table t_planos (id int primary key, status text, acoes jsonb)`.execute(db);
+    for (const [i, row] of ROWS.entries()) {
+      await db.insertInto('t_planos').values({ id: i + 1, status: row.status, acoes: row.acoes === null ? null : JSON.stringify(row.acoes) }).execute();
+    }
+    const plain = defineAbilityFor(supplier);
+    expect(await sqlIds(plain, 'readAcoes', PLANOS)).toEqual(caslIds(plain, 'readAcoes', PLANOS, ROWS));
+    expect(await sqlIds(plain, 'readAcoes', PLANOS)).toEqual([1, 5, 6]); // a lone object counts as one row, as in CASL
+    const noDrafts = defineAbilityFor(supplier, { draftStates: { TicketSgi: [{ field: 'status', values: ['RASCUNHO'] }] } });
+    expect(await sqlIds(noDrafts, 'readAcoes', PLANOS)).toEqual(caslIds(noDrafts, 'readAcoes', PLANOS, ROWS));
+    expect(await sqlIds(noDrafts, 'readAcoes', PLANOS)).toEqual([1, 5]);
+    // The same values for another company: nothing.
+    expect(await sqlIds(defineAbilityFor(u([], { tipo: 'fornecedor', empresa: ['EmpresaZ'] })), 'readAcoes', PLANOS)).toEqual([]);
+  });
+});

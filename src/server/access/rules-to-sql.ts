@@ -114,6 +114,17 @@ type Resolved =
       presence: RawBuilder<unknown>;
     }
   | {
+      /**
+       * A scalar sub-field of a list of rows (`acoes.fornecedor`): as in CASL, the condition holds
+       * when it holds for one of the rows (a lone object counts as one row); only equality and
+       * `$in` are translated.
+       */
+      shape: 'rows';
+      rows: RawBuilder<unknown>;
+      key: string;
+      presence: RawBuilder<unknown>;
+    }
+  | {
       /** jsonb object / list of objects: only presence checks are translated. */
       shape: 'object';
       parent?: RawBuilder<unknown>;
@@ -125,6 +136,8 @@ interface FieldInfo {
   type?: ScalarType;
   /** Sub-fields for person/object. */
   sub?: Map<string, FieldInfo>;
+  /** rows: the names of its scalar sub-fields. */
+  rowKeys?: Set<string>;
 }
 
 const SAFE_NAME = /^[\p{L}_][\p{L}\p{N}_ -]*$/u;
@@ -176,8 +189,10 @@ function infoOf(def: FieldDef): FieldInfo {
       }
       return { shape: 'object', sub };
     }
+    case 'rows':
+      return { shape: 'object', rowKeys: new Set((def.fields ?? []).filter((f) => scalarTypeOf(f) && SAFE_NAME.test(f.name)).map((f) => f.name)) };
     default:
-      // rows, attachments, images: lists of objects.
+      // attachments, images: lists of objects.
       return { shape: 'object' };
   }
 }
@@ -233,6 +248,7 @@ function resolve(path: string, schema: EntitySchema, options: AccessWhereOptions
     return { shape: 'object', presence: col };
   }
   const key = parts[1];
+  if (top.rowKeys?.has(key)) return { shape: 'rows', rows: col, key, presence: col };
   const sub = top.sub?.get(key);
   if (!sub) return null;
   const json = sql`${col}->${sql.lit(key)}`;
@@ -280,7 +296,7 @@ function valueFits(type: ScalarType, v: unknown, topLevel: boolean): boolean {
 }
 
 /** CASL `{field: null}`: the field is absent or null (for a sub-path, the parent must be an object). */
-function isNullOrAbsent(r: Resolved): Pred {
+function isNullOrAbsent(r: Exclude<Resolved, { shape: 'rows' }>): Pred {
   const own =
     r.parent === undefined
       ? sql<SqlBool>`${r.presence} is null`
@@ -291,7 +307,15 @@ function isNullOrAbsent(r: Resolved): Pred {
   return and([sql<SqlBool>`coalesce(jsonb_typeof(${r.parent}) = 'object', false)`, self]);
 }
 
+/** Some row of the list holds one of these values (jsonb equality, CASL's strict equality). */
+function rowsLeaf(r: Extract<Resolved, { shape: 'rows' }>, values: unknown[]): LeafResult {
+  if (!values.length || !values.every(isPrimitive)) return UNTRANSLATABLE;
+  const list = [...new Set(values.map((v) => JSON.stringify(v)))].map((j) => sql`cast(${j} as jsonb)`);
+  return sql<SqlBool>`exists (select 1 from jsonb_array_elements(case jsonb_typeof(${r.rows}) when 'array' then ${r.rows} when 'object' then jsonb_build_array(${r.rows}) else '[]'::jsonb end) e where e.value->${sql.lit(r.key)} in (${sql.join(list)}))`;
+}
+
 function eqLeaf(r: Resolved, v: unknown): LeafResult {
+  if (r.shape === 'rows') return rowsLeaf(r, [v]);
   if (v === null) return isNullOrAbsent(r);
   if (!isPrimitive(v)) return UNTRANSLATABLE; // objects/arrays/regexps: CASL compares by reference
   if (r.shape === 'scalar') {
@@ -304,6 +328,7 @@ function eqLeaf(r: Resolved, v: unknown): LeafResult {
 
 function inLeaf(r: Resolved, list: unknown): LeafResult {
   if (!Array.isArray(list)) return UNTRANSLATABLE;
+  if (r.shape === 'rows') return rowsLeaf(r, list);
   const hasNull = list.some((v) => v === null);
   const prims = list.filter(isPrimitive);
   const nullPart: Pred = hasNull ? isNullOrAbsent(r) : false;
@@ -342,7 +367,7 @@ function compareLeaf(r: Resolved, op: keyof typeof COMPARE_SQL, v: unknown): Lea
 }
 
 function existsLeaf(r: Resolved, v: unknown): LeafResult {
-  if (typeof v !== 'boolean') return UNTRANSLATABLE;
+  if (typeof v !== 'boolean' || r.shape === 'rows') return UNTRANSLATABLE;
   return v ? sql<SqlBool>`${r.presence} is not null` : sql<SqlBool>`${r.presence} is null`;
 }
 

@@ -8,12 +8,15 @@ import { subject } from '@casl/ability';
 import { permittedFieldsOf } from '@casl/ability/extra';
 import { SYSTEM_FIELDS, type EntitySchema } from '../../../schemas/kinds';
 import type { AppAbility } from '../../access/ability';
+import { toCaslAction } from '../../access/refine-actions';
 
 const allFieldsOf = (schema: EntitySchema) => [...SYSTEM_FIELDS, ...schema.fields.map((f) => f.name)];
+/** The action that reads the entity's records (action plans are read with `readAcoes`). */
+const readAction = (schema: EntitySchema) => toCaslAction(schema.subject, 'list', schema.actions);
 
 /** Whether any read rule of the subject names fields (otherwise every field is readable, the usual case). */
 export function hasReadFieldRules(ability: AppAbility, schema: EntitySchema): boolean {
-  return ability.possibleRulesFor('read' as never, schema.subject as never).some((r) => !!r.fields);
+  return ability.possibleRulesFor(readAction(schema) as never, schema.subject as never).some((r) => !!r.fields);
 }
 
 /** The fields of this record the caller may read, or undefined when all are. */
@@ -21,7 +24,7 @@ export function readableFields(ability: AppAbility, schema: EntitySchema, row: R
   if (!hasReadFieldRules(ability, schema)) return undefined;
   const all = allFieldsOf(schema);
   return new Set(
-    permittedFieldsOf(ability, 'read' as never, subject(schema.subject, { ...row }) as never, { fieldsFrom: (rule) => rule.fields || all }),
+    permittedFieldsOf(ability, readAction(schema) as never, subject(schema.subject, { ...row }) as never, { fieldsFrom: (rule) => rule.fields || all }),
   );
 }
 

@@ -22,6 +22,8 @@ import { copiedValues, copyingFields } from '../../../schemas/copies';
 import { readableFields, stripUnreadable } from './read-fields';
 import { refuseStateEdit, refuseDeleteInState, stateEditRight } from '../workflow/edit-rules';
 import { attachRecordFiles } from '../storage/file-access';
+import { historyFor, restoreMasked, withoutStaffMails, withoutStaffMailsOne } from './external-privacy';
+import { supplierReplyDefaults } from '../modules/supplier-rules';
 
 export type Row = Record<string, unknown> & { id: number; version: number };
 
@@ -155,7 +157,8 @@ export async function listRecords(db: Db, schema: EntitySchema, actor: Actor, p:
     total = Number(r.total);
     if (countLimit !== undefined && total >= countLimit) kind = 'atLeast';
   }
-  const rows = raw.map((r) => stripUnreadable(actor.ability, schema, flattenExtra(r)));
+  // Decision 29: an external reader receives people of the staff by name only.
+  const rows = await withoutStaffMails(db, actor, schema, raw.map((r) => stripUnreadable(actor.ability, schema, flattenExtra(r))));
   return { rows, total, kind };
 }
 
@@ -164,6 +167,9 @@ export async function selectOne(db: Db, schema: EntitySchema, id: number, forUpd
   const r = await sql<{ row: Row }>`select to_jsonb(t.*) as row from ${tableOf(schema)} t where id = ${id}${lock}`.execute(db);
   return r.rows[0] && flattenExtra(r.rows[0].row);
 }
+
+/** A write's answer as the caller receives it (decision 29: an external reader gets staff people by name). */
+const forReader = async (db: Db, actor: Actor, schema: EntitySchema, row: Promise<Row>): Promise<Row> => withoutStaffMailsOne(db, actor, schema, await row);
 
 /** A write's result, once committed: the listeners of its table hear of it (crud/write-events.ts). */
 async function written<T>(schema: EntitySchema, result: Promise<T>): Promise<T> {
@@ -181,7 +187,7 @@ export async function getRecord(db: Db, schema: EntitySchema, actor: Actor, rawI
   const row = await selectOne(db, schema, parseId(schema, rawId));
   if (!row) throw new ApiError(404, notFoundMessage(schema));
   if (!(await canOn(db, schema, actor, readActionOf(schema), row))) throw new ApiError(403, forbiddenMessage(schema, 'read'));
-  return stripUnreadable(actor.ability, schema, row);
+  return withoutStaffMailsOne(db, actor, schema, stripUnreadable(actor.ability, schema, row));
 }
 
 /** Equality as stored: datetimes compare as instants, everything else as JSON. */
@@ -213,6 +219,7 @@ function checkFields(schema: EntitySchema, actor: Actor, action: string, before:
  * what a chosen reference copies (a template's items), only from a record the caller may read.
  */
 async function withCreateDefaults(db: Db, schema: EntitySchema, actor: Actor, body: unknown): Promise<unknown> {
+  body = await supplierReplyDefaults(db, schema, actor, body); // decision 29: a supplier's answer to its SGI record
   if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
   let input = body as Record<string, unknown>;
   if (hasMatrixFields(schema) && schema.obraField) {
@@ -253,7 +260,7 @@ export async function createRecord(db: Db, schema: EntitySchema, actor: Actor, b
   if (schema.workflow) values[schema.workflow.field] = schema.workflow.initial;
   if (!(await canOn(db, schema, actor, action, values))) throw new ApiError(403, forbiddenMessage(schema, action));
   if (!parent) checkFields(schema, actor, action, values, Object.keys(values));
-  return written(schema, guardDb(schema, () =>
+  return forReader(db, actor, schema, written(schema, guardDb(schema, () =>
     db.transaction().execute(async (trx) => {
       const extra = await applyWriteRules({ trx, schema, actor, op: 'create', after: values });
       const cols = { ...toColumns(schema, { ...values, ...extra }, 'insert'), created_by: actor.email, updated_by: actor.email };
@@ -268,7 +275,7 @@ export async function createRecord(db: Db, schema: EntitySchema, actor: Actor, b
       await applyAfterCreateRules({ trx, schema, actor, row });
       return stripUnreadable(actor.ability, schema, row);
     }),
-  ));
+  )));
 }
 
 export async function updateRecord(db: Db, schema: EntitySchema, actor: Actor, rawId: string, body: unknown): Promise<Row> {
@@ -282,7 +289,7 @@ export async function updateRecord(db: Db, schema: EntitySchema, actor: Actor, r
     throw new ApiError(400, 'Informe a versão do registro que está sendo editado.', { version: ['Campo obrigatório.'] });
   }
   const { parent } = governing(schema);
-  return written(schema, guardDb(schema, () =>
+  return forReader(db, actor, schema, written(schema, guardDb(schema, () =>
     db.transaction().execute(async (trx) => {
       const before = await selectOne(trx, schema, id, true);
       if (!before) throw new ApiError(404, notFoundMessage(schema));
@@ -294,7 +301,8 @@ export async function updateRecord(db: Db, schema: EntitySchema, actor: Actor, r
       if (Number(version) !== before.version) {
         throw new ApiError(409, 'Este registro foi alterado por outra pessoa depois que você o abriu. Recarregue para ver a versão atual.');
       }
-      const { values, errors } = validateBody(schema, body, before);
+      // Decision 29: what an external user received masked and sends back unchanged stays as stored.
+      const { values, errors } = validateBody(schema, await restoreMasked(trx, actor, schema, body, before), before);
       if (Object.keys(errors).length) throw new ApiError(400, checkFieldsMessage(schema, errors), errors);
       const changed = Object.keys(values).filter((k) => !sameValue(schema, k, values[k], before[k]));
       const outside = right.fields ? changed.filter((f) => !right.fields!.includes(f)) : [];
@@ -322,12 +330,12 @@ export async function updateRecord(db: Db, schema: EntitySchema, actor: Actor, r
       await writeAudit(trx, schema, id, 'update', actor.email, diffRecords(schema, before, row));
       return stripUnreadable(actor.ability, schema, row);
     }),
-  ));
+  )));
 }
 
 export async function deleteRecord(db: Db, schema: EntitySchema, actor: Actor, rawId: string): Promise<Row> {
   const id = parseId(schema, rawId);
-  return written(schema, guardDb(schema, () =>
+  return forReader(db, actor, schema, written(schema, guardDb(schema, () =>
     db.transaction().execute(async (trx) => {
       const before = await selectOne(trx, schema, id, true);
       if (!before) throw new ApiError(404, notFoundMessage(schema));
@@ -339,7 +347,7 @@ export async function deleteRecord(db: Db, schema: EntitySchema, actor: Actor, r
       await writeAudit(trx, schema, id, 'delete', actor.email, diffRecords(schema, before, {}));
       return stripUnreadable(actor.ability, schema, before);
     }),
-  ));
+  )));
 }
 
 export async function recordHistory(db: Db, schema: EntitySchema, actor: Actor, rawId: string) {
@@ -360,7 +368,7 @@ export async function recordHistory(db: Db, schema: EntitySchema, actor: Actor, 
     .execute();
   if (!r.length && !row) throw new ApiError(404, notFoundMessage(schema));
   const readable = subjectRow ? readableFields(actor.ability, schema, subjectRow) : undefined;
-  return r.map((h) => {
+  const entries = r.map((h) => {
     const entry: Record<string, unknown> = { ...h, id: Number(h.id), at: new Date(h.at as string).toISOString() };
     if (!entry.transition) {
       delete entry.transition;
@@ -374,4 +382,5 @@ export async function recordHistory(db: Db, schema: EntitySchema, actor: Actor, 
     }
     return entry;
   });
+  return historyFor(db, actor, schema, entries);
 }

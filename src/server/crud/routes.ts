@@ -7,6 +7,7 @@ import { assertCleanJson } from '../http/input-guards';
 import { parseListParams } from './list-query';
 import { aggregateRecords, parseAggregateParams } from './aggregate';
 import { refuseUnreadableQuery, searchableFor } from './query-fields';
+import { refuseMailProbe, searchableForReader } from './external-privacy';
 import type { PortalUser } from '../../access/user';
 import { isExternalUser } from '../../access/user';
 import type { WorkflowActor } from '../workflow/definition';
@@ -40,10 +41,12 @@ export function crudRoutes(db: Db, schemaOrGetter: EntitySchema | (() => EntityS
   const current = typeof schemaOrGetter === 'function' ? schemaOrGetter : () => schemaOrGetter;
   const r = new Hono<AppEnv>();
   r.get('/', async (c) => {
-    const schema = searchableFor(c.get('ability'), current());
+    const actor = actorOf(c);
+    const schema = searchableForReader(actor, searchableFor(c.get('ability'), current()));
     const params = parseListParams(schema, c.req.queries());
     refuseUnreadableQuery(c.get('ability'), schema, params);
-    const { rows, total, kind } = await listRecords(db, schema, actorOf(c), params);
+    refuseMailProbe(actor, schema, params); // decision 29: no probing of staff addresses
+    const { rows, total, kind } = await listRecords(db, schema, actor, params);
     c.header('x-total-count', String(total));
     if (kind === 'estimate') c.header('x-total-count-estimate', 'true');
     if (kind === 'atLeast') c.header('x-total-count-at-least', 'true');
@@ -53,9 +56,10 @@ export function crudRoutes(db: Db, schemaOrGetter: EntitySchema | (() => EntityS
   });
   // Before `/:id`, so that "aggregate" is not read as an id.
   r.get('/aggregate', async (c) => {
-    const schema = current();
+    const schema = searchableForReader(actorOf(c), current());
     const params = parseAggregateParams(schema, c.req.queries(), c.get('ability'));
     refuseUnreadableQuery(c.get('ability'), schema, params.filters);
+    refuseMailProbe(actorOf(c), schema, params.filters, params.groupBy);
     return c.json(await aggregateRecords(db, schema, actorOf(c), params));
   });
   r.get('/:id', async (c) => c.json(await getRecord(db, current(), actorOf(c), c.req.param('id'))));

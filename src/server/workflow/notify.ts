@@ -72,23 +72,43 @@ export async function queueTransitionMail(
   const title = titleOf(schema, after);
   const from = stateLabel(wf, before[wf.field]);
   const now = stateLabel(wf, after[wf.field]);
-  const who = actor.name || actor.email;
   const moved = from === now ? `registrou "${step.label}"` : `moveu de "${from}" para "${now}" (${step.label})`;
-  const lines = [
+  const message = (who: string, comment: string | null | undefined) => [
     'Olá,',
     '',
     `${who} ${moved}: ${schema.label} "${title}".`,
-    ...(step.comment ? ['', `Comentário: ${step.comment}`] : []),
+    ...(comment ? ['', `Comentário: ${comment}`] : []),
     '',
     `Abrir no portal: ${recordUrl(schema, after.id)}`,
     `Suas pendências: ${serverConfig().publicUrl}/pendencias`,
     '',
     'Mensagem automática do Portal. Não responda.',
   ];
-  await enqueueMail(trx, {
-    to,
-    subject: `[Portal] ${schema.label} ${title}: ${now}`,
-    text: lines.join('\n'),
-    ref: `${schema.resource}/${String(after.id)}`,
-  });
+  // Decision 29: an external recipient (client, supplier, law firm, or an address of no staff user)
+  // reads the author's name only and no comment of the team.
+  const staff = await staffAddresses(trx, to);
+  const groups: [string[], string[]][] = [
+    [to.filter((m) => staff.has(m)), message(actor.name || actor.email, step.comment)],
+    [to.filter((m) => !staff.has(m)), message(actor.name || 'A equipe do Portal', null)],
+  ];
+  for (const [recipients, lines] of groups) {
+    if (!recipients.length) continue;
+    await enqueueMail(trx, {
+      to: recipients,
+      subject: `[Portal] ${schema.label} ${title}: ${now}`,
+      text: lines.join('\n'),
+      ref: `${schema.resource}/${String(after.id)}`,
+    });
+  }
+}
+
+/** Which of these (lower-case) addresses belong to staff users (not clients, suppliers or law firms). */
+async function staffAddresses(trx: Db, mails: string[]): Promise<Set<string>> {
+  if (!mails.length) return new Set();
+  const r = await sql<{ email: string }>`
+    select email from usuario
+    where lower(email) in (${sql.join(mails.map((m) => m.toLowerCase()))})
+      and coalesce(tipo, '') not in ('cliente', 'fornecedor', 'escritorio')
+      and not coalesce(roles ? 'cliente', false)`.execute(trx);
+  return new Set(r.rows.map((x) => x.email.toLowerCase()));
 }
