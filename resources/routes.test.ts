@@ -113,7 +113,8 @@ describe('route table (spec §2)', () => {
     expect(a('/:obra/checklist/:tipo/preencher')).toEqual({ subject: 'AUTOMACAO', action: 'create', or: [{ subject: 'FIELD', action: 'create' }] });
     expect(a('/diarios')).toEqual({ subject: 'RDO', action: 'read' });
     expect(a('/:obra/diarios/configurar')).toEqual({ subject: 'RDO', action: 'config' });
-    expect(a('/:obra/diarios/datas')).toEqual({ subject: 'RDO', action: 'data_planejada' });
+    // access.md decision 30: the schedule is read by whoever reads the site's RDOs.
+    expect(a('/:obra/diarios/datas')).toEqual({ subject: 'RDO', action: 'read' });
     expect(a('/:obra/diarios/novo')).toEqual({ subject: 'RDO', action: 'create' });
     expect(a('/diarios/:diario/editar')).toEqual({ subject: 'RDO', action: 'update' });
     expect(a('/diarios/:diario')?.or).toEqual([{ subject: 'AUTOMACAO', action: 'read' }, { subject: 'FIELD', action: 'read' }]);

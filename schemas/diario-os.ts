@@ -1,5 +1,26 @@
-import { TODAY, type EntitySchema } from './kinds';
+import { TODAY, type EntitySchema, type Workflow } from './kinds';
 import { imagesField, longtext, obraRef } from './shared/common';
+import { AREA_LABELS } from './option-labels';
+
+/**
+ * A work-order daily report is created as a draft (access.md decision 30: never directly sent or
+ * approved); the area's administrator (`manage` on the area's DiarioOs) approves it or returns a
+ * sent one with a comment. Whoever may update it sends it for approval.
+ */
+const diarioOsWorkflow: Workflow = {
+  field: 'status',
+  initial: 'Rascunho',
+  states: [
+    { value: 'Rascunho', color: 'default' },
+    { value: 'Enviado', label: 'Enviado (em aprovação)', color: 'gold', editBy: [{ action: 'manage' }] },
+    { value: 'Aprovado', color: 'green', editBy: [] },
+  ],
+  transitions: [
+    { name: 'enviar', label: 'Enviar para aprovação', from: ['Rascunho'], to: 'Enviado', action: 'update', tone: 'primary' },
+    { name: 'aprovar', label: 'Aprovar diário', from: ['Rascunho', 'Enviado'], to: 'Aprovado', action: 'manage', tone: 'primary' },
+    { name: 'devolver', label: 'Devolver para correção', from: ['Enviado'], to: 'Rascunho', action: 'manage', comment: 'required', inbox: false, tone: 'danger' },
+  ],
+};
 
 /**
  * Daily report of a work order. access.md: `area` (FIELD or AUTOMACAO) is used in permission
@@ -18,13 +39,13 @@ export const diarioOs: EntitySchema = {
   defaultSort: { field: 'data', order: 'desc' },
   menu: { group: 'Field e automação', icon: 'CalendarOutlined' },
   fields: [
-    { name: 'area', kind: 'enum', label: 'Área', required: true, options: ['FIELD', 'AUTOMACAO'], default: 'FIELD', list: true, filter: true, group: 'Identificação', span: 'third', width: 110 },
+    { name: 'area', kind: 'enum', label: 'Área', required: true, options: ['FIELD', 'AUTOMACAO'], optionLabels: { ...AREA_LABELS }, default: 'FIELD', list: true, filter: true, group: 'Identificação', span: 'third', width: 110 },
     obraRef({ required: true, span: 'third' }),
     { name: 'data', kind: 'date', label: 'Data', required: true, default: TODAY, list: true, sort: true, filter: true, group: 'Identificação', span: 'third' },
     { name: 'osField', kind: 'reference', label: 'OS (Field)', ref: 'osField', list: true, filter: true, group: 'Identificação', span: 'half', help: 'Preencha quando a área for FIELD.' },
     { name: 'osAutomacao', kind: 'reference', label: 'OS (Automação)', ref: 'osAutomacao', list: true, filter: true, group: 'Identificação', span: 'half', help: 'Preencha quando a área for AUTOMACAO.' },
     { name: 'executante', kind: 'person', label: 'Responsável pelo diário', personRoles: ['field', 'automacao', 'admin_field', 'admin_automacao'], required: true, list: true, group: 'Identificação', span: 'half' },
-    { name: 'status', kind: 'enum', label: 'Situação', required: true, options: ['Rascunho', 'Enviado', 'Aprovado'], default: 'Rascunho', list: true, filter: true, group: 'Identificação', span: 'third' },
+    { name: 'status', kind: 'enum', label: 'Situação', required: true, readOnly: true, options: ['Rascunho', 'Enviado', 'Aprovado'], default: 'Rascunho', list: true, filter: true, group: 'Identificação', span: 'third' },
     { name: 'horarioInicio', kind: 'text', label: 'Início', maxLength: 5, placeholder: '08:00', group: 'Jornada', span: 'third' },
     { name: 'horarioFim', kind: 'text', label: 'Fim', maxLength: 5, placeholder: '17:00', group: 'Jornada', span: 'third' },
     { name: 'condicao', kind: 'enum', label: 'Condição de trabalho', options: ['Praticável', 'Impraticável'], default: 'Praticável', group: 'Jornada', span: 'third' },
@@ -47,4 +68,5 @@ export const diarioOs: EntitySchema = {
     longtext('ocorrencias', 'Ocorrências', { maxLength: 4000, search: true, group: 'Atividades' }),
     imagesField('fotos', 'Fotos'),
   ],
+  workflow: diarioOsWorkflow,
 };

@@ -60,8 +60,14 @@ export interface FieldDef {
   max?: number;
   /** decimal: number of decimals (default 2). */
   scale?: number;
-  /** enum: the allowed values, as stored and shown. */
+  /** enum: the allowed values, as stored. */
   options?: string[];
+  /**
+   * enum/tags: the pt-BR label shown for a stored value when it is a code ('FIELD' → 'Campo'); a
+   * value without one is shown as stored. A workflow's state field takes its states' labels
+   * (schemas/option-labels.ts). Display only: the API, filters and stored values keep the code.
+   */
+  optionLabels?: Record<string, string>;
   /**
    * Initial value on create. Any kind may declare a default; a person field may use
    * CURRENT_USER ('$usuario') to start as the signed-in user (e.g. the RDO's site manager); a date
@@ -72,6 +78,14 @@ export interface FieldDef {
   ref?: string;
   /** reference: the target field whose value is stored (default 'id'). */
   refKey?: string;
+  /**
+   * reference: only target records with these values may be chosen (target field → value), e.g. an
+   * SGI record's supplier is a company of `tipo` 'Fornecedor'. The picker offers only those and the
+   * API refuses any other with a 400 on the field.
+   */
+  refFilter?: Record<string, string>;
+  /** text: a value with a known format, checked and stored normalised ('cnpj': the digits, check digits verified). */
+  format?: 'cnpj';
   /**
    * reference, on create: choosing a record here copies its fields into this record's empty ones
    * (this record's field → the chosen record's field), e.g. a materials list takes its template's items.
@@ -93,10 +107,16 @@ export interface FieldDef {
   /** A value that must be unique across the table. */
   unique?: boolean;
   /**
-   * text: the code of an item of a site's EAP (`eapOs`), picked from the tree of the site and area
-   * held by these fields of the record (a daily report's activity). The API still stores the text.
+   * text: the code of an item of a site's EAP (`eapOs`), picked from the tree of the site (and of
+   * the area, when named) held by these fields of the record (a daily report's activity). The API
+   * refuses a new code that is not an item of that EAP (src/server/modules/write-rules.ts).
    */
-  eapCodeOf?: { obra: string; area: string };
+  eapCodeOf?: { obra: string; area?: string };
+  /**
+   * integer: the id of a record of this schema, set by the server (a checklist answer's SGI record);
+   * shown as a link to that record. Not a `reference` where the two records refer to each other.
+   */
+  recordOf?: string;
 
   /** Shown as a list column by default. */
   list?: boolean;
@@ -151,7 +171,12 @@ export interface EntitySchema {
    */
   createActionBy?: { field: string; actions: Record<string, string> };
   /** Menu group (pt-BR) and icon name (antd icon component name). */
-  menu?: { group: string; icon?: string };
+  /**
+   * Menu group and icon. `action`: the right the list page (and so its menu entry) asks for, when
+   * reading is wider than managing, e.g. a registry every staff member reads through pickers but
+   * only its administrators open as a page.
+   */
+  menu?: { group: string; icon?: string; action?: string };
   /** Optional field holding the site id (Obra.Id_Lista) the record belongs to. */
   obraField?: string;
   /**
@@ -181,6 +206,21 @@ export interface RelatedList {
   sum?: string[];
   /** Constant values of a record added here (a field work order's daily reports are of area FIELD). */
   prefill?: Record<string, string | number | boolean>;
+  /**
+   * Who adds (and changes) a record here, besides the child's own rights (access.md decision 30, a
+   * ticket's interactions): whoever holds `parentAction` on the parent record and, with `clients`,
+   * an external client who reads the parent (their record is always `clientVisible`); never while
+   * the parent's workflow state is one of `closedIn`. The API refuses with the pt-BR messages.
+   */
+  addBy?: {
+    parentAction: string;
+    clients?: boolean;
+    /** Boolean field of the child set to true when a client writes it. */
+    clientVisible?: string;
+    closedIn?: string[];
+    refusal: string;
+    closedRefusal: string;
+  };
 }
 
 /** A value a transition writes into a field: the moment, today, today plus N days, the actor or the comment. */
@@ -203,6 +243,11 @@ export interface WorkflowState {
   color: string;
   /** No transition leaves it (except the administrators' "Alterar situação"). */
   final?: boolean;
+  /**
+   * Not yet submitted (a draft): external users (clients, suppliers, law firms) never receive a
+   * record in this state (access.md decision 29).
+   */
+  draft?: boolean;
   /**
    * Who edits the fields in this state. Absent: the entity's usual edit right, all fields.
    * An empty list: nobody (read-only). Otherwise any of these rights.
@@ -242,6 +287,12 @@ export interface WorkflowTransition {
   sequence?: { field: string; format: 'areaYear' };
   /** Named server-side check of records beyond this one (e.g. every checklist of the OS filled). */
   guard?: string;
+  /**
+   * While this date field of the record is before today (a contract approved after its "Fim da
+   * vigência"), the step asks for confirmation: the comment becomes a required reason and `notice`
+   * (pt-BR, `{data}` = the date) says why, in the dialog and in the refusal.
+   */
+  reasonWhenPast?: { field: string; notice: string };
   /** Named server-side effect on other records, in the same transaction (e.g. finalise the SGI record). */
   after?: string;
   /** Who is told by e-mail, besides the people who must act next: person/email fields of the record. */

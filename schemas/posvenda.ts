@@ -71,7 +71,21 @@ export const posvenda: EntitySchema = {
   ],
   workflow: posvendaWorkflow,
   related: [
-    { entity: 'ticketInteracao', via: 'ticket', label: 'Interações', display: 'timeline' },
+    {
+      entity: 'ticketInteracao',
+      via: 'ticket',
+      label: 'Interações',
+      display: 'timeline',
+      // access.md decision 30: by whoever may edit the ticket and by its site's clients, never on a closed ticket.
+      addBy: {
+        parentAction: 'edit',
+        clients: true,
+        clientVisible: 'visivelCliente',
+        closedIn: ['Concluído', 'Cancelado'],
+        refusal: 'Só quem atende o ticket (ou um cliente da obra do ticket) registra interações nele.',
+        closedRefusal: 'Este ticket está concluído ou cancelado e não recebe novas interações. Um ticket concluído pode ser reaberto ("Reabrir ticket").',
+      },
+    },
     { entity: 'custoPosvenda', via: 'ticket', label: 'Custos', sum: ['valor'] },
     { entity: 'pesquisaSatisfacao', via: 'ticket', label: 'Pesquisa de satisfação' },
   ],

@@ -7,7 +7,8 @@ const s = defineRoutes('site', 'Diários de obra', 'ScheduleOutlined');
 export const RDO_ROUTES = [
   g('/diarios', 'Diários de obra', { access: can('RDO'), entity: list('diario') }),
   s('/:obra/diarios/configurar', 'Configurar RDO', { access: can('RDO', 'config'), screen: 'rdoConfig', entity: list('configuracaoRdo', { filters: { obra: ':obra' } }), icon: 'SettingOutlined' }),
-  s('/:obra/diarios/datas', 'Datas planejadas', { access: can('RDO', 'data_planejada'), screen: 'calendar', icon: 'CalendarOutlined' }),
+  // Decision 30: read by whoever reads the site's RDOs (the API checks the site); planners edit the dates.
+  s('/:obra/diarios/datas', 'Datas planejadas', { access: can('RDO'), screen: 'calendar', icon: 'CalendarOutlined' }),
   s('/:obra/diarios/novo', 'Novo diário', { access: can('RDO', 'create'), entity: create('diario'), icon: 'PlusOutlined' }),
   g('/diarios/:diario', 'Diário de obra', { access: can('RDO', 'read', check('AUTOMACAO'), check('FIELD')), entity: show('diario', 'diario') }),
   g('/diarios/:diario/editar', 'Editar diário', { access: can('RDO', 'update'), entity: edit('diario', 'diario'), icon: 'EditOutlined' }),

@@ -139,9 +139,11 @@ describe.each(BACKENDS)('works schedule (%s)', (backend) => {
     const r = await c.get('/api/v1/obras/101/curva-s', FIELD_ADMIN);
     expect(r.status).toBe(200);
     expect((r.body as Curve).realizado!.valor).toBeCloseTo(hand.value, 6);
-    // Without any EAP rule and without data_planejada there is no schedule; unknown sites are 404.
-    expect((await c.get('/api/v1/obras/101/curva-s', SM)).status).toBe(403);
-    expect((await c.get('/api/v1/obras/101/cronograma', SM)).status).toBe(403);
+    // Without any EAP rule, without data_planejada and without reading the site's RDOs (access.md
+    // decision 30: the site manager now reads it, tests/api/access-decision30.test.ts) there is no
+    // schedule; unknown sites are 404.
+    expect((await c.get('/api/v1/obras/101/curva-s', 'leitura@portal.local')).status).toBe(403);
+    expect((await c.get('/api/v1/obras/101/cronograma', 'leitura@portal.local')).status).toBe(403);
     expect((await c.get('/api/v1/obras/999/curva-s', ADMIN)).status).toBe(404);
     const bad = await c.get('/api/v1/obras/101/curva-s?intervalo=ano', ADMIN);
     expect(bad.status).toBe(400);

@@ -39,7 +39,8 @@ describe('related records inside their parent', { timeout: 120_000 }, () => {
   });
 
   it('adds an interaction to a ticket with the ticket locked, then answers it', async () => {
-    const [ticket] = (await api<{ id: number }[]>('/api/v1/posvendas?_end=1')).body;
+    // An open ticket (access.md decision 30: a closed one takes no interaction).
+    const [ticket] = (await api<{ id: number }[]>('/api/v1/posvendas?status=Em%20atendimento&_end=1')).body;
     renderViews({ schemas: [s('posvenda'), s('ticketInteracao'), s('custoPosvenda'), s('pesquisaSatisfacao')], path: `/posvendas/show/${ticket.id}`, user: DEMO_USERS[ADMIN] });
     const region = await screen.findByRole('region', { name: /Interações/ }, T);
     fireEvent.click(within(region).getByRole('button', { name: /Nova interação/ }));
@@ -66,5 +67,32 @@ describe('related records inside their parent', { timeout: 120_000 }, () => {
     fireEvent.change(within(reply).getByLabelText('Registrado por: e-mail'), { target: { value: ADMIN } });
     fireEvent.click(within(reply).getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(within(region).getByText(/Em resposta a .*Cliente informado do prazo/)).toBeInTheDocument(), T);
+  });
+
+  it('offers no reply on a concluded ticket, nor to a read-only role (access.md decision 30)', async () => {
+    const schemas = [s('posvenda'), s('ticketInteracao'), s('custoPosvenda'), s('pesquisaSatisfacao')];
+    const note = (ticket: number) => ({ method: 'POST', json: { ticket, texto: 'Aguardando o retorno do cliente.', responsavel: { mail: ADMIN } } });
+    // A ticket with an interaction, then concluded.
+    const [done] = (await api<{ id: number }[]>('/api/v1/posvendas?status=Aguardando%20cliente&_end=1')).body;
+    expect((await api('/api/v1/ticket-interacoes', note(done.id))).status).toBe(201);
+    const current = await api<{ version: number }>(`/api/v1/posvendas/${done.id}`);
+    const concluded = await api<{ status: string }>(`/api/v1/posvendas/${done.id}/transitions/concluir`, { method: 'POST', json: { version: current.body.version, comment: 'Resolvido.' } });
+    expect(concluded.body.status).toBe('Concluído');
+    const view = renderViews({ schemas, path: `/posvendas/show/${done.id}`, user: DEMO_USERS[ADMIN] });
+    let region = await screen.findByRole('region', { name: /Interações/ }, T);
+    await within(region).findAllByRole('article', {}, T);
+    expect(within(region).queryByRole('button', { name: /Nova interação/ })).toBeNull();
+    expect(within(region).queryByRole('button', { name: /Responder/ })).toBeNull();
+    view.unmount();
+
+    const [open] = (await api<{ id: number }[]>('/api/v1/posvendas?status=Em%20atendimento&_end=1')).body;
+    expect((await api('/api/v1/ticket-interacoes', note(open.id))).status).toBe(201);
+    t.mock.setUser('controladoria@portal.local');
+    renderViews({ schemas, path: `/posvendas/show/${open.id}`, user: DEMO_USERS['controladoria@portal.local'] });
+    region = await screen.findByRole('region', { name: /Interações/ }, T);
+    await within(region).findAllByRole('article', {}, T);
+    expect(within(region).queryByRole('button', { name: /Nova interação/ })).toBeNull();
+    expect(within(region).queryByRole('button', { name: /Responder/ })).toBeNull();
+    t.mock.setUser(ADMIN);
   });
 });

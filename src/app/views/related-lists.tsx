@@ -17,9 +17,11 @@ import { subject as caslSubject } from '@casl/ability';
 import { schemaByName } from '../../../schemas/index';
 import type { EntitySchema, FieldDef, RelatedList } from '../../../schemas/kinds';
 import { toCaslAction } from '../../access/refine-actions';
-import { useAbility, useCurrentPerson } from '../access/ability-context';
+import { useAbility, useCurrentPerson, useCurrentUser } from '../access/ability-context';
+import { externalKindOf } from '../../access/user';
 import { FieldDisplay } from '../fields/display';
 import { ReferenceTitlesProvider } from '../fields/reference-titles';
+import { CreateDefaults } from './create-defaults';
 import { defaultValues, lowerLabel, recordTitle } from '../fields/options';
 import { formatValue } from '../format';
 import { StateTag } from '../modules/workflow/state-tag';
@@ -65,6 +67,21 @@ export function childInitialValues(parent: EntitySchema, record: BaseRecord, rel
     out[child.obraField] = record[parent.obraField];
   }
   return out;
+}
+
+/**
+ * A related list's `addBy` (access.md decision 30, a ticket's interactions), as the API checks it:
+ * the parent's action (`edit` on the ticket) or, for a client, reading the parent; never while the
+ * parent is closed.
+ */
+export function addAllowed(rel: RelatedList, parent: EntitySchema, record: BaseRecord, ability: ReturnType<typeof useAbility>, client: boolean): boolean {
+  const gate = rel.addBy;
+  if (!gate) return true;
+  const state = parent.workflow ? record[parent.workflow.field] : undefined;
+  if (typeof state === 'string' && gate.closedIn?.includes(state)) return false;
+  const on = caslSubject(parent.subject, { ...record }) as never;
+  if (client) return !!gate.clients && ability.can('read' as never, on);
+  return ability.can(gate.parentAction as never, on);
 }
 
 /** The related lists as tabs (a site's home: its RDOs, work orders, contracts…), each loaded when opened. */
@@ -125,10 +142,12 @@ function RelatedSectionBody({ parent, record, rel, child }: { parent: EntitySche
   // interaction's author…) and the parent's values.
   const me = useCurrentPerson();
   // A child checked through its parent (a folder's files) needs the right on the parent record.
+  const user = useCurrentUser();
   const canCreate =
-    child.accessVia === rel.via
+    (child.accessVia === rel.via
       ? ability.can(createAction as never, caslSubject(parent.subject, { ...record }) as never)
-      : ability.can(createAction as never, caslSubject(child.subject, { ...defaultValues(child, me), ...initial }) as never);
+      : ability.can(createAction as never, caslSubject(child.subject, { ...defaultValues(child, me), ...initial }) as never)) &&
+    addAllowed(rel, parent, record, ability, !!user && externalKindOf(user) === 'cliente');
   const [adding, setAdding] = useState<Record<string, unknown> | null>(null);
 
   const columns: TableColumnType<BaseRecord>[] = child.fields
@@ -357,6 +376,7 @@ function RelatedCreateModal({
     >
       <Form {...formProps} initialValues={values} layout="vertical" scrollToFirstError>
         <SchemaFormFields schema={child} locked={lockedSet} />
+        {formProps.form ? <CreateDefaults schema={child} form={formProps.form} obra={child.obraField ? initialValues[child.obraField] : undefined} /> : null}
       </Form>
     </Modal>
   );

@@ -10,6 +10,13 @@ import { writeAudit } from '../crud/audit';
 import { rdoMandatorySections } from '../rdo/config';
 import { createSiteLibrary } from './document-tree';
 import { flattenExtra } from '../db/columns';
+import { SCHEMAS } from '../../../schemas';
+import { enqueueMail } from '../mail/queue';
+import { checkReferenceFilters } from '../crud/reference-filter';
+import { cnpjNeverChanges, partnerCompaniesRegistered, resolvePendingOnCreate } from './empresa';
+import { checklistSgiLinks, checklistSgiOnCreate } from './checklist-sgi';
+import { clientAccount } from '../site-users/client-account';
+import { SUPPLIER_AFTER_CREATE_RULES, SUPPLIER_WRITE_RULES } from './supplier-rules';
 
 /**
  * Business rules that go beyond field validation, as explicit overrides per entity.
@@ -242,10 +249,145 @@ const eapTree: WriteRule = async ({ trx, schema, actor, op, before, after }) => 
   }
 };
 
+/** A date column as ISO text (the drivers may give a Date or a string). */
+const isoDate = (v: unknown): string | undefined => (v instanceof Date ? v.toISOString().slice(0, 10) : typeof v === 'string' && v ? v.slice(0, 10) : undefined);
+const brDate = (iso: string) => iso.split('-').reverse().join('/');
+
+/**
+ * An EAP item's planned dates lie inside its parent's (where the parent has them); a parent's new
+ * dates still hold its direct sub-items' dates.
+ */
+const eapDatesInsideParent: WriteRule = async ({ trx, op, before, after }) => {
+  const moved = (f: string) => op === 'create' || isoDate(before?.[f]) !== isoDate(after[f]) || (f === 'pai' && before?.pai !== after.pai);
+  if (!['inicioPrevisto', 'terminoPrevisto', 'pai'].some(moved)) return;
+  const ini = isoDate(after.inicioPrevisto);
+  const fim = isoDate(after.terminoPrevisto);
+  const errors: Record<string, string[]> = {};
+  if (after.pai !== null && after.pai !== undefined) {
+    const parent = await trx.selectFrom('eapOs').select(['codigo', 'inicioPrevisto', 'terminoPrevisto']).where('id', '=', Number(after.pai)).executeTakeFirst();
+    const pIni = isoDate(parent?.inicioPrevisto);
+    const pFim = isoDate(parent?.terminoPrevisto);
+    const outside = (d: string | undefined) => !!d && ((!!pIni && d < pIni) || (!!pFim && d > pFim));
+    const range = `${pIni ? `de ${brDate(pIni)}` : ''}${pIni && pFim ? ' ' : ''}${pFim ? `até ${brDate(pFim)}` : ''}`;
+    const msg = `Fora das datas do item pai ${String(parent?.codigo ?? '')} (${range}).`;
+    if (outside(ini)) errors.inicioPrevisto = [msg];
+    if (outside(fim)) errors.terminoPrevisto = [msg];
+  }
+  if (op === 'update' && (moved('inicioPrevisto') || moved('terminoPrevisto'))) {
+    const kids = await trx.selectFrom('eapOs').select(['codigo', 'inicioPrevisto', 'terminoPrevisto']).where('pai', '=', Number(before!.id)).execute();
+    const early = ini ? kids.filter((k) => [k.inicioPrevisto, k.terminoPrevisto].some((d) => isoDate(d) && isoDate(d)! < ini)) : [];
+    const late = fim ? kids.filter((k) => [k.inicioPrevisto, k.terminoPrevisto].some((d) => isoDate(d) && isoDate(d)! > fim)) : [];
+    const codes = (l: typeof kids) => l.map((k) => String(k.codigo)).sort().join(', ');
+    if (early.length) (errors.inicioPrevisto ??= []).push(`Há itens abaixo deste com datas antes deste início: ${codes(early)}.`);
+    if (late.length) (errors.terminoPrevisto ??= []).push(`Há itens abaixo deste com datas depois deste término: ${codes(late)}.`);
+  }
+  const first = Object.values(errors)[0];
+  if (first) throw new ApiError(400, first[0], errors);
+};
+
+/**
+ * Activities of daily reports name items of the site's EAP (`eapCodeOf`: a site report, any area
+ * of its site; a work-order report, the EAP of its area): a code that is not an item of that EAP is
+ * refused on its row, whoever writes it. Codes the record already held on the same site and area
+ * stay (an item deleted from the EAP since), so an older report can still be edited.
+ */
+const eapCodesInSiteEap: WriteRule = async ({ trx, schema, before, after }) => {
+  const errors: Record<string, string[]> = {};
+  for (const rows of schema.fields.filter((f) => f.kind === 'rows')) {
+    for (const sub of (rows.fields ?? []).filter((f) => f.eapCodeOf)) {
+      const of = sub.eapCodeOf!;
+      const list = (v: unknown) => (Array.isArray(v) ? (v as Record<string, unknown>[]) : []);
+      const sameEap = !!before && before[of.obra] === after[of.obra] && (!of.area || before[of.area] === after[of.area]);
+      const kept = new Set(sameEap ? list(before![rows.name]).map((r) => r?.[sub.name]) : []);
+      const asked = list(after[rows.name])
+        .map((r, i) => ({ i, code: r?.[sub.name] }))
+        .filter((x): x is { i: number; code: string } => typeof x.code === 'string' && x.code.trim() !== '' && !kept.has(x.code));
+      if (!asked.length) continue;
+      const found = await trx
+        .selectFrom('eapOs')
+        .select('codigo')
+        .where('obra', '=', String(after[of.obra] ?? ''))
+        .$if(!!of.area, (q) => q.where('area', '=', String(after[of.area!] ?? '')))
+        .where('codigo', 'in', [...new Set(asked.map((x) => x.code))])
+        .execute();
+      const known = new Set(found.map((f) => String(f.codigo)));
+      const where = of.area ? 'na EAP desta obra e área' : 'na EAP desta obra';
+      for (const x of asked) {
+        if (!known.has(x.code)) errors[`${rows.name}.${x.i}.${sub.name}`] = [`O item "${x.code}" não existe ${where}: escolha um item da EAP.`];
+      }
+    }
+  }
+  const first = Object.values(errors)[0];
+  if (first) throw new ApiError(400, `Verifique os campos destacados. ${first[0]}`, errors);
+};
+
 async function selectEap(trx: Db, id: number): Promise<Record<string, unknown>> {
   const r = await sql<{ row: Record<string, unknown> }>`select to_jsonb(t.*) as row from "eapOs" t where id = ${id}`.execute(trx);
   return flattenExtra(r.rows[0]?.row ?? {});
 }
+
+async function rowOf(trx: Db, table: string, id: number): Promise<Record<string, unknown> | undefined> {
+  const r = await sql<{ row: Record<string, unknown> }>`select to_jsonb(t.*) as row from ${sql.table(table)} t where id = ${id}`.execute(trx);
+  return r.rows[0]?.row && flattenExtra(r.rows[0].row);
+}
+
+/**
+ * A child declared with `addBy` in its parent's `related` (a ticket's interactions, access.md
+ * decision 30) is written only by whoever holds the parent action on the parent record, or by an
+ * external client who reads the parent (then it is always client-visible); never while the parent
+ * is closed. Read-only roles (controladoria, pos_vendas_leitura, mkt_read) are refused.
+ */
+const relatedAddGate: WriteRule = async ({ trx, schema, actor, after }) => {
+  if (!actor) return;
+  let extra: Record<string, unknown> = {};
+  for (const parent of SCHEMAS) {
+    for (const rel of parent.related ?? []) {
+      const gate = rel.addBy;
+      const id = after[rel.via];
+      if (rel.entity !== schema.name || !gate || id === null || id === undefined || !Number.isInteger(Number(id))) continue;
+      const row = await rowOf(trx, parent.name, Number(id));
+      if (!row) continue; // the reference's validation reports it
+      const state = parent.workflow ? row[parent.workflow.field] : undefined;
+      if (typeof state === 'string' && gate.closedIn?.includes(state)) throw new ApiError(403, gate.closedRefusal);
+      const on = subject(parent.subject, { ...row }) as never;
+      const client = (actor as { client?: boolean }).client === true;
+      if (client && gate.clients && actor.ability.can('read' as never, on)) {
+        if (gate.clientVisible) extra = { ...extra, [gate.clientVisible]: true };
+        continue;
+      }
+      if (client || !actor.ability.can(gate.parentAction as never, on)) throw new ApiError(403, gate.refusal);
+    }
+  }
+  return extra;
+};
+
+/**
+ * A client-visible reply on a ticket e-mails the ticket's contact (through the mail queue, in the
+ * write's transaction), with the author's name only: no staff e-mail address (decision 29).
+ */
+const ticketReplyMail: WriteRule = async ({ trx, op, actor, before, after }) => {
+  if (after.visivelCliente !== true || (op === 'update' && before?.visivelCliente === true)) return;
+  const ticket = after.ticket === null || after.ticket === undefined ? undefined : await rowOf(trx, 'posvenda', Number(after.ticket));
+  const to = typeof ticket?.emailContato === 'string' ? ticket.emailContato.trim().toLowerCase() : '';
+  if (!ticket || !to || to === actor?.email.toLowerCase()) return;
+  const files = Array.isArray(after.anexos) ? after.anexos.length : 0;
+  const lines = [
+    `Olá${typeof ticket.contato === 'string' && ticket.contato ? `, ${ticket.contato}` : ''},`,
+    '',
+    `Há uma nova resposta no ticket nº ${String(ticket.codigo ?? ticket.id)} ("${String(ticket.titulo ?? '')}")${actor?.name ? `, de ${actor.name}` : ''}:`,
+    '',
+    String(after.texto ?? ''),
+    ...(files ? ['', `${files} ${files === 1 ? 'anexo disponível' : 'anexos disponíveis'} no portal.`] : []),
+    '',
+    'Mensagem automática do Portal. Não responda.',
+  ];
+  await enqueueMail(trx, {
+    to: [to],
+    subject: `[Portal] Ticket nº ${String(ticket.codigo ?? ticket.id)}: nova resposta`,
+    text: lines.join('\n'),
+    ref: `posvendas/${String(ticket.id)}`,
+  });
+};
 
 /** What must hold before a record is deleted (inside the delete's transaction); throws ApiError to refuse. */
 export type DeleteRule = (ctx: { trx: Db; schema: EntitySchema; before: Record<string, unknown> }) => Promise<void>;
@@ -265,20 +407,24 @@ export async function applyDeleteRules(ctx: Parameters<DeleteRule>[0]): Promise<
 }
 
 export const WRITE_RULES: Record<string, WriteRule[]> = {
-  diario: [rdoOnePerSiteToday, rdoNumber, rdoMandatorySections],
+  diario: [rdoOnePerSiteToday, rdoNumber, rdoMandatorySections, eapCodesInSiteEap],
   produtoContrato: [contractItemTotal],
   material: [materialOrigin],
-  diarioOs: [osHoursFromReports],
+  diarioOs: [eapCodesInSiteEap, osHoursFromReports],
   posvenda: [ticketNumber],
-  checklistPreenchidoField: [checklistAnswers],
-  checklistPreenchidoAutomacao: [checklistAnswers],
+  checklistPreenchidoField: [checklistAnswers, checklistSgiLinks],
+  checklistPreenchidoAutomacao: [checklistAnswers, checklistSgiLinks],
   relatoEtica: [ethicsProtocol],
-  eapOs: [eapTree],
+  empresa: [cnpjNeverChanges],
+  ticketInteracao: [relatedAddGate, ticketReplyMail],
+  eapOs: [eapTree, eapDatesInsideParent],
+  usuario: [clientAccount, partnerCompaniesRegistered],
 };
 
 export async function applyWriteRules(ctx: WriteContext): Promise<Record<string, unknown>> {
+  await checkReferenceFilters(ctx.trx, ctx.schema, ctx.after, ctx.before);
   let extra: Record<string, unknown> = {};
-  for (const rule of WRITE_RULES[ctx.schema.name] ?? []) {
+  for (const rule of [...(WRITE_RULES[ctx.schema.name] ?? []), ...(SUPPLIER_WRITE_RULES[ctx.schema.name] ?? [])]) {
     const out = await rule({ ...ctx, after: { ...ctx.after, ...extra } });
     if (out) extra = { ...extra, ...out };
   }
@@ -290,8 +436,11 @@ export type AfterCreateRule = (ctx: { trx: Db; schema: EntitySchema; actor?: Wri
 
 export const AFTER_CREATE_RULES: Record<string, AfterCreateRule[]> = {
   obra: [async ({ trx, actor, row }) => void (await createSiteLibrary(trx, row, actor?.email ?? 'sistema'))],
+  empresa: [resolvePendingOnCreate],
+  checklistPreenchidoField: [checklistSgiOnCreate],
+  checklistPreenchidoAutomacao: [checklistSgiOnCreate],
 };
 
 export async function applyAfterCreateRules(ctx: Parameters<AfterCreateRule>[0]): Promise<void> {
-  for (const rule of AFTER_CREATE_RULES[ctx.schema.name] ?? []) await rule(ctx);
+  for (const rule of [...(AFTER_CREATE_RULES[ctx.schema.name] ?? []), ...(SUPPLIER_AFTER_CREATE_RULES[ctx.schema.name] ?? [])]) await rule(ctx);
 }

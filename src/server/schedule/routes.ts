@@ -1,6 +1,6 @@
 /**
  * The works schedule of a site, mounted at `/api/v1/obras`:
- * - `GET /:obra/cronograma` — the EAP items with planned dates, weight, progress and delay, and
+ * - `GET /:obra/cronograma` — (for whoever reads the site's RDOs, planners and EAP readers) the EAP items with planned dates, weight, progress and delay, and
  *   what the caller may do (`podeEditar`, `podeAvisar`);
  * - `GET /:obra/curva-s?intervalo=dia|semana` — planned vs realised cumulative progress (SQL);
  * - `PATCH /:obra/cronograma/:id` `{ version, inicioPrevisto?, terminoPrevisto? }` — the planned
@@ -32,16 +32,16 @@ const eapOs = () => schemaByName('eapOs') as EntitySchema;
 const obraSchema = () => schemaByName('obra') as EntitySchema;
 const DATE_FIELDS = ['inicioPrevisto', 'terminoPrevisto'] as const;
 
-async function visibleSite(db: Db, actor: Actor, obra: string): Promise<{ id: string; nome: string | null }> {
+async function visibleSite(db: Db, actor: Actor, obra: string): Promise<{ id: string; nome: string | null; sm: string | null }> {
   if (!obra || obra.length > 20) throw new ApiError(404, 'Obra não encontrada.');
   const row = await db
     .selectFrom('obra')
-    .select(['Id_Lista as id', 'nome'])
+    .select(['Id_Lista as id', 'nome', sql<string | null>`"siteManager" ->> 'mail'`.as('sm')])
     .where('Id_Lista', '=', obra)
     .where(readWhere(obraSchema(), actor))
     .executeTakeFirst();
   if (!row) throw new ApiError(404, 'Obra não encontrada.');
-  return row as { id: string; nome: string | null };
+  return row as { id: string; nome: string | null; sm: string | null };
 }
 
 const NO_SCHEDULE = 'Você não tem permissão para ver o cronograma desta obra.';
@@ -93,7 +93,7 @@ export function scheduleRoutes(db: Db) {
     const actor = actorOf(c);
     const obra = c.req.param('obra');
     const site = await visibleSite(db, actor, obra);
-    const scope = scheduleScopeFor(actor.ability, obra);
+    const scope = scheduleScopeFor(actor.ability, site);
     if (!scope) throw new ApiError(403, NO_SCHEDULE);
     const hoje = todayIso();
     const itens = await scheduleItems(db, obra, scope, hoje);
@@ -101,7 +101,7 @@ export function scheduleRoutes(db: Db) {
     const rows = await db.selectFrom('eapOs').selectAll().where('obra', '=', obra).execute();
     const editable = new Set(rows.filter((x) => planner || actor.ability.can('update' as never, subject('EapOS', { ...x }) as never)).map((x) => Number(x.id)));
     return c.json({
-      obra: site,
+      obra: { id: site.id, nome: site.nome },
       hoje,
       podeEditar: planner || editable.size > 0,
       podeAvisar: canWarn(actor.ability, obra),
@@ -112,12 +112,12 @@ export function scheduleRoutes(db: Db) {
   r.get('/:obra/curva-s', async (c) => {
     const actor = actorOf(c);
     const obra = c.req.param('obra');
-    await visibleSite(db, actor, obra);
+    const site = await visibleSite(db, actor, obra);
     const intervalo = c.req.query('intervalo') ?? 'semana';
     if (intervalo !== 'dia' && intervalo !== 'semana') {
       throw new ApiError(400, 'Parâmetro inválido.', { intervalo: ['Use "dia" ou "semana".'] });
     }
-    const scope = scheduleScopeFor(actor.ability, obra);
+    const scope = scheduleScopeFor(actor.ability, site);
     if (!scope) throw new ApiError(403, NO_SCHEDULE);
     const pontos = await sCurve(db, obra, scope, intervalo === 'dia' ? 1 : 7);
     const realised = pontos.filter((p) => p.realizado !== null);

@@ -104,6 +104,20 @@ describe('works schedule screen', { timeout: 120_000 }, () => {
     await rowOf('2.2');
     expect(screen.queryByRole('button', { name: /Enviar aviso de atraso/ })).toBeNull();
   });
+
+  it("the site manager reads his site's schedule and S-curve, without editing controls (access.md decision 30)", async () => {
+    const sm = DEMO_USERS['sm@portal.local'];
+    cleanup();
+    t.mock.setUser(sm.email);
+    page(sm);
+    const row = await rowOf('2.2');
+    expect(within(row).queryByLabelText('Término previsto de 2.2')).toBeNull();
+    expect(within(row).queryByRole('textbox')).toBeNull();
+    expect(screen.getByText('Somente leitura: as datas planejadas são alteradas pelo planejamento.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Enviar aviso de atraso/ })).toBeNull();
+    const card = await screen.findByRole('region', { name: 'Curva S' }, T);
+    await within(card).findByRole('figure', {}, T);
+  });
 });
 
 describe('calendar events', () => {

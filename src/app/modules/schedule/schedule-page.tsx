@@ -1,6 +1,7 @@
 /**
- * The works schedule of a site (/:obra/diarios/datas, `data_planejada` on RDO): the EAP items with
- * their planned dates (editable inline by planners), late items highlighted, the S-curve and the
+ * The works schedule of a site (/:obra/diarios/datas): read by whoever reads the site's RDOs
+ * (access.md decision 30), the EAP items with their planned dates (editable inline only by planners,
+ * `data_planejada`; a read-only view for everyone else), late items highlighted, the S-curve and the
  * calendar of the planned activities; "Enviar aviso de atraso" for who holds `aviso-atraso`.
  */
 import React, { Suspense, lazy, useState } from 'react';
@@ -112,6 +113,11 @@ export function SchedulePage(): React.ReactElement {
             />
           ) : null}
           <Card size="small" title="Itens da EAP" role="region" aria-label="Itens da EAP">
+            {!data.podeEditar && data.itens.length ? (
+              <Typography.Paragraph type="secondary" style={{ marginTop: 0 }}>
+                Somente leitura: as datas planejadas são alteradas pelo planejamento.
+              </Typography.Paragraph>
+            ) : null}
             {data.itens.length ? (
               <ScheduleTable items={data.itens} today={data.hoje} saving={saving} onDateChange={data.podeEditar ? changeDate : undefined} />
             ) : (

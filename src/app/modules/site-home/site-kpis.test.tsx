@@ -2,10 +2,11 @@
  * The KPI cards of the site home against the real API in-process: each count equals the aggregate
  * API's total for the viewer, the physical progress is the S-curve's last realised point, and a
  * KPI the viewer cannot read is neither requested nor shown (the site manager reads no post-sales
- * tickets and no EAP).
+ * tickets; a staff member who reads none of the site's RDOs gets no schedule). The site manager
+ * sees the S-curve and the progress of his site (access.md decision 30).
  */
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { renderViews } from '../../views/test-utils';
 import { useInProcessApi } from '../../views/in-process-api';
@@ -77,11 +78,22 @@ describe('site home KPIs', { timeout: 120_000 }, () => {
     const card = await screen.findByRole('region', { name: 'Documentos aguardando aprovação do cliente' }, T);
     await waitFor(() => expect(within(card).getByRole('link', { name: `Documentos aguardando aprovação do cliente: ${pending}. Ver registros` })).toBeInTheDocument(), T);
     await waitFor(() => expect(t.requests.some((r) => r.url.pathname === '/api/v1/obras/101/curva-s')).toBe(true), T);
-    // No post-sales right: no request, no card. No EAP right: the curve answers 403 and neither it nor the progress shows.
+    // No post-sales right: no request, no card.
     expect(t.requests.some((r) => r.url.pathname === '/api/v1/posvendas/aggregate')).toBe(false);
     expect(screen.queryByRole('region', { name: 'Tickets de pós-venda abertos' })).toBeNull();
+    // Decision 30: the site manager reads his site's RDOs, so its S-curve and physical progress.
+    await screen.findByRole('region', { name: 'Curva S' }, T);
+    await screen.findByRole('region', { name: 'Avanço físico' }, T);
+
+    // A staff member who reads none of the site's RDOs: the curve answers 403 and neither it nor the progress shows.
+    cleanup();
+    t.requests.length = 0;
+    t.mock.setUser('leitura@portal.local');
+    render('leitura@portal.local');
+    await waitFor(() => expect(t.requests.some((r) => r.url.pathname === '/api/v1/obras/101/curva-s')).toBe(true), T);
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Curva S' })).toBeNull(), T);
     expect(screen.queryByRole('region', { name: 'Avanço físico' })).toBeNull();
+    t.mock.setUser(ADMIN);
   });
 
   it('counts days of work from the start, up to the conclusion when there is one', () => {
