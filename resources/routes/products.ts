@@ -21,13 +21,19 @@ export const LEGAL_ROUTES = [
   }),
   j('/juridico/dashboard', 'Painel jurídico', { access: can('ProcessoJuridico'), obraObrigatoria: true, screen: 'dashboard', dashboard: 'juridico', icon: 'DashboardOutlined' }),
   // Access not shown by the spec: the responsible persons' upload_dp / upload_seg, the partner firms' upload, or create.
+  // Reached from a case ("Enviar documento", src/app/modules/juridico): `?processo=` fills and locks the case;
+  // `documento` leaves the type to choose, `dp` / `seg` fix the responsible persons' types.
   j('/juridico/enviarDocumentos/:tipoDocumento', 'Enviar documentos', {
     access: can('ProcessoJuridico', 'upload_dp', check('ProcessoJuridico', 'upload_seg'), check('ProcessoJuridico', 'upload'), check('ProcessoJuridico', 'create')),
     entity: {
-      ...create('documentoJuridico', { tipoDocumento: ':tipoDocumento' }),
+      ...create('documentoJuridico', { tipoDocumento: ':tipoDocumento', processo: '?processo' }),
       byParam: {
         param: 'tipoDocumento',
-        cases: { dp: { prefill: { tipoDocumento: 'Documentos DP' } }, seg: { prefill: { tipoDocumento: 'Documentos SEG' } } },
+        cases: {
+          documento: { prefill: { processo: '?processo' } },
+          dp: { prefill: { tipoDocumento: 'Documentos DP', processo: '?processo' } },
+          seg: { prefill: { tipoDocumento: 'Documentos SEG', processo: '?processo' } },
+        },
       },
     },
     icon: 'UploadOutlined',

@@ -31,6 +31,36 @@ export const DEFAULT_ROLES: Record<SitePeopleScope, string[]> = {
   fabricacao: ['cliente', 'projetista_fabrica'],
 };
 
+/**
+ * The client role that reads the sites (and their documents) of each scope: `projetista` gives a
+ * client read on its sites and their engineering documents, `projetista_fabrica` on its
+ * manufacturing and factory projects (access.md decisions 1–2). `site_manager` reads like `projetista`.
+ */
+export const CLIENT_READING_ROLES: Record<SitePeopleScope, readonly string[]> = {
+  obra: ['projetista', 'site_manager'],
+  fabricacao: ['projetista_fabrica'],
+};
+
+/**
+ * Decision 30: a client account always carries `cliente` and can read the site it is given. An
+ * approver approves documents it must first read, so a client role set without a reading role
+ * of the scope gains its first one (an "Aprovador" alone would otherwise see nothing).
+ */
+export function completeClientRoles(roles: readonly string[], scope: SitePeopleScope = 'obra'): string[] {
+  const out = [...new Set(['cliente', ...roles])];
+  const reading = CLIENT_READING_ROLES[scope];
+  if (!out.some((r) => reading.includes(r))) out.push(reading[0]);
+  return out;
+}
+
+/** The client roles `completeClientRoles` would add to `roles` (the screen says so before saving). */
+export function addedClientRoles(roles: readonly string[], scope: SitePeopleScope = 'obra'): string[] {
+  return completeClientRoles(roles, scope).filter((r) => !roles.includes(r));
+}
+
+/** Per-field message of a client account without a site (decision 30). */
+export const CLIENT_WITHOUT_SITE = 'Um cliente precisa de ao menos uma obra: informe o código da obra a que ele terá acesso.';
+
 /** Label of a role for people (the role name itself when it has none). */
 export function roleLabel(role: string): string {
   return CLIENT_ROLES.find((r) => r.value === role)?.label ?? role;

@@ -12,6 +12,10 @@ import { RefineNavigationGuard } from './guard/navigation-guard';
 import { PortalLayout } from './layouts/portal-layout';
 // The daily report's own views (PDF button, site options, "Copiar do dia anterior"), loaded with their pages.
 import './modules/rdo/register';
+// The legal case's page with its upload buttons ("Enviar documento", decision 29).
+import './modules/juridico/register';
+// The supplier's SGI screens: "Responder" on its records, its rows of an action plan (decision 29).
+import './modules/sgi/register';
 
 // Status pages (antd Result and its illustrations) load only when shown.
 const ForbiddenPage = lazy(() => import('./pages/status-pages').then((m) => ({ default: m.ForbiddenPage })));
@@ -33,6 +37,7 @@ const PendenciasPage = lazy(() => import('./modules/workflow/pendencias-page').t
 const SurveyPage = lazy(() => import('./modules/survey/survey-page').then((m) => ({ default: m.SurveyPage })));
 const RdoConfigPage = lazy(() => import('./modules/rdo/rdo-config-page').then((m) => ({ default: m.RdoConfigPage })));
 const DocumentTreePage = lazy(() => import('./modules/document-tree/document-tree-page').then((m) => ({ default: m.DocumentTreePage })));
+const PendingCompaniesPage = lazy(() => import('./modules/empresa/pending-companies-page').then((m) => ({ default: m.PendingCompaniesPage })));
 const ApiReferencePage = lazy(() => import('./modules/api-reference/api-reference-page').then((m) => ({ default: m.ApiReferencePage })));
 const SchemaConfigPage = lazy(() => import('./modules/schema-config/schema-config-page').then((m) => ({ default: m.SchemaConfigPage })));
 const VersoesSistemaPage = lazy(() => import('./root/VersoesSistemaPage').then((m) => ({ default: m.VersoesSistemaPage })));
@@ -67,6 +72,8 @@ export function elementFor(route: AppRoute): ReactNode {
       return <VersoesSistemaPage />;
     case 'apiReference':
       return <ApiReferencePage />;
+    case 'empresasPendentes':
+      return <PendingCompaniesPage />;
     case 'pendencias':
       return <PendenciasPage />;
     case 'eap':

@@ -13,6 +13,7 @@ import { sql } from 'kysely';
 import { decodeJwt } from 'jose';
 import { createTestApi, type TestApi } from '../../mocks/test-app';
 import { BACKENDS } from './backends';
+import { CNPJ } from '../../src/server/seed/demo-empresas';
 import { startTestStack, staffSignIn, type TestStack } from '../../src/server/identity/test-helpers';
 import { DEMO_PASSWORD } from '../../src/server/identity/seed';
 import { createTokenVerifier } from '../../src/server/auth/verify';
@@ -361,6 +362,56 @@ describe.each(BACKENDS)('people of a site (%s)', (backend) => {
     expect((await me({ as: 'field@portal.local' })).roles).toEqual(['field']);
     await sql`update usuario set roles = '["field"]'::jsonb where email = 'field@portal.local'`.execute(api.db);
   });
+
+  it('decision 30: a client invited with only "Aprovador" also gets `cliente` and the reading role, and sees the site and its documents', async () => {
+    const email = `aprovador.${backend}@cliente.com.br`;
+    const r = await post('/api/v1/obras/103/usuarios', { email, nome: 'Ana Aprovadora', roles: ['aprovador'] });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body.pessoa).toMatchObject({ tipo: 'cliente', roles: ['cliente', 'aprovador', 'projetista'] });
+    expect((await poolUser(email)).attr['custom:roles']).toBe('["cliente","aprovador","projetista"]');
+    // Signed in (the token names only the kind; the directory row written by the screen gives the rest).
+    api.addUser({ email, roles: ['cliente'], tipo: 'cliente', obra: [] });
+    expect(await me({ as: email })).toMatchObject({ obra: ['103'], roles: ['cliente', 'aprovador', 'projetista'] });
+    const site = await get('/api/v1/obras?Id_Lista=103', email);
+    expect(site.status).toBe(200);
+    expect(site.body.map((o: Json) => o.Id_Lista)).toEqual(['103']);
+    const docs = await get('/api/v1/projetos?obra=103&_end=50', email);
+    expect(docs.status).toBe(200);
+    expect(docs.body.length).toBeGreaterThan(0);
+    expect(docs.body.every((d: Json) => d.obra === '103')).toBe(true);
+
+    // The factory screen completes with the factory reader.
+    const fab = await post('/api/v1/fabricacao/103/usuarios', { email: `aprovador.fabrica.${backend}@cliente.com.br`, nome: 'Fábio Aprovador', roles: ['aprovador_fabrica'] });
+    expect(fab.status, JSON.stringify(fab.body)).toBe(201);
+    expect(fab.body.pessoa.roles).toEqual(['cliente', 'aprovador_fabrica', 'projetista_fabrica']);
+  });
+
+  it('decision 30 on the directory form: a client without a site is refused on `obra`; a client\'s roles always carry `cliente` and a reader', async () => {
+    const email = `sem.obra.${backend}@cliente.com.br`;
+    const message = 'Um cliente precisa de ao menos uma obra: informe o código da obra a que ele terá acesso.';
+    for (const obra of [[], undefined]) {
+      const none = await post('/api/v1/usuarios', { email, nome: 'Sem Obra', tipo: 'cliente', roles: ['aprovador'], ...(obra ? { obra } : {}) });
+      expect(none.status, JSON.stringify(none.body)).toBe(400);
+      expect(none.body.errors).toEqual({ obra: [message] });
+    }
+    expect((await sql`select 1 from usuario where email = ${email}`.execute(api.db)).rows).toEqual([]);
+
+    const ok = await post('/api/v1/usuarios', { email, nome: 'Com Obra', tipo: 'cliente', roles: ['aprovador'], obra: ['103'] });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    expect(ok.body.roles).toEqual(['cliente', 'aprovador', 'projetista']);
+    // Taking every site away later is refused the same way, and nothing changes.
+    const emptied = await call('PATCH', `/api/v1/usuarios/${ok.body.id}`, { json: { version: ok.body.version, obra: [] } });
+    expect(emptied.status, JSON.stringify(emptied.body)).toBe(400);
+    expect(emptied.body.errors).toEqual({ obra: [message] });
+    const dropped = await call('PATCH', `/api/v1/usuarios/${ok.body.id}`, { json: { version: ok.body.version, roles: ['aprovador'] } });
+    expect(dropped.status, JSON.stringify(dropped.body)).toBe(200);
+    expect(dropped.body.roles).toEqual(['cliente', 'aprovador', 'projetista']);
+    expect((await sql<Json>`select obra from usuario where email = ${email}`.execute(api.db)).rows[0].obra).toEqual(['103']);
+    // Staff rows are not touched by the client rule.
+    const staff = await post('/api/v1/usuarios', { email: `colab.${backend}@portal.local`, nome: 'Colaborador Novo', tipo: 'PE', roles: ['field'] });
+    expect(staff.status, JSON.stringify(staff.body)).toBe(201);
+    expect(staff.body.roles).toEqual(['field']);
+  });
 });
 
 describe('identity admin adapters', () => {
@@ -401,7 +452,7 @@ describe('identity admin adapters', () => {
     });
     expect(admin.kind).toBe('cognito');
     expect(await admin.findUserByEmail('field@portal.local')).toMatchObject({ federated: true, obra: ['101', '103'], roles: ['field'] });
-    expect(await admin.findUserByEmail('cliente@portal.local')).toMatchObject({ federated: false, status: 'CONFIRMED', empresa: ['Cliente Demonstração Lda'] });
+    expect(await admin.findUserByEmail('cliente@portal.local')).toMatchObject({ federated: false, status: 'CONFIRMED', empresa: [CNPJ.clienteDemo] });
     expect(await admin.findUserByEmail('ninguem@portal.local')).toBeNull();
 
     const created = await admin.createUser({ email: 'sdk@exemplo.com', name: 'Pelo SDK', obra: ['105'], roles: ['cliente'], empresa: [], temporaryPassword: temporaryPassword() });

@@ -10,7 +10,7 @@ import type { LayoutKind } from '../../../resources/routes/types';
 import { StaticAbilityProvider } from '../access/ability-context';
 import { matchAppRoute } from '../guard/guard-rules';
 import { CurrentRouteProvider } from '../guard/navigation-guard';
-import { buildMenu, type MenuGroup } from './menu';
+import { buildMenu, canChooseSite, menuPaths, type MenuGroup } from './menu';
 import { PortalLayout } from './portal-layout';
 import { LayoutServicesProvider } from './services';
 
@@ -52,7 +52,8 @@ describe('menu per role (built from the route table and the ability)', () => {
       ['Obra', ['/obras/101', '/obras/101/biblioteca', '/obras/101/galeria']],
       ['CRE', ['/obras/101/cre/Dashboard', '/obras/101/cre', '/obras/101/cre/AsBuilt?categoria=AsBuilt']],
       ['Field e automação', ['/101/field/ordensServico', '/101/automacao/ordensServico', '/101/ordensServico']],
-      ['Diários de obra', ['/101/diarios/novo']],
+      // Decision 30: the site's schedule, read-only, for whoever reads its RDOs.
+      ['Diários de obra', ['/101/diarios/datas', '/101/diarios/novo']],
       ['Contratos e materiais', ['/101/contrato']],
     ]);
   });
@@ -80,6 +81,26 @@ describe('menu per role (built from the route table and the ability)', () => {
   it('site routes are left out when no site is known', () => {
     const ability = defineAbilityFor(SITE_MANAGER);
     expect(buildMenu('site', ability, undefined)).toEqual([]);
+  });
+
+  it('partners read no site: no site-required entry (its chooser would be empty); the law firm has its cases', () => {
+    const firm = { ...user(['escritorio'], 'escritorio'), obra: [], empresa: ['Andrade & Lobo Advogados'] };
+    const supplier = { ...user(['fornecedor'], 'fornecedor'), obra: [], empresa: ['Montagens Ideal Ltda.'] };
+    for (const u of [firm, supplier]) {
+      const ability = defineAbilityFor(u);
+      expect(canChooseSite(ability)).toBe(false);
+      const entries = LAYOUTS.flatMap((l) => buildMenu(l, ability, undefined)).flatMap((g) => g.items);
+      expect(entries.filter((i) => i.route.obraObrigatoria).map((i) => i.to)).toEqual([]);
+    }
+    const firmPaths = menuPaths(buildMenu('general', defineAbilityFor(firm)));
+    expect(firmPaths).toContain('/processos-juridicos');
+    for (const p of ['/juridico/civil', '/juridico/trabalhista', '/juridico/dashboard']) expect(firmPaths).not.toContain(p);
+    // Staff who read the cases keep the site-scoped legal pages (they choose among every site) and the list of all cases.
+    const legal = defineAbilityFor(user(['leitura_juridico']));
+    expect(canChooseSite(legal)).toBe(true);
+    expect(menuPaths(buildMenu('general', legal, '101'))).toEqual(
+      expect.arrayContaining(['/juridico/civil?obra=101', '/juridico/trabalhista?obra=101', '/processos-juridicos']),
+    );
   });
 });
 
@@ -143,6 +164,20 @@ describe('PortalLayout', () => {
     const nav = await screen.findByRole('menu', { name: 'Menu principal' });
     expect(within(nav).getByText('Diários de obra', { selector: 'a' })).toBeInTheDocument();
     expect(within(nav).queryByText('Pós-venda')).toBeNull();
+  });
+
+  it('a partner, who reads no site, gets no site chooser in the header; a client does', () => {
+    setViewport(1600);
+    const firm = { ...user(['escritorio'], 'escritorio'), obra: [], empresa: ['23456789000195'] };
+    const { unmount } = renderLayout(firm, '/processos-juridicos', 'general');
+    const header = document.querySelector('.ant-layout-header') as HTMLElement;
+    expect(within(header).queryByRole('combobox', { name: 'Selecionar obra' })).toBeNull();
+    const nav = screen.getByRole('menu', { name: 'Menu principal' });
+    expect(within(nav).getByText('Processos jurídicos')).toBeInTheDocument();
+    expect(within(nav).queryByText('Cível')).toBeNull();
+    unmount();
+    renderLayout(CLIENT, '/obras/101/cre', 'site');
+    expect(within(document.querySelector('.ant-layout-header') as HTMLElement).getByRole('combobox', { name: 'Selecionar obra' })).toBeInTheDocument();
   });
 
   it('phone (390 px): the header keeps the pending-steps bell icon-only, linking to /pendencias', () => {

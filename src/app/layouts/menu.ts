@@ -65,10 +65,24 @@ function entityReachable(ability: AppAbility, route: AppRoute): boolean {
   );
 }
 
+/**
+ * Whether the user can choose a site for a site-required route: someone who reads no site at all
+ * (a supplier, a partner law firm) would only meet an empty site chooser, so those routes stay out.
+ */
+export function canChooseSite(ability: AppAbility): boolean {
+  try {
+    return ability.can('read', 'Obra');
+  } catch {
+    return false;
+  }
+}
+
 export function buildMenu(layout: LayoutKind, ability: AppAbility, obra?: string, routes: readonly AppRoute[] = ROUTED): MenuGroup[] {
   const groups = new Map<string, MenuEntry[]>();
+  const sites = canChooseSite(ability);
   for (const route of routes) {
     if (route.layout !== layout || !route.menu || route.notBuilt) continue;
+    if (route.obraObrigatoria && !sites) continue;
     if (!routeAllowed(ability, route.access) || !entityReachable(ability, route)) continue;
     const to = routeLink(route, obra);
     if (!to) continue;

@@ -20,7 +20,7 @@ import { PendenciasBell } from '../modules/workflow/pendencias-bell';
 import { useScrollLockContext } from '../root/overlays';
 import { PRIMARY_COLOR } from '../theme';
 import { RouteIcon } from './icons';
-import { buildMenu, type MenuGroup } from './menu';
+import { buildMenu, canChooseSite, type MenuGroup } from './menu';
 import { SitePicker } from './site-picker';
 import { rememberedObra, rememberObra, useLayoutServices } from './services';
 
@@ -184,7 +184,9 @@ export function PortalLayout({ layout, children }: PortalLayoutProps) {
             {current?.route.title ?? 'Portal'}
           </Typography.Text>
           {!mobile && <div style={{ flex: 1 }} />}
-          <SitePicker value={obra} style={{ width: mobile ? 130 : 320, flex: '0 0 auto' }} />
+          {/* Suppliers and law firms read no site: no chooser that could only be empty. */}
+          {/* On a phone the page title comes first: the site box shrinks to the site's code. */}
+          {canChooseSite(ability) && <SitePicker value={obra} compact={mobile} style={{ width: mobile ? 92 : 320, flex: '0 0 auto' }} />}
           <PendenciasBell />
           <UserMenu />
         </Layout.Header>

@@ -1,10 +1,15 @@
-/** Início (/obras): greeting and cards linking to the modules the user may open. */
+/**
+ * Início (/obras): greeting, the start section of the person's kind (a law firm's cases, a
+ * supplier's SGI records, a client's sites and pending approvals: start-pages.tsx) and cards
+ * linking to the modules the user may open.
+ */
 import { Card, Col, List, Row, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useAbility, useCurrentUser } from '../access/ability-context';
 import { RouteIcon } from '../layouts/icons';
 import { buildMenu, type MenuGroup } from '../layouts/menu';
 import { rememberedObra } from '../layouts/services';
+import { StartSection } from './start-pages';
 
 function greeting(now = new Date()): string {
   const h = now.getHours();
@@ -50,6 +55,7 @@ export function HomePage() {
         {greeting()}
         {first ? `, ${first}` : ''}!
       </Typography.Title>
+      <StartSection user={user} />
       <Typography.Paragraph type="secondary">Escolha um módulo para começar.</Typography.Paragraph>
       {groups.length ? <ModuleCards groups={groups} /> : <Typography.Paragraph>Você ainda não tem acesso a nenhum módulo.</Typography.Paragraph>}
     </div>

@@ -20,6 +20,7 @@ import { ownLoginTipo } from '../../access/user';
 import {
   CLIENT_ROLE_NAMES,
   DEFAULT_ROLES,
+  completeClientRoles,
   type AddSitePersonResult,
   type SitePeopleScope,
   type SitePerson,
@@ -199,7 +200,8 @@ export async function addSitePerson(
     if (tipo === 'cliente') {
       const notForClients = given.filter((r) => !CLIENT_ROLE_NAMES.includes(r));
       if (notForClients.length) throw fieldError('roles', `Perfil não permitido para clientes: ${notForClients.join(', ')}.`);
-      roles = unique(['cliente', ...current.roles, ...given]);
+      // Decision 30: `cliente` always, and a role that reads the site (an approver alone would see nothing).
+      roles = completeClientRoles(unique(['cliente', ...current.roles, ...given]), scope);
     } else {
       const staffRoles = given.filter((r) => !EXTERNAL_ROLES.has(r));
       const reserved = staffRoles.filter((r) => isReservedRole(r) && !current.roles.includes(r));

@@ -29,7 +29,8 @@ describe('people of a site', () => {
     const field = await rowOf('Fábio Field');
     expect(within(field).getByText('field@portal.local')).toBeInTheDocument();
     expect(within(field).getByText('Colaborador')).toBeInTheDocument();
-    expect(within(field).getByText('field')).toBeInTheDocument();
+    expect(within(field).getByText('Técnico de campo')).toBeInTheDocument();
+    expect(within(field).queryByText('field')).not.toBeInTheDocument();
     // Directory people without a login yet.
     expect(within(await rowOf('Fernanda Lima')).getByText('Sem login ainda')).toBeInTheDocument();
     expect(screen.queryByText('cliente@portal.local')).not.toBeInTheDocument();
@@ -51,11 +52,32 @@ describe('people of a site', () => {
     const row = await rowOf('Nova Pessoa');
     expect(within(row).getByText('Cliente')).toBeInTheDocument();
     expect(within(row).getByText('Convite pendente')).toBeInTheDocument();
-    expect(within(row).getByText('projetista')).toBeInTheDocument();
+    expect(within(row).getByText('Projetista')).toBeInTheDocument();
     // The form is empty again; the invitation is queued.
     expect(screen.getByLabelText('E-mail')).toHaveValue('');
     const mail = await sql<{ texto: string }>`select texto from mensagem where para ? 'nova.pessoa@santaclara.com.br'`.execute(t.mock.api.db);
     expect(mail.rows[0].texto).toMatch(/senha temporária: \S{12}/);
+  });
+
+  it('decision 30: an approver-only client is told what else it receives, and gets it', async () => {
+    page();
+    await rowOf('Fábio Field');
+    expect(screen.queryByTestId('perfis-acrescentados')).not.toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'so.aprovador@santaclara.com.br' } });
+    fireEvent.change(screen.getByLabelText('Nome'), { target: { value: 'Só Aprovador' } });
+    fireEvent.mouseDown(screen.getByLabelText('Perfis'));
+    fireEvent.click(await screen.findByText('Aprovador (aprova documentos de projeto)', { selector: '.ant-select-item-option-content' }, T));
+    const note = await screen.findByTestId('perfis-acrescentados', {}, T);
+    expect(note).toHaveTextContent('Um cliente recebe também: Cliente, Projetista (documentos de projeto).');
+    fireEvent.click(screen.getByRole('button', { name: /Adicionar/ }));
+    await screen.findByText('Convite enviado para so.aprovador@santaclara.com.br', {}, T);
+    const post = t.requests.find((r) => r.method === 'POST' && r.url.pathname === '/api/v1/obras/103/usuarios')!;
+    expect(post.body).toMatchObject({ roles: ['aprovador'] });
+    const row = await rowOf('Só Aprovador');
+    expect(within(row).getByText('Cliente')).toBeInTheDocument();
+    expect(within(row).getByText('Projetista')).toBeInTheDocument();
+    const stored = await sql<{ roles: string[] }>`select roles from usuario where email = 'so.aprovador@santaclara.com.br'`.execute(t.mock.api.db);
+    expect(stored.rows[0].roles).toEqual(['cliente', 'aprovador', 'projetista']);
   });
 
   it("shows the API's field errors on the form's fields", async () => {

@@ -14,6 +14,7 @@ import { DeleteOutlined, UserAddOutlined } from '@ant-design/icons';
 import {
   CLIENT_ROLES,
   DEFAULT_ROLES,
+  addedClientRoles,
   roleLabel,
   SCOPE_PATH,
   TIPO_LABELS,
@@ -22,6 +23,7 @@ import {
   type SitePerson,
 } from '../../../access/site-people';
 import { useCurrentRoute } from '../../guard/navigation-guard';
+import { roleName } from '../../../access/roles';
 import { obraLabel } from '../../layouts/portal-layout';
 
 interface FormValues {
@@ -39,14 +41,16 @@ const TITLES: Record<SitePeopleScope, string> = { obra: 'Adicionar usuários', f
  */
 const CONTRAST = { token: { colorError: '#cf1322', colorTextPlaceholder: 'rgba(0, 0, 0, 0.6)' } };
 
-function RoleTags({ roles }: { roles: string[] }) {
-  if (!roles.length) return <Typography.Text type="secondary">Sem perfil</Typography.Text>;
+/** The roles by name; a client's `cliente` role is already said by the kind tag beside them. */
+function RoleTags({ person }: { person: SitePerson }) {
+  if (!person.roles.length) return <Typography.Text type="secondary">Sem perfil</Typography.Text>;
+  const roles = person.tipo === 'cliente' ? person.roles.filter((r) => r !== 'cliente') : person.roles;
   return (
     <Space size={[4, 4]} wrap>
       {roles.map((r) => (
         <Tooltip key={r} title={roleLabel(r) !== r ? roleLabel(r) : undefined}>
           <Tag bordered={false} style={{ marginInlineEnd: 0 }}>
-            {r}
+            {roleName(r)}
           </Tag>
         </Tooltip>
       ))}
@@ -85,6 +89,9 @@ export function SitePeoplePage({ scope }: { scope: SitePeopleScope }) {
   const wide = !!Grid.useBreakpoint().md;
   const { open } = useNotification();
   const [form] = Form.useForm<FormValues>();
+  const chosenRoles = Form.useWatch('roles', form);
+  // Decision 30: what a client also receives with the roles chosen (an approver alone would not see the site).
+  const alsoGiven = chosenRoles?.length ? addedClientRoles(chosenRoles, scope) : [];
   const [saving, setSaving] = useState(false);
   const [removing, setRemoving] = useState<string | undefined>();
 
@@ -179,11 +186,11 @@ export function SitePeoplePage({ scope }: { scope: SitePeopleScope }) {
             {p.email}
           </Typography.Text>
           <KindTags person={p} />
-          {!wide && <RoleTags roles={p.roles} />}
+          {!wide && <RoleTags person={p} />}
         </Space>
       ),
     },
-    ...(wide ? [{ key: 'roles', title: 'Perfis', render: (_: unknown, p: SitePerson) => <RoleTags roles={p.roles} /> }] : []),
+    ...(wide ? [{ key: 'roles', title: 'Perfis', render: (_: unknown, p: SitePerson) => <RoleTags person={p} /> }] : []),
     {
       key: 'acoes',
       title: 'Ações',
@@ -251,7 +258,20 @@ export function SitePeoplePage({ scope }: { scope: SitePeopleScope }) {
                   <Form.Item
                     name="roles"
                     label="Perfis"
-                    extra={`Somados aos que a pessoa já tem. Vazio: ${DEFAULT_ROLES[scope].join(' e ')} para um cliente novo. Colaboradores mantêm os seus perfis; "cliente" não se aplica a eles.`}
+                    extra={
+                      <>
+                        {`Somados aos que a pessoa já tem. Vazio: ${DEFAULT_ROLES[scope].join(' e ')} para um cliente novo. Colaboradores mantêm os seus perfis; "cliente" não se aplica a eles.`}
+                        {alsoGiven.length ? (
+                          <Alert
+                            type="info"
+                            showIcon
+                            style={{ marginTop: 8 }}
+                            data-testid="perfis-acrescentados"
+                            message={`Um cliente recebe também: ${alsoGiven.map(roleLabel).join(', ')}. Sem um perfil de leitura, ele não veria a obra nem os documentos que aprova.`}
+                          />
+                        ) : null}
+                      </>
+                    }
                   >
                     <Select
                       mode="multiple"

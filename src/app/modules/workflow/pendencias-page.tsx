@@ -15,7 +15,7 @@ import { usePendencias } from './use-pendencias';
 
 const PAGE_SIZE = 20;
 
-function PendenciaItem({ item }: { item: Pendencia }) {
+export function PendenciaItem({ item }: { item: Pendencia }) {
   const schema = schemaByResource(item.resource);
   const to = showPath(item.resource, item.id);
   const title = item.title || `#${item.id}`;

@@ -1,0 +1,281 @@
+// Scenario 19 — every demo account (the README's table) signs in the way it is told to (own login at
+// /login, staff through the corporate sign-in) and opens every menu entry it is shown: the sidebar of
+// each layout it reaches, the module cards of Início and, when it may choose a site, the site layout of
+// the first site its chooser offers. No entry may lead to /403, /ObraInacessivel or /404, to a refusal
+// on the page, nor to a site chooser with no site ("Nenhuma obra encontrada"). Decisions 29–30:
+// a partner sees no site-required entry; each kind of person starts on its own page.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, test } from 'node:test';
+import { PASSWORD, appReady, eventually, launch, loginStaff, newPage, pathOf, shot, step, submitClientLogin, goto, waitPath } from './helpers.mjs';
+
+const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+/** `| \`e-mail\` | … | how they sign in |` rows of "Contas de demonstração". */
+const ACCOUNTS = [...README.matchAll(/^\|\s*`([^`]+@portal\.local)`\s*\|[^\n]*\|\s*([^|\n]+?)\s*\|\s*$/gm)].map((m) => ({
+  email: m[1],
+  staff: /corporativa/i.test(m[2]),
+}));
+/** The password 01-first-login.test.mjs gives the account left with a temporary one. */
+const FIRST_LOGIN_PASSWORD = 'Obra#Nova2026';
+const DEAD_ENDS = ['/403', '/404', '/ObraInacessivel'];
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+/** Signed in (left the login pages), asked for a new password, or refused. */
+function loginOutcome(page) {
+  return Promise.race([
+    waitPath(page, (p) => p !== '/login' && p !== '/primeiroLogin', 30_000).then(() => 'in', () => 'timeout'),
+    page.getByLabel('Nova senha', { exact: true }).waitFor({ timeout: 30_000 }).then(() => 'new-password', () => 'timeout'),
+    page.getByText(/senha incorretos|não autorizado/i).first().waitFor({ timeout: 30_000 }).then(() => 'refused', () => 'timeout'),
+  ]);
+}
+
+/** Own login; an account with a temporary password chooses the one scenario 1 chooses (or already has it). */
+async function loginOwn(page, email) {
+  await goto(page, '/login');
+  await submitClientLogin(page, email, PASSWORD);
+  let outcome = await loginOutcome(page);
+  if (outcome === 'refused') {
+    await submitClientLogin(page, email, FIRST_LOGIN_PASSWORD);
+    outcome = await loginOutcome(page);
+  }
+  if (outcome === 'new-password') {
+    await page.getByLabel('Nova senha', { exact: true }).fill(FIRST_LOGIN_PASSWORD);
+    await page.getByLabel('Confirmar nova senha').fill(FIRST_LOGIN_PASSWORD);
+    await page.getByRole('button', { name: /salvar senha e entrar/i }).click();
+    outcome = await loginOutcome(page);
+  }
+  assert.equal(outcome, 'in', `${email} não conseguiu entrar (${outcome}): ${pathOf(page)}`);
+  await appReady(page);
+}
+
+/** Links of the sidebar ("Menu principal"), without "Início". */
+async function sidebarLinks(page) {
+  return page
+    .locator('nav [role="menu"] a[href]')
+    .evaluateAll((as) => as.map((a) => a.getAttribute('href')).filter((h) => h && h !== '/obras'));
+}
+
+/** Links of Início's module cards. */
+async function cardLinks(page) {
+  return page
+    .locator('[data-testid="page-content"] .ant-card-head-title')
+    .evaluateAll((heads) =>
+      heads.flatMap((h) => [...(h.closest('.ant-card')?.querySelectorAll('.ant-list-item a[href]') ?? [])].map((a) => a.getAttribute('href'))),
+    )
+    .then((hrefs) => hrefs.filter((h) => h && !/^\/(obras|todas-obras|processos-juridicos|tickets-sgi|portal-fornecedor|projetos)\/[^/]+$/.test(h.split('?')[0])));
+}
+
+/** Waits until the URL stays the same and no loading spinner shows in the content. */
+async function settle(page) {
+  let last = '';
+  let stable = 0;
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    await page.waitForTimeout(200);
+    const now = pathOf(page);
+    const spinning = await page.locator('[data-testid="page-content"] .ant-spin-spinning, [aria-label="Carregando"]').count();
+    stable = now === last && spinning === 0 ? stable + 1 : 0;
+    last = now;
+    if (stable >= 3) return;
+  }
+}
+
+/** SPA navigation (no reload: the app's first-load overlay is not paid again). */
+async function openByHistory(page, href) {
+  await page.evaluate((h) => {
+    window.history.pushState({}, '', h);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, href);
+}
+
+/** Opens a menu entry: a click on its sidebar link when it is there, else an in-app navigation to it. */
+async function openEntry(page, href) {
+  const link = page.locator(`nav [role="menu"] a[href="${href.replace(/"/g, '\\"')}"]`).first();
+  if (await link.isVisible().catch(() => false)) await link.click();
+  else await openByHistory(page, href);
+  await settle(page);
+}
+
+/** What is wrong with the page an entry opened (undefined when it works). */
+async function problemOf(page) {
+  const path = new URL(page.url()).pathname;
+  if (DEAD_ENDS.includes(path)) return `levou a ${path}`;
+  const content = page.locator('[data-testid="page-content"]');
+  const text = (await content.innerText().catch(() => '')) ?? '';
+  if (/Nenhuma obra encontrada/.test(text)) return 'seletor de obras vazio';
+  // The refusal pages and messages of the portal ("Sem permissão", "Você não tem permissão para …"), not data that mentions a permit.
+  const refusal = /Você não tem permissão[^\n]*|^Sem permissão$/m.exec(text);
+  if (refusal) return `recusa na página: "${refusal[0]}"`;
+  const refusedToast = await page.locator('[data-testid="toast"]').filter({ hasText: /não tem permissão/i }).count();
+  if (refusedToast) return 'aviso de recusa';
+  // A site-required page without a site: its chooser must offer at least one site.
+  if (/Selecione a obra para continuar/.test(text)) {
+    const picker = content.getByRole('combobox', { name: 'Selecionar obra' });
+    await picker.click();
+    try {
+      await eventually(async () => {
+        const dropdown = page.locator('.ant-select-dropdown:visible');
+        const body = await dropdown.innerText();
+        assert.doesNotMatch(body, /Buscando/);
+        assert.ok((await dropdown.locator('.ant-select-item-option').count()) > 0, body);
+      }, { timeout: 10_000 });
+    } catch {
+      return 'seletor de obras vazio';
+    } finally {
+      await page.keyboard.press('Escape');
+    }
+  }
+  return undefined;
+}
+
+/** Chooses the first site of the header's chooser (when there is one): the site layout and its menu. */
+async function enterFirstSite(page) {
+  const picker = page.locator('.ant-layout-header').getByRole('combobox', { name: 'Selecionar obra' });
+  if (!(await picker.count())) return false;
+  await picker.click();
+  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
+  try {
+    await option.waitFor({ timeout: 10_000 });
+  } catch {
+    await page.keyboard.press('Escape');
+    return false;
+  }
+  await option.click();
+  await waitPath(page, (p) => /^\/obras\/[^/]+$/.test(p));
+  await settle(page);
+  return true;
+}
+
+test('a tabela de contas do README foi lida', () => {
+  assert.ok(ACCOUNTS.length >= 20, `contas lidas do README: ${ACCOUNTS.map((a) => a.email).join(', ')}`);
+  for (const e of ['cliente@portal.local', 'fornecedor@portal.local', 'escritorio@portal.local', 'juridico@portal.local', 'admin@portal.local']) {
+    assert.ok(ACCOUNTS.some((a) => a.email === e), `${e} não está na tabela`);
+  }
+});
+
+for (const account of ACCOUNTS) {
+  test(`${account.email}: cada entrada do menu abre uma página utilizável`, async () => {
+    const page = await newPage(browser);
+    const name = account.email.split('@')[0];
+    try {
+      await step(page, `19-login-${name}`, () => (account.staff ? loginStaff(page, account.email) : loginOwn(page, account.email)));
+      await settle(page);
+      assert.equal(new URL(page.url()).pathname, '/obras', `depois de entrar, deveria estar no início (/obras), está em ${pathOf(page)}`);
+
+      const seen = new Set();
+      const queue = [];
+      const add = (hrefs) => {
+        for (const h of hrefs) if (!seen.has(h)) (seen.add(h), queue.push(h));
+      };
+      add(await sidebarLinks(page));
+      add(await cardLinks(page));
+      const problems = [];
+      const visit = async () => {
+        while (queue.length) {
+          const href = queue.shift();
+          await openEntry(page, href);
+          const problem = await problemOf(page);
+          if (problem) {
+            problems.push(`${href}: ${problem}`);
+            await shot(page, `FAIL-19-${name}-${href.replace(/[^a-z0-9]+/gi, '_')}`);
+          } else add(await sidebarLinks(page));
+        }
+      };
+      await step(page, `19-menu-${name}`, visit);
+      // The site layout's menu, on the first site the person may choose.
+      await step(page, `19-obra-${name}`, async () => {
+        await openByHistory(page, '/obras');
+        await settle(page);
+        if (await enterFirstSite(page)) {
+          const problem = await problemOf(page);
+          if (problem) problems.push(`${pathOf(page)}: ${problem}`);
+          add(await sidebarLinks(page));
+          await visit();
+        }
+      });
+      assert.ok(seen.size > 0, 'nenhuma entrada de menu');
+      assert.deepEqual(problems, [], `${account.email} — entradas que não levam a uma página utilizável:\n  ${problems.join('\n  ')}`);
+    } finally {
+      await page.context().close();
+    }
+  });
+}
+
+test('o escritório parceiro começa nos seus processos e envia uma petição em até 4 cliques', async () => {
+  const page = await newPage(browser);
+  let clicks = 0;
+  try {
+    await step(page, '19-escritorio-inicio', async () => {
+      await goto(page, '/login');
+      await submitClientLogin(page, 'escritorio@portal.local'); // click 1: "Entrar"
+      clicks++;
+      await waitPath(page, '/obras', 30_000);
+      await appReady(page);
+      const cases = page.getByRole('region', { name: 'Seus processos' });
+      await cases.locator('.ant-table-row').first().waitFor();
+      const rows = cases.locator('.ant-table-row');
+      const n = await rows.count();
+      for (let i = 0; i < n; i++) await rows.nth(i).getByRole('link', { name: /^Enviar documento/ }).waitFor();
+      // No site chooser for a law firm.
+      assert.equal(await page.locator('.ant-layout-header').getByRole('combobox', { name: 'Selecionar obra' }).count(), 0);
+      await shot(page, 'escritorio-inicio-desktop');
+      await rows.first().getByRole('link', { name: /^Enviar documento/ }).click(); // click 2
+      clicks++;
+      await waitPath(page, '/juridico/enviarDocumentos/documento');
+      assert.match(new URL(page.url()).search, /^\?processo=\d+$/);
+    });
+    await step(page, '19-escritorio-peticao', async () => {
+      const form = page.locator('form').first();
+      await form.getByText('Petição').first().waitFor();
+      await form.getByLabel('Título').fill('Petição de juntada de documentos');
+      // click 3: choosing the file.
+      await form.locator('.ant-upload input[type=file]').setInputFiles({ name: 'peticao.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%peticao de teste\n') });
+      clicks++;
+      await form.getByText('peticao.pdf').first().waitFor();
+      await eventually(async () => assert.equal(await page.locator('.ant-upload-list-item-uploading').count(), 0));
+      // click 4: "Salvar" (in the page's footer, outside the <form>).
+      await page.getByRole('button', { name: /(^|\s)salvar$/i }).click();
+      clicks++;
+      await waitPath(page, (p) => /^\/documentos-juridicos\/\d+$/.test(p));
+      await appReady(page);
+      await page.getByText('Petição de juntada de documentos').first().waitFor();
+      await page.getByText('Petição', { exact: true }).first().waitFor();
+      await shot(page, 'escritorio-peticao-enviada-desktop');
+      assert.ok(clicks <= 4, `a petição levou ${clicks} cliques`);
+    });
+  } finally {
+    await page.context().close();
+  }
+});
+
+test('a responsável DP envia documentos a partir do processo', async () => {
+  const page = await newPage(browser);
+  try {
+    await step(page, '19-juridico-dp', async () => {
+      await loginStaff(page, 'juridico@portal.local');
+      const found = await page.evaluate(async () => {
+        const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
+        const res = await fetch('/api/v1/processos-juridicos?_end=1000', { headers: { Authorization: `Bearer ${localStorage.getItem(key)}` } });
+        const rows = await res.json();
+        return rows.find((r) => r.responsavelDp?.mail === 'juridico@portal.local')?.id;
+      });
+      assert.ok(found, 'nenhum processo com juridico@ como responsável DP');
+      await openByHistory(page, `/processos-juridicos/${found}`);
+      await settle(page);
+      await page.getByRole('link', { name: 'Enviar documentos DP' }).click();
+      await waitPath(page, '/juridico/enviarDocumentos/dp');
+      assert.equal(new URL(page.url()).searchParams.get('processo'), String(found));
+      await page.getByText('Documentos DP').first().waitFor();
+      await shot(page, 'juridico-enviar-dp-desktop');
+    });
+  } finally {
+    await page.context().close();
+  }
+});
