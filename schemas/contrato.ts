@@ -26,7 +26,7 @@ const contratoWorkflow: Workflow = {
     { name: 'emitir-juridico', label: 'Emitir para o Jurídico', from: ['Revisão'], to: 'Emitido para o Jurídico', action: 'edit', requires: ['arquivos'], tone: 'primary' },
     { name: 'emitir-verificador', label: 'Emitir para o verificador', from: ['Emitido para o Jurídico'], to: 'Emitido para o verificador', action: 'edit', tone: 'primary' },
     { name: 'finalizar', label: 'Iniciar finalização', from: ['Emitido para o verificador'], to: 'Em finalização', action: 'edit', tone: 'primary' },
-    { name: 'aprovar', label: 'Aprovar contrato', from: ['Em finalização'], to: 'Aprovado', action: 'edit', set: { dataAprovacao: '$today' }, notify: ['responsavel', 'gestor'], tone: 'primary' },
+    { name: 'aprovar', label: 'Aprovar contrato', from: ['Em finalização'], to: 'Aprovado', action: 'edit', set: { dataAprovacao: '$today' }, reasonWhenPast: { field: 'vigenciaFim', notice: 'A vigência deste contrato terminou em {data}. Para aprovar mesmo assim, informe o motivo.' }, notify: ['responsavel', 'gestor'], tone: 'primary' },
     { name: 'devolver', label: 'Devolver para revisão', from: ['Emitido para o Jurídico', 'Emitido para o verificador', 'Em finalização'], to: 'Revisão', action: 'edit', comment: 'required', inbox: false },
     { name: 'solicitar-cancelamento', label: 'Enviar para revisão de cancelamento', from: ['Emitido para o Jurídico', 'Aprovado'], to: 'Revisão para cancelamento', action: 'read', by: ['gestor'], comment: 'required', inbox: false, tone: 'danger' },
     { name: 'cancelar', label: 'Cancelar contrato', from: ['Revisão para cancelamento'], to: 'Cancelado', action: 'edit', comment: 'required', notify: ['responsavel', 'validador'], tone: 'danger' },

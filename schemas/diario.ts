@@ -11,7 +11,7 @@ const rdoWorkflow: Workflow = {
   field: 'status',
   initial: 'Rascunho',
   states: [
-    { value: 'Rascunho', color: 'default', assignees: ['siteManager'] },
+    { value: 'Rascunho', color: 'default', assignees: ['siteManager'], draft: true },
     { value: 'Em revisão', label: 'Enviado (em revisão)', color: 'gold', editBy: [{ action: 'manage' }] },
     { value: 'Aprovado', color: 'green', editBy: [{ action: 'manage' }] },
     { value: 'Reprovado', label: 'Devolvido para correção', color: 'red', assignees: ['siteManager'] },
@@ -78,7 +78,7 @@ export const diario: EntitySchema = {
     {
       name: 'atividades', kind: 'rows', label: 'Atividades executadas', group: 'Atividades', span: 'full',
       fields: [
-        { name: 'eapItem', kind: 'text', label: 'Item da EAP', maxLength: 30, placeholder: '1.2.3' },
+        { name: 'eapItem', kind: 'text', label: 'Item da EAP', maxLength: 30, placeholder: '1.2.3', eapCodeOf: { obra: 'obra' } },
         { name: 'descricao', kind: 'text', label: 'Descrição', required: true, maxLength: 300 },
         { name: 'quantidade', kind: 'decimal', label: 'Quantidade', scale: 2, min: 0, max: 1_000_000_000 },
         { name: 'unidade', kind: 'text', label: 'Unidade', maxLength: 10, placeholder: 'm²' },

@@ -15,7 +15,7 @@ const PCP_FIELDS = ['itens', 'dataNecessidade', 'observacoes'];
 
 /**
  * access.md decisions 20 and 26: `release` moves a list one stage forward, by the person of the
- * stage; the holder of the current stage may return it to REVISAR with a comment; pcp edits the
+ * stage, only with every item at a quantity above zero (guard `itensComQuantidade`); the holder of the current stage may return it to REVISAR with a comment; pcp edits the
  * planning fields (`editarpcp`) and may send a planned list back for revision (EM REVISÃO).
  */
 const materialWorkflow: Workflow = {
@@ -38,10 +38,10 @@ const materialWorkflow: Workflow = {
   ],
   roleInbox: { 'LIBERADO PARA PLANEJAMENTO': ['pcp'] },
   transitions: [
-    { name: 'liberar-verificacao', label: 'Liberar para verificação', from: ['EM ELABORAÇÃO', 'REVISAR'], to: 'LIBERADO PARA VERIFICAÇÃO', action: 'release', requires: ['itens', 'Verificador'], tone: 'primary' },
-    { name: 'liberar-site-manager', label: 'Liberar para o site manager', from: ['LIBERADO PARA VERIFICAÇÃO'], to: 'LIBERADO PARA SITE MANAGER', action: 'release', requires: ['Site_manager'], tone: 'primary' },
-    { name: 'liberar-coordenador', label: 'Liberar para o coordenador', from: ['LIBERADO PARA SITE MANAGER'], to: 'LIBERADO PARA COORDENADOR', action: 'release', requires: ['Coordenador'], tone: 'primary' },
-    { name: 'liberar-planejamento', label: 'Liberar para o planejamento', from: ['LIBERADO PARA COORDENADOR'], to: 'LIBERADO PARA PLANEJAMENTO', action: 'release', tone: 'primary' },
+    { name: 'liberar-verificacao', label: 'Liberar para verificação', from: ['EM ELABORAÇÃO', 'REVISAR'], to: 'LIBERADO PARA VERIFICAÇÃO', action: 'release', requires: ['itens', 'Verificador'], guard: 'itensComQuantidade', tone: 'primary' },
+    { name: 'liberar-site-manager', label: 'Liberar para o site manager', from: ['LIBERADO PARA VERIFICAÇÃO'], to: 'LIBERADO PARA SITE MANAGER', action: 'release', requires: ['Site_manager'], guard: 'itensComQuantidade', tone: 'primary' },
+    { name: 'liberar-coordenador', label: 'Liberar para o coordenador', from: ['LIBERADO PARA SITE MANAGER'], to: 'LIBERADO PARA COORDENADOR', action: 'release', requires: ['Coordenador'], guard: 'itensComQuantidade', tone: 'primary' },
+    { name: 'liberar-planejamento', label: 'Liberar para o planejamento', from: ['LIBERADO PARA COORDENADOR'], to: 'LIBERADO PARA PLANEJAMENTO', action: 'release', guard: 'itensComQuantidade', tone: 'primary' },
     { name: 'devolver', label: 'Devolver para revisão', from: ['LIBERADO PARA VERIFICAÇÃO', 'LIBERADO PARA SITE MANAGER', 'LIBERADO PARA COORDENADOR'], to: 'REVISAR', action: 'release', comment: 'required', notify: ['Quantificou'], inbox: false },
     { name: 'enviar-revisao', label: 'Enviar para revisão', from: ['LIBERADO PARA PLANEJAMENTO'], to: 'EM REVISÃO', action: 'editarpcp', comment: 'required', inbox: false },
     { name: 'iniciar-revisao', label: 'Iniciar revisão', from: ['EM REVISÃO'], to: 'REVISAR', action: 'read', by: ['Quantificou'], tone: 'primary' },

@@ -14,16 +14,21 @@ export function matrixRowFor(matrix: unknown, disciplina: unknown): MatrixRow | 
   return rows.find((r) => disciplina && r.disciplina === disciplina) ?? rows.find((r) => r.disciplina === 'Geral') ?? rows[0];
 }
 
-/** The people the matrix gives to the schema's fields that are still empty in `values`. */
+/**
+ * Absent: not sent, null or blank. Anything else (a number, a text that is not an e-mail, an object
+ * without `mail`) is the caller's value, which validation refuses, never replaced by a default.
+ */
+const isAbsent = (v: unknown): boolean => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** The people the matrix gives to the schema's fields that are absent from `values`. */
 export function matrixDefaults(schema: EntitySchema, values: Record<string, unknown>, matrix: unknown): Record<string, Person> {
   const row = matrixRowFor(matrix, values.disciplina);
   const out: Record<string, Person> = {};
   if (!row) return out;
   for (const f of schema.fields) {
     if (f.kind !== 'person' || !f.matrixRole) continue;
-    const current = values[f.name] as Partial<Person> | null | undefined;
     const person = row[f.matrixRole];
-    if ((!current || !current.mail) && person?.mail) out[f.name] = { ...person };
+    if (isAbsent(values[f.name]) && person?.mail) out[f.name] = { ...person };
   }
   return out;
 }

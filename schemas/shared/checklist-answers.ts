@@ -35,6 +35,8 @@ export interface ChecklistItem {
   pergunta: string;
   tipoResposta?: string | null;
   obrigatorio?: boolean | null;
+  /** SGI category (CHECKLIST_CATEGORIAS): a non-conforming answer opens an SGI record of this area. */
+  categoria?: string | null;
 }
 
 /** An answer (`respostas` of checklistPreenchidoField / checklistPreenchidoAutomacao). */

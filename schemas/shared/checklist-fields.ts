@@ -15,6 +15,14 @@ import { OS_TIPO_SERVICO } from './os-fields';
 
 export const CHECKLIST_TIPO_RESPOSTA = ['Conforme / Não conforme', 'Sim / Não', 'Texto', 'Número', 'Foto'];
 
+/**
+ * SGI category of a template item: a "Não conforme" answer to an item of one of these opens an SGI
+ * record of the area of the same name (src/server/modules/checklist-sgi.ts).
+ */
+export const CHECKLIST_CATEGORIAS = ['Segurança', 'Qualidade', 'Meio Ambiente'];
+/** A template item outside the SGI categories (the default). */
+export const SEM_CATEGORIA = 'Nenhuma';
+
 export const CHECKLIST_TEMPLATE_FIELDS: FieldDef[] = [
   { name: 'nome', kind: 'text', label: 'Nome do checklist', required: true, minLength: 3, maxLength: 120, list: true, sort: true, search: true, group: 'Identificação', span: 'half' },
   obraRef({ label: 'Obra (vazio = todas)', span: 'half', help: 'Deixe em branco para um modelo válido em todas as obras.' }),
@@ -30,6 +38,7 @@ export const CHECKLIST_TEMPLATE_FIELDS: FieldDef[] = [
       { name: 'pergunta', kind: 'text', label: 'Pergunta / verificação', required: true, maxLength: 300 },
       { name: 'tipoResposta', kind: 'enum', label: 'Tipo de resposta', required: true, options: CHECKLIST_TIPO_RESPOSTA, default: 'Conforme / Não conforme' },
       { name: 'obrigatorio', kind: 'boolean', label: 'Obrigatório', default: true },
+      { name: 'categoria', kind: 'enum', label: 'Categoria (SGI)', options: [SEM_CATEGORIA, ...CHECKLIST_CATEGORIAS], default: SEM_CATEGORIA, help: 'Uma resposta "Não conforme" a um item com categoria abre um registro SGI da área correspondente.' },
     ],
   },
 ];
@@ -56,6 +65,9 @@ export function checklistPreenchidoFields(templateRef: string, osRef: string): F
         { name: 'resposta', kind: 'text', label: 'Resposta', maxLength: 500 },
         { name: 'observacao', kind: 'text', label: 'Observação', maxLength: 300 },
         { name: 'fotos', kind: 'images', label: 'Fotos', accept: IMAGE_ACCEPT, maxSizeMb: 15, maxFiles: 3 },
+        // The id of the SGI record this answer opened (a number, not a reference: the record refers
+        // back to this checklist, and references may not form a cycle).
+        { name: 'registroSgi', kind: 'integer', label: 'Registro SGI', min: 1, max: 2_000_000_000, readOnly: true, recordOf: 'ticketSgi', help: 'Aberto pelo portal quando o item, de categoria SGI, é marcado como não conforme.' },
       ],
     },
     { name: 'resultado', kind: 'enum', label: 'Resultado', required: true, options: ['Aprovado', 'Aprovado com ressalvas', 'Reprovado'], default: 'Aprovado', list: true, filter: true, group: 'Conclusão', span: 'half' },

@@ -31,6 +31,17 @@ describe.each(BACKENDS)('RDO as a document and its configuration (%s)', (backend
   const t = useApi(backend);
   const c = client(t);
 
+  /** Activities name items of the site's EAP (the API refuses other codes): the codes these reports use. */
+  async function eap(obra: string, ...codes: string[]): Promise<void> {
+    const ids: Record<string, number> = {};
+    for (const codigo of codes) {
+      const pai = codigo.includes('.') ? ids[codigo.slice(0, codigo.lastIndexOf('.'))] : undefined;
+      const r = await c.post('/api/v1/eap-os', { area: 'FIELD', obra, codigo, descricao: `Item ${codigo}`, ...(pai ? { pai } : {}) }, ADMIN);
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      ids[codigo] = r.body.id;
+    }
+  }
+
   async function uploadPhoto(width: number, height: number): Promise<{ key: string; name: string; size: number; type: string }> {
     // Noise compresses badly: a large camera-like photo.
     const raw = Buffer.alloc(width * height * 3);
@@ -47,6 +58,7 @@ describe.each(BACKENDS)('RDO as a document and its configuration (%s)', (backend
   it('renders the report as a PDF with the site, in pt-BR, photos downscaled; rainfall rounds to 2 decimals', async () => {
     const foto = await uploadPhoto(2400, 1800);
     expect(foto.size).toBeGreaterThan(1_000_000);
+    await eap('106', '1', '1.2', '1.2.3');
     const created = await c.post('/api/v1/diarios', {
       obra: '106', data: '2030-03-04', siteManager: person(SM), chuvaMm: 12.345,
       clima: [{ periodo: 'Manhã', tempo: 'Chuvoso', condicao: 'Impraticável' }],
@@ -85,6 +97,7 @@ describe.each(BACKENDS)('RDO as a document and its configuration (%s)', (backend
 
   it('"Copiar do dia anterior" pre-fills manpower, equipment and activities in progress from the latest readable report', async () => {
     const base = { obra: '105', siteManager: person(SM) };
+    await eap('105', '2', '2.1', '2.2');
     const last = await c.post('/api/v1/diarios', {
       ...base, data: '2031-05-05', horarioInicio: '07:00', horarioFim: '17:00', chuvaMm: 3,
       maoDeObra: [{ empresa: 'Portal Engenharia', funcao: 'Encarregado', quantidade: 1 }, { empresa: 'Concreta Pré-Moldados', funcao: 'Pedreiro', quantidade: 8 }],

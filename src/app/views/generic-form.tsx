@@ -21,8 +21,7 @@ import { Create, Edit, useForm } from '@refinedev/antd';
 import { CURRENT_USER, type EntitySchema, type FieldDef } from '../../../schemas/kinds';
 import { FieldFormItem } from '../fields/form-items';
 import { UploadTargetContext, useUploadTarget } from '../fields/upload-target';
-import { useMatrixDefaults } from './use-matrix-defaults';
-import { CopiedValues } from './copied-values';
+import { CreateDefaults } from './create-defaults';
 import { colSpan, defaultValues, deleteConfirmProps, editableFields, groupFields, lowerLabel, recordTitle } from '../fields/options';
 
 export const CONFLICT_MESSAGE = 'Este registro foi alterado por outra pessoa. Recarregue para ver a versão atual.';
@@ -198,7 +197,6 @@ export function GenericForm({ schema, action, id: idProp, initialValues: prefill
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isEdit, schema, me?.mail]);
 
-  useMatrixDefaults(schema, form, schema.obraField ? prefill?.[schema.obraField] : undefined, !isEdit);
   const lockedFields = useMemo(() => new Set(isEdit ? [] : Object.keys(prefill ?? {})), [isEdit, prefill]);
 
   const reload = useCallback(async () => {
@@ -252,7 +250,7 @@ export function GenericForm({ schema, action, id: idProp, initialValues: prefill
       <UploadTargetContext.Provider value={{ resource: schema.resource, id: id ?? undefined }}>
         <SchemaFormFields schema={schema} locked={lockedFields} />
       </UploadTargetContext.Provider>
-      <CopiedValues schema={schema} form={form} enabled={!isEdit} />
+      {isEdit ? null : <CreateDefaults schema={schema} form={form} obra={schema.obraField ? prefill?.[schema.obraField] : undefined} />}
     </Form>
   );
 

@@ -8,14 +8,35 @@ const VERBS: Record<string, string> = {
   delete: 'excluir',
   upload: 'enviar arquivos para',
   release: 'liberar',
+  manage: 'administrar',
+  config: 'configurar',
+  comment: 'comentar',
+  editarpcp: 'planejar (quantidades e datas)',
+  create_obra: 'criar',
+  create_projeto: 'criar',
+  upload_dp: 'enviar documentos do departamento pessoal para',
+  upload_seg: 'enviar documentos de segurança para',
+  readAcoes: 'ver as ações de',
+  aceitaInteracao: 'aceitar interações em',
+  Interagir: 'interagir com',
+  adicionar_cliente: 'adicionar clientes a',
 };
 
-/** "Você não tem permissão para editar este contrato." */
+/** The label the entity's workflow gives an action (a state's work, else a transition), if any. */
+function workflowLabelOf(schema: EntitySchema, action: string): string | undefined {
+  const wf = schema.workflow;
+  return wf?.states.find((s) => s.inbox?.action === action)?.inbox?.label ?? wf?.transitions.find((t) => t.action === action)?.label;
+}
+
+/** "Você não tem permissão para editar este contrato." — the action in plain Portuguese, never its raw name. */
 export function forbiddenMessage(schema: EntitySchema, action: string, many = false): string {
-  const verb = VERBS[action] ?? `executar "${action}" em`;
   const label = (many ? schema.labelPlural : schema.label).toLowerCase();
   const det = many ? (schema.gender === 'f' ? 'as' : 'os') : schema.gender === 'f' ? 'esta' : 'este';
-  return `Você não tem permissão para ${verb} ${det} ${label}.`;
+  const verb = Object.hasOwn(VERBS, action) ? VERBS[action] : undefined;
+  if (verb) return `Você não tem permissão para ${verb} ${det} ${label}.`;
+  const named = workflowLabelOf(schema, action);
+  const on = many ? (schema.gender === 'f' ? 'nas' : 'nos') : schema.gender === 'f' ? 'nesta' : 'neste';
+  return named ? `Você não tem permissão para "${named}" ${on} ${label}.` : `Você não tem permissão para realizar esta ação ${on} ${label}.`;
 }
 
 export function notFoundMessage(schema: EntitySchema): string {

@@ -6,6 +6,7 @@
 import { subject } from '@casl/ability';
 import { ADMIN_TRANSITION, type EntitySchema, type Workflow, type WorkflowState, type WorkflowTransition } from '../../../schemas/kinds';
 import type { AppAbility } from '../../access/ability';
+import { todayIso } from '../time';
 
 export interface WorkflowActor {
   email: string;
@@ -71,8 +72,21 @@ export function availableTransitions(schema: EntitySchema, row: Record<string, u
   return [...wf.transitions, adminTransition(wf)].filter((t) => t.from.includes(state as string) && mayTake(schema, t, row, actor));
 }
 
+/**
+ * The transition as it applies to this record now: a step declared with `reasonWhenPast` whose date
+ * has passed requires a comment (the reason) and carries its notice.
+ */
+export function transitionForRecord(t: WorkflowTransition, row: Record<string, unknown>, today = todayIso()): WorkflowTransition & { notice?: string } {
+  const when = t.reasonWhenPast;
+  if (!when) return t;
+  const v = row[when.field];
+  const date = v instanceof Date ? v.toISOString().slice(0, 10) : typeof v === 'string' ? v.slice(0, 10) : '';
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || date >= today) return t;
+  return { ...t, comment: 'required', notice: when.notice.replace('{data}', date.split('-').reverse().join('/')) };
+}
+
 /** Public shape of a transition for the app (`GET …/transitions`). */
-export function describeTransition(wf: Workflow, t: WorkflowTransition) {
+export function describeTransition(wf: Workflow, t: WorkflowTransition & { notice?: string }) {
   const admin = t.name === ADMIN_TRANSITION;
   return {
     name: t.name,
@@ -80,6 +94,7 @@ export function describeTransition(wf: Workflow, t: WorkflowTransition) {
     to: t.to ?? null,
     toLabel: t.to ? stateLabel(wf, t.to) : null,
     comment: t.comment ?? 'none',
+    ...(t.notice ? { notice: t.notice } : {}),
     tone: t.tone ?? 'default',
     ...(admin ? { choices: wf.states.map((s) => ({ value: s.value, label: s.label ?? s.value })) } : {}),
   };

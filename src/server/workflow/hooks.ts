@@ -70,7 +70,21 @@ const finalizarRegistroSgi: Hook = async ({ trx, row, actor, notifyMoved }) => {
   await notifyMoved(sgi, ticket, after, label);
 };
 
-export const GUARDS: Record<string, Hook> = { checklistsConcluidos, planosConcluidos };
+/** A materials list moves forward only when every item has a quantity above zero (the items are named). */
+const itensComQuantidade: Hook = async ({ row }) => {
+  const itens = Array.isArray(row.itens) ? (row.itens as { descricao?: unknown; codigo?: unknown; quantidade?: unknown }[]) : [];
+  const zero = itens.map((it, i) => ({ it, i })).filter(({ it }) => !(Number(it?.quantidade) > 0));
+  if (!zero.length) return;
+  const name = ({ it, i }: (typeof zero)[number]) => `${i + 1}. ${String(it?.descricao ?? it?.codigo ?? 'item sem descrição')}`;
+  const listed = zero.slice(0, 10).map(name).join('; ') + (zero.length > 10 ? `; e mais ${zero.length - 10}` : '');
+  throw new ApiError(
+    400,
+    `Informe a quantidade dos itens antes de liberar a lista: ${zero.length === 1 ? 'o item' : 'os itens'} ${listed} ${zero.length === 1 ? 'está' : 'estão'} com quantidade zero.`,
+    Object.fromEntries(zero.map(({ i }) => [`itens.${i}.quantidade`, ['Informe uma quantidade maior que zero antes de liberar a lista.']])),
+  );
+};
+
+export const GUARDS: Record<string, Hook> = { checklistsConcluidos, planosConcluidos, itensComQuantidade };
 /** A concluded post-sales ticket invites its client contact to the satisfaction survey (src/server/survey). */
 const convidarPesquisa: Hook = async ({ trx, row }) => {
   await inviteToSurvey(trx, row);

@@ -13,9 +13,10 @@ import { forbiddenMessage, notFoundMessage } from '../crud/messages';
 import { guardDb, parseId, readActionOf, selectOne, toColumns, type Row } from '../crud/repository';
 import { flattenExtra } from '../db/columns';
 import { stripUnreadable } from '../crud/read-fields';
+import { withoutStaffMailsOne } from '../crud/external-privacy';
 import { isEmptyValue } from '../../../schemas/messages';
 import { addDaysIso, formatDateTimeBr, todayIso } from '../time';
-import { availableTransitions, describeTransition, findTransition, mayTake, nextRevision, stateLabel, stateOf, type WorkflowActor } from './definition';
+import { availableTransitions, describeTransition, findTransition, mayTake, nextRevision, stateLabel, stateOf, transitionForRecord, type WorkflowActor } from './definition';
 import { AFTER, GUARDS } from './hooks';
 import { queueTransitionMail } from './notify';
 import { areaYearCode } from './sequence';
@@ -40,7 +41,7 @@ async function readable(db: Db, schema: EntitySchema, actor: WorkflowActor, id: 
 export async function listTransitions(db: Db, schema: EntitySchema, actor: WorkflowActor, rawId: string) {
   const wf = workflowOf(schema);
   const row = await readable(db, schema, actor, parseId(schema, rawId), false);
-  return availableTransitions(schema, row, actor).map((t) => describeTransition(wf, t));
+  return availableTransitions(schema, row, actor).map((t) => describeTransition(wf, transitionForRecord(t, row)));
 }
 
 function stamp(value: StampValue, ctx: { actor: WorkflowActor; comment: string | null; current: unknown }): unknown {
@@ -84,7 +85,7 @@ export async function takeTransition(db: Db, schema: EntitySchema, actor: Workfl
   const t = findTransition(wf, name);
   if (!t) throw new ApiError(404, 'Ação não encontrada neste fluxo.');
   const input = parseBody(body);
-  return guardDb(schema, () =>
+  const row = await guardDb(schema, () =>
     db.transaction().execute(async (trx) => {
       const before = await readable(trx, schema, actor, id, true);
       const state = before[wf.field] as string;
@@ -97,7 +98,9 @@ export async function takeTransition(db: Db, schema: EntitySchema, actor: Workfl
       if (input.version !== before.version) {
         throw new ApiError(409, 'Este registro foi alterado por outra pessoa depois que você o abriu. Recarregue para ver a versão atual.');
       }
-      if (t.comment === 'required' && !input.comment) {
+      const step = transitionForRecord(t, before);
+      if (step.comment === 'required' && !input.comment) {
+        if (step.notice) throw new ApiError(400, step.notice, { comment: [step.notice] });
         throw new ApiError(400, `Escreva um comentário para "${t.label}".`, { comment: ['O comentário é obrigatório nesta ação.'] });
       }
       const missing = (t.requires ?? []).filter((f) => isEmptyValue(before[f]));
@@ -141,4 +144,6 @@ export async function takeTransition(db: Db, schema: EntitySchema, actor: Workfl
       return stripUnreadable(actor.ability, schema, after);
     }),
   );
+  // Decision 29: an external reader receives people of the staff by name only.
+  return withoutStaffMailsOne(db, actor, schema, row);
 }

@@ -17,7 +17,7 @@ import dayjs from 'dayjs';
 import { schemaByName } from '../../../../schemas';
 import type { EntitySchema, FieldDef, StoredFile } from '../../../../schemas/kinds';
 import { CONFORMIDADE_OPTIONS } from '../../../../schemas/shared/common';
-import { CHECKLIST_TIPO_RESPOSTA } from '../../../../schemas/shared/checklist-fields';
+import { CHECKLIST_CATEGORIAS, CHECKLIST_TIPO_RESPOSTA } from '../../../../schemas/shared/checklist-fields';
 import {
   CHECKLIST_CONCLUIDO,
   CHECKLIST_RASCUNHO,
@@ -459,6 +459,7 @@ function ItemCard({
   const n = item.numero;
   const id = (s: string) => `ck-${n}-${s}`;
   const nc = answer.conformidade === NAO_CONFORME;
+  const sgiArea = item.categoria && CHECKLIST_CATEGORIAS.includes(item.categoria) ? item.categoria : undefined;
   const kind = answerKind(item.tipoResposta);
   const required = item.obrigatorio !== false;
   const err = (k: AnswerField) => errors?.[k]?.join(' ');
@@ -476,6 +477,7 @@ function ItemCard({
           {n}. {item.pergunta}
         </Typography.Text>{' '}
         {required ? <Tag style={{ marginInlineEnd: 0 }}>Obrigatório</Tag> : <Tag bordered={false} style={{ marginInlineEnd: 0 }}>Opcional</Tag>}
+        {sgiArea ? <Tag color="orange" style={{ marginInlineStart: 4 }}>{sgiArea}</Tag> : null}
       </div>
       <Form layout="vertical" component="div">
         <Form.Item validateStatus={err('conformidade') ? 'error' : undefined} help={err('conformidade')} style={{ marginBottom: 12 }}>
@@ -495,6 +497,14 @@ function ItemCard({
             ))}
           </Radio.Group>
         </Form.Item>
+        {nc && sgiArea ? (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 12 }}
+            message={`Item de ${sgiArea}: ao salvar, esta não conformidade abre um registro SGI da área ${sgiArea}, ligado a este checklist.`}
+          />
+        ) : null}
         {kind === 'resposta' && item.tipoResposta === 'Sim / Não' ? (
           <Form.Item label="Resposta" required={required} validateStatus={err('resposta') ? 'error' : undefined} help={err('resposta')}>
             <Radio.Group {...RADIOGROUP} aria-label={`Resposta do item ${n}`} value={answer.resposta} onChange={(e) => onChange({ resposta: e.target.value as string })}>

@@ -1,13 +1,16 @@
 /**
  * A text field declared with `eapCodeOf` (a daily report's activity, `atividades.eapCodigo`): the
  * code is picked from the tree of the site's EAP of the area that the form holds in the named
- * fields. Falls back to the plain text box when the form has no site or area yet, when the person
- * may not read that EAP (the field team records reports but does not read the EAP) or when it
- * cannot be loaded. A stored code that is not in the EAP (any more) stays selected and is marked.
+ * fields. Without an area (the site's RDO, `atividades.eapItem`) the tree is the whole EAP of the
+ * site, read from the site's schedule (`/obras/{obra}/cronograma`, open to whoever reads the site's
+ * daily reports: the site manager too). Falls back to the plain text box when the form has no site
+ * or area yet, when the person may not read that EAP or when it cannot be loaded (the API still
+ * refuses a code outside the EAP). A stored code that is not in the EAP (any more) stays selected
+ * and is marked.
  */
 import { useMemo } from 'react';
 import { Form, Input, TreeSelect } from 'antd';
-import { useList, type HttpError } from '@refinedev/core';
+import { useApiUrl, useCustom, useList, type HttpError } from '@refinedev/core';
 import { subject as caslSubject } from '@casl/ability';
 import type { FieldDef } from '../../../../schemas/kinds';
 import { useAbility } from '../../access/ability-context';
@@ -20,7 +23,7 @@ interface CodeOption {
 }
 
 export interface EapCodeInputProps {
-  field: FieldDef & { eapCodeOf: { obra: string; area: string } };
+  field: FieldDef & { eapCodeOf: { obra: string; area?: string } };
   value?: unknown;
   onChange?: (value: unknown) => void;
   id?: string;
@@ -31,10 +34,19 @@ export interface EapCodeInputProps {
 export function EapCodeInput({ field, value, onChange, id, disabled, ...rest }: EapCodeInputProps) {
   const form = Form.useFormInstance();
   const obra = Form.useWatch(field.eapCodeOf.obra, form) as unknown;
-  const area = Form.useWatch(field.eapCodeOf.area, form) as unknown;
+  const siteWide = !field.eapCodeOf.area;
+  const area = Form.useWatch(field.eapCodeOf.area ?? '__eapSemArea', form) as unknown;
   const ability = useAbility();
-  const readable = typeof obra === 'string' && !!obra && typeof area === 'string' && !!area && ability.can('read', caslSubject('EapOS', { obra, area }) as never);
-  const { result, query } = useList<EapItem, HttpError>({
+  const hasSite = typeof obra === 'string' && !!obra;
+  const readable = siteWide ? hasSite : hasSite && typeof area === 'string' && !!area && ability.can('read', caslSubject('EapOS', { obra, area }) as never);
+  const apiUrl = useApiUrl();
+  const schedule = useCustom<{ itens: EapItem[] }, HttpError>({
+    url: `${apiUrl}/obras/${encodeURIComponent(String(obra ?? ''))}/cronograma`,
+    method: 'get',
+    errorNotification: false,
+    queryOptions: { queryKey: ['cronograma', obra], enabled: siteWide && readable, retry: false },
+  });
+  const byArea = useList<EapItem, HttpError>({
     resource: 'eap-os',
     filters: [
       { field: 'obra', operator: 'eq', value: obra },
@@ -42,17 +54,19 @@ export function EapCodeInput({ field, value, onChange, id, disabled, ...rest }: 
     ],
     sorters: [{ field: 'codigo', order: 'asc' }],
     pagination: { currentPage: 1, pageSize: 1000 },
-    queryOptions: { enabled: readable },
+    queryOptions: { enabled: readable && !siteWide },
     errorNotification: false,
   });
+  const items = siteWide ? schedule.result?.data?.itens : byArea.result.data;
+  const query = siteWide ? schedule.query : byArea.query;
   const text = value === null || value === undefined ? '' : String(value);
   const options = useMemo(() => {
-    const items = (result.data ?? []) as EapItem[];
+    const list = (items ?? []) as EapItem[];
     const toOption = (n: EapNode): CodeOption => ({ value: n.item.codigo, title: `${n.item.codigo} — ${n.item.descricao}`, children: n.children.map(toOption) });
-    const tree = buildEapTree(items).map(toOption);
-    if (text && !items.some((i) => i.codigo === text)) tree.unshift({ value: text, title: `${text} (fora da EAP desta obra)`, children: [] });
+    const tree = buildEapTree(list).map(toOption);
+    if (text && !list.some((i) => i.codigo === text)) tree.unshift({ value: text, title: `${text} (fora da EAP desta obra)`, children: [] });
     return tree;
-  }, [result.data, text]);
+  }, [items, text]);
 
   if (!readable || query.isError) {
     return (
@@ -73,7 +87,7 @@ export function EapCodeInput({ field, value, onChange, id, disabled, ...rest }: 
       treeNodeFilterProp="title"
       allowClear={!field.required}
       placeholder={field.placeholder ?? 'Selecione o item da EAP'}
-      notFoundContent="Nenhum item na EAP desta obra e área"
+      notFoundContent={siteWide ? 'Nenhum item na EAP desta obra' : 'Nenhum item na EAP desta obra e área'}
       value={text || undefined}
       onChange={(v: unknown) => onChange?.(v === undefined || v === null || v === '' ? null : String(v))}
     />

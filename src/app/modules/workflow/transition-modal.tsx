@@ -4,7 +4,7 @@
  * refusals go on their inputs (`errors.comment`, `errors.to`) or, for the record's fields, above.
  */
 import { useEffect, useState } from 'react';
-import { Form, Input, Modal, Select, Space } from 'antd';
+import { Alert, Form, Input, Modal, Select, Space } from 'antd';
 import type { TransitionProblem } from './transition-errors';
 import type { TakeResult } from './use-take-transition';
 import type { TransitionInput, TransitionOption } from './types';
@@ -68,6 +68,7 @@ export function TransitionModal({ transition, onSubmit, onClose }: Props) {
       maskClosable={!busy}
     >
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+        {transition?.notice ? <Alert type="warning" showIcon message={transition.notice} /> : null}
         {problem ? <ProblemAlert problem={problem} /> : null}
         <Form form={form} layout="vertical" requiredMark={false} disabled={busy} preserve={false}>
           {choices ? (

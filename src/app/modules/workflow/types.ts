@@ -8,6 +8,8 @@ export interface TransitionOption {
   /** Target state; null for a step that records a comment and keeps the state ("Comentar"). */
   to: string | null;
   comment: 'required' | 'optional' | 'none';
+  /** Why this record asks for a reason now (a contract past its end date): shown in the dialog. */
+  notice?: string;
   tone: 'primary' | 'default' | 'danger';
   /**
    * The administrators' "Alterar situação" names its target in the body (`to`): the states it
