@@ -1,5 +1,6 @@
 import type { EntitySchema } from './kinds';
 import { obraRef } from './shared/common';
+import { AREA_LABELS } from './option-labels';
 
 /**
  * Work-breakdown structure (EAP) item of a site's field or automation services.
@@ -17,7 +18,7 @@ export const eapOs: EntitySchema = {
   defaultSort: { field: 'codigo', order: 'asc' },
   menu: { group: 'Field e automação', icon: 'PartitionOutlined' },
   fields: [
-    { name: 'area', kind: 'enum', label: 'Área', required: true, options: ['FIELD', 'AUTOMACAO'], default: 'FIELD', list: true, filter: true, group: 'Identificação', span: 'third', width: 110 },
+    { name: 'area', kind: 'enum', label: 'Área', required: true, options: ['FIELD', 'AUTOMACAO'], optionLabels: { ...AREA_LABELS }, default: 'FIELD', list: true, filter: true, group: 'Identificação', span: 'third', width: 110 },
     obraRef({ required: true, span: 'third' }),
     { name: 'codigo', kind: 'text', label: 'Código', required: true, maxLength: 30, placeholder: '1.2.3', list: true, sort: true, search: true, group: 'Identificação', span: 'third', width: 100 },
     { name: 'descricao', kind: 'text', label: 'Descrição', required: true, minLength: 2, maxLength: 200, list: true, search: true, group: 'Identificação', span: 'full' },

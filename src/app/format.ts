@@ -5,6 +5,8 @@
  */
 import type { FieldDef, Person } from '../../schemas/kinds';
 import { DEFAULT_DECIMAL_SCALE } from '../../schemas/kinds';
+import { optionLabel } from '../../schemas/option-labels';
+import { formatCnpj } from '../../schemas/shared/cnpj';
 
 const LOCALE = 'pt-BR';
 
@@ -130,8 +132,10 @@ export function formatValue(field: Pick<FieldDef, 'kind'> & Partial<FieldDef>, v
       return formatBoolean(value);
     case 'person':
       return formatPerson(value);
+    case 'enum':
+      return optionLabel(field, value);
     case 'tags':
-      return Array.isArray(value) ? value.map(String).join(', ') : String(value);
+      return (Array.isArray(value) ? value : [value]).map((v) => optionLabel(field, v)).join(', ');
     case 'rows':
       return Array.isArray(value) ? plural(value.length, 'item', 'itens') : '';
     case 'attachments':
@@ -148,9 +152,10 @@ export function formatValue(field: Pick<FieldDef, 'kind'> & Partial<FieldDef>, v
         : Object.entries(obj).map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`);
       return parts.join('; ');
     }
-    case 'enum':
     case 'reference':
     case 'text':
+      if (field.format === 'cnpj' && typeof value === 'string') return formatCnpj(value);
+      return typeof value === 'object' ? JSON.stringify(value) : String(value);
     case 'longtext':
     case 'email':
     default:

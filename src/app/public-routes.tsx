@@ -7,7 +7,7 @@
  * but it then loads the whole admin shell first.
  */
 import { lazy, useEffect, type ComponentType, type ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { matchPath, Navigate } from 'react-router';
 
 const LoginPage = lazy(() => import('./auth/pages/LoginPage'));
 const PrimeiroLoginPage = lazy(() => import('./auth/pages/PrimeiroLoginPage'));
@@ -41,6 +41,14 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   { path: '/manutencao', title: 'Em manutenção', screen: 'manutencao' },
   { path: '/pesquisa/:token', title: 'Pesquisa de satisfação', screen: 'pesquisa' },
 ];
+
+/**
+ * Whether a path is one of the public pages (sign-in, the survey link, status pages): pages for
+ * anyone, where the staff's help banner has no place.
+ */
+export function isPublicPath(pathname: string): boolean {
+  return PUBLIC_ROUTES.some((r) => r.redirect === undefined && matchPath({ path: r.path, end: true }, pathname) !== null);
+}
 
 /** Page components of the public screens (add a public screen here and in PUBLIC_ROUTES). */
 export const PUBLIC_SCREENS: Record<string, ComponentType> = {

@@ -85,7 +85,9 @@ describe.each(BACKENDS)('public satisfaction survey (%s)', (backend) => {
     expect(saved[0]).toMatchObject({
       ticket: id, obra: '101', cliente: 'Cliente Demonstração Lda', categoria: 'Instalação', data: todayIso(),
       respondente: 'Sr. Teste', notaAtendimento: 5, notaPrazo: 4, notaQualidade: 5, notaComunicacao: 4, nps: 9, comentario: 'Muito bom.',
-      created_by: 'contato.unico@cliente.com.br',
+      // A public page has no signed-in author (issue 23): the respondent is `respondente`.
+      created_by: null,
+      updated_by: null,
     });
 
     const again = await pub('POST', token!, { notaAtendimento: 1, notaPrazo: 1, notaQualidade: 1, nps: 0 });
@@ -113,6 +115,20 @@ describe.each(BACKENDS)('public satisfaction survey (%s)', (backend) => {
     expect(expired.status).toBe(410);
     expect(expired.body.message).toMatch(/prazo para responder/);
     expect((await pub('POST', token!, { notaAtendimento: 5, notaPrazo: 5, notaQualidade: 5, nps: 10 })).status).toBe(410);
+  });
+
+  it('an answer sent from a browser with a staff session records no author, not even the contact', async () => {
+    // The contact is a portal user, and the answer travels with a staff member's token.
+    const { id, token } = await concludedTicket('cliente@portal.local');
+    const res = await t.api.request(`/api/v1/pesquisa/${token!}`, { method: 'POST', as: ADMIN, json: { notaAtendimento: 4, notaPrazo: 4, notaQualidade: 4, nps: 8 } });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const saved = (await c.get(`/api/v1/pesquisas-satisfacao?ticket=${id}`)).body;
+    expect(saved).toHaveLength(1);
+    expect(saved[0].created_by).toBeNull();
+    expect(saved[0].updated_by).toBeNull();
+    const history = (await c.get(`/api/v1/pesquisas-satisfacao/${saved[0].id}/historico`)).body;
+    expect(history).toHaveLength(1);
+    expect(history[0]).toMatchObject({ action: 'create', user: null });
   });
 
   it('no contact e-mail, no invitation; the demo has one open invitation', async () => {

@@ -7,10 +7,14 @@ import { Space, Table, Tag, Typography } from 'antd';
 import { FileOutlined } from '@ant-design/icons';
 import type { FieldDef, Person, StoredFile } from '../../../schemas/kinds';
 import { formatFileSize, formatValue } from '../format';
+import { optionLabel } from '../../../schemas/option-labels';
 import { fileUrl } from './file-url';
 import { ReferenceLink } from './reference-link';
 import { EllipsisText } from './ellipsis-text';
 import { useReferenceTitle } from './reference-titles';
+import { Link } from 'react-router';
+import { schemaByName } from '../../../schemas';
+import { entityPaths } from '../../../resources/routes';
 
 export interface FieldDisplayProps {
   field: FieldDef;
@@ -30,6 +34,7 @@ export function FieldDisplay({ field, value, mode = 'full' }: FieldDisplayProps)
     case 'money':
     case 'decimal':
     case 'integer':
+      if (field.recordOf) return <RecordIdLink schemaName={field.recordOf} id={String(value)} />;
       return <span style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{formatValue(field, value)}</span>;
     case 'date':
     case 'datetime':
@@ -39,7 +44,7 @@ export function FieldDisplay({ field, value, mode = 'full' }: FieldDisplayProps)
     case 'email':
       return <a href={`mailto:${String(value)}`}>{String(value)}</a>;
     case 'enum':
-      return mode === 'cell' ? <span>{String(value)}</span> : <Tag>{String(value)}</Tag>;
+      return mode === 'cell' ? <span>{optionLabel(field, value)}</span> : <Tag>{optionLabel(field, value)}</Tag>;
     case 'person':
       return <PersonDisplay value={value} mode={mode} />;
     case 'reference':
@@ -48,7 +53,7 @@ export function FieldDisplay({ field, value, mode = 'full' }: FieldDisplayProps)
       return (
         <Space size={[0, 4]} wrap>
           {(Array.isArray(value) ? value : [value]).map((t) => (
-            <Tag key={String(t)}>{String(t)}</Tag>
+            <Tag key={String(t)}>{optionLabel(field, t)}</Tag>
           ))}
         </Space>
       );
@@ -73,6 +78,18 @@ export function FieldDisplay({ field, value, mode = 'full' }: FieldDisplayProps)
     default:
       return <span>{formatValue(field, value)}</span>;
   }
+}
+
+/** The record an id field names (`recordOf`), as "<label> nº <id>" linked to its page. */
+function RecordIdLink({ schemaName, id }: { schemaName: string; id: string }): React.ReactElement {
+  const target = schemaByName(schemaName);
+  const text = `${target?.label ?? 'Registro'} nº ${id}`;
+  if (!target) return <span>{text}</span>;
+  return (
+    <Link to={entityPaths(target).show.replace(':id', encodeURIComponent(id))} onClick={(e) => e.stopPropagation()}>
+      {text}
+    </Link>
+  );
 }
 
 /** A reference as its record's title (linked to the record) when the page fetched it, else the stored key. */

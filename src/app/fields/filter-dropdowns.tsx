@@ -12,6 +12,7 @@ import type { FieldDef } from '../../../schemas/kinds';
 import { DEFAULT_DECIMAL_SCALE, MONEY_SCALE } from '../../../schemas/kinds';
 import { filterKey, type FilterBinding, type FilterFamily } from './filters';
 import { refKeyOf, refTarget } from './options';
+import { labelledOptions } from '../../../schemas/option-labels';
 
 function findValue(filters: CrudFilter[], field: string, operator: CrudOperators): unknown {
   const f = filters.find((x): x is LogicalFilter => 'field' in x && x.field === field && x.operator === operator);
@@ -89,7 +90,7 @@ function InFilter({ field, filters, setFilters, close }: DropdownProps): React.R
         placeholder="Selecione…"
         value={draft}
         onChange={(v: string[]) => setDraft(v)}
-        options={(field.options ?? []).map((o) => ({ value: o, label: o }))}
+        options={labelledOptions(field)}
         allowClear
         maxTagCount="responsive"
       />

@@ -19,10 +19,13 @@ import type { FieldDef, Person, StoredFile } from '../../../schemas/kinds';
 import { DEFAULT_DECIMAL_SCALE, MONEY_SCALE } from '../../../schemas/kinds';
 import { authHeaders, getApiUrl } from '../providers/data-provider';
 import { newRow, refKeyOf, refTarget } from './options';
+import { formatCnpj } from '../../../schemas/shared/cnpj';
 import { rulesFor, validateFile } from './rules';
 import { EapCodeInput } from '../modules/eap/eap-code-input';
 import { uploadQuery, useUploadTarget, type UploadTarget } from './upload-target';
 import { fileUrl, thumbUrl } from './file-url';
+import { labelledOptions } from '../../../schemas/option-labels';
+import { PHONE_MEDIA_QUERY, useMediaQuery } from '../use-media-query';
 
 export { rulesFor, validateFile, MESSAGES, acceptsType } from './rules';
 
@@ -127,7 +130,7 @@ export function FieldInput(props: FieldInputProps): React.ReactElement | null {
           showSearch
           optionFilterProp="label"
           placeholder={field.placeholder ?? 'Selecione'}
-          options={(field.options ?? []).map((o) => ({ value: o, label: o }))}
+          options={labelledOptions(field)}
         />
       );
     case 'reference':
@@ -179,6 +182,11 @@ function ReferenceSelectInner({ field, value, onChange, id, disabled, ...rest }:
     const title = item[target.titleField];
     const titleText = title === undefined || title === null ? '' : String(title);
     if (byId || target.titleField === refKey) return titleText || `#${String(item[refKey])}`;
+    // A company reads by name, then its CNPJ (both searched by `q`); other keys lead ('101 — Obra…').
+    if (target.fields.find((f) => f.name === refKey)?.format === 'cnpj') {
+      const cnpj = formatCnpj(String(item[refKey]));
+      return titleText ? `${titleText} — ${cnpj}` : cnpj;
+    }
     return titleText ? `${String(item[refKey])} — ${titleText}` : String(item[refKey]);
   };
   const { selectProps } = useSelect({
@@ -186,6 +194,8 @@ function ReferenceSelectInner({ field, value, onChange, id, disabled, ...rest }:
     optionLabel: label,
     optionValue: (item) => String(item[refKey]),
     onSearch: (q) => (q ? [{ field: 'q', operator: 'eq', value: q }] : []),
+    // Only the records the reference accepts (e.g. companies of kind 'Fornecedor'); the API checks it too.
+    filters: Object.entries(field.refFilter ?? {}).map(([f, v]) => ({ field: f, operator: 'eq' as const, value: v })),
     defaultValue: byId && value !== null && value !== undefined && value !== '' ? value : undefined,
     sorters: target.defaultSort ? [target.defaultSort] : undefined,
     pagination: { pageSize: 20 },
@@ -515,9 +525,14 @@ function ObjectFormItem({ field, name }: { field: FieldDef; name: NamePath }): R
   );
 }
 
-/** Editable sub-table of a `rows` field (Form.List): one line of sub-field inputs per item. */
+/**
+ * Editable sub-table of a `rows` field (Form.List): one line of sub-field inputs per item. On a
+ * phone (below 768 px) a table of inputs is wider than the screen: each item is a card instead,
+ * its sub-fields stacked with their labels.
+ */
 function RowsFormItem({ field, name }: { field: FieldDef; name: NamePath }): React.ReactElement {
   const subs = field.fields ?? [];
+  const stacked = useMediaQuery(PHONE_MEDIA_QUERY);
   return (
     <Form.Item label={field.label} tooltip={field.help} required={field.required} style={{ marginBottom: 8 }}>
       <Form.List
@@ -530,36 +545,40 @@ function RowsFormItem({ field, name }: { field: FieldDef; name: NamePath }): Rea
       >
         {(items, { add, remove }, { errors }) => (
           <>
-            <Table
-              size="small"
-              bordered
-              pagination={false}
-              rowKey="key"
-              dataSource={items}
-              scroll={{ x: 'max-content' }}
-              locale={{ emptyText: <Typography.Text type="secondary">Nenhuma linha</Typography.Text> }}
-              columns={[
-                ...subs.map((sub) => ({
-                  key: sub.name,
-                  title: (
-                    <span>
-                      {sub.required ? <span style={{ color: '#ff4d4f' }}>* </span> : null}
-                      {sub.label}
-                    </span>
-                  ),
-                  onCell: () => ({ style: { minWidth: sub.kind === 'text' || sub.kind === 'longtext' ? 180 : 120, verticalAlign: 'top' as const } }),
-                  render: (_: unknown, item: { key: number; name: number }) => <FieldFormItem field={sub} name={[item.name, sub.name]} noLabel />,
-                })),
-                {
-                  key: '_actions',
-                  title: '',
-                  width: 48,
-                  render: (_: unknown, item: { key: number; name: number }) => (
-                    <Button type="text" danger icon={<DeleteOutlined />} aria-label="Remover linha" title="Remover linha" onClick={() => remove(item.name)} />
-                  ),
-                },
-              ]}
-            />
+            {stacked ? (
+              <RowCards field={field} items={items} remove={remove} />
+            ) : (
+              <Table
+                size="small"
+                bordered
+                pagination={false}
+                rowKey="key"
+                dataSource={items}
+                scroll={{ x: 'max-content' }}
+                locale={{ emptyText: <Typography.Text type="secondary">Nenhuma linha</Typography.Text> }}
+                columns={[
+                  ...subs.map((sub) => ({
+                    key: sub.name,
+                    title: (
+                      <span>
+                        {sub.required ? <span style={{ color: '#ff4d4f' }}>* </span> : null}
+                        {sub.label}
+                      </span>
+                    ),
+                    onCell: () => ({ style: { minWidth: sub.kind === 'text' || sub.kind === 'longtext' ? 180 : 120, verticalAlign: 'top' as const } }),
+                    render: (_: unknown, item: { key: number; name: number }) => <FieldFormItem field={sub} name={[item.name, sub.name]} noLabel />,
+                  })),
+                  {
+                    key: '_actions',
+                    title: '',
+                    width: 48,
+                    render: (_: unknown, item: { key: number; name: number }) => (
+                      <Button type="text" danger icon={<DeleteOutlined />} aria-label="Remover linha" title="Remover linha" onClick={() => remove(item.name)} />
+                    ),
+                  },
+                ]}
+              />
+            )}
             <Button type="dashed" icon={<PlusOutlined />} onClick={() => add(newRow(field))} style={{ marginTop: 8 }}>
               Adicionar linha
             </Button>
@@ -568,5 +587,27 @@ function RowsFormItem({ field, name }: { field: FieldDef; name: NamePath }): Rea
         )}
       </Form.List>
     </Form.Item>
+  );
+}
+
+/** The items of a `rows` field as stacked cards ("Linha 1", "Linha 2"…), for phones. */
+function RowCards({ field, items, remove }: { field: FieldDef; items: { key: number; name: number }[]; remove: (index: number) => void }): React.ReactElement {
+  if (!items.length) return <Typography.Text type="secondary">Nenhuma linha</Typography.Text>;
+  return (
+    <div role="list" aria-label={field.label} style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+      {items.map((item, i) => (
+        <Card
+          key={item.key}
+          role="listitem"
+          size="small"
+          title={`Linha ${i + 1}`}
+          extra={<Button type="text" danger icon={<DeleteOutlined />} aria-label={`Remover linha ${i + 1}`} title="Remover linha" onClick={() => remove(item.name)} />}
+        >
+          {(field.fields ?? []).map((sub) => (
+            <FieldFormItem key={sub.name} field={sub} name={[item.name, sub.name]} itemProps={{ style: { marginBottom: 8 } }} />
+          ))}
+        </Card>
+      ))}
+    </div>
   );
 }

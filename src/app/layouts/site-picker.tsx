@@ -24,7 +24,8 @@ export function targetForObra(obra: string, current: ReturnType<typeof useCurren
   return `/obras/${encodeURIComponent(obra)}`;
 }
 
-export function SitePicker({ value, style }: { value?: string; style?: React.CSSProperties }) {
+/** `compact`: a narrow box for a phone's header (the code shows, the list opens at a readable width). */
+export function SitePicker({ value, style, compact }: { value?: string; style?: React.CSSProperties; compact?: boolean }) {
   const { searchObras } = useLayoutServices();
   const navigate = useNavigate();
   const location = useLocation();
@@ -74,7 +75,8 @@ export function SitePicker({ value, style }: { value?: string; style?: React.CSS
       loading={loading}
       notFoundContent={loading ? 'Buscando…' : 'Nenhuma obra encontrada'}
       options={selectOptions}
-      style={{ minWidth: 220, ...style }}
+      style={{ minWidth: compact ? 0 : 220, ...style }}
+      popupMatchSelectWidth={compact ? 280 : true}
       onChange={(obra: string) => {
         rememberObra(obra);
         navigate(targetForObra(obra, current, location.search));

@@ -61,5 +61,8 @@ export const FONT_FAMILY = "Roboto, -apple-system, BlinkMacSystemFont, 'Segoe UI
 /** sessionStorage key that keeps the help banner closed for the rest of the session. */
 export const HELP_BANNER_STORAGE_KEY = 'ajudaBannerFechado';
 
+/** localStorage key: the help banner was shown once in full on this device (on phones it then starts as an icon). */
+export const HELP_BANNER_SEEN_KEY = 'ajudaBannerVisto';
+
 /** The element the app mounts into. */
 export const APP_ELEMENT_ID = 'app';

@@ -1,7 +1,11 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HelpBanner, useHelpUrl } from './help-banner';
-import { HELP_BANNER_STORAGE_KEY } from './constants';
+import { HELP_BANNER_SEEN_KEY, HELP_BANNER_STORAGE_KEY } from './constants';
+import { RootFrame } from './root-frame';
+import { ScrollLockProvider } from './overlays';
+import { toastStore } from './toast-store';
 
 const URL_SD = 'https://suporte.exemplo.com.br/servicedesk/customer/portal/3';
 
@@ -105,5 +109,78 @@ describe('useHelpUrl', () => {
     render(<UrlProbe />);
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     expect(screen.getByTestId('url')).toHaveTextContent('');
+  });
+});
+
+describe('HelpBanner on a phone', () => {
+  beforeEach(() => {
+    sessionStorage.clear();
+    localStorage.clear();
+  });
+
+  it('shows in full the first time, then starts as an icon that opens it', () => {
+    const first = render(<HelpBanner helpUrl={URL_SD} phone />);
+    expect(screen.getByTestId('help-banner')).toBeInTheDocument();
+    expect(screen.queryByTestId('help-banner-icon')).toBeNull();
+    expect(localStorage.getItem(HELP_BANNER_SEEN_KEY)).toBe('1');
+    first.unmount();
+
+    render(<HelpBanner helpUrl={URL_SD} phone />);
+    expect(screen.queryByTestId('help-banner')).toBeNull();
+    const icon = screen.getByRole('button', { name: 'Precisa de ajuda?' });
+    expect(icon).toHaveStyle({ position: 'fixed' });
+    fireEvent.click(icon);
+    expect(screen.getByRole('complementary', { name: 'Precisa de ajuda?' })).toHaveTextContent('Reportar um erro');
+  });
+
+  it('stays a full bar on a wider screen, seen or not', () => {
+    localStorage.setItem(HELP_BANNER_SEEN_KEY, '1');
+    render(<HelpBanner helpUrl={URL_SD} phone={false} />);
+    expect(screen.getByTestId('help-banner')).toBeInTheDocument();
+    expect(screen.queryByTestId('help-banner-icon')).toBeNull();
+  });
+
+  it('follows the phone media query (390 px wide)', () => {
+    const width = window.innerWidth;
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 390 });
+    try {
+      localStorage.setItem(HELP_BANNER_SEEN_KEY, '1');
+      render(<HelpBanner helpUrl={URL_SD} />);
+      expect(screen.getByTestId('help-banner-icon')).toBeInTheDocument();
+    } finally {
+      Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+    }
+  });
+});
+
+describe('the help banner is for staff pages only', () => {
+  const frame = (path: string) =>
+    render(
+      <MemoryRouter initialEntries={[path]}>
+        <ScrollLockProvider>
+          <RootFrame ready helpUrl={URL_SD} toastStore={toastStore} loadFonts={false} renderToasts={() => null}>
+            <p>página</p>
+          </RootFrame>
+        </ScrollLockProvider>
+      </MemoryRouter>,
+    );
+
+  beforeEach(() => {
+    sessionStorage.clear();
+    localStorage.clear();
+  });
+
+  it('no banner on the public survey page nor on the sign-in page', () => {
+    frame('/pesquisa/demonstracao-pesquisa-de-satisfacao-0000016');
+    expect(screen.getByText('página')).toBeInTheDocument();
+    expect(screen.queryByText('Precisa de ajuda?')).toBeNull();
+    cleanup();
+    frame('/login');
+    expect(screen.queryByText('Precisa de ajuda?')).toBeNull();
+  });
+
+  it('the banner on a signed-in page', () => {
+    frame('/101/diarios');
+    expect(screen.getByRole('complementary', { name: 'Precisa de ajuda?' })).toBeInTheDocument();
   });
 });

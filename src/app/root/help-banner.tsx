@@ -1,12 +1,14 @@
 /**
  * Dismissible 'Precisa de ajuda?' banner linking to the service-desk portal, to report a bug
  * or suggest an improvement. On close it slides out and is unmounted after 500 ms; it stays
- * closed for the rest of the session (sessionStorage).
+ * closed for the rest of the session (sessionStorage). On a phone it is shown in full once per
+ * device (localStorage); afterwards it starts as a small help icon that opens it.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Button } from 'antd';
 import { BugOutlined, BulbOutlined, CloseOutlined, QuestionCircleOutlined } from '@ant-design/icons';
-import { HELP_BANNER_HIDE_DELAY, HELP_BANNER_STORAGE_KEY, PRIMARY_COLOR } from './constants';
+import { HELP_BANNER_HIDE_DELAY, HELP_BANNER_SEEN_KEY, HELP_BANNER_STORAGE_KEY, PRIMARY_COLOR } from './constants';
+import { PHONE_MEDIA_QUERY, useMediaQuery } from '../use-media-query';
 
 export interface HelpBannerProps {
   /** Service-desk portal (`helpUrl` of /api/v1/config). Without it the banner is not shown. */
@@ -20,6 +22,10 @@ export interface HelpBannerProps {
   /** Default 500 ms. */
   hideDelay?: number;
   onClosed?: () => void;
+  /** Whether the screen is a phone's; default: the PHONE_MEDIA_QUERY media query. */
+  phone?: boolean;
+  /** Where the "seen once" flag is kept; default localStorage. */
+  seenStorage?: Pick<Storage, 'getItem' | 'setItem'> | null;
 }
 
 type BannerPhase = 'open' | 'closing' | 'closed';
@@ -32,12 +38,29 @@ function safeSessionStorage(): Pick<Storage, 'getItem' | 'setItem'> | null {
   }
 }
 
-function readClosed(storage: Pick<Storage, 'getItem'> | null): boolean {
+function safeLocalStorage(): Pick<Storage, 'getItem' | 'setItem'> | null {
   try {
-    return storage?.getItem(HELP_BANNER_STORAGE_KEY) === '1';
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function readFlag(storage: Pick<Storage, 'getItem'> | null, key: string): boolean {
+  try {
+    return storage?.getItem(key) === '1';
   } catch {
     return false;
   }
+}
+
+function readClosed(storage: Pick<Storage, 'getItem'> | null): boolean {
+  return readFlag(storage, HELP_BANNER_STORAGE_KEY);
+}
+
+/** Whether the screen is a phone's (PHONE_MEDIA_QUERY). */
+export function usePhoneScreen(): boolean {
+  return useMediaQuery(PHONE_MEDIA_QUERY);
 }
 
 export function HelpBanner({
@@ -47,8 +70,25 @@ export function HelpBanner({
   storage = safeSessionStorage(),
   hideDelay = HELP_BANNER_HIDE_DELAY,
   onClosed,
+  phone: phoneProp,
+  seenStorage = safeLocalStorage(),
 }: HelpBannerProps) {
   const [phase, setPhase] = useState<BannerPhase>(() => (readClosed(storage) ? 'closed' : 'open'));
+  const phoneScreen = usePhoneScreen();
+  const phone = phoneProp ?? phoneScreen;
+  // Seen before on this device: a phone starts with the icon (read once, at the first render).
+  const [seenBefore] = useState(() => readFlag(seenStorage, HELP_BANNER_SEEN_KEY));
+  const [expanded, setExpanded] = useState(false);
+  const collapsed = phone && seenBefore && !expanded;
+
+  useEffect(() => {
+    if (!helpUrl || phase !== 'open' || !phone || seenBefore) return;
+    try {
+      seenStorage?.setItem(HELP_BANNER_SEEN_KEY, '1');
+    } catch {
+      // storage blocked: the banner shows in full again next time
+    }
+  }, [helpUrl, phase, phone, seenBefore, seenStorage]);
 
   const onClosedRef = useRef(onClosed);
   onClosedRef.current = onClosed;
@@ -72,6 +112,22 @@ export function HelpBanner({
     }
     setPhase('closing');
   };
+
+  if (collapsed) {
+    // An icon at the bottom left corner (form buttons sit at the right): the banner on a tap.
+    return (
+      <Button
+        data-testid="help-banner-icon"
+        shape="circle"
+        icon={<QuestionCircleOutlined style={{ color: PRIMARY_COLOR }} />}
+        aria-label="Precisa de ajuda?"
+        title="Precisa de ajuda?"
+        aria-expanded={false}
+        onClick={() => setExpanded(true)}
+        style={{ position: 'fixed', left: 8, bottom: 8, zIndex: 900, boxShadow: '0 2px 8px rgba(0,0,0,0.15)' }}
+      />
+    );
+  }
 
   const linkStyle = { color: PRIMARY_COLOR, fontWeight: 500 } as const;
   return (

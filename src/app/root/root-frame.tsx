@@ -7,7 +7,9 @@
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { FONT_FAMILY, PAGE_MAX_HEIGHT } from './constants';
 import { afterFirstPaint, loadRobotoFonts } from './fonts';
+import { useInRouterContext, useLocation } from 'react-router';
 import { HelpBanner, useHelpUrl } from './help-banner';
+import { isPublicPath } from '../public-routes';
 import { ActionOverlayProvider, LoadingOverlay, ScrollLockProvider, useScrollLockContext } from './overlays';
 import { toastStore as defaultToastStore, type ToastStore } from './toast-store';
 
@@ -40,6 +42,7 @@ export interface RootFrameProps {
 export function RootFrame({ children, ready, helpUrl, toastStore, loadFonts, renderToasts }: RootFrameProps) {
   const { locked } = useScrollLockContext();
   const url = useHelpUrl(helpUrl);
+  const inRouter = useInRouterContext();
 
   useEffect(() => {
     if (!loadFonts) return;
@@ -67,9 +70,15 @@ export function RootFrame({ children, ready, helpUrl, toastStore, loadFonts, ren
         {children}
       </div>
       {renderToasts ? renderToasts(toastStore) : <DeferredToastStack store={toastStore} />}
-      <HelpBanner helpUrl={url} />
+      {inRouter ? <StaffHelpBanner helpUrl={url} /> : <HelpBanner helpUrl={url} />}
     </div>
   );
+}
+
+/** The help banner is for the portal's users: a public page (the survey link, sign-in) has none. */
+function StaffHelpBanner({ helpUrl }: { helpUrl?: string }) {
+  const { pathname } = useLocation();
+  return isPublicPath(pathname) ? null : <HelpBanner helpUrl={helpUrl} />;
 }
 
 

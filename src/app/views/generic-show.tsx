@@ -3,14 +3,15 @@
  * sub-tables, files with preview, and the record's history (GET /<resource>/<id>/historico) as a
  * Timeline. A record with a workflow gets its state and steps above the fields (modules/workflow).
  */
-import React from 'react';
+import React, { useMemo } from 'react';
 import { Alert, Card, Descriptions, Empty, Space, Spin, Timeline, Typography } from 'antd';
 import { useApiUrl, useCustom, useResourceParams, useShow, type BaseKey, type BaseRecord, type HttpError } from '@refinedev/core';
 import { DeleteButton, EditButton, ListButton, RefreshButton, Show } from '@refinedev/antd';
 import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
 import { subject } from '@casl/ability';
 import { FieldDisplay } from '../fields/display';
-import { ReferenceTitlesProvider } from '../fields/reference-titles';
+import { ReferenceTitlesProvider, useReferenceTitle } from '../fields/reference-titles';
+import { personName, usePersonNames } from '../fields/person-names';
 import { RelatedLists } from './related-lists';
 import { useAbility } from '../access/ability-context';
 import { canEditHere } from '../modules/workflow/can-edit';
@@ -34,6 +35,7 @@ export function FieldGroups({ schema, record }: { schema: EntitySchema; record: 
   const readable = (f: FieldDef) => ability.can('read', subject(schema.subject, { ...record }) as never, f.name);
   const shownElsewhere = (f: FieldDef) => f.name === schema.workflow?.field;
   const groups = groupFields(visibleFields(schema).filter((f) => readable(f) && !shownElsewhere(f)));
+  const names = usePersonNames([record.created_by, record.updated_by]);
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       {groups.map((g) => (
@@ -53,8 +55,8 @@ export function FieldGroups({ schema, record }: { schema: EntitySchema; record: 
         </Card>
       ))}
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {record.created_at ? `Criado em ${formatDateTime(record.created_at)}${record.created_by ? ` por ${String(record.created_by)}` : ''}. ` : ''}
-        {record.updated_at ? `Atualizado em ${formatDateTime(record.updated_at)}${record.updated_by ? ` por ${String(record.updated_by)}` : ''}.` : ''}
+        {record.created_at ? `Criado em ${formatDateTime(record.created_at)}${record.created_by ? ` por ${personName(names, record.created_by)}` : ''}. ` : ''}
+        {record.updated_at ? `Atualizado em ${formatDateTime(record.updated_at)}${record.updated_by ? ` por ${personName(names, record.updated_by)}` : ''}.` : ''}
       </Typography.Text>
     </Space>
   );
@@ -83,63 +85,98 @@ const HIDDEN_CHANGES = new Set(['version', 'updated_at', 'updated_by']);
 function changeText(field: FieldDef | undefined, v: unknown): string {
   if (v === null || v === undefined || v === '') return '(vazio)';
   if (!field) return typeof v === 'object' ? JSON.stringify(v) : String(v);
+  // A person by name (the address stays in the record itself).
+  if (field.kind === 'person' && typeof v === 'object') {
+    const p = v as { nome?: unknown; mail?: unknown };
+    if (typeof p.nome === 'string' && p.nome) return p.nome;
+  }
   return formatValue(field, v) || '(vazio)';
 }
 
+/** One value of a change, in words: a reference by its record's title, a person by name, an option by its label. */
+function ChangeValue({ field, value }: { field: FieldDef | undefined; value: unknown }): React.ReactElement {
+  const ref = useReferenceTitle(field ?? ({ name: '', kind: 'text', label: '' } as FieldDef), field?.kind === 'reference' ? value : undefined);
+  return <>{ref ? ref.title : changeText(field, value)}</>;
+}
+
+/** The referenced values a history mentions, as rows of the schema (for their titles). */
+function changedValues(entries: HistoryEntry[]): Record<string, unknown>[] {
+  const rows: Record<string, unknown>[] = [];
+  for (const e of entries) {
+    const de: Record<string, unknown> = {};
+    const para: Record<string, unknown> = {};
+    for (const [name, c] of Object.entries(e.changes ?? {})) {
+      de[name] = c?.de;
+      para[name] = c?.para;
+    }
+    rows.push(de, para);
+  }
+  return rows;
+}
+
 export function HistoryTimeline({ schema, entries }: { schema: EntitySchema; entries: HistoryEntry[] }): React.ReactElement {
+  const rows = useMemo(() => changedValues(entries), [entries]);
+  const authors = useMemo(() => entries.map((e) => e.user), [entries]);
+  const names = usePersonNames(authors);
   if (!entries.length) return <Empty description="Sem histórico" image={Empty.PRESENTED_IMAGE_SIMPLE} />;
   return (
-    <Timeline
-      items={entries.map((e) => {
-        const step = e.action === 'transition' ? e.transition : undefined;
-        // A step's state change is its heading; what else it wrote (stamps) is listed below.
-        const changes = Object.entries(e.changes ?? {}).filter(([name]) => !HIDDEN_CHANGES.has(name) && !(step && name === schema.workflow?.field));
-        return {
-          key: String(e.id),
-          color: step ? transitionDotColor(schema, step) : (ACTION_COLORS[e.action] ?? 'gray'),
-          children: (
-            <div>
-              {step ? (
-                <TransitionHeading schema={schema} transition={step} at={e.at} user={e.user} />
-              ) : (
-                <>
-                  <Typography.Text strong>{ACTION_LABELS[e.action] ?? e.action}</Typography.Text>{' '}
-                  <Typography.Text type="secondary">
-                    em {formatDateTime(e.at)}
-                    {e.user ? ` por ${e.user}` : ''}
-                  </Typography.Text>
-                </>
-              )}
-              {e.action !== 'delete' && changes.length ? (
-                <ul style={{ margin: '4px 0 0', paddingLeft: 18 }}>
-                  {changes.map(([name, c]) => {
-                    const field = fieldByName(schema, name);
-                    const label = field?.label ?? name;
-                    return (
-                      <li key={name}>
-                        <Typography.Text>{label}: </Typography.Text>
-                        {e.action === 'create' ? (
-                          <Typography.Text>{changeText(field, c?.para)}</Typography.Text>
-                        ) : (
-                          <>
-                            <Typography.Text delete type="secondary">
-                              {changeText(field, c?.de)}
+    <ReferenceTitlesProvider schema={schema} rows={rows}>
+      <Timeline
+        items={entries.map((e) => {
+          const step = e.action === 'transition' ? e.transition : undefined;
+          // A step's state change is its heading; what else it wrote (stamps) is listed below.
+          const changes = Object.entries(e.changes ?? {}).filter(([name]) => !HIDDEN_CHANGES.has(name) && !(step && name === schema.workflow?.field));
+          return {
+            key: String(e.id),
+            color: step ? transitionDotColor(schema, step) : (ACTION_COLORS[e.action] ?? 'gray'),
+            children: (
+              <div>
+                {step ? (
+                  <TransitionHeading schema={schema} transition={step} at={e.at} user={e.user ? personName(names, e.user) : e.user} />
+                ) : (
+                  <>
+                    <Typography.Text strong>{ACTION_LABELS[e.action] ?? e.action}</Typography.Text>{' '}
+                    <Typography.Text type="secondary">
+                      em {formatDateTime(e.at)}
+                      {e.user ? ` por ${personName(names, e.user)}` : ''}
+                    </Typography.Text>
+                  </>
+                )}
+                {e.action !== 'delete' && changes.length ? (
+                  <ul style={{ margin: '4px 0 0', paddingLeft: 18 }}>
+                    {changes.map(([name, c]) => {
+                      const field = fieldByName(schema, name);
+                      const label = field?.label ?? name;
+                      return (
+                        <li key={name}>
+                          <Typography.Text>{label}: </Typography.Text>
+                          {e.action === 'create' ? (
+                            <Typography.Text>
+                              <ChangeValue field={field} value={c?.para} />
                             </Typography.Text>
-                            {' → '}
-                            <Typography.Text>{changeText(field, c?.para)}</Typography.Text>
-                          </>
-                        )}
-                      </li>
-                    );
-                  })}
-                </ul>
-              ) : null}
-              {step ? <TransitionComment comment={e.comment} /> : null}
-            </div>
-          ),
-        };
-      })}
-    />
+                          ) : (
+                            <>
+                              <Typography.Text delete type="secondary">
+                                <ChangeValue field={field} value={c?.de} />
+                              </Typography.Text>
+                              {' → '}
+                              <Typography.Text>
+                                <ChangeValue field={field} value={c?.para} />
+                              </Typography.Text>
+                            </>
+                          )}
+                        </li>
+                      );
+                    })}
+                  </ul>
+                ) : null}
+                {step ? <TransitionComment comment={e.comment} /> : null}
+              </div>
+            ),
+          };
+        })}
+      />
+    </ReferenceTitlesProvider>
   );
 }
 

@@ -35,7 +35,8 @@ export async function writeAudit(
   schema: EntitySchema,
   id: number,
   action: 'create' | 'update' | 'delete' | 'transition',
-  user: string,
+  /** The signed-in author; null for a public page's write (the survey link). */
+  user: string | null,
   changes: Changes,
   step?: { transition: AuditTransition; comment?: string | null },
 ) {

@@ -89,11 +89,14 @@ export function surveyRoutes(db: Db) {
         if (Object.keys(full.errors).length) throw new ApiError(400, 'Verifique as respostas destacadas.', full.errors);
         const row = await trx
           .insertInto(survey.name)
-          .values({ ...toColumns(survey, full.values, 'insert'), created_by: inv.email, updated_by: inv.email })
+          // A public page has no signed-in author: whoever answers through the link (and whatever
+          // session their browser holds) is no portal user of this record; the respondent is the
+          // `respondente` field and the ticket's contact.
+          .values({ ...toColumns(survey, full.values, 'insert'), created_by: null, updated_by: null })
           .returning(sql<Record<string, unknown>>`to_jsonb(${sql.table(survey.name)}.*)`.as('row'))
           .executeTakeFirstOrThrow();
         const saved = flattenExtra(row.row as Record<string, unknown>);
-        await writeAudit(trx, survey, Number(saved.id), 'create', inv.email, diffRecords(survey, {}, saved));
+        await writeAudit(trx, survey, Number(saved.id), 'create', null, diffRecords(survey, {}, saved));
         await sql`update convite_pesquisa set usado_em = now() where id = ${inv.id}`.execute(trx);
       }),
     );

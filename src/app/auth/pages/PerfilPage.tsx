@@ -20,6 +20,7 @@ import {
   type DeviceInfo,
 } from '../account';
 import { NewPasswordFields } from './PasswordFields';
+import { roleName } from '../../../access/roles';
 import { errorText } from './AuthCard';
 
 const ATTRIBUTE_LABELS: Record<string, string> = {
@@ -132,7 +133,7 @@ function Attributes() {
                 />
               ) : (
                 <Space>
-                  <Typography.Text>{readableAttribute(v)}</Typography.Text>
+                  <Typography.Text>{readableAttribute(v, r.key)}</Typography.Text>
                   {r.verified === 'true' && <Tag color="green">verificado</Tag>}
                   {r.verified === 'false' && <Tag color="orange">não verificado</Tag>}
                 </Space>
@@ -247,13 +248,16 @@ function Devices() {
 }
 
 /** JSON lists of the permission attributes as "a, b"; "—" when empty. */
-function readableAttribute(v: string): string {
+/** An attribute's value for people: a list joined, roles by their names. */
+function readableAttribute(v: string, key?: string): string {
   try {
     const parsed = JSON.parse(v);
-    if (Array.isArray(parsed)) return parsed.length ? parsed.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))).join(', ') : '—';
+    const word = (x: unknown) => (typeof x === 'string' ? (key === 'custom:roles' ? roleName(x) : x) : JSON.stringify(x));
+    if (Array.isArray(parsed)) return parsed.length ? parsed.map(word).join(', ') : '—';
   } catch {
-    // not JSON: shown as it is
+    // not JSON: shown as it is (roles given as "a,b" by their names)
   }
+  if (key === 'custom:roles' && v) return v.split(',').map((x) => roleName(x.trim())).join(', ');
   return v || '—';
 }
 
@@ -280,7 +284,17 @@ export default function PerfilPage() {
           <Descriptions.Item label="Empresas">{identity?.empresa?.join(', ') || '—'}</Descriptions.Item>
           <Descriptions.Item label="Obras">{identity?.obra?.join(', ') || '—'}</Descriptions.Item>
           <Descriptions.Item label="Papéis">
-            {identity?.roles?.length ? identity.roles.map((r) => <Tag key={r}>{r}</Tag>) : '—'}
+            {identity?.roles?.length ? (
+              <Space size={[0, 4]} wrap>
+                {identity.roles.map((r) => (
+                  <Tag key={r} title={r}>
+                    {roleName(r)}
+                  </Tag>
+                ))}
+              </Space>
+            ) : (
+              '—'
+            )}
           </Descriptions.Item>
         </Descriptions>
         <Space style={{ marginTop: 8 }} wrap>

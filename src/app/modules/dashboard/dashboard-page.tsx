@@ -15,7 +15,7 @@ import type { AppRoute } from '../../../../resources/routes/types';
 import { schemaByName } from '../../../../schemas/index';
 import type { EntitySchema, FieldDef } from '../../../../schemas/kinds';
 import { FieldDisplay } from '../../fields/display';
-import { ReferenceTitlesProvider } from '../../fields/reference-titles';
+import { ReferenceTitlesProvider, useReferenceTitles, type ReferenceTitles } from '../../fields/reference-titles';
 import { formatDecimal, formatInteger, formatMoney, formatValue, todayIso } from '../../format';
 import type { ChartDatum } from './charts';
 import { SelectObraPrompt } from '../../pages/entity-page';
@@ -89,7 +89,7 @@ export function listLink(schema: EntitySchema, filters: Record<string, string[]>
 
 const MONTHS = ['jan', 'fev', 'mar', 'abr', 'mai', 'jun', 'jul', 'ago', 'set', 'out', 'nov', 'dez'];
 
-function groupLabel(w: DashboardWidget, field: FieldDef | undefined, row: AggregateRow): string {
+function groupLabel(w: DashboardWidget, field: FieldDef | undefined, row: AggregateRow, titles?: ReferenceTitles): string {
   if (row.outros) return 'Outros';
   const key = w.groupBy ? row[w.groupBy] : undefined;
   if (key === null || key === undefined || key === '') return '(não informado)';
@@ -99,7 +99,9 @@ function groupLabel(w: DashboardWidget, field: FieldDef | undefined, row: Aggreg
     if (w.interval === 'year') return y;
     return `${d}/${m}/${y}`;
   }
-  return field ? formatValue(field, key) : String(key);
+  // A reference is shown by its record's title ("Obra Alfa", not "101"), an enum by its label.
+  const title = field?.kind === 'reference' ? titles?.get(field.name)?.get(String(key))?.title : undefined;
+  return title ?? (field ? formatValue(field, key) : String(key));
 }
 
 function measureField(w: DashboardWidget, schema: EntitySchema): FieldDef | undefined {
@@ -158,6 +160,7 @@ function Widget({ w, period, ctx }: { w: DashboardWidget; period: Period; ctx: F
       : main.result!.data;
   const format = formatter(w, schema);
   const groupField = w.groupBy ? schema.fields.find((f) => f.name === w.groupBy) : undefined;
+  const titles = useReferenceTitles(schema, groupField?.kind === 'reference' ? data?.rows : undefined);
   const link = listLink(schema, filters);
   const span = w.span ?? (w.kind === 'kpi' ? 6 : 12);
   const body = () => {
@@ -206,7 +209,7 @@ function Widget({ w, period, ctx }: { w: DashboardWidget; period: Period; ctx: F
       );
     }
     const chartData: (ChartDatum & { key: unknown; outros?: boolean })[] = data.rows.map((r) => ({
-      label: groupLabel(w, groupField, r),
+      label: groupLabel(w, groupField, r, titles),
       value: Number(r.value ?? 0),
       key: w.groupBy ? r[w.groupBy] : undefined,
       outros: r.outros,

@@ -110,7 +110,9 @@ describe('workflow on the show page', () => {
     // History: label in bold, from → to, by whom.
     const entry = (await screen.findByText('Emitir para o Jurídico', { selector: 'strong' }, T)).closest('.ant-timeline-item')!;
     expect(entry.textContent).toContain('de Revisão para Emitido para o Jurídico');
-    expect(entry.textContent).toContain(`por ${ADMIN}`);
+    // By name, not by address (issue 23: words, not codes).
+    await waitFor(() => expect(entry.textContent).toContain('por Administrador'), T);
+    expect(entry.textContent).not.toContain(ADMIN);
   });
 
   it('a step with a required comment opens the dialog, refuses an empty comment and keeps the comment in the history', async () => {
