@@ -14,6 +14,7 @@ import { ReferenceTitlesProvider, useReferenceTitle } from '../fields/reference-
 import { personName, usePersonNames } from '../fields/person-names';
 import { RelatedLists } from './related-lists';
 import { useAbility } from '../access/ability-context';
+import { toCaslAction } from '../../access/refine-actions';
 import { canEditHere } from '../modules/workflow/can-edit';
 import { deleteConfirmProps, fieldByName, groupFields, recordTitle, visibleFields } from '../fields/options';
 import { formatDateTime, formatValue } from '../format';
@@ -32,7 +33,12 @@ const WIDE = new Set(['rows', 'object', 'attachments', 'images', 'longtext']);
 export function FieldGroups({ schema, record }: { schema: EntitySchema; record: BaseRecord }): React.ReactElement {
   const ability = useAbility();
   // Fields the signed-in user may not read (the API never sends them) get no empty slot either.
-  const readable = (f: FieldDef) => ability.can('read', subject(schema.subject, { ...record }) as never, f.name);
+  // Read by the entity's show action too: a supplier reads the action plans naming its company with
+  // `readAcoes` (access.md decision 29), not `read` on the SGI subject.
+  const showAction = toCaslAction(schema.subject, 'show', schema.actions);
+  const readable = (f: FieldDef) =>
+    ability.can('read', subject(schema.subject, { ...record }) as never, f.name) ||
+    (showAction !== 'read' && ability.can(showAction as never, subject(schema.subject, { ...record }) as never, f.name));
   const shownElsewhere = (f: FieldDef) => f.name === schema.workflow?.field;
   const groups = groupFields(visibleFields(schema).filter((f) => readable(f) && !shownElsewhere(f)));
   const names = usePersonNames([record.created_by, record.updated_by]);
