@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
-import { PASSWORD, appReady, eventually, launch, loginStaff, newPage, pathOf, shot, step, submitClientLogin, goto, waitPath } from './helpers.mjs';
+import { appReady, eventually, launch, loginOwnAccount, loginStaff, newPage, pathOf, shot, step, submitClientLogin, goto, waitPath } from './helpers.mjs';
 
 const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 /** `| \`e-mail\` | … | how they sign in |` rows of "Contas de demonstração". */
@@ -15,8 +15,6 @@ const ACCOUNTS = [...README.matchAll(/^\|\s*`([^`]+@portal\.local)`\s*\|[^\n]*\|
   email: m[1],
   staff: /corporativa/i.test(m[2]),
 }));
-/** The password 01-first-login.test.mjs gives the account left with a temporary one. */
-const FIRST_LOGIN_PASSWORD = 'Obra#Nova2026';
 const DEAD_ENDS = ['/403', '/404', '/ObraInacessivel'];
 
 let browser;
@@ -26,34 +24,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-/** Signed in (left the login pages), asked for a new password, or refused. */
-function loginOutcome(page) {
-  return Promise.race([
-    waitPath(page, (p) => p !== '/login' && p !== '/primeiroLogin', 30_000).then(() => 'in', () => 'timeout'),
-    page.getByLabel('Nova senha', { exact: true }).waitFor({ timeout: 30_000 }).then(() => 'new-password', () => 'timeout'),
-    page.getByText(/senha incorretos|não autorizado/i).first().waitFor({ timeout: 30_000 }).then(() => 'refused', () => 'timeout'),
-  ]);
-}
-
-/** Own login; an account with a temporary password chooses the one scenario 1 chooses (or already has it). */
-async function loginOwn(page, email) {
-  await goto(page, '/login');
-  await submitClientLogin(page, email, PASSWORD);
-  let outcome = await loginOutcome(page);
-  if (outcome === 'refused') {
-    await submitClientLogin(page, email, FIRST_LOGIN_PASSWORD);
-    outcome = await loginOutcome(page);
-  }
-  if (outcome === 'new-password') {
-    await page.getByLabel('Nova senha', { exact: true }).fill(FIRST_LOGIN_PASSWORD);
-    await page.getByLabel('Confirmar nova senha').fill(FIRST_LOGIN_PASSWORD);
-    await page.getByRole('button', { name: /salvar senha e entrar/i }).click();
-    outcome = await loginOutcome(page);
-  }
-  assert.equal(outcome, 'in', `${email} não conseguiu entrar (${outcome}): ${pathOf(page)}`);
-  await appReady(page);
-}
 
 /** Links of the sidebar ("Menu principal"), without "Início". */
 async function sidebarLinks(page) {
@@ -165,7 +135,7 @@ for (const account of ACCOUNTS) {
     const page = await newPage(browser);
     const name = account.email.split('@')[0];
     try {
-      await step(page, `19-login-${name}`, () => (account.staff ? loginStaff(page, account.email) : loginOwn(page, account.email)));
+      await step(page, `19-login-${name}`, () => (account.staff ? loginStaff(page, account.email) : loginOwnAccount(page, account.email)));
       await settle(page);
       assert.equal(new URL(page.url()).pathname, '/obras', `depois de entrar, deveria estar no início (/obras), está em ${pathOf(page)}`);
 

@@ -5,15 +5,13 @@
 // (the other actions read-only) and, after reloading, sees what it saved. Screenshots at each step.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { DESKTOP, PASSWORD, PHONE, apiGet, appReady, eventually, goto, launch, newPage, pathOf, shot, step, submitClientLogin, waitPath, wideElements } from './helpers.mjs';
+import { DESKTOP, PHONE, apiGet, appReady, eventually, goto, launch, loginOwnAccount, newPage, pathOf, shot, step, waitPath, wideElements } from './helpers.mjs';
 
 const TOKEN = `F${Date.now().toString(36)}`;
 const SUP = 'fornecedor@portal.local';
 const RECORD = 'Espessura de pintura abaixo do especificado';
 const PLAN = 'Tratativa da RNC de pintura';
 const OWN_ACTION = /^Ação \d+: Medir a espessura de pintura/;
-/** The password 01-first-login.test.mjs gives the account left with a temporary one (as scenario 19). */
-const FIRST_LOGIN_PASSWORD = 'Obra#Nova2026';
 const pdf = (text) => Buffer.from(`%PDF-1.4\n%${text}\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n`);
 
 let browser;
@@ -23,27 +21,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-function loginOutcome(page) {
-  return Promise.race([
-    waitPath(page, (p) => p !== '/login' && p !== '/primeiroLogin', 30_000).then(() => 'in', () => 'timeout'),
-    page.getByLabel('Nova senha', { exact: true }).waitFor({ timeout: 30_000 }).then(() => 'new-password', () => 'timeout'),
-    page.getByText(/senha incorretos|não autorizado/i).first().waitFor({ timeout: 30_000 }).then(() => 'refused', () => 'timeout'),
-  ]);
-}
-
-/** Own login at /login (another scenario may have changed the demo password first). */
-async function loginSupplier(page) {
-  await goto(page, '/login');
-  await submitClientLogin(page, SUP, PASSWORD);
-  let outcome = await loginOutcome(page);
-  if (outcome === 'refused') {
-    await submitClientLogin(page, SUP, FIRST_LOGIN_PASSWORD);
-    outcome = await loginOutcome(page);
-  }
-  assert.equal(outcome, 'in', `${SUP} não conseguiu entrar (${outcome}): ${pathOf(page)}`);
-  await appReady(page);
-}
 
 /** The help banner, when open, is closed like a user would (it may sit over buttons on a phone). */
 async function closeHelp(page) {
@@ -76,7 +53,7 @@ for (const [viewport, label] of [
     let recordPath;
     try {
       await step(page, `20-inicio-${label}`, async () => {
-        await loginSupplier(page);
+        await loginOwnAccount(page, SUP);
         // The app passes through "/" on its way to the start page (Início, /obras).
         await waitPath(page, '/obras').catch(() => assert.fail(`depois de entrar, deveria estar no início (/obras), está em ${pathOf(page)}`));
         await appReady(page);

@@ -119,22 +119,27 @@ function PersonDisplay({ value, mode }: { value: unknown; mode: 'full' | 'cell' 
 
 function RowsDisplay({ field, value }: { field: FieldDef; value: Record<string, unknown>[] }): React.ReactElement {
   const subs = field.fields ?? [];
+  // Inside a show page's Descriptions (an auto-layout table) a wide sub-table would widen the cell
+  // past its card, its last columns cut off out of reach: `width: 0; min-width: 100%` gives the cell
+  // no intrinsic width from it, so the sub-table fills the cell and scrolls sideways inside it.
   return (
-    <Table
-      size="small"
-      bordered
-      pagination={false}
-      scroll={{ x: 'max-content' }}
-      rowKey="__row"
-      dataSource={(Array.isArray(value) ? value : []).map((r, i) => ({ ...r, __row: i }))}
-      columns={subs.map((sub) => ({
-        key: sub.name,
-        title: sub.label,
-        dataIndex: sub.name,
-        align: sub.kind === 'money' || sub.kind === 'decimal' || sub.kind === 'integer' ? ('right' as const) : undefined,
-        render: (v: unknown) => <FieldDisplay field={sub} value={v} mode="cell" />,
-      }))}
-    />
+    <div style={{ width: 0, minWidth: '100%' }}>
+      <Table
+        size="small"
+        bordered
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        rowKey="__row"
+        dataSource={(Array.isArray(value) ? value : []).map((r, i) => ({ ...r, __row: i }))}
+        columns={subs.map((sub) => ({
+          key: sub.name,
+          title: sub.label,
+          dataIndex: sub.name,
+          align: sub.kind === 'money' || sub.kind === 'decimal' || sub.kind === 'integer' ? ('right' as const) : undefined,
+          render: (v: unknown) => <FieldDisplay field={sub} value={v} mode="cell" />,
+        }))}
+      />
+    </div>
   );
 }
 

@@ -23,6 +23,12 @@ export const SGI_LINK_OF: Record<string, string> = {
   checklistPreenchidoAutomacao: 'checklistAutomacao',
 };
 
+/** A date as people read it in the record's text (dd/mm/aaaa), never the stored ISO form. */
+const brDate = (v: unknown): string => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(String(v ?? ''));
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : String(v ?? '');
+};
+
 type Answer = ChecklistAnswer & { registroSgi?: number | null };
 type Actor = { email: string; name?: string } | undefined;
 
@@ -77,7 +83,7 @@ async function openRecords(trx: Db, schema: EntitySchema, actor: Actor, fill: Re
       obra: fill.obra ?? null,
       dataOcorrencia: fill.data,
       descricao: [
-        `Checklist "${nome}" de ${String(fill.data ?? '')}, item ${item.numero}${item.secao ? ` (${item.secao})` : ''}: ${item.pergunta}`,
+        `Checklist "${nome}" de ${brDate(fill.data)}, item ${item.numero}${item.secao ? ` (${item.secao})` : ''}: ${item.pergunta}`,
         `Não conformidade descrita: ${String(rows[i].observacao ?? '').trim()}`,
       ].join('\n').slice(0, 4000),
       ...(who ? { relator: who } : {}),

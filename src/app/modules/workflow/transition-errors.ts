@@ -24,6 +24,17 @@ const FALLBACK: Record<number, string> = {
   404: 'Registro não encontrado.',
 };
 
+/** A field's label; a row's sub-field (`itens.0.quantidade`) as "Itens, linha 1 — Quantidade", never its key. */
+export function problemFieldLabel(schema: EntitySchema, name: string): string {
+  const field = fieldByName(schema, name);
+  if (field) return field.label;
+  const row = /^(\w+)\.(\d+)\.(\w+)$/.exec(name);
+  const parent = row ? fieldByName(schema, row[1]) : undefined;
+  const sub = row ? parent?.fields?.find((f) => f.name === row[3]) : undefined;
+  if (row && parent && sub) return `${parent.label}, linha ${Number(row[2]) + 1} — ${sub.label}`;
+  return parent?.label ?? name;
+}
+
 export function describeProblem(schema: EntitySchema, error: Partial<HttpError> | undefined): TransitionProblem {
   const statusCode = Number(error?.statusCode ?? 0);
   const errors = (error?.errors ?? {}) as Record<string, unknown>;
@@ -33,7 +44,7 @@ export function describeProblem(schema: EntitySchema, error: Partial<HttpError> 
     const messages = (Array.isArray(raw) ? raw : [raw]).filter((m) => m !== undefined && m !== null && m !== '').map(String);
     if (!messages.length) continue;
     if (FORM_FIELDS.has(name)) form[name as 'comment' | 'to'] = messages;
-    else fields.push({ name, label: fieldByName(schema, name)?.label ?? name, messages });
+    else fields.push({ name, label: problemFieldLabel(schema, name), messages });
   }
   const message = (typeof error?.message === 'string' && error.message) || FALLBACK[statusCode] || 'Não foi possível executar esta ação.';
   return { statusCode, message, form, fields };
