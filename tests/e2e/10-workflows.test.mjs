@@ -33,6 +33,7 @@ async function takeStep(page, label, { comment } = {}) {
 test('contrato: Revisão → Aprovado por três pessoas, cada uma pelas suas pendências', async () => {
   let id;
   let numero;
+  let pastEnd = false; // a contract past its "Fim da vigência" is approved only with a reason
   const resp = await newPage(browser);
   await step(resp, '10-responsavel', async () => {
     await loginStaff(resp, RESP);
@@ -40,6 +41,7 @@ test('contrato: Revisão → Aprovado por três pessoas, cada uma pelas suas pen
     const k = list.body.find((c) => c.arquivos?.length && c.gestor?.mail === GESTOR && c.validador?.mail === VALID);
     assert.ok(k, 'nenhum contrato em Revisão do time de demonstração');
     ({ id, numero } = k);
+    pastEnd = !!k.vigenciaFim && k.vigenciaFim < new Date().toISOString().slice(0, 10);
     await goto(resp, '/pendencias');
     await resp.getByRole('link', { name: numero }).first().click();
     await waitPath(resp, `/contratos/${id}`);
@@ -81,7 +83,14 @@ test('contrato: Revisão → Aprovado por três pessoas, cada uma pelas suas pen
     await goto(valid, `/contratos/${id}`);
     await takeStep(valid, 'Iniciar finalização');
     await eventually(async () => assert.equal(await statusTag(valid).textContent(), 'Em finalização'));
-    await takeStep(valid, 'Aprovar contrato');
+    if (pastEnd) {
+      // The dialog says the term has ended and does not go on without the reason.
+      await valid.getByRole('button', { name: 'Aprovar contrato', exact: true }).click();
+      const dialog = valid.getByRole('dialog');
+      await dialog.getByText(/A vigência deste contrato terminou em \d{2}\/\d{2}\/\d{4}/).waitFor();
+      await dialog.getByLabel(/coment[aá]rio|motivo/i).fill('Aditivo de prazo em assinatura; aprovação autorizada pela diretoria.');
+      await dialog.getByRole('button', { name: 'Aprovar contrato', exact: true }).click();
+    } else await takeStep(valid, 'Aprovar contrato');
     await eventually(async () => assert.equal(await statusTag(valid).textContent(), 'Aprovado'));
     // The history shows every step, with who took it.
     await valid.getByText('Aprovar contrato', { exact: false }).last().waitFor();

@@ -118,7 +118,7 @@ for (const [viewport, label] of [
       const reports = region(page, /Diários da OS/);
       await reports.getByRole('button', { name: /Novo$/ }).click();
       const form = dialog(page);
-      assert.equal(await form.locator('.ant-select-disabled').filter({ hasText: 'FIELD' }).count(), 1, 'a área não veio travada em FIELD');
+      assert.equal(await form.locator('.ant-select-disabled').filter({ hasText: 'Campo' }).count(), 1, 'a área não veio travada em Campo (FIELD)');
       await form.getByLabel('Responsável pelo diário: e-mail').fill('field@portal.local');
       await form.getByLabel('Ocorrências').fill(`${TOKEN} ${label}: sensores instalados`);
       await shot(page, `jornada-field-diario-novo-${label}`);

@@ -179,6 +179,8 @@ export async function loginOwnAccount(page, email) {
   await submitClientLogin(page, email, PASSWORD);
   let outcome = await ownLoginOutcome(page);
   if (outcome === 'refused') {
+    // A fresh page: the first refusal's message must not answer for the second attempt.
+    await goto(page, '/login');
     await submitClientLogin(page, email, FIRST_LOGIN_PASSWORD);
     outcome = await ownLoginOutcome(page);
   }
