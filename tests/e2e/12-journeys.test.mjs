@@ -124,8 +124,9 @@ for (const [viewport, label] of [
       await shot(page, `jornada-field-diario-novo-${label}`);
       await form.getByRole('button', { name: 'Salvar' }).click();
       await eventually(async () => assert.equal(await dialog(page).count(), 0), { timeout: 20_000 });
-      // The field team adds reports it may not list (access.md rule 6): the section says one was added.
-      await reports.getByText(/1 registro adicionado agora/).waitFor();
+      // Decision 30: whoever wrote a report reads it; it starts as a draft (Rascunho), by its writer.
+      const mine = reports.locator('.ant-table-row').filter({ hasText: 'field@portal.local' }).filter({ hasText: 'Rascunho' });
+      await mine.first().waitFor();
     });
     await step(page, `12-field-checklist-${label}`, async () => {
       // From the work order to the fill screen, the order already chosen.
