@@ -116,6 +116,10 @@ for (const [viewport, label] of [
     });
     await step(page, `12-field-diario-${label}`, async () => {
       const reports = region(page, /Diários da OS/);
+      // The section's title counts the reports the technician reads ("Diários da OS (N)").
+      const shown = async () => Number((await reports.locator('.ant-card-head-title').first().innerText()).match(/\((\d+)\)/)?.[1] ?? NaN);
+      await eventually(async () => assert.ok(Number.isInteger(await shown())), { timeout: 15_000 });
+      const shownBefore = await shown();
       await reports.getByRole('button', { name: /Novo$/ }).click();
       const form = dialog(page);
       assert.equal(await form.locator('.ant-select-disabled').filter({ hasText: 'Campo' }).count(), 1, 'a área não veio travada em Campo (FIELD)');
@@ -125,8 +129,10 @@ for (const [viewport, label] of [
       await form.getByRole('button', { name: 'Salvar' }).click();
       await eventually(async () => assert.equal(await dialog(page).count(), 0), { timeout: 20_000 });
       // Decision 30: whoever wrote a report reads it; it starts as a draft (Rascunho), by its writer.
-      const mine = reports.locator('.ant-table-row').filter({ hasText: 'field@portal.local' }).filter({ hasText: 'Rascunho' });
-      await mine.first().waitFor();
+      // (a table row on the desktop, a card without the situation on the phone)
+      await eventually(async () => assert.equal(await shown(), shownBefore + 1), { timeout: 15_000 });
+      await reports.getByText('field@portal.local').first().waitFor();
+      if (label === 'desktop') await reports.locator('.ant-table-row').filter({ hasText: 'field@portal.local' }).filter({ hasText: 'Rascunho' }).first().waitFor();
     });
     await step(page, `12-field-checklist-${label}`, async () => {
       // From the work order to the fill screen, the order already chosen.
