@@ -49,6 +49,8 @@ describe.each(BACKENDS)('OpenAPI description (%s)', (backend) => {
     expect(doc.info.title).toBeTruthy();
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.security).toEqual([{ bearerAuth: [] }]);
+    // Routes beside the schema CRUD are documented too (the company registry's pending values).
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/empresas-pendentes', '/empresas-pendentes/{id}/resolver', '/empresas-pendentes/{id}/descartar']));
 
     const refs = allRefs(doc);
     expect(refs.length).toBeGreaterThan(100);

@@ -239,6 +239,39 @@ function resourcePaths(schema: EntitySchema, filterNames: string[]): Record<stri
   return paths;
 }
 
+/** The company values the registry migration could not match, resolved by an administrator. */
+function pendingCompanyPaths(): Record<string, JsonSchema> {
+  const tags = ['Empresas a conferir'];
+  const pending = {
+    type: 'object',
+    properties: {
+      id: { type: 'integer' }, tabela: { type: 'string' }, campo: { type: 'string' }, registro_id: { type: 'integer' }, valor: { type: 'string' },
+      situacao: { type: 'string', enum: ['pendente', 'resolvida', 'descartada'] }, recurso: { type: ['string', 'null'] }, entidade: { type: 'string' },
+      campoRotulo: { type: 'string' }, tipoExigido: { type: ['string', 'null'] },
+    },
+  };
+  const id = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } };
+  const done = { 200: { description: 'A pendência tratada.', content: { 'application/json': { schema: pending } } }, 400: r('BadRequest'), 401: r('Unauthorized'), 403: r('Forbidden'), 404: r('NotFound'), 409: r('Conflict') };
+  return {
+    '/empresas-pendentes': {
+      get: {
+        tags, operationId: 'listarEmpresasPendentes', summary: 'Valores de empresa não reconhecidos (somente administradores)',
+        parameters: [{ name: 'situacao', in: 'query', schema: { type: 'string', enum: ['pendente', 'resolvida', 'descartada', 'todas'], default: 'pendente' } }],
+        responses: { 200: { description: 'As pendências.', content: { 'application/json': { schema: { type: 'array', items: pending } } } }, 400: r('BadRequest'), 401: r('Unauthorized'), 403: r('Forbidden') },
+      },
+    },
+    '/empresas-pendentes/{id}/resolver': {
+      parameters: [id],
+      post: {
+        tags, operationId: 'resolverEmpresaPendente', summary: 'Liga o valor a uma empresa cadastrada (CNPJ) e grava no registro',
+        requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['empresa'], properties: { empresa: { type: 'string', description: 'CNPJ da empresa cadastrada.' } } } } } },
+        responses: done,
+      },
+    },
+    '/empresas-pendentes/{id}/descartar': { parameters: [id], post: { tags, operationId: 'descartarEmpresaPendente', summary: 'Descarta a pendência (o registro fica sem empresa)', responses: done } },
+  };
+}
+
 /** The whole document (the same for every caller: access rules act on the data, not on the shape). */
 export function openApiDocument(schemas: EntitySchema[], version: string): JsonSchema {
   const components: { schemas: Record<string, JsonSchema>; parameters: Record<string, JsonSchema>; responses: Record<string, JsonSchema>; securitySchemes: Record<string, JsonSchema> } = {
@@ -254,7 +287,8 @@ export function openApiDocument(schemas: EntitySchema[], version: string): JsonS
       get: { operationId: 'pendencias', summary: 'Minhas pendências nos fluxos de trabalho', parameters: [P('_start'), P('_end')], responses: { 200: { description: 'Etapas que esperam pela pessoa.' }, 400: r('BadRequest'), 401: r('Unauthorized') } },
     },
   };
-  const tags: JsonSchema[] = [];
+  Object.assign(paths, pendingCompanyPaths());
+  const tags: JsonSchema[] = [{ name: 'Empresas a conferir', description: 'Textos de empresa que a migração para o cadastro de empresas não reconheceu (src/server/modules/empresa-routes.ts).' }];
   for (const schema of schemas) {
     Object.assign(components.schemas, entitySchemas(schema));
     const params = filterParameters(schema);
