@@ -5,7 +5,7 @@
 // Screenshots of each screen at both widths.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { apiGet, DESKTOP, PHONE, eventually, goto, launch, loginStaff, newPage, shot, step, waitPath, wideElements } from './helpers.mjs';
+import { apiGet, DESKTOP, PHONE, eventually, goto, launch, loginStaff, newPage, shot, step, waitPath, noSidewaysScroll } from './helpers.mjs';
 
 const TOKEN = `J${Date.now().toString(36)}`;
 let browser;
@@ -15,12 +15,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-async function noSidewaysScroll(page, what) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  const wide = await wideElements(page);
-  assert.ok(overflow <= 1 && wide.length === 0, `${what}: a página rola para o lado (${overflow}px; ${wide.join('; ')})`);
-}
 
 const region = (page, name) => page.getByRole('region', { name });
 const dialog = (page) => page.locator('.ant-modal-wrap:visible .ant-modal');

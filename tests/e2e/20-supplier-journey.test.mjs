@@ -5,7 +5,7 @@
 // (the other actions read-only) and, after reloading, sees what it saved. Screenshots at each step.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { DESKTOP, PHONE, apiGet, appReady, eventually, goto, launch, loginOwnAccount, newPage, pathOf, shot, step, waitPath, wideElements } from './helpers.mjs';
+import { DESKTOP, PHONE, apiGet, appReady, eventually, goto, launch, loginOwnAccount, newPage, pathOf, shot, step, waitPath, noSidewaysScroll } from './helpers.mjs';
 
 const TOKEN = `F${Date.now().toString(36)}`;
 const SUP = 'fornecedor@portal.local';
@@ -26,12 +26,6 @@ after(async () => {
 async function closeHelp(page) {
   const close = page.getByRole('button', { name: 'Fechar ajuda' });
   if (await close.isVisible().catch(() => false)) await close.click();
-}
-
-async function noSidewaysScroll(page, what) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  const wide = await wideElements(page);
-  assert.ok(overflow <= 1 && wide.length === 0, `${what}: a página rola para o lado (${overflow}px; ${wide.join('; ')})`);
 }
 
 const region = (page, name) => page.getByRole('region', { name });

@@ -369,3 +369,10 @@ export async function wideElements(page) {
 }
 
 const slugify = (s) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^\w]+/g, '-').replace(/^-|-$/g, '').toLowerCase();
+
+/** Fails when the page scrolls sideways or an element sticks out of the screen (phone layouts). */
+export async function noSidewaysScroll(page, what) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const wide = await wideElements(page);
+  if (overflow > 1 || wide.length) throw new Error(`${what}: a página rola para o lado (${overflow}px; ${wide.join('; ')})`);
+}
