@@ -16,3 +16,9 @@ export function addDaysIso(iso: string, days: number): string {
 export function formatDateTimeBr(d = new Date()): string {
   return d.toLocaleString('pt-BR', { timeZone: zone(), day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 }
+
+/** 'yyyy-mm-dd' (or a timestamp starting so) → 'dd/mm/aaaa'; anything else → ''. */
+export function formatDateBr(v: unknown): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(String(v ?? ''));
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : '';
+}

@@ -6,6 +6,7 @@
  * names the record (`respostas.<i>.registroSgi`, set only here: a value sent by a client is
  * replaced by the stored one).
  */
+import { formatDateBr } from '../time';
 import { sql } from 'kysely';
 import { schemaByName } from '../../../schemas';
 import type { EntitySchema } from '../../../schemas/kinds';
@@ -24,10 +25,7 @@ export const SGI_LINK_OF: Record<string, string> = {
 };
 
 /** A date as people read it in the record's text (dd/mm/aaaa), never the stored ISO form. */
-const brDate = (v: unknown): string => {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(String(v ?? ''));
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : String(v ?? '');
-};
+const brDate = (v: unknown): string => formatDateBr(v) || String(v ?? '');
 
 type Answer = ChecklistAnswer & { registroSgi?: number | null };
 type Actor = { email: string; name?: string } | undefined;

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { EntitySchema } from '../../../schemas/kinds';
 import type { Db } from '../db/connect';
 import { ApiError } from '../http/errors';
-import { todayIso } from '../time';
+import { formatDateBr, todayIso } from '../time';
 import { subject } from '@casl/ability';
 import type { AppAbility } from '../../access/ability';
 import { checkChecklist } from '../../../schemas/shared/checklist-answers';
@@ -251,7 +251,6 @@ const eapTree: WriteRule = async ({ trx, schema, actor, op, before, after }) => 
 
 /** A date column as ISO text (the drivers may give a Date or a string). */
 const isoDate = (v: unknown): string | undefined => (v instanceof Date ? v.toISOString().slice(0, 10) : typeof v === 'string' && v ? v.slice(0, 10) : undefined);
-const brDate = (iso: string) => iso.split('-').reverse().join('/');
 
 /**
  * An EAP item's planned dates lie inside its parent's (where the parent has them); a parent's new
@@ -268,7 +267,7 @@ const eapDatesInsideParent: WriteRule = async ({ trx, op, before, after }) => {
     const pIni = isoDate(parent?.inicioPrevisto);
     const pFim = isoDate(parent?.terminoPrevisto);
     const outside = (d: string | undefined) => !!d && ((!!pIni && d < pIni) || (!!pFim && d > pFim));
-    const range = `${pIni ? `de ${brDate(pIni)}` : ''}${pIni && pFim ? ' ' : ''}${pFim ? `até ${brDate(pFim)}` : ''}`;
+    const range = `${pIni ? `de ${formatDateBr(pIni)}` : ''}${pIni && pFim ? ' ' : ''}${pFim ? `até ${formatDateBr(pFim)}` : ''}`;
     const msg = `Fora das datas do item pai ${String(parent?.codigo ?? '')} (${range}).`;
     if (outside(ini)) errors.inicioPrevisto = [msg];
     if (outside(fim)) errors.terminoPrevisto = [msg];

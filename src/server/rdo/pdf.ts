@@ -4,6 +4,7 @@
  * occurrences and the report's photos (downscaled), in pt-BR formats. Fonts: pdfmake's own Roboto
  * files in node_modules, so the server needs nothing outside the repository and its packages.
  */
+import { formatDateBr } from '../time';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import pdfmake from 'pdfmake';
@@ -46,11 +47,7 @@ export function formatNumberBr(v: unknown, scale = 2): string {
   return f.format(n);
 }
 
-/** 'yyyy-mm-dd' → 'dd/mm/aaaa'. */
-export function formatDateBr(v: unknown): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(String(v ?? ''));
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : '';
-}
+export { formatDateBr };
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 const rowsOf = (v: unknown) => (Array.isArray(v) ? (v as Row[]) : []);

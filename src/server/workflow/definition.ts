@@ -6,7 +6,7 @@
 import { subject } from '@casl/ability';
 import { ADMIN_TRANSITION, type EntitySchema, type Workflow, type WorkflowState, type WorkflowTransition } from '../../../schemas/kinds';
 import type { AppAbility } from '../../access/ability';
-import { todayIso } from '../time';
+import { formatDateBr, todayIso } from '../time';
 
 export interface WorkflowActor {
   email: string;
@@ -82,7 +82,7 @@ export function transitionForRecord(t: WorkflowTransition, row: Record<string, u
   const v = row[when.field];
   const date = v instanceof Date ? v.toISOString().slice(0, 10) : typeof v === 'string' ? v.slice(0, 10) : '';
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || date >= today) return t;
-  return { ...t, comment: 'required', notice: when.notice.replace('{data}', date.split('-').reverse().join('/')) };
+  return { ...t, comment: 'required', notice: when.notice.replace('{data}', formatDateBr(date)) };
 }
 
 /** Public shape of a transition for the app (`GET …/transitions`). */
