@@ -50,7 +50,12 @@ export function ListCards({ schema, fields, rows, loading, pagination, onPage }:
           <Card
             size="small"
             style={{ width: '100%' }}
-            title={<Typography.Text strong>{recordTitle(schema, record)}</Typography.Text>}
+            title={
+              // A long title wraps instead of running past a phone's edge.
+              <Typography.Text strong style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
+                {recordTitle(schema, record)}
+              </Typography.Text>
+            }
             extra={state ? <StateTag schema={schema} value={record[state]} /> : null}
             actions={[
               <ShowButton key="show" size="middle" type="link" resource={schema.resource} recordItemId={record.id} meta={{ record }}>
