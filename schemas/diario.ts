@@ -90,4 +90,6 @@ export const diario: EntitySchema = {
     longtext('comentariosCliente', 'Comentários do cliente', { maxLength: 4000, group: 'Cliente' }),
   ],
   workflow: rdoWorkflow,
+  /** The next number of the site, assigned when the report is saved the first time. */
+  numbering: { field: 'numero', format: '{#}', per: ['obra'], on: 'create' },
 };

@@ -79,11 +79,12 @@ export interface FieldDef {
   /** reference: the target field whose value is stored (default 'id'). */
   refKey?: string;
   /**
-   * reference: only target records with these values may be chosen (target field → value), e.g. an
-   * SGI record's supplier is a company of `tipo` 'Fornecedor'. The picker offers only those and the
-   * API refuses any other with a 400 on the field.
+   * reference: only target records with these values may be chosen (target field → value, or the
+   * list of values it may hold), e.g. an SGI record's supplier is a company of `tipo` 'Fornecedor',
+   * a contract's counterparty one of `tipo` ['Fornecedor', 'Cliente']. The picker offers only those
+   * and the API refuses any other with a 400 on the field (read through schemas/ref-filter.ts).
    */
-  refFilter?: Record<string, string>;
+  refFilter?: Record<string, string | string[]>;
   /** text: a value with a known format, checked and stored normalised ('cnpj': the digits, check digits verified). */
   format?: 'cnpj';
   /**
@@ -192,6 +193,44 @@ export interface EntitySchema {
    * page: a contract's products, a ticket's interactions and costs, an SGI record's action plans.
    */
   related?: RelatedList[];
+  /** A server-generated number or code of a field (an RDO's number per site, an ethics protocol, an SGI code). */
+  numbering?: Numbering;
+}
+
+/**
+ * A generated number or code, declared with its entity; one implementation assigns every one
+ * (src/server/crud/numbering.ts): a transaction lock per table and scope, held until commit, so
+ * concurrent writers take consecutive numbers and a rolled-back write gives its number back.
+ */
+export interface Numbering {
+  /** The field that receives it: read-only; kind 'integer' when the format is only the counter (`{#}`). */
+  field: string;
+  /**
+   * Literal text and tokens: `{campo}` a field of the record; `{campo:tabela}` that field's value
+   * coded through `codes[tabela]`; `{YYYY}` today's year (portal time zone), `{YYYY:campo}` the year
+   * of a date field of the record; `{#}` the counter, `{#####}` zero-padded to as many digits as #.
+   * The counter restarts per scope: the values of the tokens before it (`ET-{YYYY}-{#####}`: per
+   * year), plus the fields of `per`.
+   */
+  format: string;
+  /** Record fields the counter restarts by that are not written in the value (an RDO's number is per site). */
+  per?: string[];
+  /** The code tables of `{campo:tabela}` tokens. */
+  codes?: Record<string, NumberingCodes>;
+  /**
+   * When it is assigned: when the record is created, or by the transitions that declare
+   * `assignsNumber` (once: a value already there is kept).
+   */
+  on: 'create' | 'transition';
+}
+
+/** Value → code of a `{campo:tabela}` token (an SGI area → its prefix). */
+export interface NumberingCodes {
+  values: Record<string, string>;
+  /** A value not in `values`: its first `firstLetters` characters in capitals (absent: the value as it is). */
+  firstLetters?: number;
+  /** The code when the value (or what `firstLetters` gives) is empty. */
+  empty?: string;
 }
 
 /** Records of `entity` whose reference field `via` points at this record (by id). */
@@ -217,6 +256,13 @@ export interface RelatedList {
     clients?: boolean;
     /** Boolean field of the child set to true when a client writes it. */
     clientVisible?: string;
+    /**
+     * What a client fills in when adding here (besides `via`); everything else of the body is
+     * ignored and the child gets `clientSets`: constants, or '$actor' (the client as a person),
+     * '$now' (the moment). Access.md decision 30: a client's reply on a ticket.
+     */
+    clientFields?: string[];
+    clientSets?: Record<string, string | number | boolean>;
     closedIn?: string[];
     refusal: string;
     closedRefusal: string;
@@ -283,8 +329,8 @@ export interface WorkflowTransition {
   set?: Record<string, StampValue>;
   /** Append the comment, with author and date, to this long-text field. */
   appendComment?: string;
-  /** Assign the next gap-free code of a sequence to a field, once. */
-  sequence?: { field: string; format: 'areaYear' };
+  /** Assign the entity's `numbering` (declared `on: 'transition'`) to its field, unless it already has a value. */
+  assignsNumber?: true;
   /** Named server-side check of records beyond this one (e.g. every checklist of the OS filled). */
   guard?: string;
   /**

@@ -53,4 +53,6 @@ export const relatoEtica: EntitySchema = {
     { name: 'dataConclusao', kind: 'date', label: 'Data de conclusão', readOnly: true, sort: true, group: 'Apuração', span: 'third' },
   ],
   workflow: eticaWorkflow,
+  /** A protocol the reporter can quote, ET-2026-00012: counter per year. */
+  numbering: { field: 'protocolo', format: 'ET-{YYYY}-{#####}', on: 'create' },
 };

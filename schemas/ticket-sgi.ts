@@ -26,7 +26,7 @@ const sgiWorkflow: Workflow = {
   roleInbox: { TRIAGEM: ['sgi'] },
   transitions: [
     { name: 'enviar-triagem', label: 'Enviar para triagem', from: ['RASCUNHO'], to: 'TRIAGEM', action: 'edit', tone: 'primary' },
-    { name: 'aceitar', label: 'Aceitar e iniciar tratativa', from: ['TRIAGEM'], to: 'EM ANDAMENTO', action: 'aceitaInteracao', comment: 'optional', sequence: { field: 'codigo', format: 'areaYear' }, notify: ['relator', 'responsavel'], tone: 'primary' },
+    { name: 'aceitar', label: 'Aceitar e iniciar tratativa', from: ['TRIAGEM'], to: 'EM ANDAMENTO', action: 'aceitaInteracao', comment: 'optional', assignsNumber: true, notify: ['relator', 'responsavel'], tone: 'primary' },
     { name: 'devolver', label: 'Devolver ao relator', from: ['TRIAGEM'], to: 'RASCUNHO', action: 'aceitaInteracao', comment: 'required', inbox: false },
     { name: 'finalizar', label: 'Finalizar registro', from: ['EM ANDAMENTO'], to: 'FINALIZADO', action: 'edit', requires: ['causaRaiz', 'verificacaoEficacia'], guard: 'planosConcluidos', set: { dataFinalizacao: '$today' }, notify: ['relator'], tone: 'primary' },
   ],
@@ -79,6 +79,13 @@ export const ticketSgi: EntitySchema = {
     attachmentsField('anexos', 'Anexos'),
   ],
   workflow: sgiWorkflow,
+  /** QUA-2026-0007: area prefix, year of acceptance, counter per prefix and year (assigned by "aceitar"). */
+  numbering: {
+    field: 'codigo',
+    format: '{area:prefixo}-{YYYY}-{####}',
+    codes: { prefixo: { values: SGI_AREA_PREFIX, firstLetters: 3, empty: 'GER' } },
+    on: 'transition',
+  },
   related: [
     { entity: 'planoAcao', via: 'ticket', label: 'Planos de ação' },
     // The supplier's answers to this record (decision 29): the supplier sends them from the record's page.

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { schemaByName } from '../../../schemas/index';
 import { openDatabase } from '../db/open';
 import { demoData } from './demo-data';
-import { advanceSequences } from './seed';
+import { nextNumber } from '../crud/numbering';
+import { SGI_AREA_PREFIX } from '../../../schemas/ticket-sgi';
 
 describe('seedDemo()', () => {
   let database: Awaited<ReturnType<typeof openDatabase>>;
@@ -22,25 +23,17 @@ describe('seedDemo()', () => {
     }
   });
 
-  it('moves the SGI code counters past the seeded codes, never back', async () => {
-    const codes = demoData().ticketSgi.map((t) => t.codigo as string | undefined).filter((c): c is string => !!c);
-    const expected = new Map<string, number>();
-    for (const c of codes) {
-      const [prefix, year, n] = c.split('-');
-      const key = `ticketSgi:${prefix}:${year}`;
-      expected.set(key, Math.max(expected.get(key) ?? 0, Number(n)));
-    }
-    const counters = async () => {
-      const r = await sql<{ chave: string; valor: number }>`select chave, valor from sequencia where chave like 'ticketSgi:%' order by chave`.execute(database.db);
-      return new Map(r.rows.map((x) => [x.chave, Number(x.valor)]));
-    };
-    expect(await counters()).toEqual(expected);
-
+  it('numbers after the seeded codes, and never moves a counter back', async () => {
     const sgi = schemaByName('ticketSgi')!;
+    const codes = demoData().ticketSgi.map((t) => t.codigo as string | undefined).filter((c): c is string => !!c);
+    // The next code of each area of 2025 follows the highest seeded one (QUA-2025-0002 → QUA-2025-0003).
+    const next = (area: string) => database.db.transaction().execute((trx) => nextNumber(trx, sgi, { area }, '2025-08-01'));
+    for (const [area, prefix] of Object.entries(SGI_AREA_PREFIX)) {
+      const seeded = Math.max(0, ...codes.filter((c) => c.startsWith(`${prefix}-2025-`)).map((c) => Number(c.split('-')[2])));
+      expect(await next(area), area).toBe(`${prefix}-2025-${String(seeded + 1).padStart(4, '0')}`);
+    }
+    // A counter ahead of the stored codes (records deleted since) is not moved back.
     await sql`update sequencia set valor = 40 where chave = 'ticketSgi:QUA:2025'`.execute(database.db);
-    await advanceSequences(database.db, sgi, [{ codigo: 'QUA-2025-0003' }, { codigo: 'SEG-2024-0007' }, { codigo: 'sem código' }]);
-    const after = await counters();
-    expect(after.get('ticketSgi:QUA:2025')).toBe(40);
-    expect(after.get('ticketSgi:SEG:2024')).toBe(7);
+    expect(await next('Qualidade')).toBe('QUA-2025-0041');
   });
 });

@@ -29,27 +29,6 @@ export async function insertRows(db: Db, schema: EntitySchema, rows: Record<stri
   }
 }
 
-/**
- * Codes of a gap-free sequence written by the seed (`QUA-2025-0002`) move the server's counter of
- * that area and year past them (the `sequencia` row the workflow engine uses, key
- * `<table>:<prefix>:<year>` as in src/server/workflow/sequence.ts), so no later code repeats them.
- */
-export async function advanceSequences(db: Db, schema: EntitySchema, rows: Record<string, unknown>[]) {
-  const seq = schema.workflow?.transitions.find((t) => t.sequence?.format === 'areaYear')?.sequence;
-  if (!seq) return;
-  const max = new Map<string, number>();
-  for (const row of rows) {
-    const m = /^([A-Z]+)-(\d{4})-(\d+)$/.exec(String(row[seq.field] ?? ''));
-    if (!m) continue;
-    const key = `${schema.name}:${m[1]}:${m[2]}`;
-    max.set(key, Math.max(max.get(key) ?? 0, Number(m[3])));
-  }
-  for (const [key, n] of max) {
-    await sql`INSERT INTO sequencia (chave, valor) VALUES (${key}, ${n})
-      ON CONFLICT (chave) DO UPDATE SET valor = greatest(sequencia.valor, excluded.valor)`.execute(db);
-  }
-}
-
 const COMPANIES_MARKER = 'empresas';
 
 /**
@@ -115,8 +94,8 @@ export async function seedDemo(
           await sql`INSERT INTO arquivo (key, nome, tamanho, tipo, criado_por) VALUES (${file.key}, ${file.name}, ${body.length}, ${file.type}, 'seed@portal.local') ON CONFLICT (key) DO NOTHING`.execute(trx);
         }
       }
+      // Numbers and codes the rows carry are not repeated later: the numbering follows the highest stored one (crud/numbering.ts).
       await insertRows(trx, schema, rows);
-      await advanceSequences(trx, schema, rows);
     }
     await seedDemoSurvey(trx);
     await sql`INSERT INTO _seed (nome) VALUES ('demo'), (${COMPANIES_MARKER})`.execute(trx);

@@ -5,7 +5,6 @@
  */
 import { sql } from 'kysely';
 import { ADMIN_TRANSITION, type EntitySchema, type StampValue, type WorkflowTransition } from '../../../schemas/kinds';
-import { SGI_AREA_PREFIX } from '../../../schemas/ticket-sgi';
 import type { Db } from '../db/connect';
 import { ApiError } from '../http/errors';
 import { diffRecords, writeAudit } from '../crud/audit';
@@ -19,7 +18,7 @@ import { addDaysIso, formatDateTimeBr, todayIso } from '../time';
 import { availableTransitions, describeTransition, findTransition, mayTake, nextRevision, stateLabel, stateOf, transitionForRecord, type WorkflowActor } from './definition';
 import { AFTER, GUARDS } from './hooks';
 import { queueTransitionMail } from './notify';
-import { areaYearCode } from './sequence';
+import { nextNumber } from '../crud/numbering';
 import { subject } from '@casl/ability';
 
 const COMMENT_MAX = 4000;
@@ -121,10 +120,10 @@ export async function takeTransition(db: Db, schema: EntitySchema, actor: Workfl
         const entry = `[${formatDateTimeBr()} – ${actor.name || actor.email}] ${t.label}: ${comment}`;
         values[t.appendComment] = prev ? `${prev}\n\n${entry}` : entry;
       }
-      if (t.sequence && isEmptyValue(before[t.sequence.field])) {
-        const area = String(before.area ?? '');
-        const prefix = SGI_AREA_PREFIX[area] ?? (area.slice(0, 3).toUpperCase() || 'GER');
-        values[t.sequence.field] = await areaYearCode(trx, schema.name, prefix, Number(todayIso().slice(0, 4)));
+      // The entity's number or code (schema `numbering`), once: a record that has one keeps it.
+      const numbering = schema.numbering;
+      if (t.assignsNumber && numbering && isEmptyValue(before[numbering.field])) {
+        values[numbering.field] = await nextNumber(trx, schema, { ...before, ...values });
       }
       const r = await trx
         .updateTable(schema.name)
