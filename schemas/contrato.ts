@@ -1,5 +1,6 @@
 import type { EntitySchema, Workflow } from './kinds';
 import { attachmentsField, longtext, obraRef } from './shared/common';
+import { EMPRESA_CLIENTE, EMPRESA_FORNECEDOR, companyRef } from './empresa';
 
 /** Contract statuses, exactly as access.md (who may edit in each is in the access rules; decision 26 adds Cancelado). */
 export const CONTRATO_STATUS = [
@@ -51,8 +52,9 @@ export const contrato: EntitySchema = {
     { name: 'numero', kind: 'text', label: 'Nº do contrato', required: true, unique: true, maxLength: 40, list: true, sort: true, search: true, group: 'Identificação', span: 'third', width: 140 },
     { name: 'status', kind: 'enum', label: 'Situação', required: true, readOnly: true, options: CONTRATO_STATUS, default: 'Revisão', list: true, filter: true, sort: true, group: 'Identificação', span: 'third' },
     { name: 'tipo', kind: 'enum', label: 'Tipo', required: true, options: ['Fornecimento', 'Prestação de serviços', 'Subempreitada', 'Locação', 'Venda'], default: 'Fornecimento', list: true, filter: true, group: 'Identificação', span: 'third' },
-    { name: 'contraparte', kind: 'text', label: 'Fornecedor / cliente', required: true, minLength: 2, maxLength: 150, list: true, filter: true, sort: true, search: true, group: 'Identificação', span: 'half' },
-    { name: 'cnpj', kind: 'text', label: 'CNPJ', maxLength: 18, placeholder: '00.000.000/0000-00', search: true, group: 'Identificação', span: 'half' },
+    companyRef('contraparte', 'Fornecedor / cliente', [EMPRESA_FORNECEDOR, EMPRESA_CLIENTE], { required: true, list: true, filter: true, group: 'Identificação', span: 'half', help: 'Empresa cadastrada em Empresas, do tipo Fornecedor ou Cliente.' }),
+    // Derived from the counterparty company (companyCnpjOf): an old payload that still sends it is ignored.
+    { name: 'cnpj', kind: 'text', label: 'CNPJ', maxLength: 18, readOnly: true, search: true, group: 'Identificação', span: 'half', help: 'O CNPJ da empresa escolhida.' },
     obraRef({ span: 'half' }),
     longtext('objeto', 'Objeto', { required: true, minLength: 5, maxLength: 4000, search: true, group: 'Identificação' }),
     { name: 'valor', kind: 'money', label: 'Valor', min: 0, max: 10_000_000_000, list: true, sort: true, group: 'Valores e vigência', span: 'third' },

@@ -1,4 +1,5 @@
 import type { EntitySchema } from './kinds';
+import { EMPRESA_CLIENTE, companyRef } from './empresa';
 import { attachmentsField, imagesField, longtext, obraRef } from './shared/common';
 
 export const FABRICACAO_STATUS = ['Planejada', 'Em produção', 'Em inspeção', 'Concluída', 'Expedida', 'Cancelada'];
@@ -19,7 +20,7 @@ export const fabricacao: EntitySchema = {
   fields: [
     { name: 'codigo', kind: 'text', label: 'Código', required: true, unique: true, maxLength: 30, list: true, sort: true, search: true, group: 'Identificação', span: 'third', width: 130 },
     { name: 'descricao', kind: 'text', label: 'Descrição', required: true, minLength: 3, maxLength: 200, list: true, search: true, group: 'Identificação', span: 'full' },
-    { name: 'cliente', kind: 'text', label: 'Cliente', maxLength: 150, list: true, filter: true, search: true, group: 'Identificação', span: 'half' },
+    companyRef('cliente', 'Cliente', EMPRESA_CLIENTE, { list: true, filter: true, group: 'Identificação', span: 'half' }),
     obraRef({ span: 'half' }),
     { name: 'produto', kind: 'reference', label: 'Produto', ref: 'produto', list: true, filter: true, group: 'Identificação', span: 'half' },
     { name: 'ordemProducao', kind: 'text', label: 'Ordem de produção', maxLength: 30, search: true, group: 'Identificação', span: 'half' },

@@ -1,4 +1,5 @@
 import type { EntitySchema } from './kinds';
+import { EMPRESA_CLIENTE, companyRef } from './empresa';
 import { UF_OPTIONS, imagesField, longtext } from './shared/common';
 import { MATERIAL_DISCIPLINAS } from './shared/material-fields';
 
@@ -28,8 +29,9 @@ export const obra: EntitySchema = {
   fields: [
     { name: 'Id_Lista', kind: 'text', label: 'Código da obra', required: true, unique: true, minLength: 1, maxLength: 20, list: true, filter: true, sort: true, search: true, group: 'Identificação', placeholder: '101', width: 110, help: 'Identificador da obra usado em todo o portal (ex.: 101).' },
     { name: 'nome', kind: 'text', label: 'Nome', required: true, minLength: 3, maxLength: 150, list: true, sort: true, search: true, group: 'Identificação' },
-    { name: 'cliente', kind: 'text', label: 'Cliente', required: true, minLength: 2, maxLength: 150, list: true, filter: true, sort: true, search: true, group: 'Identificação' },
-    { name: 'cnpjCliente', kind: 'text', label: 'CNPJ do cliente', maxLength: 18, placeholder: '00.000.000/0000-00', group: 'Identificação', span: 'half' },
+    companyRef('cliente', 'Cliente', EMPRESA_CLIENTE, { required: true, list: true, filter: true, group: 'Identificação', help: 'Empresa cadastrada em Empresas, do tipo Cliente.' }),
+    // Derived from the client company (src/server/modules/empresa.ts, companyCnpjOf): an old payload that still sends it is ignored.
+    { name: 'cnpjCliente', kind: 'text', label: 'CNPJ do cliente', maxLength: 18, readOnly: true, group: 'Identificação', span: 'half', help: 'O CNPJ da empresa cliente escolhida.' },
     { name: 'tipoObra', kind: 'enum', label: 'Tipo de obra', options: ['Industrial', 'Comercial', 'Residencial', 'Infraestrutura', 'Energia', 'Saneamento'], default: 'Industrial', list: true, filter: true, group: 'Identificação', span: 'half' },
     { name: 'status', kind: 'enum', label: 'Situação', required: true, options: ['Planejamento', 'Em andamento', 'Paralisada', 'Concluída', 'Cancelada'], default: 'Planejamento', list: true, filter: true, sort: true, group: 'Identificação', span: 'half' },
     { name: 'endereco', kind: 'text', label: 'Endereço', maxLength: 200, search: true, group: 'Localização', span: 'full' },

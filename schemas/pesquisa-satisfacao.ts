@@ -1,4 +1,5 @@
 import type { EntitySchema } from './kinds';
+import { EMPRESA_CLIENTE, companyRef } from './empresa';
 import { longtext, obraRef } from './shared/common';
 import { POSVENDA_CATEGORIA } from './posvenda';
 
@@ -23,7 +24,7 @@ export const pesquisaSatisfacao: EntitySchema = {
   fields: [
     { name: 'ticket', kind: 'reference', label: 'Ticket', ref: 'posvenda', list: true, filter: true, group: 'Identificação', span: 'half', copies: { obra: 'obra', cliente: 'cliente', categoria: 'categoria' } },
     obraRef({ span: 'half' }),
-    { name: 'cliente', kind: 'text', label: 'Cliente', required: true, maxLength: 150, list: true, filter: true, sort: true, search: true, group: 'Identificação', span: 'half' },
+    companyRef('cliente', 'Cliente', EMPRESA_CLIENTE, { required: true, list: true, filter: true, group: 'Identificação', span: 'half' }),
     { name: 'respondente', kind: 'text', label: 'Respondente', maxLength: 120, search: true, group: 'Identificação', span: 'half' },
     { name: 'categoria', kind: 'enum', label: 'Categoria do ticket', options: POSVENDA_CATEGORIA, default: 'Outros', filter: true, group: 'Identificação', span: 'third' },
     { name: 'data', kind: 'date', label: 'Data da resposta', required: true, list: true, sort: true, filter: true, group: 'Identificação', span: 'third' },

@@ -1,4 +1,5 @@
 import type { EntitySchema } from './kinds';
+import { EMPRESA_CLIENTE, companyRef } from './empresa';
 import { attachmentsField, longtext, obraRef } from './shared/common';
 import { PORTAL_STATUS } from './portal-fornecedor';
 
@@ -16,7 +17,7 @@ export const portalCliente: EntitySchema = {
   actions: { edit: 'edit' },
   menu: { group: 'SGI', icon: 'ContactsOutlined' },
   fields: [
-    { name: 'cliente', kind: 'text', label: 'Cliente', required: true, minLength: 2, maxLength: 150, list: true, filter: true, sort: true, search: true, group: 'Envio', span: 'half' },
+    companyRef('cliente', 'Cliente', EMPRESA_CLIENTE, { required: true, list: true, filter: true, group: 'Envio', span: 'half' }),
     obraRef({ group: 'Envio', span: 'half' }),
     { name: 'contato', kind: 'text', label: 'Contato', maxLength: 120, group: 'Envio', span: 'half' },
     { name: 'email', kind: 'email', label: 'E-mail', required: true, maxLength: 254, group: 'Envio', span: 'half' },

@@ -1,4 +1,5 @@
 import type { EntitySchema } from './kinds';
+import { EMPRESA_CLIENTE, companyRef } from './empresa';
 import { CONFORMIDADE_OPTIONS, attachmentsField, longtext, obraRef } from './shared/common';
 
 export const TAF_RESULTADOS = ['Pendente', 'Aprovado', 'Aprovado com ressalvas', 'Reprovado'];
@@ -20,7 +21,7 @@ export const taf: EntitySchema = {
     { name: 'produto', kind: 'reference', label: 'Produto', ref: 'produto', required: true, list: true, filter: true, group: 'Identificação', span: 'third' },
     { name: 'fabricacao', kind: 'reference', label: 'Fabricação', ref: 'fabricacao', filter: true, group: 'Identificação', span: 'third' },
     obraRef({ span: 'third' }),
-    { name: 'cliente', kind: 'text', label: 'Cliente', maxLength: 150, list: true, filter: true, search: true, group: 'Identificação', span: 'half' },
+    companyRef('cliente', 'Cliente', EMPRESA_CLIENTE, { list: true, filter: true, group: 'Identificação', span: 'half' }),
     { name: 'dataPrevista', kind: 'date', label: 'Data prevista', required: true, list: true, sort: true, filter: true, group: 'Datas', span: 'third' },
     { name: 'dataRealizacao', kind: 'date', label: 'Data de realização', list: true, sort: true, group: 'Datas', span: 'third' },
     { name: 'local', kind: 'text', label: 'Local', maxLength: 150, group: 'Datas', span: 'third' },

@@ -5,6 +5,7 @@
  */
 import type { FieldDef, Workflow } from '../kinds';
 import { PRIORIDADE_OPTIONS, attachmentsField, longtext, obraRef } from './common';
+import { EMPRESA_CLIENTE, companyRef } from '../empresa';
 
 export const OS_STATUS = ['Aberta', 'Planejada', 'Em execução', 'Pausada', 'Concluída', 'Cancelada'];
 export const OS_TIPO_SERVICO = ['Instalação', 'Comissionamento', 'Manutenção preventiva', 'Manutenção corretiva', 'Inspeção', 'Start-up', 'Treinamento'];
@@ -37,7 +38,7 @@ export const OS_FIELDS: FieldDef[] = [
   { name: 'titulo', kind: 'text', label: 'Título', required: true, minLength: 3, maxLength: 150, list: true, search: true, group: 'Identificação', span: 'full' },
   { name: 'tipoServico', kind: 'enum', label: 'Tipo de serviço', required: true, options: OS_TIPO_SERVICO, default: 'Instalação', list: true, filter: true, group: 'Identificação', span: 'half' },
   { name: 'prioridade', kind: 'enum', label: 'Prioridade', required: true, options: PRIORIDADE_OPTIONS, default: 'Média', list: true, filter: true, sort: true, group: 'Identificação', span: 'half' },
-  { name: 'cliente', kind: 'text', label: 'Cliente', maxLength: 150, search: true, group: 'Identificação', span: 'half' },
+  companyRef('cliente', 'Cliente', EMPRESA_CLIENTE, { group: 'Identificação', span: 'half' }),
   { name: 'solicitante', kind: 'text', label: 'Solicitante', maxLength: 120, group: 'Identificação', span: 'half' },
   longtext('descricao', 'Descrição do serviço', { maxLength: 4000, search: true, group: 'Identificação' }),
   { name: 'responsavel', kind: 'person', label: 'Responsável', list: true, group: 'Equipe', span: 'half' },

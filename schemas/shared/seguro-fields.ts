@@ -5,6 +5,7 @@
  */
 import type { FieldDef } from '../kinds';
 import { attachmentsField, longtext, obraRef } from './common';
+import { EMPRESA_CORRETORA, EMPRESA_SEGURADORA, companyRef } from '../empresa';
 
 export const APOLICE_STATUS = ['Em cotação', 'Vigente', 'Vencida', 'Cancelada', 'Renovada'];
 export const ENDOSSO_TIPOS = ['Inclusão de cobertura', 'Exclusão de cobertura', 'Prorrogação de vigência', 'Alteração de importância segurada', 'Alteração cadastral', 'Cancelamento'];
@@ -13,8 +14,8 @@ export const APOLICE_FIELDS: FieldDef[] = [
   { name: 'numeroApolice', kind: 'text', label: 'Nº da apólice', required: true, unique: true, maxLength: 40, list: true, sort: true, search: true, group: 'Apólice', span: 'third' },
   obraRef({ required: true, sort: true, group: 'Apólice', span: 'third' }),
   { name: 'status', kind: 'enum', label: 'Situação', required: true, options: APOLICE_STATUS, default: 'Em cotação', list: true, filter: true, sort: true, group: 'Apólice', span: 'third' },
-  { name: 'seguradora', kind: 'text', label: 'Seguradora', required: true, maxLength: 120, list: true, filter: true, search: true, group: 'Apólice', span: 'half' },
-  { name: 'corretora', kind: 'text', label: 'Corretora', maxLength: 120, search: true, group: 'Apólice', span: 'half' },
+  companyRef('seguradora', 'Seguradora', EMPRESA_SEGURADORA, { required: true, list: true, filter: true, group: 'Apólice', span: 'half' }),
+  companyRef('corretora', 'Corretora', EMPRESA_CORRETORA, { filter: true, group: 'Apólice', span: 'half' }),
   { name: 'segurado', kind: 'text', label: 'Segurado', maxLength: 150, search: true, group: 'Apólice', span: 'half' },
   { name: 'responsavel', kind: 'person', label: 'Responsável interno', group: 'Apólice', span: 'half' },
   longtext('objeto', 'Objeto do seguro', { maxLength: 4000, group: 'Apólice' }),

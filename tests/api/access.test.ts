@@ -6,6 +6,7 @@ import { abilityFromPacked } from '../../src/access/ability';
 import { toCaslAction } from '../../src/access/refine-actions';
 import { DEMO_USERS } from '../../mocks/test-app';
 import { BACKENDS, useApi } from './backends';
+import { CNPJ } from '../../src/server/seed/demo-empresas';
 
 type Row = Record<string, unknown> & { id: number; version: number };
 
@@ -76,7 +77,7 @@ describe.each(BACKENDS)('API access rules (%s)', (backend) => {
   });
 
   it('refuses writes the ability denies with 403 and a message naming the action', async () => {
-    const obra = await t.api.request('/api/v1/obras', { as: 'leitura@portal.local', method: 'POST', json: { Id_Lista: '999', nome: 'Nova obra', cliente: 'X' } });
+    const obra = await t.api.request('/api/v1/obras', { as: 'leitura@portal.local', method: 'POST', json: { Id_Lista: '999', nome: 'Nova obra', cliente: CNPJ.clienteDemo } });
     expect(obra.status).toBe(403);
     expect((await obra.json()).message).toBe('Você não tem permissão para criar esta obra.');
     const ticket = (await list('posvendas', 'posvendas@portal.local')).body[0];

@@ -11,6 +11,7 @@ import { schemaByName } from '../../schemas';
 import { forbiddenMessage } from '../../src/server/crud/messages';
 import { BACKENDS, useApi } from './backends';
 import { client, pdf, person } from './workflow-helpers';
+import { CNPJ } from '../../src/server/seed/demo-empresas';
 
 const ADMIN = 'admin@portal.local';
 const SM = 'sm@portal.local';
@@ -140,7 +141,7 @@ describe.each(BACKENDS)('data quality (%s)', (backend) => {
   it('a contract past its end date is approved only with a reason, which the history keeps', async () => {
     const walk = async (numero: string, vigenciaFim: string) => {
       const r = await c.post('/api/v1/contratos', {
-        numero, tipo: 'Fornecimento', contraparte: 'Aços Brasil Ltda.', objeto: 'Fornecimento de perfis metálicos', obra: '101', vigenciaFim,
+        numero, tipo: 'Fornecimento', contraparte: CNPJ.trafoSul, objeto: 'Fornecimento de perfis metálicos', obra: '101', vigenciaFim,
         responsavel: person(RESP), gestor: person(GESTOR), validador: person(VALID), arquivos: pdf(),
       }, RESP);
       expect(r.status, JSON.stringify(r.body)).toBe(201);

@@ -28,6 +28,7 @@ const CLIENTE = '45678901000175';
 const BETA_LTDA = '90123456000131';
 const BETA_SA = '78901234000105';
 const MOURA = '34567890000130';
+const CLIENTE_ITAUNA = '17320508000170';
 
 /** The schemas as they were before: the company fields were free text. */
 const before: EntitySchema[] = CODE_SCHEMAS.map((s) => ({
@@ -117,6 +118,23 @@ describe.each(BACKENDS)('company registry migration (%s)', (backend) => {
     };
     await proc('andrade-e', 'Andrade e Lobo Advogados');
     await proc('moura', 'Moura Cível Advocacia');
+    // Sites: the client by a near-duplicate name, by the site's own client CNPJ, or by nothing registered.
+    const site = async (key: string, cliente: string, cnpjCliente: string | null = null) => {
+      const r = await db.insertInto('obra').values({ Id_Lista: key, nome: `Obra ${key}`, cliente, cnpjCliente }).returning('id').executeTakeFirstOrThrow();
+      ids[key] = Number(r.id);
+    };
+    await site('obra-quase-igual', '  CLIENTE demonstracao ltda ');
+    await site('obra-pelo-cnpj', 'Nome antigo do cliente', '45.678.901/0001-75');
+    await site('obra-sem-cadastro', 'Prefeitura de Itaúna');
+    // Contracts: the counterparty is a supplier or a client company.
+    const contract = async (key: string, contraparte: string) => {
+      const r = await db.insertInto('contrato').values({ numero: key, contraparte, objeto: 'Contrato anterior ao cadastro de empresas.' }).returning('id').executeTakeFirstOrThrow();
+      ids[key] = Number(r.id);
+    };
+    await contract('ct-fornecedor', 'Montagens Ideal');
+    await contract('ct-cliente', 'Cliente Demonstração');
+    await contract('ct-escritorio', 'Andrade & Lobo Advogados');
+    await contract('ct-sem-cadastro', 'Aços Brasil Ltda.');
     await migrate(db, [...CODE_SCHEMAS]);
   });
   afterAll(async () => {
@@ -134,6 +152,11 @@ describe.each(BACKENDS)('company registry migration (%s)', (backend) => {
     expect(await value('ticketSgi', 'cliente', ids.cliente)).toBe(CLIENTE);
     expect(await value('portalFornecedor', 'fornecedor', ids.portal)).toBe(MONTAGENS); // by the entry's own CNPJ
     expect(await value('processoJuridico', 'escritorio', ids['andrade-e'])).toBe(ANDRADE); // '&' read as 'e'
+    expect(await value('obra', 'cliente', ids['obra-quase-igual'])).toBe(CLIENTE);
+    expect(await value('obra', 'cliente', ids['obra-pelo-cnpj'])).toBe(CLIENTE); // by the site's own cnpjCliente
+    // A contract's counterparty may be a supplier or a client.
+    expect(await value('contrato', 'contraparte', ids['ct-fornecedor'])).toBe(MONTAGENS);
+    expect(await value('contrato', 'contraparte', ids['ct-cliente'])).toBe(CLIENTE);
     // The change is in the record's history, by the system.
     const audit = await sql<{ usuario: string; alteracoes: unknown }>`select usuario, alteracoes from auditoria where recurso = 'tickets-sgi' and registro_id = ${ids['sem-sufixo']}`.execute(d.db);
     expect(audit.rows).toHaveLength(1);
@@ -145,6 +168,8 @@ describe.each(BACKENDS)('company registry migration (%s)', (backend) => {
   it('clears what it cannot match (a typo, a company of another kind, two candidates) and lists it', async () => {
     for (const key of ['erro-de-digitacao', 'tipo-errado', 'ambiguo']) expect(await value('ticketSgi', 'fornecedor', ids[key]), key).toBeNull();
     expect(await value('processoJuridico', 'escritorio', ids.moura)).toBeNull();
+    for (const key of ['ct-escritorio', 'ct-sem-cadastro']) expect(await value('contrato', 'contraparte', ids[key]), key).toBeNull();
+    expect(await value('obra', 'cliente', ids['obra-sem-cadastro'])).toBeNull();
     const call = pendingApi(d.db);
     const list = await call('GET', '/');
     expect(list.status).toBe(200);
@@ -157,8 +182,14 @@ describe.each(BACKENDS)('company registry migration (%s)', (backend) => {
         `ticketSgi.fornecedor#${ids['tipo-errado']}=Andrade & Lobo Advogados`,
         `ticketSgi.fornecedor#${ids.ambiguo}=Construtora Beta`,
         `processoJuridico.escritorio#${ids.moura}=Moura Cível Advocacia`,
+        `obra.cliente#${ids['obra-sem-cadastro']}=Prefeitura de Itaúna`,
+        `contrato.contraparte#${ids['ct-escritorio']}=Andrade & Lobo Advogados`,
+        `contrato.contraparte#${ids['ct-sem-cadastro']}=Aços Brasil Ltda.`,
       ].sort(),
     );
+    const counterparty = (list.body as { campo: string; tipoExigido: string; tiposExigidos: string[] }[]).find((p) => p.campo === 'contraparte')!;
+    expect(counterparty.tiposExigidos).toEqual(['Fornecedor', 'Cliente']);
+    expect(counterparty.tipoExigido).toBe('Fornecedor ou Cliente');
     // The foreign key is in place: a value that is no registered company is refused by the database.
     await expect(sql`update "ticketSgi" set fornecedor = 'Montagens Ideal' where id = ${ids.exato}`.execute(d.db)).rejects.toThrow();
   });
@@ -171,6 +202,27 @@ describe.each(BACKENDS)('company registry migration (%s)', (backend) => {
     expect(left.map((p) => p.valor)).not.toContain('Moura Cível Advocacia');
     const resolved = (await pendingApi(d.db)('GET', '/?situacao=resolvida')).body as { valor: string; empresa: string }[];
     expect(resolved).toEqual([expect.objectContaining({ valor: 'Moura Cível Advocacia', empresa: MOURA })]);
+  });
+
+  it("sites' and contracts' pending values: resolved with a company of an accepted kind, discarded, or by registering the company", async () => {
+    const call = pendingApi(d.db);
+    const list = (await call('GET', '/')).body as { id: number; valor: string; tabela: string }[];
+    const pendingOf = (valor: string, tabela: string) => list.find((p) => p.valor === valor && p.tabela === tabela)!;
+    const firm = pendingOf('Andrade & Lobo Advogados', 'contrato');
+    const refused = await call('POST', `/${firm.id}/resolver`, { empresa: ANDRADE });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors.empresa).toEqual(['Escolha uma empresa com Tipo "Fornecedor" ou "Cliente".']);
+    expect(await value('contrato', 'contraparte', ids['ct-escritorio'])).toBeNull();
+    expect((await call('POST', `/${firm.id}/resolver`, { empresa: CLIENTE })).status).toBe(200);
+    expect(await value('contrato', 'contraparte', ids['ct-escritorio'])).toBe(CLIENTE);
+    expect((await call('POST', `/${pendingOf('Aços Brasil Ltda.', 'contrato').id}/descartar`)).status).toBe(200);
+    expect(await value('contrato', 'contraparte', ids['ct-sem-cadastro'])).toBeNull();
+    // Registering the client company gives the site its client.
+    await createRecord(d.db, CODE_SCHEMAS.find((s) => s.name === 'empresa')!, adminActor, { nome: 'Prefeitura de Itaúna', cnpj: CLIENTE_ITAUNA, tipo: 'Cliente' });
+    expect(await value('obra', 'cliente', ids['obra-sem-cadastro'])).toBe(CLIENTE_ITAUNA);
+    const left = ((await call('GET', '/')).body as { tabela: string }[]).map((p) => p.tabela);
+    expect(left).not.toContain('obra');
+    expect(left).not.toContain('contrato');
   });
 
   it('an administrator resolves a pending value with a company of the right kind, or discards it', async () => {
@@ -211,7 +263,7 @@ describe.each(BACKENDS)('company registry migration (%s)', (backend) => {
     expect((await pendingApi(d.db)('GET', '/')).body).toEqual([]);
     // Once: a second start registers nothing again.
     await seedDemo(d.db, [...CODE_SCHEMAS], data);
-    expect(Number((await sql<{ n: number }>`select count(*) as n from empresa`.execute(d.db)).rows[0].n)).toBe(7);
+    expect(Number((await sql<{ n: number }>`select count(*) as n from empresa`.execute(d.db)).rows[0].n)).toBe(8); // 5 + Moura + Prefeitura de Itaúna + Silva Ribeiro
   });
 
   it('a later start changes nothing', async () => {

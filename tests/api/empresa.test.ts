@@ -61,6 +61,69 @@ describe.each(BACKENDS)('company registry (%s)', (backend) => {
     expect(supplierAsFirm.body.errors.escritorio[0]).toMatch(/Escritório de advocacia/);
   });
 
+  it('sites, contracts, policies, tickets and factory records name registered companies of the kinds their fields accept', async () => {
+    const count = async (resource: string) => Number((await c.get(`/api/v1/${resource}?_end=1`)).headers.get('x-total-count'));
+    const site = (extra: Row) => ({ Id_Lista: `E${backend.slice(0, 2)}1`, nome: 'Obra de teste do cadastro', status: 'Planejamento', ...extra });
+    const obras = await count('obras');
+    // A free text, an unknown CNPJ or a company of another kind: 400 on the field, in pt-BR, nothing stored.
+    for (const [cliente, msg] of [
+      ['Cliente Demonstração Lda', 'Selecione um registro válido.'], // longer than any CNPJ
+      ['14142135000185', 'Empresa não encontrada.'],
+      [CNPJ.montagensIdeal, 'Escolha uma empresa com Tipo "Cliente".'],
+    ]) {
+      const r = await c.post('/api/v1/obras', site({ cliente }));
+      expect(r.status, cliente).toBe(400);
+      expect(r.body.errors, cliente).toEqual({ cliente: [msg] });
+    }
+    expect(await count('obras')).toBe(obras);
+    // An old client still sending the site's client CNPJ is not refused: the value follows the company.
+    const ok = await c.post('/api/v1/obras', site({ cliente: CNPJ.atlantico, cnpjCliente: '11.111.111/1111-11' }));
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    expect(ok.body).toMatchObject({ cliente: CNPJ.atlantico, cnpjCliente: '67.890.123/0001-16' });
+    expect((await c.get(`/api/v1/obras/${ok.body.id}`)).body._titles.cliente.title).toBe('Atlântico Participações Ltda.'); // the name readers see
+    const moved = await c.patch(`/api/v1/obras/${ok.body.id}`, { version: ok.body.version, cliente: CNPJ.clienteNovo, cnpjCliente: 'x' });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.cnpjCliente).toBe('56.789.012/0001-00');
+
+    // A contract's counterparty is a supplier or a client, nothing else.
+    const contract = (numero: string, contraparte: string) => ({
+      numero: `${numero}-${backend}`, tipo: 'Fornecimento', contraparte, objeto: 'Contrato de teste do cadastro de empresas.', obra: '101',
+      responsavel: { mail: 'contratos.responsavel@portal.local' }, gestor: { mail: 'contratos.gestor@portal.local' }, validador: { mail: 'contratos.validador@portal.local' },
+    });
+    const contratos = await count('contratos');
+    const firm = await c.post('/api/v1/contratos', contract('CT-E1', CNPJ.andradeLobo));
+    expect(firm.status).toBe(400);
+    expect(firm.body.errors).toEqual({ contraparte: ['Escolha uma empresa com Tipo "Fornecedor" ou "Cliente".'] });
+    expect((await c.post('/api/v1/contratos', contract('CT-E2', 'Aços Brasil'))).body.errors).toEqual({ contraparte: ['Empresa não encontrada.'] });
+    expect(await count('contratos')).toBe(contratos);
+    const supplier = await c.post('/api/v1/contratos', contract('CT-E3', CNPJ.trafoSul));
+    expect(supplier.status, JSON.stringify(supplier.body)).toBe(201);
+    expect(supplier.body.cnpj).toBe('78.901.234/0001-05');
+    expect((await c.post('/api/v1/contratos', contract('CT-E4', CNPJ.clienteDemo))).status).toBe(201);
+
+    // Policies: the insurer is a Seguradora, the broker a Corretora.
+    const policy = (extra: Row) => ({ numeroApolice: `AP-E-${backend}-${Object.keys(extra).join('')}`, obra: '101', status: 'Em cotação', inicioVigencia: '2026-01-01', fimVigencia: '2026-12-31', importanciaSegurada: 1000, ...extra });
+    const seguros = await count('seguros');
+    const broker = await c.post('/api/v1/seguros', policy({ seguradora: CNPJ.primeCorretora }));
+    expect(broker.status).toBe(400);
+    expect(broker.body.errors).toEqual({ seguradora: ['Escolha uma empresa com Tipo "Seguradora".'] });
+    const insurerAsBroker = await c.post('/api/v1/seguros', policy({ seguradora: CNPJ.valeSeguros, corretora: CNPJ.valeSeguros }));
+    expect(insurerAsBroker.body.errors).toEqual({ corretora: ['Escolha uma empresa com Tipo "Corretora".'] });
+    expect(await count('seguros')).toBe(seguros);
+    expect((await c.post('/api/v1/seguros', policy({ seguradora: CNPJ.valeSeguros, corretora: CNPJ.primeCorretora }))).status).toBe(201);
+
+    // Post-sales tickets, manufacturing orders, TAFs and work orders: the client is a Cliente company.
+    const ticket = await c.post('/api/v1/posvendas', { titulo: 'Teste do cadastro', cliente: CNPJ.trafoSul, obra: '101', abertura: '2026-11-20T10:00:00-03:00', categoria: 'Garantia', prioridade: 'Média', descricao: 'Teste.', comentario: 'Teste.' });
+    expect(ticket.status).toBe(400);
+    expect(ticket.body.errors).toEqual({ cliente: ['Escolha uma empresa com Tipo "Cliente".'] });
+    const fab = await c.post('/api/v1/fabricacoes', { codigo: `FAB-E-${backend}`, descricao: 'Fabricação de teste', cliente: 'Energética Santa Clara', quantidade: 1 });
+    expect(fab.status).toBe(400);
+    expect(fab.body.errors).toEqual({ cliente: ['Selecione um registro válido.'] });
+    const fabOk = await c.post('/api/v1/fabricacoes', { codigo: `FAB-E-${backend}`, descricao: 'Fabricação de teste', cliente: CNPJ.santaClara, quantidade: 1 });
+    expect(fabOk.status, JSON.stringify(fabOk.body)).toBe(201);
+    expect((await c.get(`/api/v1/fabricacoes/${fabOk.body.id}`)).body._titles.cliente.title).toBe('Energética Santa Clara S.A.');
+  });
+
   it('the supplier sees the records naming its registered company, including a new one', async () => {
     const ok = await c.post('/api/v1/tickets-sgi', sgiRecord({ titulo: `Registro novo do fornecedor ${backend}`, fornecedor: CNPJ.montagensIdeal }), SGI);
     expect(ok.status).toBe(201);

@@ -8,6 +8,8 @@ import sharp from 'sharp';
 import { BACKENDS, useApi } from './backends';
 import { client, person } from './workflow-helpers';
 import { todayIso } from '../../src/server/time';
+import { CNPJ } from '../../src/server/seed/demo-empresas';
+import { siteForDocument } from '../../src/server/rdo/routes';
 
 const ADMIN = 'admin@portal.local';
 const SM = 'sm@portal.local';
@@ -82,6 +84,14 @@ describe.each(BACKENDS)('RDO as a document and its configuration (%s)', (backend
     expect(pdf.toString('latin1')).toContain('/Subtype /Image');
     // The photo went in downscaled: the whole document is far smaller than the photo alone.
     expect(pdf.length).toBeLessThan(foto.size / 3);
+  });
+
+  it("the document's site names its client company by name, not by the CNPJ the site holds", async () => {
+    const [obra] = (await c.get('/api/v1/obras?Id_Lista=101')).body;
+    expect(obra.cliente).toBe(CNPJ.clienteDemo);
+    const site = await siteForDocument(t.api.db, '101');
+    expect(site).toMatchObject({ Id_Lista: '101', nome: 'Ampliação da Planta Industrial Horizonte', cliente: 'Cliente Demonstração Lda' });
+    expect(await siteForDocument(t.api.db, '987654')).toBeUndefined();
   });
 
   it('answers the PDF with the same 404 and 403 as reading the record', async () => {
@@ -258,7 +268,7 @@ describe.each(BACKENDS)('RDO as a document and its configuration (%s)', (backend
     expect((await c.patch(`/api/v1/modelos-diretorio/${fotos.id}`, { version: fotos.version, nome: 'Relatório fotográfico' })).status).toBe(200);
 
     const obra = await c.post('/api/v1/obras', {
-      Id_Lista: '901', nome: 'Ponte do Rio Claro', cliente: 'DER Rio Claro', status: 'Planejamento',
+      Id_Lista: '901', nome: 'Ponte do Rio Claro', cliente: CNPJ.atlantico, status: 'Planejamento',
       siteManager: person(SM, 'Site Manager'), siteManagerSubstituto: person('sm.substituto@portal.local'),
     });
     expect(obra.status, JSON.stringify(obra.body)).toBe(201);
@@ -268,7 +278,8 @@ describe.each(BACKENDS)('RDO as a document and its configuration (%s)', (backend
     expect(siteRoot.nome).toBe('Obra 901 — Ponte do Rio Claro');
     const atas = folders.find((f) => f.nome === 'Atas de reunião')!;
     expect(atas.pai).toBe(siteRoot.id);
-    expect(atas.acesso).toEqual({ full: ['admin_biblioteca'], rOnly: ['DER Rio Claro', SM] });
+    // $cliente is the client company's CNPJ: the permission its users carry (their `empresa`).
+    expect(atas.acesso).toEqual({ full: ['admin_biblioteca'], rOnly: [CNPJ.atlantico, SM] });
     expect(folders.some((f) => f.nome === 'Relatório fotográfico')).toBe(true);
     expect(folders.some((f) => f.nome === 'Fotos de avanço')).toBe(false);
     expect(siteRoot.acesso?.full).toEqual(['admin_biblioteca', SM]);

@@ -7,6 +7,7 @@ import { buildWorkbook, fetchAllRows } from '../../src/app/views/export-xlsx';
 import { SchemaRegistry } from '../../src/server/schema-config/registry';
 import { SCHEMAS } from '../../schemas';
 import { BACKENDS, useApi } from './backends';
+import { CNPJ } from '../../src/server/seed/demo-empresas';
 
 const ADMIN = 'admin@portal.local'; // acesso_total
 const FIELD = 'cxContratoManutencao';
@@ -21,7 +22,7 @@ describe.each(BACKENDS)('run-time schema configuration (%s)', (backend) => {
   };
   const schemas = async (as = ADMIN) => (await call('/api/v1/schemas', { as })).body as { versions: Record<string, number>; configurable: string[]; schemas: EntitySchema[] };
   const obras = async (as = ADMIN) => (await schemas(as)).schemas.find((s) => s.resource === 'obras')!;
-  const site = (id: string, extra: Record<string, unknown> = {}) => ({ Id_Lista: id, nome: `Obra ${id}`, cliente: 'Cliente teste', status: 'Planejamento', ...extra });
+  const site = (id: string, extra: Record<string, unknown> = {}) => ({ Id_Lista: id, nome: `Obra ${id}`, cliente: CNPJ.clienteDemo, status: 'Planejamento', ...extra });
 
   it('starts with the code schemas, version 0, configurable only by administrators', async () => {
     const admin = await schemas();

@@ -10,6 +10,7 @@ import { BACKENDS, useApi } from './backends';
 import { client, person } from './workflow-helpers';
 import { DEMO_SURVEY_TOKEN } from '../../src/server/seed/demo-survey';
 import { todayIso } from '../../src/server/time';
+import { CNPJ } from '../../src/server/seed/demo-empresas';
 
 const ADMIN = 'admin@portal.local';
 const POS = 'posvendas@portal.local';
@@ -27,7 +28,7 @@ describe.each(BACKENDS)('public satisfaction survey (%s)', (backend) => {
   /** A new ticket of site 101 taken to "Concluído" by post-sales; returns its id and the link's token. */
   async function concludedTicket(emailContato: string | undefined) {
     const created = await c.post('/api/v1/posvendas', {
-      titulo: 'Goteira no galpão de expedição', cliente: 'Cliente Demonstração Lda', obra: '101', categoria: 'Instalação',
+      titulo: 'Goteira no galpão de expedição', cliente: CNPJ.clienteDemo, obra: '101', categoria: 'Instalação',
       ...(emailContato ? { emailContato, contato: 'Sr. Teste' } : {}),
       abertura: '2026-11-20T10:00:00-03:00', descricao: 'Goteira sobre a doca 2.', comentario: 'Cliente ligou.', responsavel: person(POS),
     }, ADMIN);
@@ -83,7 +84,7 @@ describe.each(BACKENDS)('public satisfaction survey (%s)', (backend) => {
     const saved = (await c.get(`/api/v1/pesquisas-satisfacao?ticket=${id}`)).body;
     expect(saved).toHaveLength(1);
     expect(saved[0]).toMatchObject({
-      ticket: id, obra: '101', cliente: 'Cliente Demonstração Lda', categoria: 'Instalação', data: todayIso(),
+      ticket: id, obra: '101', cliente: CNPJ.clienteDemo, categoria: 'Instalação', data: todayIso(),
       respondente: 'Sr. Teste', notaAtendimento: 5, notaPrazo: 4, notaQualidade: 5, notaComunicacao: 4, nps: 9, comentario: 'Muito bom.',
       // A public page has no signed-in author (issue 23): the respondent is `respondente`.
       created_by: null,

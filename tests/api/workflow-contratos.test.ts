@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BACKENDS, useApi } from './backends';
 import { client, pdf, person } from './workflow-helpers';
+import { CNPJ } from '../../src/server/seed/demo-empresas';
 
 const RESP = 'contratos.responsavel@portal.local';
 const GESTOR = 'contratos.gestor@portal.local';
@@ -11,7 +12,7 @@ describe.each(BACKENDS)('contract workflow (%s)', (backend) => {
   const c = client(t);
   const newContract = async (numero: string, extra: Record<string, unknown> = {}) => {
     const r = await c.post('/api/v1/contratos', {
-      numero, tipo: 'Fornecimento', contraparte: 'Aços Brasil Ltda.', objeto: 'Fornecimento de perfis metálicos', obra: '101',
+      numero, tipo: 'Fornecimento', contraparte: CNPJ.trafoSul, objeto: 'Fornecimento de perfis metálicos', obra: '101',
       status: 'Aprovado', responsavel: person(RESP), gestor: person(GESTOR), validador: person(VALID), arquivos: pdf(), ...extra,
     }, RESP);
     expect(r.status).toBe(201);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BACKENDS, useApi } from './backends';
 import { client, person } from './workflow-helpers';
+import { CNPJ } from '../../src/server/seed/demo-empresas';
 
 const SGI = 'sgi@portal.local';
 const LEITURA = 'leitura@portal.local';
@@ -85,7 +86,7 @@ describe.each(BACKENDS)('SGI, ethics, post-sales, work order and RDO workflows (
   });
 
   it('post-sales: concluding needs the solution, stamps the date and tells the client; a concluded ticket reopens with a comment', async () => {
-    const r = await c.post('/api/v1/posvendas', { titulo: 'Infiltração na cobertura', cliente: 'Cliente Demonstração Lda', obra: '101', emailContato: 'contato@cliente.com.br', abertura: '2026-11-20T10:00:00-03:00', descricao: 'Goteiras no galpão 2.', comentario: 'Cliente ligou.', responsavel: person(POS) }, ADMIN);
+    const r = await c.post('/api/v1/posvendas', { titulo: 'Infiltração na cobertura', cliente: CNPJ.clienteDemo, obra: '101', emailContato: 'contato@cliente.com.br', abertura: '2026-11-20T10:00:00-03:00', descricao: 'Goteiras no galpão 2.', comentario: 'Cliente ligou.', responsavel: person(POS) }, ADMIN);
     expect(r.status).toBe(201);
     const id = r.body.id;
     expect((await c.step('posvendas', id, 'analisar', LEITURA)).status).toBe(403);

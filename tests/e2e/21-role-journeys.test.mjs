@@ -176,7 +176,11 @@ for (const [viewport, label] of [
     });
     await step(page, `21-pv-novo-${label}`, async () => {
       await page.getByLabel('Título', { exact: true }).fill(titulo);
-      await page.getByLabel('Cliente', { exact: true }).fill('Cliente Demonstração Lda');
+      // The client is a registered company, picked by name (or CNPJ) from the registry.
+      const cliente = page.getByLabel('Cliente', { exact: true });
+      await cliente.click();
+      await cliente.fill('Cliente Demonstração');
+      await option(page, 'Cliente Demonstração Lda').click();
       const obra = page.getByLabel('Obra', { exact: true });
       await obra.click();
       await obra.fill('101');

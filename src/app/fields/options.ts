@@ -113,6 +113,9 @@ export function recordTitle(schema: EntitySchema, record: Record<string, unknown
   if (!record) return '';
   const v = record[schema.titleField];
   const f = fieldByName(schema, schema.titleField);
+  // A reference as title (a survey's client company): the referenced record's title the API sends in `_titles`.
+  const sent = f?.kind === 'reference' ? (record._titles as Record<string, { title?: unknown }> | undefined)?.[f.name]?.title : undefined;
+  if (typeof sent === 'string' && sent) return sent;
   if (v !== undefined && v !== null && v !== '') return f ? formatValue(f, v) : String(v);
   return record.id !== undefined ? `#${String(record.id)}` : '';
 }

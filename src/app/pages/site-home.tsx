@@ -1,4 +1,5 @@
 /** Home of a site (/obras/:obra) and of a manufacturing site (/fabricacao/:obra): its data and its modules. */
+import type React from 'react';
 import { Card, Descriptions, Progress, Space, Typography } from 'antd';
 import { schemaByName } from '../../../schemas/index';
 import type { EntitySchema } from '../../../schemas/kinds';
@@ -12,6 +13,8 @@ import { ModuleCards } from './home';
 import { formatDate } from '../format';
 import { SiteKpis } from '../modules/site-home/site-kpis';
 import { SCurveCard } from '../modules/schedule/s-curve-card';
+import { FieldDisplay } from '../fields/display';
+import { ReferenceTitlesProvider } from '../fields/reference-titles';
 
 function text(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
@@ -49,6 +52,17 @@ function PrazoDecorrido({ record }: { record: Record<string, unknown> }) {
 
 const obraSchema = schemaByName('obra') as EntitySchema | undefined;
 
+/** The site's client company by name (the site holds its CNPJ; the title comes from the API). */
+function ClientCompany({ record }: { record: Record<string, unknown> }): React.ReactElement {
+  const field = obraSchema?.fields.find((f) => f.name === 'cliente');
+  if (!obraSchema || !field) return <>{text(record.cliente)}</>;
+  return (
+    <ReferenceTitlesProvider schema={obraSchema} rows={[record]}>
+      <FieldDisplay field={field} value={record.cliente} />
+    </ReferenceTitlesProvider>
+  );
+}
+
 export function SiteHomePage({ layout }: { layout: 'site' | 'factory' }) {
   const current = useCurrentRoute();
   const ability = useAbility();
@@ -66,7 +80,7 @@ export function SiteHomePage({ layout }: { layout: 'site' | 'factory' }) {
             size="small"
             column={{ xs: 1, md: 2, xl: 3 }}
             items={[
-              { key: 'cliente', label: 'Cliente', children: text(record.cliente) },
+              { key: 'cliente', label: 'Cliente', children: <ClientCompany record={record} /> },
               { key: 'status', label: 'Situação', children: text(record.status) },
               { key: 'cidade', label: 'Cidade', children: [record.cidade, record.uf].filter(Boolean).join(' / ') || '—' },
               { key: 'sm', label: 'Site manager', children: text(record.siteManager) },

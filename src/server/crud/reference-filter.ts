@@ -1,11 +1,12 @@
 /**
  * References that accept only some target records (`refFilter`, schemas/kinds.ts): an SGI record's
- * supplier must be a company of kind 'Fornecedor'. Checked inside the write's transaction; a value
+ * supplier must be a company of kind 'Fornecedor', a contract's counterparty a 'Fornecedor' or a 'Cliente'. Checked inside the write's transaction; a value
  * outside the filter is a 400 on the field (the foreign key alone would accept any company).
  */
 import { sql } from 'kysely';
 import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
 import { schemaByName } from '../../../schemas/index';
+import { allowedValuesText, refFilterEntries } from '../../../schemas/ref-filter';
 import type { Db } from '../db/connect';
 import { ApiError } from '../http/errors';
 import { columnSql, fieldOf, isExtraField, refKeyOf } from '../db/columns';
@@ -21,11 +22,11 @@ export async function referenceFilterError(db: Db, field: FieldDef, value: unkno
   const row = r.rows[0];
   const a = target.gender === 'f' ? 'a' : 'o';
   if (!row) return `${target.label} não encontrad${a}.`;
-  for (const [name, wanted] of Object.entries(field.refFilter)) {
+  for (const [name, wanted] of refFilterEntries(field)) {
     const f = fieldOf(target, name);
     const actual = f && isExtraField(f) ? (row._extra as Record<string, unknown> | null)?.[name] : row[name];
-    if (String(actual ?? '') !== wanted) {
-      return `Escolha ${target.gender === 'f' ? 'uma' : 'um'} ${target.label.toLowerCase()} com ${f?.label ?? name} "${wanted}".`;
+    if (!wanted.includes(String(actual ?? ''))) {
+      return `Escolha ${target.gender === 'f' ? 'uma' : 'um'} ${target.label.toLowerCase()} com ${f?.label ?? name} ${allowedValuesText(wanted)}.`;
     }
   }
   return undefined;

@@ -182,7 +182,8 @@ function record(fields: FieldDef[], input: Record<string, unknown>, prefix: stri
   return out;
 }
 
-const IGNORED = new Set<string>(SYSTEM_FIELDS);
+/** System columns and the titles the API sends with a record (`_titles`, reference-titles.ts): an edit may send them back unchanged. */
+const IGNORED = new Set<string>([...SYSTEM_FIELDS, '_titles']);
 
 /**
  * Validate a create (full) or update (partial) body against the schema.

@@ -12,6 +12,7 @@ import type { Db } from '../db/connect';
 import type { AppEnv } from '../http/env';
 import { ApiError } from '../http/errors';
 import { referenceFilterError } from '../crud/reference-filter';
+import { refFilterEntries } from '../../../schemas/ref-filter';
 import { actorOf, jsonBody } from '../crud/routes';
 import { PENDING_TABLE, pendingTarget, resolvePending, tableExists, type PendingRow } from './empresa';
 
@@ -42,6 +43,7 @@ export function pendingCompanyRoutes(db: Db) {
     return c.json(
       r.rows.map((p) => {
         const t = pendingTarget(p);
+        const tipos = (t && refFilterEntries(t.field).find(([name]) => name === 'tipo')?.[1]) || [];
         return {
           ...p,
           id: Number(p.id),
@@ -49,7 +51,9 @@ export function pendingCompanyRoutes(db: Db) {
           recurso: t?.schema.resource ?? null,
           entidade: t?.schema.label ?? p.tabela,
           campoRotulo: t?.field.label ?? p.campo,
-          tipoExigido: t?.field.refFilter?.tipo ?? null,
+          // The kinds of company the field accepts: one ('Fornecedor') or several (a contract's counterparty).
+          tiposExigidos: tipos,
+          tipoExigido: tipos.length ? tipos.join(' ou ') : null,
         };
       }),
     );

@@ -13,7 +13,8 @@
 import { sql } from 'kysely';
 import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
 import { schemaByName } from '../../../schemas/index';
-import { companyNameKey, isValidCnpj, normalizeCnpj } from '../../../schemas/shared/cnpj';
+import { companyNameKey, formatCnpj, isValidCnpj, normalizeCnpj } from '../../../schemas/shared/cnpj';
+import { passesRefFilter } from '../../../schemas/ref-filter';
 import type { Db } from '../db/connect';
 import type { DbState } from '../db/ddl';
 import { isExtraField, refKeyOf } from '../db/columns';
@@ -53,7 +54,17 @@ export function companyReferenceFields(schemas: readonly EntitySchema[]): Compan
   return out;
 }
 
-const allowed = (field: FieldDef, c: Company) => Object.entries(field.refFilter ?? {}).every(([k, v]) => String((c as unknown as Record<string, unknown>)[k] ?? '') === v);
+const allowed = (field: FieldDef, c: Company) => passesRefFilter(field, (k) => (c as unknown as Record<string, unknown>)[k]);
+
+/**
+ * The record's own column that may hold the company's CNPJ beside a company field, used as a hint
+ * when matching its text: `cnpj` (a contract's, a supplier entry's) or `cnpj` + the field's name
+ * (an obra's `cnpjCliente` beside `cliente`).
+ */
+export function cnpjHintColumn(field: FieldDef, columns: Record<string, { type: string }>): string | undefined {
+  const own = `cnpj${field.name.charAt(0).toUpperCase()}${field.name.slice(1)}`;
+  return [own, 'cnpj'].find((c) => c !== field.name && columns[c]?.type === 'text');
+}
 
 /**
  * The registered company a free text names, for this field: by CNPJ (in the text or in the record's
@@ -113,7 +124,8 @@ export async function adoptCompanyReferences(db: Db, schemas: readonly EntitySch
   const registered = await companies(db);
   const known = new Set(registered.map((c) => c.cnpj));
   for (const { schema, field } of todo) {
-    const hint = current[schema.name].columns.cnpj?.type === 'text' && field.name !== 'cnpj' ? sql`"cnpj"` : sql`null::text`;
+    const hintColumn = cnpjHintColumn(field, current[schema.name].columns);
+    const hint = hintColumn ? sql.ref(hintColumn) : sql`null::text`;
     const rows = await sql<{ id: number; valor: string; dica: string | null }>`
       SELECT id, ${sql.ref(field.name)} AS valor, ${hint} AS dica FROM ${sql.table(schema.name)}
       WHERE ${sql.ref(field.name)} IS NOT NULL ORDER BY id`.execute(db);
@@ -218,4 +230,16 @@ export async function resolvePendingWithRegistered(db: Db, by: string): Promise<
     if (company && (await resolvePending(db, p, company.cnpj, by, false))) n += 1;
   }
   return n;
+}
+
+/**
+ * A record's CNPJ column beside its company reference (an obra's `cnpjCliente`, a contract's
+ * `cnpj`) is read-only and follows the chosen company ('11.222.333/0001-81'); a value an old client
+ * still sends is ignored by validation (the field is read-only), never stored.
+ */
+export function companyCnpjOf(companyField: string, cnpjField: string): WriteRule {
+  return async ({ after }) => {
+    const v = after[companyField];
+    return { [cnpjField]: typeof v === 'string' && v ? formatCnpj(v) : null };
+  };
 }

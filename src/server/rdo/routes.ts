@@ -43,6 +43,23 @@ export function copyOfReport(last: Row): Row {
   };
 }
 
+/**
+ * The site a report's document shows: the obra's record with its client as the registered
+ * company's name (the record holds the company's CNPJ), never the CNPJ digits.
+ */
+export async function siteForDocument(db: Db, obra: string): Promise<Row | undefined> {
+  const found = (await db
+    .selectFrom('obra')
+    .leftJoin('empresa', 'empresa.cnpj', 'obra.cliente')
+    .selectAll('obra')
+    .select('empresa.nome as clienteNome')
+    .where('obra.Id_Lista', '=', obra)
+    .executeTakeFirst()) as Row | undefined;
+  if (!found) return undefined;
+  const { clienteNome, ...site } = found;
+  return { ...site, cliente: clienteNome ?? site.cliente };
+}
+
 export function rdoRoutes(db: Db, storage: FileStorage) {
   const schema = schemaByName('diario')!;
   const r = new Hono<AppEnv>();
@@ -96,7 +113,7 @@ export function rdoRoutes(db: Db, storage: FileStorage) {
 
   r.get('/:id/pdf', async (c) => {
     const report = await getRecord(db, schema, actorOf(c), c.req.param('id'));
-    const site = (await db.selectFrom('obra').selectAll().where('Id_Lista', '=', String(report.obra ?? '')).executeTakeFirst()) as Row | undefined;
+    const site = await siteForDocument(db, String(report.obra ?? ''));
     const files = (Array.isArray(report.fotos) ? (report.fotos as { key: string; name: string }[]) : []).slice(0, MAX_PHOTOS);
     const photos: { name: string; body: Uint8Array }[] = [];
     for (const f of files) {

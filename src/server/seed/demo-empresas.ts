@@ -19,6 +19,13 @@ export const CNPJ = {
   primeCorretora: '31415926000171',
   eletricaForte: '27182818000129',
   terraplenagemMinas: '16180339000157',
+  santaClara: '17320508000170',
+  portoAzul: '22360679000162',
+  serraDourada: '26457513000110',
+  portasRapidas: '22333444000181',
+  climaFloripa: '24494897000115',
+  vigilanciaHorizonte: '28284271000135',
+  pinturasCerrado: '31622776000177',
 } as const;
 
 export function demoEmpresas(): Record<string, unknown>[] {
@@ -30,13 +37,27 @@ export function demoEmpresas(): Record<string, unknown>[] {
     { nome: 'Concreta Pré-Moldados', cnpj: CNPJ.concreta, tipo: 'Fornecedor', email: 'sac@concreta.local' },
     { nome: 'Elétrica Forte Serviços', cnpj: CNPJ.eletricaForte, tipo: 'Fornecedor' },
     { nome: 'Terraplenagem Minas Ltda.', cnpj: CNPJ.terraplenagemMinas, tipo: 'Fornecedor' },
+    { nome: 'Portas Rápidas do Brasil', cnpj: CNPJ.portasRapidas, tipo: 'Fornecedor', email: 'vendas@portasrapidas.local' },
+    { nome: 'Clima Floripa Serviços', cnpj: CNPJ.climaFloripa, tipo: 'Fornecedor' },
+    { nome: 'Vigilância Horizonte Ltda.', cnpj: CNPJ.vigilanciaHorizonte, tipo: 'Fornecedor' },
+    { nome: 'Pinturas Industriais Cerrado', cnpj: CNPJ.pinturasCerrado, tipo: 'Fornecedor' },
     { nome: 'Andrade & Lobo Advogados', cnpj: CNPJ.andradeLobo, tipo: 'Escritório de advocacia', contato: 'Dra. Carla Lobo', email: 'escritorio@andradelobo.local' },
     { nome: 'Moura Cível Advocacia', cnpj: CNPJ.mouraCivel, tipo: 'Escritório de advocacia' },
     { nome: 'Cliente Demonstração Lda', cnpj: CNPJ.clienteDemo, tipo: 'Cliente', contato: 'Eng. Roberto Campos', email: 'roberto.campos@cliente.local' },
     { nome: 'Cliente Novo Lda', cnpj: CNPJ.clienteNovo, tipo: 'Cliente', contato: 'Supervisor de expedição', email: 'cliente.novo@portal.local' },
     { nome: 'Atlântico Participações Ltda.', cnpj: CNPJ.atlantico, tipo: 'Cliente', contato: 'Helena Martins', email: 'helena@atlantico.local' },
+    { nome: 'Energética Santa Clara S.A.', cnpj: CNPJ.santaClara, tipo: 'Cliente', contato: 'Eng. Silvia Prado', email: 'silvia.prado@santaclara.local' },
+    { nome: 'Celulose Porto Azul S.A.', cnpj: CNPJ.portoAzul, tipo: 'Cliente' },
+    { nome: 'Serra Dourada Logística S.A.', cnpj: CNPJ.serraDourada, tipo: 'Cliente' },
     { nome: 'Seguradora Atlântica S.A.', cnpj: CNPJ.seguradoraAtlantica, tipo: 'Seguradora' },
     { nome: 'Vale Seguros Gerais', cnpj: CNPJ.valeSeguros, tipo: 'Seguradora' },
     { nome: 'Prime Corretora de Seguros', cnpj: CNPJ.primeCorretora, tipo: 'Corretora' },
   ];
+}
+
+/** The CNPJ of a demo company, by its name (the demo records name their companies this way). */
+export function empresaCnpj(nome: string): string {
+  const hit = demoEmpresas().find((e) => e.nome === nome);
+  if (!hit) throw new Error(`Empresa de demonstração não cadastrada: ${nome}`);
+  return String(hit.cnpj);
 }

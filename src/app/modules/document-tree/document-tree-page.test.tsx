@@ -10,6 +10,7 @@ import { renderViews } from '../../views/test-utils';
 import { useInProcessApi } from '../../views/in-process-api';
 import { DEMO_USERS } from '../../../../mocks/test-app';
 import { DocumentTreePage } from './document-tree-page';
+import { CNPJ } from '../../../server/seed/demo-empresas';
 
 const ADMIN = 'admin@portal.local';
 const T = { timeout: 30_000 };
@@ -67,10 +68,10 @@ describe('Document tree configuration', { timeout: 120_000 }, () => {
     await waitFor(() => expect(writes('DELETE')).toHaveLength(1), T);
     await waitFor(() => expect(within(tree()).queryByText('Contratos e medições')).toBeNull(), T);
 
-    const created = await t.mock.api.request('/api/v1/obras', { as: ADMIN, method: 'POST', json: { Id_Lista: '777', nome: 'Usina Solar Sertão', cliente: 'Sol Nascente S.A.' } });
+    const created = await t.mock.api.request('/api/v1/obras', { as: ADMIN, method: 'POST', json: { Id_Lista: '777', nome: 'Usina Solar Sertão', cliente: CNPJ.atlantico } });
     expect(created.status).toBe(201);
     const folders = await api<{ nome: string; acesso?: Record<string, string[]> }[]>('/api/v1/diretorios?obra=777&_end=100&_sort=nome&_order=asc');
     expect(folders.map((f) => f.nome)).toEqual(['Documentação legal', 'Drone', 'Fotos de avanço', 'Obra 777 — Usina Solar Sertão', 'Projetos e revisões', 'Segurança do trabalho']);
-    expect(folders.find((f) => f.nome === 'Drone')!.acesso).toEqual({ full: ['admin_biblioteca'], rOnly: ['Sol Nascente S.A.'] });
+    expect(folders.find((f) => f.nome === 'Drone')!.acesso).toEqual({ full: ['admin_biblioteca'], rOnly: [CNPJ.atlantico] });
   });
 });

@@ -27,6 +27,8 @@ export interface PendingCompany {
   entidade: string;
   campoRotulo: string;
   tipoExigido: string | null;
+  /** The kinds of company the field accepts (a contract's counterparty: 'Fornecedor' or 'Cliente'). */
+  tiposExigidos?: string[];
 }
 
 type Situacao = 'pendente' | 'resolvida' | 'descartada' | 'todas';
@@ -40,7 +42,7 @@ const SITUACOES: { value: Situacao; label: string }[] = [
 
 /** The company picker of one pending value: companies of the kind its field accepts. */
 function companyField(p: PendingCompany): FieldDef {
-  return { name: 'empresa', kind: 'reference', label: 'Empresa', ref: 'empresa', refKey: 'cnpj', ...(p.tipoExigido ? { refFilter: { tipo: p.tipoExigido } } : {}) };
+  return { name: 'empresa', kind: 'reference', label: 'Empresa', ref: 'empresa', refKey: 'cnpj', ...(p.tiposExigidos?.length ? { refFilter: { tipo: p.tiposExigidos } } : p.tipoExigido ? { refFilter: { tipo: p.tipoExigido } } : {}) };
 }
 
 function recordLink(p: PendingCompany): React.ReactNode {
@@ -117,7 +119,7 @@ export function PendingCompaniesPage(): React.ReactElement {
           { title: 'Registro', key: 'registro', render: (_v, p) => recordLink(p) },
           { title: 'Campo', dataIndex: 'campoRotulo' },
           { title: 'Valor gravado', dataIndex: 'valor', render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
-          { title: 'Tipo de empresa', dataIndex: 'tipoExigido', render: (v: string | null) => (v ? <Tag>{v}</Tag> : '—') },
+          { title: 'Tipo de empresa', key: 'tipo', render: (_v, p) => { const tipos = p.tiposExigidos?.length ? p.tiposExigidos : p.tipoExigido ? [p.tipoExigido] : []; return tipos.length ? tipos.map((t) => <Tag key={t}>{t}</Tag>) : '—'; } },
           {
             title: situacao === 'pendente' ? 'Empresa' : 'Situação',
             key: 'acao',

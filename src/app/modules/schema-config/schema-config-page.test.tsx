@@ -10,6 +10,7 @@ import { resetEffectiveSchemas, schemaByName } from '../../../../schemas';
 import { useInProcessApi } from '../../views/in-process-api';
 import { renderViews, TEST_API_URL } from '../../views/test-utils';
 import { SchemaConfigPage } from './schema-config-page';
+import { CNPJ } from '../../../server/seed/demo-empresas';
 
 const ctx = useInProcessApi('admin@portal.local');
 const T = { timeout: 30_000 };
@@ -96,7 +97,7 @@ describe('SchemaConfigPage', () => {
     const created = await ctx.mock.api.request('/api/v1/obras', {
       as: 'admin@portal.local',
       method: 'POST',
-      json: { Id_Lista: '9301', nome: 'Obra 9301', cliente: 'Cliente', status: 'Planejamento', cxVistoriaExtra: 'feita' },
+      json: { Id_Lista: '9301', nome: 'Obra 9301', cliente: CNPJ.clienteDemo, status: 'Planejamento', cxVistoriaExtra: 'feita' },
     });
     expect(created.status).toBe(201);
 

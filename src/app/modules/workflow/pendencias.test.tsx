@@ -13,6 +13,7 @@ import { useInProcessApi } from '../../views/in-process-api';
 import { PendenciasBell } from './pendencias-bell';
 import { PendenciasPage } from './pendencias-page';
 import type { Pendencia } from './types';
+import { CNPJ } from '../../../server/seed/demo-empresas';
 
 const contrato = schemaByName('contrato') as EntitySchema;
 const ADMIN = 'admin@portal.local';
@@ -32,7 +33,7 @@ async function newContract(numero: string): Promise<number> {
     method: 'POST',
     as: ADMIN,
     json: {
-      numero, tipo: 'Fornecimento', contraparte: 'Aços Brasil Ltda.', objeto: 'Fornecimento de perfis metálicos', obra: '101',
+      numero, tipo: 'Fornecimento', contraparte: CNPJ.trafoSul, objeto: 'Fornecimento de perfis metálicos', obra: '101',
       responsavel: me, gestor: me, validador: me,
       arquivos: [{ key: 'demo/testes/contrato.pdf', name: 'contrato.pdf', size: 1000, type: 'application/pdf' }],
     },

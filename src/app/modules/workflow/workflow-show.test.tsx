@@ -16,6 +16,7 @@ import { useInProcessApi } from '../../views/in-process-api';
 import { COMMENT_REQUIRED } from './transition-modal';
 import { CONFLICT_TEXT } from './transition-errors';
 import type { TransitionOption } from './types';
+import { CNPJ } from '../../../server/seed/demo-empresas';
 
 const contrato = schemaByName('contrato') as EntitySchema;
 const ADMIN = 'admin@portal.local';
@@ -39,7 +40,7 @@ async function newContract(extra: Record<string, unknown> = {}): Promise<{ id: n
     json: {
       numero: `WF-UI-${Date.now().toString(36)}-${++seq}`,
       tipo: 'Fornecimento',
-      contraparte: 'Aços Brasil Ltda.',
+      contraparte: CNPJ.trafoSul,
       objeto: 'Fornecimento de perfis metálicos',
       obra: '101',
       responsavel: me,
