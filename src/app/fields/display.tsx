@@ -92,10 +92,14 @@ function RecordIdLink({ schemaName, id }: { schemaName: string; id: string }): R
   );
 }
 
-/** A reference as its record's title (linked to the record) when the page fetched it, else the stored key. */
+/**
+ * A reference as its record's title (the API sends it with the record, reference-titles.tsx),
+ * linked to the record when the viewer may open it; the stored key only when no title is known.
+ */
 function ReferenceDisplay({ field, value }: { field: FieldDef; value: unknown }): React.ReactElement {
   const ref = useReferenceTitle(field, value);
   if (!ref) return <span>{formatValue(field, value)}</span>;
+  if (ref.id === undefined) return <span>{ref.title}</span>;
   return <ReferenceLink field={field} id={ref.id} title={ref.title} />;
 }
 

@@ -8,7 +8,7 @@ import type { CrudFilter, CrudSort, DataProvider } from '@refinedev/core';
 import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
 import { DEFAULT_DECIMAL_SCALE } from '../../../schemas/kinds';
 import { formatValue, todayIso, toNumber } from '../format';
-import { fetchReferenceTitles, keysByField } from '../fields/reference-titles';
+import { fetchReferenceTitles, keysByField, referenceFields, sentTitle } from '../fields/reference-titles';
 import { totalKindOf, type TotalKind } from './list-total';
 
 export const EXPORT_PAGE_SIZE = 1000;
@@ -52,14 +52,18 @@ const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})/;
 
 const TITLE_BATCH = 500;
 
-/** The rows with each reference replaced by its record's title (batches of 500 keys per request). */
+/**
+ * The rows with each reference replaced by its record's title: the one the API sent with the row
+ * (`_titles`), else fetched (batches of 500 keys per request).
+ */
 export async function withReferenceTitles(
   dataProvider: Pick<DataProvider, 'getList'>,
   fields: FieldDef[],
   rows: Record<string, unknown>[],
 ): Promise<Record<string, unknown>[]> {
+  const refs = referenceFields(fields);
+  if (!refs.length) return rows;
   const keys = keysByField(fields, rows);
-  if (!keys.size) return rows;
   const titles = new Map<string, Map<string, string>>();
   for (const [name, values] of keys) {
     const byKey = new Map<string, string>();
@@ -71,8 +75,9 @@ export async function withReferenceTitles(
   }
   return rows.map((r) => {
     const out = { ...r };
-    for (const [name, byKey] of titles) {
-      const t = r[name] === null || r[name] === undefined ? undefined : byKey.get(String(r[name]));
+    for (const { name } of refs) {
+      if (r[name] === null || r[name] === undefined) continue;
+      const t = sentTitle(r, name)?.title ?? titles.get(name)?.get(String(r[name]));
       if (t !== undefined) out[name] = t;
     }
     return out;

@@ -77,6 +77,8 @@ export interface HistoryEntry {
   /** action 'transition': the workflow step and its comment. */
   transition?: HistoryTransition;
   comment?: string | null;
+  /** The titles of the referenced records before and after a change (`_titles.campo.de` / `.para`), as the API sends them. */
+  _titles?: Record<string, { de?: { title: string; id?: number }; para?: { title: string; id?: number } }>;
 }
 
 const ACTION_LABELS: Record<HistoryEntry['action'], string> = {
@@ -105,15 +107,18 @@ function ChangeValue({ field, value }: { field: FieldDef | undefined; value: unk
   return <>{ref ? ref.title : changeText(field, value)}</>;
 }
 
-/** The referenced values a history mentions, as rows of the schema (for their titles). */
+/** The referenced values a history mentions, as rows of the schema with the titles the API sent. */
 function changedValues(entries: HistoryEntry[]): Record<string, unknown>[] {
   const rows: Record<string, unknown>[] = [];
   for (const e of entries) {
-    const de: Record<string, unknown> = {};
-    const para: Record<string, unknown> = {};
+    const de: Record<string, unknown> = { _titles: {} };
+    const para: Record<string, unknown> = { _titles: {} };
     for (const [name, c] of Object.entries(e.changes ?? {})) {
       de[name] = c?.de;
       para[name] = c?.para;
+      const t = e._titles?.[name];
+      if (t?.de) (de._titles as Record<string, unknown>)[name] = t.de;
+      if (t?.para) (para._titles as Record<string, unknown>)[name] = t.para;
     }
     rows.push(de, para);
   }

@@ -19,6 +19,7 @@ import { FieldDisplay } from '../fields/display';
 import { HistoryTimeline, type HistoryEntry } from './generic-show';
 import { DashboardView } from '../modules/dashboard/dashboard-page';
 import { CRE_DASHBOARD } from '../../../resources/dashboards/cre';
+import { CNPJ } from '../../server/seed/demo-empresas';
 
 // jsdom has no canvas: the figure around each chart states its data (aria-label).
 vi.mock('../modules/dashboard/charts', () => ({ default: () => null }));
@@ -72,7 +73,7 @@ describe('words, not codes', { timeout: 120_000 }, () => {
     const created = await t.mock.api.request('/api/v1/posvendas', {
       method: 'POST',
       as: ADMIN,
-      json: { titulo: 'Porta da doca emperrada', cliente: 'Cliente Demonstração Lda', obra: '101', categoria: 'Garantia', abertura: '2026-11-20T10:00:00-03:00', descricao: 'Porta 3.', comentario: 'Ligação.' },
+      json: { titulo: 'Porta da doca emperrada', cliente: CNPJ.clienteDemo, obra: '101', categoria: 'Garantia', abertura: '2026-11-20T10:00:00-03:00', descricao: 'Porta 3.', comentario: 'Ligação.' },
     });
     expect(created.status).toBe(201);
     const id = ((await created.json()) as { id: number }).id;

@@ -84,11 +84,13 @@ function extraCast(f: FieldDef): string | undefined {
  * property of a JSON value as text (`siteManager.mail`). Index expressions are built from the same
  * text, so the planner matches them.
  */
-export function columnSql(field: FieldDef, sub?: string): string {
-  const value = isExtraField(field) ? `(${ident(EXTRA_COLUMN)}->${lit(field.name)})` : ident(field.name);
+export function columnSql(field: FieldDef, sub?: string, table?: string): string {
+  // `table`: qualify the column with a table name or alias (a correlated subselect's outer row).
+  const col = (name: string) => (table ? `${ident(table)}.${ident(name)}` : ident(name));
+  const value = isExtraField(field) ? `(${col(EXTRA_COLUMN)}->${lit(field.name)})` : col(field.name);
   if (sub !== undefined) return `(${value}->>${lit(sub)})`;
   if (!isExtraField(field) || isJsonField(field)) return value;
-  const text = `(${ident(EXTRA_COLUMN)}->>${lit(field.name)})`;
+  const text = `(${col(EXTRA_COLUMN)}->>${lit(field.name)})`;
   const cast = extraCast(field);
   return cast ? `(${text}::${cast})` : text;
 }

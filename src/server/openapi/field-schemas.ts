@@ -5,6 +5,7 @@
 import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
 import { SYSTEM_FIELDS } from '../../../schemas/kinds';
 import { ID_MAX, INT4_MAX, maxLengthOf, numericLimitOf, scaleOf } from '../../../schemas/shared/limits';
+import { allowedValuesText, refFilterEntries } from '../../../schemas/ref-filter';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -36,6 +37,13 @@ export const COMMON_SCHEMAS: Record<string, JsonSchema> = {
       type: { type: 'string', maxLength: 255 },
       url: { type: 'string' },
     },
+  },
+  TituloReferencia: {
+    type: 'object',
+    description: 'O título de um registro referenciado (o `titleField` da entidade dele) e, quando quem lê pode abrir esse registro, o id dele.',
+    required: ['title'],
+    properties: { title: { type: 'string' }, id: { type: 'integer', minimum: 1 } },
+    additionalProperties: false,
   },
   Erro: {
     type: 'object',
@@ -81,7 +89,13 @@ export function fieldValueSchema(field: FieldDef): JsonSchema {
       return { ...doc, type: 'boolean' };
     case 'reference':
       if ((field.refKey ?? 'id') === 'id') return { ...doc, type: 'integer', minimum: 1, maximum: ID_MAX, description: `id de um registro de ${field.ref}.` };
-      return { ...doc, type: 'string', maxLength: maxLengthOf(field), description: `${field.refKey} de um registro de ${field.ref}.` };
+      return {
+        ...doc,
+        type: 'string',
+        maxLength: maxLengthOf(field),
+        description: [`${field.refKey} de um registro de ${field.ref}`, ...refFilterEntries(field).map(([name, values]) => `com ${name} ${allowedValuesText(values)}`)].join(' ') + '.',
+        ...(field.refFilter ? { 'x-refFilter': Object.fromEntries(refFilterEntries(field)) } : {}),
+      };
     case 'person':
       return { ...doc, allOf: [ref('Pessoa')] };
     case 'object':
@@ -122,6 +136,27 @@ export function createRequired(schema: EntitySchema): string[] {
   return schema.fields.filter((f) => f.required && !f.readOnly && f.default === undefined).map((f) => f.name);
 }
 
+/**
+ * `_titles` of a record as read (src/server/crud/reference-titles.ts): per reference field with a
+ * value, the referenced record's title, so a reader sees names even of records they cannot open.
+ */
+function titlesProperty(schema: EntitySchema): Record<string, JsonSchema> {
+  const refs = schema.fields.filter((f) => f.kind === 'reference');
+  if (!refs.length) return {};
+  return {
+    _titles: {
+      type: 'object',
+      readOnly: true,
+      description:
+        'Títulos dos registros referenciados, por campo de referência preenchido (ausente quando não há nenhum). ' +
+        'Vem para quem lê o registro, mesmo sem permissão de ler o registro referenciado (então sem `id`). ' +
+        'Pessoas externas não recebem títulos de campos internos nem de registros em rascunho. Ignorado se enviado numa alteração.',
+      properties: Object.fromEntries(refs.map((f) => [f.name, ref('TituloReferencia')])),
+      additionalProperties: false,
+    },
+  };
+}
+
 /** The record (as read), its create body and its update body. */
 export function entitySchemas(schema: EntitySchema): Record<string, JsonSchema> {
   const name = componentName(schema);
@@ -141,6 +176,7 @@ export function entitySchemas(schema: EntitySchema): Record<string, JsonSchema> 
     properties: {
       ...system,
       ...Object.fromEntries(schema.fields.map((f) => [f.name, { ...fieldSchema(f, true), ...(f.readOnly ? { readOnly: true } : {}) }])),
+      ...titlesProperty(schema),
     },
   };
   const required = createRequired(schema);
