@@ -1,7 +1,8 @@
 // Scenario 12 — role journeys, on desktop and at 390 px: the site manager writes an RDO from the
 // site's home (site locked, number given by the server); post-sales answers a ticket and records a
-// cost (total updated); the field technician opens a work order and adds its daily report and a
-// checklist from it; the administrator uploads into a library folder that a reader may only read.
+// cost (total updated); the field technician opens a work order and adds its daily report (an
+// activity's EAP item picked from the site's EAP) and a checklist from it; the administrator
+// uploads into a library folder that a reader may only read.
 // Screenshots of each screen at both widths.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -119,9 +120,24 @@ for (const [viewport, label] of [
       assert.equal(await form.locator('.ant-select-disabled').filter({ hasText: 'Campo' }).count(), 1, 'a área não veio travada em Campo (FIELD)');
       await form.getByLabel('Responsável pelo diário: e-mail').fill('field@portal.local');
       await form.getByLabel('Ocorrências').fill(`${TOKEN} ${label}: sensores instalados`);
+      // Issue 23: the technician, who does not read the EAP itself, picks the activity's item from
+      // a searchable list of the site's FIELD EAP (code — description).
+      const atividades = form.locator('.ant-form-item').filter({ has: page.locator('.ant-form-item-label label', { hasText: /^Atividades$/ }) }).first();
+      await atividades.getByRole('button', { name: /Adicionar linha/ }).click();
+      const picker = atividades.getByRole('combobox', { name: 'Item da EAP' });
+      await picker.click();
+      await picker.fill('inversores');
+      const option = page.locator('.ant-select-dropdown:visible .ant-select-tree-title').filter({ hasText: '2.1 — Instalação de inversores' });
+      await option.waitFor();
+      await shot(page, `jornada-field-diario-eap-${label}`);
+      if (label === 'phone') await noSidewaysScroll(page, 'a escolha do item da EAP');
+      await option.click();
+      await atividades.getByLabel('Descrição').fill(`${TOKEN} montagem de inversores`);
       await shot(page, `jornada-field-diario-novo-${label}`);
       await form.getByRole('button', { name: 'Salvar' }).click();
       await eventually(async () => assert.equal(await dialog(page).count(), 0), { timeout: 20_000 });
+      const saved = await apiGet(page, '/api/v1/diarios-os?obra=101&_sort=id&_order=desc&_end=1');
+      assert.deepEqual(saved.body[0]?.atividades?.map((a) => a.eapCodigo), ['2.1']);
       // Decision 30: whoever wrote a report reads it; it starts as a draft (Rascunho), by its writer.
       // (a table row on the desktop, a card without the situation on the phone)
       await eventually(async () => assert.equal(await shown(), shownBefore + 1), { timeout: 15_000 });

@@ -1,19 +1,21 @@
 /**
  * A text field declared with `eapCodeOf` (a daily report's activity, `atividades.eapCodigo`): the
  * code is picked from the tree of the site's EAP of the area that the form holds in the named
- * fields. Without an area (the site's RDO, `atividades.eapItem`) the tree is the whole EAP of the
- * site, read from the site's schedule (`/obras/{obra}/cronograma`, open to whoever reads the site's
- * daily reports: the site manager too). Falls back to the plain text box when the form has no site
- * or area yet, when the person may not read that EAP or when it cannot be loaded (the API still
- * refuses a code outside the EAP). A stored code that is not in the EAP (any more) stays selected
- * and is marked.
+ * fields, read from `/obras/{obra}/eap-codigos?area=` (code, description, parent), open to whoever
+ * reads that EAP and to the technicians who write that area's reports on their own sites
+ * (`canPickEapCodes`, src/access/eap-codes.ts). Without an area (the site's RDO,
+ * `atividades.eapItem`) the tree is the whole EAP of the site, read from the site's schedule
+ * (`/obras/{obra}/cronograma`, open to whoever reads the site's daily reports: the site manager
+ * too). Falls back to the plain text box when the form has no site or area yet, when the person may
+ * not pick from that EAP or when it cannot be loaded (the API still refuses a code outside the
+ * EAP). A stored code that is not in the EAP (any more) stays selected and is marked.
  */
 import { useMemo } from 'react';
 import { Form, Input, TreeSelect } from 'antd';
-import { useApiUrl, useCustom, useList, type HttpError } from '@refinedev/core';
-import { subject as caslSubject } from '@casl/ability';
+import { useApiUrl, useCustom, type HttpError } from '@refinedev/core';
 import type { FieldDef } from '../../../../schemas/kinds';
-import { useAbility } from '../../access/ability-context';
+import { useAbility, useCurrentUser } from '../../access/ability-context';
+import { canPickEapCodes, isEapArea } from '../../../access/eap-codes';
 import { buildEapTree, type EapItem, type EapNode } from './tree';
 
 interface CodeOption {
@@ -37,8 +39,10 @@ export function EapCodeInput({ field, value, onChange, id, disabled, ...rest }: 
   const siteWide = !field.eapCodeOf.area;
   const area = Form.useWatch(field.eapCodeOf.area ?? '__eapSemArea', form) as unknown;
   const ability = useAbility();
-  const hasSite = typeof obra === 'string' && !!obra;
-  const readable = siteWide ? hasSite : hasSite && typeof area === 'string' && !!area && ability.can('read', caslSubject('EapOS', { obra, area }) as never);
+  const user = useCurrentUser();
+  const site = typeof obra === 'string' ? obra : '';
+  const hasSite = !!site;
+  const readable = siteWide ? hasSite : hasSite && isEapArea(area) && canPickEapCodes(ability, user, site, area);
   const apiUrl = useApiUrl();
   const schedule = useCustom<{ itens: EapItem[] }, HttpError>({
     url: `${apiUrl}/obras/${encodeURIComponent(String(obra ?? ''))}/cronograma`,
@@ -46,22 +50,18 @@ export function EapCodeInput({ field, value, onChange, id, disabled, ...rest }: 
     errorNotification: false,
     queryOptions: { queryKey: ['cronograma', obra], enabled: siteWide && readable, retry: false },
   });
-  const byArea = useList<EapItem, HttpError>({
-    resource: 'eap-os',
-    filters: [
-      { field: 'obra', operator: 'eq', value: obra },
-      { field: 'area', operator: 'eq', value: area },
-    ],
-    sorters: [{ field: 'codigo', order: 'asc' }],
-    pagination: { currentPage: 1, pageSize: 1000 },
-    queryOptions: { enabled: readable && !siteWide },
+  const byArea = useCustom<EapItem[], HttpError>({
+    url: `${apiUrl}/obras/${encodeURIComponent(String(obra ?? ''))}/eap-codigos`,
+    method: 'get',
+    config: { query: { area } },
     errorNotification: false,
+    queryOptions: { queryKey: ['eap-codigos', obra, area], enabled: !siteWide && readable, retry: false },
   });
-  const items = siteWide ? schedule.result?.data?.itens : byArea.result.data;
+  const items = siteWide ? schedule.result?.data?.itens : byArea.result?.data;
   const query = siteWide ? schedule.query : byArea.query;
   const text = value === null || value === undefined ? '' : String(value);
   const options = useMemo(() => {
-    const list = (items ?? []) as EapItem[];
+    const list: EapItem[] = Array.isArray(items) ? items : [];
     const toOption = (n: EapNode): CodeOption => ({ value: n.item.codigo, title: `${n.item.codigo} — ${n.item.descricao}`, children: n.children.map(toOption) });
     const tree = buildEapTree(list).map(toOption);
     if (text && !list.some((i) => i.codigo === text)) tree.unshift({ value: text, title: `${text} (fora da EAP desta obra)`, children: [] });
