@@ -1,4 +1,5 @@
 import type { EntitySchema, Workflow } from './kinds';
+import { EMPRESA_CLIENTE, companyRef } from './empresa';
 import { attachmentsField, imagesField, longtext, obraRef } from './shared/common';
 
 export const POSVENDA_STATUS = ['Aberto', 'Em análise', 'Em atendimento', 'Aguardando cliente', 'Concluído', 'Cancelado'];
@@ -47,7 +48,7 @@ export const posvenda: EntitySchema = {
   fields: [
     { name: 'codigo', kind: 'integer', label: 'Nº do ticket', min: 1, readOnly: true, list: true, sort: true, group: 'Abertura', span: 'third', width: 100, help: 'Numeração sequencial atribuída na abertura.' },
     { name: 'titulo', kind: 'text', label: 'Título', required: true, minLength: 3, maxLength: 150, list: true, search: true, group: 'Abertura', span: 'full' },
-    { name: 'cliente', kind: 'text', label: 'Cliente', required: true, minLength: 2, maxLength: 150, list: true, filter: true, sort: true, search: true, group: 'Abertura', span: 'half' },
+    companyRef('cliente', 'Cliente', EMPRESA_CLIENTE, { required: true, list: true, filter: true, group: 'Abertura', span: 'half' }),
     obraRef({ group: 'Abertura', span: 'half' }),
     { name: 'contato', kind: 'text', label: 'Contato do cliente', maxLength: 120, group: 'Abertura', span: 'third' },
     { name: 'emailContato', kind: 'email', label: 'E-mail do contato', maxLength: 254, group: 'Abertura', span: 'third' },
@@ -57,11 +58,12 @@ export const posvenda: EntitySchema = {
     { name: 'prioridade', kind: 'enum', label: 'Prioridade', required: true, options: POSVENDA_PRIORIDADE, default: 'Média', list: true, filter: true, sort: true, group: 'Abertura', span: 'third' },
     { name: 'status', kind: 'enum', label: 'Situação', required: true, readOnly: true, options: POSVENDA_STATUS, default: 'Aberto', list: true, filter: true, sort: true, group: 'Abertura', span: 'third' },
     { name: 'categoria', kind: 'enum', label: 'Categoria', required: true, options: POSVENDA_CATEGORIA, default: 'Garantia', list: true, filter: true, group: 'Classificação', span: 'half' },
-    { name: 'macroCategoriaCausaRaiz', kind: 'enum', label: 'Macrocategoria da causa raiz', options: ['Indefinida', 'Projeto', 'Fabricação', 'Montagem', 'Fornecedor', 'Operação pelo cliente', 'Desgaste natural'], default: 'Indefinida', filter: true, group: 'Classificação', span: 'half' },
-    { name: 'areaCausadora', kind: 'enum', label: 'Área causadora', options: ['Não identificada', 'Engenharia', 'Fábrica', 'Obras', 'Suprimentos', 'Comercial', 'Terceiro', 'Cliente'], default: 'Não identificada', filter: true, group: 'Classificação', span: 'half' },
-    { name: 'setorCausador', kind: 'text', label: 'Setor causador', maxLength: 100, filter: true, group: 'Classificação', span: 'half' },
+    { name: 'macroCategoriaCausaRaiz', kind: 'enum', label: 'Macrocategoria da causa raiz', internal: true, options: ['Indefinida', 'Projeto', 'Fabricação', 'Montagem', 'Fornecedor', 'Operação pelo cliente', 'Desgaste natural'], default: 'Indefinida', filter: true, group: 'Classificação', span: 'half' },
+    { name: 'areaCausadora', kind: 'enum', label: 'Área causadora', internal: true, options: ['Não identificada', 'Engenharia', 'Fábrica', 'Obras', 'Suprimentos', 'Comercial', 'Terceiro', 'Cliente'], default: 'Não identificada', filter: true, group: 'Classificação', span: 'half' },
+    { name: 'setorCausador', kind: 'text', label: 'Setor causador', internal: true, maxLength: 100, filter: true, group: 'Classificação', span: 'half' },
     longtext('descricao', 'Descrição', { required: true, minLength: 5, maxLength: 4000, search: true, group: 'Descrição' }),
-    longtext('comentario', 'Comentário', { required: true, minLength: 2, maxLength: 4000, group: 'Descrição', help: 'Campo obrigatório.' }),
+    // Decision 29: the team's registration note and the root-cause analysis are internal (never sent to the client).
+    longtext('comentario', 'Comentário interno', { required: true, minLength: 2, maxLength: 4000, group: 'Descrição', internal: true, help: 'Campo obrigatório. Visível somente para a equipe interna; o cliente não vê este campo.' }),
     { name: 'responsavel', kind: 'person', label: 'Responsável', personRoles: ['pos_vendas', 'admin_pos_vendas'], list: true, filter: true, group: 'Atendimento', span: 'half' },
     { name: 'prazo', kind: 'date', label: 'Prazo', sort: true, group: 'Atendimento', span: 'third' },
     { name: 'conclusao', kind: 'datetime', label: 'Concluído em', readOnly: true, sort: true, group: 'Atendimento', span: 'third' },
@@ -70,6 +72,8 @@ export const posvenda: EntitySchema = {
     attachmentsField('anexos', 'Anexos'),
   ],
   workflow: posvendaWorkflow,
+  /** Tickets are numbered when opened: one counter for all. */
+  numbering: { field: 'codigo', format: '{#}', on: 'create' },
   related: [
     {
       entity: 'ticketInteracao',
@@ -81,6 +85,9 @@ export const posvenda: EntitySchema = {
         parentAction: 'edit',
         clients: true,
         clientVisible: 'visivelCliente',
+        // A client writes the text, its attachments and what it answers; the rest is set for it.
+        clientFields: ['texto', 'anexos', 'respostaA'],
+        clientSets: { tipo: 'Comentário', data: '$now', responsavel: '$actor', responsavelRegistro: '$actor' },
         closedIn: ['Concluído', 'Cancelado'],
         refusal: 'Só quem atende o ticket (ou um cliente da obra do ticket) registra interações nele.',
         closedRefusal: 'Este ticket está concluído ou cancelado e não recebe novas interações. Um ticket concluído pode ser reaberto ("Reabrir ticket").',

@@ -1,9 +1,10 @@
 import { NOW, CURRENT_USER, type EntitySchema } from './kinds';
-import { attachmentsField, longtext } from './shared/common';
+import { attachmentsField, longtext, obraRef } from './shared/common';
 
 /**
  * An interaction on a post-sales ticket. access.md: `responsavel.mail` (may delete and interact)
- * and `responsavelRegistro.mail` (may interact) are used in permission conditions.
+ * and `responsavelRegistro.mail` (may interact) are used in permission conditions; a client reads
+ * those of its sites' tickets that are `visivelCliente` (`obra`, copied from the ticket).
  */
 export const ticketInteracao: EntitySchema = {
   name: 'ticketInteracao',
@@ -27,5 +28,8 @@ export const ticketInteracao: EntitySchema = {
     { name: 'respostaA', kind: 'reference', label: 'Em resposta a', ref: 'ticketInteracao', filter: true, group: 'Interação', span: 'half' },
     longtext('texto', 'Texto', { required: true, minLength: 1, maxLength: 4000, list: true, search: true, group: 'Interação' }),
     attachmentsField('anexos', 'Anexos'),
+    // The ticket's site, kept by the server (src/server/modules/client-replies.ts): a client reads the
+    // client-visible interactions of its sites' tickets (access.md decision 30).
+    obraRef({ readOnly: true, hidden: true, list: false, filter: false, group: 'Interação' }),
   ],
 };

@@ -43,6 +43,11 @@ export interface AccessCheck {
   subject: Subject;
   /** Decision 24: a rule that names only a subject is checked with `read` (already applied in the table). */
   action: Action;
+  /**
+   * The right on every record of the subject (a rule without conditions): a dashboard totals all of
+   * them, so someone who reads only some (a client, its sites' tickets) does not get it.
+   */
+  every?: boolean;
 }
 
 /** Access rule of a route: allowed when the main check or any of `or` passes. */

@@ -116,6 +116,14 @@ function clientRules(user: PortalUser, can: AbilityBuilder<AppAbility>['can']): 
     can('read', 'FABRICACAO', mySites);
     can('read', 'Produto');
   }
+  // 30. Post-sales: a client reads the tickets of its sites (not their costs nor the satisfaction
+  // surveys, which share the subject but have no `codigo`), the client-visible interactions of those
+  // tickets, and writes new ones (`Interagir`, create only: a stored interaction has an `id`). The API
+  // forces a client's interaction client-visible and refuses it on another site's or a closed ticket
+  // (the posvenda schema's `addBy`, src/server/modules/write-rules.ts); internal fields are decision 29.
+  can('read', 'POSVENDAS', { ...mySites, codigo: { $exists: true } });
+  can('read', 'TicketInteracao', { ...mySites, visivelCliente: true });
+  if (user.email) can('Interagir', 'TicketInteracao', { 'responsavelRegistro.mail': user.email, id: { $exists: false } });
   if (has('aprovador') || has('aprovador_fabrica')) {
     // 26. The approver's update is the right to take AP/APC/PR and to write comentariosCliente, nothing else.
     can('update', 'PROJETO', ['comentariosCliente'], { Situacao: { $in: PROJETO_APPROVAL_SITUATIONS }, ...mySites });

@@ -33,6 +33,7 @@ import { admission, type AdmissionOptions } from './http/admission';
 import { SchemaRegistry } from './schema-config/registry';
 import { schemaConfigRoutes } from './schema-config/routes';
 import { pendingCompanyRoutes } from './modules/empresa-routes';
+import { eapCodeRoutes } from './modules/eap-codigos';
 
 export interface AppOptions {
   db: Db;
@@ -148,6 +149,7 @@ export function createApp(opts: AppOptions) {
   // Before the generic routes, so that `/diarios/copia-anterior` is not read as an id.
   api.route('/diarios', rdoRoutes(opts.db, opts.storage));
   api.route('/obras', scheduleRoutes(opts.db)); // works schedule, S-curve, delay warning
+  api.route('/obras', eapCodeRoutes(opts.db)); // GET /obras/:obra/eap-codigos?area= (the daily report's EAP picker)
   for (const schema of opts.schemas) api.route(`/${schema.resource}`, crudRoutes(opts.db, schemaRegistry.getter(schema.resource)));
   api.all('*', (c) => c.json(errorBody(404, 'Recurso não encontrado.'), 404));
 

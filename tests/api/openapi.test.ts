@@ -51,6 +51,10 @@ describe.each(BACKENDS)('OpenAPI description (%s)', (backend) => {
     expect(doc.security).toEqual([{ bearerAuth: [] }]);
     // Routes beside the schema CRUD are documented too (the company registry's pending values).
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/empresas-pendentes', '/empresas-pendentes/{id}/resolver', '/empresas-pendentes/{id}/descartar']));
+    // …and the daily report's EAP picker (code, description, parent; the area is required).
+    const picker = doc.paths['/obras/{obra}/eap-codigos']?.get;
+    expect(picker?.parameters).toEqual([expect.objectContaining({ name: 'area', in: 'query', required: true, schema: { type: 'string', enum: ['FIELD', 'AUTOMACAO'] } })]);
+    expect(Object.keys(picker.responses['200'].content['application/json'].schema.items.properties)).toEqual(['id', 'codigo', 'descricao', 'pai']);
 
     const refs = allRefs(doc);
     expect(refs.length).toBeGreaterThan(100);

@@ -25,6 +25,7 @@ import { EapCodeInput } from '../modules/eap/eap-code-input';
 import { uploadQuery, useUploadTarget, type UploadTarget } from './upload-target';
 import { fileUrl, thumbUrl } from './file-url';
 import { labelledOptions } from '../../../schemas/option-labels';
+import { refFilterEntries } from '../../../schemas/ref-filter';
 import { PHONE_MEDIA_QUERY, useMediaQuery } from '../use-media-query';
 
 export { rulesFor, validateFile, MESSAGES, acceptsType } from './rules';
@@ -195,7 +196,7 @@ function ReferenceSelectInner({ field, value, onChange, id, disabled, ...rest }:
     optionValue: (item) => String(item[refKey]),
     onSearch: (q) => (q ? [{ field: 'q', operator: 'eq', value: q }] : []),
     // Only the records the reference accepts (e.g. companies of kind 'Fornecedor'); the API checks it too.
-    filters: Object.entries(field.refFilter ?? {}).map(([f, v]) => ({ field: f, operator: 'eq' as const, value: v })),
+    filters: refFilterEntries(field).map(([f, values]) => (values.length === 1 ? { field: f, operator: 'eq' as const, value: values[0] } : { field: f, operator: 'in' as const, value: values })),
     defaultValue: byId && value !== null && value !== undefined && value !== '' ? value : undefined,
     sorters: target.defaultSort ? [target.defaultSort] : undefined,
     pagination: { pageSize: 20 },

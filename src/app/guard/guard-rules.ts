@@ -54,8 +54,10 @@ export function matchAppRoute(pathname: string, routes: readonly AppRoute[]): Ro
 export function routeAllowed(ability: AppAbility, access: RouteAccess | undefined): boolean {
   if (!access) return true;
   try {
-    const checks = [{ subject: access.subject, action: access.action }, ...(access.or ?? [])];
-    return checks.some((c) => ability.can(c.action, c.subject));
+    const checks = [{ subject: access.subject, action: access.action, every: access.every }, ...(access.or ?? [])];
+    return checks.some(
+      (c) => ability.can(c.action, c.subject) && (!c.every || ability.rulesFor(c.action, c.subject).some((r) => !r.inverted && !r.conditions)),
+    );
   } catch {
     return false;
   }

@@ -28,7 +28,8 @@ describe('menu per role (built from the route table and the ability)', () => {
   it('client (cliente, projetista, aprovador, obra 101): exactly what they may open', () => {
     const ability = defineAbilityFor(CLIENT);
     expect(shape(buildMenu('open', ability, '101'))).toEqual([['Geral', ['/pendencias', '/versoesSistema', '/todas-obras']]]);
-    expect(shape(buildMenu('general', ability, '101'))).toEqual([['CRE', ['/cre']]]);
+    // Decision 30: its sites' post-sales tickets, without the dashboards, costs or surveys of the subject.
+    expect(shape(buildMenu('general', ability, '101'))).toEqual([['Pós-venda', ['/posvendas']], ['CRE', ['/cre']]]);
     expect(shape(buildMenu('site', ability, '101'))).toEqual([
       ['Obra', ['/obras/101', '/obras/101/galeria']],
       ['CRE', ['/obras/101/cre']],

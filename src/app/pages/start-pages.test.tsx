@@ -52,6 +52,11 @@ describe('start pages', () => {
     const waiting = screen.getByRole('region', { name: 'Aguardando sua aprovação' });
     await waitFor(() => expect(waiting.querySelectorAll('.ant-list-item').length).toBeGreaterThan(0), T);
     expect(within(waiting).getAllByText(/Obra 101/).length).toBeGreaterThan(0);
+    // Decision 30: its sites' open post-sales tickets, each opening the ticket page.
+    const tickets = screen.getByRole('region', { name: 'Seus tickets de pós-venda em aberto' });
+    await waitFor(() => expect(within(tickets).getAllByRole('link').length).toBeGreaterThan(0), T);
+    for (const a of within(tickets).getAllByRole('link')) expect(a.getAttribute('href')).toMatch(/^\/posvendas\/\d+$/);
+    expect(within(tickets).queryByText('Concluído')).toBeNull();
   });
 
   it('staff have no start section (the module cards are their start)', async () => {

@@ -9,8 +9,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert, Card, Col, Empty, List, Row, Space, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { useList, type BaseRecord, type HttpError } from '@refinedev/core';
+import { useList, type BaseRecord, type CrudFilter, type HttpError } from '@refinedev/core';
 import { schemaByName } from '../../../schemas';
+import { POSVENDA_STATUS } from '../../../schemas/posvenda';
 import type { EntitySchema } from '../../../schemas/kinds';
 import { externalKindOf, type ExternalKind, type PortalUser } from '../../access/user';
 import { recordTitle } from '../fields/options';
@@ -23,9 +24,10 @@ import { usePendencias } from '../modules/workflow/use-pendencias';
 
 const PAGE = 20;
 
-function useRows(schema: EntitySchema | undefined) {
+function useRows(schema: EntitySchema | undefined, filters?: CrudFilter[]) {
   const { query, result } = useList<BaseRecord, HttpError>({
     resource: schema?.resource ?? '',
+    filters,
     pagination: { currentPage: 1, pageSize: PAGE, mode: 'server' },
     sorters: schema?.defaultSort ? [schema.defaultSort] : undefined,
     errorNotification: false,
@@ -54,8 +56,8 @@ function LoadError({ what, error }: { what: string; error: HttpError }) {
 }
 
 /** A short list of records (title link, state, one detail field). */
-function RecordList({ schema, title, empty, detail, listPath }: { schema: EntitySchema; title: string; empty: string; detail?: string; listPath: string }) {
-  const { rows, total, loading, error } = useRows(schema);
+function RecordList({ schema, title, empty, detail, listPath, filters }: { schema: EntitySchema; title: string; empty: string; detail?: string; listPath: string; filters?: CrudFilter[] }) {
+  const { rows, total, loading, error } = useRows(schema, filters);
   const detailField = detail ? schema.fields.find((f) => f.name === detail) : undefined;
   return (
     <Card size="small" title={title} styles={{ body: { padding: 0 } }} role="region" aria-label={title}>
@@ -136,7 +138,10 @@ export function SupplierStart() {
   );
 }
 
-/** The client's sites and the documents waiting for them. */
+/** A ticket in one of these states still gets answers (access.md decision 30: the client replies). */
+const OPEN_TICKETS: CrudFilter[] = [{ field: 'status', operator: 'in', value: POSVENDA_STATUS.filter((s) => s !== 'Concluído' && s !== 'Cancelado') }];
+
+/** The client's sites, the documents waiting for them and their open post-sales tickets. */
 export function ClientStart() {
   const obra = schemaByName('obra')!;
   const { rows, total, loading, error } = useRows(obra);
@@ -185,6 +190,9 @@ export function ClientStart() {
             </Typography.Paragraph>
           ) : null}
         </Card>
+      </Col>
+      <Col xs={24} lg={12}>
+        <RecordList schema={schemaByName('posvenda')!} title="Seus tickets de pós-venda em aberto" empty="Nenhum ticket em aberto nas suas obras." detail="obra" listPath="/posvendas" filters={OPEN_TICKETS} />
       </Col>
     </Row>
   );

@@ -95,4 +95,35 @@ describe('related records inside their parent', { timeout: 120_000 }, () => {
     expect(within(region).queryByRole('button', { name: /Responder/ })).toBeNull();
     t.mock.setUser(ADMIN);
   });
+
+  it("a client sees its site's ticket with the client-visible timeline and replies with text only; no reply on a concluded one", async () => {
+    const CLI = 'cliente@portal.local';
+    const schemas = [s('posvenda'), s('ticketInteracao'), s('custoPosvenda'), s('pesquisaSatisfacao')];
+    const asClient = async <R,>(path: string) => (await (await t.mock.api.request(path, { as: CLI })).json()) as R;
+    const [open] = await asClient<{ id: number }[]>('/api/v1/posvendas?obra=101&status=Em%20atendimento&_end=1');
+    t.mock.setUser(CLI);
+    const view = renderViews({ schemas, path: `/posvendas/show/${open.id}`, user: DEMO_USERS[CLI] });
+    let region = await screen.findByRole('region', { name: /Interações/ }, T);
+    await within(region).findAllByRole('article', {}, T);
+    // The demo's staff reply is there; the internal note is not.
+    expect(within(region).getByText(/confirme a data da parada/)).toBeInTheDocument();
+    expect(within(region).queryByText(/Conferir o desenho de montagem/)).toBeNull();
+    // The section's button comes first (each message of the timeline also offers its own "Responder").
+    fireEvent.click(within(region).getAllByRole('button', { name: /Responder/ })[0]);
+    const dialog = await screen.findByRole('dialog', {}, T);
+    expect(within(dialog).getByLabelText('Texto')).toBeInTheDocument();
+    for (const label of ['Responsável', 'Visível ao cliente', 'Tipo', 'Registrado por']) expect(within(dialog).queryByLabelText(label)).toBeNull();
+    fireEvent.change(within(dialog).getByLabelText('Texto'), { target: { value: 'A parada da linha será no dia 12.' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(within(region).getByText('A parada da linha será no dia 12.')).toBeInTheDocument(), T);
+    view.unmount();
+
+    const [done] = await asClient<{ id: number }[]>('/api/v1/posvendas?obra=101&status=Conclu%C3%ADdo&_end=1');
+    renderViews({ schemas, path: `/posvendas/show/${done.id}`, user: DEMO_USERS[CLI] });
+    region = await screen.findByRole('region', { name: /Interações/ }, T);
+    // Loaded (the count shows), with no way to write on the concluded ticket.
+    await waitFor(() => expect(within(region).getByText(/\(\d+\)/)).toBeInTheDocument(), T);
+    expect(within(region).queryByRole('button', { name: /Responder/ })).toBeNull();
+    t.mock.setUser(ADMIN);
+  });
 });

@@ -148,6 +148,8 @@ function RelatedSectionBody({ parent, record, rel, child }: { parent: EntitySche
       ? ability.can(createAction as never, caslSubject(parent.subject, { ...record }) as never)
       : ability.can(createAction as never, caslSubject(child.subject, { ...defaultValues(child, me), ...initial }) as never)) &&
     addAllowed(rel, parent, record, ability, !!user && externalKindOf(user) === 'cliente');
+  // Decision 30: a client writes only what `addBy.clientFields` names (the API sets the rest).
+  const clientFields = !!user && externalKindOf(user) === 'cliente' && rel.addBy?.clients ? rel.addBy.clientFields : undefined;
   const [adding, setAdding] = useState<Record<string, unknown> | null>(null);
 
   const columns: TableColumnType<BaseRecord>[] = child.fields
@@ -179,7 +181,7 @@ function RelatedSectionBody({ parent, record, rel, child }: { parent: EntitySche
           <Space size={8} wrap>
             <FillChecklistLink parent={parent} record={record} child={child} />
             <Button size="small" type="primary" icon={<PlusOutlined />} onClick={() => setAdding(initial)}>
-              {timeline ? 'Nova interação' : child.gender === 'f' ? 'Nova' : 'Novo'}
+              {clientFields ? 'Responder' : timeline ? 'Nova interação' : child.gender === 'f' ? 'Nova' : 'Novo'}
             </Button>
           </Space>
         ) : null
@@ -218,8 +220,9 @@ function RelatedSectionBody({ parent, record, rel, child }: { parent: EntitySche
           child={child}
           locked={Object.keys(adding)}
           initialValues={adding}
+          only={clientFields ? [rel.via, ...clientFields.filter((f) => f in adding || !child.fields.some((x) => x.name === f && x.kind === 'reference'))] : undefined}
           onClose={() => setAdding(null)}
-          title={timeline ? 'Nova interação' : `${child.gender === 'f' ? 'Nova' : 'Novo'} ${lowerLabel(child.label)}`}
+          title={clientFields ? 'Responder' : timeline ? 'Nova interação' : `${child.gender === 'f' ? 'Nova' : 'Novo'} ${lowerLabel(child.label)}`}
         />
       ) : null}
     </Card>
@@ -323,6 +326,7 @@ function RelatedCreateModal({
   child,
   locked,
   initialValues,
+  only,
   onClose,
   onSaved,
   title,
@@ -331,6 +335,8 @@ function RelatedCreateModal({
   child: EntitySchema;
   locked: string[];
   initialValues: Record<string, unknown>;
+  /** The only fields shown (a client's reply: the text and its attachments). */
+  only?: string[];
   onClose: () => void;
   onSaved?: () => void;
   title: string;
@@ -375,7 +381,7 @@ function RelatedCreateModal({
       destroyOnHidden
     >
       <Form {...formProps} initialValues={values} layout="vertical" scrollToFirstError>
-        <SchemaFormFields schema={child} locked={lockedSet} />
+        <SchemaFormFields schema={only ? { ...child, fields: child.fields.filter((f) => only.includes(f.name)) } : child} locked={lockedSet} />
         {formProps.form ? <CreateDefaults schema={child} form={formProps.form} obra={child.obraField ? initialValues[child.obraField] : undefined} /> : null}
       </Form>
     </Modal>

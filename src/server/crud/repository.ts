@@ -24,6 +24,9 @@ import { refuseStateEdit, refuseDeleteInState, stateEditRight } from '../workflo
 import { attachRecordFiles } from '../storage/file-access';
 import { historyFor, restoreMasked, withoutStaffMails, withoutStaffMailsOne } from './external-privacy';
 import { supplierReplyDefaults } from '../modules/supplier-rules';
+import { clientReplyDefaults } from '../modules/client-replies';
+import { numberOnCreate } from './numbering';
+import { historyTitles, titlesSql, withTitles, TITLES_PROPERTY } from './reference-titles';
 
 export type Row = Record<string, unknown> & { id: number; version: number };
 
@@ -112,19 +115,27 @@ export function listParts(db: Db, schema: EntitySchema, actor: Actor, p: ListPar
   return { page, matching };
 }
 
-const pageJson = (page: ReturnType<typeof listParts>['page']) => sql<Row[]>`(select coalesce(json_agg(p), '[]'::json) from (${page}) p)`;
+/**
+ * The page as one JSON array, each row with the titles of its references (`_titles`,
+ * crud/reference-titles.ts), computed on the page's rows only, in the same statement.
+ */
+const pageJson = (page: ReturnType<typeof listParts>['page'], titles?: ReturnType<typeof titlesSql>) =>
+  titles
+    ? sql<Row[]>`(select coalesce(json_agg(p), '[]'::json) from (select p0.*, ${titles} as ${sql.raw(`"${TITLES_PROPERTY}"`)} from (${page}) p0) p)`
+    : sql<Row[]>`(select coalesce(json_agg(p), '[]'::json) from (${page}) p)`;
 
 /**
  * One statement: the page as JSON and the total of the filtered rows (access rules included). With
  * `countLimit`, the count stops after that many rows (a lower bound when it reaches it).
  */
 export function buildListQuery(db: Db, schema: EntitySchema, actor: Actor, p: ListParams, parts = listParts(db, schema, actor, p), countLimit?: number) {
+  const titles = titlesSql(schema, actor, 'p0');
   const { page, matching } = parts;
   const total =
     countLimit === undefined
       ? matching.select((eb) => eb.fn.countAll<string>().as('c'))
       : db.selectFrom(matching.select(sql`1`.as('x')).limit(countLimit).as('m')).select((eb) => eb.fn.countAll<string>().as('c'));
-  return db.selectNoFrom([sql<string>`(${total})`.as('total'), pageJson(page).as('rows')]);
+  return db.selectNoFrom([sql<string>`(${total})`.as('total'), pageJson(page, titles).as('rows')]);
 }
 
 /** How a list's total was obtained: counted, the planner's estimate ("cerca de"), or a lower bound ("mais de"). */
@@ -146,7 +157,7 @@ export async function listRecords(db: Db, schema: EntitySchema, actor: Actor, p:
   const mayExceedRows = (n: number) => n > 0 && guardDb(schema, () => mayExceed(db, schema.name, n));
   const estimate = (await mayExceedRows(threshold)) ? await guardDb(schema, () => plannedRows(db, parts.matching.select(sql`1`.as('x')))) : 0;
   if (threshold > 0 && estimate > threshold) {
-    const r = await guardDb(schema, () => db.selectNoFrom([pageJson(parts.page).as('rows')]).executeTakeFirstOrThrow());
+    const r = await guardDb(schema, () => db.selectNoFrom([pageJson(parts.page, titlesSql(schema, actor, 'p0')).as('rows')]).executeTakeFirstOrThrow());
     raw = r.rows as Row[];
     total = Math.max(Math.round(estimate), p.start + raw.length);
     kind = 'estimate';
@@ -158,7 +169,8 @@ export async function listRecords(db: Db, schema: EntitySchema, actor: Actor, p:
     if (countLimit !== undefined && total >= countLimit) kind = 'atLeast';
   }
   // Decision 29: an external reader receives people of the staff by name only.
-  const rows = await withoutStaffMails(db, actor, schema, raw.map((r) => stripUnreadable(actor.ability, schema, flattenExtra(r))));
+  // The titles of the references the reader may read stay with the row (reference-titles.ts).
+  const rows = await withoutStaffMails(db, actor, schema, raw.map((r) => withTitles(r, (row) => stripUnreadable(actor.ability, schema, flattenExtra(row)))));
   return { rows, total, kind };
 }
 
@@ -184,10 +196,14 @@ export function parseId(schema: EntitySchema, raw: string): number {
 }
 
 export async function getRecord(db: Db, schema: EntitySchema, actor: Actor, rawId: string): Promise<Row> {
-  const row = await selectOne(db, schema, parseId(schema, rawId));
+  // The record and the titles of its references (reference-titles.ts) in one statement.
+  const titles = titlesSql(schema, actor, 't');
+  const r = await sql<{ row: Row; titles?: unknown }>`select to_jsonb(t.*) as row${titles ? sql`, ${titles} as titles` : sql``} from ${tableOf(schema)} t where id = ${parseId(schema, rawId)}`.execute(db);
+  const row = r.rows[0] && flattenExtra(r.rows[0].row);
   if (!row) throw new ApiError(404, notFoundMessage(schema));
   if (!(await canOn(db, schema, actor, readActionOf(schema), row))) throw new ApiError(403, forbiddenMessage(schema, 'read'));
-  return withoutStaffMailsOne(db, actor, schema, stripUnreadable(actor.ability, schema, row));
+  const read = withTitles({ ...row, [TITLES_PROPERTY]: r.rows[0].titles } as Row, (x) => stripUnreadable(actor.ability, schema, x));
+  return withoutStaffMailsOne(db, actor, schema, read);
 }
 
 /** Equality as stored: datetimes compare as instants, everything else as JSON. */
@@ -220,6 +236,7 @@ function checkFields(schema: EntitySchema, actor: Actor, action: string, before:
  */
 async function withCreateDefaults(db: Db, schema: EntitySchema, actor: Actor, body: unknown): Promise<unknown> {
   body = await supplierReplyDefaults(db, schema, actor, body); // decision 29: a supplier's answer to its SGI record
+  body = clientReplyDefaults(schema, actor, body); // decision 30: a client's reply on its site's ticket
   if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
   let input = body as Record<string, unknown>;
   if (hasMatrixFields(schema) && schema.obraField) {
@@ -262,7 +279,8 @@ export async function createRecord(db: Db, schema: EntitySchema, actor: Actor, b
   if (!parent) checkFields(schema, actor, action, values, Object.keys(values));
   return forReader(db, actor, schema, written(schema, guardDb(schema, () =>
     db.transaction().execute(async (trx) => {
-      const extra = await applyWriteRules({ trx, schema, actor, op: 'create', after: values });
+      const rules = await applyWriteRules({ trx, schema, actor, op: 'create', after: values });
+      const extra = { ...rules, ...(await numberOnCreate(trx, schema, { ...values, ...rules })) };
       const cols = { ...toColumns(schema, { ...values, ...extra }, 'insert'), created_by: actor.email, updated_by: actor.email };
       const r = await trx
         .insertInto(schema.name)
@@ -382,5 +400,5 @@ export async function recordHistory(db: Db, schema: EntitySchema, actor: Actor, 
     }
     return entry;
   });
-  return historyFor(db, actor, schema, entries);
+  return historyTitles(db, schema, actor, await historyFor(db, actor, schema, entries));
 }

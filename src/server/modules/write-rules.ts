@@ -13,10 +13,11 @@ import { flattenExtra } from '../db/columns';
 import { SCHEMAS } from '../../../schemas';
 import { enqueueMail } from '../mail/queue';
 import { checkReferenceFilters } from '../crud/reference-filter';
-import { cnpjNeverChanges, partnerCompaniesRegistered, resolvePendingOnCreate } from './empresa';
+import { cnpjNeverChanges, companyCnpjOf, partnerCompaniesRegistered, resolvePendingOnCreate } from './empresa';
 import { checklistSgiLinks, checklistSgiOnCreate } from './checklist-sgi';
 import { clientAccount } from '../site-users/client-account';
 import { SUPPLIER_AFTER_CREATE_RULES, SUPPLIER_WRITE_RULES } from './supplier-rules';
+import { clientReplyMail, interactionSite, ticketSiteToInteractions } from './client-replies';
 
 /**
  * Business rules that go beyond field validation, as explicit overrides per entity.
@@ -36,13 +37,6 @@ export interface WriteContext {
 export type WriteRule = (ctx: WriteContext) => Promise<Record<string, unknown> | void>;
 
 const today = () => todayIso();
-
-/** Next number of a sequential column, serialised per table by an advisory lock. */
-async function nextNumber(trx: Db, table: string, column: string): Promise<number> {
-  await sql`select pg_advisory_xact_lock(hashtext(${table + '.' + column}))`.execute(trx);
-  const r = await sql<{ n: number }>`select coalesce(max(${sql.ref(column)}), 0) + 1 as n from ${sql.table(table)}`.execute(trx);
-  return Number(r.rows[0].n);
-}
 
 /** Release notes: a daily report cannot repeat another's date of the same site when that date is today. */
 const rdoOnePerSiteToday: WriteRule = async ({ trx, op, after, before }) => {
@@ -139,34 +133,13 @@ const checklistAnswers: WriteRule = async ({ trx, schema, op, before, after }) =
 };
 
 /**
- * A daily report gets the next number of its site when it is created (gap-free: the per-site lock
- * is held until commit, so concurrent reports of one site take consecutive numbers).
- */
-const rdoNumber: WriteRule = async ({ trx, op, after }) => {
-  if (op !== 'create') return;
-  const obra = String(after.obra ?? '');
-  await sql`select pg_advisory_xact_lock(hashtext(${'diario.numero:' + obra}))`.execute(trx);
-  const r = await sql<{ n: number }>`select coalesce(max(numero), 0) + 1 as n from diario where obra = ${obra}`.execute(trx);
-  return { numero: Number(r.rows[0].n) };
-};
-
-/** Post-sales tickets are numbered when opened. */
-const ticketNumber: WriteRule = async ({ trx, schema, op }) => {
-  if (op === 'create') return { codigo: await nextNumber(trx, schema.name, 'codigo') };
-};
-
-/**
  * Ethics reports (access.md decision 27): the reporter is the signed-in user, whatever the body
- * says (so "my reports" cannot be forged), the name is dropped from an anonymous report, and the
- * report gets a protocol the reporter can quote: ET-<year>-<number>.
+ * says (so "my reports" cannot be forged), and the name is dropped from an anonymous report. (The
+ * protocol, like the numbers of daily reports and tickets, is the schema's `numbering`.)
  */
-const ethicsProtocol: WriteRule = async ({ trx, op, actor, after }) => {
-  if (op !== 'create') return;
-  const who = actor ? { emailRelator: actor.email, dataRelato: new Date().toISOString(), ...(after.anonimo === false ? {} : { nomeRelator: null }) } : {};
-  await sql`select pg_advisory_xact_lock(hashtext('relatoEtica.protocolo'))`.execute(trx);
-  const year = new Date().getFullYear();
-  const r = await sql<{ n: number }>`select count(*) + 1 as n from ${sql.table('relatoEtica')} where protocolo like ${`ET-${year}-%`}`.execute(trx);
-  return { ...who, protocolo: `ET-${year}-${String(r.rows[0].n).padStart(5, '0')}` };
+const ethicsReporter: WriteRule = async ({ op, actor, after }) => {
+  if (op !== 'create' || !actor) return;
+  return { emailRelator: actor.email, dataRelato: new Date().toISOString(), ...(after.anonimo === false ? {} : { nomeRelator: null }) };
 };
 
 /**
@@ -361,11 +334,13 @@ const relatedAddGate: WriteRule = async ({ trx, schema, actor, after }) => {
 };
 
 /**
- * A client-visible reply on a ticket e-mails the ticket's contact (through the mail queue, in the
+ * A client-visible staff reply on a ticket e-mails the ticket's contact (through the mail queue, in the
  * write's transaction), with the author's name only: no staff e-mail address (decision 29).
  */
 const ticketReplyMail: WriteRule = async ({ trx, op, actor, before, after }) => {
   if (after.visivelCliente !== true || (op === 'update' && before?.visivelCliente === true)) return;
+  // A client's own reply goes to the ticket's responsável instead (client-replies.ts).
+  if ((actor as { client?: boolean } | undefined)?.client === true) return;
   const ticket = after.ticket === null || after.ticket === undefined ? undefined : await rowOf(trx, 'posvenda', Number(after.ticket));
   const to = typeof ticket?.emailContato === 'string' ? ticket.emailContato.trim().toLowerCase() : '';
   if (!ticket || !to || to === actor?.email.toLowerCase()) return;
@@ -406,16 +381,18 @@ export async function applyDeleteRules(ctx: Parameters<DeleteRule>[0]): Promise<
 }
 
 export const WRITE_RULES: Record<string, WriteRule[]> = {
-  diario: [rdoOnePerSiteToday, rdoNumber, rdoMandatorySections, eapCodesInSiteEap],
+  diario: [rdoOnePerSiteToday, rdoMandatorySections, eapCodesInSiteEap],
   produtoContrato: [contractItemTotal],
   material: [materialOrigin],
   diarioOs: [eapCodesInSiteEap, osHoursFromReports],
-  posvenda: [ticketNumber],
   checklistPreenchidoField: [checklistAnswers, checklistSgiLinks],
   checklistPreenchidoAutomacao: [checklistAnswers, checklistSgiLinks],
-  relatoEtica: [ethicsProtocol],
+  relatoEtica: [ethicsReporter],
   empresa: [cnpjNeverChanges],
-  ticketInteracao: [relatedAddGate, ticketReplyMail],
+  obra: [companyCnpjOf('cliente', 'cnpjCliente')],
+  contrato: [companyCnpjOf('contraparte', 'cnpj')],
+  ticketInteracao: [relatedAddGate, interactionSite, ticketReplyMail, clientReplyMail],
+  posvenda: [ticketSiteToInteractions],
   eapOs: [eapTree, eapDatesInsideParent],
   usuario: [clientAccount, partnerCompaniesRegistered],
 };

@@ -247,7 +247,7 @@ function pendingCompanyPaths(): Record<string, JsonSchema> {
     properties: {
       id: { type: 'integer' }, tabela: { type: 'string' }, campo: { type: 'string' }, registro_id: { type: 'integer' }, valor: { type: 'string' },
       situacao: { type: 'string', enum: ['pendente', 'resolvida', 'descartada'] }, recurso: { type: ['string', 'null'] }, entidade: { type: 'string' },
-      campoRotulo: { type: 'string' }, tipoExigido: { type: ['string', 'null'] },
+      campoRotulo: { type: 'string' }, tipoExigido: { type: ['string', 'null'] }, tiposExigidos: { type: 'array', items: { type: 'string' } },
     },
   };
   const id = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } };
@@ -272,6 +272,36 @@ function pendingCompanyPaths(): Record<string, JsonSchema> {
   };
 }
 
+/** The daily report's EAP picker (src/server/modules/eap-codigos.ts). */
+function eapCodePaths(): Record<string, JsonSchema> {
+  const item = {
+    type: 'object',
+    required: ['id', 'codigo', 'descricao', 'pai'],
+    properties: { id: { type: 'integer' }, codigo: { type: 'string' }, descricao: { type: 'string' }, pai: { type: ['integer', 'null'], description: 'O item pai (id de outro item da lista).' } },
+  };
+  return {
+    '/obras/{obra}/eap-codigos': {
+      parameters: [{ name: 'obra', in: 'path', required: true, schema: { type: 'string', maxLength: 20 } }],
+      get: {
+        tags: ['EAP (Field e automação)'],
+        operationId: 'codigosEapDaObra',
+        summary: 'Itens da EAP de uma obra e área que um diário de OS pode citar (código, descrição, item pai)',
+        description:
+          'Para quem lê a EAP dessa obra e área e para quem lança diários de OS dessa área numa obra sua (técnicos de field e de automação). ' +
+          'Só o que a escolha do código precisa: sem pesos, datas, quantidades nem pessoas.',
+        parameters: [{ name: 'area', in: 'query', required: true, schema: { type: 'string', enum: ['FIELD', 'AUTOMACAO'] } }],
+        responses: {
+          200: { description: 'Os itens, em ordem de código.', content: { 'application/json': { schema: { type: 'array', items: item } } } },
+          400: r('BadRequest'),
+          401: r('Unauthorized'),
+          403: r('Forbidden'),
+          404: r('NotFound'),
+        },
+      },
+    },
+  };
+}
+
 /** The whole document (the same for every caller: access rules act on the data, not on the shape). */
 export function openApiDocument(schemas: EntitySchema[], version: string): JsonSchema {
   const components: { schemas: Record<string, JsonSchema>; parameters: Record<string, JsonSchema>; responses: Record<string, JsonSchema>; securitySchemes: Record<string, JsonSchema> } = {
@@ -288,6 +318,7 @@ export function openApiDocument(schemas: EntitySchema[], version: string): JsonS
     },
   };
   Object.assign(paths, pendingCompanyPaths());
+  Object.assign(paths, eapCodePaths());
   const tags: JsonSchema[] = [{ name: 'Empresas a conferir', description: 'Textos de empresa que a migração para o cadastro de empresas não reconheceu (src/server/modules/empresa-routes.ts).' }];
   for (const schema of schemas) {
     Object.assign(components.schemas, entitySchemas(schema));

@@ -14,7 +14,8 @@
  */
 
 import { COMPANY, P, addDays, file, idBy, p, person, type Person, type Row } from './demo-common';
-import { CNPJ, demoEmpresas } from './demo-empresas';
+import { CNPJ, demoEmpresas, empresaCnpj as co } from './demo-empresas';
+import { formatCnpj } from '../../../schemas/shared/cnpj';
 import { configuracoesRdo, modelosDiretorio } from './demo-config';
 import {
   checklistPreenchidoAutomacao, checklistPreenchidoField, contratos, materiais, osAutomacao, osField, planosAcao, posvendas,
@@ -48,8 +49,8 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 function obras(): Row[] {
   return [
     {
-      Id_Lista: '101', nome: 'Ampliação da Planta Industrial Horizonte', cliente: 'Cliente Demonstração Lda',
-      cnpjCliente: '12.345.678/0001-90', tipoObra: 'Industrial', status: 'Em andamento',
+      Id_Lista: '101', nome: 'Ampliação da Planta Industrial Horizonte', cliente: co('Cliente Demonstração Lda'),
+      tipoObra: 'Industrial', status: 'Em andamento',
       endereco: 'Rodovia Fernão Dias, km 492, Distrito Industrial', cidade: 'Betim', uf: 'MG', cep: '32669-000',
       dataInicio: '2024-11-04', previsaoTermino: '2025-12-19', valorContrato: 18_750_000,
       siteManager: p(P.sm), siteManagerSubstituto: p(P.smSubstituto), coordenador: p(P.carlos), gestorLogistica: p(P.thiago),
@@ -61,8 +62,8 @@ function obras(): Row[] {
       descricao: 'Ampliação do galpão de laminação com novo pórtico rolante, bases de equipamentos e subestação unitária.',
     },
     {
-      Id_Lista: '102', nome: 'Centro de Distribuição Vale Verde', cliente: 'Cliente Novo Lda',
-      cnpjCliente: '23.456.789/0001-01', tipoObra: 'Comercial', status: 'Em andamento',
+      Id_Lista: '102', nome: 'Centro de Distribuição Vale Verde', cliente: co('Cliente Novo Lda'),
+      tipoObra: 'Comercial', status: 'Em andamento',
       endereco: 'Av. das Indústrias, 2.500', cidade: 'Rio Verde', uf: 'GO', cep: '75905-020',
       dataInicio: '2025-01-13', previsaoTermino: '2026-03-31', valorContrato: 32_400_000,
       siteManager: p(P.sm), coordenador: p(P.carlos), gestorLogistica: p(P.thiago),
@@ -70,36 +71,36 @@ function obras(): Row[] {
       descricao: 'Centro de distribuição de 42.000 m² em estrutura pré-moldada, com docas e câmaras frias.',
     },
     {
-      Id_Lista: '103', nome: 'Subestação 138 kV Usina Santa Clara', cliente: 'Energética Santa Clara S.A.',
-      cnpjCliente: '34.567.890/0001-12', tipoObra: 'Energia', status: 'Em andamento',
+      Id_Lista: '103', nome: 'Subestação 138 kV Usina Santa Clara', cliente: co('Energética Santa Clara S.A.'),
+      tipoObra: 'Energia', status: 'Em andamento',
       endereco: 'Estrada Municipal RPR-040, s/n', cidade: 'Ribeirão Preto', uf: 'SP', cep: '14079-000',
       dataInicio: '2024-09-02', previsaoTermino: '2025-10-30', valorContrato: 12_980_000,
       siteManager: p(P.fernanda), coordenador: p(P.mariana), tags: ['alta tensão'],
       descricao: 'Implantação de subestação elevadora 13,8/138 kV com sistema de automação e proteção.',
     },
     {
-      Id_Lista: '104', nome: 'Estação de Tratamento de Efluentes Porto Azul', cliente: 'Celulose Porto Azul S.A.',
-      cnpjCliente: '45.678.901/0001-23', tipoObra: 'Saneamento', status: 'Paralisada',
+      Id_Lista: '104', nome: 'Estação de Tratamento de Efluentes Porto Azul', cliente: co('Celulose Porto Azul S.A.'),
+      tipoObra: 'Saneamento', status: 'Paralisada',
       endereco: 'Rodovia BR-158, km 12', cidade: 'Três Lagoas', uf: 'MS', cep: '79601-970',
       dataInicio: '2024-10-07', previsaoTermino: '2025-11-28', valorContrato: 9_450_000,
       siteManager: p(P.fernanda), coordenador: p(P.mariana), tags: ['saneamento', 'licenciamento'],
       descricao: 'ETE industrial com tanques de aeração, decantadores e casa de química. Paralisada aguardando licença de operação parcial.',
     },
     {
-      Id_Lista: '105', nome: 'Retrofit do Edifício Corporativo Atlântico', cliente: 'Atlântico Participações Ltda.',
-      cnpjCliente: '56.789.012/0001-34', tipoObra: 'Comercial', status: 'Concluída',
+      Id_Lista: '105', nome: 'Retrofit do Edifício Corporativo Atlântico', cliente: co('Atlântico Participações Ltda.'),
+      tipoObra: 'Comercial', status: 'Concluída',
       endereco: 'Av. Beira-Mar Norte, 1.180', cidade: 'Florianópolis', uf: 'SC', cep: '88015-701',
       dataInicio: '2024-08-05', previsaoTermino: '2025-05-30', dataConclusao: '2025-05-23', valorContrato: 6_120_000,
       siteManager: p(P.fernanda), coordenador: p(P.carlos), tags: ['retrofit'],
       descricao: 'Retrofit de fachada, climatização e instalações elétricas de edifício de 12 pavimentos.',
     },
     {
-      Id_Lista: '106', nome: 'Galpão Logístico Serra Dourada', cliente: 'Serra Dourada Logística S.A.',
+      Id_Lista: '106', nome: 'Galpão Logístico Serra Dourada', cliente: co('Serra Dourada Logística S.A.'),
       tipoObra: 'Industrial', status: 'Planejamento', cidade: 'Anápolis', uf: 'GO',
       previsaoTermino: '2026-09-30', valorContrato: 14_300_000, coordenador: p(P.carlos),
       descricao: 'Galpão logístico em fase de planejamento e mobilização.',
     },
-  ];
+  ].map((o) => ({ ...o, cnpjCliente: formatCnpj(o.cliente) })); // as the API derives it from the client company
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -327,7 +328,7 @@ function checklistTemplateAutomacao(): Row[] {
 
 function eapOs(): Row[] {
   // `pai` points to earlier rows (1-based ids).
-  return [
+  const rows: Row[] = [
     { area: 'FIELD', obra: '101', codigo: '2', descricao: 'Serviços de campo — elétrica', unidade: 'vb', quantidadePrevista: 1, peso: 40, responsavel: p(P.gustavo) },
     { area: 'FIELD', obra: '101', codigo: '2.1', descricao: 'Instalação de inversores', pai: 1, unidade: 'un', quantidadePrevista: 6, peso: 40, inicioPrevisto: '2025-02-03', terminoPrevisto: '2025-02-14' },
     { area: 'FIELD', obra: '101', codigo: '2.2', descricao: 'Comissionamento do pórtico rolante', pai: 1, unidade: 'vb', quantidadePrevista: 1, peso: 60, inicioPrevisto: '2025-06-16', terminoPrevisto: '2025-07-25' },
@@ -342,6 +343,16 @@ function eapOs(): Row[] {
       inicioPrevisto: x.inicio, terminoPrevisto: x.termino,
     })),
   ];
+  // Site 101's automation scope, so that the automation technicians pick codes there too (issue 23).
+  // Not weighted into the site's plan yet (no weight at the root, no dates): the S-curve and the
+  // delay warning of 101 stay those of its civil and field works.
+  const root = rows.length + 1;
+  rows.push(
+    { area: 'AUTOMACAO', obra: '101', codigo: '5', descricao: 'Automação da linha de pintura', unidade: 'vb', quantidadePrevista: 1 },
+    { area: 'AUTOMACAO', obra: '101', codigo: '5.1', descricao: 'Programação dos CLPs da linha', pai: root, unidade: 'un', quantidadePrevista: 4, peso: 60 },
+    { area: 'AUTOMACAO', obra: '101', codigo: '5.2', descricao: 'Telas do supervisório da linha', pai: root, unidade: 'un', quantidadePrevista: 12, peso: 40 },
+  );
+  return rows;
 }
 
 function diarioOs(osF: Row[], osA: Row[]): Row[] {
@@ -380,6 +391,8 @@ function rits(): Row[] {
 
 function ticketInteracoes(tickets: Row[]): Row[] {
   const t = (codigo: number) => idBy(tickets, 'codigo', codigo);
+  // Each interaction carries its ticket's site (kept by the API, src/server/modules/client-replies.ts).
+  const onSite = (r: Row): Row => ({ ...r, obra: tickets[Number(r.ticket) - 1].obra });
   return [
     { ticket: t(1), data: '2025-02-11T10:02:00-03:00', tipo: 'Contato com cliente', visivelCliente: true, responsavel: p(P.posvendas), responsavelRegistro: p(P.posvendas), texto: 'Recebemos o chamado e agendamos visita para 13/02.' },
     { ticket: t(1), data: '2025-02-13T16:20:00-03:00', tipo: 'Visita técnica', visivelCliente: false, responsavel: p(P.sm), responsavelRegistro: p(P.posvendas), texto: 'Vistoria identificou falha de vedação nas cumeeiras.' },
@@ -389,7 +402,10 @@ function ticketInteracoes(tickets: Row[]): Row[] {
     { ticket: t(3), data: '2025-07-02T09:00:00-03:00', tipo: 'Atualização interna', responsavel: p(P.mariana), responsavelRegistro: p(P.mariana), texto: 'Logs coletados; suspeita de conflito de endereço IP.' },
     { ticket: t(4), data: '2025-06-21T11:00:00-03:00', tipo: 'Contato com cliente', visivelCliente: true, responsavel: p(P.posvendas), responsavelRegistro: p(P.posvendas), texto: 'Manual e PMOC enviados por e-mail.' },
     { ticket: t(7), data: '2025-06-04T08:45:00-03:00', tipo: 'Visita técnica', responsavel: p(P.fernanda), responsavelRegistro: p(P.posvendas), texto: 'Rolamento do exaustor danificado; peça solicitada.' },
-  ];
+    // Ticket 8 (obra 101, open): what cliente@portal.local sees and answers (access.md decision 30).
+    { ticket: t(8), data: '2025-07-24T10:15:00-03:00', tipo: 'Atualização interna', responsavel: p(P.posvendas), responsavelRegistro: p(P.posvendas), texto: 'Conferir o desenho de montagem do eixo C antes da visita.' },
+    { ticket: t(8), data: '2025-07-24T11:30:00-03:00', tipo: 'Contato com cliente', visivelCliente: true, responsavel: p(P.posvendas), responsavelRegistro: p(P.posvendas), texto: 'Recebemos o chamado. O ajuste do sensor será feito na parada de manutenção da linha; confirme a data da parada, por favor.' },
+  ].map(onSite);
 }
 
 function custosPosvenda(tickets: Row[]): Row[] {
@@ -430,11 +446,11 @@ function pesquisas(tickets: Row[]): Row[] {
     answer(13, '2026-05-12', [2, 2, 3, 2], 4, 'Foram três visitas até resolver o ruído.'),
     answer(14, '2026-07-28', [5, 4, 5, 5], 9, 'Atualização sem parar a subestação.'),
     answer(15, '2026-10-06', [4, 4, 4, 5], 8, 'Bom atendimento.'),
-    { ticket: t(1), obra: '101', cliente: 'Cliente Demonstração Lda', categoria: 'Garantia', respondente: 'Roberto Campos', data: '2025-03-03', notaAtendimento: 5, notaPrazo: 4, notaQualidade: 5, notaComunicacao: 5, nps: 9, comentario: 'Equipe rápida e atenciosa.' },
-    { ticket: t(7), obra: '105', cliente: 'Atlântico Participações Ltda.', categoria: 'Manutenção', respondente: 'Síndica Helena', data: '2025-06-15', notaAtendimento: 4, notaPrazo: 3, notaQualidade: 4, notaComunicacao: 4, nps: 7 },
-    { ticket: t(6), obra: '101', cliente: 'Cliente Demonstração Lda', categoria: 'Comercial', data: '2025-03-12', notaAtendimento: 3, notaPrazo: 3, notaQualidade: 3, nps: 6, comentario: 'Esperávamos um retorno comercial mais rápido.' },
-    { obra: '105', cliente: 'Atlântico Participações Ltda.', respondente: 'Gerente predial', data: '2025-05-30', notaAtendimento: 5, notaPrazo: 5, notaQualidade: 5, notaComunicacao: 4, nps: 10, comentario: 'Entrega da obra dentro do prazo.' },
-    { obra: '104', cliente: 'Celulose Porto Azul S.A.', data: '2025-04-22', notaAtendimento: 2, notaPrazo: 1, notaQualidade: 3, notaComunicacao: 2, nps: 3, comentario: 'Paralisação mal comunicada.' },
+    { ticket: t(1), obra: '101', cliente: co('Cliente Demonstração Lda'), categoria: 'Garantia', respondente: 'Roberto Campos', data: '2025-03-03', notaAtendimento: 5, notaPrazo: 4, notaQualidade: 5, notaComunicacao: 5, nps: 9, comentario: 'Equipe rápida e atenciosa.' },
+    { ticket: t(7), obra: '105', cliente: co('Atlântico Participações Ltda.'), categoria: 'Manutenção', respondente: 'Síndica Helena', data: '2025-06-15', notaAtendimento: 4, notaPrazo: 3, notaQualidade: 4, notaComunicacao: 4, nps: 7 },
+    { ticket: t(6), obra: '101', cliente: co('Cliente Demonstração Lda'), categoria: 'Comercial', data: '2025-03-12', notaAtendimento: 3, notaPrazo: 3, notaQualidade: 3, nps: 6, comentario: 'Esperávamos um retorno comercial mais rápido.' },
+    { obra: '105', cliente: co('Atlântico Participações Ltda.'), respondente: 'Gerente predial', data: '2025-05-30', notaAtendimento: 5, notaPrazo: 5, notaQualidade: 5, notaComunicacao: 4, nps: 10, comentario: 'Entrega da obra dentro do prazo.' },
+    { obra: '104', cliente: co('Celulose Porto Azul S.A.'), data: '2025-04-22', notaAtendimento: 2, notaPrazo: 1, notaQualidade: 3, notaComunicacao: 2, nps: 3, comentario: 'Paralisação mal comunicada.' },
   ];
 }
 
@@ -461,12 +477,12 @@ function fabricacoes(prod: Row[]): Row[] {
     { etapa: 'Testes de rotina', responsavel: 'Qualidade', inicio: '2025-04-07', concluida: false },
   ];
   return [
-    { codigo: 'FAB-2025-001', descricao: 'Painéis de média tensão da subestação', cliente: 'Energética Santa Clara S.A.', obra: '103', produto: pr('PRD-0001'), ordemProducao: 'OP-8812', quantidade: 7, status: 'Em inspeção', responsavel: p(P.eduardo), dataInicio: '2025-03-03', dataPrevista: '2025-05-30', etapas },
-    { codigo: 'FAB-2025-002', descricao: 'CCMs da linha de laminação', cliente: 'Cliente Demonstração Lda', obra: '101', produto: pr('PRD-0002'), ordemProducao: 'OP-8820', quantidade: 3, status: 'Concluída', responsavel: p(P.eduardo), dataInicio: '2025-01-20', dataPrevista: '2025-03-28', dataConclusao: '2025-03-25' },
-    { codigo: 'FAB-2025-003', descricao: 'Painel de automação da ETE', cliente: 'Celulose Porto Azul S.A.', obra: '104', produto: pr('PRD-0003'), quantidade: 1, status: 'Em produção', dataInicio: '2025-06-02', dataPrevista: '2025-08-22' },
-    { codigo: 'FAB-2025-004', descricao: 'Pipe rack da casa de química', cliente: 'Celulose Porto Azul S.A.', obra: '104', produto: pr('PRD-0004'), quantidade: 38, status: 'Planejada', dataPrevista: '2025-10-15' },
-    { codigo: 'FAB-2024-019', descricao: 'Quadros de climatização do edifício Atlântico', cliente: 'Atlântico Participações Ltda.', obra: '105', produto: pr('PRD-0002'), quantidade: 12, status: 'Expedida', dataInicio: '2024-10-01', dataPrevista: '2024-12-13', dataConclusao: '2024-12-10' },
-    { codigo: 'FAB-2025-005', descricao: 'Skid de dosagem (pedido cancelado)', cliente: 'Celulose Porto Azul S.A.', produto: pr('PRD-0006'), quantidade: 2, status: 'Cancelada', observacoes: 'Pedido cancelado pelo cliente.' },
+    { codigo: 'FAB-2025-001', descricao: 'Painéis de média tensão da subestação', cliente: co('Energética Santa Clara S.A.'), obra: '103', produto: pr('PRD-0001'), ordemProducao: 'OP-8812', quantidade: 7, status: 'Em inspeção', responsavel: p(P.eduardo), dataInicio: '2025-03-03', dataPrevista: '2025-05-30', etapas },
+    { codigo: 'FAB-2025-002', descricao: 'CCMs da linha de laminação', cliente: co('Cliente Demonstração Lda'), obra: '101', produto: pr('PRD-0002'), ordemProducao: 'OP-8820', quantidade: 3, status: 'Concluída', responsavel: p(P.eduardo), dataInicio: '2025-01-20', dataPrevista: '2025-03-28', dataConclusao: '2025-03-25' },
+    { codigo: 'FAB-2025-003', descricao: 'Painel de automação da ETE', cliente: co('Celulose Porto Azul S.A.'), obra: '104', produto: pr('PRD-0003'), quantidade: 1, status: 'Em produção', dataInicio: '2025-06-02', dataPrevista: '2025-08-22' },
+    { codigo: 'FAB-2025-004', descricao: 'Pipe rack da casa de química', cliente: co('Celulose Porto Azul S.A.'), obra: '104', produto: pr('PRD-0004'), quantidade: 38, status: 'Planejada', dataPrevista: '2025-10-15' },
+    { codigo: 'FAB-2024-019', descricao: 'Quadros de climatização do edifício Atlântico', cliente: co('Atlântico Participações Ltda.'), obra: '105', produto: pr('PRD-0002'), quantidade: 12, status: 'Expedida', dataInicio: '2024-10-01', dataPrevista: '2024-12-13', dataConclusao: '2024-12-10' },
+    { codigo: 'FAB-2025-005', descricao: 'Skid de dosagem (pedido cancelado)', cliente: co('Celulose Porto Azul S.A.'), produto: pr('PRD-0006'), quantidade: 2, status: 'Cancelada', observacoes: 'Pedido cancelado pelo cliente.' },
   ];
 }
 
@@ -490,9 +506,9 @@ function tafs(prod: Row[], fab: Row[]): Row[] {
     { ensaio: 'Ensaio funcional de intertravamentos', resultado: 'Conforme' },
   ];
   return [
-    { codigo: 'TAF-2025-001', produto: pr('PRD-0001'), fabricacao: f('FAB-2025-001'), obra: '103', cliente: 'Energética Santa Clara S.A.', dataPrevista: '2025-05-20', dataRealizacao: '2025-05-22', local: 'Fábrica — baia de testes 2', responsavel: p(P.eduardo), testemunhaCliente: 'Eng. Silvia Prado', resultado: 'Aprovado com ressalvas', ensaios: [...ensaios, { ensaio: 'Inspeção visual e dimensional', resultado: 'Não conforme', valorMedido: 'Etiqueta faltante' }], relatorio: [file('taf/TAF-2025-001.pdf')] },
-    { codigo: 'TAF-2025-002', produto: pr('PRD-0002'), fabricacao: f('FAB-2025-002'), obra: '101', cliente: 'Cliente Demonstração Lda', dataPrevista: '2025-03-18', dataRealizacao: '2025-03-18', responsavel: p(P.eduardo), resultado: 'Aprovado', ensaios },
-    { codigo: 'TAF-2025-003', produto: pr('PRD-0003'), fabricacao: f('FAB-2025-003'), obra: '104', cliente: 'Celulose Porto Azul S.A.', dataPrevista: '2025-08-20', resultado: 'Pendente' },
+    { codigo: 'TAF-2025-001', produto: pr('PRD-0001'), fabricacao: f('FAB-2025-001'), obra: '103', cliente: co('Energética Santa Clara S.A.'), dataPrevista: '2025-05-20', dataRealizacao: '2025-05-22', local: 'Fábrica — baia de testes 2', responsavel: p(P.eduardo), testemunhaCliente: 'Eng. Silvia Prado', resultado: 'Aprovado com ressalvas', ensaios: [...ensaios, { ensaio: 'Inspeção visual e dimensional', resultado: 'Não conforme', valorMedido: 'Etiqueta faltante' }], relatorio: [file('taf/TAF-2025-001.pdf')] },
+    { codigo: 'TAF-2025-002', produto: pr('PRD-0002'), fabricacao: f('FAB-2025-002'), obra: '101', cliente: co('Cliente Demonstração Lda'), dataPrevista: '2025-03-18', dataRealizacao: '2025-03-18', responsavel: p(P.eduardo), resultado: 'Aprovado', ensaios },
+    { codigo: 'TAF-2025-003', produto: pr('PRD-0003'), fabricacao: f('FAB-2025-003'), obra: '104', cliente: co('Celulose Porto Azul S.A.'), dataPrevista: '2025-08-20', resultado: 'Pendente' },
     { codigo: 'TAF-2024-014', produto: pr('PRD-0002'), fabricacao: f('FAB-2024-019'), obra: '105', dataPrevista: '2024-11-28', dataRealizacao: '2024-11-29', resultado: 'Reprovado', ensaios: [{ ensaio: 'Ensaio funcional de intertravamentos', resultado: 'Não conforme', valorMedido: 'Falha no K3' }], observacoes: 'Reteste aprovado em TAF-2024-015.' },
     { codigo: 'TAF-2024-015', produto: pr('PRD-0002'), fabricacao: f('FAB-2024-019'), obra: '105', dataPrevista: '2024-12-04', dataRealizacao: '2024-12-04', resultado: 'Aprovado', ensaios: [{ ensaio: 'Ensaio funcional de intertravamentos', resultado: 'Conforme' }] },
   ];
@@ -540,19 +556,19 @@ function seguros(): Row[] {
     { cobertura: 'Responsabilidade civil geral e cruzada', limite: 2_000_000, franquia: 'R$ 10.000,00' },
   ];
   return [
-    { numeroApolice: '01.67.0012345', obra: '101', status: 'Vigente', seguradora: 'Seguradora Atlântica S.A.', corretora: 'Prime Corretora de Seguros', segurado: COMPANY, responsavel: p(P.beatriz), objeto: 'Risco de engenharia — obras civis e montagem da ampliação da planta.', inicioVigencia: '2024-11-01', fimVigencia: '2025-12-31', importanciaSegurada: 18_750_000, premio: 61_875, franquia: 25_000, coberturas: cob(18_750_000), documentos: [file('seguros/apolice-01.67.0012345.pdf')] },
-    { numeroApolice: '01.67.0013377', obra: '102', status: 'Vigente', seguradora: 'Seguradora Atlântica S.A.', corretora: 'Prime Corretora de Seguros', segurado: COMPANY, inicioVigencia: '2025-01-10', fimVigencia: '2026-04-30', importanciaSegurada: 32_400_000, premio: 98_200, coberturas: cob(32_400_000) },
-    { numeroApolice: 'RE-778.201', obra: '103', status: 'Em cotação', seguradora: 'Vale Seguros Gerais', corretora: 'Prime Corretora de Seguros', inicioVigencia: '2025-09-01', fimVigencia: '2025-12-31', importanciaSegurada: 12_980_000, observacoes: 'Renovação em cotação com duas seguradoras.' },
-    { numeroApolice: 'RE-611.054', obra: '104', status: 'Vencida', seguradora: 'Vale Seguros Gerais', segurado: COMPANY, inicioVigencia: '2024-10-01', fimVigencia: '2025-06-30', importanciaSegurada: 9_450_000, premio: 27_100, franquia: 20_000 },
-    { numeroApolice: 'RE-598.330', obra: '105', status: 'Cancelada', seguradora: 'Seguradora Atlântica S.A.', inicioVigencia: '2024-08-01', fimVigencia: '2025-06-30', importanciaSegurada: 6_120_000, premio: 18_360, observacoes: 'Cancelada após entrega da obra; restituição proporcional.' },
+    { numeroApolice: '01.67.0012345', obra: '101', status: 'Vigente', seguradora: co('Seguradora Atlântica S.A.'), corretora: co('Prime Corretora de Seguros'), segurado: COMPANY, responsavel: p(P.beatriz), objeto: 'Risco de engenharia — obras civis e montagem da ampliação da planta.', inicioVigencia: '2024-11-01', fimVigencia: '2025-12-31', importanciaSegurada: 18_750_000, premio: 61_875, franquia: 25_000, coberturas: cob(18_750_000), documentos: [file('seguros/apolice-01.67.0012345.pdf')] },
+    { numeroApolice: '01.67.0013377', obra: '102', status: 'Vigente', seguradora: co('Seguradora Atlântica S.A.'), corretora: co('Prime Corretora de Seguros'), segurado: COMPANY, inicioVigencia: '2025-01-10', fimVigencia: '2026-04-30', importanciaSegurada: 32_400_000, premio: 98_200, coberturas: cob(32_400_000) },
+    { numeroApolice: 'RE-778.201', obra: '103', status: 'Em cotação', seguradora: co('Vale Seguros Gerais'), corretora: co('Prime Corretora de Seguros'), inicioVigencia: '2025-09-01', fimVigencia: '2025-12-31', importanciaSegurada: 12_980_000, observacoes: 'Renovação em cotação com duas seguradoras.' },
+    { numeroApolice: 'RE-611.054', obra: '104', status: 'Vencida', seguradora: co('Vale Seguros Gerais'), segurado: COMPANY, inicioVigencia: '2024-10-01', fimVigencia: '2025-06-30', importanciaSegurada: 9_450_000, premio: 27_100, franquia: 20_000 },
+    { numeroApolice: 'RE-598.330', obra: '105', status: 'Cancelada', seguradora: co('Seguradora Atlântica S.A.'), inicioVigencia: '2024-08-01', fimVigencia: '2025-06-30', importanciaSegurada: 6_120_000, premio: 18_360, observacoes: 'Cancelada após entrega da obra; restituição proporcional.' },
   ];
 }
 
 function segurosPleno(): Row[] {
   return [
-    { numeroApolice: 'OP-2025-0042', obra: '105', status: 'Vigente', seguradora: 'Seguradora Atlântica S.A.', corretora: 'Prime Corretora de Seguros', segurado: 'Atlântico Participações Ltda.', responsavel: p(P.beatriz), objeto: 'Operação plena do edifício após a entrega: danos materiais e responsabilidade civil.', inicioVigencia: '2025-05-23', fimVigencia: '2026-05-22', importanciaSegurada: 6_500_000, premio: 14_300, franquia: 15_000, coberturas: [{ cobertura: 'Incêndio, raio e explosão', limite: 6_500_000, franquia: 'R$ 15.000,00' }, { cobertura: 'Danos elétricos', limite: 500_000, franquia: 'R$ 5.000,00' }] },
-    { numeroApolice: 'OP-2025-0057', obra: '103', status: 'Em cotação', seguradora: 'Vale Seguros Gerais', inicioVigencia: '2025-11-01', fimVigencia: '2026-10-31', importanciaSegurada: 13_500_000 },
-    { numeroApolice: 'OP-2024-0188', obra: '101', status: 'Renovada', seguradora: 'Seguradora Atlântica S.A.', inicioVigencia: '2024-03-01', fimVigencia: '2025-02-28', importanciaSegurada: 4_200_000, premio: 9_800, observacoes: 'Operação plena da planta existente; renovada na apólice de risco de engenharia.' },
+    { numeroApolice: 'OP-2025-0042', obra: '105', status: 'Vigente', seguradora: co('Seguradora Atlântica S.A.'), corretora: co('Prime Corretora de Seguros'), segurado: 'Atlântico Participações Ltda.', responsavel: p(P.beatriz), objeto: 'Operação plena do edifício após a entrega: danos materiais e responsabilidade civil.', inicioVigencia: '2025-05-23', fimVigencia: '2026-05-22', importanciaSegurada: 6_500_000, premio: 14_300, franquia: 15_000, coberturas: [{ cobertura: 'Incêndio, raio e explosão', limite: 6_500_000, franquia: 'R$ 15.000,00' }, { cobertura: 'Danos elétricos', limite: 500_000, franquia: 'R$ 5.000,00' }] },
+    { numeroApolice: 'OP-2025-0057', obra: '103', status: 'Em cotação', seguradora: co('Vale Seguros Gerais'), inicioVigencia: '2025-11-01', fimVigencia: '2026-10-31', importanciaSegurada: 13_500_000 },
+    { numeroApolice: 'OP-2024-0188', obra: '101', status: 'Renovada', seguradora: co('Seguradora Atlântica S.A.'), inicioVigencia: '2024-03-01', fimVigencia: '2025-02-28', importanciaSegurada: 4_200_000, premio: 9_800, observacoes: 'Operação plena da planta existente; renovada na apólice de risco de engenharia.' },
   ];
 }
 
@@ -589,9 +605,9 @@ function portalFornecedor(sgi: Row[]): Row[] {
 
 function portalCliente(sgi: Row[]): Row[] {
   return [
-    { cliente: 'Atlântico Participações Ltda.', obra: '105', contato: 'Helena Martins', email: 'helena@atlantico.local', tipo: 'Reclamação', ticket: idBy(sgi, 'codigo', 'QUA-2025-0002'), dataEnvio: '2025-05-26T11:20:00-03:00', status: 'Aceito', assunto: 'Data book sem as built de climatização', mensagem: 'O data book entregue não contém os as built de climatização.', resposta: 'Documentos enviados em 06/06.' },
-    { cliente: 'Cliente Demonstração Lda', obra: '101', contato: 'Roberto Campos', email: 'cliente@portal.local', tipo: 'Elogio', dataEnvio: '2025-06-30T08:00:00-03:00', status: 'Recebido', assunto: 'Organização do canteiro', mensagem: 'Parabéns à equipe pela limpeza e organização do canteiro.' },
-    { cliente: 'Cliente Novo Lda', obra: '102', email: 'cliente.novo@portal.local', tipo: 'Solicitação', dataEnvio: '2025-07-22T17:45:00-03:00', status: 'Em análise', assunto: 'Cronograma atualizado', mensagem: 'Solicitamos o cronograma físico atualizado com a curva S.' },
+    { cliente: co('Atlântico Participações Ltda.'), obra: '105', contato: 'Helena Martins', email: 'helena@atlantico.local', tipo: 'Reclamação', ticket: idBy(sgi, 'codigo', 'QUA-2025-0002'), dataEnvio: '2025-05-26T11:20:00-03:00', status: 'Aceito', assunto: 'Data book sem as built de climatização', mensagem: 'O data book entregue não contém os as built de climatização.', resposta: 'Documentos enviados em 06/06.' },
+    { cliente: co('Cliente Demonstração Lda'), obra: '101', contato: 'Roberto Campos', email: 'cliente@portal.local', tipo: 'Elogio', dataEnvio: '2025-06-30T08:00:00-03:00', status: 'Recebido', assunto: 'Organização do canteiro', mensagem: 'Parabéns à equipe pela limpeza e organização do canteiro.' },
+    { cliente: co('Cliente Novo Lda'), obra: '102', email: 'cliente.novo@portal.local', tipo: 'Solicitação', dataEnvio: '2025-07-22T17:45:00-03:00', status: 'Em análise', assunto: 'Cronograma atualizado', mensagem: 'Solicitamos o cronograma físico atualizado com a curva S.' },
   ];
 }
 
