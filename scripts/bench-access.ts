@@ -21,41 +21,26 @@ import {
 import { pathToFileURL } from 'node:url';
 import { defineAbilityFor } from '../src/access/ability';
 import { normalizeUser, type PortalUser } from '../src/access/user';
+import { STAFF_ROLES } from '../src/access/roles';
 import { accessWhere } from '../src/server/access/rules-to-sql';
 import type { EntitySchema, FieldDef } from '../schemas/kinds';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 5_000);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 500);
 
-/** Every role named in access.md. */
-export const ALL_ROLES = [
-  'acesso_total', 'mkt_read', 'dev_acesso_total',
-  'admin_rdo', 'rdo_by_obra', 'site_manager', 'planejamento',
-  'admin_field', 'field_config', 'field',
-  'admin_automacao', 'automacao_config', 'automacao',
-  'admin_contratos', 'contratos', 'editor_contratos',
-  'admin_projetos', 'projetista', 'editor_projetista',
-  'admin_projetos_fabrica', 'projetista_fabrica', 'editor_projetista_fabrica',
-  'admin_produtos', 'editor_produto', 'produto', 'taf', 'editor_taf', 'admin_taf',
-  'admin_pos_vendas', 'pos_vendas', 'pos_vendas_leitura',
-  'admin_obra', 'obra',
-  'admin_seguros', 'seguros',
-  'admin_fabricacao', 'fabricacao',
-  'admin_sgi', 'sgi', 'sgi_leitura',
-  'admin_biblioteca',
-  'materiais', 'admin_materiais', 'materiais_obra', 'materiais_projeto', 'editor_materiais', 'pcp',
-  'admin_juridico', 'leitura_juridico',
-];
+/** Every role a staff user's rules test (`STAFF_ROLES`, from `ROLES` in src/access/roles.ts). */
+export const ALL_ROLES: readonly string[] = STAFF_ROLES;
 
 /** The roles above without the ones that make RDO/Contratos/Materiais/Diretorio unconditional. */
 export const CONDITIONAL_ROLES = ALL_ROLES.filter(
-  (r) => !['acesso_total', 'mkt_read', 'admin_rdo', 'planejamento', 'admin_contratos', 'admin_biblioteca', 'admin_materiais'].includes(r),
+  (r) =>
+    !['acesso_total', 'mkt_read', 'controladoria', 'logistica', 'admin_rdo', 'planejamento', 'admin_contratos', 'admin_biblioteca', 'admin_materiais'].includes(r),
 );
 
 const SITES = Array.from({ length: 40 }, (_, i) => String(101 + i));
 const EMPRESAS = ['Portal Engenharia', 'Portal Fábrica', 'Parceira A', 'Parceira B', 'Parceira C'];
 
-export function benchUser(roles: string[]): PortalUser {
+export function benchUser(roles: readonly string[]): PortalUser {
   return normalizeUser({
     id_user: 'bench',
     username: 'bench@portal.local',
@@ -154,7 +139,7 @@ export function measure(label: string, fn: () => unknown, iterations = ITERATION
 export function runPart1(): void {
   const db = compileOnlyDb();
   console.log(`bench-access part 1: ${ITERATIONS} iterations (+${WARMUP} warm-up), ${SITES.length} sites, ${EMPRESAS.length} empresas`);
-  const profiles: [string, string[]][] = [
+  const profiles: [string, readonly string[]][] = [
     [`all ${ALL_ROLES.length} roles`, ALL_ROLES],
     [`${CONDITIONAL_ROLES.length} roles, conditional SQL`, CONDITIONAL_ROLES],
   ];

@@ -439,7 +439,7 @@ function check(ability: AppAbility, action: string, target: Target): boolean {
   return ability.can(action as never, subject(target[0], { ...target[1] }) as never);
 }
 
-describe('defineAbilityFor (access.md rules 1–24)', () => {
+describe('defineAbilityFor (docs/access.md rules 1–24)', () => {
   it.each(CASES.map((k) => [`rule ${k.rule}: ${k.name}`, k] as const))('%s', (_name, k) => {
     const ability = defineAbilityFor(k.user, { environment: k.env });
     expect(check(ability, k.action, k.target)).toBe(k.expected);

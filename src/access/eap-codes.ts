@@ -6,7 +6,7 @@
  *   configurators, `controladoria`, `mkt_read`, `acesso_total`).
  * - Whoever writes work-order daily reports of that area on one of their own sites (`create` on
  *   `DiarioOs` of the site and area, the site in the user's `obra`): the field and automation
- *   technicians. access.md decisions 6 and 7 give them no read on `EapOS`, so they receive only the
+ *   technicians. docs/access.md decisions 6 and 7 give them no read on `EapOS`, so they receive only the
  *   pickable items (code, description, parent) through `GET /api/v1/obras/{obra}/eap-codigos`,
  *   never the EAP records themselves (planning, weights, dates, people).
  *

@@ -9,7 +9,7 @@
 export type SitePeopleScope = 'obra' | 'fabricacao';
 
 /**
- * The roles access.md gives to clients (decisions 1 and 2): `cliente` itself, `projetista` and
+ * The roles docs/access.md gives to clients (decisions 1 and 2): `cliente` itself, `projetista` and
  * `site_manager` (engineering documents of their sites), `aprovador` / `aprovador_fabrica`
  * (approve documents), `projetista_fabrica` (factory projects and manufacturing of their sites).
  * An external user added on a site may receive only these.
@@ -34,7 +34,7 @@ export const DEFAULT_ROLES: Record<SitePeopleScope, string[]> = {
 /**
  * The client role that reads the sites (and their documents) of each scope: `projetista` gives a
  * client read on its sites and their engineering documents, `projetista_fabrica` on its
- * manufacturing and factory projects (access.md decisions 1–2). `site_manager` reads like `projetista`.
+ * manufacturing and factory projects (docs/access.md decisions 1–2). `site_manager` reads like `projetista`.
  */
 export const CLIENT_READING_ROLES: Record<SitePeopleScope, readonly string[]> = {
   obra: ['projetista', 'site_manager'],

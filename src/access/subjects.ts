@@ -1,4 +1,4 @@
-/** The exact subject and action strings of access.md. */
+/** The exact subject and action strings of docs/access.md. */
 export const SUBJECTS = [
   'all', 'Obra', 'Usuario', 'Permissao', 'PERFIL', 'BIBLIOTECA', 'Diretorio', 'RDO', 'FIELD', 'OS_FIELD',
   'DiarioOs', 'EapOS', 'AUTOMACAO', 'OS_AUTOMACAO', 'DIARIO_OS', 'POSVENDAS', 'SEGUROS', 'SEGUROS_PLENO',

@@ -1,5 +1,5 @@
 /**
- * The signed-in user as the access rules see it (access.md, "The user"), and a
+ * The signed-in user as the access rules see it (docs/access.md, "The user"), and a
  * defensive normaliser for whatever the identity provider or the store hands us.
  *
  * Isomorphic: no React, no Node-only modules.
@@ -161,12 +161,12 @@ export function permissionsOf(user: PortalUser): string[] {
   return out;
 }
 
-/** Whether the user is an external client (roles include `cliente`, access.md rule 1). */
+/** Whether the user is an external client (roles include `cliente`, docs/access.md rule 1). */
 export function isClientUser(user: PortalUser): boolean {
   return user.roles.includes('cliente');
 }
 
-/** External user kinds of access.md decisions 1 and 28 (own login, no staff or global rule). */
+/** External user kinds of docs/access.md decisions 1 and 28 (own login, no staff or global rule). */
 export type ExternalKind = 'cliente' | 'fornecedor' | 'escritorio';
 
 /** Suppliers and partner law firms carry their kind in `tipo` (decision 28); clients are known by role. */

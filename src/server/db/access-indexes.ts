@@ -1,32 +1,19 @@
 /**
- * Indexes for the access rules: every field a rule of access.md conditions on (as src/access/ability.ts
- * writes it) gets an index whose expression is exactly the one rules-to-sql.ts puts in the WHERE, so
+ * Indexes for the access rules: every field a rule of docs/access.md conditions on (as the rule files of
+ * src/access/rules/ write it) gets an index whose expression is exactly the one rules-to-sql.ts puts in the WHERE, so
  * a restricted list is an index scan (an OR of rules a BitmapOr) rather than a scan of the table.
  *
  * The fields are found by building the rules of probe users that hold every role (staff, substitute
  * site manager, client, supplier, law firm) and walking their conditions; nothing is listed by hand
- * but the roles (ability.test-style drift check in access-indexes.test.ts).
+ * (the roles come from `ROLES`, src/access/roles.ts; drift check in access-indexes.test.ts).
  */
 import { rulesFor } from '../../access/ability';
+import { RULE_ROLES } from '../../access/roles';
 import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
 import { ident } from './columns';
 
-/** Every role ability.ts tests with `has('…')`. */
-export const PROBE_ROLES = [
-  'acesso_total', 'mkt_read', 'dev_acesso_total', 'controladoria', 'etica', 'logistica', 'site_manager_substituto',
-  'admin_rdo', 'rdo_by_obra', 'site_manager', 'planejamento',
-  'admin_field', 'field_config', 'field',
-  'admin_automacao', 'automacao_config', 'automacao',
-  'admin_contratos', 'contratos', 'editor_contratos',
-  'admin_projetos', 'projetista', 'editor_projetista',
-  'admin_projetos_fabrica', 'projetista_fabrica', 'editor_projetista_fabrica',
-  'admin_produtos', 'editor_produto', 'produto', 'taf', 'editor_taf', 'admin_taf',
-  'admin_pos_vendas', 'pos_vendas', 'pos_vendas_leitura',
-  'admin_obra', 'obra', 'admin_seguros', 'seguros', 'admin_fabricacao', 'fabricacao',
-  'admin_sgi', 'sgi', 'sgi_leitura', 'admin_biblioteca',
-  'materiais', 'admin_materiais', 'materiais_obra', 'materiais_projeto', 'editor_materiais', 'pcp',
-  'admin_juridico', 'leitura_juridico', 'aprovador', 'aprovador_fabrica',
-];
+/** Every role the rules test (`RULE_ROLES` of src/access/roles.ts: all roles but the user kinds). */
+export const PROBE_ROLES: readonly string[] = RULE_ROLES;
 
 function probeUsers(): unknown[] {
   const common = { email: 'probe@portal.local', username: 'probe@portal.local', id_user: 'probe', name: 'Probe', empresa: ['E'], obra: ['1'] };

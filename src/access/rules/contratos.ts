@@ -1,0 +1,29 @@
+/** Contracts (`Contratos`), docs/access.md decision 8. */
+import type { RuleContext } from './context';
+
+/** Decision 8: each person named on a contract edits it in the states of their stage. */
+export function contratosRules({ can, has, me }: RuleContext): void {
+  if (has('admin_contratos')) can('manage', 'Contratos');
+  if (has('contratos')) {
+    can('read', 'Contratos');
+    if (me) {
+      can('edit', 'Contratos', { 'responsavel.mail': me, status: 'Revisão' });
+      can('edit', 'Contratos', {
+        'gestor.mail': me,
+        status: { $in: ['Emitido para o Jurídico', 'Revisão para cancelamento'] },
+      });
+      can('edit', 'Contratos', {
+        'validador.mail': me,
+        status: { $in: ['Emitido para o verificador', 'Em finalização'] },
+      });
+    }
+  }
+  if (has('editor_contratos')) {
+    can(['create', 'read'], 'Contratos');
+    can('edit', 'Contratos', { status: 'Revisão' });
+  }
+  if (has('site_manager')) {
+    can('read', 'Contratos');
+    if (me) can('edit', 'Contratos', { 'gestor.mail': me, status: 'Aprovado' });
+  }
+}
