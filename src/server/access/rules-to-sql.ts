@@ -19,6 +19,7 @@ import { rulesToAST } from '@casl/ability/extra';
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { AppAbility } from '../../access/ability';
 import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
+import { castTypeOf, kindOf } from '../fields/registry';
 
 export type AccessWhere =
   | { forbidden: true }
@@ -142,59 +143,39 @@ interface FieldInfo {
 
 const SAFE_NAME = /^[\p{L}_][\p{L}\p{N}_ -]*$/u;
 
+/** The comparable type of a scalar field, from its kind's SQL type; undefined for a JSON value. */
+const SCALAR_TYPES: Record<string, ScalarType> = {
+  text: 'text',
+  integer: 'number',
+  bigint: 'number',
+  numeric: 'number',
+  boolean: 'boolean',
+  date: 'date',
+  timestamptz: 'datetime',
+};
+
 function scalarTypeOf(def: FieldDef): ScalarType | undefined {
-  switch (def.kind) {
-    case 'text':
-    case 'longtext':
-    case 'email':
-    case 'enum':
-      return 'text';
-    case 'integer':
-    case 'decimal':
-    case 'money':
-      return 'number';
-    case 'boolean':
-      return 'boolean';
-    case 'date':
-      return 'date';
-    case 'datetime':
-      return 'datetime';
-    case 'reference':
-      return !def.refKey || def.refKey === 'id' ? 'number' : 'text';
-    default:
-      return undefined;
-  }
+  return SCALAR_TYPES[castTypeOf(def)];
 }
 
 function infoOf(def: FieldDef): FieldInfo {
   const type = scalarTypeOf(def);
   if (type) return { shape: 'scalar', type };
-  switch (def.kind) {
-    case 'tags':
-      return { shape: 'array' };
-    case 'person':
-      return {
-        shape: 'object',
-        sub: new Map<string, FieldInfo>([
-          ['mail', { shape: 'scalar', type: 'text' }],
-          ['nome', { shape: 'scalar', type: 'text' }],
-        ]),
-      };
-    case 'object': {
-      const sub = new Map<string, FieldInfo>();
-      for (const f of def.fields ?? []) {
-        // Nested objects/lists inside an object are not addressable (no deeper paths).
-        const info = infoOf(f);
-        if (info.shape !== 'object' && SAFE_NAME.test(f.name)) sub.set(f.name, { shape: info.shape, type: info.type });
-      }
-      return { shape: 'object', sub };
+  const kind = kindOf(def);
+  // A list of texts (tags).
+  if (kind.json === 'strings') return { shape: 'array' };
+  const subs = kind.subFields(def);
+  if (kind.json === 'object') {
+    // A person's mail/nome, an object's sub-fields. Nested objects/lists are not addressable (no deeper paths).
+    const sub = new Map<string, FieldInfo>();
+    for (const f of subs) {
+      const info = infoOf(f);
+      if (info.shape !== 'object' && SAFE_NAME.test(f.name)) sub.set(f.name, { shape: info.shape, type: info.type });
     }
-    case 'rows':
-      return { shape: 'object', rowKeys: new Set((def.fields ?? []).filter((f) => scalarTypeOf(f) && SAFE_NAME.test(f.name)).map((f) => f.name)) };
-    default:
-      // attachments, images: lists of objects.
-      return { shape: 'object' };
+    return { shape: 'object', sub };
   }
+  // Lists of objects: rows (their scalar sub-fields), files (none).
+  return { shape: 'object', rowKeys: new Set(subs.filter((f) => scalarTypeOf(f) && SAFE_NAME.test(f.name)).map((f) => f.name)) };
 }
 
 const SYSTEM_INFO: Record<string, FieldInfo> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidDate, isValidDateTime } from './dates';
+import { isValidDate, isValidDateTime } from '../fields/dates';
 import { validateBody } from './validate';
 import type { EntitySchema } from '../../../schemas/kinds';
 

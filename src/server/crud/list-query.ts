@@ -1,10 +1,11 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool, type RawBuilder } from 'kysely';
 import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
-import { columnExpr, fieldOf, isExtraField, refKeyOf } from '../db/columns';
+import { columnExpr, fieldOf, isExtraField } from '../db/columns';
 import type { FieldErrors } from './validate';
-import { isValidDate, isValidDateTime } from './dates';
+import { castTypeOf, kindOf, type FilterOp } from '../fields/registry';
+import { wholeFilterError } from '../fields/kinds/number';
 import { hasNul, NUL_MESSAGE, quoted } from '../http/input-guards';
-import { ID_MAX, INT4_MAX } from '../../../schemas/shared/limits';
+import { ID_MAX } from '../../../schemas/shared/limits';
 
 /** Columns every table has and a client may filter or sort by. */
 const SYSTEM: Record<string, FieldDef> = {
@@ -16,7 +17,7 @@ const SYSTEM: Record<string, FieldDef> = {
   updated_by: { name: 'updated_by', kind: 'email', label: 'Atualizado por' },
 };
 
-type Op = 'eq' | 'ne' | 'gte' | 'lte' | 'like';
+type Op = FilterOp;
 export interface Condition {
   path: string; // 'obra' or 'siteManager.mail'
   field: FieldDef;
@@ -61,28 +62,23 @@ export function resolvePath(schema: EntitySchema, path: string): { field: FieldD
   if (rest.length) return undefined;
   const field = columnField(schema, head);
   if (!field) return undefined;
-  if (sub === undefined) {
-    if (field.kind === 'object' || field.kind === 'rows' || field.kind === 'attachments' || field.kind === 'images') return undefined;
-    return { field };
-  }
-  if (field.kind === 'person' && (sub === 'mail' || sub === 'nome')) return { field, sub };
-  if (field.kind === 'object') {
-    const inner = field.fields?.find((f) => f.name === sub);
-    return inner ? { field, sub } : undefined;
-  }
+  const kind = kindOf(field);
+  if (sub === undefined) return kind.ownPath === undefined ? undefined : { field };
+  // Sub-paths of a JSON object (a person's mail/nome, an object's sub-fields); not of lists of rows.
+  if (kind.json === 'object' && kind.subFields(field).some((f) => f.name === sub)) return { field, sub };
   return undefined;
 }
 
-/** The kind a condition compares: a person's e-mail or name is text, an object's sub-field has its own kind. */
-function conditionKind(c: Pick<Condition, 'field' | 'sub'>): FieldDef['kind'] {
-  if (!c.sub) return c.field.kind;
-  if (c.field.kind === 'person') return 'text';
-  return c.field.fields?.find((f) => f.name === c.sub)?.kind ?? 'text';
+/** The field a condition compares: the field itself, or its sub-field (a person's e-mail or name is text). */
+function conditionField(c: Pick<Condition, 'field' | 'sub'>): FieldDef {
+  if (!c.sub) return c.field;
+  return kindOf(c.field).subFields(c.field).find((f) => f.name === c.sub) ?? { name: c.sub, kind: 'text', label: c.sub };
 }
 
 function checkValue(c: Condition, key: string, errors: FieldErrors) {
-  const kind = conditionKind(c);
-  const isId = !c.sub && (c.field.name === 'id' || (kind === 'reference' && refKeyOf(c.field) === 'id'));
+  const field = conditionField(c);
+  // The system id is a bigint, whatever the integer kind allows.
+  const check = !c.sub && c.field === SYSTEM.id ? (_: FieldDef, v: string, shown: string) => wholeFilterError(v, shown, ID_MAX) : kindOf(field).filterValueError;
   for (const v of c.values) {
     const bad = (msg: string) => {
       if (!errors[key]?.includes(msg)) (errors[key] ??= []).push(msg);
@@ -90,13 +86,10 @@ function checkValue(c: Condition, key: string, errors: FieldErrors) {
     if (hasNul(v)) bad(NUL_MESSAGE);
     else if (v.length > MAX_VALUE_LENGTH) bad(`Valor longo demais no filtro (máximo de ${MAX_VALUE_LENGTH} caracteres).`);
     else if (c.op === 'like') continue;
-    else if (isId || kind === 'integer') {
-      if (!/^-?\d{1,16}$/.test(v)) bad(`Valor inválido para filtro: "${quoted(v)}".`);
-      else if (Math.abs(Number(v)) > (isId ? ID_MAX : INT4_MAX)) bad(`Valor fora do intervalo permitido no filtro: "${quoted(v)}".`);
-    } else if ((kind === 'decimal' || kind === 'money') && !/^-?\d{1,20}(\.\d{1,20})?$/.test(v)) bad(`Valor inválido para filtro: "${quoted(v)}".`);
-    else if (kind === 'date' && !isValidDate(v)) bad(`Data inválida no filtro: "${quoted(v)}" (use aaaa-mm-dd).`);
-    else if (kind === 'datetime' && !isValidDate(v) && !isValidDateTime(v)) bad(`Data inválida no filtro: "${quoted(v)}".`);
-    else if (kind === 'boolean' && v !== 'true' && v !== 'false') bad(`Use true ou false no filtro.`);
+    else {
+      const msg = check(field, v, quoted(v));
+      if (msg) bad(msg);
+    }
   }
 }
 
@@ -136,7 +129,7 @@ export function parseListParams(schema: EntitySchema, query: Record<string, stri
   sortFields.forEach((path, i) => {
     const r = hasNul(path) ? undefined : resolvePath(schema, path);
     const order = (orders[i] ?? orders[0] ?? 'asc').toLowerCase();
-    if (!r || r.field.kind === 'tags' || (r.field.kind === 'object')) errors._sort = [`Não é possível ordenar por "${quoted(path)}".`];
+    if (!r || !kindOf(r.field).sortable) errors._sort = [`Não é possível ordenar por "${quoted(path)}".`];
     else if (order !== 'asc' && order !== 'desc') errors._order = ['Use asc ou desc.'];
     else sort.push({ path, order });
   });
@@ -155,7 +148,8 @@ export function parseListParams(schema: EntitySchema, query: Record<string, stri
       continue;
     }
     // A person is compared by e-mail (`siteManager=x` means `siteManager.mail=x`).
-    const sub = r.sub ?? (r.field.kind === 'person' ? 'mail' : undefined);
+    const own = kindOf(r.field).ownPath;
+    const sub = r.sub ?? (own !== 'self' ? own : undefined);
     const c: Condition = { path, field: r.field, sub, op, values: values.filter((v) => v !== '') };
     if (!c.values.length) continue;
     checkValue(c, quoted(path, 60), errors);
@@ -183,24 +177,9 @@ function castFor(field: FieldDef, sub?: string) {
   if (sub) return 'text';
   if (field === SYSTEM.id) return 'bigint';
   // A date kept in `_extra` is compared as its 'aaaa-mm-dd' text (a text-to-date cast cannot be indexed).
-  if (isExtraField(field) && field.kind === 'date') return 'text';
-  switch (field.kind) {
-    case 'integer':
-      return 'integer';
-    case 'reference':
-      return refKeyOf(field) === 'id' ? 'bigint' : 'text';
-    case 'decimal':
-    case 'money':
-      return 'numeric';
-    case 'date':
-      return 'date';
-    case 'datetime':
-      return 'timestamptz';
-    case 'boolean':
-      return 'boolean';
-    default:
-      return 'text';
-  }
+  const t = castTypeOf(field);
+  if (isExtraField(field) && t === 'date') return 'text';
+  return t === 'jsonb' ? 'text' : t;
 }
 
 function conditionExpr(c: Condition): Expression<SqlBool> {
@@ -209,7 +188,7 @@ function conditionExpr(c: Condition): Expression<SqlBool> {
   const param = (v: string) => (t === 'boolean' ? sql`${v === 'true'}` : sql`cast(${v} as ${sql.raw(t)})`);
   // A list value inside JSON (tags, or a list inside an object): "contains any of".
   // (A scalar sub-field of an object, such as a yes/no, is compared as the text of its JSON property.)
-  const jsonList = conditionKind(c) === 'tags';
+  const jsonList = kindOf(conditionField(c)).json === 'strings';
   if (jsonList) {
     const target = c.sub ? sql`(${columnExpr(c.field)}->${c.sub})` : columnExpr(c.field);
     if (c.op === 'like') {
@@ -243,8 +222,11 @@ function searchExpr(schema: EntitySchema, q: string): Expression<SqlBool> | unde
   const parts: RawBuilder<SqlBool>[] = [];
   for (const f of schema.fields) {
     if (!f.search) continue;
-    if (f.kind === 'person') {
-      parts.push(sql<SqlBool>`portal_fold(coalesce(${columnExpr(f, 'mail')}, '') || ' ' || coalesce(${columnExpr(f, 'nome')}, '')) like portal_fold(${pattern})`);
+    const kind = kindOf(f);
+    if (kind.ownPath !== undefined && kind.ownPath !== 'self') {
+      // A person: its e-mail and name, as one text.
+      const subs = kind.subFields(f).map((s) => sql`coalesce(${columnExpr(f, s.name)}, '')`);
+      parts.push(sql<SqlBool>`portal_fold(${sql.join(subs, sql` || ' ' || `)}) like portal_fold(${pattern})`);
     } else {
       parts.push(sql<SqlBool>`portal_fold(cast(${columnExpr(f)} as text)) like portal_fold(${pattern})`);
     }

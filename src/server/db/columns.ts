@@ -1,45 +1,11 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
-import { DEFAULT_DECIMAL_SCALE, MONEY_SCALE } from '../../../schemas/kinds';
+import { castTypeOf, isJsonField, sqlTypeOf } from '../fields/registry';
 
-/** The SQL type of a field's column (see docs/conventions.md). */
-export function sqlType(field: FieldDef, refKeyIsId = true): string {
-  switch (field.kind) {
-    case 'text':
-    case 'longtext':
-    case 'email':
-    case 'enum':
-      return 'text';
-    case 'integer':
-      return 'integer';
-    case 'decimal':
-      return `numeric(18,${field.scale ?? DEFAULT_DECIMAL_SCALE})`;
-    case 'money':
-      return `numeric(16,${MONEY_SCALE})`;
-    case 'date':
-      return 'date';
-    case 'datetime':
-      return 'timestamptz';
-    case 'boolean':
-      return 'boolean';
-    case 'reference':
-      return refKeyIsId ? 'bigint' : 'text';
-    case 'person':
-    case 'object':
-    case 'rows':
-    case 'attachments':
-    case 'images':
-    case 'tags':
-      return 'jsonb';
-  }
-}
+export { isJsonArrayField, isJsonField, refKeyOf } from '../fields/registry';
 
-export const JSON_KINDS = new Set(['person', 'object', 'rows', 'attachments', 'images', 'tags']);
-export const isJsonField = (f: FieldDef) => JSON_KINDS.has(f.kind);
-/** Kinds whose JSON value is an array. */
-export const isJsonArrayField = (f: FieldDef) => ['rows', 'attachments', 'images', 'tags'].includes(f.kind);
-
-export const refKeyOf = (f: FieldDef) => f.refKey ?? 'id';
+/** The SQL type of a field's column (see docs/conventions.md), from its kind's descriptor (src/server/fields). */
+export const sqlType = (field: FieldDef): string => sqlTypeOf(field);
 
 export function fieldOf(schema: EntitySchema, name: string): FieldDef | undefined {
   return schema.fields.find((f) => f.name === name);
@@ -61,21 +27,13 @@ export const EXTRA_COLUMN_TYPE = "jsonb not null default '{}'::jsonb";
 export const isExtraField = (f: FieldDef) => f.storage === 'json';
 export const hasExtraFields = (schema: EntitySchema) => schema.fields.some(isExtraField);
 
-/** The SQL type a value kept in `_extra` is read as (text, the default, for text, enums and dates: 'aaaa-mm-dd' orders as text). */
+/**
+ * The SQL type a value kept in `_extra` is read as: its kind's cast type, except text, dates and
+ * moments, read as the key's text ('aaaa-mm-dd' orders as text; a text-to-date cast cannot be indexed).
+ */
 function extraCast(f: FieldDef): string | undefined {
-  switch (f.kind) {
-    case 'integer':
-      return 'integer';
-    case 'decimal':
-    case 'money':
-      return 'numeric';
-    case 'boolean':
-      return 'boolean';
-    case 'reference':
-      return refKeyOf(f) === 'id' ? 'bigint' : undefined;
-    default:
-      return undefined;
-  }
+  const t = castTypeOf(f);
+  return t === 'text' || t === 'date' || t === 'timestamptz' || t === 'jsonb' ? undefined : t;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
 import { columnSql, EXTRA_COLUMN, EXTRA_COLUMN_TYPE, ident, isExtraField, refKeyOf, sqlType } from './columns';
 import { accessIndexes } from './access-indexes';
+import { kindOf } from '../fields/registry';
 import { dashboardIndexes } from './dashboard-indexes';
 
 /**
@@ -34,12 +35,11 @@ const SYSTEM_COLUMNS: Record<string, ColumnState> = {
 
 /** The indexed expression of a field: the same SQL the queries use (columnSql), so the planner matches it. */
 function indexExpr(f: FieldDef): { expr: string; method: string } {
-  if (f.kind === 'person') return { expr: `(${columnSql(f, 'mail')})`, method: 'btree' };
-  if (f.kind === 'tags' || f.kind === 'object') return { expr: `(${columnSql(f)})`, method: 'gin' };
-  if (f.kind === 'longtext' || f.kind === 'rows' || f.kind === 'attachments' || f.kind === 'images') {
-    return { expr: '', method: '' };
-  }
-  return { expr: `(${columnSql(f)})`, method: 'btree' };
+  const kind = kindOf(f);
+  if (!kind.index) return { expr: '', method: '' };
+  // A person is indexed by its e-mail (what `campo=…` filters on).
+  const sub = kind.ownPath !== undefined && kind.ownPath !== 'self' ? kind.ownPath : undefined;
+  return { expr: `(${columnSql(f, sub)})`, method: kind.index };
 }
 
 export function tableState(schema: EntitySchema, all: EntitySchema[]): TableState {
@@ -48,12 +48,10 @@ export function tableState(schema: EntitySchema, all: EntitySchema[]): TableStat
   const indexes: Record<string, string> = {};
   const constraints: Record<string, string> = {};
   for (const f of schema.fields) {
-    let refIsId = true;
-    if (f.kind === 'reference') refIsId = refKeyOf(f) === 'id';
     // Required is enforced by validation (and a NOT NULL would make added columns refuse existing rows).
     // A custom field kept in `_extra` has no column of its own (schemas/overlay.ts).
     if (isExtraField(f)) columns[EXTRA_COLUMN] ??= { type: EXTRA_COLUMN_TYPE, notNull: true };
-    else columns[f.name] = { type: sqlType(f, refIsId), notNull: false };
+    else columns[f.name] = { type: sqlType(f), notNull: false };
     if (f.unique && !isExtraField(f)) {
       constraints[`${t}_${f.name}_key`] = `ALTER TABLE ${ident(t)} ADD CONSTRAINT ${ident(`${t}_${f.name}_key`)} UNIQUE (${ident(f.name)})`;
     } else if (f.filter || f.sort || f.kind === 'reference' || f.name === schema.obraField) {

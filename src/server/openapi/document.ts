@@ -5,18 +5,19 @@
  */
 import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
 import { LIST_MAX, MAX_OFFSET } from '../crud/list-query';
+import { kindOf, type FilterOp } from '../fields/registry';
 import { COMMON_SCHEMAS, componentName, entitySchemas, fieldValueSchema, ref, type JsonSchema } from './field-schemas';
 
-type Op = 'eq' | 'ne' | 'gte' | 'lte' | 'like';
+type Op = FilterOp;
 
 /** Filter paths of an entity and the operators that make sense for each. */
 function filterPaths(schema: EntitySchema): { path: string; field: FieldDef; value: JsonSchema; ops: Op[] }[] {
   const out: { path: string; field: FieldDef; value: JsonSchema; ops: Op[] }[] = [];
-  const str = (f: FieldDef): JsonSchema => ({ type: 'string', ...(f.kind === 'enum' ? { enum: f.options } : {}) });
-  const opsOf = (kind: FieldDef['kind'], refById = false): Op[] => {
-    if (['integer', 'decimal', 'money', 'date', 'datetime'].includes(kind) || refById) return ['eq', 'ne', 'gte', 'lte'];
-    if (kind === 'boolean') return ['eq', 'ne'];
-    return ['eq', 'ne', 'like'];
+  // A filter value is a query-string text: numbers and yes/no keep their type, the rest is a string (with its options and format).
+  const valueOf = (f: FieldDef): JsonSchema => {
+    const v = fieldValueSchema(f);
+    if (v.type === 'integer' || v.type === 'number' || v.type === 'boolean') return { type: v.type };
+    return { type: 'string', ...(v.enum ? { enum: f.options } : {}), ...(v.format ? { format: v.format } : {}) };
   };
   const system: FieldDef[] = [
     { name: 'id', kind: 'integer', label: 'ID' },
@@ -26,20 +27,17 @@ function filterPaths(schema: EntitySchema): { path: string; field: FieldDef; val
     { name: 'updated_by', kind: 'email', label: 'Atualizado por' },
   ];
   for (const f of [...system, ...schema.fields]) {
-    if (f.kind === 'rows' || f.kind === 'attachments' || f.kind === 'images') continue;
-    if (f.kind === 'person') {
-      out.push({ path: `${f.name}.mail`, field: f, value: { type: 'string' }, ops: ['eq', 'ne', 'like'] });
-      out.push({ path: `${f.name}.nome`, field: f, value: { type: 'string' }, ops: ['eq', 'ne', 'like'] });
-    } else if (f.kind === 'object') {
-      for (const s of f.fields ?? []) out.push({ path: `${f.name}.${s.name}`, field: s, value: { type: 'string' }, ops: ['eq', 'ne', 'like'] });
-    } else if (f.kind === 'tags') {
-      out.push({ path: f.name, field: f, value: { type: 'string' }, ops: ['eq', 'ne', 'like'] });
-    } else {
-      const refById = f.kind === 'reference' && (f.refKey ?? 'id') === 'id';
-      const v = fieldValueSchema(f);
-      const value: JsonSchema = ['integer', 'decimal', 'money', 'boolean'].includes(f.kind) || refById ? { type: v.type } : { ...str(f), ...(v.format ? { format: v.format } : {}) };
-      out.push({ path: f.name, field: f, value, ops: opsOf(f.kind, refById) });
+    const kind = kindOf(f);
+    if (kind.json === 'object') {
+      // A person's mail and name, an object's sub-fields: compared as the text of the JSON property.
+      // A person's paths are described with the person's label; an object's with its sub-fields' own.
+      const describedBySelf = kind.ownPath !== undefined;
+      for (const s of kind.subFields(f)) out.push({ path: `${f.name}.${s.name}`, field: describedBySelf ? f : s, value: { type: 'string' }, ops: ['eq', 'ne', 'like'] });
+      continue;
     }
+    const ops = kind.filterOperators(f);
+    if (!ops.length) continue;
+    out.push({ path: f.name, field: f, value: valueOf(f), ops: [...ops] });
   }
   return out;
 }

@@ -4,10 +4,9 @@
  */
 import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
 import { SYSTEM_FIELDS } from '../../../schemas/kinds';
-import { ID_MAX, INT4_MAX, maxLengthOf, numericLimitOf, scaleOf } from '../../../schemas/shared/limits';
-import { allowedValuesText, refFilterEntries } from '../../../schemas/ref-filter';
+import { kindOf, type JsonSchema } from '../fields/registry';
 
-export type JsonSchema = Record<string, unknown>;
+export type { JsonSchema } from '../fields/registry';
 
 export const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 
@@ -57,65 +56,11 @@ export const COMMON_SCHEMAS: Record<string, JsonSchema> = {
   },
 };
 
-/** The value schema of one field, without null. */
+/** The value schema of one field, without null: title and help, then its kind's schema (src/server/fields/kinds/). */
 export function fieldValueSchema(field: FieldDef): JsonSchema {
   const doc: JsonSchema = { title: field.label };
   if (field.help) doc.description = field.help;
-  switch (field.kind) {
-    case 'text':
-    case 'longtext':
-      return { ...doc, type: 'string', maxLength: maxLengthOf(field), ...(field.minLength ? { minLength: field.minLength } : {}) };
-    case 'email':
-      return { ...doc, type: 'string', format: 'email', maxLength: maxLengthOf(field) };
-    case 'enum':
-      return { ...doc, type: 'string', enum: field.options ?? [] };
-    case 'integer':
-      return { ...doc, type: 'integer', minimum: field.min ?? -INT4_MAX, maximum: field.max ?? INT4_MAX };
-    case 'decimal':
-    case 'money': {
-      const limit = numericLimitOf(field);
-      const bounds: JsonSchema = {};
-      if (field.min !== undefined) bounds.minimum = field.min;
-      else bounds.exclusiveMinimum = -limit;
-      if (field.max !== undefined) bounds.maximum = field.max;
-      else bounds.exclusiveMaximum = limit;
-      return { ...doc, type: 'number', ...bounds, description: [field.help, `Arredondado a ${scaleOf(field)} casas decimais.`].filter(Boolean).join(' ') };
-    }
-    case 'date':
-      return { ...doc, type: 'string', format: 'date' };
-    case 'datetime':
-      return { ...doc, type: 'string', format: 'date-time' };
-    case 'boolean':
-      return { ...doc, type: 'boolean' };
-    case 'reference':
-      if ((field.refKey ?? 'id') === 'id') return { ...doc, type: 'integer', minimum: 1, maximum: ID_MAX, description: `id de um registro de ${field.ref}.` };
-      return {
-        ...doc,
-        type: 'string',
-        maxLength: maxLengthOf(field),
-        description: [`${field.refKey} de um registro de ${field.ref}`, ...refFilterEntries(field).map(([name, values]) => `com ${name} ${allowedValuesText(values)}`)].join(' ') + '.',
-        ...(field.refFilter ? { 'x-refFilter': Object.fromEntries(refFilterEntries(field)) } : {}),
-      };
-    case 'person':
-      return { ...doc, allOf: [ref('Pessoa')] };
-    case 'object':
-      return { ...doc, type: 'object', properties: propertiesOf(field.fields ?? [], true), additionalProperties: false };
-    case 'rows': {
-      const subs = field.fields ?? [];
-      const required = subs.filter((s) => s.required).map((s) => s.name);
-      return {
-        ...doc,
-        type: 'array',
-        maxItems: field.maxFiles ?? 500,
-        items: { type: 'object', properties: propertiesOf(subs, true), ...(required.length ? { required } : {}), additionalProperties: false },
-      };
-    }
-    case 'attachments':
-    case 'images':
-      return { ...doc, type: 'array', items: ref('Arquivo'), ...(field.maxFiles ? { maxItems: field.maxFiles } : {}) };
-    case 'tags':
-      return { ...doc, type: 'array', items: { type: 'string', maxLength: maxLengthOf(field) }, uniqueItems: true };
-  }
+  return { ...doc, ...kindOf(field).jsonSchema(field, { fieldSchema, ref }) };
 }
 
 /** The field's schema, null allowed when `nullable`. */
@@ -125,10 +70,6 @@ export function fieldSchema(field: FieldDef, nullable: boolean): JsonSchema {
   const { title, description, ...rest } = s;
   if (typeof rest.type === 'string' && !rest.allOf) return { ...s, type: [rest.type, 'null'] };
   return { ...(title ? { title } : {}), ...(description ? { description } : {}), anyOf: [rest, { type: 'null' }] };
-}
-
-function propertiesOf(fields: FieldDef[], nullable: boolean): Record<string, JsonSchema> {
-  return Object.fromEntries(fields.map((f) => [f.name, fieldSchema(f, nullable)]));
 }
 
 /** Fields a create must carry: required, writable and without a default the server fills in. */
