@@ -9,7 +9,7 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '../src/server/db/open';
+import { openDatabase } from '../src/server/boot/open-database';
 import { localStorage } from '../src/server/storage/storage';
 
 /** Where the global setup tells the test workers the template is (a directory). */

@@ -2,7 +2,7 @@ import pg from 'pg';
 import type { Context } from 'hono';
 import { CODE_SCHEMAS } from '../schemas';
 import { createApp } from '../src/server/app';
-import { openDatabase } from '../src/server/db/open';
+import { openDatabase } from '../src/server/boot/open-database';
 import { localStorage } from '../src/server/storage/storage';
 import { APP_VERSION } from '../src/server/version';
 import { normalizeUser, ownLoginTipo, type PortalUser } from '../src/access/user';

@@ -110,7 +110,7 @@ export interface FieldDef {
   /**
    * text: the code of an item of a site's EAP (`eapOs`), picked from the tree of the site (and of
    * the area, when named) held by these fields of the record (a daily report's activity). The API
-   * refuses a new code that is not an item of that EAP (src/server/modules/write-rules.ts).
+   * refuses a new code that is not an item of that EAP (src/server/modules/entities/eap-os.ts).
    */
   eapCodeOf?: { obra: string; area?: string };
   /**

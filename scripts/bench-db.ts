@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { openDatabase } from '../src/server/db/open';
+import { openDatabase } from '../src/server/boot/open-database';
 
 export async function benchDatabase(prefix: string, opts: { poolSize?: number; seed?: boolean } = {}) {
   const serverUrl = process.env.DATABASE_URL;

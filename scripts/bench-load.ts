@@ -39,7 +39,7 @@ async function seedRows(db: import('../src/server/db/connect').Db) {
 
 /** PGlite: create and fill the data directory in a process of its own (initdb's memory goes with it). */
 async function prepare(dir: string) {
-  const { openDatabase } = await import('../src/server/db/open');
+  const { openDatabase } = await import('../src/server/boot/open-database');
   const database = await openDatabase({ dataDir: dir, seed: true });
   await seedRows(database.db);
   await database.close();
@@ -53,7 +53,7 @@ async function server(dir: string | undefined) {
   const { localStorage } = await import('../src/server/storage/storage');
   const { normalizeUser } = await import('../src/access/user');
   const { poolSizeFromEnv } = await import('../src/server/db/connect');
-  const { openDatabase } = await import('../src/server/db/open');
+  const { openDatabase } = await import('../src/server/boot/open-database');
   const { admissionFromEnv } = await import('../src/server/http/admission');
   const { benchDatabase } = await import('./bench-db');
   const mb = () => `${(process.memoryUsage().rss / 1048576).toFixed(0)} MB`;

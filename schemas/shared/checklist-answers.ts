@@ -1,6 +1,6 @@
 /**
  * The rules of a filled checklist's answers, against the items of its template. Isomorphic: the
- * API's write rule (src/server/modules/write-rules.ts) refuses a write that breaks them, and the fill
+ * API's write rule (src/server/modules/entities/checklist-preenchido.ts) refuses a write that breaks them, and the fill
  * screen (src/app/modules/checklist) checks the same before sending and shows the API's errors on
  * their items. Errors are keyed like the API's field errors (`respostas.<i>.observacao`).
  *

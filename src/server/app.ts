@@ -34,6 +34,9 @@ import { SchemaRegistry } from './schema-config/registry';
 import { schemaConfigRoutes } from './schema-config/routes';
 import { pendingCompanyRoutes } from './modules/empresa-routes';
 import { eapCodeRoutes } from './modules/eap-codigos';
+import { checkHookRegistry } from './crud/hooks-registry';
+// The features' entity hooks, workflow guards and effects, and core tables (before any request).
+import './modules/register';
 
 export interface AppOptions {
   db: Db;
@@ -61,6 +64,7 @@ async function substituteSites(db: Db, email: string): Promise<string[]> {
 }
 
 export function createApp(opts: AppOptions) {
+  checkHookRegistry(opts.schemas);
   const app = new Hono<AppEnv>();
   const security = opts.security ?? securityFromEnv();
   app.use('*', securityHeaders(security), canonicalOrigin(security));
@@ -95,7 +99,10 @@ export function createApp(opts: AppOptions) {
   let abilitiesFor: unknown;
   const abilityOf = (user: PortalUser): AppAbility => {
     const internalFields = schemaRegistry.internalFields();
-    if (abilitiesFor !== internalFields) abilities.clear(), (abilitiesFor = internalFields);
+    if (abilitiesFor !== internalFields) {
+    abilities.clear();
+    abilitiesFor = internalFields;
+  }
     const key = JSON.stringify(user);
     let ability = abilities.get(key);
     if (!ability) {

@@ -20,6 +20,8 @@ import { normalizeUser } from '../../src/access/user';
 import { createRecord } from '../../src/server/crud/repository';
 import { pendingCompanyRoutes } from '../../src/server/modules/empresa-routes';
 import { seedDemo } from '../../src/server/seed/seed';
+// The company registry's core table, migration step and hooks, as the server registers them.
+import '../../src/server/modules/register';
 import { BACKENDS } from './backends';
 
 const MONTAGENS = '12345678000195';

@@ -9,7 +9,7 @@ import { createTestApi, type TestApi } from '../../mocks/test-app';
 import { appContentSecurityPolicy } from '../../src/server/http/security-headers';
 import { canonicalOrigin, identityConnectSrc, portalOrigins, securityFromEnv } from '../../src/server/http/origins';
 import { securityHeaders } from '../../src/server/http/security-headers';
-import type { IdentityConfig } from '../../src/server/identity/config';
+import type { IdentityConfig } from '../../src/server/auth/identity-config';
 
 const PUBLIC = 'http://localhost:3000';
 const EXTRA = 'https://portal.obra.example';

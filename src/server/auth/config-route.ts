@@ -3,7 +3,7 @@
  * app version and the help URL. No secrets: the app client has none.
  */
 import { Hono } from 'hono';
-import type { IdentityConfig } from '../identity/config';
+import type { IdentityConfig } from './identity-config';
 
 export const DEFAULT_HELP_URL = 'https://ajuda.portal.local';
 

@@ -9,7 +9,7 @@
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import { signedWithDevelopmentKey } from './development-key';
 import { normalizeUser, ownLoginTipo, type PortalUser } from '../../access/user';
-import { CORPORATE_PROVIDER, type IdentityConfig } from '../identity/config';
+import { CORPORATE_PROVIDER, type IdentityConfig } from './identity-config';
 
 /** The company every federated (staff) user belongs to (spec section 3: "empresa fixed to the company"). */
 export const COMPANY = 'Portal Engenharia';

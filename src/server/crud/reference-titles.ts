@@ -48,7 +48,6 @@ interface TitledReference {
   title: FieldDef;
 }
 
-const KEY_ID: FieldDef = { name: 'id', kind: 'integer', label: 'ID' };
 
 /** The top-level reference fields of `schema` whose target has a title the reader may receive. */
 export function titledReferences(schema: EntitySchema, reader: TitleReader): TitledReference[] {

@@ -16,15 +16,14 @@ import { countEstimateThreshold, countExactLimit, mayExceed, plannedRows } from 
 import { checkFieldsMessage, forbiddenMessage, notFoundMessage } from './messages';
 import { validateBody } from './validate';
 import { deletedRecordAsWas, diffRecords, stableJson, writeAudit } from './audit';
-import { applyAfterCreateRules, applyDeleteRules, applyWriteRules } from '../modules/write-rules';
+import { runAfterChange, runAfterCreate, runBeforeChange, runBeforeDelete, runBeforeValidate } from './hooks-registry';
+import { checkReferenceFilters } from './reference-filter';
 import { hasMatrixFields, matrixDefaults } from '../../../schemas/matrix';
 import { copiedValues, copyingFields } from '../../../schemas/copies';
 import { readableFields, stripUnreadable } from './read-fields';
 import { refuseStateEdit, refuseDeleteInState, stateEditRight } from '../workflow/edit-rules';
 import { attachRecordFiles } from '../storage/file-access';
 import { historyFor, restoreMasked, withoutStaffMails, withoutStaffMailsOne } from './external-privacy';
-import { supplierReplyDefaults } from '../modules/supplier-rules';
-import { clientReplyDefaults } from '../modules/client-replies';
 import { numberOnCreate } from './numbering';
 import { historyTitles, titlesSql, withTitles, TITLES_PROPERTY } from './reference-titles';
 
@@ -235,8 +234,9 @@ function checkFields(schema: EntitySchema, actor: Actor, action: string, before:
  * what a chosen reference copies (a template's items), only from a record the caller may read.
  */
 async function withCreateDefaults(db: Db, schema: EntitySchema, actor: Actor, body: unknown): Promise<unknown> {
-  body = await supplierReplyDefaults(db, schema, actor, body); // decision 29: a supplier's answer to its SGI record
-  body = clientReplyDefaults(schema, actor, body); // decision 30: a client's reply on its site's ticket
+  // The entity's `beforeValidate` hooks (e.g. decision 29: a supplier's answer to its SGI record;
+  // decision 30: a client's reply on its site's ticket).
+  body = await runBeforeValidate({ db, schema, actor }, body);
   if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
   let input = body as Record<string, unknown>;
   if (hasMatrixFields(schema) && schema.obraField) {
@@ -262,6 +262,9 @@ async function withCreateDefaults(db: Db, schema: EntitySchema, actor: Actor, bo
   return input;
 }
 
+/** Before a write is stored: reference filters, then the entity's `beforeChange` hooks (refuse or set values). */
+const beforeChange = async (ctx: Parameters<typeof runBeforeChange>[0]) => (await checkReferenceFilters(ctx.trx, ctx.schema, ctx.after, ctx.before), runBeforeChange(ctx));
+
 export async function createRecord(db: Db, schema: EntitySchema, actor: Actor, body: unknown): Promise<Row> {
   const { parent } = governing(schema);
   const possible = [actionFor(schema, 'create'), ...Object.values(schema.createActionBy?.actions ?? {})];
@@ -279,7 +282,7 @@ export async function createRecord(db: Db, schema: EntitySchema, actor: Actor, b
   if (!parent) checkFields(schema, actor, action, values, Object.keys(values));
   return forReader(db, actor, schema, written(schema, guardDb(schema, () =>
     db.transaction().execute(async (trx) => {
-      const rules = await applyWriteRules({ trx, schema, actor, op: 'create', after: values });
+      const rules = await beforeChange({ trx, schema, actor, op: 'create', after: values });
       const extra = { ...rules, ...(await numberOnCreate(trx, schema, { ...values, ...rules })) };
       const cols = { ...toColumns(schema, { ...values, ...extra }, 'insert'), created_by: actor.email, updated_by: actor.email };
       const r = await trx
@@ -290,7 +293,8 @@ export async function createRecord(db: Db, schema: EntitySchema, actor: Actor, b
       const row = flattenExtra(r.row as Row);
       await attachRecordFiles(trx, schema, actor, row.id, undefined, row);
       await writeAudit(trx, schema, row.id, 'create', actor.email, diffRecords(schema, {}, row));
-      await applyAfterCreateRules({ trx, schema, actor, row });
+      await runAfterCreate({ trx, schema, actor, row });
+      await runAfterChange({ trx, schema, actor, op: 'create', row });
       return stripUnreadable(actor.ability, schema, row);
     }),
   )));
@@ -330,7 +334,7 @@ export async function updateRecord(db: Db, schema: EntitySchema, actor: Actor, r
       if (!parent) checkFields(schema, actor, action, before, changed);
       const after = { ...before, ...values };
       if (!(await canOn(trx, schema, actor, action, after))) throw new ApiError(403, forbiddenMessage(schema, action));
-      const extra = await applyWriteRules({ trx, schema, actor, op: 'update', before, after });
+      const extra = await beforeChange({ trx, schema, actor, op: 'update', before, after });
       for (const [k, v] of Object.entries(extra)) if (!sameValue(schema, k, v, before[k])) changed.push(k);
       if (!changed.length) return stripUnreadable(actor.ability, schema, before);
       const merged = { ...values, ...extra };
@@ -346,6 +350,7 @@ export async function updateRecord(db: Db, schema: EntitySchema, actor: Actor, r
       const row = flattenExtra(r.row as Row);
       await attachRecordFiles(trx, schema, actor, id, before, row);
       await writeAudit(trx, schema, id, 'update', actor.email, diffRecords(schema, before, row));
+      await runAfterChange({ trx, schema, actor, op: 'update', before, row });
       return stripUnreadable(actor.ability, schema, row);
     }),
   )));
@@ -360,7 +365,7 @@ export async function deleteRecord(db: Db, schema: EntitySchema, actor: Actor, r
       const action = actionFor(schema, 'delete');
       if (!(await canOn(trx, schema, actor, action, before))) throw new ApiError(403, forbiddenMessage(schema, action));
       refuseDeleteInState(schema, before);
-      await applyDeleteRules({ trx, schema, before });
+      await runBeforeDelete({ trx, schema, before });
       await trx.deleteFrom(schema.name).where('id', '=', id).execute();
       await writeAudit(trx, schema, id, 'delete', actor.email, diffRecords(schema, before, {}));
       return stripUnreadable(actor.ability, schema, before);

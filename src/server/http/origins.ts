@@ -9,7 +9,7 @@
  *   canonical address before sign-in: the corporate sign-in returns only to registered addresses.
  */
 import type { MiddlewareHandler } from 'hono';
-import type { IdentityConfig } from '../identity/config';
+import type { IdentityConfig } from '../auth/identity-config';
 
 export interface SecurityOptions {
   /** The portal's origins; the first is canonical (redirect target). */

@@ -32,7 +32,11 @@ export async function ensureCertificate(dataDir: string, host: string): Promise<
   mkdirSync(dir, { recursive: true });
   const names = new Set(['localhost', host]);
   const ips = new Set(['127.0.0.1', '::1']);
-  for (const n of [...names]) if (isIP(n)) (names.delete(n), ips.add(n));
+  for (const n of [...names]) {
+    if (!isIP(n)) continue;
+    names.delete(n);
+    ips.add(n);
+  }
   const notAfter = new Date();
   notAfter.setDate(notAfter.getDate() + 365);
   const pems = await generate([{ name: 'commonName', value: isIP(host) ? 'localhost' : host }], {

@@ -12,7 +12,7 @@
  */
 import type { Emulator } from './emulator';
 import { CognitoCallError } from './emulator';
-import { CORPORATE_PROVIDER, OAUTH_SCOPES } from './config';
+import { CORPORATE_PROVIDER, OAUTH_SCOPES } from '../auth/identity-config';
 import { CNPJ } from '../seed/demo-empresas';
 
 export const DEMO_PASSWORD = 'Demo#2026';

@@ -1,6 +1,6 @@
 import { decodeJwt } from 'jose';
 import { startIdentityStack } from './start';
-import { identityConfigFromEnv, IdentityConfigError, validateUserPoolId } from './config';
+import { identityConfigFromEnv, IdentityConfigError, validateUserPoolId } from '../auth/identity-config';
 import { DEMO_PASSWORD } from './seed';
 import { httpsRequest, pkcePair, staffSignIn, startTestStack, type TestStack } from './test-helpers';
 import { passwordPolicyViolation } from './password-policy';

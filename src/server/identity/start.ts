@@ -15,7 +15,7 @@ import {
   identityConfigFromEnv,
   redirectUrls,
   validateUserPoolId,
-} from './config';
+} from '../auth/identity-config';
 import { createEmulator, type Emulator } from './emulator';
 import { createFront } from './front';
 import { createIdp } from './idp';
@@ -24,7 +24,7 @@ import { seedUserPool } from './seed';
 import { createSignInThrottle, type ThrottleOptions } from './throttle';
 import { ensureAdminSecret } from './admin-secret';
 
-export type { IdentityConfig } from './config';
+export type { IdentityConfig } from '../auth/identity-config';
 
 export interface IdentityStackOptions {
   /** Data directory; the pool lives in `${dataDir}/cognito`, the certificate in `${dataDir}/idp-cert`. */

@@ -16,7 +16,7 @@ import type { Db } from '../db/connect';
 import { flattenExtra, toColumnValues } from '../db/columns';
 import { diffRecords, writeAudit } from '../crud/audit';
 import { queueTransitionMail } from '../workflow/notify';
-import type { AfterCreateRule, WriteRule } from './write-rules';
+import type { AfterCreateRule, WriteRule } from '../crud/hooks-registry';
 
 /** The SGI record's reference to a filled checklist, per filled-checklist schema. */
 export const SGI_LINK_OF: Record<string, string> = {

@@ -4,7 +4,7 @@
  * - A client adds to a related list whose `addBy` admits clients (a ticket's interactions) with
  *   only the fields `clientFields` names; the rest is `clientSets` (the client as author and
  *   responsible, the moment, a comment) and the `clientVisible` flag is forced by the gate
- *   (write-rules.ts `relatedAddGate`), whatever the body says.
+ *   (entities/ticket-interacao.ts `relatedAddGate`), whatever the body says.
  * - An interaction carries its ticket's site (`obra`, read-only): set from the ticket on every
  *   write, and moved with the ticket when the ticket changes site. A client's read rule is on it.
  * - A client's reply e-mails the ticket's post-sales responsável (the staff reply e-mails the contact).
@@ -17,7 +17,7 @@ import { flattenExtra } from '../db/columns';
 import { enqueueMail } from '../mail/queue';
 import { recordUrl } from '../workflow/notify';
 import { personMail } from '../workflow/definition';
-import type { WriteRule } from './write-rules';
+import type { WriteRule } from '../crud/hooks-registry';
 
 type Rec = Record<string, unknown>;
 
@@ -25,7 +25,7 @@ const isClient = (actor: unknown): actor is { email: string; name?: string; clie
   !!actor && typeof actor === 'object' && (actor as { client?: unknown }).client === true;
 
 /** The related lists (with their parent) a client may add `schema` records to. */
-function clientGates(schema: EntitySchema): { parent: EntitySchema; rel: RelatedList }[] {
+export function clientGates(schema: EntitySchema): { parent: EntitySchema; rel: RelatedList }[] {
   return SCHEMAS.flatMap((parent) => (parent.related ?? []).filter((rel) => rel.entity === schema.name && rel.addBy?.clients).map((rel) => ({ parent, rel })));
 }
 

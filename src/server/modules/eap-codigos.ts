@@ -6,7 +6,7 @@
  * of that EAP, and the technicians who write daily reports of that area on their own sites; 403
  * for anyone else, 404 for a site that does not exist, 400 without a valid area.
  * The API still refuses, on the report itself, a code that is not in the EAP
- * (src/server/modules/write-rules.ts, `eapCodesInSiteEap`).
+ * (src/server/modules/entities/eap-os.ts, `eapCodesInSiteEap`).
  */
 import { Hono } from 'hono';
 import { schemaByName } from '../../../schemas';

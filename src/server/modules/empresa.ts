@@ -20,7 +20,7 @@ import type { DbState } from '../db/ddl';
 import { isExtraField, refKeyOf } from '../db/columns';
 import { ApiError } from '../http/errors';
 import { writeAudit } from '../crud/audit';
-import type { AfterCreateRule, WriteRule } from './write-rules';
+import type { AfterCreateRule, WriteRule } from '../crud/hooks-registry';
 
 export const PENDING_TABLE = 'empresa_pendente';
 

@@ -22,7 +22,7 @@ import { enqueueMail } from '../mail/queue';
 import { recordUrl } from '../workflow/notify';
 import { personMail } from '../workflow/definition';
 import type { AppAbility } from '../../access/ability';
-import type { AfterCreateRule, WriteRule } from './write-rules';
+import type { AfterCreateRule, WriteRule } from '../crud/hooks-registry';
 
 type Rec = Record<string, unknown>;
 interface SupplierActor {
@@ -85,7 +85,7 @@ export async function supplierReplyDefaults(db: Db, schema: EntitySchema, actor:
 }
 
 /** After validation (same transaction): the entry still answers a record of the user's company, as that company. */
-const supplierReplyChecked: WriteRule = async ({ trx, actor, op, after }) => {
+export const supplierReplyChecked: WriteRule = async ({ trx, actor, op, after }) => {
   if (op !== 'create' || !isExternal(actor)) return;
   const ticket = await answerableTicket(trx, actor, after.ticket);
   if (stableJson(after.fornecedor) !== stableJson(ticket.fornecedor)) {
@@ -117,7 +117,7 @@ async function tellTeam(trx: Db, to: (string | undefined)[], actor: SupplierActo
 }
 
 /** A supplier answered a record: the SGI team, the record's responsible and its plans' owners hear of it. */
-const supplierReplyMail: AfterCreateRule = async ({ trx, schema, actor, row }) => {
+export const supplierReplyMail: AfterCreateRule = async ({ trx, schema, actor, row }) => {
   if (!isExternal(actor) || row.ticket === null || row.ticket === undefined) return;
   const ticket = await selectRow(trx, 'ticketSgi', Number(row.ticket));
   if (!ticket) return;
@@ -165,7 +165,7 @@ const rowsOf = (v: unknown): Rec[] => (Array.isArray(v) ? v.filter((r): r is Rec
  * A supplier's change to an action plan: the same rows, rows of other companies untouched, and in
  * its own rows only the situation (never "Cancelada") and the evidence. Otherwise 403, nothing stored.
  */
-const supplierPlanRows: WriteRule = async ({ trx, schema, actor, op, before, after }) => {
+export const supplierPlanRows: WriteRule = async ({ trx, schema, actor, op, before, after }) => {
   if (op !== 'update' || !before || !isExternal(actor)) return;
   const old = rowsOf(before.acoes);
   const now = rowsOf(after.acoes);
@@ -206,11 +206,4 @@ const supplierPlanRows: WriteRule = async ({ trx, schema, actor, op, before, aft
   );
 };
 
-/** The write rules of this module, by entity (registered in write-rules.ts). */
-export const SUPPLIER_WRITE_RULES: Record<string, WriteRule[]> = {
-  portalFornecedor: [supplierReplyChecked],
-  planoAcao: [supplierPlanRows],
-};
-export const SUPPLIER_AFTER_CREATE_RULES: Record<string, AfterCreateRule[]> = {
-  portalFornecedor: [supplierReplyMail],
-};
+// Registered for their entities in entities/portal-fornecedor.ts and entities/plano-acao.ts.

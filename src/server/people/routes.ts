@@ -19,7 +19,7 @@ export interface PersonOption {
 }
 
 export async function searchPeople(db: Db, q: string, roles: string[]): Promise<PersonOption[]> {
-  const text = q.replace(/\u0000/g, '').trim().slice(0, 100);
+  const text = q.replaceAll('\u0000', '').trim().slice(0, 100);
   const pattern = `%${text.replace(/[\\%_]/g, (m) => '\\' + m)}%`;
   const r = await sql<PersonOption>`
     select email as mail, nome from usuario

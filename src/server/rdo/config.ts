@@ -1,13 +1,13 @@
 /**
  * A site's RDO configuration (`configuracaoRdo`): what its daily reports must contain. The write
- * rule below runs with every create and update of a `diario` (src/server/modules/write-rules.ts).
+ * rule below runs with every create and update of a `diario` (registered in src/server/modules/entities/diario.ts).
  */
 import { choiceValues, RDO_SECTIONS, rdoChoices } from '../../../schemas/configuracao-rdo';
 import type { EntitySchema } from '../../../schemas/kinds';
 import { findField } from '../../../schemas/overlay';
 import type { Db } from '../db/connect';
 import { ApiError } from '../http/errors';
-import type { WriteRule } from '../modules/write-rules';
+import type { WriteRule } from '../crud/hooks-registry';
 
 export interface RdoConfig {
   turnos?: { periodo: string; inicio: string; fim: string }[];

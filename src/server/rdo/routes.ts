@@ -80,7 +80,7 @@ export function rdoRoutes(db: Db, storage: FileStorage) {
     const last = found && flattenExtra(found.row as Row);
     if (!last) throw new ApiError(404, 'Não há diário anterior desta obra que você possa ver.');
     const source = stripUnreadable(actor.ability, schema, last as Row & { id: number; version: number });
-    // Two reports of a site cannot share today's date (src/server/modules/write-rules.ts).
+    // Two reports of a site cannot share today's date (src/server/modules/entities/diario.ts).
     const today = todayIso();
     const taken = await db.selectFrom('diario').select('id').where('obra', '=', obra).where('data', '=', today).executeTakeFirst();
     return c.json({

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { schemaByName } from '../../../schemas/index';
-import { openDatabase } from '../db/open';
+import { openDatabase } from '../boot/open-database';
 import { demoData } from './demo-data';
 import { nextNumber } from '../crud/numbering';
 import { SGI_AREA_PREFIX } from '../../../schemas/ticket-sgi';

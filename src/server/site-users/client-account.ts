@@ -5,7 +5,7 @@
  */
 import { CLIENT_WITHOUT_SITE, completeClientRoles } from '../../access/site-people';
 import { ApiError } from '../http/errors';
-import type { WriteRule } from '../modules/write-rules';
+import type { WriteRule } from '../crud/hooks-registry';
 
 const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim()) : [];

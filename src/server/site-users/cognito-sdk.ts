@@ -6,7 +6,7 @@
  * needs `cognito-idp:ListUsers`, `ListUsersInGroup`, `AdminListGroupsForUser`, `AdminCreateUser`
  * and `AdminUpdateUserAttributes` on the pool.
  */
-import type { IdentityConfig } from '../identity/config';
+import type { IdentityConfig } from '../auth/identity-config';
 import { cognitoStyleAdmin, type CognitoCall, type IdentityAdmin } from './identity-admin';
 import { ADMIN_SECRET_HEADER } from '../identity/admin-secret';
 

@@ -13,7 +13,7 @@
  */
 import { randomInt } from 'node:crypto';
 import type { Emulator } from '../identity/emulator';
-import { CORPORATE_PROVIDER } from '../identity/config';
+import { CORPORATE_PROVIDER } from '../auth/identity-config';
 import { passwordPolicyViolation } from '../identity/password-policy';
 
 /** A user of the pool, with the attributes the portal reads. */

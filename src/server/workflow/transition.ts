@@ -16,7 +16,7 @@ import { withoutStaffMailsOne } from '../crud/external-privacy';
 import { isEmptyValue } from '../../../schemas/messages';
 import { addDaysIso, formatDateTimeBr, todayIso } from '../time';
 import { availableTransitions, describeTransition, findTransition, mayTake, nextRevision, stateLabel, stateOf, transitionForRecord, type WorkflowActor } from './definition';
-import { AFTER, GUARDS } from './hooks';
+import { afterNamed, guardNamed } from './hooks';
 import { queueTransitionMail } from './notify';
 import { nextNumber } from '../crud/numbering';
 import { subject } from '@casl/ability';
@@ -61,7 +61,7 @@ function parseBody(body: unknown): { version: number; comment: string | null; to
     throw new ApiError(400, 'Informe a versão do registro que está sendo alterado.', { version: ['Campo obrigatório.'] });
   }
   if (b.comment !== undefined && b.comment !== null && typeof b.comment !== 'string') throw new ApiError(400, 'Comentário inválido.', { comment: ['Informe um texto.'] });
-  const comment = typeof b.comment === 'string' && b.comment.trim() ? b.comment.trim().replace(/\u0000/g, '') : null;
+  const comment = typeof b.comment === 'string' && b.comment.trim() ? b.comment.trim().replaceAll('\u0000', '') : null;
   if (comment && comment.length > COMMENT_MAX) throw new ApiError(400, 'Comentário longo demais.', { comment: [`No máximo ${COMMENT_MAX} caracteres.`] });
   return { version: Number(b.version), comment, to: b.to };
 }
@@ -109,7 +109,7 @@ export async function takeTransition(db: Db, schema: EntitySchema, actor: Workfl
       }
       const to = targetOf(schema, t, before, input.to);
       const hookCtx = { trx, schema, row: before, actor, notifyMoved: (s: EntitySchema, b: Record<string, unknown>, af: Record<string, unknown>, label: string) => queueTransitionMail(trx, s, b, af, { label }, actor) };
-      if (t.guard) await GUARDS[t.guard](hookCtx);
+      if (t.guard) await guardNamed(t.guard)(hookCtx);
 
       const comment = t.comment === 'none' ? null : input.comment;
       const values: Record<string, unknown> = {};
@@ -138,7 +138,7 @@ export async function takeTransition(db: Db, schema: EntitySchema, actor: Workfl
         transition: { name: t.name, label: t.label, from: state, to: to ?? null },
         comment,
       });
-      if (t.after) await AFTER[t.after]({ ...hookCtx, row: after });
+      if (t.after) await afterNamed(t.after)({ ...hookCtx, row: after });
       await queueTransitionMail(trx, schema, before, after, { label: t.label, notify: t.notify, comment }, actor);
       return stripUnreadable(actor.ability, schema, after);
     }),

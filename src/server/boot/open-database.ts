@@ -1,9 +1,15 @@
+/**
+ * Opening the portal's database (composition root, beside `src/server/app.ts` and `src/server/main.ts`):
+ * connect, migrate to the schemas with the core objects the engine and the features contribute
+ * (`src/server/modules/register.ts`), and optionally seed the demo data with its files.
+ */
 import { sql } from 'kysely';
 import { SCHEMAS, schemasInDependencyOrder } from '../../../schemas';
-import { connect, type ConnectOptions, type Database } from './connect';
-import { migrate } from './migrate';
+import { connect, type ConnectOptions, type Database } from '../db/connect';
+import { migrate } from '../db/migrate';
 import { seedDemo } from '../seed/seed';
 import type { FileStorage } from '../storage/storage';
+import '../modules/register';
 
 /** Connect, migrate to the schemas and (optionally) seed the demo data. */
 export async function openDatabase(opts: ConnectOptions & { seed?: boolean; storage?: FileStorage }): Promise<Database & { seeded: boolean }> {

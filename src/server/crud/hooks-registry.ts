@@ -1,0 +1,129 @@
+/**
+ * Entity hooks: the business rules of one entity that go beyond field validation, registered by
+ * the feature code that owns them (`src/server/modules/register.ts` imports one file per entity)
+ * and called by the generic engine (`repository.ts`), which imports no feature.
+ *
+ * Every hook runs inside the write's transaction (except `beforeValidate`, before it) and may
+ * refuse the write by throwing an ApiError; nothing is stored then. Hooks of one entity run in
+ * the order they were registered.
+ */
+import type { EntitySchema } from '../../../schemas/kinds';
+import { CODE_SCHEMAS } from '../../../schemas';
+import type { AppAbility } from '../../access/ability';
+import type { Db } from '../db/connect';
+import { missingTransitionHooks } from '../workflow/hooks';
+
+type Rec = Record<string, unknown>;
+
+/** Who writes (the seed and system effects write without one). */
+export interface HookActor {
+  email: string;
+  name?: string;
+  ability: AppAbility;
+  /** External user (access.md decision 1). */
+  client?: boolean;
+  roles?: string[];
+}
+
+/** `beforeValidate`: the body as sent, before validation; returns the body to validate (server-set defaults). */
+export type BeforeValidateHook = (ctx: { db: Db; schema: EntitySchema; actor: HookActor; body: unknown }) => unknown;
+
+export interface WriteContext {
+  trx: Db;
+  schema: EntitySchema;
+  actor?: HookActor;
+  op: 'create' | 'update';
+  before?: Rec;
+  /** The record as it will be after the write (with what earlier hooks set). */
+  after: Rec;
+}
+/** `beforeChange`: after validation and the permission checks; may refuse, or return server-set values. */
+export type WriteRule = (ctx: WriteContext) => Promise<Rec | void>;
+
+/** `afterCreate`: once the new row exists (e.g. a new site's library). */
+export type AfterCreateRule = (ctx: { trx: Db; schema: EntitySchema; actor?: HookActor; row: Rec }) => Promise<void>;
+
+/** `afterChange`: after a create or an update is stored and its history written. */
+export type AfterChangeRule = (ctx: { trx: Db; schema: EntitySchema; actor?: HookActor; op: 'create' | 'update'; before?: Rec; row: Rec }) => Promise<void>;
+
+/** `beforeDelete`: what must hold before a record is deleted. */
+export type DeleteRule = (ctx: { trx: Db; schema: EntitySchema; before: Rec }) => Promise<void>;
+
+export interface EntityHooks {
+  beforeValidate?: BeforeValidateHook | BeforeValidateHook[];
+  beforeChange?: WriteRule | WriteRule[];
+  afterCreate?: AfterCreateRule | AfterCreateRule[];
+  afterChange?: AfterChangeRule | AfterChangeRule[];
+  beforeDelete?: DeleteRule | DeleteRule[];
+}
+
+type HookLists = { [K in keyof EntityHooks]-?: Extract<NonNullable<EntityHooks[K]>, unknown[]> };
+
+const registry = new Map<string, HookLists>();
+
+const empty = (): HookLists => ({ beforeValidate: [], beforeChange: [], afterCreate: [], afterChange: [], beforeDelete: [] });
+const asList = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+
+/** Adds hooks to an entity (by schema name); several modules may register for the same entity. */
+export function registerEntityHooks(schemaName: string, hooks: EntityHooks): void {
+  const lists = registry.get(schemaName) ?? empty();
+  lists.beforeValidate.push(...asList(hooks.beforeValidate));
+  lists.beforeChange.push(...asList(hooks.beforeChange));
+  lists.afterCreate.push(...asList(hooks.afterCreate));
+  lists.afterChange.push(...asList(hooks.afterChange));
+  lists.beforeDelete.push(...asList(hooks.beforeDelete));
+  registry.set(schemaName, lists);
+}
+
+/** The hooks registered for an entity (empty lists when none). */
+export function entityHooks(schemaName: string): Readonly<HookLists> {
+  return registry.get(schemaName) ?? empty();
+}
+
+/** Names of the entities with hooks (checked against the schemas at start, `checkHookRegistry`). */
+export const entitiesWithHooks = (): string[] => [...registry.keys()];
+
+/** Entity names hooks were registered for that are not schemas (a typo would silently disable a rule). */
+export function unknownHookEntities(schemas: readonly EntitySchema[]): string[] {
+  const names = new Set(schemas.map((s) => s.name));
+  return entitiesWithHooks().filter((n) => !names.has(n));
+}
+
+/**
+ * At start: every guard and effect the schemas' transitions name is registered, and every entity
+ * with registered hooks is a schema (a misspelt name would silently disable its rules).
+ */
+export function checkHookRegistry(schemas: readonly EntitySchema[], all: readonly EntitySchema[] = CODE_SCHEMAS): void {
+  const problems = [
+    ...missingTransitionHooks(schemas).map((m) => `unregistered workflow hook ${m}`),
+    ...unknownHookEntities(all).map((n) => `entity hooks registered for unknown schema "${n}"`),
+  ];
+  if (problems.length) throw new Error(`Hook registry (src/server/modules/register.ts): ${problems.join('; ')}.`);
+}
+
+export async function runBeforeValidate(ctx: Omit<Parameters<BeforeValidateHook>[0], 'body'>, body: unknown): Promise<unknown> {
+  for (const hook of entityHooks(ctx.schema.name).beforeValidate) body = await hook({ ...ctx, body });
+  return body;
+}
+
+/** Runs the entity's `beforeChange` hooks; each sees the values the earlier ones set. Returns all of them. */
+export async function runBeforeChange(ctx: WriteContext): Promise<Rec> {
+  let extra: Rec = {};
+  for (const rule of entityHooks(ctx.schema.name).beforeChange) {
+    const out = await rule({ ...ctx, after: { ...ctx.after, ...extra } });
+    if (out) extra = { ...extra, ...out };
+  }
+  return extra;
+}
+
+export async function runAfterCreate(ctx: Parameters<AfterCreateRule>[0]): Promise<void> {
+  for (const rule of entityHooks(ctx.schema.name).afterCreate) await rule(ctx);
+}
+
+export async function runAfterChange(ctx: Parameters<AfterChangeRule>[0]): Promise<void> {
+  for (const rule of entityHooks(ctx.schema.name).afterChange) await rule(ctx);
+}
+
+export async function runBeforeDelete(ctx: Parameters<DeleteRule>[0]): Promise<void> {
+  for (const rule of entityHooks(ctx.schema.name).beforeDelete) await rule(ctx);
+}
