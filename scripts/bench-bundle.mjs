@@ -45,7 +45,6 @@ if (!dist) {
 
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
-const byName = (re) => Object.keys(manifest).filter((k) => re.test(k));
 
 /** Static closure (the chunk and what it imports) of manifest keys. */
 function closure(keys) {

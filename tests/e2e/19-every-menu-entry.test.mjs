@@ -142,7 +142,11 @@ for (const account of ACCOUNTS) {
       const seen = new Set();
       const queue = [];
       const add = (hrefs) => {
-        for (const h of hrefs) if (!seen.has(h)) (seen.add(h), queue.push(h));
+        for (const h of hrefs) {
+          if (seen.has(h)) continue;
+          seen.add(h);
+          queue.push(h);
+        }
       };
       add(await sidebarLinks(page));
       add(await cardLinks(page));
