@@ -42,6 +42,16 @@ export function registerAfterCoreSql(owner: string, step: AfterCoreStep): void {
   afterCore.set(owner, step);
 }
 
+/**
+ * A step run after the entity tables changed, in the same transaction, given the state before:
+ * data a new column needs on an existing database (e.g. a copied value filled in once).
+ */
+export type AfterMigrateStep = (trx: Db, schemas: readonly EntitySchema[], before: DbState) => Promise<unknown>;
+const afterMigrate = new Map<string, AfterMigrateStep>();
+export function registerAfterMigrate(owner: string, step: AfterMigrateStep): void {
+  afterMigrate.set(owner, step);
+}
+
 /** Every core statement, base and contributed, in order. */
 export const coreStatements = (): string[] => [...BASE_CORE, ...[...coreSql.values()].flat()];
 
@@ -162,6 +172,7 @@ export async function migrate(db: Db, schemas: EntitySchema[], opts: { allowDest
     const statements = plan.statements;
     if (!statements.length) return { applied: 0, version };
     for (const stmt of statements) await sql.raw(stmt).execute(trx);
+    for (const step of afterMigrate.values()) await step(trx, effective, current);
     await sql`DELETE FROM _esquema`.execute(trx);
     for (const [tabela, estado] of Object.entries(desired)) {
       await sql`INSERT INTO _esquema (tabela, estado) VALUES (${tabela}, ${JSON.stringify(estado)}::jsonb)`.execute(trx);

@@ -69,6 +69,17 @@ export const ticketSiteToInteractions: WriteRule = async ({ trx, op, before, aft
   await sql`update "ticketInteracao" set obra = ${(after.obra as string | null) ?? null} where ticket = ${Number(before.id)}`.execute(trx);
 };
 
+/**
+ * On a database that had interactions before they carried their ticket's site, the new `obra`
+ * column is filled from the tickets once, when it is added (src/server/db/migrate.ts
+ * `registerAfterMigrate`), so clients see the replies written before.
+ */
+export async function backfillInteractionSites(trx: Db, _schemas: readonly EntitySchema[], before: Record<string, { columns: Record<string, unknown> }>): Promise<void> {
+  const table = before.ticketInteracao;
+  if (!table || 'obra' in table.columns) return;
+  await sql`update "ticketInteracao" i set obra = p.obra from posvenda p where i.ticket = p.id and i.obra is null`.execute(trx);
+}
+
 /** A client's reply on a ticket e-mails the ticket's post-sales responsável (in the write's transaction). */
 export const clientReplyMail: WriteRule = async ({ trx, op, actor, after }) => {
   if (op !== 'create' || !isClient(actor)) return;

@@ -11,7 +11,7 @@
  */
 import { SCHEMAS } from '../../../schemas';
 import { registerEntityHooks } from '../crud/hooks-registry';
-import { registerAfterCoreSql, registerCoreSql } from '../db/migrate';
+import { registerAfterCoreSql, registerAfterMigrate, registerCoreSql } from '../db/migrate';
 import { MAIL_CORE_SQL } from '../mail/queue';
 import { JOB_CORE_SQL } from '../jobs/runner';
 import { SCHEDULE_CORE_SQL } from '../schedule/tables';
@@ -19,7 +19,7 @@ import { SURVEY_CORE_SQL } from '../survey/invitations';
 import { FILE_CORE_SQL } from '../storage/file-tables';
 import { SCHEMA_OVERLAY_CORE_SQL } from '../schema-config/store';
 import { PENDING_SQL, adoptCompanyReferences } from './empresa';
-import { clientGates, clientReplyDefaults } from './client-replies';
+import { backfillInteractionSites, clientGates, clientReplyDefaults } from './client-replies';
 
 import './entities/diario';
 import './entities/diario-os';
@@ -55,3 +55,5 @@ registerCoreSql('schema-config', SCHEMA_OVERLAY_CORE_SQL);
 registerCoreSql('empresa', [PENDING_SQL]);
 // Free-text company names becoming company references: matched or set aside before the foreign keys.
 registerAfterCoreSql('empresa', adoptCompanyReferences);
+// Interactions written before they carried their ticket's site get it once (client-replies.ts).
+registerAfterMigrate('ticketInteracao', backfillInteractionSites);
