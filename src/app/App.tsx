@@ -16,12 +16,12 @@ import { ACCESS_QUERY_KEY, createAccessControlProvider } from './access/access-c
 import { AppRoutes } from './app-routes';
 import { authProvider, getIdToken } from './auth/auth-provider';
 import { i18nProvider } from './i18n';
-import { fetchObras, LayoutServicesProvider } from './layouts/services';
+import { fetchObras, LayoutServicesProvider } from './providers/layout-services';
 import { createDataProvider } from './providers/data-provider';
 import { routerProvider } from './providers/router-provider';
 import { DialogProvider } from './root/dialogs';
 import { EffectiveSchemasSync } from './modules/schema-config/effective-schemas';
-import { notificationProvider } from './root/notification-provider';
+import { notificationProvider } from './providers/notification-provider';
 import { RootShell } from './root/root-frame';
 
 const dataProvider = createDataProvider('/api/v1', getIdToken);

@@ -10,12 +10,9 @@ import { ROUTED, routesOfLayout } from '../../resources/routes';
 import type { AppRoute, LayoutKind } from '../../resources/routes/types';
 import { RefineNavigationGuard } from './guard/navigation-guard';
 import { PortalLayout } from './layouts/portal-layout';
-// The daily report's own views (PDF button, site options, "Copiar do dia anterior"), loaded with their pages.
-import './modules/rdo/register';
-// The legal case's page with its upload buttons ("Enviar documento", decision 29).
-import './modules/juridico/register';
-// The supplier's SGI screens: "Responder" on its records, its rows of an action plan (decision 29).
-import './modules/sgi/register';
+// What the feature modules register with the engine: view overrides (RDO, legal case, supplier SGI
+// screens) and the buttons and inputs the generic views show.
+import './modules/register';
 
 // Status pages (antd Result and its illustrations) load only when shown.
 const ForbiddenPage = lazy(() => import('./pages/status-pages').then((m) => ({ default: m.ForbiddenPage })));
@@ -33,7 +30,7 @@ const ChecklistFillPage = lazy(() => import('./modules/checklist/checklist-fill-
 const EapPage = lazy(() => import('./modules/eap/eap-page').then((m) => ({ default: m.EapRoutePage })));
 const DashboardPage = lazy(() => import('./modules/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })));
 const SchedulePage = lazy(() => import('./modules/schedule/schedule-page').then((m) => ({ default: m.SchedulePage })));
-const PendenciasPage = lazy(() => import('./modules/workflow/pendencias-page').then((m) => ({ default: m.PendenciasPage })));
+const PendenciasPage = lazy(() => import('./modules/pendencias/pendencias-page').then((m) => ({ default: m.PendenciasPage })));
 const SurveyPage = lazy(() => import('./modules/survey/survey-page').then((m) => ({ default: m.SurveyPage })));
 const RdoConfigPage = lazy(() => import('./modules/rdo/rdo-config-page').then((m) => ({ default: m.RdoConfigPage })));
 const DocumentTreePage = lazy(() => import('./modules/document-tree/document-tree-page').then((m) => ({ default: m.DocumentTreePage })));

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { notificationProvider } from '../root/notification-provider';
+import { notificationProvider } from '../providers/notification-provider';
 import type { LoginParams } from './auth-provider';
 
 /** The auth provider and Amplify's configuration (one lazy chunk, fetched once). */

@@ -21,7 +21,7 @@ import { authHeaders, getApiUrl } from '../providers/data-provider';
 import { newRow, refKeyOf, refTarget } from './options';
 import { formatCnpj } from '../../../schemas/shared/cnpj';
 import { rulesFor, validateFile } from './rules';
-import { EapCodeInput } from '../modules/eap/eap-code-input';
+import { registeredFieldInput } from '../views/extensions';
 import { uploadQuery, useUploadTarget, type UploadTarget } from './upload-target';
 import { fileUrl, thumbUrl } from './file-url';
 import { labelledOptions } from '../../../schemas/option-labels';
@@ -486,6 +486,8 @@ export function FieldFormItem({ field, name, noLabel, itemProps, disabled }: Fie
   const path = name ?? field.name;
   if (field.kind === 'object') return <ObjectFormItem field={field} name={path} />;
   if (field.kind === 'rows') return <RowsFormItem field={field} name={path} />;
+  // A feature module's input for this field (`registerFieldInput`, e.g. the EAP code picker), else the kind's own.
+  const Widget = registeredFieldInput(field) ?? FieldInput;
   return (
     <Form.Item
       name={path}
@@ -497,11 +499,7 @@ export function FieldFormItem({ field, name, noLabel, itemProps, disabled }: Fie
       {...(noLabel ? { style: { marginBottom: 0 } } : {})}
       {...itemProps}
     >
-      {field.kind === 'text' && field.eapCodeOf ? (
-        <EapCodeInput field={{ ...field, eapCodeOf: field.eapCodeOf }} disabled={disabled} aria-label={noLabel ? field.label : undefined} />
-      ) : (
-        <FieldInput field={field} disabled={disabled} aria-label={noLabel ? field.label : undefined} />
-      )}
+      <Widget field={field} disabled={disabled} aria-label={noLabel ? field.label : undefined} />
     </Form.Item>
   );
 }

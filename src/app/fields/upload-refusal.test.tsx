@@ -7,7 +7,7 @@ import React from 'react';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { schemaByName } from '../../../schemas';
-import { useInProcessApi } from '../views/in-process-api';
+import { useInProcessApi } from '../../../tests/app/in-process-api';
 import { FilesInput } from './form-items';
 import { UploadTargetContext } from './upload-target';
 

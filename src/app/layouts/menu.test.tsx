@@ -12,7 +12,7 @@ import { matchAppRoute } from '../guard/guard-rules';
 import { CurrentRouteProvider } from '../guard/navigation-guard';
 import { buildMenu, canChooseSite, menuPaths, type MenuGroup } from './menu';
 import { PortalLayout } from './portal-layout';
-import { LayoutServicesProvider } from './services';
+import { LayoutServicesProvider } from '../providers/layout-services';
 
 const user = (roles: string[], tipo = 'staff'): PortalUser => ({
   id_user: 'u1', username: 'ana@empresa.com', email: 'ana@empresa.com', name: 'Ana Souza', empresa: ['empresa'], obra: ['101'], roles, tipo,

@@ -14,15 +14,16 @@ import { useList, useOne } from '@refinedev/core';
 import { schemaByName } from '../../../schemas';
 import type { EntitySchema } from '../../../schemas/kinds';
 import { recordTitle } from '../fields/options';
+import { obraLabel } from '../fields/obra-label';
 import { useAbility, useCurrentUser } from '../access/ability-context';
 import { useCurrentRoute } from '../guard/navigation-guard';
-import { PendenciasBell } from '../modules/workflow/pendencias-bell';
+import { PendenciasBell } from '../modules/pendencias/pendencias-bell';
 import { useScrollLockContext } from '../root/overlays';
 import { PRIMARY_COLOR } from '../theme';
 import { RouteIcon } from './icons';
 import { buildMenu, canChooseSite, type MenuGroup } from './menu';
-import { SitePicker } from './site-picker';
-import { rememberedObra, rememberObra, useLayoutServices } from './services';
+import { SitePicker } from '../fields/site-picker';
+import { rememberedObra, rememberObra, useLayoutServices } from '../providers/layout-services';
 
 export const LAYOUT_TITLES: Record<Exclude<LayoutKind, 'public'>, string> = {
   open: 'Portal',
@@ -51,12 +52,6 @@ function menuItems(groups: MenuGroup[], onNavigate: () => void): MenuProps['item
       })),
     })),
   ];
-}
-
-/** The site's display name: "101 – Nome da obra". */
-export function obraLabel(obra: string, record?: Record<string, unknown>): string {
-  const nome = record && typeof record.nome === 'string' ? record.nome : undefined;
-  return nome ? `${obra} – ${nome}` : `Obra ${obra}`;
 }
 
 /** The record's title, loaded through the same data provider (cached with the page's own query). */

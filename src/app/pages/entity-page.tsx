@@ -18,6 +18,7 @@ import type { EntitySchema } from '../../../schemas/kinds';
 // registered overrides load when opened, so the first list downloads none of their code.
 import { GenericList } from '../views/generic-list';
 import { getViewOverride } from '../views/overrides';
+import { SelectObraPrompt } from '../views/select-obra-prompt';
 import { useSchemaVersion } from '../modules/schema-config/effective-schemas';
 
 /**
@@ -36,7 +37,6 @@ const CreateView = lazy(() => import('../views/generic-create').then((m) => ({ d
 const ShowView = lazy(() => import('../views/generic-show').then((m) => ({ default: m.GenericShow as ComponentType<EntityViewProps> })));
 const EditView = lazy(() => import('../views/generic-edit').then((m) => ({ default: m.GenericEdit as ComponentType<EntityViewProps> })));
 
-const SelectObraNotice = lazy(() => import('./entity-notices').then((m) => ({ default: m.SelectObraNotice })));
 const RecordNotFound = lazy(() => import('./entity-notices').then((m) => ({ default: m.RecordNotFound })));
 
 function ViewLoading() {
@@ -90,15 +90,6 @@ function RecordByField({ schema, field, value, view }: { schema: EntitySchema; f
     );
   }
   return <Loaded>{view === 'show' ? <ShowView schema={schema} id={id} /> : <EditView schema={schema} id={id} />}</Loaded>;
-}
-
-/** Shown by site-required routes without a site (`/seguros`, `/juridico/civil` without `?obra=`). */
-export function SelectObraPrompt({ title }: { title: string }) {
-  return (
-    <Loaded>
-      <SelectObraNotice title={title} />
-    </Loaded>
-  );
 }
 
 export function EntityPage({ route }: { route: AppRoute }) {

@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { useAbility, useCurrentUser } from '../access/ability-context';
 import { RouteIcon } from '../layouts/icons';
 import { buildMenu, type MenuGroup } from '../layouts/menu';
-import { rememberedObra } from '../layouts/services';
+import { rememberedObra } from '../providers/layout-services';
 import { StartSection } from './start-pages';
 
 function greeting(now = new Date()): string {

@@ -8,7 +8,7 @@ import { todayIso } from '../format';
 import { useAbility } from '../access/ability-context';
 import { useCurrentRoute } from '../guard/navigation-guard';
 import { buildMenu } from '../layouts/menu';
-import { obraLabel } from '../layouts/portal-layout';
+import { obraLabel } from '../fields/obra-label';
 import { ModuleCards } from './home';
 import { formatDate } from '../format';
 import { SiteKpis } from '../modules/site-home/site-kpis';

@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import type { PortalUser } from '../../access/user';
-import { currentLocation, renderViews } from '../views/test-utils';
-import { useInProcessApi } from '../views/in-process-api';
+import { currentLocation, renderViews } from '../../../tests/app/test-utils';
+import { useInProcessApi } from '../../../tests/app/in-process-api';
 import { StartSection } from './start-pages';
 
 const T = { timeout: 20_000 };

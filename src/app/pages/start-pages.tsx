@@ -17,10 +17,10 @@ import { externalKindOf, type ExternalKind, type PortalUser } from '../../access
 import { recordTitle } from '../fields/options';
 import { FieldDisplay } from '../fields/display';
 import { CaseUploadButtons } from '../modules/juridico/case-upload-buttons';
-import { showPath } from '../modules/workflow/links';
-import { PendenciaItem } from '../modules/workflow/pendencias-page';
-import { StateTag } from '../modules/workflow/state-tag';
-import { usePendencias } from '../modules/workflow/use-pendencias';
+import { showPath } from '../workflow/links';
+import { PendenciaItem } from '../modules/pendencias/pendencias-page';
+import { StateTag } from '../workflow/state-tag';
+import { usePendencias } from '../modules/pendencias/use-pendencias';
 
 const PAGE = 20;
 

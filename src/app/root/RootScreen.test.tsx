@@ -9,7 +9,7 @@ vi.mock('./fonts', async (importOriginal) => {
 });
 
 import { RootScreen } from './RootScreen';
-import { createToastStore } from './toast-store';
+import { createToastStore } from '../providers/toast-store';
 import { ScrollLockContext, useExecutandoAcao } from './overlays';
 import { useDialogs } from './dialogs';
 

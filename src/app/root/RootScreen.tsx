@@ -11,7 +11,7 @@ import { DialogProvider } from './dialogs';
 import { ActionOverlayProvider, ScrollLockProvider } from './overlays';
 import { RootFrame } from './root-frame';
 import { ToastStack } from './ToastStack';
-import { toastStore as defaultToastStore, type ToastStore } from './toast-store';
+import { toastStore as defaultToastStore, type ToastStore } from '../providers/toast-store';
 
 export interface RootScreenProps {
   /** The routed view. */

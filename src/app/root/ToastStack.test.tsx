@@ -1,8 +1,8 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastStack } from './ToastStack';
-import { createToastStore } from './toast-store';
-import { createNotificationProvider } from './notification-provider';
+import { createToastStore } from '../providers/toast-store';
+import { createNotificationProvider } from '../providers/notification-provider';
 
 describe('ToastStack', () => {
   beforeEach(() => {

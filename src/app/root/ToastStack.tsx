@@ -12,7 +12,7 @@ import {
   UndoOutlined,
 } from '@ant-design/icons';
 import { TOAST } from './constants';
-import { toastStore as defaultStore, type ToastItem, type ToastStore, type ToastType } from './toast-store';
+import { toastStore as defaultStore, type ToastItem, type ToastStore, type ToastType } from '../providers/toast-store';
 
 export interface ToastStackProps {
   store?: ToastStore;

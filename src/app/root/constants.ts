@@ -24,17 +24,8 @@ export const OVERLAY_Z_INDEX = 3000;
 /** Help banner: hidden (unmounted) this long after its close starts sliding it out. */
 export const HELP_BANNER_HIDE_DELAY = 500;
 
-/** Notification toasts. */
-export const TOAST = {
-  position: 'top-right',
-  timeout: 5000,
-  max: 5,
-  width: 400,
-  sequentialClosing: false,
-  zIndex: 99999,
-  /** Text of the small close button of each toast. */
-  closeText: 'Fechar',
-} as const;
+/** Notification toasts (defined with their store). */
+export { TOAST } from '../providers/toast-store';
 
 /** Confirm and alert dialogs. */
 export const DIALOG = { width: 400, zIndex: 2400, overlayZIndex: 2000 } as const;

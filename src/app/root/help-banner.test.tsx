@@ -5,7 +5,7 @@ import { HelpBanner, useHelpUrl } from './help-banner';
 import { HELP_BANNER_SEEN_KEY, HELP_BANNER_STORAGE_KEY } from './constants';
 import { RootFrame } from './root-frame';
 import { ScrollLockProvider } from './overlays';
-import { toastStore } from './toast-store';
+import { toastStore } from '../providers/toast-store';
 
 const URL_SD = 'https://suporte.exemplo.com.br/servicedesk/customer/portal/3';
 

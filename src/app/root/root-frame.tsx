@@ -11,7 +11,7 @@ import { useInRouterContext, useLocation } from 'react-router';
 import { HelpBanner, useHelpUrl } from './help-banner';
 import { isPublicPath } from '../public-routes';
 import { ActionOverlayProvider, LoadingOverlay, ScrollLockProvider, useScrollLockContext } from './overlays';
-import { toastStore as defaultToastStore, type ToastStore } from './toast-store';
+import { toastStore as defaultToastStore, type ToastStore } from '../providers/toast-store';
 
 // antd's Progress (with Tooltip and its positioning engine) is a third of the entry: the stack
 // loads after the first paint, or at once when a toast is pushed before that.

@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { schemaByName } from '../../../schemas/index';
 import type { EntitySchema } from '../../../schemas/kinds';
-import { renderViews } from './test-utils';
-import { useInProcessApi } from './in-process-api';
+import { renderViews } from '../../../tests/app/test-utils';
+import { useInProcessApi } from '../../../tests/app/in-process-api';
 import { DEMO_USERS } from '../../../mocks/test-app';
 
 const QUANT = 'materiais.quantificador@portal.local';

@@ -10,7 +10,7 @@ import { schemaByName } from '../../../schemas/index';
 import type { EntitySchema } from '../../../schemas/kinds';
 import type { AuthProvider } from '@refinedev/core';
 import { CONFLICT_MESSAGE } from './generic-form';
-import { currentLocation, renderViews } from './test-utils';
+import { currentLocation, renderViews } from '../../../tests/app/test-utils';
 
 let mock: Awaited<ReturnType<typeof createMockApi>>;
 let server: ReturnType<typeof setupServer>;

@@ -8,7 +8,7 @@ import { setupServer } from 'msw/node';
 import { createMockApi } from '../../../mocks/api';
 import { schemaByName } from '../../../schemas/index';
 import type { EntitySchema } from '../../../schemas/kinds';
-import { currentLocation, renderViews } from './test-utils';
+import { currentLocation, renderViews } from '../../../tests/app/test-utils';
 
 let mock: Awaited<ReturnType<typeof createMockApi>>;
 let server: ReturnType<typeof setupServer>;

@@ -12,13 +12,13 @@ import { CreateButton, DeleteButton, EditButton, List, ShowButton, getDefaultFil
 import { useTable } from './use-table';
 import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
 import { FieldDisplay } from '../fields/display';
-import { StateTag } from '../modules/workflow/state-tag';
+import { StateTag } from '../workflow/state-tag';
 import { columnFilterProps } from '../fields/filters';
 import { deleteConfirmProps, lowerLabel } from '../fields/options';
 import { listTotalText, recordsText, totalKindOf } from './list-total';
 import { ReferenceTitlesProvider } from '../fields/reference-titles';
 import { ListCards } from './list-cards';
-import { ConfigureEntityButton } from '../modules/schema-config/configure-entity-button';
+import { listActions } from './extensions';
 
 export interface GenericListProps {
   schema: EntitySchema;
@@ -198,7 +198,9 @@ export function GenericList({ schema, filters: permanent }: GenericListProps): R
       title={schema.labelPlural}
       headerButtons={({ createButtonProps }) => (
         <>
-          <ConfigureEntityButton resource={schema.resource} />
+          {listActions().map((Action, i) => (
+            <Action key={i} schema={schema} />
+          ))}
           <ColumnChooser schema={schema} value={columns} onChange={setColumns} />
           <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void runExport()}>
             Exportar

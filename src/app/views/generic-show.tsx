@@ -1,7 +1,7 @@
 /**
  * Generic show view: fields grouped by `group` (a Card with Descriptions per group), rows as
  * sub-tables, files with preview, and the record's history (GET /<resource>/<id>/historico) as a
- * Timeline. A record with a workflow gets its state and steps above the fields (modules/workflow).
+ * Timeline. A record with a workflow gets its state and steps above the fields (src/app/workflow).
  */
 import React, { useMemo } from 'react';
 import { Alert, Card, Descriptions, Empty, Space, Spin, Timeline, Typography } from 'antd';
@@ -15,10 +15,10 @@ import { personName, usePersonNames } from '../fields/person-names';
 import { RelatedLists } from './related-lists';
 import { useAbility } from '../access/ability-context';
 import { toCaslAction } from '../../access/refine-actions';
-import { canEditHere } from '../modules/workflow/can-edit';
+import { canEditHere } from '../workflow/can-edit';
 import { deleteConfirmProps, fieldByName, groupFields, recordTitle, visibleFields } from '../fields/options';
 import { formatDateTime, formatValue } from '../format';
-import { TransitionComment, TransitionHeading, transitionDotColor, WorkflowPanel, historyKey, type HistoryTransition } from '../modules/workflow';
+import { TransitionComment, TransitionHeading, transitionDotColor, WorkflowPanel, historyKey, type HistoryTransition } from '../workflow';
 
 export interface GenericShowProps {
   schema: EntitySchema;

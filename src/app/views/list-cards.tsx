@@ -11,7 +11,7 @@ import { DeleteButton, EditButton, ShowButton } from '@refinedev/antd';
 import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
 import { FieldDisplay } from '../fields/display';
 import { deleteConfirmProps, recordTitle } from '../fields/options';
-import { StateTag } from '../modules/workflow/state-tag';
+import { StateTag } from '../workflow/state-tag';
 
 export interface ListCardsProps {
   schema: EntitySchema;

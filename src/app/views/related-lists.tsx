@@ -8,8 +8,7 @@
 import React, { useMemo, useState } from 'react';
 import { Button, Card, Form, Grid, List as AntList, Modal, Space, Table, Tabs, Typography } from 'antd';
 import type { TableColumnType } from 'antd';
-import { FormOutlined, PlusOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router';
+import { PlusOutlined } from '@ant-design/icons';
 import { useApiUrl, useCustom, useInvalidate, useNavigation, type BaseRecord, type CrudFilter } from '@refinedev/core';
 import { useModalForm, useTable } from '@refinedev/antd';
 import { useQueryClient } from '@tanstack/react-query';
@@ -24,33 +23,20 @@ import { ReferenceTitlesProvider } from '../fields/reference-titles';
 import { CreateDefaults } from './create-defaults';
 import { defaultValues, lowerLabel, recordTitle } from '../fields/options';
 import { formatValue } from '../format';
-import { StateTag } from '../modules/workflow/state-tag';
+import { StateTag } from '../workflow/state-tag';
 import { SchemaFormFields } from './generic-form';
 import { InteractionTimeline } from './related-timeline';
-import { checklistFillPath } from '../modules/checklist/fill-path';
+import { relatedListActions, type RelatedListActionProps } from './extensions';
 import { totalKindOf, totalText } from './list-total';
 
-/** A work order's checklists are filled item by item on their own screen (`?os=` preselects the order). */
-function FillChecklistLink({ parent, record, child }: { parent: EntitySchema; record: BaseRecord; child: EntitySchema }) {
-  const navigate = useNavigate();
-  // At phone width the short label leaves room for the section's title.
-  const short = Grid.useBreakpoint().sm === false;
-  const obra = parent.obraField ? record[parent.obraField] : undefined;
-  const path = typeof obra === 'string' && obra && record.id !== undefined ? checklistFillPath(child.name, obra, record.id) : undefined;
-  if (!path) return null;
+/** The buttons feature modules add to a section's header (`registerRelatedListAction`). */
+function RelatedListActions(props: RelatedListActionProps) {
   return (
-    <Button
-      size="small"
-      icon={<FormOutlined />}
-      href={path}
-      aria-label={short ? 'Preencher checklist' : undefined}
-      onClick={(e) => {
-        e.preventDefault();
-        navigate(path);
-      }}
-    >
-      {short ? 'Preencher' : 'Preencher checklist'}
-    </Button>
+    <>
+      {relatedListActions().map((Action, i) => (
+        <Action key={i} {...props} />
+      ))}
+    </>
   );
 }
 
@@ -179,7 +165,7 @@ function RelatedSectionBody({ parent, record, rel, child }: { parent: EntitySche
       extra={
         canCreate ? (
           <Space size={8} wrap>
-            <FillChecklistLink parent={parent} record={record} child={child} />
+            <RelatedListActions parent={parent} record={record} child={child} />
             <Button size="small" type="primary" icon={<PlusOutlined />} onClick={() => setAdding(initial)}>
               {clientFields ? 'Responder' : timeline ? 'Nova interação' : child.gender === 'f' ? 'Nova' : 'Novo'}
             </Button>
@@ -248,7 +234,7 @@ function RelatedAddOnly({ parent, record, rel, child }: { parent: EntitySchema; 
       title={<span id={headingId}>{title}</span>}
       extra={
         <Space size={8} wrap>
-          <FillChecklistLink parent={parent} record={record} child={child} />
+          <RelatedListActions parent={parent} record={record} child={child} />
           <Button size="small" type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
             {child.gender === 'f' ? 'Nova' : 'Novo'}
           </Button>

@@ -7,8 +7,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { Route } from 'react-router';
-import { renderViews } from './test-utils';
-import { useInProcessApi } from './in-process-api';
+import { renderViews } from '../../../tests/app/test-utils';
+import { useInProcessApi } from '../../../tests/app/in-process-api';
 import { DEMO_USERS } from '../../../mocks/test-app';
 import { schemaByName } from '../../../schemas/index';
 import type { EntitySchema, FieldDef } from '../../../schemas/kinds';

@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { Route } from 'react-router';
-import { renderViews } from '../../views/test-utils';
-import { useInProcessApi } from '../../views/in-process-api';
+import { renderViews } from '../../../../tests/app/test-utils';
+import { useInProcessApi } from '../../../../tests/app/in-process-api';
 import { ApiReferencePage } from './api-reference-page';
 
 const T = { timeout: 20_000 };

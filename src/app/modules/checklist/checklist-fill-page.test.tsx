@@ -11,8 +11,8 @@ import { SPEC_ROUTES } from '../../../../resources/routes';
 import { schemaByName } from '../../../../schemas';
 import type { EntitySchema } from '../../../../schemas/kinds';
 import { DEMO_USERS } from '../../../../mocks/test-app';
-import { currentLocation, renderViews } from '../../views/test-utils';
-import { useInProcessApi } from '../../views/in-process-api';
+import { currentLocation, renderViews } from '../../../../tests/app/test-utils';
+import { useInProcessApi } from '../../../../tests/app/in-process-api';
 import { ChecklistFillPage } from './checklist-fill-page';
 
 const FIELD = 'field@portal.local';

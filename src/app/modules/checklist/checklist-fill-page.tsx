@@ -34,7 +34,7 @@ import type { AppRoute } from '../../../../resources/routes/types';
 import { toCaslAction } from '../../../access/refine-actions';
 import { useAbility, useCurrentUser } from '../../access/ability-context';
 import { useCurrentRoute } from '../../guard/navigation-guard';
-import { obraLabel } from '../../layouts/portal-layout';
+import { obraLabel } from '../../fields/obra-label';
 import { DATE_FORMAT, FilesInput } from '../../fields/form-items';
 import { UploadTargetContext } from '../../fields/upload-target';
 import { todayIso } from '../../format';

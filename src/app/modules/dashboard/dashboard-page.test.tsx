@@ -6,8 +6,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
-import { renderViews, currentLocation } from '../../views/test-utils';
-import { useInProcessApi } from '../../views/in-process-api';
+import { renderViews, currentLocation } from '../../../../tests/app/test-utils';
+import { useInProcessApi } from '../../../../tests/app/in-process-api';
 import { DEMO_USERS } from '../../../../mocks/test-app';
 import { POSVENDA_DASHBOARD } from '../../../../resources/dashboards/posvenda';
 import { DashboardView, listLink, periodOf, resolveFilterValue, widgetFilters } from './dashboard-page';

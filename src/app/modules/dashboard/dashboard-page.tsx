@@ -18,7 +18,7 @@ import { FieldDisplay } from '../../fields/display';
 import { ReferenceTitlesProvider, useReferenceTitles, type ReferenceTitles } from '../../fields/reference-titles';
 import { formatDecimal, formatInteger, formatMoney, formatValue, todayIso } from '../../format';
 import type { ChartDatum } from './charts';
-import { SelectObraPrompt } from '../../pages/entity-page';
+import { SelectObraPrompt } from '../../views/select-obra-prompt';
 import { combineShare, shareFormatter, sideQuery, type AggregateAnswer, type AggregateRow } from './share';
 import { RecordsWidget } from './records-widget';
 

@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { schemaByName } from '../../../../schemas';
-import { renderViews } from '../../views/test-utils';
-import { useInProcessApi } from '../../views/in-process-api';
+import { renderViews } from '../../../../tests/app/test-utils';
+import { useInProcessApi } from '../../../../tests/app/in-process-api';
 import { GenericCreate } from '../../views/generic-create';
 import { DEMO_USERS } from '../../../../mocks/test-app';
 

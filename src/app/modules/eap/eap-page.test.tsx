@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
-import { renderViews } from '../../views/test-utils';
-import { useInProcessApi } from '../../views/in-process-api';
+import { renderViews } from '../../../../tests/app/test-utils';
+import { useInProcessApi } from '../../../../tests/app/in-process-api';
 import { DEMO_USERS } from '../../../../mocks/test-app';
 import { EapPage } from './eap-page';
 
@@ -35,7 +35,6 @@ const nodeTitle = async (codigo: string) => {
   }, T);
 };
 const titles = () => [...tree().querySelectorAll('.ant-tree-title')].map((e) => e.textContent?.split(' — ')[0]);
-const panel = () => screen.getByRole('form', { name: /Dados do item|Novo item/ });
 const writes = (method: string) => t.requests.filter((r) => r.method === method && r.url.pathname.startsWith('/api/v1/eap-os'));
 
 async function api<R = Record<string, unknown>>(path: string): Promise<R> {

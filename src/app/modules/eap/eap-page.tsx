@@ -22,7 +22,7 @@ import type { EntitySchema } from '../../../../schemas/kinds';
 import type { AppRoute } from '../../../../resources/routes/types';
 import { useAbility } from '../../access/ability-context';
 import { useCurrentRoute } from '../../guard/navigation-guard';
-import { obraLabel } from '../../layouts/portal-layout';
+import { obraLabel } from '../../fields/obra-label';
 import { SchemaFormFields } from '../../views/generic-form';
 import { allLevels, buildEapTree, flatten, formatPercent, itemLabel, levelWeights, nextCode, subtreeIds, type EapItem, type EapNode } from './tree';
 

@@ -1,9 +1,13 @@
 /**
- * The EAP (work-breakdown structure) of a site and area as a tree, built from the flat list of its
- * items by `pai`: codes in natural order (1.2 before 1.10), the next free code of a level, the sum
- * of the sibling weights per level and the one-line label of an item. Pure: no React.
+ * The EAP (work-breakdown structure) of a site and area as a tree, built by the tree engine from
+ * the flat list of its items as schemas/eap-os.ts declares it (by `pai`, codes in natural order);
+ * here only what is particular to the EAP: the sum of the sibling weights per level and the
+ * one-line label of an item. Pure: no React.
  */
+import { schemaByName } from '../../../../schemas';
+import type { TreeDecl } from '../../../../schemas/kinds';
 import { formatDate, toNumber } from '../../format';
+import { buildTree, flatten, nextCode as nextTreeCode, type TreeNode } from '../../views/tree/build';
 
 export interface EapItem {
   id: number;
@@ -19,83 +23,16 @@ export interface EapItem {
   [key: string]: unknown;
 }
 
-export interface EapNode {
-  item: EapItem;
-  children: EapNode[];
-  /** The parent's node (undefined at the root level). */
-  parent?: EapNode;
-}
+export type EapNode = TreeNode<EapItem>;
 
-const segments = (code: string) => code.split('.');
+/** The EAP's tree declaration (schemas/eap-os.ts): by `pai`, siblings in natural code order. */
+export const EAP_TREE: TreeDecl = schemaByName('eapOs')!.tree!;
 
-/** Natural order of codes: 1 < 1.2 < 1.10 < 2; non-numeric segments compare as text. */
-export function compareCodes(a: string, b: string): number {
-  const x = segments(a);
-  const y = segments(b);
-  for (let i = 0; i < Math.min(x.length, y.length); i++) {
-    const nx = /^\d+$/.test(x[i]) ? Number(x[i]) : NaN;
-    const ny = /^\d+$/.test(y[i]) ? Number(y[i]) : NaN;
-    const c = !Number.isNaN(nx) && !Number.isNaN(ny) ? nx - ny : x[i].localeCompare(y[i], 'pt-BR', { numeric: true });
-    if (c !== 0) return c;
-  }
-  return x.length - y.length;
-}
+/** The items as a forest by `pai` (the tree engine: orphans and cycles end at the root level). */
+export const buildEapTree = (items: EapItem[]): EapNode[] => buildTree(items, EAP_TREE);
 
-/**
- * The items as a forest: each item under its `pai`; an item whose parent is not in the list (or
- * that would close a cycle) is shown at the root level rather than lost.
- */
-export function buildEapTree(items: EapItem[]): EapNode[] {
-  const nodes = new Map<number, EapNode>(items.map((item) => [Number(item.id), { item, children: [] }]));
-  const roots: EapNode[] = [];
-  const ancestorOf = (candidate: EapNode, node: EapNode) => {
-    for (let p: EapNode | undefined = candidate; p; p = p.parent) if (p === node) return true;
-    return false;
-  };
-  for (const node of nodes.values()) {
-    const pai = node.item.pai;
-    const parent = pai === null || pai === undefined ? undefined : nodes.get(Number(pai));
-    if (parent && !ancestorOf(parent, node)) {
-      node.parent = parent;
-      parent.children.push(node);
-    } else roots.push(node);
-  }
-  const sort = (list: EapNode[]) => {
-    list.sort((a, b) => compareCodes(a.item.codigo, b.item.codigo));
-    for (const n of list) sort(n.children);
-  };
-  sort(roots);
-  return roots;
-}
-
-/** Every node of the forest, depth first. */
-export function flatten(nodes: EapNode[]): EapNode[] {
-  return nodes.flatMap((n) => [n, ...flatten(n.children)]);
-}
-
-/** The ids of a node and of every node below it. */
-export function subtreeIds(node: EapNode): Set<number> {
-  return new Set(flatten([node]).map((n) => Number(n.item.id)));
-}
-
-/**
- * The next code of a level: the parent's code, a dot and one more than the highest numeric last
- * segment of its children (1.3 after 1.1 and 1.2); at the root, one more than the highest root
- * number. Skips codes already used anywhere in the tree.
- */
-export function nextCode(parent: EapItem | undefined, siblings: EapItem[], allCodes: Iterable<string> = []): string {
-  const prefix = parent ? `${parent.codigo}.` : '';
-  let max = 0;
-  for (const s of siblings) {
-    if (!s.codigo.startsWith(prefix)) continue;
-    const rest = s.codigo.slice(prefix.length);
-    if (/^\d+$/.test(rest)) max = Math.max(max, Number(rest));
-  }
-  const used = new Set([...allCodes, ...siblings.map((s) => s.codigo)]);
-  let n = max + 1;
-  while (used.has(`${prefix}${n}`)) n++;
-  return `${prefix}${n}`;
-}
+/** The next code of a level under `parent` (the root level when undefined), skipping codes in use. */
+export const nextCode = (parent: EapItem | undefined, siblings: EapItem[], allCodes: Iterable<string> = []): string => nextTreeCode(EAP_TREE, parent, siblings, allCodes);
 
 export interface LevelWeights {
   /** The parent of the level (undefined: the root level). */

@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
-import { renderViews } from '../../views/test-utils';
-import { useInProcessApi } from '../../views/in-process-api';
+import { renderViews } from '../../../../tests/app/test-utils';
+import { useInProcessApi } from '../../../../tests/app/in-process-api';
 import { DEMO_USERS } from '../../../../mocks/test-app';
 import type { PortalUser } from '../../../access/user';
 import { SchedulePage } from './schedule-page';

@@ -11,7 +11,7 @@ import { MailOutlined } from '@ant-design/icons';
 import { useApiUrl, useCustomMutation, useNotification, type HttpError } from '@refinedev/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCurrentRoute } from '../../guard/navigation-guard';
-import { obraLabel } from '../../layouts/portal-layout';
+import { obraLabel } from '../../fields/obra-label';
 import { siteApiPath, useSchedule, type ScheduleItem } from './api';
 import { ScheduleTable } from './schedule-table';
 import { SCurveCard } from './s-curve-card';

@@ -8,8 +8,8 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, useNavigate } from 'react-router';
 import { resetEffectiveSchemas, schemaByName, schemaByResource } from '../../../../schemas';
 import { GenericCreate, GenericList } from '../../views';
-import { useInProcessApi } from '../../views/in-process-api';
-import { renderViews, TEST_API_URL } from '../../views/test-utils';
+import { useInProcessApi } from '../../../../tests/app/in-process-api';
+import { renderViews, TEST_API_URL } from '../../../../tests/app/test-utils';
 import { EffectiveSchemasSync, useConfigurableResources, useSchemaVersion } from './effective-schemas';
 
 const ctx = useInProcessApi('admin@portal.local');

@@ -7,8 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { resetEffectiveSchemas, schemaByName } from '../../../../schemas';
-import { useInProcessApi } from '../../views/in-process-api';
-import { renderViews, TEST_API_URL } from '../../views/test-utils';
+import { useInProcessApi } from '../../../../tests/app/in-process-api';
+import { renderViews, TEST_API_URL } from '../../../../tests/app/test-utils';
 import { SchemaConfigPage } from './schema-config-page';
 import { CNPJ } from '../../../server/seed/demo-empresas';
 

@@ -23,7 +23,7 @@ import { ReferenceTitlesProvider } from '../../fields/reference-titles';
 import { recordTitle } from '../../fields/options';
 import { GenericEdit } from '../../views/generic-edit';
 import type { ViewProps } from '../../views/overrides';
-import { StateTag } from '../workflow/state-tag';
+import { StateTag } from '../../workflow/state-tag';
 
 type Row = Record<string, unknown>;
 

@@ -8,8 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
-import { renderViews } from '../../views/test-utils';
-import { useInProcessApi } from '../../views/in-process-api';
+import { renderViews } from '../../../../tests/app/test-utils';
+import { useInProcessApi } from '../../../../tests/app/in-process-api';
 import { DEMO_USERS } from '../../../../mocks/test-app';
 import { SITE_KPIS } from '../../../../resources/dashboards/site-kpis';
 import { SiteKpis, daysOfWork, kpiFilters } from './site-kpis';

@@ -24,7 +24,7 @@ import {
 } from '../../../access/site-people';
 import { useCurrentRoute } from '../../guard/navigation-guard';
 import { roleName } from '../../../access/roles';
-import { obraLabel } from '../../layouts/portal-layout';
+import { obraLabel } from '../../fields/obra-label';
 
 interface FormValues {
   email: string;
@@ -120,7 +120,7 @@ export function SitePeoplePage({ scope }: { scope: SitePeopleScope }) {
         errorNotification: false,
       });
       const who = data.pessoa.nome || data.pessoa.email;
-      // The portal's toasts: `description` is the heading, `message` the sentence (root/notification-provider.ts).
+      // The portal's toasts: `description` is the heading, `message` the sentence (providers/notification-provider.ts).
       open?.(
         data.criado
           ? {

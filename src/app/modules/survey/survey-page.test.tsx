@@ -4,12 +4,12 @@
  * NPS button and the comment once, thanks, and the same link is closed afterwards.
  */
 import { describe, expect, it } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import ptBR from 'antd/locale/pt_BR';
-import { useInProcessApi } from '../../views/in-process-api';
+import { useInProcessApi } from '../../../../tests/app/in-process-api';
 import { DEMO_SURVEY_TOKEN } from '../../../server/seed/demo-survey';
 import { SurveyPage } from './survey-page';
 

@@ -1,0 +1,12 @@
+/**
+ * The feature modules' contributions to the generic views (`src/app/views/extensions.ts`): what
+ * every list, related list and form shows besides the schema. Imported once by the app
+ * (`src/app/modules/register.ts`) and by the component tests' render helper, so the generic views
+ * look the same in both.
+ */
+// "Configurar entidade" in the list header.
+import './schema-config/register';
+// "Preencher checklist" in a work order's checklists section.
+import './checklist/register';
+// The EAP code picker for text fields declared with `eapCodeOf`.
+import './eap/register';

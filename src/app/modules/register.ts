@@ -1,0 +1,12 @@
+/**
+ * The composition root of the feature modules: everything they register with the engine, imported
+ * once by the router (`src/app/app-routes.tsx`) so it exists before any page opens.
+ */
+// Buttons and inputs the generic views show (list header, related lists, form fields).
+import './extensions';
+// The daily report's own views (PDF button, site options, "Copiar do dia anterior"), loaded with their pages.
+import './rdo/register';
+// The legal case's page with its upload buttons ("Enviar documento", decision 29).
+import './juridico/register';
+// The supplier's SGI screens: "Responder" on its records, its rows of an action plan (decision 29).
+import './sgi/register';

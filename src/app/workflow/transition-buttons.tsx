@@ -1,0 +1,82 @@
+/**
+ * One button per step the API offers the user on this record now (`GET …/transitions`).
+ * Steps with a comment open `TransitionModal`; the others ask "Confirmar: …?" first.
+ */
+import { useState } from 'react';
+import { Button, Popconfirm, Space, Spin, Typography } from 'antd';
+import type { BaseKey } from '@refinedev/core';
+import type { EntitySchema } from '../../../schemas/kinds';
+import { ProblemAlert } from './problem-alert';
+import type { TransitionProblem } from './transition-errors';
+import { TransitionModal } from './transition-modal';
+import type { TransitionOption } from './types';
+import { useTakeTransition } from './use-take-transition';
+import { useTransitions } from './use-transitions';
+
+interface Props {
+  schema: EntitySchema;
+  id: BaseKey;
+  record: Record<string, unknown>;
+}
+
+export function TransitionButtons({ schema, id, record }: Props) {
+  const state = schema.workflow ? record[schema.workflow.field] : undefined;
+  const { transitions, isLoading, stale, error } = useTransitions(schema.resource, id, record.version);
+  const { take, pending } = useTakeTransition(schema, id, record.version);
+  const [dialog, setDialog] = useState<TransitionOption | undefined>();
+  const [problem, setProblem] = useState<TransitionProblem | undefined>();
+
+  async function confirm(t: TransitionOption) {
+    setProblem(undefined);
+    const result = await take(t);
+    if (!result.ok && result.problem.statusCode !== 409) setProblem(result.problem);
+  }
+
+  function open(t: TransitionOption) {
+    setProblem(undefined);
+    // "Alterar situação": moving to the current state is no change.
+    setDialog(t.choices ? { ...t, choices: t.choices.filter((c) => c.value !== state) } : t);
+  }
+
+  if (isLoading) return <Spin size="small" aria-label="Carregando ações" />;
+  if (error) return <Typography.Text type="warning">Não foi possível carregar as ações disponíveis.</Typography.Text>;
+  if (!transitions.length) return null;
+
+  return (
+    <Space direction="vertical" size="small" style={{ width: '100%' }}>
+      <Space wrap size="small" role="group" aria-label="Ações da situação">
+        {transitions.map((t) => {
+          const viaDialog = t.comment !== 'none' || !!t.choices;
+          const button = (
+            <Button
+              key={t.name}
+              type={t.tone === 'primary' ? 'primary' : 'default'}
+              danger={t.tone === 'danger'}
+              loading={pending === t.name}
+              disabled={stale || (!!pending && pending !== t.name)}
+              onClick={viaDialog ? () => open(t) : undefined}
+            >
+              {t.label}
+            </Button>
+          );
+          return viaDialog ? (
+            button
+          ) : (
+            <Popconfirm
+              key={t.name}
+              title={`Confirmar: ${t.label}?`}
+              okText="Confirmar"
+              cancelText="Cancelar"
+              okButtonProps={{ danger: t.tone === 'danger' }}
+              onConfirm={() => confirm(t)}
+            >
+              {button}
+            </Popconfirm>
+          );
+        })}
+      </Space>
+      {problem ? <ProblemAlert problem={problem} onClose={() => setProblem(undefined)} /> : null}
+      <TransitionModal transition={dialog} onSubmit={take} onClose={() => setDialog(undefined)} />
+    </Space>
+  );
+}
