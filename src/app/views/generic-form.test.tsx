@@ -46,6 +46,19 @@ function type(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 }
 
+/** Chooses a registered record in a reference picker: searches, then clicks the option naming it. */
+async function pick(label: string, search: string, option: RegExp) {
+  const input = screen.getByLabelText(label);
+  fireEvent.mouseDown(input);
+  fireEvent.change(input, { target: { value: search } });
+  const el = await waitFor(() => {
+    const found = [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].find((e) => option.test(e.textContent ?? ''));
+    if (!found) throw new Error(`opção ${option} ausente`);
+    return found;
+  }, T);
+  fireEvent.click(el);
+}
+
 describe('GenericForm (create)', () => {
   it('shows client rules in Portuguese and schema defaults', async () => {
     renderViews({ schemas: [obra], path: '/obras/create' });
@@ -83,7 +96,7 @@ describe('GenericForm (create)', () => {
     await screen.findByText('Nova obra', {}, T);
     type('Código da obra', 'X'.repeat(25));
     type('Nome', 'Obra de teste do formulário');
-    type('Cliente', 'Cliente Teste');
+    await pick('Cliente', 'porto', /Celulose Porto Azul/);
     save();
     await waitFor(() => expect(bodies.some((b) => b.method === 'POST')).toBe(true), T);
     await screen.findByText('Máximo de 20 caracteres.', {}, T);
@@ -97,7 +110,7 @@ describe('GenericForm (create)', () => {
     await screen.findByText('Nova obra', {}, T);
     type('Código da obra', '9001');
     type('Nome', 'Obra criada pelo teste');
-    type('Cliente', 'Cliente Teste');
+    await pick('Cliente', 'porto', /Celulose Porto Azul/);
     save();
     await waitFor(() => expect(currentLocation.pathname).toMatch(/^\/obras\/show\/\d+$/), T);
     const post = bodies.find((b) => b.method === 'POST')!;

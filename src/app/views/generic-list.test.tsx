@@ -110,33 +110,33 @@ describe('GenericList', () => {
   });
 
   it('a text filter sends campo_like, narrows the rows and survives a reload', async () => {
-    const filtered = await apiList('_start=0&_end=25&cliente_like=porto azul');
+    const filtered = await apiList('_start=0&_end=25&cidade_like=lagoas');
     expect(filtered.total).toBe(1);
     const all = await apiList('_start=0&_end=25&_sort=Id_Lista&_order=asc');
     const other = all.rows.find((r) => r.id !== filtered.rows[0].id)!;
 
     renderViews({ schemas: [obra], path: '/obras' });
     await screen.findByText(String(other.nome), {}, T);
-    const header = screen.getByRole('columnheader', { name: /Cliente/ });
+    const header = screen.getByRole('columnheader', { name: /Cidade/ });
     fireEvent.click(within(header).getByRole('button'));
-    const input = await screen.findByLabelText('Filtrar Cliente');
-    fireEvent.change(input, { target: { value: 'porto azul' } });
+    const input = await screen.findByLabelText('Filtrar Cidade');
+    fireEvent.change(input, { target: { value: 'lagoas' } });
     fireEvent.click(screen.getByRole('button', { name: /Filtrar/ }));
 
-    await waitFor(() => expect(listRequests().some((u) => u.searchParams.get('cliente_like') === 'porto azul')).toBe(true), T);
+    await waitFor(() => expect(listRequests().some((u) => u.searchParams.get('cidade_like') === 'lagoas')).toBe(true), T);
     await waitFor(() => expect(screen.queryByText(String(other.nome))).not.toBeInTheDocument(), T);
     expect(screen.getByText(String(filtered.rows[0].nome))).toBeInTheDocument();
     expect(screen.getByText('1 registro')).toBeInTheDocument();
 
     // Reload with the same URL: the filter is restored from the query string.
     const url = currentLocation.pathname + currentLocation.search;
-    expect(decodeURIComponent(url)).toContain('filters[0][field]=cliente');
+    expect(decodeURIComponent(url)).toContain('filters[0][field]=cidade');
     cleanup();
     requests.length = 0;
     renderViews({ schemas: [obra], path: url });
     await screen.findByText(String(filtered.rows[0].nome), {}, T);
-    expect(listRequests()[0].searchParams.get('cliente_like')).toBe('porto azul');
-    const header2 = screen.getByRole('columnheader', { name: /Cliente/ });
+    expect(listRequests()[0].searchParams.get('cidade_like')).toBe('lagoas');
+    const header2 = screen.getByRole('columnheader', { name: /Cidade/ });
     expect(header2.querySelector('.ant-table-filter-trigger.active')).not.toBeNull();
   });
 
