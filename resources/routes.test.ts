@@ -44,7 +44,7 @@ const byPath = (path: string) => {
   return r;
 };
 
-describe('route table (spec §2)', () => {
+describe('route table (docs/specification.md §2)', () => {
   it('declares every route of section 2', () => {
     const declared = SPEC_ROUTES.filter((r) => r.spec).map((r) => r.path);
     expect([...declared].sort()).toEqual([...SECTION_2_PATHS].sort());
@@ -113,7 +113,7 @@ describe('route table (spec §2)', () => {
     expect(a('/:obra/checklist/:tipo/preencher')).toEqual({ subject: 'AUTOMACAO', action: 'create', or: [{ subject: 'FIELD', action: 'create' }] });
     expect(a('/diarios')).toEqual({ subject: 'RDO', action: 'read' });
     expect(a('/:obra/diarios/configurar')).toEqual({ subject: 'RDO', action: 'config' });
-    // access.md decision 30: the schedule is read by whoever reads the site's RDOs.
+    // docs/access.md decision 30: the schedule is read by whoever reads the site's RDOs.
     expect(a('/:obra/diarios/datas')).toEqual({ subject: 'RDO', action: 'read' });
     expect(a('/:obra/diarios/novo')).toEqual({ subject: 'RDO', action: 'create' });
     expect(a('/diarios/:diario/editar')).toEqual({ subject: 'RDO', action: 'update' });

@@ -1,6 +1,6 @@
 /**
- * The route table of spec §2, as data: every route with its title, icon, breadcrumb, menu
- * group and flag, access rule (access.md decision 24), site flag, maintenance flag, layout
+ * The route table of docs/specification.md §2, as data: every route with its title, icon, breadcrumb, menu
+ * group and flag, access rule (docs/access.md decision 24), site flag, maintenance flag, layout
  * and what it opens (a generated entity view or a named screen).
  *
  * `SPEC_ROUTES` are the routes of the specification. `ENTITY_ROUTES` add the CRUD routes an

@@ -64,7 +64,7 @@ const sectionFields: FieldDef[] = RDO_SECTIONS.map(([name, label]) => ({ name, k
  * Per site, what its daily reports (RDO) offer and require: the working shifts, the labour and the
  * equipment lists the report's rows pick from, the weather stations the rainfall is read at, and the
  * mandatory sections (the API refuses a report of the site without them). One record per site;
- * read and written with the `config` right on RDO (access.md decision 5: `admin_rdo`, `planejamento`).
+ * read and written with the `config` right on RDO (docs/access.md decision 5: `admin_rdo`, `planejamento`).
  */
 export const configuracaoRdo: EntitySchema = {
   name: 'configuracaoRdo',

@@ -2,13 +2,13 @@ import type { EntitySchema, Workflow } from './kinds';
 import { attachmentsField, longtext, obraRef } from './shared/common';
 import { EMPRESA_CLIENTE, EMPRESA_FORNECEDOR, companyRef } from './empresa';
 
-/** Contract statuses, exactly as access.md (who may edit in each is in the access rules; decision 26 adds Cancelado). */
+/** Contract statuses, exactly as docs/access.md (who may edit in each is in the access rules; decision 26 adds Cancelado). */
 export const CONTRATO_STATUS = [
   'Revisão', 'Emitido para o Jurídico', 'Revisão para cancelamento', 'Emitido para o verificador', 'Em finalização', 'Aprovado', 'Cancelado',
 ];
 
 /**
- * access.md decision 26: moving a contract forward is the `edit` right of whoever holds the
+ * docs/access.md decision 26: moving a contract forward is the `edit` right of whoever holds the
  * current status (decision 8 says who, in which status).
  */
 const contratoWorkflow: Workflow = {
@@ -35,7 +35,7 @@ const contratoWorkflow: Workflow = {
   ],
 };
 
-/** A contract. access.md: `responsavel.mail`, `gestor.mail`, `validador.mail` and `status`. */
+/** A contract. docs/access.md: `responsavel.mail`, `gestor.mail`, `validador.mail` and `status`. */
 export const contrato: EntitySchema = {
   name: 'contrato',
   resource: 'contratos',

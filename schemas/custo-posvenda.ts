@@ -12,7 +12,7 @@ export const custoPosvenda: EntitySchema = {
   titleField: 'descricao',
   defaultSort: { field: 'data', order: 'desc' },
   // Recording a ticket's costs is part of working the ticket: `edit` on POSVENDAS (pos_vendas has
-  // read, edit, upload; access.md §12), not `create`, which only admin_pos_vendas holds.
+  // read, edit, upload; docs/access.md §12), not `create`, which only admin_pos_vendas holds.
   actions: { create: 'edit', edit: 'edit' },
   menu: { group: 'Pós-venda', icon: 'DollarOutlined' },
   fields: [

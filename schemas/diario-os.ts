@@ -3,7 +3,7 @@ import { imagesField, longtext, obraRef } from './shared/common';
 import { AREA_LABELS } from './option-labels';
 
 /**
- * A work-order daily report is created as a draft (access.md decision 30: never directly sent or
+ * A work-order daily report is created as a draft (docs/access.md decision 30: never directly sent or
  * approved); the area's administrator (`manage` on the area's DiarioOs) approves it or returns a
  * sent one with a comment. Whoever may update it sends it for approval.
  */
@@ -23,7 +23,7 @@ const diarioOsWorkflow: Workflow = {
 };
 
 /**
- * Daily report of a work order. access.md: `area` (FIELD or AUTOMACAO) is used in permission
+ * Daily report of a work order. docs/access.md: `area` (FIELD or AUTOMACAO) is used in permission
  * conditions. The order itself lives in `osField` or `osAutomacao` depending on `area`, so there
  * is one optional reference per table (fill the one of the report's area).
  */

@@ -27,7 +27,7 @@ const rdoWorkflow: Workflow = {
 /**
  * Daily work report (RDO): weather per period, workforce, equipment, activities against the
  * work-breakdown structure, occurrences and photos, like the usual field-reporting products.
- * access.md: `siteManager.mail` and `obra` (the site id) are used in permission conditions.
+ * docs/access.md: `siteManager.mail` and `obra` (the site id) are used in permission conditions.
  */
 export const diario: EntitySchema = {
   name: 'diario',

@@ -2,7 +2,7 @@ import type { EntitySchema } from './kinds';
 import { attachmentsField, obraRef } from './shared/common';
 
 /**
- * A file in the library. Subject decision: access.md gates the library by folder (`Diretorio`
+ * A file in the library. Subject decision: docs/access.md gates the library by folder (`Diretorio`
  * with its `acesso` lists); BIBLIOTECA is only the "open the library page" permission every staff
  * user has. A document therefore has subject Diretorio and is checked against its folder
  * (`accessVia: 'diretorio'`): reading needs `read` on the folder, adding needs `upload`.

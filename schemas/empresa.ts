@@ -18,7 +18,7 @@ export function companyRef(name: string, label: string, tipo: string | string[],
 }
 
 /**
- * A registered company (access.md decision 29): which company a record belongs to is a reference
+ * A registered company (docs/access.md decision 29): which company a record belongs to is a reference
  * to one of these, by its CNPJ (stored as digits, the key references and users' `empresa` hold).
  */
 export const empresa: EntitySchema = {

@@ -4,7 +4,7 @@ import { MATERIAL_DISCIPLINAS, MATERIAL_ITEM_FIELDS } from './shared/material-fi
 
 /**
  * Materials statuses: the six flow stages in order, then the two side states (in revision,
- * cancelled). Exactly as access.md.
+ * cancelled). Exactly as docs/access.md.
  */
 export const MATERIAL_STATUS = [
   'REVISAR', 'EM ELABORAÇÃO', 'LIBERADO PARA VERIFICAÇÃO', 'LIBERADO PARA SITE MANAGER', 'LIBERADO PARA COORDENADOR',
@@ -14,7 +14,7 @@ export const MATERIAL_STATUS = [
 const PCP_FIELDS = ['itens', 'dataNecessidade', 'observacoes'];
 
 /**
- * access.md decisions 20 and 26: `release` moves a list one stage forward, by the person of the
+ * docs/access.md decisions 20 and 26: `release` moves a list one stage forward, by the person of the
  * stage, only with every item at a quantity above zero (guard `itensComQuantidade`); the holder of the current stage may return it to REVISAR with a comment; pcp edits the
  * planning fields (`editarpcp`) and may send a planned list back for revision (EM REVISÃO).
  */
@@ -50,7 +50,7 @@ const materialWorkflow: Workflow = {
 };
 
 /**
- * A materials list with its review flow. access.md: `Quantificou.mail`, `Verificador.mail`,
+ * A materials list with its review flow. docs/access.md: `Quantificou.mail`, `Verificador.mail`,
  * `Site_manager.mail`, `Coordenador.mail` and `Status` are used in permission conditions.
  * Moving a list to its next stage is the `release` action (a workflow, not a plain edit).
  */

@@ -5,7 +5,7 @@ import { EMPRESA_FORNECEDOR } from './empresa';
 export const ACAO_STATUS = ['Pendente', 'Em andamento', 'Concluída', 'Cancelada'];
 
 /**
- * A plan is moved by whoever may edit its record (access.md decision 26); concluding it requires a
+ * A plan is moved by whoever may edit its record (docs/access.md decision 26); concluding it requires a
  * comment saying how effectiveness was checked, and concluding the last plan finalises the record.
  */
 const planoWorkflow: Workflow = {
@@ -52,7 +52,7 @@ export const planoAcao: EntitySchema = {
         { name: 'onde', kind: 'text', label: 'Onde', maxLength: 150 },
         { name: 'quando', kind: 'date', label: 'Quando', required: true },
         { name: 'quem', kind: 'text', label: 'Quem (e-mail ou nome)', required: true, maxLength: 254 },
-        // access.md decision 29: a supplier reads the plans naming its company here and updates the
+        // docs/access.md decision 29: a supplier reads the plans naming its company here and updates the
         // situation and evidence of these rows (src/server/modules/supplier-rules.ts).
         { name: 'fornecedor', kind: 'reference', label: 'Fornecedor responsável', ref: 'empresa', refKey: 'cnpj', refFilter: { tipo: EMPRESA_FORNECEDOR }, maxLength: 18, help: 'Empresa fornecedora que executa esta ação: ela vê o plano no portal e informa andamento e evidências.' },
         { name: 'como', kind: 'text', label: 'Como', maxLength: 500 },

@@ -80,7 +80,7 @@ export const posvenda: EntitySchema = {
       via: 'ticket',
       label: 'Interações',
       display: 'timeline',
-      // access.md decision 30: by whoever may edit the ticket and by its site's clients, never on a closed ticket.
+      // docs/access.md decision 30: by whoever may edit the ticket and by its site's clients, never on a closed ticket.
       addBy: {
         parentAction: 'edit',
         clients: true,

@@ -5,7 +5,7 @@ import { EMPRESA_ESCRITORIO } from './empresa';
 export const PROCESSO_STATUS = ['Em andamento', 'Suspenso', 'Em acordo', 'Sentenciado', 'Em recurso', 'Arquivado'];
 
 /**
- * A legal case (civil or labour). access.md: `responsavelDp.mail` (upload_dp) and
+ * A legal case (civil or labour). docs/access.md: `responsavelDp.mail` (upload_dp) and
  * `responsavelSeg.mail` (upload_seg) are used in permission conditions.
  */
 export const processoJuridico: EntitySchema = {

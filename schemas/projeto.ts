@@ -10,7 +10,7 @@ const DECISION = { decisaoPor: '$actor', decisaoEm: '$now' } as const;
 
 /**
  * Engineering sends a document for the client's approval; the client approver of the document's
- * site (access.md decisions 2, 25, 26) approves, approves with comments or rejects it, and nothing
+ * site (docs/access.md decisions 2, 25, 26) approves, approves with comments or rejects it, and nothing
  * else. A new revision goes back to PAP with the revision number raised.
  */
 const projetoWorkflow: Workflow = {

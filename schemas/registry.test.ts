@@ -50,7 +50,7 @@ describe('schema registry', () => {
       'documento', 'relatoEtica', 'rit', 'usuario',
       // Configuration records of screens of the spec (RDO configuration, document tree).
       'configuracaoRdo', 'modeloDiretorio',
-      // The company registry of access.md decision 29.
+      // The company registry of docs/access.md decision 29.
       'empresa',
     ];
     expect(SCHEMAS.map((s) => s.name).sort()).toEqual([...expected].sort());
@@ -164,7 +164,7 @@ describe('schema registry', () => {
   });
 });
 
-describe('fields named in access.md', () => {
+describe('fields named in docs/access.md', () => {
   it('Obra.Id_Lista is the unique, required site id', () => {
     const f = field('obra', 'Id_Lista');
     expect([f.kind, f.unique, f.required]).toEqual(['text', true, true]);

@@ -2,7 +2,7 @@ import type { EntitySchema, Workflow } from './kinds';
 import { attachmentsField, longtext, obraRef } from './shared/common';
 
 /**
- * Ethics-channel report (access.md decision 27): every staff member files one (also anonymously)
+ * Ethics-channel report (docs/access.md decision 27): every staff member files one (also anonymously)
  * and reads only their own; the role `etica` handles them. The reporter's e-mail is set by the
  * server from the signed-in user and is never shown to the handlers of an anonymous report.
  */

@@ -4,7 +4,7 @@ import { CONFORMIDADE_OPTIONS, attachmentsField, imagesField, longtext, obraRef 
 /**
  * Technical inspection report (RIT).
  *
- * Subject decision: access.md has no subject for RIT. Technical inspections (receiving,
+ * Subject decision: docs/access.md has no subject for RIT. Technical inspections (receiving,
  * assembly, commissioning) are carried out by the field-services team, so the report is gated by
  * FIELD: admin_field manages, `field` reads and creates. No new subject is introduced.
  */

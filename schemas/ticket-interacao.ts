@@ -2,7 +2,7 @@ import { NOW, CURRENT_USER, type EntitySchema } from './kinds';
 import { attachmentsField, longtext, obraRef } from './shared/common';
 
 /**
- * An interaction on a post-sales ticket. access.md: `responsavel.mail` (may delete and interact)
+ * An interaction on a post-sales ticket. docs/access.md: `responsavel.mail` (may delete and interact)
  * and `responsavelRegistro.mail` (may interact) are used in permission conditions; a client reads
  * those of its sites' tickets that are `visivelCliente` (`obra`, copied from the ticket).
  */
@@ -16,7 +16,7 @@ export const ticketInteracao: EntitySchema = {
   titleField: 'texto',
   defaultSort: { field: 'data', order: 'desc' },
   menu: { group: 'Pós-venda', icon: 'CommentOutlined' },
-  // access.md decision 17: interacting is `Interagir` (the person who registers it, or its responsible).
+  // docs/access.md decision 17: interacting is `Interagir` (the person who registers it, or its responsible).
   actions: { create: 'Interagir', edit: 'Interagir' },
   fields: [
     { name: 'ticket', kind: 'reference', label: 'Ticket', ref: 'posvenda', required: true, list: true, filter: true, group: 'Interação', span: 'half' },
@@ -29,7 +29,7 @@ export const ticketInteracao: EntitySchema = {
     longtext('texto', 'Texto', { required: true, minLength: 1, maxLength: 4000, list: true, search: true, group: 'Interação' }),
     attachmentsField('anexos', 'Anexos'),
     // The ticket's site, kept by the server (src/server/modules/client-replies.ts): a client reads the
-    // client-visible interactions of its sites' tickets (access.md decision 30).
+    // client-visible interactions of its sites' tickets (docs/access.md decision 30).
     obraRef({ readOnly: true, hidden: true, list: false, filter: false, group: 'Interação' }),
   ],
 };

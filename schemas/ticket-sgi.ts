@@ -9,7 +9,7 @@ export const SGI_SEVERIDADES = ['Baixa', 'Média', 'Alta', 'Crítica'];
 export const SGI_STATUS = ['RASCUNHO', 'TRIAGEM', 'EM ANDAMENTO', 'FINALIZADO'];
 
 /**
- * access.md decision 26: any staff member opens a record (RASCUNHO) and submits their own to
+ * docs/access.md decision 26: any staff member opens a record (RASCUNHO) and submits their own to
  * TRIAGEM; `sgi` accepts it (`aceitaInteracao`), which assigns the gap-free code of its area and
  * year; the record is finalised in the same transaction in which its last action plan is
  * concluded (or by `sgi` once every plan is concluded).
@@ -67,7 +67,7 @@ export const ticketSgi: EntitySchema = {
     longtext('acaoImediata', 'Ação imediata (contenção)', { maxLength: 4000, group: 'Tratativa' }),
     { name: 'metodoAnalise', kind: 'enum', label: 'Método de análise', options: ['Não aplicável', '5 Porquês', 'Ishikawa', 'Árvore de causas'], default: 'Não aplicável', group: 'Tratativa', span: 'half' },
     longtext('causaRaiz', 'Causa raiz', { maxLength: 4000, group: 'Tratativa' }),
-    // access.md decision 29: the SGI team's notes never reach the supplier (nor any external user).
+    // docs/access.md decision 29: the SGI team's notes never reach the supplier (nor any external user).
     longtext('comentarioInterno', 'Comentário interno da equipe SGI', { maxLength: 4000, group: 'Tratativa', internal: true, help: 'Visível somente para a equipe interna; o fornecedor não vê este campo.' }),
     { name: 'prazo', kind: 'date', label: 'Prazo', sort: true, group: 'Tratativa', span: 'third' },
     longtext('verificacaoEficacia', 'Verificação de eficácia', { maxLength: 4000, group: 'Encerramento' }),

@@ -3,7 +3,7 @@ import { longtext } from './shared/common';
 import { ROLE_LABELS } from '../src/access/roles';
 
 /**
- * A portal user as stored (PortalUser of access.md). Permissions are roles + e-mail + empresas.
+ * A portal user as stored (PortalUser of docs/access.md). Permissions are roles + e-mail + empresas.
  * `tipo` is 'cliente' for external clients; staff carry a short company label.
  */
 export const usuario: EntitySchema = {

@@ -69,7 +69,7 @@ describe('docs/access.md', () => {
   const sections = decisionSections(ACCESS);
 
   it('reads citations the way the code writes them', () => {
-    expect(citedDecisions('access.md decisions 1–2; decision 29, Decisions 26-27')).toEqual([1, 2, 26, 27, 29]);
+    expect(citedDecisions('docs/access.md decisions 1–2; decision 29, Decisions 26-27')).toEqual([1, 2, 26, 27, 29]);
     expect(citedDecisions('decisions 8 and 26; decisions 2, 25, 26')).toEqual([2, 8, 25, 26]);
     expect(citedDecisions('no decision here, a rule 5')).toEqual([]);
   });

@@ -1,4 +1,4 @@
-/** Post-sales dashboard (/dashboard-posvendas): tickets over time and by cause, deadlines, costs (spec §9). */
+/** Post-sales dashboard (/dashboard-posvendas): tickets over time and by cause, deadlines, costs (docs/specification.md §9). */
 import { POSVENDA_STATUS } from '../../schemas/posvenda';
 import type { DashboardSpec } from './types';
 

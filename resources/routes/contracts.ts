@@ -1,4 +1,4 @@
-/** Contracts and materials: spec §2. */
+/** Contracts and materials: docs/specification.md §2. */
 import { can, create, defineRoutes, list } from './define';
 
 const g = defineRoutes('general', 'Contratos e materiais', 'SolutionOutlined');

@@ -1,5 +1,5 @@
 /**
- * Engineering (CRE), general routes: spec §2. The category pages carry the `categoria`
+ * Engineering (CRE), general routes: docs/specification.md §2. The category pages carry the `categoria`
  * query and need readInterno on PROJETO; the list needs read; the dashboard admin_projetos.
  */
 import { can, defineRoutes, list } from './define';

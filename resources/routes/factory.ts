@@ -1,5 +1,5 @@
 /**
- * Factory: general routes and the factory layout /fabricacao/:obra (spec §2 "Factory").
+ * Factory: general routes and the factory layout /fabricacao/:obra (docs/specification.md §2 "Factory").
  * `:obra` is the site (Obra.Id_Lista) the manufacturing belongs to.
  */
 import { can, create, defineRoutes, edit, list } from './define';

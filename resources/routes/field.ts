@@ -1,4 +1,4 @@
-/** Field services (FIELD) and automation (AUTOMACAO): spec §2, all on a site. */
+/** Field services (FIELD) and automation (AUTOMACAO): docs/specification.md §2, all on a site. */
 import { can, check, defineRoutes, list, show } from './define';
 import type { RouteEntity } from './types';
 

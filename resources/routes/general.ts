@@ -1,4 +1,4 @@
-/** The general layout (spec §2 "General layout"): profile, library, new site, insurance. */
+/** The general layout (docs/specification.md §2 "General layout"): profile, library, new site, insurance. */
 import { can, create, defineRoutes, list } from './define';
 
 const r = defineRoutes('general', 'Geral', 'AppstoreOutlined');
@@ -9,7 +9,7 @@ export const GENERAL_ROUTES = [
   r('/obra', 'Nova obra', { group: 'Obras', access: can('Obra', 'create'), entity: create('obra'), icon: 'PlusOutlined' }),
   r('/obra/documentacao', 'Árvore de documentos', { group: 'Obras', access: can('Obra', 'configure'), screen: 'documentTree', entity: list('modeloDiretorio'), icon: 'ApartmentOutlined' }),
   r('/seguros', 'Risco de engenharia', { group: 'Seguros', access: can('SEGUROS'), obraObrigatoria: true, entity: list('seguro'), icon: 'SafetyOutlined' }),
-  // Staff only (every staff user reads Permissao, access.md decision 3; clients do not), like GET /api/v1/openapi.json.
+  // Staff only (every staff user reads Permissao, docs/access.md decision 3; clients do not), like GET /api/v1/openapi.json.
   r('/referencia-api', 'Referência da API', { group: 'Sistema', access: can('Permissao', 'edit'), screen: 'apiReference', icon: 'FileSearchOutlined', spec: false }),
   // Decision 29: company names the registry migration could not match, for the administrators who manage the registry.
   r('/admin/empresas-pendentes', 'Empresas a conferir', { group: 'Administração', access: can('Empresa', 'manage'), screen: 'empresasPendentes', icon: 'BankOutlined', spec: false }),

@@ -1,8 +1,8 @@
-/** Post-sales: spec §2. No site required. */
+/** Post-sales: docs/specification.md §2. No site required. */
 import { can, defineRoutes, list, show } from './define';
 
 const r = defineRoutes('general', 'Pós-venda', 'CustomerServiceOutlined');
-/** The dashboards total every ticket: not for a client, who reads its sites' tickets only (access.md decision 30). */
+/** The dashboards total every ticket: not for a client, who reads its sites' tickets only (docs/access.md decision 30). */
 const ALL_TICKETS = { subject: 'POSVENDAS', action: 'read', every: true } as const;
 
 export const POSVENDA_ROUTES = [

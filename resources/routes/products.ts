@@ -1,4 +1,4 @@
-/** Products, TAF and legal: spec §2. Legal areas require a site (`?obra=`). */
+/** Products, TAF and legal: docs/specification.md §2. Legal areas require a site (`?obra=`). */
 import { can, check, create, defineRoutes, list } from './define';
 
 const p = defineRoutes('general', 'Produtos', 'AppstoreOutlined');

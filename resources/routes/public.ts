@@ -1,4 +1,4 @@
-/** Public routes (no menu, no login): spec §2 "Public routes". */
+/** Public routes (no menu, no login): docs/specification.md §2 "Public routes". */
 import { defineRoutes } from './define';
 
 const r = defineRoutes('public', '', 'InfoCircleOutlined');
@@ -8,12 +8,12 @@ export const PUBLIC_ROUTES = [
   r('/acessoFederado', 'Acesso federado', { screen: 'acessoFederado', icon: 'LoginOutlined' }),
   r('/login', 'Entrar', { screen: 'login', icon: 'LoginOutlined' }),
   r('/primeiroLogin', 'Primeiro acesso', { screen: 'primeiroLogin', icon: 'KeyOutlined' }),
-  // Not in spec §2: the own-login 'forgot password' step (spec §5 validation rules).
+  // Not in docs/specification.md §2: the own-login 'forgot password' step (docs/specification.md §5 validation rules).
   r('/esqueciSenha', 'Esqueci minha senha', { screen: 'esqueciSenha', icon: 'KeyOutlined', spec: false }),
   r('/403', 'Sem permissão', { screen: 'forbidden', icon: 'StopOutlined' }),
   r('/404', 'Página não encontrada', { screen: 'notFound', icon: 'QuestionCircleOutlined' }),
   r('/ObraInacessivel', 'Obra inacessível', { screen: 'obraInacessivel', icon: 'LockOutlined' }),
   r('/manutencao', 'Em manutenção', { screen: 'manutencao', icon: 'ToolOutlined' }),
-  // Not in spec §2: the satisfaction survey link e-mailed when a post-sales ticket is concluded (token = credential).
+  // Not in docs/specification.md §2: the satisfaction survey link e-mailed when a post-sales ticket is concluded (token = credential).
   r('/pesquisa/:token', 'Pesquisa de satisfação', { screen: 'pesquisa', icon: 'SmileOutlined', spec: false }),
 ];

@@ -1,4 +1,4 @@
-/** Daily work reports (RDO): spec §2. */
+/** Daily work reports (RDO): docs/specification.md §2. */
 import { can, check, create, defineRoutes, edit, list, show } from './define';
 
 const g = defineRoutes('general', 'Diários de obra', 'ScheduleOutlined');

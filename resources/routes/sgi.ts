@@ -1,4 +1,4 @@
-/** SGI: quality, environment, safety and audit records, and action plans (spec §2). */
+/** SGI: quality, environment, safety and audit records, and action plans (docs/specification.md §2). */
 import { can, create, defineRoutes, list } from './define';
 
 const r = defineRoutes('general', 'SGI', 'AlertOutlined');

@@ -1,4 +1,4 @@
-/** The site layout /obras/:obra (spec §2 "Site layout"), with the per-site CRE routes. */
+/** The site layout /obras/:obra (docs/specification.md §2 "Site layout"), with the per-site CRE routes. */
 import { can, defineRoutes, edit, list, show } from './define';
 
 const r = defineRoutes('site', 'Obra', 'HomeOutlined');

@@ -1,5 +1,5 @@
 /**
- * The route table's shape (spec §2). Data only: no React, so the API, the app and
+ * The route table's shape (docs/specification.md §2). Data only: no React, so the API, the app and
  * the tests read the same table.
  */
 import type { Action, Subject } from '../../src/access/subjects';
@@ -112,6 +112,6 @@ export interface AppRoute {
   redirect?: string;
   /** Its own screen (dashboard, calendar, editor) does not exist yet: out of the menu and the router. */
   notBuilt?: boolean;
-  /** Declared by spec §2 (false: a CRUD route generated for an entity the spec names without a route). */
+  /** Declared by docs/specification.md §2 (false: a CRUD route generated for an entity the spec names without a route). */
   spec: boolean;
 }

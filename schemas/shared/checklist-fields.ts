@@ -3,7 +3,7 @@
  *
  * Decision: one schema per area (`checklistTemplateField` / `checklistTemplateAutomacao`,
  * `checklistPreenchidoField` / `checklistPreenchidoAutomacao`) instead of one schema with an
- * `area` field. A schema has exactly one CASL subject, and access.md gates the two areas with
+ * `area` field. A schema has exactly one CASL subject, and docs/access.md gates the two areas with
  * different subjects: configuring is `config` on FIELD or on AUTOMACAO, filling is `create` on
  * FIELD or on AUTOMACAO (`/{obra}/checklist/{tipo}/preencher`). A single schema under FIELD would
  * lock the automation team (admin_automacao, automacao_config, automacao) out of their own

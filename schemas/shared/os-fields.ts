@@ -1,7 +1,7 @@
 /**
  * Fields shared by the two work-order schemas (`osField`, subject OS_FIELD, and `osAutomacao`,
  * subject OS_AUTOMACAO). The work order is split in two schemas because a schema has exactly one
- * CASL subject and access.md grants the two kinds of order to different roles.
+ * CASL subject and docs/access.md grants the two kinds of order to different roles.
  */
 import type { FieldDef, Workflow } from '../kinds';
 import { PRIORIDADE_OPTIONS, attachmentsField, longtext, obraRef } from './common';

@@ -1,5 +1,5 @@
 /**
- * The public routes (spec §2 "Public routes") as the entry renders them: without Refine, the
+ * The public routes (docs/specification.md §2 "Public routes") as the entry renders them: without Refine, the
  * admin layout or the route table (which pulls every schema), each page a lazy chunk.
  *
  * The list mirrors `routesOfLayout('public', ROUTED)` of resources/routes (a test keeps the two

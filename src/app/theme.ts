@@ -1,5 +1,5 @@
 /**
- * Theme of the portal (spec §1 and §9): primary #6305c6, secondary #ff6101,
+ * Theme of the portal (docs/specification.md §1 and §9): primary #6305c6, secondary #ff6101,
  * breakpoints sm 600, md 960, lg 1280, xl 1920, xxl 2560; the mobile breakpoint is lg.
  *
  * The breakpoints are set as antd screen tokens, so `Grid.useBreakpoint()` and every

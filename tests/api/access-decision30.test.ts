@@ -1,5 +1,5 @@
 /**
- * access.md decision 30 (staff roles walked through their day) and the ethics channel, on both
+ * docs/access.md decision 30 (staff roles walked through their day) and the ethics channel, on both
  * databases: the schedule read by whoever reads the site's RDOs (dates and the delay warning stay
  * with planners), the demo planner, post-sales registering tickets, ticket interactions only by
  * the ticket's editors and never on a closed ticket (a client-visible reply e-mails the contact),
@@ -30,7 +30,7 @@ const FIELD_ADMIN = 'admin.field.d30@portal.local';
 const AUTO_ADMIN = 'admin.automacao.d30@portal.local';
 const FIELD2 = 'field2.d30@portal.local';
 
-describe.each(BACKENDS)('access.md decision 30 (%s)', (backend) => {
+describe.each(BACKENDS)('docs/access.md decision 30 (%s)', (backend) => {
   const t = useApi(backend);
   const c = client(t);
   const users = () => {

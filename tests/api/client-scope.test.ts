@@ -1,5 +1,5 @@
 /**
- * access.md decision 25: clients see only their own sites' engineering documents, factory projects
+ * docs/access.md decision 25: clients see only their own sites' engineering documents, factory projects
  * (or those naming them in `clientes`) and manufacturings, in lists, single reads, history, the
  * export (the list API page by page) and aggregates; `comentarioInterno` never reaches a client,
  * not as a field, not through a filter, a sort or the history. Staff still see all of it.

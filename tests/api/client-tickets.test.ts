@@ -1,5 +1,5 @@
 /**
- * access.md decision 30, the client's side of post-sales (issue 23), on both databases: a client
+ * docs/access.md decision 30, the client's side of post-sales (issue 23), on both databases: a client
  * reads its sites' tickets (never another site's, never the internal fields, costs nor surveys),
  * the client-visible interactions of those tickets, and replies on them; a reply is always
  * client-visible, never on a concluded or cancelled ticket, and e-mails the ticket's responsável.

@@ -1,7 +1,7 @@
 /**
  * GET /api/v1/obras/{obra}/eap-codigos?area= (issue 23): the technicians who write a work order's
  * daily reports pick the codes of their site's EAP of their area (code, description, parent and
- * nothing else), though they do not read the EAP itself (access.md decisions 6 and 7); another
+ * nothing else), though they do not read the EAP itself (docs/access.md decisions 6 and 7); another
  * area, a site that is not theirs or a person who writes no such report gets 403. The report still
  * refuses a code outside that EAP: 400 on the row, nothing stored.
  */

@@ -1,5 +1,5 @@
 /**
- * The company registry migration (access.md decision 29): free-text company names stored before
+ * The company registry migration (docs/access.md decision 29): free-text company names stored before
  * the fields became references to `empresa` are matched to registered companies by CNPJ or
  * normalised name at the start that adds the foreign keys; what matches nothing, several
  * companies or a company of another kind is cleared and listed for an administrator, who resolves

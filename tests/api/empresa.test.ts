@@ -1,5 +1,5 @@
 /**
- * The company registry (access.md decision 29): `empresa` with a verified CNPJ, and the records
+ * The company registry (docs/access.md decision 29): `empresa` with a verified CNPJ, and the records
  * that name a company referring to a registered one of the right kind.
  */
 import { describe, expect, it } from 'vitest';

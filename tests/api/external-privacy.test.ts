@@ -1,5 +1,5 @@
 /**
- * access.md decision 29, API side: external users (a client, a supplier, a law firm) never receive a
+ * docs/access.md decision 29, API side: external users (a client, a supplier, a law firm) never receive a
  * record in a draft state, a staff e-mail address or an internal field, in lists, single reads,
  * history, exports (the list API page by page), aggregates or transition answers; a supplier answers
  * its SGI records with a supplier-portal entry and attachments (the SGI team is e-mailed), and

@@ -5,7 +5,7 @@ import { CNPJ } from '../../src/server/seed/demo-empresas';
 
 type Row = Record<string, unknown>;
 
-describe.each(BACKENDS)('role journeys: the people of access.md decision 28 and the field teams (%s)', (backend) => {
+describe.each(BACKENDS)('role journeys: the people of docs/access.md decision 28 and the field teams (%s)', (backend) => {
   const t = useApi(backend);
   const c = client(t);
   const ids = (rows: Row[]) => rows.map((r) => r.id);

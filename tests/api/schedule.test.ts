@@ -139,7 +139,7 @@ describe.each(BACKENDS)('works schedule (%s)', (backend) => {
     const r = await c.get('/api/v1/obras/101/curva-s', FIELD_ADMIN);
     expect(r.status).toBe(200);
     expect((r.body as Curve).realizado!.valor).toBeCloseTo(hand.value, 6);
-    // Without any EAP rule, without data_planejada and without reading the site's RDOs (access.md
+    // Without any EAP rule, without data_planejada and without reading the site's RDOs (docs/access.md
     // decision 30: the site manager now reads it, tests/api/access-decision30.test.ts) there is no
     // schedule; unknown sites are 404.
     expect((await c.get('/api/v1/obras/101/curva-s', 'leitura@portal.local')).status).toBe(403);

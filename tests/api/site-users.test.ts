@@ -264,7 +264,7 @@ describe.each(BACKENDS)('people of a site (%s)', (backend) => {
     const other = await post('/api/v1/fabricacao/103/usuarios', { email: client }, adminObra);
     expect(other.status).toBe(403);
     expect(other.body.message).toBe('Você não tem permissão para gerenciar as pessoas desta obra.');
-    // admin_obra manages the site's people (access.md decision 22).
+    // admin_obra manages the site's people (docs/access.md decision 22).
     expect((await get('/api/v1/obras/103/usuarios', adminObra)).status).toBe(200);
     expect((await del(`/api/v1/fabricacao/103/usuarios/${client}`, pf)).status).toBe(200);
   });

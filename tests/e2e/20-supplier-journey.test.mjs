@@ -1,4 +1,4 @@
-// Scenario 20 — the supplier's journey (access.md decision 29), on desktop and at 390 px: the
+// Scenario 20 — the supplier's journey (docs/access.md decision 29), on desktop and at 390 px: the
 // supplier (fornecedor@portal.local, own login) starts on its SGI records, opens its RNC, answers it
 // with "Responder" (message and a PDF attached), sees the answer listed on the record and opened with
 // its file; then opens the record's action plan, updates the situation and evidence of its own action

@@ -1,5 +1,5 @@
 /**
- * Refine's accessControlProvider over the CASL ability (access.md, "Refine's action names").
+ * Refine's accessControlProvider over the CASL ability (docs/access.md, "Refine's action names").
  *
  * - resource → the schema's subject (`schemaByResource`, or `meta.subject` of the resource);
  * - action → CASL action via `toCaslAction(subject, action, schema.actions)`;

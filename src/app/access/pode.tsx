@@ -1,5 +1,5 @@
 /**
- * The permission-gated display element of spec §2 ("Root screen"): shows its content only
+ * The permission-gated display element of docs/specification.md §2 ("Root screen"): shows its content only
  * if the current ability allows an action on a subject, optionally on a field, optionally
  * inverted. Same semantics as `@casl/react`'s `<Can>`, in the portal's words:
  *

@@ -1,5 +1,5 @@
 /**
- * Account operations of the profile page (spec section 7), over Amplify, with the section 5 rules:
+ * Account operations of the profile page (docs/specification.md §7), over Amplify, with the section 5 rules:
  * empty codes rejected before the provider; attribute updates skip `sub` and every `*_verified`.
  * Errors are thrown as PortugueseAuthError (original logged).
  */

@@ -90,7 +90,7 @@ const BY_NAME: Record<string, string> = {
   LimitExceededException: 'Limite de tentativas excedido. Tente novamente mais tarde.',
   TooManyRequestsException: 'Muitas solicitações. Aguarde um momento e tente novamente.',
   TooManyFailedAttemptsException: 'Limite de tentativas excedido. Tente novamente mais tarde.',
-  // Device errors (spec section 8).
+  // Device errors (docs/specification.md §8).
   InvalidParameterException: 'Configuração de dispositivo inválida.',
   NetworkError: 'Falha de rede. Verifique sua conexão e tente novamente.',
   EmptySignInUsername: 'Informe o e-mail.',
@@ -148,7 +148,7 @@ export function translateAuthError(err: unknown, context?: string): TranslatedEr
   return out;
 }
 
-/** Whether an error (or message) means the session is no longer valid (spec section 8). */
+/** Whether an error (or message) means the session is no longer valid (docs/specification.md §8). */
 export function isInvalidSessionError(err: unknown): boolean {
   const { message } = parts(err);
   return (INVALID_SESSION_MESSAGES as readonly string[]).includes(message.trim());

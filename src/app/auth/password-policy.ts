@@ -1,4 +1,4 @@
-/** Password policy of the user pool (spec section 5), for live checks on every new-password form. */
+/** Password policy of the user pool (docs/specification.md §5), for live checks on every new-password form. */
 
 export interface PasswordRuleState {
   key: 'length' | 'lower' | 'upper' | 'number' | 'symbol';

@@ -1,5 +1,5 @@
 /**
- * Session rules of spec section 4 (and the empty-input checks of section 5).
+ * Session rules of docs/specification.md §4 (and the empty-input checks of section 5).
  *
  * Local storage keys (section 3): `user` (JSON: email, name, tipo, expiraEm), `expiry` (ms),
  * `ultimaRota` (last route), `railMenu`, `redirect`, `versao` (cached app version).
@@ -176,7 +176,7 @@ export async function checkVersionAndSession(opts: {
 }
 
 /**
- * Invalid session (spec section 8 messages): sign out and clear the cache. Returns true when handled.
+ * Invalid session (docs/specification.md §8 messages): sign out and clear the cache. Returns true when handled.
  */
 export async function handleInvalidSession(
   err: unknown,
@@ -192,7 +192,7 @@ export async function handleInvalidSession(
   return true;
 }
 
-/** Rejects empty inputs before the provider is called (spec section 5), with the spec's messages. */
+/** Rejects empty inputs before the provider is called (docs/specification.md §5), with the spec's messages. */
 export function requireNonEmpty(fields: {
   username?: string | null;
   password?: string | null;
@@ -213,7 +213,7 @@ export function requireNonEmpty(fields: {
   }
 }
 
-/** Routes never stored as the last route (spec section 2, rule 5). */
+/** Routes never stored as the last route (docs/specification.md §2, rule 5). */
 const NOT_REMEMBERED = ['/404', '/403', '/acessoFederado', '/login', '/primeiroLogin', '/esqueciSenha'];
 
 export function lastRoute(storage: KeyValue | undefined = defaultStorage()): string {

@@ -1,5 +1,5 @@
 /**
- * The navigation guard of spec §2, as pure functions (the React wrapper is `navigation-guard.tsx`).
+ * The navigation guard of docs/specification.md §2, as pure functions (the React wrapper is `navigation-guard.tsx`).
  *
  * Rules, in order:
  * 1. a route flagged as in maintenance → /manutencao;

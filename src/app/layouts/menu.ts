@@ -1,5 +1,5 @@
 /**
- * The menu of a layout (spec §2): its routes flagged for the menu that the current ability
+ * The menu of a layout (docs/specification.md §2): its routes flagged for the menu that the current ability
  * allows, grouped by group title (in table order), with no empty group. Routes that need a
  * site get the current site in their link; routes with an `:obra` param need one.
  */

@@ -138,7 +138,7 @@ export function SupplierStart() {
   );
 }
 
-/** A ticket in one of these states still gets answers (access.md decision 30: the client replies). */
+/** A ticket in one of these states still gets answers (docs/access.md decision 30: the client replies). */
 const OPEN_TICKETS: CrudFilter[] = [{ field: 'status', operator: 'in', value: POSVENDA_STATUS.filter((s) => s !== 'Concluído' && s !== 'Cancelado') }];
 
 /** The client's sites, the documents waiting for them and their open post-sales tickets. */

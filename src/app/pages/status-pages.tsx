@@ -1,4 +1,4 @@
-/** Error and status pages of spec §8: /403, /404, /ObraInacessivel, /manutencao (antd Result, pt-BR). */
+/** Error and status pages of docs/specification.md §8: /403, /404, /ObraInacessivel, /manutencao (antd Result, pt-BR). */
 import type { ReactNode } from 'react';
 import { Button, Result, Space } from 'antd';
 import { useNavigate } from 'react-router';

@@ -1,5 +1,5 @@
 /**
- * The root screen (spec section 2): loading overlay, the routed view, the toast stack and the
+ * The root screen (docs/specification.md §2): loading overlay, the routed view, the toast stack and the
  * dismissible help banner; page max height 99.5vh; page scrolling blocked while the sidebar is
  * open or an action runs; Roboto 100–900 loaded lazily after the first paint.
  *

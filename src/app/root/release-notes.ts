@@ -1,5 +1,5 @@
 /**
- * Release notes (spec section 3, "Release-note entry") and the app version.
+ * Release notes (docs/specification.md §3, "Release-note entry") and the app version.
  * Newest first; every text is tagged by module in square brackets.
  * `APP_VERSION` is the single source of the version used by the session version check.
  */

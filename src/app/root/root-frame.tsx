@@ -1,5 +1,5 @@
 /**
- * The frame of the root screen (spec section 2) without the dialogs: loading overlay, the routed
+ * The frame of the root screen (docs/specification.md §2) without the dialogs: loading overlay, the routed
  * view, the toast stack and the help banner, scroll lock, Roboto after the first paint. The entry
  * renders it once around both the public pages and the (lazy) signed-in app, so the ~4 s loading
  * overlay shows once per page load and the public pages do not load antd's Modal and Popover.

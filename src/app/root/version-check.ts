@@ -1,5 +1,5 @@
 /**
- * Start-up version check (spec section 4, "Session"), fed by the release notes' APP_VERSION.
+ * Start-up version check (docs/specification.md §4, "Session"), fed by the release notes' APP_VERSION.
  *
  * The rule itself (stored version differs → clear all local storage and log the new version;
  * a stored user e-mail with an expiry earlier than now → refresh the session and log the

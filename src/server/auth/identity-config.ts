@@ -27,7 +27,7 @@ export interface IdentityConfig {
   jwksUri: string;
 }
 
-/** Cognito's user pool id pattern and length limit (spec section 5 and 9). */
+/** Cognito's user pool id pattern and length limit (docs/specification.md §5 and 9). */
 export const USER_POOL_ID_PATTERN = /^[\w-]+_[0-9a-zA-Z]+$/;
 export const USER_POOL_ID_MAX_LENGTH = 55;
 

@@ -4,14 +4,14 @@
  * The app sends the Cognito **ID token** as `Authorization: Bearer <idToken>` (it carries the
  * `custom:` attributes; the access token does not). The token is checked for: RS256 signature
  * against the issuer's JWKS, `iss`, `aud` = app client id, `token_use` = `id`, and expiry.
- * The PortalUser is then built as spec section 3 says.
+ * The PortalUser is then built as docs/specification.md §3 says.
  */
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import { signedWithDevelopmentKey } from './development-key';
 import { normalizeUser, ownLoginTipo, type PortalUser } from '../../access/user';
 import { CORPORATE_PROVIDER, type IdentityConfig } from './identity-config';
 
-/** The company every federated (staff) user belongs to (spec section 3: "empresa fixed to the company"). */
+/** The company every federated (staff) user belongs to (docs/specification.md §3: "empresa fixed to the company"). */
 export const COMPANY = 'Portal Engenharia';
 /** Short company-derived label carried by staff users in `tipo` (clients carry 'cliente'). */
 export const STAFF_TIPO = 'PE';
@@ -63,7 +63,7 @@ function listRoles(v: unknown): string[] {
   return normalizeUser({ roles: listClaim(v) }).roles;
 }
 
-/** PortalUser from verified ID-token claims (spec section 3). Malformed values become empty. */
+/** PortalUser from verified ID-token claims (docs/specification.md §3). Malformed values become empty. */
 export function userFromClaims(claims: JWTPayload, opts: { userPoolId: string; provider?: string }): PortalUser {
   const email = String(claims.email ?? claims['cognito:username'] ?? '').toLowerCase();
   const federated = isFederatedClaims(claims, opts.userPoolId, opts.provider);

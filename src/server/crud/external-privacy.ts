@@ -1,5 +1,5 @@
 /**
- * access.md decision 29, read side: external users (clients, suppliers, law firms) never receive a
+ * docs/access.md decision 29, read side: external users (clients, suppliers, law firms) never receive a
  * staff e-mail address. Driven by the schema, once, in the read path (lists, single reads, write and
  * transition answers, history): a person field ({mail, nome}, also inside rows and objects) keeps
  * its `mail` only when it is the reader's own address; `created_by` / `updated_by` and a history

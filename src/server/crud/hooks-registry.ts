@@ -20,7 +20,7 @@ export interface HookActor {
   email: string;
   name?: string;
   ability: AppAbility;
-  /** External user (access.md decision 1). */
+  /** External user (docs/access.md decision 1). */
   client?: boolean;
   roles?: string[];
 }

@@ -1,7 +1,7 @@
 /**
  * A filter or a sort is a way to read a field: `comentarioInterno_like=…` answered with rows, or an
  * order, tells what the field holds. So a list or an aggregate may filter and sort only by fields the
- * caller may read on every record they may list (access.md decision 25: a client never learns
+ * caller may read on every record they may list (docs/access.md decision 25: a client never learns
  * `comentarioInterno`; decision 27: nobody probes who filed an anonymous report). Otherwise 403.
  */
 import type { EntitySchema } from '../../../schemas/kinds';

@@ -1,6 +1,6 @@
 /**
  * Field-level read rules (CASL `fields`): what a rule does not let the caller read is never sent,
- * in lists, single reads, transition answers and the history (access.md decision 25: a client
+ * in lists, single reads, transition answers and the history (docs/access.md decision 25: a client
  * never receives `comentarioInterno`; decision 27: the handlers of an anonymous ethics report
  * never see who filed it).
  */

@@ -14,7 +14,7 @@
  * statement as the read (one correlated subselect per reference field, driven by the schema's `ref`
  * and the target schema's `titleField`).
  *
- * External readers (access.md decision 29) get no title of a field they may not read or that is
+ * External readers (docs/access.md decision 29) get no title of a field they may not read or that is
  * marked internal, of a target whose title field is internal or an e-mail address, nor of a
  * referenced record in a draft state.
  */

@@ -33,7 +33,7 @@ export interface Actor {
   email: string;
   name?: string;
   ability: AppAbility;
-  /** External user (access.md decision 1). */
+  /** External user (docs/access.md decision 1). */
   client?: boolean;
   roles?: string[];
 }
@@ -76,7 +76,7 @@ export function readWhere(schema: EntitySchema, actor: Actor, facts?: ReadonlyMa
 
 /**
  * The CASL action that reads this entity's records (its `list` action: action plans are read with
- * `readAcoes`, which every staff user has, access.md decision 3), for lists, single reads and history.
+ * `readAcoes`, which every staff user has, docs/access.md decision 3), for lists, single reads and history.
  */
 export const readActionOf = (schema: EntitySchema) => toCaslAction(schema.subject, 'list', schema.actions);
 

@@ -17,7 +17,7 @@ describe('indexes of the access rules', () => {
     expect(tested.filter((r) => !PROBE_ROLES.includes(r))).toEqual([]);
   });
 
-  it('finds the condition paths of access.md per subject', () => {
+  it('finds the condition paths of docs/access.md per subject', () => {
     const paths = (s: string) => ruleConditions().get(s)?.map((c) => c.path) ?? [];
     expect(paths('RDO')).toEqual(expect.arrayContaining(['obra', 'siteManager.mail']));
     expect(paths('PROJETO_FABRICA')).toEqual(expect.arrayContaining(['obra', 'clientes']));

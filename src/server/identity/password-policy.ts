@@ -1,4 +1,4 @@
-/** The user pool's password policy (spec section 5): 8+, lowercase, uppercase, digit and symbol. */
+/** The user pool's password policy (docs/specification.md §5): 8+, lowercase, uppercase, digit and symbol. */
 export const PASSWORD_MIN_LENGTH = 8;
 // Cognito's accepted symbol set.
 const SYMBOLS = /[\^$*.[\]{}()?"!@#%&/\\,><':;|_~`=+\- ]/;

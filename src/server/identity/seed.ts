@@ -39,7 +39,7 @@ function listPt(items: string[]): string {
 }
 
 /** A staff (corporate) account of the company, described like the others. */
-/** A supplier or partner law firm (access.md decision 28): own login, sees only its company's records. */
+/** A supplier or partner law firm (docs/access.md decision 28): own login, sees only its company's records. */
 /** `empresa` is the registered company's CNPJ (digits, src/server/seed/demo-empresas.ts), as records refer to it (decision 29). */
 function partner(email: string, name: string, kind: 'fornecedor' | 'escritorio', company: string, empresa: string): DemoAccount {
   const what = kind === 'fornecedor' ? 'fornecedor: registros SGI e portal do fornecedor da empresa' : 'escritório parceiro: processos que conduz';
@@ -126,7 +126,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   staff('projetista@portal.local', 'Pietra Projetista', ['projetista', 'editor_projetista'], 'projetista dos documentos CRE'),
   staff('sgi@portal.local', 'Sérgio SGI', ['sgi'], 'triagem e tratativa dos registros SGI'),
   staff('etica@portal.local', 'Elisa Ética', ['etica'], 'apuração do canal de ética'),
-  // The people of access.md decision 28 and the field teams (role journeys).
+  // The people of docs/access.md decision 28 and the field teams (role journeys).
   staff('field@portal.local', 'Fábio Field', ['field'], 'técnico de campo das ordens de serviço', ['101', '103']),
   staff('automacao@portal.local', 'Aurora Automação', ['automacao', 'automacao_config'], 'ordens de serviço e EAP de automação', ['101', '103']),
   staff('juridico@portal.local', 'Júlia Jurídico', ['leitura_juridico'], 'leitura dos processos; responsável DP em alguns'),

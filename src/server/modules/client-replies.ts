@@ -1,5 +1,5 @@
 /**
- * access.md decision 30, a client's side of a ticket (the rules beyond its CASL rules):
+ * docs/access.md decision 30, a client's side of a ticket (the rules beyond its CASL rules):
  *
  * - A client adds to a related list whose `addBy` admits clients (a ticket's interactions) with
  *   only the fields `clientFields` names; the rest is `clientSets` (the client as author and

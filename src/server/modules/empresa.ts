@@ -1,5 +1,5 @@
 /**
- * The company registry (access.md decision 29): records name a company by a reference to a
+ * The company registry (docs/access.md decision 29): records name a company by a reference to a
  * registered `empresa` (its CNPJ digits), never by free text.
  *
  * - `adoptCompanyReferences`: when a text field becomes a company reference (the start that adds

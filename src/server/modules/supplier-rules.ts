@@ -1,5 +1,5 @@
 /**
- * access.md decision 29, what a supplier does (the rules that go beyond its CASL rules):
+ * docs/access.md decision 29, what a supplier does (the rules that go beyond its CASL rules):
  *
  * - It answers (`Interagir`) one of its SGI records with a supplier-portal entry (message and
  *   attachments) naming the record in `ticket`: the entry's company is the record's, its e-mail

@@ -1,6 +1,6 @@
 /**
  * GET /api/v1/openapi.json: the API description, for staff only (every staff user reads
- * `Permissao`, access.md decision 3; clients and suppliers do not): the document lists every
+ * `Permissao`, docs/access.md decision 3; clients and suppliers do not): the document lists every
  * resource and field of the portal, which is more than an external user needs to know.
  */
 import type { Context } from 'hono';

@@ -1,5 +1,5 @@
 /**
- * Whose data a schedule computation sees. A planner (`data_planejada` on the site's RDO, access.md
+ * Whose data a schedule computation sees. A planner (`data_planejada` on the site's RDO, docs/access.md
  * decision 5) plans the whole site, and whoever reads the site's daily reports reads its schedule
  * (decision 30): every EAP item of the site and the progress of every daily report of the site
  * count. Anyone else sees the curve of what their read rules let them list:

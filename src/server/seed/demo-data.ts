@@ -402,7 +402,7 @@ function ticketInteracoes(tickets: Row[]): Row[] {
     { ticket: t(3), data: '2025-07-02T09:00:00-03:00', tipo: 'Atualização interna', responsavel: p(P.mariana), responsavelRegistro: p(P.mariana), texto: 'Logs coletados; suspeita de conflito de endereço IP.' },
     { ticket: t(4), data: '2025-06-21T11:00:00-03:00', tipo: 'Contato com cliente', visivelCliente: true, responsavel: p(P.posvendas), responsavelRegistro: p(P.posvendas), texto: 'Manual e PMOC enviados por e-mail.' },
     { ticket: t(7), data: '2025-06-04T08:45:00-03:00', tipo: 'Visita técnica', responsavel: p(P.fernanda), responsavelRegistro: p(P.posvendas), texto: 'Rolamento do exaustor danificado; peça solicitada.' },
-    // Ticket 8 (obra 101, open): what cliente@portal.local sees and answers (access.md decision 30).
+    // Ticket 8 (obra 101, open): what cliente@portal.local sees and answers (docs/access.md decision 30).
     { ticket: t(8), data: '2025-07-24T10:15:00-03:00', tipo: 'Atualização interna', responsavel: p(P.posvendas), responsavelRegistro: p(P.posvendas), texto: 'Conferir o desenho de montagem do eixo C antes da visita.' },
     { ticket: t(8), data: '2025-07-24T11:30:00-03:00', tipo: 'Contato com cliente', visivelCliente: true, responsavel: p(P.posvendas), responsavelRegistro: p(P.posvendas), texto: 'Recebemos o chamado. O ajuste do sensor será feito na parada de manutenção da linha; confirme a data da parada, por favor.' },
   ].map(onSite);

@@ -1,5 +1,5 @@
 /**
- * The demo's registered companies (access.md decision 29), keyed by CNPJ digits: the key the
+ * The demo's registered companies (docs/access.md decision 29), keyed by CNPJ digits: the key the
  * records' company references and the demo users' `empresa` hold (src/server/identity/seed.ts).
  * No imports, so the user-pool seed can use it.
  */

@@ -185,7 +185,7 @@ export function projetos(): Row[] {
 // ---------------------------------------------------------------------------------------------
 
 export function contratos(): Row[] {
-  // The demo contracts team: each holds one stage (access.md decisions 8 and 26).
+  // The demo contracts team: each holds one stage (docs/access.md decisions 8 and 26).
   const equipe = { responsavel: p(P.contratosResponsavel), gestor: p(P.contratosGestor), validador: p(P.contratosValidador) };
   const outros = { responsavel: p(P.carlos), gestor: p(P.beatriz), validador: p(P.paulo) };
   const minuta = (numero: string) => ({ arquivos: [file(`contratos/${numero}-minuta.pdf`)] });
@@ -217,7 +217,7 @@ export function materiais(): Row[] {
     { codigo: 'CIV-010', descricao: 'Concreto usinado fck 30 MPa', unidade: 'm³', quantidade: 186.4 },
     { codigo: 'CIV-011', descricao: 'Aço CA-50 10 mm', unidade: 'kg', quantidade: 12_450 },
   ];
-  // Sites 101 and 102: the demo materials team, one person per stage (access.md decision 20).
+  // Sites 101 and 102: the demo materials team, one person per stage (docs/access.md decision 20).
   const equipe = { Quantificou: p(P.quantificador), Verificador: p(P.verificador), Site_manager: p(P.sm), Coordenador: p(P.coordenador) };
   const equipe103 = { Quantificou: p(P.eduardo), Verificador: p(P.paulo), Site_manager: p(P.fernanda), Coordenador: p(P.mariana) };
   return [

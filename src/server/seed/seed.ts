@@ -32,7 +32,7 @@ export async function insertRows(db: Db, schema: EntitySchema, rows: Record<stri
 const COMPANIES_MARKER = 'empresas';
 
 /**
- * A demo database seeded before the company registry (access.md decision 29): the demo companies
+ * A demo database seeded before the company registry (docs/access.md decision 29): the demo companies
  * it lacks are registered once, and the company texts the migration set aside are resolved against them.
  */
 async function upgradeDemoCompanies(trx: Db, schemas: EntitySchema[], data: Record<string, Record<string, unknown>[]>): Promise<void> {

@@ -108,7 +108,7 @@ export async function writeDirectoryRow(trx: Db, before: DirectoryRow | undefine
   return after;
 }
 
-/** The roles `user` keeps from a directory row: never a change of kind (access.md decisions 1 and 28). */
+/** The roles `user` keeps from a directory row: never a change of kind (docs/access.md decisions 1 and 28). */
 function sameKindRoles(user: PortalUser, roles: string[]): string[] {
   const rest = roles.filter((r) => r !== 'cliente');
   return isClientUser(user) ? ['cliente', ...rest] : rest;

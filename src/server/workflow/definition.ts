@@ -12,7 +12,7 @@ export interface WorkflowActor {
   email: string;
   name?: string;
   ability: AppAbility;
-  /** External user (client, supplier, law firm): decision 1 of access.md. */
+  /** External user (client, supplier, law firm): decision 1 of docs/access.md. */
   client: boolean;
   roles: string[];
 }

@@ -1,4 +1,4 @@
-/** New-password fields with the live list of password rules (spec section 5). */
+/** New-password fields with the live list of password rules (docs/specification.md §5). */
 import { CheckCircleFilled, CloseCircleOutlined } from '@ant-design/icons';
 import { Button, Form, theme } from 'antd';
 // Password alone: antd's `Input` namespace also brings TextArea, Search and OTP.

@@ -1,5 +1,5 @@
 /**
- * "Empresas a conferir" (access.md decision 29): the company names stored as free text before the
+ * "Empresas a conferir" (docs/access.md decision 29): the company names stored as free text before the
  * registry that the migration could not match to a registered company. An administrator picks the
  * company (searched by name or CNPJ, only of the kind the field accepts) or discards the value.
  * API: GET/POST /api/v1/empresas-pendentes (src/server/modules/empresa-routes.ts).

@@ -1,6 +1,6 @@
 /**
  * The planned activities as calendar events: every EAP leaf with planned dates is an event from
- * 8 to 17 h (spec §9) on each day of its planned period. Pure: no React.
+ * 8 to 17 h (docs/specification.md §9) on each day of its planned period. Pure: no React.
  */
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ScheduleItem } from './api';

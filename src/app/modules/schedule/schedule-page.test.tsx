@@ -105,7 +105,7 @@ describe('works schedule screen', { timeout: 120_000 }, () => {
     expect(screen.queryByRole('button', { name: /Enviar aviso de atraso/ })).toBeNull();
   });
 
-  it("the site manager reads his site's schedule and S-curve, without editing controls (access.md decision 30)", async () => {
+  it("the site manager reads his site's schedule and S-curve, without editing controls (docs/access.md decision 30)", async () => {
     const sm = DEMO_USERS['sm@portal.local'];
     cleanup();
     t.mock.setUser(sm.email);

@@ -1,6 +1,6 @@
 /**
  * The works schedule of a site (/:obra/diarios/datas): read by whoever reads the site's RDOs
- * (access.md decision 30), the EAP items with their planned dates (editable inline only by planners,
+ * (docs/access.md decision 30), the EAP items with their planned dates (editable inline only by planners,
  * `data_planejada`; a read-only view for everyone else), late items highlighted, the S-curve and the
  * calendar of the planned activities; "Enviar aviso de atraso" for who holds `aviso-atraso`.
  */

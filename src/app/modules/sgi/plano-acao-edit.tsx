@@ -1,6 +1,6 @@
 /**
  * An action plan's edit page (view override of `planoAcao`). Staff get the generic form. A supplier
- * (access.md decision 29) gets a focused screen: the plan and every action shown read-only, and in
+ * (docs/access.md decision 29) gets a focused screen: the plan and every action shown read-only, and in
  * the actions of its own company (`acoes[].fornecedor`) only the situation, the progress/evidence
  * text and the evidence files are editable. The API refuses anything else
  * (src/server/modules/supplier-rules.ts); this screen only offers what it accepts.

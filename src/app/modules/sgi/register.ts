@@ -1,5 +1,5 @@
 /**
- * The SGI screens of a supplier (access.md decision 29): "Responder" on its SGI records and the
+ * The SGI screens of a supplier (docs/access.md decision 29): "Responder" on its SGI records and the
  * update of its own rows of an action plan. Imported by the router so the overrides exist before
  * an entity page opens; each loads with its page.
  */

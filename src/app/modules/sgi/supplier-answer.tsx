@@ -1,5 +1,5 @@
 /**
- * access.md decision 29: a supplier answers one of its SGI records from the record's page with a
+ * docs/access.md decision 29: a supplier answers one of its SGI records from the record's page with a
  * message and attachments ("Responder"). The answer is a supplier-portal entry naming the record in
  * `ticket`; the API fills in the company, the supplier's e-mail, the date and the situation
  * (src/server/modules/supplier-rules.ts) and e-mails the SGI team. Staff register answers received

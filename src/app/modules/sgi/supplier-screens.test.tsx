@@ -1,5 +1,5 @@
 /**
- * The supplier's SGI screens (access.md decision 29) against the real API in-process: "Responder" on
+ * The supplier's SGI screens (docs/access.md decision 29) against the real API in-process: "Responder" on
  * its SGI record sends a supplier-portal entry linked to the record, listed on the record for the
  * supplier and the SGI team; on an action plan the supplier edits only the situation and evidence of
  * its own action, the other actions and the plan's fields being read-only; staff keep the generic form.

@@ -3,7 +3,7 @@
  * API's total for the viewer, the physical progress is the S-curve's last realised point, and a
  * KPI the viewer cannot read is neither requested nor shown (the site manager reads no post-sales
  * tickets; a staff member who reads none of the site's RDOs gets no schedule). The site manager
- * sees the S-curve and the progress of his site (access.md decision 30).
+ * sees the S-curve and the progress of his site (docs/access.md decision 30).
  */
 import { describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';

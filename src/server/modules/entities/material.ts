@@ -5,7 +5,7 @@ import { registerEntityHooks, type WriteRule } from '../../crud/hooks-registry';
 import { registerGuard, type TransitionHook } from '../../workflow/hooks';
 
 /**
- * Materials (access.md decision 20): `create_obra` / `create_projeto` decide which origin of list a
+ * Materials (docs/access.md decision 20): `create_obra` / `create_projeto` decide which origin of list a
  * user may create; a user who manages Materiais may create both.
  */
 const materialOrigin: WriteRule = async ({ op, after, actor }) => {

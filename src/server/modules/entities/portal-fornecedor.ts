@@ -1,4 +1,4 @@
-/** Supplier-portal entries (`schemas/portal-fornecedor.ts`, access.md decision 29: a supplier's answer). */
+/** Supplier-portal entries (`schemas/portal-fornecedor.ts`, docs/access.md decision 29: a supplier's answer). */
 import { registerEntityHooks } from '../../crud/hooks-registry';
 import { supplierReplyChecked, supplierReplyDefaults, supplierReplyMail } from '../supplier-rules';
 

@@ -2,7 +2,7 @@
 import { registerEntityHooks, type WriteRule } from '../../crud/hooks-registry';
 
 /**
- * Ethics reports (access.md decision 27): the reporter is the signed-in user, whatever the body
+ * Ethics reports (docs/access.md decision 27): the reporter is the signed-in user, whatever the body
  * says (so "my reports" cannot be forged), and the name is dropped from an anonymous report. (The
  * protocol, like the numbers of daily reports and tickets, is the schema's `numbering`.)
  */

@@ -1,4 +1,4 @@
-/** Interactions of post-sales tickets (`schemas/ticket-interacao.ts`, access.md decision 30). */
+/** Interactions of post-sales tickets (`schemas/ticket-interacao.ts`, docs/access.md decision 30). */
 import { subject } from '@casl/ability';
 import { SCHEMAS } from '../../../../schemas';
 import { ApiError } from '../../http/errors';
@@ -8,7 +8,7 @@ import { clientReplyMail, interactionSite } from '../client-replies';
 import { rowOf } from './helpers';
 
 /**
- * A child declared with `addBy` in its parent's `related` (a ticket's interactions, access.md
+ * A child declared with `addBy` in its parent's `related` (a ticket's interactions, docs/access.md
  * decision 30) is written only by whoever holds the parent action on the parent record, or by an
  * external client who reads the parent (then it is always client-visible); never while the parent
  * is closed. Read-only roles (controladoria, pos_vendas_leitura, mkt_read) are refused.
