@@ -56,7 +56,8 @@ export const planoAcao: EntitySchema = {
         // situation and evidence of these rows (src/server/modules/supplier-rules.ts).
         { name: 'fornecedor', kind: 'reference', label: 'Fornecedor responsável', ref: 'empresa', refKey: 'cnpj', refFilter: { tipo: EMPRESA_FORNECEDOR }, maxLength: 18, help: 'Empresa fornecedora que executa esta ação: ela vê o plano no portal e informa andamento e evidências.' },
         { name: 'como', kind: 'text', label: 'Como', maxLength: 500 },
-        { name: 'quanto', kind: 'money', label: 'Quanto', min: 0, max: 1_000_000_000 },
+        // The action's cost is the team's business: never sent to a supplier (decision 29).
+        { name: 'quanto', kind: 'money', label: 'Quanto', min: 0, max: 1_000_000_000, internal: true },
         { name: 'status', kind: 'enum', label: 'Situação', required: true, options: ACAO_STATUS, default: 'Pendente' },
         { name: 'evidencia', kind: 'text', label: 'Andamento e evidência', maxLength: 1000 },
         { ...attachmentsField('anexos', 'Evidências (arquivos)', { maxFiles: 10 }), group: undefined },

@@ -70,8 +70,8 @@ describe.each(BACKENDS)('external users: no drafts, staff e-mails or internal fi
     const p = await c.post('/api/v1/planos-acao', {
       ticket: mine.id, titulo: 'Tratativa com o fornecedor', responsavel: person(OWNER, 'Renata Costa'), prazo: '2026-12-20', observacoes: SECRET_NOTE,
       acoes: [
-        { oQue: 'Auditar o processo do fornecedor', quando: '2026-11-10', quem: OWNER, status: 'Pendente' }, // a staff address typed in free text
-        { oQue: 'Medir 100% das peças', quando: '2026-11-30', quem: 'Sérgio Dias', fornecedor: empresa, status: 'Pendente' },
+        { oQue: 'Auditar o processo do fornecedor', quando: '2026-11-10', quem: OWNER, status: 'Pendente', quanto: 4200 }, // a staff address typed in free text
+        { oQue: 'Medir 100% das peças', quando: '2026-11-30', quem: 'Sérgio Dias', fornecedor: empresa, status: 'Pendente', quanto: 1800 },
       ],
     }, 'sgi@portal.local');
     expect(p.status, JSON.stringify(p.body)).toBe(201);
@@ -201,6 +201,8 @@ describe.each(BACKENDS)('external users: no drafts, staff e-mails or internal fi
     const seen = (await c.get(`/api/v1/planos-acao/${plan.id}`, SUP)).body as Rec;
     expect((seen.acoes as Json[])[0].quem).toBe('Renata Costa');
     expect(seen).not.toHaveProperty('observacoes'); // the team's verification notes are internal
+    // The actions' costs are internal too, in the team's rows and in its own.
+    for (const row of seen.acoes as Json[]) expect(row).not.toHaveProperty('quanto');
     // The seeded RNC's plan names the demo supplier too.
     expect(list.some((r) => r.titulo === 'Tratativa da RNC de pintura')).toBe(true);
     const current = (await c.get(`/api/v1/planos-acao/${plan.id}`, 'sgi@portal.local')).body as Rec;
@@ -230,12 +232,15 @@ describe.each(BACKENDS)('external users: no drafts, staff e-mails or internal fi
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     const saved = ok.body.acoes as Json[];
     expect(saved[1]).toMatchObject({ status: 'Em andamento', evidencia: 'Medição implantada na linha 2.' });
+    expect(saved[1]).not.toHaveProperty('quanto');
     expect((saved[1].anexos as Json[]).map((f) => f.key)).toEqual([evidence.key]);
     expect((await c.mails(OWNER, `planos-acao/${plan.id}`)).length).toBe(1);
     expect((await c.mails('sgi@portal.local', `planos-acao/${plan.id}`)).length).toBe(1);
     // The team's row is untouched.
     const after = (await c.get(`/api/v1/planos-acao/${plan.id}`, 'sgi@portal.local')).body as Rec;
     expect((after.acoes as Json[])[0]).toEqual(rows[0]);
+    // The costs the supplier never received are kept as the team stored them.
+    expect((after.acoes as Json[]).map((r) => Number(r.quanto))).toEqual([4200, 1800]);
   });
 
   it.each(EXTERNALS)('%s receives no draft, no staff e-mail address and no internal field (after the exchanges above)', async (as) => {

@@ -39,7 +39,7 @@ const isText = (f: FieldDef) => f.kind === 'text' || f.kind === 'longtext';
 /** Whether a field holds people or free text somewhere (itself, or a sub-field of its rows / object). */
 function holdsPeopleOrText(f: FieldDef): boolean {
   if (f.kind === 'person' || isText(f)) return true;
-  return (f.kind === 'rows' || f.kind === 'object') && !!f.fields?.some(holdsPeopleOrText);
+  return (f.kind === 'rows' || f.kind === 'object') && !!f.fields?.some((sub) => sub.internal || holdsPeopleOrText(sub));
 }
 const ADDRESS = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/g;
 
@@ -60,7 +60,11 @@ function valueFor(reader: Reader, f: FieldDef, value: unknown, staff: StaffNames
 function objectFor(reader: Reader, fields: FieldDef[], value: unknown, staff: StaffNames): unknown {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
   const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
-  for (const f of fields) if (holdsPeopleOrText(f) && f.name in out) out[f.name] = valueFor(reader, f, out[f.name], staff);
+  for (const f of fields) {
+    // A sub-field marked internal (an action's cost) is the team's business only (decision 29).
+    if (f.internal) delete out[f.name];
+    else if (holdsPeopleOrText(f) && f.name in out) out[f.name] = valueFor(reader, f, out[f.name], staff);
+  }
   return out;
 }
 
@@ -234,7 +238,11 @@ export async function restoreMasked(db: Db, reader: Reader, schema: EntitySchema
       out[f.name] = sent.map((row, i) => {
         if (!row || typeof row !== 'object' || !stored[i] || !shown[i]) return row;
         const r: Record<string, unknown> = { ...(row as Record<string, unknown>) };
-        for (const sub of f.fields ?? []) if (sub.name in r && same(r[sub.name], shown[i][sub.name])) r[sub.name] = stored[i][sub.name];
+        for (const sub of f.fields ?? []) {
+          // What the user never received (an internal sub-field) keeps its stored value.
+          if (sub.internal && !(sub.name in r)) r[sub.name] = stored[i][sub.name];
+          else if (sub.name in r && same(r[sub.name], shown[i][sub.name])) r[sub.name] = stored[i][sub.name];
+        }
         return r;
       });
     }
