@@ -79,7 +79,7 @@ function pendingApi(db: Database['db'], user = admin) {
   return async (method: string, path: string, json?: unknown) => {
     const res = await app.request(`/p${path}`.replace(/^\/p\/(?=\?|$)/, '/p'), { method, headers: { 'content-type': 'application/json' }, body: json === undefined ? undefined : JSON.stringify(json) });
     const text = await res.text();
-    return { status: res.status, body: (() => { try { return JSON.parse(text); } catch { return text; } })() };
+    return { status: res.status, total: res.headers.get('x-total-count'), body: (() => { try { return JSON.parse(text); } catch { return text; } })() };
   };
 }
 
@@ -189,6 +189,16 @@ describe.each(BACKENDS)('company registry migration (%s)', (backend) => {
         `contrato.contraparte#${ids['ct-sem-cadastro']}=Aços Brasil Ltda.`,
       ].sort(),
     );
+    // Paged like every list: pages of 3 hold the same 7 values, each page with the total.
+    expect(list.total).toBe('7');
+    const paged: string[] = [];
+    for (const start of [0, 3, 6]) {
+      const page = await call('GET', `/?_start=${start}&_end=${start + 3}`);
+      expect(page.total).toBe('7');
+      paged.push(...(page.body as { tabela: string; campo: string; registro_id: number; valor: string }[]).map((p) => `${p.tabela}.${p.campo}#${p.registro_id}=${p.valor}`));
+    }
+    expect(paged.sort()).toEqual(rows);
+    expect((await call('GET', '/?_start=0&_end=500')).status).toBe(400);
     const counterparty = (list.body as { campo: string; tipoExigido: string; tiposExigidos: string[] }[]).find((p) => p.campo === 'contraparte')!;
     expect(counterparty.tiposExigidos).toEqual(['Fornecedor', 'Cliente']);
     expect(counterparty.tipoExigido).toBe('Fornecedor ou Cliente');

@@ -17,6 +17,13 @@ export type TokenGetter = () => Promise<string | undefined> | string | undefined
 export const DEFAULT_API_URL = '/api/v1';
 
 const TOTAL_ESTIMATED = Symbol('totalEstimated');
+const TOTAL_COUNT = Symbol('totalCount');
+
+/** The `x-total-count` of a list fetched outside getList (a custom call answering a page of an array). */
+export function totalCountOf(rows: unknown): number | undefined {
+  const n = Array.isArray(rows) ? (rows as unknown as Record<symbol, unknown>)[TOTAL_COUNT] : undefined;
+  return typeof n === 'number' ? n : undefined;
+}
 const TOTAL_AT_LEAST = Symbol('totalAtLeast');
 
 let currentTokenGetter: TokenGetter | undefined;
@@ -97,6 +104,8 @@ export function createHttpClient(getToken?: TokenGetter): AxiosInstance {
       if (Array.isArray(response.data)) {
         if (response.headers?.['x-total-count-estimate'] === 'true') Object.defineProperty(response.data, TOTAL_ESTIMATED, { value: true });
         if (response.headers?.['x-total-count-at-least'] === 'true') Object.defineProperty(response.data, TOTAL_AT_LEAST, { value: true });
+        const total = Number(response.headers?.['x-total-count']);
+        if (response.headers?.['x-total-count'] !== undefined && Number.isFinite(total)) Object.defineProperty(response.data, TOTAL_COUNT, { value: total });
       }
       return response;
     },

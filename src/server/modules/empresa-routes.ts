@@ -36,12 +36,27 @@ export function pendingCompanyRoutes(db: Db) {
     if (!['pendente', 'resolvida', 'descartada', 'todas'].includes(situacao)) {
       throw new ApiError(400, 'Situação inválida.', { situacao: ['Use pendente, resolvida, descartada ou todas.'] });
     }
-    if (!(await tableExists(db, PENDING_TABLE))) return c.json([]);
-    const r = await sql<PendingRow & { em: string }>`SELECT * FROM ${sql.table(PENDING_TABLE)}
-      WHERE ${situacao} = 'todas' OR situacao = ${situacao} ORDER BY tabela, campo, registro_id`.execute(db);
-    c.header('x-total-count', String(r.rows.length));
+    // Paged like every list (`_start`/`_end`, at most 200 rows), the total in x-total-count.
+    const start = Number(c.req.query('_start') ?? 0);
+    const end = Number(c.req.query('_end') ?? start + 50);
+    if (!Number.isInteger(start) || !Number.isInteger(end) || start < 0 || end <= start || end - start > 200) {
+      throw new ApiError(400, 'Página inválida.', { _end: ['Use _start ≥ 0 e _end > _start, até 200 linhas por página.'] });
+    }
+    if (!(await tableExists(db, PENDING_TABLE))) {
+      c.header('x-total-count', '0');
+      return c.json([]);
+    }
+    const r = await sql<PendingRow & { em: string; total: string }>`SELECT *, count(*) OVER () AS total FROM ${sql.table(PENDING_TABLE)}
+      WHERE ${situacao} = 'todas' OR situacao = ${situacao} ORDER BY tabela, campo, registro_id, id
+      OFFSET ${start} LIMIT ${end - start}`.execute(db);
+    let total = r.rows.length ? Number(r.rows[0].total) : 0;
+    if (!r.rows.length && start > 0) {
+      const n = await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(PENDING_TABLE)} WHERE ${situacao} = 'todas' OR situacao = ${situacao}`.execute(db);
+      total = Number(n.rows[0].n);
+    }
+    c.header('x-total-count', String(total));
     return c.json(
-      r.rows.map((p) => {
+      r.rows.map(({ total: _total, ...p }) => {
         const t = pendingTarget(p);
         const tipos = (t && refFilterEntries(t.field).find(([name]) => name === 'tipo')?.[1]) || [];
         return {

@@ -254,8 +254,12 @@ function pendingCompanyPaths(): Record<string, JsonSchema> {
     '/empresas-pendentes': {
       get: {
         tags, operationId: 'listarEmpresasPendentes', summary: 'Valores de empresa não reconhecidos (somente administradores)',
-        parameters: [{ name: 'situacao', in: 'query', schema: { type: 'string', enum: ['pendente', 'resolvida', 'descartada', 'todas'], default: 'pendente' } }],
-        responses: { 200: { description: 'As pendências.', content: { 'application/json': { schema: { type: 'array', items: pending } } } }, 400: r('BadRequest'), 401: r('Unauthorized'), 403: r('Forbidden') },
+        parameters: [
+          { name: 'situacao', in: 'query', schema: { type: 'string', enum: ['pendente', 'resolvida', 'descartada', 'todas'], default: 'pendente' } },
+          { name: '_start', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
+          { name: '_end', in: 'query', description: 'Fim da página (exclusivo), até 200 linhas por página.', schema: { type: 'integer', minimum: 1, default: 50 } },
+        ],
+        responses: { 200: { description: 'Uma página das pendências; o total vem em x-total-count.', headers: { 'x-total-count': { schema: { type: 'integer' } } }, content: { 'application/json': { schema: { type: 'array', items: pending } } } }, 400: r('BadRequest'), 401: r('Unauthorized'), 403: r('Forbidden') },
       },
     },
     '/empresas-pendentes/{id}/resolver': {

@@ -14,6 +14,7 @@ import { schemaByName } from '../../../../schemas/index';
 import { formatCnpj } from '../../../../schemas/shared/cnpj';
 import { entityPaths } from '../../../../resources/routes';
 import { ReferenceSelect } from '../../fields/form-items';
+import { totalCountOf } from '../../providers/data-provider';
 
 export interface PendingCompany {
   id: number;
@@ -87,18 +88,23 @@ function PendingActions({ item, onDone }: { item: PendingCompany; onDone: () => 
   );
 }
 
+const PAGE_SIZE = 20;
+
 export function PendingCompaniesPage(): React.ReactElement {
   const apiUrl = useApiUrl();
   const queryClient = useQueryClient();
   const [situacao, setSituacao] = useState<Situacao>('pendente');
+  const [page, setPage] = useState(1);
   const { query, result } = useCustom<PendingCompany[], HttpError>({
     url: `${apiUrl}/empresas-pendentes`,
     method: 'get',
-    config: { query: { situacao } },
+    config: { query: { situacao, _start: (page - 1) * PAGE_SIZE, _end: page * PAGE_SIZE } },
     errorNotification: false,
-    queryOptions: { queryKey: ['empresas-pendentes', situacao] },
+    // No structural sharing: the page's total rides on the array (data-provider totalCountOf).
+    queryOptions: { queryKey: ['empresas-pendentes', situacao, page], structuralSharing: false },
   });
   const rows = Array.isArray(result?.data) ? result.data : [];
+  const total = totalCountOf(result?.data) ?? rows.length;
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['empresas-pendentes'] });
   return (
     <Card title="Empresas a conferir">
@@ -106,13 +112,21 @@ export function PendingCompaniesPage(): React.ReactElement {
         Nomes de empresa gravados como texto antes do cadastro de empresas que não corresponderam a nenhuma empresa cadastrada (ou a mais de uma, ou a uma de outro tipo). Vincule cada um a uma empresa
         ou descarte-o; cadastrar a empresa em "Empresas" também vincula os valores com o mesmo nome ou CNPJ.
       </Typography.Paragraph>
-      <Segmented<Situacao> options={SITUACOES} value={situacao} onChange={setSituacao} style={{ marginBottom: 16 }} />
+      <Segmented<Situacao>
+        options={SITUACOES}
+        value={situacao}
+        onChange={(v) => {
+          setSituacao(v);
+          setPage(1);
+        }}
+        style={{ marginBottom: 16 }}
+      />
       {query.isError ? <Alert type="error" showIcon message="Não foi possível carregar a lista." description={query.error?.message} /> : null}
       <Table<PendingCompany>
         rowKey="id"
         loading={query.isLoading}
         dataSource={rows}
-        pagination={{ pageSize: 20, hideOnSinglePage: true }}
+        pagination={{ current: page, pageSize: PAGE_SIZE, total, hideOnSinglePage: true, showSizeChanger: false, onChange: setPage }}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: situacao === 'pendente' ? 'Nenhum valor a conferir.' : 'Nenhum valor.' }}
         columns={[
