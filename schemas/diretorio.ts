@@ -2,7 +2,7 @@ import type { EntitySchema } from './kinds';
 import { obraRef } from './shared/common';
 
 /**
- * A library folder. access.md: `acesso.full`, `acesso.rOnly`, `acesso.uploadOnly`, `acesso.rW`
+ * A library folder. docs/access.md: `acesso.full`, `acesso.rOnly`, `acesso.uploadOnly`, `acesso.rW`
  * and `acesso.rWEdit` are lists of permission names (roles, e-mails, companies). A folder whose
  * `acesso` has no `full` list is open (read, upload, new folder) to every staff user; empty
  * lists are not stored, so leaving `full` empty makes the folder open.
@@ -17,6 +17,7 @@ export const diretorio: EntitySchema = {
   titleField: 'nome',
   obraField: 'obra',
   defaultSort: { field: 'nome', order: 'asc' },
+  tree: { parent: 'pai', order: 'nome' },
   actions: { create: 'newFolder', edit: 'edit' },
   menu: { group: 'Biblioteca', icon: 'FolderOutlined' },
   related: [

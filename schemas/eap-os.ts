@@ -4,7 +4,7 @@ import { AREA_LABELS } from './option-labels';
 
 /**
  * Work-breakdown structure (EAP) item of a site's field or automation services.
- * access.md: `area` (FIELD or AUTOMACAO) is used in permission conditions.
+ * docs/access.md: `area` (FIELD or AUTOMACAO) is used in permission conditions.
  */
 export const eapOs: EntitySchema = {
   name: 'eapOs',
@@ -16,6 +16,7 @@ export const eapOs: EntitySchema = {
   titleField: 'descricao',
   obraField: 'obra',
   defaultSort: { field: 'codigo', order: 'asc' },
+  tree: { parent: 'pai', code: { field: 'codigo', separator: '.' }, order: 'codigo' },
   menu: { group: 'Field e automação', icon: 'PartitionOutlined' },
   fields: [
     { name: 'area', kind: 'enum', label: 'Área', required: true, options: ['FIELD', 'AUTOMACAO'], optionLabels: { ...AREA_LABELS }, default: 'FIELD', list: true, filter: true, group: 'Identificação', span: 'third', width: 110 },

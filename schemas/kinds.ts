@@ -44,7 +44,7 @@ export interface Person {
 }
 
 export interface FieldDef {
-  /** Column / JSON property name; kept exactly as access.md spells it. */
+  /** Column / JSON property name; kept exactly as docs/access.md spells it. */
   name: string;
   kind: FieldKind;
   /** Portuguese label shown to the user. */
@@ -154,7 +154,7 @@ export interface EntitySchema {
   labelPlural: string; // 'Diários de obra'
   /** Grammatical gender of the label, for messages ('este contrato' / 'esta obra'). */
   gender: 'm' | 'f';
-  /** CASL subject (exact string of access.md). */
+  /** CASL subject (exact string of docs/access.md). */
   subject: Subject;
   /** Field shown as the record's title. */
   titleField: string;
@@ -195,6 +195,22 @@ export interface EntitySchema {
   related?: RelatedList[];
   /** A server-generated number or code of a field (an RDO's number per site, an ethics protocol, an SGI code). */
   numbering?: Numbering;
+  /** The records form a tree, shown and edited as one (the app's tree engine, src/app/views/tree). */
+  tree?: TreeDecl;
+}
+
+/**
+ * How the records of an entity form a tree: each record under the one its `parent` reference
+ * names, or, without `parent`, under the record whose `code` is the longest prefix of its own
+ * (1.2.3 under 1.2). A record whose parent is not among the loaded ones stays at the root.
+ */
+export interface TreeDecl {
+  /** Reference field (by id) to the parent record. */
+  parent?: string;
+  /** A hierarchical code ('1.2.3'): its field and the separator of its levels. */
+  code?: { field: string; separator: string };
+  /** Field the siblings are sorted by: the code field sorts in natural order (1.2 before 1.10), any other field as pt-BR text. */
+  order: string;
 }
 
 /**
@@ -246,7 +262,7 @@ export interface RelatedList {
   /** Constant values of a record added here (a field work order's daily reports are of area FIELD). */
   prefill?: Record<string, string | number | boolean>;
   /**
-   * Who adds (and changes) a record here, besides the child's own rights (access.md decision 30, a
+   * Who adds (and changes) a record here, besides the child's own rights (docs/access.md decision 30, a
    * ticket's interactions): whoever holds `parentAction` on the parent record and, with `clients`,
    * an external client who reads the parent (their record is always `clientVisible`); never while
    * the parent's workflow state is one of `closedIn`. The API refuses with the pt-BR messages.
@@ -291,7 +307,7 @@ export interface WorkflowState {
   final?: boolean;
   /**
    * Not yet submitted (a draft): external users (clients, suppliers, law firms) never receive a
-   * record in this state (access.md decision 29).
+   * record in this state (docs/access.md decision 29).
    */
   draft?: boolean;
   /**

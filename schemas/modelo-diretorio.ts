@@ -17,6 +17,7 @@ export const modeloDiretorio: EntitySchema = {
   subject: 'Obra',
   titleField: 'nome',
   defaultSort: { field: 'nome', order: 'asc' },
+  tree: { parent: 'pai', order: 'nome' },
   actions: { list: 'configure', show: 'configure', create: 'configure', edit: 'configure', delete: 'configure' },
   menu: { group: 'Obras', icon: 'ApartmentOutlined' },
   fields: [

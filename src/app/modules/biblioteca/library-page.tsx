@@ -1,23 +1,30 @@
 /**
- * The library (/biblioteca, /obras/{obra}/biblioteca): the folder tree on the left, the chosen
- * folder on the right with its access lists (access.md decision 18) and its files. Upload (drag and
- * drop, with progress), preview of images and PDFs, download, new folder, rename and delete are
- * offered only where the folder's lists give the right; the API checks the same rules.
+ * The library (/biblioteca, /obras/{obra}/biblioteca) on the tree screen (src/app/views/tree): the
+ * folder tree on the left, the chosen folder (`?pasta=`) on the right with its access lists
+ * (access.md decision 18) and its files. Upload (drag and drop, with progress), preview of images
+ * and PDFs, download, new folder, rename and delete are offered only where the folder's lists give
+ * the right; the API checks the same rules.
  */
 import React, { useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { Alert, Button, Card, Col, Descriptions, Empty, Form, Grid, Image, Input, Modal, Popconfirm, Row, Space, Spin, Table, Tag, Tree, Typography, Upload, message } from 'antd';
-import type { DataNode } from 'antd/es/tree';
+import { Alert, Button, Card, Descriptions, Form, Image, Input, Modal, Popconfirm, Space, Table, Tag, Typography, Upload, message } from 'antd';
 import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, FolderAddOutlined, InboxOutlined } from '@ant-design/icons';
 import { useCreate, useDelete, useInvalidate, useList, useUpdate, type BaseRecord, type HttpError } from '@refinedev/core';
 import { subject } from '@casl/ability';
+import { schemaByName } from '../../../../schemas';
 import type { StoredFile } from '../../../../schemas/kinds';
 import { useAbility } from '../../access/ability-context';
 import { fileUrl, uploadFile } from '../../fields/form-items';
 import { formatDate, formatFileSize } from '../../format';
+import { buildTree } from '../../views/tree/build';
+import { DeleteNodeButton } from '../../views/tree/node-panel';
+import { TreeScreen } from '../../views/tree/tree-screen';
 
 type Folder = BaseRecord & { id: number; nome: string; pai?: number | null; obra?: string | null; descricao?: string | null; acesso?: Record<string, string[]> | null; version: number };
 type Doc = BaseRecord & { id: number; nome: string; versao?: number; dataDocumento?: string; arquivo?: StoredFile[]; obra?: string | null };
+
+const FOLDER_TREE = schemaByName('diretorio')!.tree!;
+const folderName = (f: Folder) => f.nome;
 
 const ACCESS_LABELS: [string, string][] = [
   ['full', 'Acesso total'],
@@ -27,27 +34,11 @@ const ACCESS_LABELS: [string, string][] = [
   ['rOnly', 'Somente leitura'],
 ];
 
-/** Folders as a tree by `pai`; a folder whose parent the viewer cannot see is shown at the root. */
-export function folderTree(folders: Folder[]): DataNode[] {
-  const ids = new Set(folders.map((f) => f.id));
-  const children = new Map<number | null, Folder[]>();
-  for (const f of folders) {
-    const parent = f.pai && ids.has(f.pai) ? f.pai : null;
-    children.set(parent, [...(children.get(parent) ?? []), f]);
-  }
-  const build = (parent: number | null): DataNode[] =>
-    (children.get(parent) ?? [])
-      .sort((a, b) => a.nome.localeCompare(b.nome, 'pt-BR'))
-      .map((f) => ({ key: String(f.id), title: f.nome, children: build(f.id) }));
-  return build(null);
-}
-
 const isPreviewable = (f: StoredFile) => f.type.startsWith('image/') || f.type === 'application/pdf';
 
 export function LibraryPage(): React.ReactElement {
   const { obra } = useParams();
   const [search, setSearch] = useSearchParams();
-  const screens = Grid.useBreakpoint();
   const { result, query } = useList<Folder>({
     resource: 'diretorios',
     filters: obra ? [{ field: 'obra', operator: 'eq', value: obra }] : [],
@@ -55,7 +46,8 @@ export function LibraryPage(): React.ReactElement {
     pagination: { currentPage: 1, pageSize: 1000 },
   });
   const folders = useMemo(() => (result?.data ?? []) as Folder[], [result?.data]);
-  const tree = useMemo(() => folderTree(folders), [folders]);
+  // A folder whose parent the viewer cannot see is shown at the root.
+  const roots = useMemo(() => buildTree(folders, FOLDER_TREE), [folders]);
   const selectedId = Number(search.get('pasta')) || undefined;
   const selected = folders.find((f) => f.id === selectedId);
   const select = (id: number | undefined) => {
@@ -70,35 +62,21 @@ export function LibraryPage(): React.ReactElement {
       <Typography.Title level={3} style={{ margin: 0 }}>
         {obra ? `Biblioteca da obra ${obra}` : 'Biblioteca'}
       </Typography.Title>
-      {query.isError ? <Alert type="error" showIcon message={query.error?.message ?? 'Não foi possível carregar as pastas.'} /> : null}
-      <Row gutter={[16, 16]}>
-        <Col xs={24} md={9} xl={7}>
-          <Card size="small" title="Pastas" styles={{ body: { maxHeight: screens.md ? '70vh' : 280, overflow: 'auto' } }}>
-            {query.isLoading ? (
-              <Spin aria-label="Carregando pastas" />
-            ) : tree.length ? (
-              <Tree.DirectoryTree
-                aria-label="Pastas da biblioteca"
-                treeData={tree}
-                defaultExpandAll
-                selectedKeys={selectedId ? [String(selectedId)] : []}
-                onSelect={(keys) => select(keys.length ? Number(keys[0]) : undefined)}
-              />
-            ) : (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Nenhuma pasta que você possa ver." />
-            )}
-          </Card>
-        </Col>
-        <Col xs={24} md={15} xl={17}>
-          {selected ? (
-            <FolderPanel key={selected.id} folder={selected} onDeleted={() => select(selected.pai ?? undefined)} onCreated={(id) => select(id)} />
-          ) : (
-            <Card size="small">
-              <Empty description="Escolha uma pasta para ver seus arquivos." />
-            </Card>
-          )}
-        </Col>
-      </Row>
+      <TreeScreen
+        label="Pastas da biblioteca"
+        variant="directory"
+        roots={roots}
+        title="Pastas"
+        loading={query.isLoading}
+        error={query.isError ? { message: query.error?.message ?? 'Não foi possível carregar as pastas.' } : undefined}
+        emptyText="Nenhuma pasta que você possa ver."
+        textOf={folderName}
+        searchPlaceholder="Buscar pasta"
+        selectedKey={selectedId ? String(selectedId) : undefined}
+        onSelect={(key) => select(key ? Number(key) : undefined)}
+        panel={selected ? <FolderPanel key={selected.id} folder={selected} hasChildren={folders.some((f) => f.pai === selected.id)} onDeleted={() => select(selected.pai ?? undefined)} onCreated={(id) => select(id)} /> : null}
+        emptyPanel="Escolha uma pasta para ver seus arquivos."
+      />
     </Space>
   );
 }
@@ -125,7 +103,7 @@ function AccessLists({ folder }: { folder: Folder }) {
   );
 }
 
-function FolderPanel({ folder, onDeleted, onCreated }: { folder: Folder; onDeleted: () => void; onCreated: (id: number) => void }) {
+function FolderPanel({ folder, hasChildren, onDeleted, onCreated }: { folder: Folder; hasChildren: boolean; onDeleted: () => void; onCreated: (id: number) => void }) {
   const ability = useAbility();
   const can = (action: string) => ability.can(action as never, subject('Diretorio', { ...folder }) as never);
   const invalidate = useInvalidate();
@@ -226,25 +204,16 @@ function FolderPanel({ folder, onDeleted, onCreated }: { folder: Folder; onDelet
             </Button>
           ) : null}
           {can('delete') ? (
-            <Popconfirm
-              title={`Excluir a pasta "${folder.nome}"?`}
-              description="Só pastas vazias podem ser excluídas."
-              okText="Excluir"
-              cancelText="Cancelar"
-              onConfirm={async () => {
-                try {
-                  await remove({ resource: 'diretorios', id: folder.id, meta: { record: folder }, successNotification: false });
-                  msg.success('Pasta excluída.');
-                  onDeleted();
-                } catch (e) {
-                  msg.error(errorText(e));
-                }
-              }}
-            >
-              <Button size="small" danger icon={<DeleteOutlined />}>
-                Excluir
-              </Button>
-            </Popconfirm>
+            <DeleteNodeButton
+              size="small"
+              resource="diretorios"
+              record={folder}
+              hasChildren={hasChildren}
+              childrenHint="Exclua antes as subpastas."
+              confirm={{ title: `Excluir a pasta "${folder.nome}"?`, description: 'Só pastas vazias podem ser excluídas.' }}
+              deletedMessage="Pasta excluída."
+              onDeleted={onDeleted}
+            />
           ) : null}
         </Space>
       }

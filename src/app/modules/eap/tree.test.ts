@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allLevels, buildEapTree, compareCodes, flatten, formatPeriod, itemLabel, nextCode, subtreeIds, type EapItem } from './tree';
+import { compareCodes, flatten, subtreeKeys } from '../../views/tree/build';
+import { allLevels, buildEapTree, formatPeriod, itemLabel, nextCode, type EapItem } from './tree';
 
 const item = (id: number, codigo: string, pai: number | null = null, peso?: number | null): EapItem => ({ id, codigo, descricao: `Item ${codigo}`, pai, peso });
 
@@ -14,7 +15,7 @@ describe('EAP tree', () => {
     expect(roots[0].children.map((n) => n.item.codigo)).toEqual(['1.2', '1.10']);
     expect(roots[0].children[0].children[0].parent?.item.codigo).toBe('1.2');
     expect(flatten(roots).map((n) => n.item.codigo)).toEqual(['1', '1.2', '1.2.1', '1.10', '9.1', 'y', 'x']);
-    expect([...subtreeIds(roots[0].children[0])].sort()).toEqual([2, 4]);
+    expect([...subtreeKeys(roots[0].children[0])].sort()).toEqual(['2', '4']);
   });
 
   it('gives the next code of a level', () => {

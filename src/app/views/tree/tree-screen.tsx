@@ -71,7 +71,6 @@ export function TreeScreen<T extends TreeRecord>(props: TreeScreenProps<T>) {
     return !!dragged && !subtreeKeys(dragged).has(String(dropNode.key));
   };
   const treeProps: TreeProps = {
-    'aria-label': label,
     treeData,
     expandedKeys,
     onExpand: (_keys, { expanded, node }) => toggle(String(node.key), expanded),
@@ -97,7 +96,7 @@ export function TreeScreen<T extends TreeRecord>(props: TreeScreenProps<T>) {
       {props.notice}
       <Input allowClear prefix={<SearchOutlined aria-hidden />} aria-label={props.searchPlaceholder} placeholder={props.searchPlaceholder} value={search} onChange={(e) => setSearch(e.target.value)} />
       {shown.length ? null : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Nada encontrado com esta busca." />}
-      {props.variant === 'directory' ? <Tree.DirectoryTree {...treeProps} expandAction={false} /> : <Tree {...treeProps} blockNode showLine />}
+      {props.variant === 'directory' ? <Tree.DirectoryTree aria-label={label} {...treeProps} expandAction={false} /> : <Tree aria-label={label} {...treeProps} blockNode showLine />}
     </Space>
   );
   const emptyPanel = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={props.emptyPanel} />;
