@@ -17,6 +17,7 @@ import { schemaByName } from '../../../schemas/index';
 import type { EntitySchema, FieldDef, RelatedList } from '../../../schemas/kinds';
 import { toCaslAction } from '../../access/refine-actions';
 import { useAbility, useCurrentPerson, useCurrentUser } from '../access/ability-context';
+import { canOnSomeRecordOf } from '../../access/reach';
 import { externalKindOf } from '../../access/user';
 import { FieldDisplay } from '../fields/display';
 import { ReferenceTitlesProvider } from '../fields/reference-titles';
@@ -75,7 +76,7 @@ export function RelatedTabs({ schema, record }: { schema: EntitySchema; record: 
   const ability = useAbility();
   const items = (schema.related ?? []).flatMap((rel) => {
     const child = schemaByName(rel.entity);
-    if (!child || !ability.can(toCaslAction(child.subject, 'list', child.actions) as never, child.subject as never)) return [];
+    if (!child || !canOnSomeRecordOf(ability, toCaslAction(child.subject, 'list', child.actions), child.subject, child)) return [];
     return [{ key: `${rel.entity}.${rel.via}`, label: rel.label ?? child.labelPlural, children: <RelatedSectionBody parent={schema} record={record} rel={rel} child={child} /> }];
   });
   if (!items.length || record.id === undefined) return null;
@@ -99,7 +100,8 @@ export function RelatedLists({ schema, record }: { schema: EntitySchema; record:
 function RelatedSection({ parent, record, rel, child }: { parent: EntitySchema; record: BaseRecord; rel: RelatedList; child: EntitySchema }) {
   const ability = useAbility();
   const listAction = toCaslAction(child.subject, 'list', child.actions);
-  if (ability.can(listAction as never, child.subject as never)) return <RelatedSectionBody parent={parent} record={record} rel={rel} child={child} />;
+  // Only a section whose records the user may read (a client reads a ticket, not its costs, though both are POSVENDAS).
+  if (canOnSomeRecordOf(ability, listAction, child.subject, child)) return <RelatedSectionBody parent={parent} record={record} rel={rel} child={child} />;
   // Some people add records they may not read back (access.md: the field team creates work-order reports).
   if (ability.can(toCaslAction(child.subject, 'create', child.actions) as never, child.subject as never)) {
     return <RelatedAddOnly parent={parent} record={record} rel={rel} child={child} />;
