@@ -4,7 +4,7 @@
 // answer joins the timeline. Screenshots at both widths (tests/e2e/screenshots/22-*.png).
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { PHONE, eventually, launch, loginClient, newPage, noSidewaysScroll, shot, step } from './helpers.mjs';
+import { PHONE, launch, loginClient, newPage, noSidewaysScroll, shot, step } from './helpers.mjs';
 
 const DESKTOP_1280 = { width: 1280, height: 800 };
 const TICKET = 'Sensor de fim de curso do pórtico rolante desregulado';
@@ -47,8 +47,14 @@ for (const [viewport, label] of [
       assert.equal(await modal.getByText('Visível ao cliente').count(), 0, 'o cliente escolhe a visibilidade');
       await shot(page, `22-${label}-resposta`);
       await modal.getByRole('button', { name: 'Salvar' }).click();
-      await eventually(async () => assert.ok(await page.getByText(token).first().isVisible(), 'a resposta não aparece na linha do tempo'), 20_000);
+      await modal.waitFor({ state: 'hidden', timeout: 20_000 });
+      const timeline = page.getByText(token, { exact: true });
+      await timeline.first().waitFor({ timeout: 20_000 });
+      await timeline.first().scrollIntoViewIfNeeded();
       await shot(page, `22-${label}-respondido`);
+      // After a reload too: the answer is stored where the client reads it.
+      await page.reload();
+      await page.getByText(token, { exact: true }).first().waitFor({ timeout: 20_000 });
     });
     await page.close();
   });
