@@ -3,10 +3,10 @@
  * Every function accepts loosely typed values (numbers may arrive as strings from `numeric` columns)
  * and returns '' for empty values.
  */
-import type { FieldDef, Person } from '../../schemas/kinds';
+import type { Person } from '../../schemas/kinds';
 import { DEFAULT_DECIMAL_SCALE } from '../../schemas/kinds';
-import { optionLabel } from '../../schemas/option-labels';
-import { formatCnpj } from '../../schemas/shared/cnpj';
+import { appKindOf } from './fields/kinds/registry';
+import type { FormatField } from './fields/kinds/types';
 
 const LOCALE = 'pt-BR';
 
@@ -110,57 +110,13 @@ export function formatPerson(value: unknown): string {
   return p.mail ?? p.nome ?? '';
 }
 
-function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
-/** Formats any field value as plain pt-BR text (list cells, export, history, tooltips). */
-export function formatValue(field: Pick<FieldDef, 'kind'> & Partial<FieldDef>, value: unknown): string {
+/**
+ * Formats any field value as plain pt-BR text (list cells, export, history, tooltips): the `format`
+ * of the field's kind (src/app/fields/kinds/).
+ */
+export function formatValue(field: FormatField, value: unknown): string {
   if (isEmpty(value)) return '';
-  switch (field.kind) {
-    case 'money':
-      return formatMoney(value);
-    case 'decimal':
-      return formatDecimal(value, field.scale ?? DEFAULT_DECIMAL_SCALE);
-    case 'integer':
-      return formatInteger(value);
-    case 'date':
-      return formatDate(value);
-    case 'datetime':
-      return formatDateTime(value);
-    case 'boolean':
-      return formatBoolean(value);
-    case 'person':
-      return formatPerson(value);
-    case 'enum':
-      return optionLabel(field, value);
-    case 'tags':
-      return (Array.isArray(value) ? value : [value]).map((v) => optionLabel(field, v)).join(', ');
-    case 'rows':
-      return Array.isArray(value) ? plural(value.length, 'item', 'itens') : '';
-    case 'attachments':
-    case 'images':
-      return Array.isArray(value) ? plural(value.length, 'arquivo', 'arquivos') : '';
-    case 'object': {
-      if (typeof value !== 'object') return String(value);
-      const obj = value as Record<string, unknown>;
-      const subs = field.fields ?? [];
-      const parts = subs.length
-        ? subs
-            .filter((f) => !isEmpty(obj[f.name]) && !(Array.isArray(obj[f.name]) && (obj[f.name] as unknown[]).length === 0))
-            .map((f) => `${f.label}: ${formatValue(f, obj[f.name])}`)
-        : Object.entries(obj).map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`);
-      return parts.join('; ');
-    }
-    case 'reference':
-    case 'text':
-      if (field.format === 'cnpj' && typeof value === 'string') return formatCnpj(value);
-      return typeof value === 'object' ? JSON.stringify(value) : String(value);
-    case 'longtext':
-    case 'email':
-    default:
-      return typeof value === 'object' ? JSON.stringify(value) : String(value);
-  }
+  return appKindOf(field).format(field, value);
 }
 
 /** "1,5 MB" style file sizes. */

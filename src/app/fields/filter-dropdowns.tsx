@@ -1,6 +1,7 @@
 /**
- * The filter dropdown of a list column per filter family (see filters.tsx): the widgets are loaded
- * when a filter is first opened, not with the list.
+ * The filter dropdowns of the list columns, by the names the field kinds' descriptors give them
+ * (`Filter.dropdown`, src/app/fields/kinds/; see filters.tsx): the widgets are loaded when a filter
+ * is first opened, not with the list.
  */
 import React, { useEffect, useState } from 'react';
 import { Button, DatePicker, Input, InputNumber, Radio, Select, Space } from 'antd';
@@ -9,8 +10,9 @@ import type { CrudFilter, CrudOperators, LogicalFilter } from '@refinedev/core';
 import { useSelect } from '@refinedev/antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { FieldDef } from '../../../schemas/kinds';
-import { DEFAULT_DECIMAL_SCALE, MONEY_SCALE } from '../../../schemas/kinds';
-import { filterKey, type FilterBinding, type FilterFamily } from './filters';
+import { filterKey, type FilterBinding } from './filters';
+import { numberWidgetProps } from './kinds/number';
+import type { FilterDropdownName } from './kinds/types';
 import { refKeyOf, refTarget } from './options';
 import { labelledOptions } from '../../../schemas/option-labels';
 
@@ -27,6 +29,8 @@ function asArray(v: unknown): string[] {
 interface DropdownProps extends FilterBinding {
   field: FieldDef;
   close: () => void;
+  /** The text box's placeholder (the kind's `Filter.placeholder`). */
+  placeholder?: string;
 }
 
 function Footer({ onApply, onClear }: { onApply: () => void; onClear: () => void }): React.ReactElement {
@@ -42,7 +46,7 @@ function Footer({ onApply, onClear }: { onApply: () => void; onClear: () => void
   );
 }
 
-function LikeFilter({ field, filters, setFilters, close }: DropdownProps): React.ReactElement {
+function LikeFilter({ field, filters, setFilters, close, placeholder }: DropdownProps): React.ReactElement {
   const key = filterKey(field);
   const current = findValue(filters, key, 'contains');
   const [draft, setDraft] = useState<string>(current === undefined ? '' : String(current));
@@ -56,7 +60,7 @@ function LikeFilter({ field, filters, setFilters, close }: DropdownProps): React
       <Input
         autoFocus
         aria-label={`Filtrar ${field.label}`}
-        placeholder={field.kind === 'person' ? 'e-mail contém…' : 'contém…'}
+        placeholder={placeholder ?? 'contém…'}
         value={draft}
         onChange={(e) => setDraft(e.target.value)}
         onPressEnter={() => apply(draft)}
@@ -126,11 +130,11 @@ function toDayjs(v: unknown): Dayjs | null {
   return d.isValid() ? d : null;
 }
 
-function RangeFilter({ field, filters, setFilters, close }: DropdownProps): React.ReactElement {
+/** The `gte`/`lte` pair of `key` in the filters, as a draft, and how to apply it. */
+function useRange({ field, filters, setFilters, close }: DropdownProps) {
   const key = filterKey(field);
   const gte = findValue(filters, key, 'gte');
   const lte = findValue(filters, key, 'lte');
-  const isDate = field.kind === 'date' || field.kind === 'datetime';
   const [from, setFrom] = useState<unknown>(gte);
   const [to, setTo] = useState<unknown>(lte);
   useEffect(() => {
@@ -145,30 +149,45 @@ function RangeFilter({ field, filters, setFilters, close }: DropdownProps): Reac
     ]);
     close();
   };
-  if (isDate) {
-    const fmt = (d: Dayjs | null, end: boolean) => {
-      if (!d) return undefined;
-      if (field.kind === 'date') return d.format('YYYY-MM-DD');
-      return (end ? d.endOf('day') : d.startOf('day')).toISOString();
-    };
-    return (
-      <div style={{ padding: 8 }} onKeyDown={(e) => e.stopPropagation()}>
-        <DatePicker.RangePicker
-          aria-label={`Filtrar ${field.label}`}
-          format="DD/MM/YYYY"
-          placeholder={['De', 'Até']}
-          allowEmpty={[true, true]}
-          value={[toDayjs(from), toDayjs(to)]}
-          onChange={(range) => {
-            setFrom(fmt(range?.[0] ?? null, false));
-            setTo(fmt(range?.[1] ?? null, true));
-          }}
-        />
-        <Footer onApply={() => apply(from, to)} onClear={() => apply(undefined, undefined)} />
-      </div>
-    );
-  }
-  const precision = field.kind === 'integer' ? 0 : field.kind === 'money' ? MONEY_SCALE : (field.scale ?? DEFAULT_DECIMAL_SCALE);
+  return { from, setFrom, to, setTo, apply };
+}
+
+/** A range of days; `bound` writes a chosen day as the start (`end` false) or the end of the range. */
+function DayRangeFilter(props: DropdownProps & { bound: (d: Dayjs, end: boolean) => string }): React.ReactElement {
+  const { field, bound } = props;
+  const { from, setFrom, to, setTo, apply } = useRange(props);
+  return (
+    <div style={{ padding: 8 }} onKeyDown={(e) => e.stopPropagation()}>
+      <DatePicker.RangePicker
+        aria-label={`Filtrar ${field.label}`}
+        format="DD/MM/YYYY"
+        placeholder={['De', 'Até']}
+        allowEmpty={[true, true]}
+        value={[toDayjs(from), toDayjs(to)]}
+        onChange={(range) => {
+          setFrom(range?.[0] ? bound(range[0], false) : undefined);
+          setTo(range?.[1] ? bound(range[1], true) : undefined);
+        }}
+      />
+      <Footer onApply={() => apply(from, to)} onClear={() => apply(undefined, undefined)} />
+    </div>
+  );
+}
+
+/** `date`: calendar days (yyyy-mm-dd). */
+function DateRangeFilter(props: DropdownProps): React.ReactElement {
+  return <DayRangeFilter {...props} bound={(d) => d.format('YYYY-MM-DD')} />;
+}
+
+/** `datetime`: from the start of the first day to the end of the last, as instants. */
+function DateTimeRangeFilter(props: DropdownProps): React.ReactElement {
+  return <DayRangeFilter {...props} bound={(d, end) => (end ? d.endOf('day') : d.startOf('day')).toISOString()} />;
+}
+
+function NumberRangeFilter(props: DropdownProps): React.ReactElement {
+  const { field } = props;
+  const { from, setFrom, to, setTo, apply } = useRange(props);
+  const { precision, prefix } = numberWidgetProps(field);
   const num = (v: unknown) => (v === undefined || v === null || v === '' ? null : Number(v));
   return (
     <div style={{ padding: 8, width: 240 }} onKeyDown={(e) => e.stopPropagation()}>
@@ -179,7 +198,7 @@ function RangeFilter({ field, filters, setFilters, close }: DropdownProps): Reac
           placeholder="De"
           decimalSeparator=","
           precision={precision}
-          prefix={field.kind === 'money' ? 'R$' : undefined}
+          prefix={prefix}
           value={num(from)}
           onChange={(v) => setFrom(v ?? undefined)}
         />
@@ -189,7 +208,7 @@ function RangeFilter({ field, filters, setFilters, close }: DropdownProps): Reac
           placeholder="Até"
           decimalSeparator=","
           precision={precision}
-          prefix={field.kind === 'money' ? 'R$' : undefined}
+          prefix={prefix}
           value={num(to)}
           onChange={(v) => setTo(v ?? undefined)}
         />
@@ -247,15 +266,18 @@ function ReferenceFilterInner({ field, filters, setFilters, close }: DropdownPro
   );
 }
 
-const DROPDOWNS: Record<Exclude<FilterFamily, 'none'>, React.ComponentType<DropdownProps>> = {
-  like: LikeFilter,
-  in: InFilter,
-  boolean: BooleanFilter,
-  range: RangeFilter,
-  reference: ReferenceFilter,
+/** The dropdowns by name (a kind's `Filter.dropdown`). */
+export const DROPDOWNS = {
+  LikeFilter,
+  InFilter,
+  BooleanFilter,
+  DateRangeFilter,
+  DateTimeRangeFilter,
+  NumberRangeFilter,
+  ReferenceFilter,
 };
 
-export function FilterDropdown({ family, ...props }: DropdownProps & { family: Exclude<FilterFamily, 'none'> }): React.ReactElement {
-  const Dropdown = DROPDOWNS[family];
+export function FilterDropdown({ dropdown, ...props }: DropdownProps & { dropdown: FilterDropdownName }): React.ReactElement {
+  const Dropdown = DROPDOWNS[dropdown];
   return <Dropdown {...props} />;
 }

@@ -1,5 +1,6 @@
 /**
- * List column filters per field kind. Each filter writes Refine CrudFilters directly through
+ * List column filters, dispatched over the registry of field kinds (each kind's `Filter`:
+ * its family, dropdown and key, src/app/fields/kinds/). Each filter writes Refine CrudFilters directly through
  * `setFilters` (merge), which simple-rest turns into the API's query keys:
  *   text/email/longtext → `campo_like` (operator `contains`); person → `campo.mail_like`;
  *   enum/tags/reference → `campo=a&campo=b` (operator `in`); boolean → `campo=true`;
@@ -13,40 +14,22 @@ import type { TableColumnType } from 'antd';
 import { FilterFilled } from '@ant-design/icons';
 import type { CrudFilter, CrudOperators } from '@refinedev/core';
 import type { FieldDef } from '../../../schemas/kinds';
+import { appKindOf } from './kinds/registry';
+import type { FilterFamily } from './kinds/types';
 
 // The dropdown widgets (date range picker, selects, number inputs) load when a filter is first opened.
 const FilterDropdown = lazy(() => import('./filter-dropdowns').then((m) => ({ default: m.FilterDropdown })));
 
-export type FilterFamily = 'like' | 'in' | 'boolean' | 'range' | 'reference' | 'none';
+export type { FilterFamily } from './kinds/types';
 
+/** The filter family of a field's kind ('none' when the list cannot be filtered by it). */
 export function filterFamily(field: FieldDef): FilterFamily {
-  switch (field.kind) {
-    case 'text':
-    case 'email':
-    case 'longtext':
-    case 'person':
-      return 'like';
-    case 'enum':
-    case 'tags':
-      return 'in';
-    case 'boolean':
-      return 'boolean';
-    case 'date':
-    case 'datetime':
-    case 'integer':
-    case 'decimal':
-    case 'money':
-      return 'range';
-    case 'reference':
-      return 'reference';
-    default:
-      return 'none';
-  }
+  return appKindOf(field).Filter?.family ?? 'none';
 }
 
 /** The filter key the API understands for this field ('siteManager.mail' for a person). */
 export function filterKey(field: FieldDef): string {
-  return field.kind === 'person' ? `${field.name}.mail` : field.name;
+  return appKindOf(field).Filter?.key?.(field) ?? field.name;
 }
 
 /** The CrudFilters this field currently has in `filters` (for header highlight and the export). */
@@ -69,13 +52,13 @@ export interface FilterBinding {
 
 /** antd column props giving a field its filter dropdown, bound to Refine's filters. */
 export function columnFilterProps<T>(field: FieldDef, binding: FilterBinding): Pick<TableColumnType<T>, 'filterDropdown' | 'filteredValue' | 'filterIcon'> {
-  const family = filterFamily(field);
-  if (family === 'none') return {};
+  const filter = appKindOf(field).Filter;
+  if (!filter) return {};
   const active = Object.keys(activeFilterValues(field, binding.filters)).length > 0;
   return {
     filterDropdown: ({ close }) => (
       <Suspense fallback={<Spin size="small" style={{ display: 'block', margin: 16 }} aria-label="Carregando" />}>
-        <FilterDropdown family={family} field={field} filters={binding.filters} setFilters={binding.setFilters} close={close} />
+        <FilterDropdown dropdown={filter.dropdown} placeholder={filter.placeholder} field={field} filters={binding.filters} setFilters={binding.setFilters} close={close} />
       </Suspense>
     ),
     filteredValue: active ? [true] : null,

@@ -6,8 +6,9 @@
  */
 import type { CrudFilter, CrudSort, DataProvider } from '@refinedev/core';
 import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
-import { DEFAULT_DECIMAL_SCALE } from '../../../schemas/kinds';
-import { formatValue, todayIso, toNumber } from '../format';
+import { todayIso } from '../format';
+import { appKindOf } from '../fields/kinds/registry';
+import type { ExcelCell } from '../fields/kinds/types';
 import { fetchReferenceTitles, keysByField, referenceFields, sentTitle } from '../fields/reference-titles';
 import { totalKindOf, type TotalKind } from './list-total';
 
@@ -48,8 +49,6 @@ export async function fetchAllRows(opts: ExportOptions): Promise<Record<string, 
   return rows;
 }
 
-const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})/;
-
 const TITLE_BATCH = 500;
 
 /**
@@ -84,38 +83,10 @@ export async function withReferenceTitles(
   });
 }
 
-/** Excel cell value and number format of a field value. */
-export function excelCell(field: FieldDef, value: unknown): { value: string | number | Date | null; numFmt?: string } {
+/** Excel cell value and number format of a field value: the `exportCell` of the field's kind (src/app/fields/kinds/). */
+export function excelCell(field: FieldDef, value: unknown): ExcelCell {
   if (value === null || value === undefined || value === '') return { value: null };
-  switch (field.kind) {
-    case 'money': {
-      const n = toNumber(value);
-      return n === undefined ? { value: String(value) } : { value: n, numFmt: '"R$" #,##0.00;-"R$" #,##0.00' };
-    }
-    case 'decimal': {
-      const n = toNumber(value);
-      const scale = field.scale ?? DEFAULT_DECIMAL_SCALE;
-      return n === undefined ? { value: String(value) } : { value: n, numFmt: scale > 0 ? `#,##0.${'0'.repeat(scale)}` : '#,##0' };
-    }
-    case 'integer': {
-      const n = toNumber(value);
-      return n === undefined ? { value: String(value) } : { value: n, numFmt: '0' };
-    }
-    case 'date': {
-      const m = DATE_ONLY.exec(String(value));
-      // Excel dates carry no zone: write the calendar date at UTC midnight.
-      return m ? { value: new Date(Date.UTC(+m[1], +m[2] - 1, +m[3])), numFmt: 'dd/mm/yyyy' } : { value: String(value) };
-    }
-    case 'datetime': {
-      const d = new Date(String(value));
-      if (Number.isNaN(d.getTime())) return { value: String(value) };
-      // Shift to the local wall-clock time, since Excel has no time zones.
-      const local = new Date(Date.UTC(d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes(), d.getSeconds()));
-      return { value: local, numFmt: 'dd/mm/yyyy hh:mm' };
-    }
-    default:
-      return { value: formatValue(field, value) };
-  }
+  return appKindOf(field).exportCell(field, value);
 }
 
 /** 'diarios-2024-05-31.xlsx' */

@@ -1,0 +1,80 @@
+/** The form widget of a `person`: e-mail (searching the portal's users) and name. */
+import React, { useEffect, useState } from 'react';
+import { AutoComplete, Input, Space } from 'antd';
+import type { FieldDef, Person } from '../../../../schemas/kinds';
+import { authHeaders, getApiUrl } from '../../providers/data-provider';
+import type { FieldInputProps } from '../kinds/types';
+
+/** Portal users matching the typed text (name or e-mail), for the e-mail box of a person field. */
+function usePeopleOptions(field: FieldDef, text: string): { mail: string; nome: string }[] {
+  const [query, setQuery] = useState(text);
+  useEffect(() => {
+    const t = setTimeout(() => setQuery(text), 250);
+    return () => clearTimeout(t);
+  }, [text]);
+  const [options, setOptions] = useState<{ mail: string; nome: string }[]>([]);
+  useEffect(() => {
+    let live = true;
+    const params = new URLSearchParams({ q: query });
+    for (const r of field.personRoles ?? []) params.append('perfil', r);
+    void authHeaders()
+      .then((headers) => fetch(`${getApiUrl()}/pessoas?${params.toString()}`, { headers }))
+      .then((res) => (res.ok ? res.json() : []))
+      .then((rows: unknown) => {
+        if (live) setOptions(Array.isArray(rows) ? (rows as { mail: string; nome: string }[]) : []);
+      })
+      .catch(() => live && setOptions([]));
+    return () => {
+      live = false;
+    };
+  }, [query, field.personRoles]);
+  return options;
+}
+
+/**
+ * A person: the e-mail box searches the portal's users by name or e-mail (limited to the roles that
+ * can hold the field, when the schema says) and choosing one fills both e-mail and name; anyone
+ * else can still be typed in (an outside contact).
+ */
+export function PersonInput({ field, value, onChange, id, disabled }: FieldInputProps): React.ReactElement {
+  const v: Partial<Person> = value && typeof value === 'object' ? value : typeof value === 'string' ? { mail: value } : {};
+  const [typing, setTyping] = useState(false);
+  const options = usePeopleOptions(field, typing ? (v.mail ?? '') : '');
+  const emit = (patch: Partial<Person>) => {
+    const next: Partial<Person> = { ...v, ...patch };
+    const mail = next.mail ?? '';
+    const nome = next.nome ?? '';
+    if (!mail && !nome) return onChange?.(null);
+    const out: Partial<Person> = { mail };
+    if (nome) out.nome = nome;
+    onChange?.(out);
+  };
+  return (
+    <Space.Compact block>
+      <AutoComplete
+        disabled={disabled}
+        value={v.mail ?? ''}
+        onFocus={() => setTyping(true)}
+        onSearch={() => setTyping(true)}
+        onChange={(text: string) => emit({ mail: text })}
+        onSelect={(mail: string) => {
+          const p = options.find((o) => o.mail === mail);
+          emit(p ? { mail: p.mail, nome: p.nome } : { mail });
+        }}
+        options={options.map((o) => ({ value: o.mail, label: `${o.nome} — ${o.mail}` }))}
+        notFoundContent={null}
+        style={{ width: '55%' }}
+      >
+        <Input id={id} type="email" inputMode="email" aria-label={`${field.label}: e-mail`} placeholder="e-mail ou nome" />
+      </AutoComplete>
+      <Input
+        disabled={disabled}
+        aria-label={`${field.label}: nome`}
+        placeholder="nome"
+        value={v.nome ?? ''}
+        onChange={(e) => emit({ nome: e.target.value })}
+        style={{ width: '45%' }}
+      />
+    </Space.Compact>
+  );
+}

@@ -1,0 +1,87 @@
+/** The form widget of a `reference`: a searchable select of records of `field.ref`. */
+import React, { useMemo } from 'react';
+import { Input, Select } from 'antd';
+import { useList } from '@refinedev/core';
+import { useSelect } from '@refinedev/antd';
+import { formatCnpj } from '../../../../schemas/shared/cnpj';
+import { refFilterEntries } from '../../../../schemas/ref-filter';
+import { refKeyOf, refTarget } from '../options';
+import type { FieldInputProps } from '../kinds/types';
+
+const fullWidth: React.CSSProperties = { width: '100%' };
+
+/** Searchable select of records of `field.ref`, storing `refKey` (default 'id'). */
+export function ReferenceSelect({ field, value, onChange, id, disabled, ...rest }: FieldInputProps): React.ReactElement {
+  const target = refTarget(field);
+  if (!target) {
+    return <Input id={id} disabled={disabled} aria-label={rest['aria-label']} value={value ?? ''} onChange={(e) => onChange?.(e.target.value)} />;
+  }
+  return <ReferenceSelectInner field={field} value={value} onChange={onChange} id={id} disabled={disabled} aria-label={rest['aria-label']} />;
+}
+
+function ReferenceSelectInner({ field, value, onChange, id, disabled, ...rest }: FieldInputProps): React.ReactElement {
+  const target = refTarget(field)!;
+  const refKey = refKeyOf(field);
+  const byId = refKey === 'id';
+  const label = (item: Record<string, unknown>) => {
+    const title = item[target.titleField];
+    const titleText = title === undefined || title === null ? '' : String(title);
+    if (byId || target.titleField === refKey) return titleText || `#${String(item[refKey])}`;
+    // A company reads by name, then its CNPJ (both searched by `q`); other keys lead ('101 — Obra…').
+    if (target.fields.find((f) => f.name === refKey)?.format === 'cnpj') {
+      const cnpj = formatCnpj(String(item[refKey]));
+      return titleText ? `${titleText} — ${cnpj}` : cnpj;
+    }
+    return titleText ? `${String(item[refKey])} — ${titleText}` : String(item[refKey]);
+  };
+  const { selectProps } = useSelect({
+    resource: target.resource,
+    optionLabel: label,
+    optionValue: (item) => String(item[refKey]),
+    onSearch: (q) => (q ? [{ field: 'q', operator: 'eq', value: q }] : []),
+    // Only the records the reference accepts (e.g. companies of kind 'Fornecedor'); the API checks it too.
+    filters: refFilterEntries(field).map(([f, values]) => (values.length === 1 ? { field: f, operator: 'eq' as const, value: values[0] } : { field: f, operator: 'in' as const, value: values })),
+    defaultValue: byId && value !== null && value !== undefined && value !== '' ? value : undefined,
+    sorters: target.defaultSort ? [target.defaultSort] : undefined,
+    pagination: { pageSize: 20 },
+    debounce: 300,
+  });
+  // When the stored key is not the id, getMany cannot fetch the selected record: look it up by key.
+  const { result: selected } = useList({
+    resource: target.resource,
+    filters: [{ field: refKey, operator: 'eq', value }],
+    pagination: { currentPage: 1, pageSize: 1 },
+    queryOptions: { enabled: !byId && value !== null && value !== undefined && value !== '' },
+  });
+  const options = useMemo(() => {
+    const opts = [...((selectProps.options ?? []) as { label: string; value: string }[])];
+    const sel = !byId ? selected?.data?.[0] : undefined;
+    if (sel && !opts.some((o) => o.value === String(sel[refKey]))) opts.unshift({ label: label(sel), value: String(sel[refKey]) });
+    if (value !== null && value !== undefined && value !== '' && !opts.some((o) => o.value === String(value))) {
+      opts.unshift({ label: String(value), value: String(value) });
+    }
+    return opts;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [selectProps.options, selected?.data, value]);
+  return (
+    <Select
+      showSearch
+      filterOption={false}
+      onSearch={selectProps.onSearch}
+      loading={selectProps.loading}
+      id={id}
+      disabled={disabled}
+      aria-label={rest['aria-label']}
+      style={fullWidth}
+      allowClear={!field.required}
+      placeholder={field.placeholder ?? `Selecione ${target.gender === 'f' ? 'a' : 'o'} ${target.label.toLowerCase()}`}
+      notFoundContent="Nenhum resultado"
+      options={options}
+      value={value === null || value === undefined || value === '' ? undefined : String(value)}
+      onChange={(v: unknown) => {
+        if (v === undefined || v === null || v === '') return onChange?.(null);
+        onChange?.(byId && /^\d+$/.test(String(v)) ? Number(v) : String(v));
+      }}
+    />
+  );
+}
