@@ -8,10 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
 import { sql } from 'kysely';
-import pg from 'pg';
 import type { EntitySchema } from '../../schemas/kinds';
 import { CODE_SCHEMAS } from '../../schemas/index';
-import { connect, type Database } from '../../src/server/db/connect';
+import type { Database } from '../../src/server/db/connect';
 import { migrate } from '../../src/server/db/migrate';
 import { ApiError, errorBody } from '../../src/server/http/errors';
 import type { AppEnv } from '../../src/server/http/env';
@@ -23,6 +22,7 @@ import { seedDemo } from '../../src/server/seed/seed';
 // The company registry's core table, migration step and hooks, as the server registers them.
 import '../../src/server/modules/register';
 import { BACKENDS } from './backends';
+import { freshDatabase } from './fresh-database';
 
 const MONTAGENS = '12345678000195';
 const ANDRADE = '23456789000195';
@@ -37,31 +37,6 @@ const before: EntitySchema[] = CODE_SCHEMAS.map((s) => ({
   ...s,
   fields: s.fields.map((f) => (f.kind === 'reference' && f.ref === 'empresa' ? { name: f.name, kind: 'text' as const, label: f.label, maxLength: 150 } : f)),
 }));
-
-async function freshDatabase(backend: 'pglite' | 'postgres'): Promise<Database & { drop: () => Promise<void> }> {
-  if (backend === 'pglite') {
-    const d = await connect({ memory: true });
-    return { ...d, drop: async () => {} };
-  }
-  const server = process.env.TEST_DATABASE_URL!;
-  const name = `portal_emp_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(server);
-  u.pathname = `/${name}`;
-  const d = await connect({ databaseUrl: u.toString(), poolSize: 2 });
-  return {
-    ...d,
-    drop: async () => {
-      const a = new pg.Client({ connectionString: server });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
-    },
-  };
-}
 
 const admin = normalizeUser({ email: 'admin@portal.local', name: 'Administrador', roles: ['acesso_total'], obra: [], empresa: [] });
 const adminActor = { email: admin.email, name: admin.name, ability: defineAbilityFor(admin) };
@@ -88,7 +63,7 @@ describe.each(BACKENDS)('company registry migration (%s)', (backend) => {
   const ids: Record<string, number> = {};
 
   beforeAll(async () => {
-    d = await freshDatabase(backend);
+    d = await freshDatabase(backend, 'portal_emp');
     const { db } = d;
     await migrate(db, before);
     const companies: [string, string, string][] = [
