@@ -7,11 +7,9 @@
  */
 import type { AuthProvider } from '@refinedev/core';
 import * as amplifyAuth from 'aws-amplify/auth';
-import { Hub } from 'aws-amplify/utils';
 import { authFlowType, ensureAmplify, providerName, runtimeConfig } from './amplify';
 import { UnregisteredOriginError, unregisteredOriginMessage } from './origin-check';
 import { PortugueseAuthError, SIGNOUT_TIMEOUT, toPortuguese, translateAuthError } from './messages';
-import { ownLoginTipo } from '../../access/user';
 import { pendingChallenge as pending, setPendingChallenge } from './challenge';
 import {
   clearCache,
@@ -26,128 +24,24 @@ import {
   STORAGE_KEYS,
   type SessionUser,
 } from './session';
+import type { Auth, AuthProviderDeps, LoginParams } from './auth-provider-types';
+import { decodePayload, identityFromClaims, type AuthIdentity } from './identity';
+import { failure } from './auth-failure';
+import { setFileCookie } from './file-cookie';
+import { listenForFederatedFailure } from './federated-failure';
 
 /** Hosted sign-out must finish within this time (spec sections 4 and 9). */
 export const SIGNOUT_TIMEOUT_MS = 3000;
 export const LOGIN_ROUTE = '/login';
 export const NEW_PASSWORD_STEP = 'nova-senha';
 export const CODE_STEP = 'codigo';
-/** How long /acessoFederado waits for the code exchange (the spec does not give the value). */
-export const OAUTH_WAIT_MS = 15_000;
 
-type Auth = Pick<
-  typeof amplifyAuth,
-  | 'signIn'
-  | 'confirmSignIn'
-  | 'signOut'
-  | 'signInWithRedirect'
-  | 'fetchAuthSession'
-  | 'resetPassword'
-  | 'confirmResetPassword'
-  | 'updatePassword'
->;
-
-export interface AuthProviderDeps {
-  auth?: Auth;
-  /** Configures Amplify before any call (default: from `/api/v1/config`). */
-  ready?: () => Promise<unknown>;
-  apiUrl?: string;
-  fetchImpl?: typeof fetch;
-  navigate?: (to: string) => void;
-}
-
-export interface LoginParams {
-  email?: string;
-  password?: string;
-  /** 'corporativo' → hosted sign-in of the corporate provider. */
-  providerName?: string;
-  /** On /acessoFederado: completes the return from the hosted sign-in. */
-  federated?: boolean;
-  /** Answer to the pending challenge (new password, MFA/TOTP code). */
-  challengeResponse?: string;
-  /** Where to go after sign-in (default: the last route). */
-  redirectTo?: string;
-}
-
-export interface AuthIdentity {
-  id: string;
-  name: string;
-  email: string;
-  tipo: string;
-  roles: string[];
-  obra: string[];
-  empresa: string[];
-  avatar?: string;
-  /** From `/api/v1/me` when available. */
-  user?: unknown;
-}
+export type { AuthProviderDeps, LoginParams } from './auth-provider-types';
+export { identityFromClaims, type AuthIdentity } from './identity';
+export { OAUTH_WAIT_MS } from './federated-failure';
 
 /** Pending sign-in challenge of the current page (kept in memory by Amplify too). */
 export { pendingChallenge, type PendingChallenge } from './challenge';
-
-function decodePayload(token: string): Record<string, unknown> {
-  try {
-    const b64 = token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/');
-    const json = decodeURIComponent(
-      Array.from(atob(b64))
-        .map((c) => '%' + c.charCodeAt(0).toString(16).padStart(2, '0'))
-        .join(''),
-    );
-    return JSON.parse(json);
-  } catch {
-    return {};
-  }
-}
-
-function list(v: unknown): string[] {
-  if (Array.isArray(v)) return v.map(String);
-  if (typeof v !== 'string' || !v.trim()) return [];
-  try {
-    const parsed = JSON.parse(v);
-    return Array.isArray(parsed) ? parsed.map(String) : [];
-  } catch {
-    return v.split(',').map((s) => s.trim()).filter(Boolean);
-  }
-}
-
-function isFederated(claims: Record<string, unknown>): boolean {
-  if (claims.identities) return true;
-  const groups = claims['cognito:groups'];
-  return Array.isArray(groups) && groups.some((g) => String(g).endsWith(`_${providerName()}`));
-}
-
-/** Identity from ID-token claims (same rules as the API's verifier, for display). */
-export function identityFromClaims(claims: Record<string, unknown>): AuthIdentity {
-  const email = String(claims.email ?? claims['cognito:username'] ?? '').toLowerCase();
-  const federated = isFederated(claims);
-  return {
-    id: String(claims.sub ?? ''),
-    name: typeof claims.name === 'string' && claims.name ? claims.name : email,
-    email,
-    tipo: federated ? 'PE' : ownLoginTipo(list(claims['custom:roles'])),
-    roles: list(claims['custom:roles']),
-    obra: list(claims['custom:obra']),
-    empresa: federated ? ['Portal Engenharia'] : list(claims['custom:empresa']),
-  };
-}
-
-const FAILURE_TITLES: Record<string, string> = {
-  login: 'Não foi possível entrar',
-  logout: 'Não foi possível sair',
-  forgotPassword: 'Não foi possível redefinir a senha',
-  updatePassword: 'Não foi possível alterar a senha',
-};
-
-/** Refine shows `error.name` as the title and `error.message` as the text of its notification. */
-function failure(err: unknown, context: string) {
-  const e = PortugueseAuthError.from(err, context);
-  const error = Object.assign(new Error(e.message), {
-    name: FAILURE_TITLES[context] ?? 'Erro de autenticação',
-    code: e.code,
-    original: e.original,
-  });
-  return { success: false as const, error };
-}
 
 export function createAuthProvider(deps: AuthProviderDeps = {}) {
   const auth: Auth = deps.auth ?? amplifyAuth;
@@ -206,25 +100,7 @@ export function createAuthProvider(deps: AuthProviderDeps = {}) {
     }
   }
 
-  /** Resolves with the failure of a redirect sign-in, or undefined (does not wait long when none is reported). */
-  let federatedFailure: Promise<unknown> = Promise.resolve(undefined);
-  if (typeof window !== 'undefined' && window.location?.pathname === '/acessoFederado') {
-    federatedFailure = new Promise((resolve) => {
-      const stop = Hub.listen('auth', ({ payload }) => {
-        if (payload.event === 'signInWithRedirect_failure') {
-          stop();
-          resolve((payload as { data?: { error?: unknown } }).data?.error ?? { message: 'Authentication Error' });
-        } else if (payload.event === 'signInWithRedirect' || payload.event === 'signedIn') {
-          stop();
-          resolve(undefined);
-        }
-      });
-      setTimeout(() => {
-        stop();
-        resolve(undefined);
-      }, OAUTH_WAIT_MS);
-    });
-  }
+  const federatedFailure = listenForFederatedFailure();
 
   const provider = {
     async login(params: LoginParams = {}) {
@@ -415,18 +291,6 @@ export function createAuthProvider(deps: AuthProviderDeps = {}) {
 export const authProvider = createAuthProvider();
 
 /** The ID token for the `Authorization: Bearer` header (refreshed by Amplify when needed), or undefined. */
-/**
- * Files are opened by <img>/<a>, which cannot send the bearer header: the same ID token also goes in
- * a cookie scoped to the file download path only.
- */
-function setFileCookie(token: string | undefined) {
-  if (typeof document === 'undefined') return;
-  const secure = location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = token
-    ? `portal_id=${token}; path=/api/v1/arquivos; SameSite=Strict${secure}`
-    : `portal_id=; path=/api/v1/arquivos; Max-Age=0; SameSite=Strict${secure}`;
-}
-
 export async function getIdToken(): Promise<string | undefined> {
   try {
     const token = await authProvider.idToken();

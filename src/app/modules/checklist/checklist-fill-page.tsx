@@ -10,20 +10,16 @@
  */
 import React, { useMemo, useState } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
-import { useCreate, useList, useNavigation, useNotification, type BaseRecord, type HttpError } from '@refinedev/core';
-import { Alert, Button, Card, Col, DatePicker, Empty, Form, Input, Progress, Radio, Result, Row, Select, Space, Spin, Tag, Typography, theme } from 'antd';
+import { useCreate, useNavigation, useNotification, type HttpError } from '@refinedev/core';
+import { Alert, Button, Card, Col, DatePicker, Empty, Form, Input, Progress, Result, Row, Select, Space, Spin, Typography, theme } from 'antd';
 import { CheckCircleOutlined, SaveOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { schemaByName } from '../../../../schemas';
-import type { EntitySchema, FieldDef, StoredFile } from '../../../../schemas/kinds';
-import { CONFORMIDADE_OPTIONS } from '../../../../schemas/shared/common';
-import { CHECKLIST_CATEGORIAS, CHECKLIST_TIPO_RESPOSTA } from '../../../../schemas/shared/checklist-fields';
+import type { EntitySchema, FieldDef } from '../../../../schemas/kinds';
 import {
   CHECKLIST_CONCLUIDO,
   CHECKLIST_RASCUNHO,
   NAO_CONFORME,
   RESULTADO_APROVADO,
-  answerKind,
   checkChecklist,
   numberedItems,
   type ChecklistAnswer,
@@ -35,26 +31,24 @@ import { toCaslAction } from '../../../access/refine-actions';
 import { useAbility, useCurrentUser } from '../../access/ability-context';
 import { useCurrentRoute } from '../../guard/navigation-guard';
 import { obraLabel } from '../../fields/obra-label';
-import { DATE_FORMAT, FilesInput } from '../../fields/form-items';
+import { DATE_FORMAT } from '../../fields/form-items';
 import { UploadTargetContext } from '../../fields/upload-target';
 import { todayIso } from '../../format';
-
-type Template = BaseRecord & { id: number; nome: string; obra?: string | null; versao?: number | null; tipoServico?: string | null; itens?: unknown };
-type WorkOrder = BaseRecord & { id: number; numero: string; titulo?: string | null; status?: string | null; tipoServico?: string | null };
-type AnswerField = 'conformidade' | 'resposta' | 'observacao' | 'fotos';
-interface Answer {
-  conformidade?: string;
-  resposta?: string;
-  observacao?: string;
-  fotos?: StoredFile[];
-}
-type Errors = Record<string, string[]>;
-type ItemErrors = Record<number, Partial<Record<AnswerField, string[]>>>;
-
-const AREA_LABEL: Record<string, string> = { FIELD: 'Field', AUTOMACAO: 'Automação' };
-const TOP_FIELDS = ['os', 'template', 'data', 'executante', 'resultado', 'observacoes'];
-const MSG_CONFORMIDADE = 'Escolha a conformidade deste item.';
-const MSG_OBRIGATORIO = 'Responda este item obrigatório.';
+import {
+  AREA_LABEL,
+  MSG_CONFORMIDADE,
+  MSG_OBRIGATORIO,
+  TOP_FIELDS,
+  groupBySection,
+  lacksConformity,
+  refOf,
+  type Answer,
+  type AnswerField,
+  type Errors,
+  type ItemErrors,
+} from './checklist-fill-model';
+import { ItemCard } from './checklist-item-card';
+import { useChecklistSources } from './use-checklist-sources';
 
 /** The route's element: the filled-checklist schema of `:tipo` (404 for another value). */
 export function ChecklistFillPage({ route }: { route: AppRoute }): React.ReactElement {
@@ -62,10 +56,6 @@ export function ChecklistFillPage({ route }: { route: AppRoute }): React.ReactEl
   const resolved = route.entity ? resolveEntity(route.entity, params) : undefined;
   if (!resolved || !params.obra) return <Navigate to="/404" replace />;
   return <ChecklistFill key={`${resolved.schema.name}:${params.obra}`} schema={resolved.schema} obra={params.obra} />;
-}
-
-function refOf(schema: EntitySchema, name: string): EntitySchema | undefined {
-  return schemaByName(schema.fields.find((f) => f.name === name)?.ref ?? '');
 }
 
 function ChecklistFill({ schema, obra }: { schema: EntitySchema; obra: string }): React.ReactElement {
@@ -96,30 +86,7 @@ function ChecklistFill({ schema, obra }: { schema: EntitySchema; obra: string })
   const { token } = theme.useToken();
   const canFill = ability.can(toCaslAction(schema.subject, 'create', schema.actions) as never, schema.subject as never);
 
-  const orders = useList<WorkOrder>({
-    resource: osSchema.resource,
-    filters: [{ field: osSchema.obraField ?? 'obra', operator: 'eq', value: obra }],
-    sorters: [{ field: 'numero', order: 'asc' }],
-    pagination: { currentPage: 1, pageSize: 500 },
-    errorNotification: false,
-    queryOptions: { enabled: canFill },
-  });
-  const templates = useList<Template>({
-    resource: templateSchema.resource,
-    filters: [{ field: 'ativo', operator: 'eq', value: true }],
-    sorters: [{ field: 'nome', order: 'asc' }],
-    pagination: { currentPage: 1, pageSize: 500 },
-    errorNotification: false,
-    queryOptions: { enabled: canFill },
-  });
-  const osList = (orders.result?.data ?? []) as WorkOrder[];
-  const order = osList.find((o) => o.id === osId);
-  // Templates of every site or of this one; those of the work order's type of service first.
-  const templateList = useMemo(() => {
-    const valid = ((templates.result?.data ?? []) as Template[]).filter((t) => !t.obra || t.obra === obra);
-    const fits = (t: Template) => (order?.tipoServico && t.tipoServico === order.tipoServico ? 0 : 1);
-    return [...valid].sort((a, b) => fits(a) - fits(b));
-  }, [templates.result?.data, obra, order?.tipoServico]);
+  const { orders, templates, osList, order, templateList } = useChecklistSources({ osSchema, templateSchema, obra, osId, canFill });
   const template = templateList.find((t) => t.id === templateId);
   const items = useMemo(() => numberedItems(template?.itens), [template]);
   const mine = (templateId !== undefined && answers[templateId]) || {};
@@ -417,139 +384,5 @@ function ChecklistFill({ schema, obra }: { schema: EntitySchema; obra: string })
       </div>
     </section>
     </UploadTargetContext.Provider>
-  );
-}
-
-/** An item written on (comment, answer, photo) without its conformity, which the API needs for every answer. */
-function lacksConformity(a: Answer | undefined): boolean {
-  return !!a && !a.conformidade && !!(a.resposta?.trim() || a.observacao?.trim() || a.fotos?.length);
-}
-
-function groupBySection(items: NumberedItem[]): { title: string; items: NumberedItem[] }[] {
-  const out: { title: string; items: NumberedItem[] }[] = [];
-  for (const it of items) {
-    const title = it.secao?.trim() ?? '';
-    const last = out[out.length - 1];
-    if (last && last.title === title) last.items.push(it);
-    else out.push({ title, items: [it] });
-  }
-  return out;
-}
-
-/** antd's Radio.Group renders a plain div: the role makes it a named group of radios (its type omits `role`, its DOM passes it). */
-const RADIOGROUP = { role: 'radiogroup' };
-
-/** Equal-width buttons whose labels wrap instead of overflowing at phone width. */
-const CHOICE_STYLE: React.CSSProperties = { height: 'auto', minHeight: 32, lineHeight: '18px', paddingBlock: 6, paddingInline: 4, whiteSpace: 'normal', textAlign: 'center' };
-
-function ItemCard({
-  item,
-  answer,
-  errors,
-  fotosField,
-  onChange,
-}: {
-  item: NumberedItem;
-  answer: Answer;
-  errors?: Partial<Record<AnswerField, string[]>>;
-  fotosField: FieldDef;
-  onChange: (patch: Partial<Answer>) => void;
-}): React.ReactElement {
-  const { token } = theme.useToken();
-  const n = item.numero;
-  const id = (s: string) => `ck-${n}-${s}`;
-  const nc = answer.conformidade === NAO_CONFORME;
-  const sgiArea = item.categoria && CHECKLIST_CATEGORIAS.includes(item.categoria) ? item.categoria : undefined;
-  const kind = answerKind(item.tipoResposta);
-  const required = item.obrigatorio !== false;
-  const err = (k: AnswerField) => errors?.[k]?.join(' ');
-  const invalid = !!errors && Object.values(errors).some((m) => m?.length);
-  return (
-    <Card
-      id={`ck-item-${n}`}
-      size="small"
-      role="group"
-      aria-labelledby={id('pergunta')}
-      style={{ borderColor: nc || invalid ? token.colorError : undefined, background: nc ? token.colorErrorBg : undefined }}
-    >
-      <div style={{ marginBottom: 8 }}>
-        <Typography.Text strong id={id('pergunta')} style={{ overflowWrap: 'anywhere' }}>
-          {n}. {item.pergunta}
-        </Typography.Text>{' '}
-        {required ? <Tag style={{ marginInlineEnd: 0 }}>Obrigatório</Tag> : <Tag bordered={false} style={{ marginInlineEnd: 0 }}>Opcional</Tag>}
-        {sgiArea ? <Tag color="orange" style={{ marginInlineStart: 4 }}>{sgiArea}</Tag> : null}
-      </div>
-      <Form layout="vertical" component="div">
-        <Form.Item validateStatus={err('conformidade') ? 'error' : undefined} help={err('conformidade')} style={{ marginBottom: 12 }}>
-          <Radio.Group
-            {...RADIOGROUP}
-            aria-label={`Conformidade do item ${n}`}
-            optionType="button"
-            buttonStyle="solid"
-            block
-            value={answer.conformidade}
-            onChange={(e) => onChange({ conformidade: e.target.value as string })}
-          >
-            {CONFORMIDADE_OPTIONS.map((o) => (
-              <Radio.Button key={o} value={o} style={CHOICE_STYLE}>
-                {o}
-              </Radio.Button>
-            ))}
-          </Radio.Group>
-        </Form.Item>
-        {nc && sgiArea ? (
-          <Alert
-            type="warning"
-            showIcon
-            style={{ marginBottom: 12 }}
-            message={`Item de ${sgiArea}: ao salvar, esta não conformidade abre um registro SGI da área ${sgiArea}, ligado a este checklist.`}
-          />
-        ) : null}
-        {kind === 'resposta' && item.tipoResposta === 'Sim / Não' ? (
-          <Form.Item label="Resposta" required={required} validateStatus={err('resposta') ? 'error' : undefined} help={err('resposta')}>
-            <Radio.Group {...RADIOGROUP} aria-label={`Resposta do item ${n}`} value={answer.resposta} onChange={(e) => onChange({ resposta: e.target.value as string })}>
-              <Radio value="Sim">Sim</Radio>
-              <Radio value="Não">Não</Radio>
-            </Radio.Group>
-          </Form.Item>
-        ) : kind === 'resposta' ? (
-          <Form.Item label={CHECKLIST_TIPO_RESPOSTA.includes(item.tipoResposta ?? '') ? 'Resposta' : `Resposta (${item.tipoResposta})`} htmlFor={id('resposta')} required={required} validateStatus={err('resposta') ? 'error' : undefined} help={err('resposta')}>
-            <Input
-              id={id('resposta')}
-              value={answer.resposta ?? ''}
-              inputMode={item.tipoResposta === 'Número' ? 'decimal' : undefined}
-              maxLength={500}
-              onChange={(e) => onChange({ resposta: e.target.value })}
-            />
-          </Form.Item>
-        ) : null}
-        <Form.Item
-          label="Observação"
-          htmlFor={id('observacao')}
-          required={nc}
-          validateStatus={err('observacao') ? 'error' : nc && !answer.observacao?.trim() ? 'warning' : undefined}
-          help={err('observacao') ?? (nc ? 'Obrigatória para itens não conformes: descreva o que foi encontrado.' : undefined)}
-        >
-          <Input.TextArea
-            id={id('observacao')}
-            value={answer.observacao ?? ''}
-            onChange={(e) => onChange({ observacao: e.target.value })}
-            autoSize={{ minRows: nc ? 2 : 1, maxRows: 6 }}
-            maxLength={300}
-            aria-required={nc}
-          />
-        </Form.Item>
-        <Form.Item
-          label="Fotos"
-          htmlFor={id('fotos')}
-          required={kind === 'foto' && required}
-          validateStatus={err('fotos') ? 'error' : undefined}
-          help={err('fotos')}
-          style={{ marginBottom: 0 }}
-        >
-          <FilesInput field={fotosField} id={id('fotos')} value={answer.fotos ?? []} onChange={(files: StoredFile[]) => onChange({ fotos: files })} />
-        </Form.Item>
-      </Form>
-    </Card>
   );
 }
