@@ -1,183 +1,31 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql } from 'kysely';
 import { subject } from '@casl/ability';
 import { permittedFieldsOf } from '@casl/ability/extra';
 import type { EntitySchema } from '../../../schemas/kinds';
 import { schemaByName } from '../../../schemas';
-import type { AppAbility } from '../../access/ability';
-import { toCaslAction } from '../../access/refine-actions';
-import { accessWhere } from '../access/rules-to-sql';
 import type { Db } from '../db/connect';
 import { flattenExtra, toColumnValues } from '../db/columns';
-import { ApiError, fromDatabaseError } from '../http/errors';
-import { filterWhere, orderBy, type ListParams } from './list-query';
-import { factsOf } from './list-facts';
+import { ApiError } from '../http/errors';
 import { tableWritten } from './write-events';
-import { countEstimateThreshold, countExactLimit, mayExceed, plannedRows } from './list-count';
 import { checkFieldsMessage, forbiddenMessage, notFoundMessage } from './messages';
 import { validateBody } from './validate';
-import { deletedRecordAsWas, diffRecords, stableJson, writeAudit } from './audit';
+import { diffRecords, stableJson, writeAudit } from './audit';
 import { runAfterChange, runAfterCreate, runBeforeChange, runBeforeDelete, runBeforeValidate } from './hooks-registry';
 import { checkReferenceFilters } from './reference-filter';
 import { hasMatrixFields, matrixDefaults } from '../../../schemas/matrix';
 import { copiedValues, copyingFields } from '../../../schemas/copies';
-import { readableFields, stripUnreadable } from './read-fields';
+import { stripUnreadable } from './read-fields';
 import { refuseStateEdit, refuseDeleteInState, stateEditRight } from '../workflow/edit-rules';
 import { attachRecordFiles } from '../storage/file-access';
-import { historyFor, restoreMasked, withoutStaffMails, withoutStaffMailsOne } from './external-privacy';
+import { restoreMasked, withoutStaffMailsOne } from './external-privacy';
 import { numberOnCreate } from './numbering';
-import { historyTitles, titlesSql, withTitles, TITLES_PROPERTY } from './reference-titles';
+import { titlesSql, withTitles, TITLES_PROPERTY } from './reference-titles';
+import { actionFor, canOn, governing, guardDb, parseId, readActionOf, selectOne, tableOf, type Actor, type Row } from './record-access';
 
-export type Row = Record<string, unknown> & { id: number; version: number };
-
-export interface Actor {
-  email: string;
-  name?: string;
-  ability: AppAbility;
-  /** External user (docs/access.md decision 1). */
-  client?: boolean;
-  roles?: string[];
-}
-
-const tableOf = (s: EntitySchema) => sql.table(s.name);
-
-function fieldOfConstraint(schema: EntitySchema) {
-  return (c: string) => {
-    const m = new RegExp(`^${schema.name}_(.+)_(key|fk|check)$`).exec(c);
-    return m?.[1];
-  };
-}
-
-export async function guardDb<T>(schema: EntitySchema, fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (e) {
-    const api = e instanceof ApiError ? e : fromDatabaseError(e, fieldOfConstraint(schema));
-    throw api ?? e;
-  }
-}
-
-/** The schema whose rules govern `schema` (its parent with `accessVia`, else itself). */
-function governing(schema: EntitySchema): { parent?: EntitySchema; via?: string } {
-  if (!schema.accessVia) return {};
-  const f = schema.fields.find((x) => x.name === schema.accessVia);
-  const parent = f?.ref ? schemaByName(f.ref) : undefined;
-  if (!parent) throw new Error(`accessVia inválido em ${schema.name}`);
-  return { parent, via: f!.name };
-}
-
-/** The rows of `schema` the actor may list, as SQL (403 without the list right), as lists and aggregates apply it. */
-export function readWhere(schema: EntitySchema, actor: Actor, facts?: ReadonlyMap<string, readonly string[]>): Expression<SqlBool> {
-  const { parent, via } = governing(schema);
-  const access = accessWhere(actor.ability, readActionOf(schema) as never, parent ?? schema, parent ? { table: 'acc' } : { facts });
-  if (access.forbidden) throw new ApiError(403, forbiddenMessage(schema, 'read', true));
-  if (!parent || access.unrestricted) return access.where;
-  return sql<SqlBool>`${sql.ref(via!)} in (select acc.id from ${sql.table(parent.name)} acc where ${access.where})`;
-}
-
-/**
- * The CASL action that reads this entity's records (its `list` action: action plans are read with
- * `readAcoes`, which every staff user has, docs/access.md decision 3), for lists, single reads and history.
- */
-export const readActionOf = (schema: EntitySchema) => toCaslAction(schema.subject, 'list', schema.actions);
-
-const actionFor = (schema: EntitySchema, refineAction: 'create' | 'edit' | 'delete' | 'show') =>
-  toCaslAction(schema.subject, refineAction, schema.actions);
-
-/** May the actor do `action` on this record (checked on its parent with `accessVia`)? */
-export async function canOn(db: Db, schema: EntitySchema, actor: Actor, action: string, record: Record<string, unknown>): Promise<boolean> {
-  const { parent, via } = governing(schema);
-  if (!parent) return actor.ability.can(action as never, subject(schema.subject, { ...record }) as never);
-  const parentId = record[via!];
-  if (parentId === null || parentId === undefined) return actor.ability.can(action as never, parent.subject as never) && !hasConditions(actor, action, parent);
-  const r = await sql<{ row: Record<string, unknown> }>`select to_jsonb(t.*) as row from ${sql.table(parent.name)} t where id = ${Number(parentId)}`.execute(db);
-  const parentRow = r.rows[0]?.row && flattenExtra(r.rows[0].row);
-  if (!parentRow) return false;
-  return actor.ability.can(action as never, subject(parent.subject, { ...parentRow }) as never);
-}
-
-const hasConditions = (actor: Actor, action: string, s: EntitySchema) =>
-  actor.ability.rulesFor(action as never, s.subject as never).every((r) => !!r.conditions);
-
-/** The page and the set of matching rows of a list (client filters and access rules on the same indexed predicates). */
-export function listParts(db: Db, schema: EntitySchema, actor: Actor, p: ListParams) {
-  const access = readWhere(schema, actor, factsOf(p));
-  const where = filterWhere(schema, p);
-  const page = db
-    .selectFrom(schema.name)
-    .selectAll()
-    .where(where)
-    .where(access)
-    .orderBy(orderBy(schema, p))
-    .limit(p.end - p.start)
-    .offset(p.start);
-  const matching = db.selectFrom(schema.name).where(where).where(access);
-  return { page, matching };
-}
-
-/**
- * The page as one JSON array, each row with the titles of its references (`_titles`,
- * crud/reference-titles.ts), computed on the page's rows only, in the same statement.
- */
-const pageJson = (page: ReturnType<typeof listParts>['page'], titles?: ReturnType<typeof titlesSql>) =>
-  titles
-    ? sql<Row[]>`(select coalesce(json_agg(p), '[]'::json) from (select p0.*, ${titles} as ${sql.raw(`"${TITLES_PROPERTY}"`)} from (${page}) p0) p)`
-    : sql<Row[]>`(select coalesce(json_agg(p), '[]'::json) from (${page}) p)`;
-
-/**
- * One statement: the page as JSON and the total of the filtered rows (access rules included). With
- * `countLimit`, the count stops after that many rows (a lower bound when it reaches it).
- */
-export function buildListQuery(db: Db, schema: EntitySchema, actor: Actor, p: ListParams, parts = listParts(db, schema, actor, p), countLimit?: number) {
-  const titles = titlesSql(schema, actor, 'p0');
-  const { page, matching } = parts;
-  const total =
-    countLimit === undefined
-      ? matching.select((eb) => eb.fn.countAll<string>().as('c'))
-      : db.selectFrom(matching.select(sql`1`.as('x')).limit(countLimit).as('m')).select((eb) => eb.fn.countAll<string>().as('c'));
-  return db.selectNoFrom([sql<string>`(${total})`.as('total'), pageJson(page, titles).as('rows')]);
-}
-
-/** How a list's total was obtained: counted, the planner's estimate ("cerca de"), or a lower bound ("mais de"). */
-export type TotalKind = 'exact' | 'estimate' | 'atLeast';
-
-/**
- * The list's page and total (list-count.ts). Above `countEstimateThreshold()` rows by the
- * planner's estimate, the total is that estimate and no count runs; on a table that may hold more
- * than `countExactLimit()` rows, the count stops one row past the limit (or past the page's end)
- * and a total that reaches it is a lower bound.
- */
-export async function listRecords(db: Db, schema: EntitySchema, actor: Actor, p: ListParams) {
-  const threshold = countEstimateThreshold();
-  const limit = countExactLimit();
-  let total: number;
-  let raw: Row[];
-  let kind: TotalKind = 'exact';
-  const parts = listParts(db, schema, actor, p);
-  const mayExceedRows = (n: number) => n > 0 && guardDb(schema, () => mayExceed(db, schema.name, n));
-  const estimate = (await mayExceedRows(threshold)) ? await guardDb(schema, () => plannedRows(db, parts.matching.select(sql`1`.as('x')))) : 0;
-  if (threshold > 0 && estimate > threshold) {
-    const r = await guardDb(schema, () => db.selectNoFrom([pageJson(parts.page, titlesSql(schema, actor, 'p0')).as('rows')]).executeTakeFirstOrThrow());
-    raw = r.rows as Row[];
-    total = Math.max(Math.round(estimate), p.start + raw.length);
-    kind = 'estimate';
-  } else {
-    const countLimit = (await mayExceedRows(limit)) ? Math.max(limit, p.end) + 1 : undefined;
-    const r = await guardDb(schema, () => buildListQuery(db, schema, actor, p, parts, countLimit).executeTakeFirstOrThrow());
-    raw = r.rows as Row[];
-    total = Number(r.total);
-    if (countLimit !== undefined && total >= countLimit) kind = 'atLeast';
-  }
-  // Decision 29: an external reader receives people of the staff by name only.
-  // The titles of the references the reader may read stay with the row (reference-titles.ts).
-  const rows = await withoutStaffMails(db, actor, schema, raw.map((r) => withTitles(r, (row) => stripUnreadable(actor.ability, schema, flattenExtra(row)))));
-  return { rows, total, kind };
-}
-
-export async function selectOne(db: Db, schema: EntitySchema, id: number, forUpdate = false): Promise<Row | undefined> {
-  const lock = forUpdate ? sql` for update` : sql``;
-  const r = await sql<{ row: Row }>`select to_jsonb(t.*) as row from ${tableOf(schema)} t where id = ${id}${lock}`.execute(db);
-  return r.rows[0] && flattenExtra(r.rows[0].row);
-}
+// The records' access basics, lists and history live beside this file; importers keep using this module.
+export { canOn, guardDb, parseId, readActionOf, readWhere, selectOne, type Actor, type Row } from './record-access';
+export { buildListQuery, listParts, listRecords, type TotalKind } from './list-records';
+export { recordHistory } from './record-history';
 
 /** A write's answer as the caller receives it (decision 29: an external reader gets staff people by name). */
 const forReader = async (db: Db, actor: Actor, schema: EntitySchema, row: Promise<Row>): Promise<Row> => withoutStaffMailsOne(db, actor, schema, await row);
@@ -187,11 +35,6 @@ async function written<T>(schema: EntitySchema, result: Promise<T>): Promise<T> 
   const value = await result;
   tableWritten(schema.name);
   return value;
-}
-
-export function parseId(schema: EntitySchema, raw: string): number {
-  if (!/^\d{1,15}$/.test(raw)) throw new ApiError(404, notFoundMessage(schema));
-  return Number(raw);
 }
 
 export async function getRecord(db: Db, schema: EntitySchema, actor: Actor, rawId: string): Promise<Row> {
@@ -371,39 +214,4 @@ export async function deleteRecord(db: Db, schema: EntitySchema, actor: Actor, r
       return stripUnreadable(actor.ability, schema, before);
     }),
   )));
-}
-
-export async function recordHistory(db: Db, schema: EntitySchema, actor: Actor, rawId: string) {
-  const id = parseId(schema, rawId);
-  const row = await selectOne(db, schema, id);
-  if (row && !(await canOn(db, schema, actor, readActionOf(schema), row))) throw new ApiError(403, forbiddenMessage(schema, 'read'));
-  // A deleted record's history follows the rules of the record it describes, as it was when deleted.
-  const subjectRow = row ?? (await deletedRecordAsWas(db, schema, id));
-  if (!row && (!subjectRow || !(await canOn(db, schema, actor, readActionOf(schema), subjectRow)))) throw new ApiError(404, notFoundMessage(schema));
-  const r = await db
-    .selectFrom('auditoria')
-    .select(['id', 'acao as action', 'em as at', 'usuario as user', 'alteracoes as changes', 'transicao as transition', 'comentario as comment'])
-    .where('recurso', '=', schema.resource)
-    .where('registro_id', '=', id)
-    .orderBy('em', 'desc')
-    .orderBy('id', 'desc')
-    .limit(500)
-    .execute();
-  if (!r.length && !row) throw new ApiError(404, notFoundMessage(schema));
-  const readable = subjectRow ? readableFields(actor.ability, schema, subjectRow) : undefined;
-  const entries = r.map((h) => {
-    const entry: Record<string, unknown> = { ...h, id: Number(h.id), at: new Date(h.at as string).toISOString() };
-    if (!entry.transition) {
-      delete entry.transition;
-      delete entry.comment;
-    }
-    if (readable) {
-      // What the caller may not read of the record is not shown through its history either.
-      const changes = (h.changes ?? {}) as Record<string, unknown>;
-      entry.changes = Object.fromEntries(Object.entries(changes).filter(([k]) => readable.has(k)));
-      if (!readable.has('created_by') && h.user === subjectRow!.created_by) entry.user = null;
-    }
-    return entry;
-  });
-  return historyTitles(db, schema, actor, await historyFor(db, actor, schema, entries));
 }
