@@ -7,7 +7,7 @@ import { factsOf } from './list-facts';
 import { countEstimateThreshold, countExactLimit, mayExceed, plannedRows } from './list-count';
 import { stripUnreadable } from './read-fields';
 import { withoutStaffMails } from './external-privacy';
-import { titlesSql, withTitles, TITLES_PROPERTY } from './reference-titles';
+import { pageTitlesOf, pageTitlesSql, withTitles, TITLES_PROPERTY } from './reference-titles';
 import { guardDb, readWhere, type Actor, type Row } from './record-access';
 
 /** The page and the set of matching rows of a list (client filters and access rules on the same indexed predicates). */
@@ -27,20 +27,32 @@ export function listParts(db: Db, schema: EntitySchema, actor: Actor, p: ListPar
 }
 
 /**
- * The page as one JSON array, each row with the titles of its references (`_titles`,
- * crud/reference-titles.ts), computed on the page's rows only, in the same statement.
+ * The page as JSON: `{ rows, titles }`, the titles of the page's references looked up once per
+ * reference field for the page's distinct keys (crud/reference-titles.ts `pageTitlesSql`), in the
+ * same statement; `rowsWithTitles` gives each row its `_titles`.
  */
-const pageJson = (page: ReturnType<typeof listParts>['page'], titles?: ReturnType<typeof titlesSql>) =>
+const pageJson = (page: ReturnType<typeof listParts>['page'], titles?: ReturnType<typeof pageTitlesSql>) =>
   titles
-    ? sql<Row[]>`(select coalesce(json_agg(p), '[]'::json) from (select p0.*, ${titles} as ${sql.raw(`"${TITLES_PROPERTY}"`)} from (${page}) p0) p)`
-    : sql<Row[]>`(select coalesce(json_agg(p), '[]'::json) from (${page}) p)`;
+    ? sql<PageJson>`(with _pg as (${page}) select json_build_object('rows', (select coalesce(json_agg(p), '[]'::json) from _pg p), 'titles', ${titles}))`
+    : sql<PageJson>`(select json_build_object('rows', coalesce(json_agg(p), '[]'::json)) from (${page}) p)`;
+
+type PageJson = { rows: Row[]; titles?: unknown };
+
+/** The page's rows, each with the `_titles` of its references. */
+function rowsWithTitles(page: unknown): Row[] {
+  const { rows, titles } = (page ?? { rows: [] }) as PageJson;
+  return (rows ?? []).map((r) => {
+    const t = pageTitlesOf(r, titles);
+    return t ? { ...r, [TITLES_PROPERTY]: t } : r;
+  });
+}
 
 /**
  * One statement: the page as JSON and the total of the filtered rows (access rules included). With
  * `countLimit`, the count stops after that many rows (a lower bound when it reaches it).
  */
 export function buildListQuery(db: Db, schema: EntitySchema, actor: Actor, p: ListParams, parts = listParts(db, schema, actor, p), countLimit?: number) {
-  const titles = titlesSql(schema, actor, 'p0');
+  const titles = pageTitlesSql(schema, actor, '_pg');
   const { page, matching } = parts;
   const total =
     countLimit === undefined
@@ -68,14 +80,14 @@ export async function listRecords(db: Db, schema: EntitySchema, actor: Actor, p:
   const mayExceedRows = (n: number) => n > 0 && guardDb(schema, () => mayExceed(db, schema.name, n));
   const estimate = (await mayExceedRows(threshold)) ? await guardDb(schema, () => plannedRows(db, parts.matching.select(sql`1`.as('x')))) : 0;
   if (threshold > 0 && estimate > threshold) {
-    const r = await guardDb(schema, () => db.selectNoFrom([pageJson(parts.page, titlesSql(schema, actor, 'p0')).as('rows')]).executeTakeFirstOrThrow());
-    raw = r.rows as Row[];
+    const r = await guardDb(schema, () => db.selectNoFrom([pageJson(parts.page, pageTitlesSql(schema, actor, '_pg')).as('rows')]).executeTakeFirstOrThrow());
+    raw = rowsWithTitles(r.rows);
     total = Math.max(Math.round(estimate), p.start + raw.length);
     kind = 'estimate';
   } else {
     const countLimit = (await mayExceedRows(limit)) ? Math.max(limit, p.end) + 1 : undefined;
     const r = await guardDb(schema, () => buildListQuery(db, schema, actor, p, parts, countLimit).executeTakeFirstOrThrow());
-    raw = r.rows as Row[];
+    raw = rowsWithTitles(r.rows);
     total = Number(r.total);
     if (countLimit !== undefined && total >= countLimit) kind = 'atLeast';
   }

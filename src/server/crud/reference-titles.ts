@@ -109,6 +109,39 @@ export function titlesSql(schema: EntitySchema, reader: TitleReader, outer: stri
 }
 
 /**
+ * The titles of a whole page at once, for lists: per reference field, one lookup of the distinct
+ * keys the page holds (`{ campo: { chave: { title, id? } } }`), instead of one lookup per row;
+ * `pageTitlesOf` then gives each row its `_titles`. `page` names the page's rows in the statement.
+ */
+export function pageTitlesSql(schema: EntitySchema, reader: TitleReader, page: string): RawBuilder<unknown> | undefined {
+  const refs = titledReferences(schema, reader);
+  if (!refs.length) return undefined;
+  const pairs = refs.map((ref, i) => {
+    const alias = `_rt${i}`;
+    const targetKey = sql.raw(targetKeySql(ref, alias));
+    const title = sql.raw(columnSql(ref.title, undefined, alias));
+    const keys = sql.raw(`select ${columnSql(ref.field, undefined, '_pk')} from ${ident(page)} as _pk`);
+    const entry = sql`(select jsonb_object_agg(cast(${targetKey} as text), ${titleObject(ref, reader, alias)}) from ${sql.table(ref.target.name)} as ${sql.raw(ident(alias))}
+      where ${targetKey} in (${keys}) and ${title} is not null and ${notDraft(ref, reader, alias)})`;
+    return sql`${sql.lit(ref.field.name)}, ${entry}`;
+  });
+  return sql`jsonb_strip_nulls(jsonb_build_object(${sql.join(pairs, sql`, `)}))`;
+}
+
+/** A row's `_titles` out of its page's titles (`pageTitlesSql`), by the values of its references. */
+export function pageTitlesOf(row: Record<string, unknown>, pageTitles: unknown): Record<string, unknown> | undefined {
+  if (!pageTitles || typeof pageTitles !== 'object') return undefined;
+  const out: Record<string, unknown> = {};
+  for (const [field, byKey] of Object.entries(pageTitles as Record<string, Record<string, unknown> | null>)) {
+    const v = row[field];
+    if (v === null || v === undefined || !byKey) continue;
+    const t = byKey[String(v)];
+    if (t) out[field] = t;
+  }
+  return Object.keys(out).length ? out : undefined;
+}
+
+/**
  * The record as the reader receives it with its titles: `_titles` (as read by `titlesSql`) is
  * taken off the raw row, the row goes through `prepare` (field rules, masking), and the titles of
  * the references still in it come back as `_titles` (absent when there are none).
