@@ -16,7 +16,19 @@ const elements = [
   { type: 'app-engine', pattern: ['src/app/**'], partialMatch: false },
   { type: 'server-fields', pattern: ['src/server/fields/**'], partialMatch: false },
   { type: 'server-db', pattern: ['src/server/db/**'], partialMatch: false },
-  { type: 'server-engine', pattern: ['src/server/crud/**', 'src/server/workflow/**', 'src/server/storage/**', 'src/server/http/**', 'src/server/auth/**', 'src/server/access/**', 'src/server/mail/**'], partialMatch: false },
+  {
+    type: 'server-engine',
+    pattern: [
+      'src/server/crud/**',
+      'src/server/workflow/**',
+      'src/server/storage/**',
+      'src/server/http/**',
+      'src/server/auth/**',
+      'src/server/access/**',
+      'src/server/mail/**',
+    ],
+    partialMatch: false,
+  },
   { type: 'server-features', pattern: ['src/server/**'], partialMatch: false },
 ];
 
@@ -36,7 +48,11 @@ export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'tests/e2e/screenshots/**', '**/*.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
-  { files: ['src/app/**/*.tsx', 'src/app/**/*.ts'], plugins: { 'react-hooks': reactHooks }, rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' } },
+  {
+    files: ['src/app/**/*.tsx', 'src/app/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
   { languageOptions: { globals: { ...globals.browser, ...globals.node } } },
   {
     files: ['**/*.{ts,tsx,mts,mjs,js}'],
@@ -67,7 +83,10 @@ export default tseslint.config(
               from: { element: { type: from } },
               allow: { to: { element: { types: { anyOf: to } } } },
             })),
-            { from: { element: { types: { anyOf: ['server-db', 'server-engine', 'server-features'] } } }, allow: { to: { file: { categories: 'server-core' } } } },
+            {
+              from: { element: { types: { anyOf: ['server-db', 'server-engine', 'server-features'] } } },
+              allow: { to: { file: { categories: 'server-core' } } },
+            },
             { from: { file: { categories: 'app-root' } }, allow: { to: { element: { types: { anyOf: allow['app-pages'] } } } } },
             { from: { file: { categories: 'server-root' } }, allow: { to: { element: { types: { anyOf: allow['server-features'] } } } } },
             { from: { file: { categories: 'test' } }, allow: { to: { element: { type: '*' } } } },

@@ -35,7 +35,14 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['src/server/**/*.test.ts', 'src/access/**/*.test.ts', 'schemas/**/*.test.ts', 'resources/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/*.test.ts'],
+          include: [
+            'src/server/**/*.test.ts',
+            'src/access/**/*.test.ts',
+            'schemas/**/*.test.ts',
+            'resources/**/*.test.ts',
+            'tests/api/**/*.test.ts',
+            'tests/*.test.ts',
+          ],
         },
       },
       {

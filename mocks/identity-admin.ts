@@ -26,7 +26,12 @@ export function memoryIdentityAdmin(): MemoryIdentityAdmin {
       password: 'Demo#2026',
     });
   }
-  const copy = ({ password: _p, ...u }: PoolUser & { password: string }): PoolUser => ({ ...u, obra: [...u.obra], roles: [...u.roles], empresa: [...u.empresa] });
+  const copy = ({ password: _p, ...u }: PoolUser & { password: string }): PoolUser => ({
+    ...u,
+    obra: [...u.obra],
+    roles: [...u.roles],
+    empresa: [...u.empresa],
+  });
   return {
     kind: 'memory',
     users,
@@ -36,7 +41,18 @@ export function memoryIdentityAdmin(): MemoryIdentityAdmin {
     },
     async createUser(n: NewPoolUser) {
       if (users.has(n.email)) throw Object.assign(new Error('User account already exists'), { code: 'UsernameExistsException' });
-      const u = { username: n.email, email: n.email, name: n.name, status: 'FORCE_CHANGE_PASSWORD', enabled: true, federated: false, obra: [...n.obra], roles: [...n.roles], empresa: [...n.empresa], password: n.temporaryPassword };
+      const u = {
+        username: n.email,
+        email: n.email,
+        name: n.name,
+        status: 'FORCE_CHANGE_PASSWORD',
+        enabled: true,
+        federated: false,
+        obra: [...n.obra],
+        roles: [...n.roles],
+        empresa: [...n.empresa],
+        password: n.temporaryPassword,
+      };
       users.set(n.email, u);
       return copy(u);
     },

@@ -36,6 +36,7 @@ export function gallerySlots(schemas: EntitySchema[] = SCHEMAS): GallerySlot[] {
 /** The filter's options: one per entity, by its plural label ("Biblioteca" for the library). */
 export function gallerySourceOptions(schemas: EntitySchema[] = SCHEMAS): { value: string; label: string }[] {
   const seen = new Map<string, string>();
-  for (const { schema } of gallerySlots(schemas)) if (!seen.has(schema.name)) seen.set(schema.name, schema.name === GALLERY_LIBRARY ? 'Biblioteca' : schema.labelPlural);
+  for (const { schema } of gallerySlots(schemas))
+    if (!seen.has(schema.name)) seen.set(schema.name, schema.name === GALLERY_LIBRARY ? 'Biblioteca' : schema.labelPlural);
   return [...seen].map(([value, label]) => ({ value, label }));
 }

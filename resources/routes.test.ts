@@ -6,35 +6,102 @@ import { REFINE_RESOURCES } from './refine-resources';
 
 const SECTION_2_PATHS = [
   // Public
-  '', '/acessoFederado', '/login', '/primeiroLogin', '/403', '/404', '/ObraInacessivel', '/manutencao',
+  '',
+  '/acessoFederado',
+  '/login',
+  '/primeiroLogin',
+  '/403',
+  '/404',
+  '/ObraInacessivel',
+  '/manutencao',
   // Open layout
-  '/teste', '/obras', '/versoesSistema', '/todas-obras',
+  '/teste',
+  '/obras',
+  '/versoesSistema',
+  '/todas-obras',
   // Site layout
-  '/obras/:obra', '/obras/:obra/biblioteca', '/obras/:obra/galeria', '/obras/:obra/usuarios/adicionar', '/obras/:obra/atualizar',
-  '/obras/:obra/informacoes', '/obras/:obra/cre/Dashboard', '/obras/:obra/cre', '/obras/:obra/cre/AsBuilt',
+  '/obras/:obra',
+  '/obras/:obra/biblioteca',
+  '/obras/:obra/galeria',
+  '/obras/:obra/usuarios/adicionar',
+  '/obras/:obra/atualizar',
+  '/obras/:obra/informacoes',
+  '/obras/:obra/cre/Dashboard',
+  '/obras/:obra/cre',
+  '/obras/:obra/cre/AsBuilt',
   // General layout
-  '/usuarios/:user?', '/biblioteca', '/obra', '/obra/documentacao', '/seguros', '/seguros/perfeito',
+  '/usuarios/:user?',
+  '/biblioteca',
+  '/obra',
+  '/obra/documentacao',
+  '/seguros',
+  '/seguros/perfeito',
   // FIELD / AUTOMACAO
-  '/:obra/field/checklist', '/:obra/field/config', '/:obra/field/ordensServico', '/:obra/automacao/checklist', '/:obra/automacao/config',
-  '/:obra/automacao/ordensServico', '/:obra/checklist/:tipo/preencher', '/:obra/ordensServico', '/:obra/ordensServico/:tipo/:idOs',
-  '/:obra/ordensServico/:tipo/:idOs/diario/:idDiario', '/:obra/ordensServico/:tipo/:idOs/diario',
+  '/:obra/field/checklist',
+  '/:obra/field/config',
+  '/:obra/field/ordensServico',
+  '/:obra/automacao/checklist',
+  '/:obra/automacao/config',
+  '/:obra/automacao/ordensServico',
+  '/:obra/checklist/:tipo/preencher',
+  '/:obra/ordensServico',
+  '/:obra/ordensServico/:tipo/:idOs',
+  '/:obra/ordensServico/:tipo/:idOs/diario/:idDiario',
+  '/:obra/ordensServico/:tipo/:idOs/diario',
   // RDO
-  '/diarios', '/:obra/diarios/configurar', '/:obra/diarios/datas', '/:obra/diarios/novo', '/diarios/:diario', '/diarios/:diario/editar',
+  '/diarios',
+  '/:obra/diarios/configurar',
+  '/:obra/diarios/datas',
+  '/:obra/diarios/novo',
+  '/diarios/:diario',
+  '/diarios/:diario/editar',
   '/diarios/:diario/atualizar',
   // Post-sales
-  '/dashboard-posvendas', '/posvendas-satisfacao', '/posvendas', '/posvendas/:ticket',
+  '/dashboard-posvendas',
+  '/posvendas-satisfacao',
+  '/posvendas',
+  '/posvendas/:ticket',
   // Factory
-  '/fabricacao/nova', '/fabricacao', '/fabrica/Dashboard', '/projetos-fabrica', '/projetos-fabrica/Eletrica', '/projetos-fabrica/Mecanica',
-  '/fabricacao/:obra', '/fabricacao/:obra/usuarios/adicionar', '/fabricacao/:obra/atualizar', '/:obra/fabricacao/Dashboard',
-  '/fabricacao/:obra/projetos', '/fabricacao/:obra/projetos/Mecanica', '/fabricacao/:obra/projetos/Eletrica',
+  '/fabricacao/nova',
+  '/fabricacao',
+  '/fabrica/Dashboard',
+  '/projetos-fabrica',
+  '/projetos-fabrica/Eletrica',
+  '/projetos-fabrica/Mecanica',
+  '/fabricacao/:obra',
+  '/fabricacao/:obra/usuarios/adicionar',
+  '/fabricacao/:obra/atualizar',
+  '/:obra/fabricacao/Dashboard',
+  '/fabricacao/:obra/projetos',
+  '/fabricacao/:obra/projetos/Mecanica',
+  '/fabricacao/:obra/projetos/Eletrica',
   // Contracts and materials
-  '/contrato', '/:obra/contrato', '/materiais/template', '/:obra/materiais/novo', '/:obra/materiais',
+  '/contrato',
+  '/:obra/contrato',
+  '/materiais/template',
+  '/:obra/materiais/novo',
+  '/:obra/materiais',
   // CRE
-  '/cre', '/cre/Dashboard', '/cre/AsBuilt', '/cre/Executivo', '/cre/Referencia',
+  '/cre',
+  '/cre/Dashboard',
+  '/cre/AsBuilt',
+  '/cre/Executivo',
+  '/cre/Referencia',
   // SGI
-  '/sgi', '/sgi/qualidade', '/sgi/meioAmbiente', '/sgi/seguranca', '/sgi/auditoria', '/sgi/acoes', '/sgi/plano-acao',
+  '/sgi',
+  '/sgi/qualidade',
+  '/sgi/meioAmbiente',
+  '/sgi/seguranca',
+  '/sgi/auditoria',
+  '/sgi/acoes',
+  '/sgi/plano-acao',
   // Products and legal
-  '/produto', '/produto/taf', '/produto/taf/:produto', '/juridico/civil', '/juridico/trabalhista', '/juridico/dashboard',
+  '/produto',
+  '/produto/taf',
+  '/produto/taf/:produto',
+  '/juridico/civil',
+  '/juridico/trabalhista',
+  '/juridico/dashboard',
   '/juridico/enviarDocumentos/:tipoDocumento',
 ];
 
@@ -79,7 +146,10 @@ describe('route table (docs/specification.md §2)', () => {
       for (const n of names) expect(schemaByName(n), `${r.path} → ${n}`).toBeDefined();
       for (const field of Object.keys({ ...r.entity.filters, ...r.entity.prefill })) {
         const schemas = names.map((n) => schemaByName(n)!);
-        expect(schemas.every((s) => s.fields.some((f) => f.name === field)), `${r.path}: campo ${field}`).toBe(true);
+        expect(
+          schemas.every((s) => s.fields.some((f) => f.name === field)),
+          `${r.path}: campo ${field}`,
+        ).toBe(true);
       }
     }
     expect(resolveEntity(byPath('/:obra/checklist/:tipo/preencher').entity!, { tipo: 'field' })?.schema.name).toBe('checklistPreenchidoField');
@@ -117,7 +187,10 @@ describe('route table (docs/specification.md §2)', () => {
     expect(a('/:obra/diarios/datas')).toEqual({ subject: 'RDO', action: 'read' });
     expect(a('/:obra/diarios/novo')).toEqual({ subject: 'RDO', action: 'create' });
     expect(a('/diarios/:diario/editar')).toEqual({ subject: 'RDO', action: 'update' });
-    expect(a('/diarios/:diario')?.or).toEqual([{ subject: 'AUTOMACAO', action: 'read' }, { subject: 'FIELD', action: 'read' }]);
+    expect(a('/diarios/:diario')?.or).toEqual([
+      { subject: 'AUTOMACAO', action: 'read' },
+      { subject: 'FIELD', action: 'read' },
+    ]);
     expect(a('/fabricacao/nova')).toEqual({ subject: 'FABRICACAO', action: 'write' });
     expect(a('/fabricacao/:obra/atualizar')).toEqual({ subject: 'FABRICACAO', action: 'update' });
     expect(a('/fabricacao/:obra/usuarios/adicionar')).toEqual({ subject: 'PROJETO_FABRICA', action: 'adicionar_cliente' });
@@ -170,7 +243,17 @@ describe('route table (docs/specification.md §2)', () => {
 
   it('every routed dashboard names a declared dashboard', () => {
     const dashboards = ROUTED.filter((r) => r.screen === 'dashboard');
-    expect(dashboards.map((r) => r.path)).toEqual(expect.arrayContaining(['/dashboard-posvendas', '/cre/Dashboard', '/obras/:obra/cre/Dashboard', '/juridico/dashboard', '/fabrica/Dashboard', '/posvendas-satisfacao', '/:obra/fabricacao/Dashboard']));
+    expect(dashboards.map((r) => r.path)).toEqual(
+      expect.arrayContaining([
+        '/dashboard-posvendas',
+        '/cre/Dashboard',
+        '/obras/:obra/cre/Dashboard',
+        '/juridico/dashboard',
+        '/fabrica/Dashboard',
+        '/posvendas-satisfacao',
+        '/:obra/fabricacao/Dashboard',
+      ]),
+    );
     for (const r of dashboards) expect(DASHBOARDS[r.dashboard ?? ''], r.path).toBeDefined();
   });
 

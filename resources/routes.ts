@@ -95,7 +95,8 @@ const FORCE_MENU = new Set(['usuario', 'processoJuridico']);
 const VIEW_TITLES: Record<ViewKind, (s: EntitySchema) => string> = {
   list: (s) => s.labelPlural,
   show: (s) => s.label,
-  create: (s) => `${s.gender === 'f' ? 'Nova' : 'Novo'} ${s.label.charAt(1) === s.label.charAt(1).toUpperCase() ? s.label : s.label.charAt(0).toLowerCase() + s.label.slice(1)}`,
+  create: (s) =>
+    `${s.gender === 'f' ? 'Nova' : 'Novo'} ${s.label.charAt(1) === s.label.charAt(1).toUpperCase() ? s.label : s.label.charAt(0).toLowerCase() + s.label.slice(1)}`,
   edit: (s) => `Editar ${s.label.charAt(1) === s.label.charAt(1).toUpperCase() ? s.label : s.label.charAt(0).toLowerCase() + s.label.slice(1)}`,
 };
 

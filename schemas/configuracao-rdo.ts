@@ -27,8 +27,7 @@ export interface RdoChoice {
   values: string[];
 }
 
-const uniqueSorted = (values: (string | undefined)[]) =>
-  [...new Set(values.filter((v): v is string => !!v))].sort((a, b) => a.localeCompare(b, 'pt-BR'));
+const uniqueSorted = (values: (string | undefined)[]) => [...new Set(values.filter((v): v is string => !!v))].sort((a, b) => a.localeCompare(b, 'pt-BR'));
 
 /**
  * What a report of the site picks from, from its configuration's lists. The form offers these as
@@ -81,7 +80,11 @@ export const configuracaoRdo: EntitySchema = {
   fields: [
     obraRef({ required: true, unique: true, sort: true, span: 'half', group: 'Obra' }),
     {
-      name: 'turnos', kind: 'rows', label: 'Turnos de trabalho', group: 'Turnos de trabalho', span: 'full',
+      name: 'turnos',
+      kind: 'rows',
+      label: 'Turnos de trabalho',
+      group: 'Turnos de trabalho',
+      span: 'full',
       help: 'Cada turno vira uma linha de clima no novo diário; o expediente vai do início do primeiro ao fim do último.',
       fields: [
         { name: 'periodo', kind: 'enum', label: 'Período', required: true, options: ['Manhã', 'Tarde', 'Noite'], default: 'Manhã' },
@@ -90,7 +93,11 @@ export const configuracaoRdo: EntitySchema = {
       ],
     },
     {
-      name: 'maoDeObra', kind: 'rows', label: 'Mão de obra', group: 'Mão de obra', span: 'full',
+      name: 'maoDeObra',
+      kind: 'rows',
+      label: 'Mão de obra',
+      group: 'Mão de obra',
+      span: 'full',
       help: 'Empresas e funções oferecidas nas linhas de mão de obra do diário.',
       fields: [
         { name: 'empresa', kind: 'text', label: 'Empresa', required: true, maxLength: 100 },
@@ -98,12 +105,20 @@ export const configuracaoRdo: EntitySchema = {
       ],
     },
     {
-      name: 'equipamentos', kind: 'rows', label: 'Equipamentos', group: 'Equipamentos', span: 'full',
+      name: 'equipamentos',
+      kind: 'rows',
+      label: 'Equipamentos',
+      group: 'Equipamentos',
+      span: 'full',
       help: 'Equipamentos oferecidos nas linhas de equipamentos do diário.',
       fields: [{ name: 'equipamento', kind: 'text', label: 'Equipamento', required: true, maxLength: 120 }],
     },
     {
-      name: 'estacoes', kind: 'rows', label: 'Estações meteorológicas', group: 'Clima', span: 'full',
+      name: 'estacoes',
+      kind: 'rows',
+      label: 'Estações meteorológicas',
+      group: 'Clima',
+      span: 'full',
       help: 'Estações de onde se lê o índice de chuva da obra.',
       fields: [
         { name: 'nome', kind: 'text', label: 'Estação', required: true, maxLength: 120 },
@@ -112,7 +127,11 @@ export const configuracaoRdo: EntitySchema = {
       ],
     },
     {
-      name: 'obrigatorias', kind: 'object', label: 'Seções obrigatórias', group: 'Seções obrigatórias', span: 'full',
+      name: 'obrigatorias',
+      kind: 'object',
+      label: 'Seções obrigatórias',
+      group: 'Seções obrigatórias',
+      span: 'full',
       help: 'Um diário desta obra só é salvo com as seções marcadas preenchidas.',
       fields: sectionFields,
     },

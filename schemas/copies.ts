@@ -5,7 +5,8 @@
 import type { EntitySchema, FieldDef } from './kinds';
 import { isEmptyValue } from './messages';
 
-export const copyingFields = (schema: EntitySchema): FieldDef[] => schema.fields.filter((f) => f.kind === 'reference' && f.copies && Object.keys(f.copies).length);
+export const copyingFields = (schema: EntitySchema): FieldDef[] =>
+  schema.fields.filter((f) => f.kind === 'reference' && f.copies && Object.keys(f.copies).length);
 
 /** What `source` (the record chosen in `field`) gives to the still-empty fields of `values`. */
 export function copiedValues(field: FieldDef, source: Record<string, unknown>, values: Record<string, unknown>): Record<string, unknown> {

@@ -1,7 +1,17 @@
 import { CURRENT_USER, type EntitySchema } from './kinds';
 import { attachmentsField, longtext } from './shared/common';
 
-export const TIPOS_DOCUMENTO_JURIDICO = ['Petição', 'Contestação', 'Procuração', 'Documentos DP', 'Documentos SEG', 'Sentença', 'Acordo', 'Comprovante', 'Outros'];
+export const TIPOS_DOCUMENTO_JURIDICO = [
+  'Petição',
+  'Contestação',
+  'Procuração',
+  'Documentos DP',
+  'Documentos SEG',
+  'Sentença',
+  'Acordo',
+  'Comprovante',
+  'Outros',
+];
 
 /**
  * A document attached to a legal case (/juridico/enviarDocumentos/{tipoDocumento}). Checked
@@ -24,9 +34,30 @@ export const documentoJuridico: EntitySchema = {
   defaultSort: { field: 'dataDocumento', order: 'desc' },
   menu: { group: 'Jurídico', icon: 'FilePdfOutlined' },
   fields: [
-    { name: 'processo', kind: 'reference', label: 'Processo', ref: 'processoJuridico', required: true, list: true, filter: true, group: 'Documento', span: 'half' },
+    {
+      name: 'processo',
+      kind: 'reference',
+      label: 'Processo',
+      ref: 'processoJuridico',
+      required: true,
+      list: true,
+      filter: true,
+      group: 'Documento',
+      span: 'half',
+    },
     // A petition is what a partner law firm sends most ("Enviar documento" of a case); DP / SEG uploads come with their type fixed.
-    { name: 'tipoDocumento', kind: 'enum', label: 'Tipo de documento', required: true, options: TIPOS_DOCUMENTO_JURIDICO, default: 'Petição', list: true, filter: true, group: 'Documento', span: 'half' },
+    {
+      name: 'tipoDocumento',
+      kind: 'enum',
+      label: 'Tipo de documento',
+      required: true,
+      options: TIPOS_DOCUMENTO_JURIDICO,
+      default: 'Petição',
+      list: true,
+      filter: true,
+      group: 'Documento',
+      span: 'half',
+    },
     { name: 'titulo', kind: 'text', label: 'Título', required: true, minLength: 3, maxLength: 200, list: true, search: true, group: 'Documento', span: 'full' },
     { name: 'dataDocumento', kind: 'date', label: 'Data do documento', list: true, sort: true, group: 'Documento', span: 'third' },
     { name: 'enviadoPor', kind: 'person', label: 'Enviado por', default: CURRENT_USER, list: true, group: 'Documento', span: 'half' },

@@ -21,7 +21,20 @@ export const modeloDiretorio: EntitySchema = {
   actions: { list: 'configure', show: 'configure', create: 'configure', edit: 'configure', delete: 'configure' },
   menu: { group: 'Obras', icon: 'ApartmentOutlined' },
   fields: [
-    { name: 'nome', kind: 'text', label: 'Nome', required: true, minLength: 1, maxLength: 150, list: true, sort: true, search: true, group: 'Pasta', span: 'half', help: 'Pode usar {obra} (código) e {nome} (nome da obra).' },
+    {
+      name: 'nome',
+      kind: 'text',
+      label: 'Nome',
+      required: true,
+      minLength: 1,
+      maxLength: 150,
+      list: true,
+      sort: true,
+      search: true,
+      group: 'Pasta',
+      span: 'half',
+      help: 'Pode usar {obra} (código) e {nome} (nome da obra).',
+    },
     { name: 'pai', kind: 'reference', label: 'Pasta superior', ref: 'modeloDiretorio', list: true, filter: true, group: 'Pasta', span: 'half' },
     { name: 'descricao', kind: 'text', label: 'Descrição', maxLength: 300, group: 'Pasta', span: 'full' },
     {

@@ -5,7 +5,15 @@
 import type { EntitySchema } from './kinds';
 import { SYSTEM_FIELDS } from './kinds';
 import { schemaByName } from './index';
-import { COLUMN_ONLY_KINDS, CUSTOM_FIELD_KINDS, CUSTOM_FIELD_NAME, CUSTOM_FIELD_STORAGES, type OverlayChange, type OverlayErrors, type SchemaOverlay } from './overlay-types';
+import {
+  COLUMN_ONLY_KINDS,
+  CUSTOM_FIELD_KINDS,
+  CUSTOM_FIELD_NAME,
+  CUSTOM_FIELD_STORAGES,
+  type OverlayChange,
+  type OverlayErrors,
+  type SchemaOverlay,
+} from './overlay-types';
 import { customOf, fieldTitle, overlayField, protectedFields, subFieldOf } from './overlay-effective';
 
 const LABEL_MAX = 80;
@@ -16,7 +24,21 @@ const PATTERN_MAX = 200;
 const PRESENTATION_KEYS = ['label', 'help', 'placeholder', 'group', 'order', 'required', 'list', 'filter', 'search', 'sort'] as const;
 const CUSTOM_PATCH_KEYS = ['min', 'max', 'maxLength', 'pattern', 'hidden', 'internal'] as const;
 const PATCH_KEYS = new Set<string>([...PRESENTATION_KEYS, 'addOptions', 'removeOptions', ...CUSTOM_PATCH_KEYS]);
-const CUSTOM_KEYS = new Set<string>(['name', 'kind', 'label', ...PRESENTATION_KEYS, 'options', 'min', 'max', 'maxLength', 'pattern', 'ref', 'hidden', 'internal', 'storage']);
+const CUSTOM_KEYS = new Set<string>([
+  'name',
+  'kind',
+  'label',
+  ...PRESENTATION_KEYS,
+  'options',
+  'min',
+  'max',
+  'maxLength',
+  'pattern',
+  'ref',
+  'hidden',
+  'internal',
+  'storage',
+]);
 
 const INTERNAL_REQUIRED = 'Um campo interno não pode ser obrigatório: clientes e parceiros não o veem nem o preenchem.';
 
@@ -44,16 +66,17 @@ function checkPattern(p: unknown, add: (k: string, m: string) => void) {
 }
 
 function checkOptions(list: unknown, key: string, add: (k: string, m: string) => void): list is string[] {
-  if (!Array.isArray(list) || !list.length) return add(key, 'Informe ao menos uma opção.'), false;
-  if (list.some((o) => !isText(o, OPTION_MAX))) return add(key, `Cada opção deve ter de 1 a ${OPTION_MAX} caracteres.`), false;
-  if (new Set(list).size !== list.length) return add(key, 'Há opções repetidas.'), false;
+  if (!Array.isArray(list) || !list.length) return (add(key, 'Informe ao menos uma opção.'), false);
+  if (list.some((o) => !isText(o, OPTION_MAX))) return (add(key, `Cada opção deve ter de 1 a ${OPTION_MAX} caracteres.`), false);
+  if (new Set(list).size !== list.length) return (add(key, 'Há opções repetidas.'), false);
   return true;
 }
 
 function checkPresentation(p: Record<string, unknown>, add: (k: string, m: string) => void) {
   if (p.label !== undefined && !isText(p.label, LABEL_MAX)) add('label', `Informe um rótulo de até ${LABEL_MAX} caracteres.`);
   for (const k of ['help', 'placeholder', 'group'] as const) if (!isOptionalText(p[k], TEXT_MAX)) add(k, `Texto de até ${TEXT_MAX} caracteres.`);
-  if (p.order !== undefined && !(typeof p.order === 'number' && Number.isInteger(p.order) && Math.abs(p.order) <= 10_000)) add('order', 'Informe um número inteiro.');
+  if (p.order !== undefined && !(typeof p.order === 'number' && Number.isInteger(p.order) && Math.abs(p.order) <= 10_000))
+    add('order', 'Informe um número inteiro.');
   for (const k of ['required', 'list', 'filter', 'search', 'sort', 'hidden', 'internal'] as const) if (!isOptionalBool(p[k])) add(k, 'Informe sim ou não.');
 }
 
@@ -62,7 +85,8 @@ function checkBounds(kind: string, p: Record<string, unknown>, add: (k: string, 
   const numeric = ['integer', 'decimal', 'money'].includes(kind);
   const textual = ['text', 'longtext'].includes(kind);
   if ((p.min != null || p.max != null) && !numeric) add('min', 'Mínimo e máximo valem só para campos numéricos.');
-  if (p.maxLength != null && (!textual || !Number.isInteger(p.maxLength) || (p.maxLength as number) < 1)) add('maxLength', 'O tamanho máximo vale só para textos e deve ser um inteiro positivo.');
+  if (p.maxLength != null && (!textual || !Number.isInteger(p.maxLength) || (p.maxLength as number) < 1))
+    add('maxLength', 'O tamanho máximo vale só para textos e deve ser um inteiro positivo.');
   if (p.pattern != null && !textual) add('pattern', 'O padrão vale só para textos.');
   checkPattern(p.pattern, add);
   if (typeof p.min === 'number' && typeof p.max === 'number' && p.min > p.max) add('max', 'O máximo deve ser maior ou igual ao mínimo.');
@@ -99,7 +123,13 @@ function validateSubFieldChange(
   const p = change.patch as unknown as Record<string, unknown>;
   if (!p || typeof p !== 'object' || Array.isArray(p)) return { _: ['Informe as alterações do campo.'] };
   for (const k of Object.keys(p)) {
-    if (!SUB_PATCH_KEYS.has(k)) add(k, PATCH_KEYS.has(k) || k === 'name' || k === 'kind' ? 'Num subcampo só se alteram rótulo, ajuda, texto de exemplo e opções.' : 'Propriedade desconhecida.');
+    if (!SUB_PATCH_KEYS.has(k))
+      add(
+        k,
+        PATCH_KEYS.has(k) || k === 'name' || k === 'kind'
+          ? 'Num subcampo só se alteram rótulo, ajuda, texto de exemplo e opções.'
+          : 'Propriedade desconhecida.',
+      );
   }
   checkPresentation(p, add);
   if (p.addOptions !== undefined || p.removeOptions !== undefined) {
@@ -125,7 +155,10 @@ export function validateOverlayChange(base: EntitySchema, current: SchemaOverlay
     for (const k of Object.keys(f)) if (!CUSTOM_KEYS.has(k)) add(k, 'Propriedade desconhecida.');
     const name = f.name;
     if (typeof name !== 'string' || !CUSTOM_FIELD_NAME.test(name)) {
-      add('name', 'O nome de um campo personalizado começa com "cx" seguido de letra maiúscula ou dígito, só letras e dígitos, até 41 caracteres (ex.: cxContratoManutencao).');
+      add(
+        'name',
+        'O nome de um campo personalizado começa com "cx" seguido de letra maiúscula ou dígito, só letras e dígitos, até 41 caracteres (ex.: cxContratoManutencao).',
+      );
     } else if (base.fields.some((x) => x.name === name) || (SYSTEM_FIELDS as readonly string[]).includes(name)) {
       add('name', `Já existe um campo "${name}" em ${base.labelPlural}.`);
     } else if (customOf(current, name)) {
@@ -136,8 +169,10 @@ export function validateOverlayChange(base: EntitySchema, current: SchemaOverlay
     checkPresentation(f, add);
     if (f.hidden) add('hidden', 'Um campo novo não pode nascer removido.');
     if (f.internal && f.required) add('internal', INTERNAL_REQUIRED);
-    if (f.storage !== undefined && !(CUSTOM_FIELD_STORAGES as readonly unknown[]).includes(f.storage)) add('storage', 'Armazenamento inválido: use "column" (coluna própria) ou "json" (campo JSON extra).');
-    else if (f.storage === 'json' && COLUMN_ONLY_KINDS.includes(f.kind as string)) add('storage', 'Um campo de referência precisa de coluna própria (chave estrangeira).');
+    if (f.storage !== undefined && !(CUSTOM_FIELD_STORAGES as readonly unknown[]).includes(f.storage))
+      add('storage', 'Armazenamento inválido: use "column" (coluna própria) ou "json" (campo JSON extra).');
+    else if (f.storage === 'json' && COLUMN_ONLY_KINDS.includes(f.kind as string))
+      add('storage', 'Um campo de referência precisa de coluna própria (chave estrangeira).');
     if (f.kind === 'enum') checkOptions(f.options, 'options', add);
     else if (f.options !== undefined) add('options', 'Opções valem só para campos de lista de opções.');
     if (f.kind === 'reference') {
@@ -178,7 +213,8 @@ export function validateOverlayChange(base: EntitySchema, current: SchemaOverlay
   if (codeField) {
     for (const k of CUSTOM_PATCH_KEYS) if (p[k] !== undefined) add(k, `"${k}" só pode ser alterado em campos personalizados.`);
     if (p.required === false && codeField.required) add('required', `O campo "${label}" é obrigatório no código do portal e não pode deixar de ser.`);
-    if (p.required === true && !codeField.required && (codeField.readOnly || codeField.hidden)) add('required', `O campo "${label}" é preenchido pelo portal e não pode ser obrigatório.`);
+    if (p.required === true && !codeField.required && (codeField.readOnly || codeField.hidden))
+      add('required', `O campo "${label}" é preenchido pelo portal e não pode ser obrigatório.`);
   } else {
     checkBounds(kind, { ...p }, add);
     if (custom!.hidden && p.hidden !== false) add('hidden', `O campo "${label}" foi removido; envie "hidden": false para reativá-lo.`);
@@ -187,13 +223,15 @@ export function validateOverlayChange(base: EntitySchema, current: SchemaOverlay
   const touchesOptions = p.addOptions !== undefined || p.removeOptions !== undefined;
   if (touchesOptions) {
     if (kind !== 'enum') add('addOptions', `O campo "${label}" não é uma lista de opções.`);
-    else if (guarded.has(change.name)) add('addOptions', `As opções de "${label}" são usadas pelas permissões ou pelo fluxo de aprovação e não podem ser alteradas.`);
+    else if (guarded.has(change.name))
+      add('addOptions', `As opções de "${label}" são usadas pelas permissões ou pelo fluxo de aprovação e não podem ser alteradas.`);
     else {
       const now = codeField ? (overlayField(codeField, current.fields?.[codeField.name]).options ?? []) : (custom!.options ?? []);
       checkOptionChange(p, now, codeField?.options ?? [], add);
     }
   }
   if (p.filter && ['longtext', 'attachments', 'rows', 'images'].includes(kind)) add('filter', 'Este tipo de campo não pode ser filtro.');
-  if (p.sort && ['longtext', 'attachments', 'person', 'rows', 'images', 'tags', 'object'].includes(kind)) add('sort', 'Este tipo de campo não pode ser ordenado.');
+  if (p.sort && ['longtext', 'attachments', 'person', 'rows', 'images', 'tags', 'object'].includes(kind))
+    add('sort', 'Este tipo de campo não pode ser ordenado.');
   return errors;
 }

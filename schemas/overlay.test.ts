@@ -18,7 +18,11 @@ describe('effectiveSchema', () => {
   });
 
   it('changes presentation, appends enum options and makes a field required, without touching the base', () => {
-    const o = apply(obra, { op: 'patchField', name: 'cep', patch: { label: 'CEP da obra', help: 'Só números', list: true, required: true } }, { op: 'patchField', name: 'tipoObra', patch: { addOptions: ['Naval'] } });
+    const o = apply(
+      obra,
+      { op: 'patchField', name: 'cep', patch: { label: 'CEP da obra', help: 'Só números', list: true, required: true } },
+      { op: 'patchField', name: 'tipoObra', patch: { addOptions: ['Naval'] } },
+    );
     const e = effectiveSchema(obra, o);
     expect(field(e, 'cep')).toMatchObject({ label: 'CEP da obra', help: 'Só números', list: true, required: true, kind: 'text' });
     expect(field(e, 'tipoObra')!.options).toEqual([...(field(obra, 'tipoObra')!.options as string[]), 'Naval']);
@@ -27,16 +31,28 @@ describe('effectiveSchema', () => {
   });
 
   it('appends custom fields as ordinary fields and orders fields by `order`', () => {
-    const o = apply(obra, { op: 'addField', field: { name: 'cxContrato', kind: 'text', label: 'Contrato de manutenção', required: true, list: true, filter: true, sort: true, order: -1 } });
+    const o = apply(obra, {
+      op: 'addField',
+      field: { name: 'cxContrato', kind: 'text', label: 'Contrato de manutenção', required: true, list: true, filter: true, sort: true, order: -1 },
+    });
     const e = effectiveSchema(obra, o);
     expect(e.fields[0]).toEqual({ name: 'cxContrato', kind: 'text', label: 'Contrato de manutenção', required: true, list: true, filter: true, sort: true });
     expect(e.fields.slice(1).map((f) => f.name)).toEqual(obra.fields.map((f) => f.name));
   });
 
   it('keeps a removed custom field as hidden and read-only, never required', () => {
-    const o = apply(obra, { op: 'addField', field: { name: 'cxNota', kind: 'integer', label: 'Nota', required: true, list: true } }, { op: 'hideField', name: 'cxNota' });
+    const o = apply(
+      obra,
+      { op: 'addField', field: { name: 'cxNota', kind: 'integer', label: 'Nota', required: true, list: true } },
+      { op: 'hideField', name: 'cxNota' },
+    );
     expect(field(effectiveSchema(obra, o), 'cxNota')).toEqual({ name: 'cxNota', kind: 'integer', label: 'Nota', hidden: true, readOnly: true });
-    const back = apply(obra, { op: 'addField', field: { name: 'cxNota', kind: 'integer', label: 'Nota' } }, { op: 'hideField', name: 'cxNota' }, { op: 'patchField', name: 'cxNota', patch: { hidden: false } });
+    const back = apply(
+      obra,
+      { op: 'addField', field: { name: 'cxNota', kind: 'integer', label: 'Nota' } },
+      { op: 'hideField', name: 'cxNota' },
+      { op: 'patchField', name: 'cxNota', patch: { hidden: false } },
+    );
     expect(field(effectiveSchema(obra, back), 'cxNota')).toEqual({ name: 'cxNota', kind: 'integer', label: 'Nota' });
   });
 });
@@ -46,7 +62,11 @@ describe('sub-fields of a table (checklist items and their answer types)', () =>
   const tipo = (s: typeof tpl) => s.fields.find((f) => f.name === 'itens')!.fields!.find((f) => f.name === 'tipoResposta')!;
 
   it('appends answer types and relabels a sub-field, without touching the base', () => {
-    const o = apply(tpl, { op: 'patchField', name: 'itens.tipoResposta', patch: { addOptions: ['Medição (MΩ)'], label: 'Tipo da resposta', help: 'O que o técnico informa' } });
+    const o = apply(tpl, {
+      op: 'patchField',
+      name: 'itens.tipoResposta',
+      patch: { addOptions: ['Medição (MΩ)'], label: 'Tipo da resposta', help: 'O que o técnico informa' },
+    });
     const e = effectiveSchema(tpl, o);
     expect(tipo(e).options).toEqual([...tipo(tpl).options!, 'Medição (MΩ)']);
     expect(tipo(e)).toMatchObject({ label: 'Tipo da resposta', help: 'O que o técnico informa', kind: 'enum' });
@@ -55,15 +75,26 @@ describe('sub-fields of a table (checklist items and their answer types)', () =>
     expect(fieldTitle(e, 'itens.tipoResposta')).toBe('Itens do checklist › Tipo da resposta');
     // Removing the added type is allowed; a code type is not.
     expect(validateOverlayChange(tpl, o, { op: 'patchField', name: 'itens.tipoResposta', patch: { removeOptions: ['Medição (MΩ)'] } })).toEqual({});
-    expect(validateOverlayChange(tpl, o, { op: 'patchField', name: 'itens.tipoResposta', patch: { removeOptions: ['Foto'] } }).removeOptions).toEqual(['A opção "Foto" é do código do portal e não pode ser removida.']);
+    expect(validateOverlayChange(tpl, o, { op: 'patchField', name: 'itens.tipoResposta', patch: { removeOptions: ['Foto'] } }).removeOptions).toEqual([
+      'A opção "Foto" é do código do portal e não pode ser removida.',
+    ]);
   });
 
   it('changes nothing else of a sub-field, never removes one, and refuses unknown ones', () => {
-    expect(Object.keys(validateOverlayChange(tpl, {}, { op: 'patchField', name: 'itens.tipoResposta', patch: { required: true, list: true } }))).toEqual(['required', 'list']);
-    expect(validateOverlayChange(tpl, {}, { op: 'patchField', name: 'itens.pergunta', patch: { addOptions: ['x'] } }).addOptions).toEqual(['O campo "Itens do checklist › Pergunta / verificação" não é uma lista de opções.']);
-    expect(validateOverlayChange(tpl, {}, { op: 'hideField', name: 'itens.tipoResposta' })._).toEqual(['O subcampo "Itens do checklist › Tipo de resposta" é do código do portal e não pode ser removido.']);
+    expect(Object.keys(validateOverlayChange(tpl, {}, { op: 'patchField', name: 'itens.tipoResposta', patch: { required: true, list: true } }))).toEqual([
+      'required',
+      'list',
+    ]);
+    expect(validateOverlayChange(tpl, {}, { op: 'patchField', name: 'itens.pergunta', patch: { addOptions: ['x'] } }).addOptions).toEqual([
+      'O campo "Itens do checklist › Pergunta / verificação" não é uma lista de opções.',
+    ]);
+    expect(validateOverlayChange(tpl, {}, { op: 'hideField', name: 'itens.tipoResposta' })._).toEqual([
+      'O subcampo "Itens do checklist › Tipo de resposta" é do código do portal e não pode ser removido.',
+    ]);
     for (const name of ['itens.naoExiste', 'nome.x', 'itens.tipoResposta.x', 'constructor.x']) {
-      expect(validateOverlayChange(tpl, {}, { op: 'patchField', name, patch: { label: 'X' } })._).toEqual([`Campo "${name}" não encontrado em ${tpl.labelPlural}.`]);
+      expect(validateOverlayChange(tpl, {}, { op: 'patchField', name, patch: { label: 'X' } })._).toEqual([
+        `Campo "${name}" não encontrado em ${tpl.labelPlural}.`,
+      ]);
     }
   });
 });
@@ -84,14 +115,19 @@ describe('validateOverlayChange', () => {
   it('refuses touching the options of the workflow state field and of access condition fields', () => {
     const state = contrato.workflow!.field;
     expect(check({ op: 'patchField', name: state, patch: { addOptions: ['Nova'] } }, {}, contrato).addOptions[0]).toMatch(/permissões ou pelo fluxo/);
-    expect(validateOverlayChange(obra, {}, { op: 'patchField', name: 'tipoObra', patch: { addOptions: ['Naval'] } }, { conditionFields: ['tipoObra'] }).addOptions[0]).toMatch(/permissões/);
+    expect(
+      validateOverlayChange(obra, {}, { op: 'patchField', name: 'tipoObra', patch: { addOptions: ['Naval'] } }, { conditionFields: ['tipoObra'] })
+        .addOptions[0],
+    ).toMatch(/permissões/);
   });
 
   it('refuses removing a code option, allows removing one added at run time', () => {
     expect(check({ op: 'patchField', name: 'tipoObra', patch: { removeOptions: ['Industrial'] } }).removeOptions[0]).toMatch(/"Industrial" é do código/);
     const o = apply(obra, { op: 'patchField', name: 'tipoObra', patch: { addOptions: ['Naval'] } });
     expect(check({ op: 'patchField', name: 'tipoObra', patch: { removeOptions: ['Naval'] } }, o)).toEqual({});
-    expect(field(effectiveSchema(obra, applyOverlayChange(o, { op: 'patchField', name: 'tipoObra', patch: { removeOptions: ['Naval'] } })), 'tipoObra')!.options).toEqual(field(obra, 'tipoObra')!.options);
+    expect(
+      field(effectiveSchema(obra, applyOverlayChange(o, { op: 'patchField', name: 'tipoObra', patch: { removeOptions: ['Naval'] } })), 'tipoObra')!.options,
+    ).toEqual(field(obra, 'tipoObra')!.options);
     expect(check({ op: 'patchField', name: 'tipoObra', patch: { addOptions: ['Industrial'] } }).addOptions[0]).toMatch(/já existentes/);
   });
 
@@ -139,7 +175,9 @@ describe('validateOverlayChange', () => {
   it('marks a custom field internal (never required with it), and turns it back', () => {
     const o = apply(obra, { op: 'addField', field: { name: 'cxNota', kind: 'text', label: 'Nota', internal: true } });
     expect(field(effectiveSchema(obra, o), 'cxNota')).toMatchObject({ internal: true });
-    expect(check({ op: 'addField', field: { name: 'cxB', kind: 'text', label: 'B', internal: true, required: true } }).internal[0]).toMatch(/não pode ser obrigatório/);
+    expect(check({ op: 'addField', field: { name: 'cxB', kind: 'text', label: 'B', internal: true, required: true } }).internal[0]).toMatch(
+      /não pode ser obrigatório/,
+    );
     expect(check({ op: 'patchField', name: 'cxNota', patch: { required: true } }, o).internal[0]).toMatch(/não pode ser obrigatório/);
     expect(check({ op: 'patchField', name: 'nome', patch: { internal: true } }, o).internal[0]).toMatch(/só pode ser alterado em campos personalizados/);
     const open = applyOverlayChange(o, { op: 'patchField', name: 'cxNota', patch: { internal: false } });

@@ -19,7 +19,19 @@ const planoWorkflow: Workflow = {
   transitions: [
     // A supplier updates its rows of a plan, never the plan's situation (decision 29): staff only.
     { name: 'iniciar', label: 'Iniciar execução', from: ['Aberto'], to: 'Em execução', action: 'edit', audience: 'staff', tone: 'primary' },
-    { name: 'concluir', label: 'Concluir plano', from: ['Em execução'], to: 'Concluído', action: 'edit', audience: 'staff', comment: 'required', appendComment: 'observacoes', set: { dataVerificacao: '$today' }, after: 'finalizarRegistroSgi', tone: 'primary' },
+    {
+      name: 'concluir',
+      label: 'Concluir plano',
+      from: ['Em execução'],
+      to: 'Concluído',
+      action: 'edit',
+      audience: 'staff',
+      comment: 'required',
+      appendComment: 'observacoes',
+      set: { dataVerificacao: '$today' },
+      after: 'finalizarRegistroSgi',
+      tone: 'primary',
+    },
   ],
 };
 
@@ -42,10 +54,27 @@ export const planoAcao: EntitySchema = {
     { name: 'ticket', kind: 'reference', label: 'Registro SGI', ref: 'ticketSgi', required: true, list: true, filter: true, group: 'Plano', span: 'half' },
     { name: 'titulo', kind: 'text', label: 'Título', required: true, minLength: 3, maxLength: 150, list: true, search: true, group: 'Plano', span: 'full' },
     { name: 'responsavel', kind: 'person', label: 'Responsável pelo plano', list: true, filter: true, group: 'Plano', span: 'half' },
-    { name: 'status', kind: 'enum', label: 'Situação', required: true, readOnly: true, options: ['Aberto', 'Em execução', 'Concluído'], default: 'Aberto', list: true, filter: true, sort: true, group: 'Plano', span: 'third' },
+    {
+      name: 'status',
+      kind: 'enum',
+      label: 'Situação',
+      required: true,
+      readOnly: true,
+      options: ['Aberto', 'Em execução', 'Concluído'],
+      default: 'Aberto',
+      list: true,
+      filter: true,
+      sort: true,
+      group: 'Plano',
+      span: 'third',
+    },
     { name: 'prazo', kind: 'date', label: 'Prazo final', list: true, sort: true, group: 'Plano', span: 'third' },
     {
-      name: 'acoes', kind: 'rows', label: 'Ações (5W2H)', group: 'Ações', span: 'full',
+      name: 'acoes',
+      kind: 'rows',
+      label: 'Ações (5W2H)',
+      group: 'Ações',
+      span: 'full',
       fields: [
         { name: 'oQue', kind: 'text', label: 'O quê', required: true, maxLength: 300 },
         { name: 'porQue', kind: 'text', label: 'Por quê', maxLength: 300 },
@@ -54,7 +83,16 @@ export const planoAcao: EntitySchema = {
         { name: 'quem', kind: 'text', label: 'Quem (e-mail ou nome)', required: true, maxLength: 254 },
         // docs/access.md decision 29: a supplier reads the plans naming its company here and updates the
         // situation and evidence of these rows (src/server/modules/supplier-rules.ts).
-        { name: 'fornecedor', kind: 'reference', label: 'Fornecedor responsável', ref: 'empresa', refKey: 'cnpj', refFilter: { tipo: EMPRESA_FORNECEDOR }, maxLength: 18, help: 'Empresa fornecedora que executa esta ação: ela vê o plano no portal e informa andamento e evidências.' },
+        {
+          name: 'fornecedor',
+          kind: 'reference',
+          label: 'Fornecedor responsável',
+          ref: 'empresa',
+          refKey: 'cnpj',
+          refFilter: { tipo: EMPRESA_FORNECEDOR },
+          maxLength: 18,
+          help: 'Empresa fornecedora que executa esta ação: ela vê o plano no portal e informa andamento e evidências.',
+        },
         { name: 'como', kind: 'text', label: 'Como', maxLength: 500 },
         // The action's cost is the team's business: never sent to a supplier (decision 29).
         { name: 'quanto', kind: 'money', label: 'Quanto', min: 0, max: 1_000_000_000, internal: true },

@@ -5,7 +5,25 @@ import type { EntitySchema, FieldDef } from './kinds';
 import { SCHEMAS, referencedSchemas, schemaByName, schemaByResource, schemasInDependencyOrder } from './index';
 
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const KINDS = ['text', 'longtext', 'email', 'integer', 'decimal', 'money', 'date', 'datetime', 'boolean', 'enum', 'reference', 'person', 'object', 'rows', 'attachments', 'images', 'tags'];
+const KINDS = [
+  'text',
+  'longtext',
+  'email',
+  'integer',
+  'decimal',
+  'money',
+  'date',
+  'datetime',
+  'boolean',
+  'enum',
+  'reference',
+  'person',
+  'object',
+  'rows',
+  'attachments',
+  'images',
+  'tags',
+];
 
 function field(schemaName: string, path: string): FieldDef {
   const schema = schemaByName(schemaName);
@@ -42,14 +60,47 @@ describe('schema registry', () => {
 
   it('declares every entity of the brief', () => {
     const expected = [
-      'obra', 'diario', 'osField', 'osAutomacao', 'checklistTemplateField', 'checklistTemplateAutomacao',
-      'checklistPreenchidoField', 'checklistPreenchidoAutomacao', 'eapOs', 'diarioOs', 'posvenda', 'ticketInteracao',
-      'pesquisaSatisfacao', 'custoPosvenda', 'fabricacao', 'projetoFabrica', 'projeto', 'contrato', 'produtoContrato',
-      'material', 'materialTemplate', 'seguro', 'seguroPleno', 'endosso', 'endossoPleno', 'ticketSgi', 'planoAcao',
-      'portalFornecedor', 'portalCliente', 'produto', 'taf', 'processoJuridico', 'documentoJuridico', 'diretorio',
-      'documento', 'relatoEtica', 'rit', 'usuario',
+      'obra',
+      'diario',
+      'osField',
+      'osAutomacao',
+      'checklistTemplateField',
+      'checklistTemplateAutomacao',
+      'checklistPreenchidoField',
+      'checklistPreenchidoAutomacao',
+      'eapOs',
+      'diarioOs',
+      'posvenda',
+      'ticketInteracao',
+      'pesquisaSatisfacao',
+      'custoPosvenda',
+      'fabricacao',
+      'projetoFabrica',
+      'projeto',
+      'contrato',
+      'produtoContrato',
+      'material',
+      'materialTemplate',
+      'seguro',
+      'seguroPleno',
+      'endosso',
+      'endossoPleno',
+      'ticketSgi',
+      'planoAcao',
+      'portalFornecedor',
+      'portalCliente',
+      'produto',
+      'taf',
+      'processoJuridico',
+      'documentoJuridico',
+      'diretorio',
+      'documento',
+      'relatoEtica',
+      'rit',
+      'usuario',
       // Configuration records of screens of the spec (RDO configuration, document tree).
-      'configuracaoRdo', 'modeloDiretorio',
+      'configuracaoRdo',
+      'modeloDiretorio',
       // The company registry of docs/access.md decision 29.
       'empresa',
     ];
@@ -189,7 +240,13 @@ describe('fields named in docs/access.md', () => {
     expect(schemaByName('contrato')!.subject).toBe('Contratos');
     for (const p of ['responsavel', 'gestor', 'validador']) expect(field('contrato', p).kind).toBe('person');
     expect(field('contrato', 'status').options).toEqual([
-      'Revisão', 'Emitido para o Jurídico', 'Revisão para cancelamento', 'Emitido para o verificador', 'Em finalização', 'Aprovado', 'Cancelado',
+      'Revisão',
+      'Emitido para o Jurídico',
+      'Revisão para cancelamento',
+      'Emitido para o verificador',
+      'Em finalização',
+      'Aprovado',
+      'Cancelado',
     ]);
     expect(schemaByName('produtoContrato')!.subject).toBe('Contratos');
   });
@@ -198,8 +255,14 @@ describe('fields named in docs/access.md', () => {
     expect(schemaByName('material')!.subject).toBe('Materiais');
     for (const p of ['Quantificou', 'Verificador', 'Site_manager', 'Coordenador']) expect(field('material', p).kind).toBe('person');
     expect(field('material', 'Status').options).toEqual([
-      'REVISAR', 'EM ELABORAÇÃO', 'LIBERADO PARA VERIFICAÇÃO', 'LIBERADO PARA SITE MANAGER', 'LIBERADO PARA COORDENADOR',
-      'LIBERADO PARA PLANEJAMENTO', 'EM REVISÃO', 'CANCELADO',
+      'REVISAR',
+      'EM ELABORAÇÃO',
+      'LIBERADO PARA VERIFICAÇÃO',
+      'LIBERADO PARA SITE MANAGER',
+      'LIBERADO PARA COORDENADOR',
+      'LIBERADO PARA PLANEJAMENTO',
+      'EM REVISÃO',
+      'CANCELADO',
     ]);
     expect(field('material', 'itens.quantidade').kind).toBe('decimal');
   });
@@ -233,7 +296,11 @@ describe('fields named in docs/access.md', () => {
     const acesso = field('diretorio', 'acesso');
     expect(acesso.kind).toBe('object');
     expect(acesso.fields!.map((f) => [f.name, f.kind])).toEqual([
-      ['full', 'tags'], ['rOnly', 'tags'], ['uploadOnly', 'tags'], ['rW', 'tags'], ['rWEdit', 'tags'],
+      ['full', 'tags'],
+      ['rOnly', 'tags'],
+      ['uploadOnly', 'tags'],
+      ['rW', 'tags'],
+      ['rWEdit', 'tags'],
     ]);
     expect(field('diretorio', 'pai')).toMatchObject({ kind: 'reference', ref: 'diretorio' });
   });
@@ -258,10 +325,24 @@ describe('fields named in docs/access.md', () => {
   it('work orders, insurance and subjects per schema', () => {
     const subjects = Object.fromEntries(SCHEMAS.map((s) => [s.name, s.subject]));
     expect(subjects).toMatchObject({
-      osField: 'OS_FIELD', osAutomacao: 'OS_AUTOMACAO', seguro: 'SEGUROS', seguroPleno: 'SEGUROS_PLENO', endosso: 'SEGUROS',
-      endossoPleno: 'SEGUROS_PLENO', posvenda: 'POSVENDAS', pesquisaSatisfacao: 'POSVENDAS', custoPosvenda: 'POSVENDAS',
-      fabricacao: 'FABRICACAO', projetoFabrica: 'PROJETO_FABRICA', produto: 'Produto', taf: 'TAF', ticketSgi: 'TicketSgi',
-      planoAcao: 'TicketSgi', usuario: 'Usuario', checklistTemplateField: 'FIELD', checklistTemplateAutomacao: 'AUTOMACAO',
+      osField: 'OS_FIELD',
+      osAutomacao: 'OS_AUTOMACAO',
+      seguro: 'SEGUROS',
+      seguroPleno: 'SEGUROS_PLENO',
+      endosso: 'SEGUROS',
+      endossoPleno: 'SEGUROS_PLENO',
+      posvenda: 'POSVENDAS',
+      pesquisaSatisfacao: 'POSVENDAS',
+      custoPosvenda: 'POSVENDAS',
+      fabricacao: 'FABRICACAO',
+      projetoFabrica: 'PROJETO_FABRICA',
+      produto: 'Produto',
+      taf: 'TAF',
+      ticketSgi: 'TicketSgi',
+      planoAcao: 'TicketSgi',
+      usuario: 'Usuario',
+      checklistTemplateField: 'FIELD',
+      checklistTemplateAutomacao: 'AUTOMACAO',
     });
     expect(schemaByName('osField')!.fields).toEqual(schemaByName('osAutomacao')!.fields);
     expect(schemaByName('seguro')!.fields).toEqual(schemaByName('seguroPleno')!.fields);
@@ -275,16 +356,26 @@ describe('related lists', () => {
   it('are declared where records belong together', () => {
     const pairs = declared.map(({ parent, r }) => `${parent.name}>${r.entity}.${r.via}`);
     expect(pairs).toEqual(
-      expect.arrayContaining(['contrato>produtoContrato.contrato', 'posvenda>ticketInteracao.ticket', 'posvenda>custoPosvenda.ticket', 'ticketSgi>planoAcao.ticket', 'produto>taf.produto', 'osField>diarioOs.osField']),
+      expect.arrayContaining([
+        'contrato>produtoContrato.contrato',
+        'posvenda>ticketInteracao.ticket',
+        'posvenda>custoPosvenda.ticket',
+        'ticketSgi>planoAcao.ticket',
+        'produto>taf.produto',
+        'osField>diarioOs.osField',
+      ]),
     );
   });
 
-  it.each(declared.map(({ parent, r }) => [`${parent.name} > ${r.entity}.${r.via}`, parent, r] as const))('%s points back to the parent and sums numbers', (_, parent, r) => {
-    const child = schemaByName(r.entity);
-    expect(child, r.entity).toBeDefined();
-    const via = child!.fields.find((f) => f.name === r.via);
-    expect(via).toMatchObject({ kind: 'reference', ref: parent.name });
-    if (via!.refKey) expect(parent.fields.find((f) => f.name === via!.refKey)?.unique).toBe(true);
-    for (const name of r.sum ?? []) expect(['integer', 'decimal', 'money']).toContain(child!.fields.find((f) => f.name === name)?.kind);
-  });
+  it.each(declared.map(({ parent, r }) => [`${parent.name} > ${r.entity}.${r.via}`, parent, r] as const))(
+    '%s points back to the parent and sums numbers',
+    (_, parent, r) => {
+      const child = schemaByName(r.entity);
+      expect(child, r.entity).toBeDefined();
+      const via = child!.fields.find((f) => f.name === r.via);
+      expect(via).toMatchObject({ kind: 'reference', ref: parent.name });
+      if (via!.refKey) expect(parent.fields.find((f) => f.name === via!.refKey)?.unique).toBe(true);
+      for (const name of r.sum ?? []) expect(['integer', 'decimal', 'money']).toContain(child!.fields.find((f) => f.name === name)?.kind);
+    },
+  );
 });

@@ -16,7 +16,36 @@
  */
 import type { ComponentType, ReactNode } from 'react';
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
-import { Alert, App, Avatar, Badge, Breadcrumb, Button, Card, Col, ConfigProvider, Divider, Drawer, Dropdown, Empty, Input, Layout, List, Menu, Pagination, Popconfirm, Popover, Row, Select, Space, Spin, Table, Tag, Tooltip, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Avatar,
+  Badge,
+  Breadcrumb,
+  Button,
+  Card,
+  Col,
+  ConfigProvider,
+  Divider,
+  Drawer,
+  Dropdown,
+  Empty,
+  Input,
+  Layout,
+  List,
+  Menu,
+  Pagination,
+  Popconfirm,
+  Popover,
+  Row,
+  Select,
+  Space,
+  Spin,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
 import ptBR from 'antd/locale/pt_BR';
 import { renderToString } from 'react-dom/server';
 import { theme } from '../src/app/theme';

@@ -9,15 +9,7 @@
  * Part 2 (list endpoint req/s with vs without rules) is to be added; it can
  * reuse `accessPerRequest` and `BENCH_SCHEMAS`.
  */
-import {
-  DummyDriver,
-  Kysely,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-  type CompiledQuery,
-  type Dialect,
-} from 'kysely';
+import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, type CompiledQuery, type Dialect } from 'kysely';
 import { pathToFileURL } from 'node:url';
 import { defineAbilityFor } from '../src/access/ability';
 import { normalizeUser, type PortalUser } from '../src/access/user';
@@ -34,7 +26,9 @@ export const ALL_ROLES: readonly string[] = STAFF_ROLES;
 /** The roles above without the ones that make RDO/Contratos/Materiais/Diretorio unconditional. */
 export const CONDITIONAL_ROLES = ALL_ROLES.filter(
   (r) =>
-    !['acesso_total', 'mkt_read', 'controladoria', 'logistica', 'admin_rdo', 'planejamento', 'admin_contratos', 'admin_biblioteca', 'admin_materiais'].includes(r),
+    !['acesso_total', 'mkt_read', 'controladoria', 'logistica', 'admin_rdo', 'planejamento', 'admin_contratos', 'admin_biblioteca', 'admin_materiais'].includes(
+      r,
+    ),
 );
 
 const SITES = Array.from({ length: 40 }, (_, i) => String(101 + i));
@@ -59,7 +53,10 @@ const person = (name: string): FieldDef => ({ name, kind: 'person', label: name 
 const base = { label: 'x', labelPlural: 'xs', gender: 'm' as const, titleField: 'id' };
 export const BENCH_SCHEMAS: EntitySchema[] = [
   {
-    ...base, name: 'diario', resource: 'diarios', subject: 'RDO',
+    ...base,
+    name: 'diario',
+    resource: 'diarios',
+    subject: 'RDO',
     fields: [
       { name: 'obra', kind: 'reference', label: 'Obra', ref: 'obra', refKey: 'Id_Lista' },
       { name: 'status', kind: 'enum', label: 'Situação' },
@@ -67,21 +64,29 @@ export const BENCH_SCHEMAS: EntitySchema[] = [
     ],
   },
   {
-    ...base, name: 'contrato', resource: 'contratos', subject: 'Contratos',
+    ...base,
+    name: 'contrato',
+    resource: 'contratos',
+    subject: 'Contratos',
     fields: [{ name: 'status', kind: 'enum', label: 'Situação' }, person('responsavel'), person('gestor'), person('validador')],
   },
   {
-    ...base, name: 'material', resource: 'materiais', subject: 'Materiais',
-    fields: [
-      { name: 'Status', kind: 'enum', label: 'Situação' },
-      person('Quantificou'), person('Verificador'), person('Site_manager'), person('Coordenador'),
-    ],
+    ...base,
+    name: 'material',
+    resource: 'materiais',
+    subject: 'Materiais',
+    fields: [{ name: 'Status', kind: 'enum', label: 'Situação' }, person('Quantificou'), person('Verificador'), person('Site_manager'), person('Coordenador')],
   },
   {
-    ...base, name: 'diretorio', resource: 'diretorios', subject: 'Diretorio',
+    ...base,
+    name: 'diretorio',
+    resource: 'diretorios',
+    subject: 'Diretorio',
     fields: [
       {
-        name: 'acesso', kind: 'object', label: 'Acesso',
+        name: 'acesso',
+        kind: 'object',
+        label: 'Acesso',
         fields: ['full', 'rOnly', 'uploadOnly', 'rW', 'rWEdit'].map((n) => ({ name: n, kind: 'tags' as const, label: n })),
       },
     ],
@@ -103,12 +108,7 @@ export function compileOnlyDb(): Kysely<any> {
  * One request's access work: build the ability from the raw user and compile
  * the `read` list query of each schema with its access WHERE (403 → null).
  */
-export function accessPerRequest(
-  rawUser: unknown,
-  db: Kysely<any>,
-  schemas: EntitySchema[] = BENCH_SCHEMAS,
-  action = 'read',
-): (CompiledQuery | null)[] {
+export function accessPerRequest(rawUser: unknown, db: Kysely<any>, schemas: EntitySchema[] = BENCH_SCHEMAS, action = 'read'): (CompiledQuery | null)[] {
   const ability = defineAbilityFor(rawUser);
   return schemas.map((schema) => {
     const access = accessWhere(ability, action, schema);

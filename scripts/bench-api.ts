@@ -30,8 +30,14 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const PATH = '/api/v1/diarios?_start=0&_end=25&_sort=data&_order=desc&obra=101';
 
 export const benchUser = normalizeUser({
-  id_user: 'bench', username: 'admin@portal.local', email: 'admin@portal.local', name: 'Bench',
-  roles: ['acesso_total'], empresa: ['Portal Engenharia'], obra: [], tipo: 'colaborador',
+  id_user: 'bench',
+  username: 'admin@portal.local',
+  email: 'admin@portal.local',
+  name: 'Bench',
+  roles: ['acesso_total'],
+  empresa: ['Portal Engenharia'],
+  obra: [],
+  tipo: 'colaborador',
 });
 
 async function run(url: string, title: string) {
@@ -54,7 +60,10 @@ async function main() {
   console.log(`Banco: ${database.kind}; ${N.toLocaleString('pt-BR')} RDOs inseridos em ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
   const app = createApp({
-    db, schemas: SCHEMAS, storage: localStorage(bench.dataDir), version: 'bench',
+    db,
+    schemas: SCHEMAS,
+    storage: localStorage(bench.dataDir),
+    version: 'bench',
     authenticate: async () => benchUser,
   });
   const api = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
@@ -69,7 +78,9 @@ async function main() {
   const params = parseListParams(diario, queries);
   const compiled = buildListQuery(db, diario, actor, params).compile();
   // The API first asks the planner for the row estimate (list-count.ts): the bare handler does too.
-  const probe = listParts(db, diario, actor, params).matching.select(sql`1`.as('x')).compile();
+  const probe = listParts(db, diario, actor, params)
+    .matching.select(sql`1`.as('x'))
+    .compile();
   const explain = CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${probe.sql}`, [...probe.parameters]);
   let exec: () => Promise<{ total: string; rows: unknown }>;
   let closeBare = async () => {};
@@ -99,7 +110,9 @@ async function main() {
   await run(`http://127.0.0.1:${barePort}/`, 'aquecimento (node:http)');
   const b = await run(`http://127.0.0.1:${barePort}/`, 'node:http + SQL direto');
   const a = await run(`http://127.0.0.1:${apiPort}${PATH}`, 'API /api/v1/diarios');
-  console.log(`Razão API / direto: req/s ${(a.reqs / b.reqs).toFixed(2)}   p50 ${(a.p50 / Math.max(b.p50, 0.001)).toFixed(2)}   p99 ${(a.p99 / Math.max(b.p99, 0.001)).toFixed(2)}`);
+  console.log(
+    `Razão API / direto: req/s ${(a.reqs / b.reqs).toFixed(2)}   p50 ${(a.p50 / Math.max(b.p50, 0.001)).toFixed(2)}   p99 ${(a.p99 / Math.max(b.p99, 0.001)).toFixed(2)}`,
+  );
 
   api.close();
   bare.close();

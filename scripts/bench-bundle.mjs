@@ -64,18 +64,19 @@ function sizes(file) {
     const p = join(dist, file);
     const raw = readFileSync(p);
     const gz = existsSync(`${p}.gz`) ? statSync(`${p}.gz`).size : gzipSync(raw, { level: 9 }).length;
-    const br = existsSync(`${p}.br`)
-      ? statSync(`${p}.br`).size
-      : brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+    const br = existsSync(`${p}.br`) ? statSync(`${p}.br`).size : brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
     sizeCache.set(file, { raw: raw.length, gz, br });
   }
   return sizeCache.get(file);
 }
 const total = (keys) =>
-  keys.reduce((t, k) => {
-    const s = sizes(manifest[k].file);
-    return { raw: t.raw + s.raw, gz: t.gz + s.gz, br: t.br + s.br };
-  }, { raw: 0, gz: 0, br: 0 });
+  keys.reduce(
+    (t, k) => {
+      const s = sizes(manifest[k].file);
+      return { raw: t.raw + s.raw, gz: t.gz + s.gz, br: t.br + s.br };
+    },
+    { raw: 0, gz: 0, br: 0 },
+  );
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
 
 const HEAVY = [
@@ -93,7 +94,12 @@ function heavyIn(keys) {
       if (mods.some((m) => re.test(m))) found.add(label);
       // Without module lists (BUNDLE_DIST): the vendor chunks are named after their library.
       if (!modulesOf.size && re.test(file.replace(/^assets\//, '/assets/') + ' ' + k)) found.add(label);
-      if (!modulesOf.size && /^assets\/(charts|pdfmake|exceljs)-/.test(file) && label === { charts: 'gráficos', pdfmake: 'PDF', exceljs: 'exceljs' }[file.split('/')[1].split('-')[0]]) found.add(label);
+      if (
+        !modulesOf.size &&
+        /^assets\/(charts|pdfmake|exceljs)-/.test(file) &&
+        label === { charts: 'gráficos', pdfmake: 'PDF', exceljs: 'exceljs' }[file.split('/')[1].split('-')[0]]
+      )
+        found.add(label);
     }
   }
   return found.size ? [...found].join(', ') : 'nenhum';

@@ -48,7 +48,9 @@ async function main() {
   await insertRows(db, diario, demoRdoRows(first, '2019-01-01', 0));
   if (N > first) await bulkCopy(db, diario, N - first);
   await sql`VACUUM ANALYZE`.execute(db);
-  console.log(`Banco: ${bench.label}; ${N.toLocaleString('pt-BR')} RDOs em ${((Date.now() - t0) / 1000).toFixed(0)} s; limiar da estimativa ${process.env.COUNT_ESTIMATE_THRESHOLD ?? '10000'}; contagem exata até ${process.env.COUNT_EXACT_LIMIT ?? '1000'}`);
+  console.log(
+    `Banco: ${bench.label}; ${N.toLocaleString('pt-BR')} RDOs em ${((Date.now() - t0) / 1000).toFixed(0)} s; limiar da estimativa ${process.env.COUNT_ESTIMATE_THRESHOLD ?? '10000'}; contagem exata até ${process.env.COUNT_EXACT_LIMIT ?? '1000'}`,
+  );
 
   const admin = mk('admin@portal.local', ['acesso_total'], []);
   const sm = mk('sm@portal.local', ['site_manager', 'rdo_by_obra'], ['101', '102']);
@@ -71,7 +73,9 @@ async function main() {
     const capped = await run({ COUNT_ESTIMATE_THRESHOLD: '0' }, RUNS);
     const exact = await run({ COUNT_ESTIMATE_THRESHOLD: '0', COUNT_EXACT_LIMIT: '0' }, Math.min(RUNS, 10));
     const line = (label: string, r: typeof api, goal = '') =>
-      console.log(`  ${label.padEnd(34)} ${ms(r.t)}   total ${r.answer.total.toLocaleString('pt-BR')}${kindText[r.answer.kind]}   razão p95 ${(r.t.p95 / pageOnly.p95).toFixed(2)}${goal}`);
+      console.log(
+        `  ${label.padEnd(34)} ${ms(r.t)}   total ${r.answer.total.toLocaleString('pt-BR')}${kindText[r.answer.kind]}   razão p95 ${(r.t.p95 / pageOnly.p95).toFixed(2)}${goal}`,
+      );
     console.log(`\n${title}`);
     console.log(`  ${'só a página'.padEnd(34)} ${ms(pageOnly)}`);
     line('página + total (API)', api, ' (meta ≤ 2)');
@@ -81,4 +85,10 @@ async function main() {
   await bench.close();
 }
 
-main().then(() => process.exit(0), (e) => { console.error(e); process.exit(1); });
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

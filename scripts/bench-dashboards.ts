@@ -22,7 +22,16 @@ const N = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const SITE = process.env.BENCH_SITE ?? '101';
 
-const admin = normalizeUser({ id_user: 'a', username: 'admin@portal.local', email: 'admin@portal.local', name: 'Admin', roles: ['acesso_total'], obra: [], empresa: ['Portal Engenharia'], tipo: 'PE' });
+const admin = normalizeUser({
+  id_user: 'a',
+  username: 'admin@portal.local',
+  email: 'admin@portal.local',
+  name: 'Admin',
+  roles: ['acesso_total'],
+  obra: [],
+  empresa: ['Portal Engenharia'],
+  tipo: 'PE',
+});
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -68,7 +77,9 @@ async function main() {
     if (N > have) await bulkCopy(db, schema, N - have);
   }
   await sql`VACUUM ANALYZE`.execute(db);
-  console.log(`Banco: ${bench.label}; ${N.toLocaleString('pt-BR')} linhas em cada uma de ${(only ?? entities).join(', ')} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+  console.log(
+    `Banco: ${bench.label}; ${N.toLocaleString('pt-BR')} linhas em cada uma de ${(only ?? entities).join(', ')} (${((Date.now() - t0) / 1000).toFixed(0)} s)`,
+  );
 
   const app = createApp({ db, schemas: SCHEMAS, storage: localStorage(join(bench.dataDir, 'f')), version: 'bench', authenticate: async () => admin });
   for (const d of Object.values(DASHBOARDS)) {
@@ -93,4 +104,10 @@ async function main() {
   await bench.close();
 }
 
-main().then(() => process.exit(0), (e) => { console.error(e); process.exit(1); });
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

@@ -92,8 +92,14 @@ async function signIn(base, port) {
   const context = pw.contexts()[0];
   const page = await context.newPage();
   await page.goto(`${base}/login`, { waitUntil: 'domcontentloaded' });
-  await page.getByLabel(/^e-?mail/i).first().fill('cliente@portal.local');
-  await page.getByLabel(/^senha$/i).first().fill('Demo#2026');
+  await page
+    .getByLabel(/^e-?mail/i)
+    .first()
+    .fill('cliente@portal.local');
+  await page
+    .getByLabel(/^senha$/i)
+    .first()
+    .fill('Demo#2026');
   await page.locator('[data-testid="loading-overlay"]').waitFor({ state: 'detached', timeout: 30_000 });
   await page.getByRole('button', { name: /^entrar$/i }).click();
   await page.waitForURL((u) => u.pathname !== '/login', { timeout: 60_000 });
@@ -116,7 +122,15 @@ async function measure(url, port, preset, keepStorage) {
   const a = last.audits;
   const score = scores.sort((x, y) => x - y)[Math.floor(scores.length / 2)];
   const finalUrl = new URL(last.finalDisplayedUrl ?? last.finalUrl ?? url).pathname;
-  return { score, fcp: a['first-contentful-paint'].numericValue, lcp: a['largest-contentful-paint'].numericValue, tbt: a['total-blocking-time'].numericValue, cls: a['cumulative-layout-shift'].numericValue, si: a['speed-index'].numericValue, finalUrl };
+  return {
+    score,
+    fcp: a['first-contentful-paint'].numericValue,
+    lcp: a['largest-contentful-paint'].numericValue,
+    tbt: a['total-blocking-time'].numericValue,
+    cls: a['cumulative-layout-shift'].numericValue,
+    si: a['speed-index'].numericValue,
+    finalUrl,
+  };
 }
 
 try {
@@ -131,7 +145,9 @@ try {
   console.log('\npágina                              nota   FCP      LCP      TBT      CLS     Speed Index');
   for (const [label, r] of rows) {
     const where = r.finalUrl !== new URL(label.split(' ')[0], base).pathname ? `  (terminou em ${r.finalUrl})` : '';
-    console.log(`${label.padEnd(35)} ${String(r.score).padStart(4)}   ${ms(r.fcp).padEnd(8)} ${ms(r.lcp).padEnd(8)} ${`${Math.round(r.tbt)} ms`.padEnd(8)} ${r.cls.toFixed(3).padEnd(7)} ${ms(r.si)}${where}`);
+    console.log(
+      `${label.padEnd(35)} ${String(r.score).padStart(4)}   ${ms(r.fcp).padEnd(8)} ${ms(r.lcp).padEnd(8)} ${`${Math.round(r.tbt)} ms`.padEnd(8)} ${r.cls.toFixed(3).padEnd(7)} ${ms(r.si)}${where}`,
+    );
   }
   console.log(`\nLighthouse ${RUNS > 1 ? `(mediana de ${RUNS})` : '(1 execução)'}, throttling simulado do preset; Chromium ${CHROMIUM}.`);
 } catch (e) {

@@ -69,9 +69,25 @@ async function server(dir: string | undefined) {
   const db = bench.database.db;
   console.error(`[servidor] RSS com o banco aberto e ${N} RDOs: ${mb()}`);
   const ids = await sql<{ lo: string; hi: string }>`select min(id) as lo, max(id) as hi from diario`.execute(db);
-  const admin = normalizeUser({ id_user: 'a', username: 'admin@portal.local', email: 'admin@portal.local', name: 'Admin', roles: ['acesso_total'], obra: [], empresa: ['Portal Engenharia'], tipo: 'PE' });
+  const admin = normalizeUser({
+    id_user: 'a',
+    username: 'admin@portal.local',
+    email: 'admin@portal.local',
+    name: 'Admin',
+    roles: ['acesso_total'],
+    obra: [],
+    empresa: ['Portal Engenharia'],
+    tipo: 'PE',
+  });
   const admission = admissionFromEnv(bench.database.kind, poolSizeFromEnv());
-  const app = createApp({ db, schemas: SCHEMAS, storage: localStorage(join(bench.dataDir, 'f')), version: 'bench', authenticate: async () => admin, admission });
+  const app = createApp({
+    db,
+    schemas: SCHEMAS,
+    storage: localStorage(join(bench.dataDir, 'f')),
+    version: 'bench',
+    authenticate: async () => admin,
+    admission,
+  });
   // Requests being answered: those queued when autocannon stops are still answered after it closed its sockets.
   let inFlight = 0;
   const fetch = async (req: Request) => {
@@ -83,12 +99,14 @@ async function server(dir: string | undefined) {
     }
   };
   const s = serve({ fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
-    console.log(JSON.stringify({ port: info.port, lo: Number(ids.rows[0].lo), hi: Number(ids.rows[0].hi), kind: bench.label, admission, pool: poolSizeFromEnv() }));
+    console.log(
+      JSON.stringify({ port: info.port, lo: Number(ids.rows[0].lo), hi: Number(ids.rows[0].hi), kind: bench.label, admission, pool: poolSizeFromEnv() }),
+    );
   });
   process.on('SIGTERM', async () => {
     // Let the requests still being answered finish (up to 10 s) before the database closes under them.
     s.close();
-    for (const end = Date.now() + 10_000; inFlight > 0 && Date.now() < end; ) await new Promise((r) => setTimeout(r, 50));
+    for (const end = Date.now() + 10_000; inFlight > 0 && Date.now() < end;) await new Promise((r) => setTimeout(r, 50));
     await bench.close().catch(() => undefined);
     process.exit(0);
   });
@@ -153,7 +171,10 @@ async function runOne(env: NodeJS.ProcessEnv) {
   }
   // BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there (open it in Chrome's DevTools).
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', self, '--server', ...(dir ? [dir] : [])], { stdio: ['ignore', 'pipe', 'inherit'], env });
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', self, '--server', ...(dir ? [dir] : [])], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env,
+  });
   const lines = createInterface({ input: child.stdout! });
   const info = await new Promise<{ port: number; lo: number; hi: number; kind: string; admission: unknown; pool: number }>((resolve, reject) => {
     lines.on('line', (l) => {
@@ -162,7 +183,9 @@ async function runOne(env: NodeJS.ProcessEnv) {
     child.once('exit', (code) => reject(new Error(`servidor saiu (${code})`)));
   });
   const base = `http://127.0.0.1:${info.port}/api/v1/diarios`;
-  console.log(`Banco: ${info.kind}; ${N.toLocaleString('pt-BR')} RDOs; ${CONNECTIONS} conexões por ${DURATION} s; fila ${JSON.stringify(info.admission)}; pool ${info.pool}`);
+  console.log(
+    `Banco: ${info.kind}; ${N.toLocaleString('pt-BR')} RDOs; ${CONNECTIONS} conexões por ${DURATION} s; fila ${JSON.stringify(info.admission)}; pool ${info.pool}`,
+  );
   // Each update takes a different record at version 1 (bulk rows never edited), so no 409.
   let nextUpdate = info.lo + 10_000;
   let nextCreate = 0;
@@ -187,11 +210,18 @@ async function runOne(env: NodeJS.ProcessEnv) {
       {
         setupRequest: (req) => {
           const r = Math.random();
-          if (r < 0.6) return { ...req, method: 'GET', path: `/api/v1/diarios?_start=0&_end=25&_sort=data&_order=desc&obra=${101 + Math.floor(Math.random() * 5)}` };
+          if (r < 0.6)
+            return { ...req, method: 'GET', path: `/api/v1/diarios?_start=0&_end=25&_sort=data&_order=desc&obra=${101 + Math.floor(Math.random() * 5)}` };
           if (r < 0.85) return { ...req, method: 'GET', path: `/api/v1/diarios/${info.lo + Math.floor(Math.random() * (info.hi - info.lo))}` };
           if (r < 0.95 && nextUpdate <= info.hi) {
             const id = nextUpdate++;
-            return { ...req, method: 'PATCH', path: `/api/v1/diarios/${id}`, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ version: 1, estacaoMeteorologica: `carga ${id}` }) };
+            return {
+              ...req,
+              method: 'PATCH',
+              path: `/api/v1/diarios/${id}`,
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ version: 1, estacaoMeteorologica: `carga ${id}` }),
+            };
           }
           return { ...req, method: 'POST', path: '/api/v1/diarios', headers: { 'content-type': 'application/json' }, body: body(nextCreate++) };
         },
@@ -208,11 +238,15 @@ async function runOne(env: NodeJS.ProcessEnv) {
   const perRequest = (seconds: number) => `${((seconds * 1000) / Math.max(1, served)).toFixed(2)} ms`;
   const hwm = rssMb(child.pid!, 'VmHWM');
   console.log(`req/s ${result.requests.average.toFixed(0)}   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   máx ${result.latency.max} ms`);
-  console.log(`erros ${result.errors}   timeouts ${result.timeouts}   não-2xx ${result.non2xx} (503 da fila: ${busy})   respostas por status ${JSON.stringify(statuses)}`);
+  console.log(
+    `erros ${result.errors}   timeouts ${result.timeouts}   não-2xx ${result.non2xx} (503 da fila: ${busy})   respostas por status ${JSON.stringify(statuses)}`,
+  );
   console.log(
     `CPU por resposta: servidor ${perRequest(cpuSeconds(child.pid!) - cpu0.server)} (sistema ${perRequest(cpuSeconds(child.pid!, 'system') - cpu0.serverSystem)}), PostgreSQL ${info.kind === 'PGlite' ? '— (no processo do servidor)' : perRequest(postgresCpuSeconds() - cpu0.pg)}, autocannon ${perRequest((benchCpu.user + benchCpu.system) / 1e6)}`,
   );
-  console.log(`RSS do servidor: ${before.toFixed(0)} MB antes da carga, máximo ${peak.toFixed(0)} MB durante a carga (VmHWM com a carga dos dados: ${hwm.toFixed(0)} MB)`);
+  console.log(
+    `RSS do servidor: ${before.toFixed(0)} MB antes da carga, máximo ${peak.toFixed(0)} MB durante a carga (VmHWM com a carga dos dados: ${hwm.toFixed(0)} MB)`,
+  );
   const mark = (ok: boolean) => (ok ? 'cumprida' : 'NÃO cumprida');
   const p99Goal = info.kind === 'PGlite' ? '' : `; p99 < 500 ms: ${mark(result.latency.p99 < 500)}`;
   console.log(`Metas: 0 erros/timeouts: ${mark(!result.errors && !result.timeouts)}${p99Goal}; RSS < 512 MB: ${mark(peak < 512)}`);
@@ -221,7 +255,25 @@ async function runOne(env: NodeJS.ProcessEnv) {
   if (dir) rmSync(dir, { recursive: true, force: true });
 }
 
-const arg = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] ?? '' : undefined);
-if (arg('--prepare') !== undefined) prepare(arg('--prepare')!).then(() => process.exit(0), (e) => { console.error(e); process.exit(1); });
-else if (arg('--server') !== undefined) server(arg('--server') || undefined).catch((e) => { console.error(e); process.exit(1); });
-else main().then(() => process.exit(0), (e) => { console.error(e); process.exit(1); });
+const arg = (name: string) => (process.argv.includes(name) ? (process.argv[process.argv.indexOf(name) + 1] ?? '') : undefined);
+if (arg('--prepare') !== undefined)
+  prepare(arg('--prepare')!).then(
+    () => process.exit(0),
+    (e) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
+else if (arg('--server') !== undefined)
+  server(arg('--server') || undefined).catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+else
+  main().then(
+    () => process.exit(0),
+    (e) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );

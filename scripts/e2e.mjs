@@ -251,7 +251,11 @@ async function main() {
   };
   if (process.env.E2E_HOLD === '1') {
     // Development aid: keep the portal up (Ctrl-C stops it) and print the scenarios' environment.
-    log(`E2E_HOLD: portal no ar; rode um cenário com:\n${Object.entries(testEnv).map(([k, v]) => `${k}='${v}'`).join(' ')} node --test tests/e2e/<arquivo>`);
+    log(
+      `E2E_HOLD: portal no ar; rode um cenário com:\n${Object.entries(testEnv)
+        .map(([k, v]) => `${k}='${v}'`)
+        .join(' ')} node --test tests/e2e/<arquivo>`,
+    );
     await new Promise(() => {});
   }
 

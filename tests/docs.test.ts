@@ -93,7 +93,10 @@ describe('docs/access.md', () => {
     expect(numbers.length).toBeGreaterThanOrEqual(30);
     for (const [n, body] of sections) {
       const paths = pathsIn(body);
-      expect(paths.filter((p) => !isTest(p)), `decision ${n}: code`).not.toEqual([]);
+      expect(
+        paths.filter((p) => !isTest(p)),
+        `decision ${n}: code`,
+      ).not.toEqual([]);
       expect(paths.filter(isTest), `decision ${n}: tests`).not.toEqual([]);
     }
   });
@@ -101,12 +104,19 @@ describe('docs/access.md', () => {
   it('lists every entity with its subject, its CASL actions and its draft states, as the schemas declare them', () => {
     const rows = new Map<string, string[]>();
     for (const line of ACCESS.split('\n')) {
-      const cells = line.split('|').slice(1, -1).map((c) => c.trim());
+      const cells = line
+        .split('|')
+        .slice(1, -1)
+        .map((c) => c.trim());
       if (cells.length === 5 && /^`[a-zA-Z]+`$/.test(cells[0]) && /^`\w+`$/.test(cells[1])) rows.set(cells[0].slice(1, -1), cells);
     }
     const expected = SCHEMAS.map((s) => {
       const actions = (['list', 'create', 'edit', 'delete'] as const).map((a) => toCaslAction(s.subject, a, s.actions)).join(' · ');
-      const drafts = s.workflow?.states.filter((st) => st.draft).map((st) => `\`${st.value}\``).join(', ') || '—';
+      const drafts =
+        s.workflow?.states
+          .filter((st) => st.draft)
+          .map((st) => `\`${st.value}\``)
+          .join(', ') || '—';
       return [s.name, `\`${s.subject}\``, actions, drafts];
     });
     expect([...rows.keys()].sort()).toEqual(SCHEMAS.map((s) => s.name).sort());

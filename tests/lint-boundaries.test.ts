@@ -15,7 +15,10 @@ async function layerErrors(filePath: string, code: string): Promise<string[]> {
 describe('lint: layers', () => {
   it('the generic app engine may import schemas but not a feature module or the server', async () => {
     expect(await layerErrors('src/app/views/scratch-layer.ts', "import { SCHEMAS } from '../../../schemas';\nexport const n = SCHEMAS.length;\n")).toEqual([]);
-    const module = await layerErrors('src/app/views/scratch-layer.ts', "import { SurveyPage } from '../modules/survey/survey-page';\nexport const p = SurveyPage;\n");
+    const module = await layerErrors(
+      'src/app/views/scratch-layer.ts',
+      "import { SurveyPage } from '../modules/survey/survey-page';\nexport const p = SurveyPage;\n",
+    );
     expect(module).toHaveLength(1);
     expect(module[0]).toMatch(/app-engine não pode importar app-modules/);
     const server = await layerErrors('src/app/views/scratch-layer.ts', "import { createApp } from '../../server/app';\nexport const a = createApp;\n");

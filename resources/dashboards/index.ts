@@ -7,7 +7,10 @@ import { SATISFACAO_DASHBOARD } from './satisfacao';
 
 /** Dashboards by id (the route's `dashboard`). */
 export const DASHBOARDS: Record<string, DashboardSpec> = Object.fromEntries(
-  [POSVENDA_DASHBOARD, CRE_DASHBOARD, CRE_OBRA_DASHBOARD, JURIDICO_DASHBOARD, FABRICA_DASHBOARD, FABRICA_OBRA_DASHBOARD, SATISFACAO_DASHBOARD].map((d) => [d.id, d]),
+  [POSVENDA_DASHBOARD, CRE_DASHBOARD, CRE_OBRA_DASHBOARD, JURIDICO_DASHBOARD, FABRICA_DASHBOARD, FABRICA_OBRA_DASHBOARD, SATISFACAO_DASHBOARD].map((d) => [
+    d.id,
+    d,
+  ]),
 );
 
 export type { DashboardSpec, DashboardWidget, ShareFormula, WidgetKind } from './types';

@@ -13,7 +13,13 @@ const NPS: ShareFormula = { of: { nps_gte: '9' }, minus: { nps_lte: '6' }, displ
 const base = { entity: 'pesquisaSatisfacao', periodField: 'data' } as const;
 
 const csatKpi = (id: string, field: string, title: string, span: number): DashboardWidget => ({
-  ...base, id, title, kind: 'kpi', share: CSAT(field), span, help: 'Respostas com nota 4 ou 5, em % das respostas.',
+  ...base,
+  id,
+  title,
+  kind: 'kpi',
+  share: CSAT(field),
+  span,
+  help: 'Respostas com nota 4 ou 5, em % das respostas.',
 });
 
 export const SATISFACAO_DASHBOARD: DashboardSpec = {
@@ -32,11 +38,25 @@ export const SATISFACAO_DASHBOARD: DashboardSpec = {
     { ...base, id: 'nps-mes', title: 'NPS por mês', kind: 'line', groupBy: 'data', interval: 'month', share: NPS, span: 12 },
     { ...base, id: 'csat-obra', title: 'CSAT do atendimento por obra', kind: 'bar', groupBy: 'obra', share: CSAT('notaAtendimento'), span: 12 },
     { ...base, id: 'nps-obra', title: 'NPS por obra', kind: 'bar', groupBy: 'obra', share: NPS, span: 12 },
-    { ...base, id: 'csat-categoria', title: 'CSAT do atendimento por categoria do ticket', kind: 'bar', groupBy: 'categoria', share: CSAT('notaAtendimento'), span: 12 },
+    {
+      ...base,
+      id: 'csat-categoria',
+      title: 'CSAT do atendimento por categoria do ticket',
+      kind: 'bar',
+      groupBy: 'categoria',
+      share: CSAT('notaAtendimento'),
+      span: 12,
+    },
     { ...base, id: 'nps-categoria', title: 'NPS por categoria do ticket', kind: 'bar', groupBy: 'categoria', share: NPS, span: 12 },
     {
-      ...base, id: 'comentarios', title: 'Últimas respostas e comentários', kind: 'records', span: 24, limit: 10,
-      columns: ['data', 'obra', 'ticket', 'notaAtendimento', 'nps', 'comentario'], sort: { field: 'data', order: 'desc' },
+      ...base,
+      id: 'comentarios',
+      title: 'Últimas respostas e comentários',
+      kind: 'records',
+      span: 24,
+      limit: 10,
+      columns: ['data', 'obra', 'ticket', 'notaAtendimento', 'nps', 'comentario'],
+      sort: { field: 'data', order: 'desc' },
     },
   ],
 };

@@ -26,7 +26,13 @@ export const SITE_KPIS: SiteKpi[] = [
   { id: 'rdos-mes', title: 'RDOs no mês', entity: 'diario', filters: { obra: ':obra', data_gte: '$inicioMes', data_lte: '$hoje' }, layouts: ['site'] },
   { id: 'os-field', title: 'OS de campo abertas', entity: 'osField', filters: { obra: ':obra', status: OPEN_OS }, layouts: ['site'] },
   { id: 'os-automacao', title: 'OS de automação abertas', entity: 'osAutomacao', filters: { obra: ':obra', status: OPEN_OS }, layouts: ['site'] },
-  { id: 'fabricacoes', title: 'Fabricações em andamento', entity: 'fabricacao', filters: { obra: ':obra', status: FABRICACAO_STATUS.filter((s) => !['Concluída', 'Expedida', 'Cancelada'].includes(s)) }, layouts: ['factory'] },
+  {
+    id: 'fabricacoes',
+    title: 'Fabricações em andamento',
+    entity: 'fabricacao',
+    filters: { obra: ':obra', status: FABRICACAO_STATUS.filter((s) => !['Concluída', 'Expedida', 'Cancelada'].includes(s)) },
+    layouts: ['factory'],
+  },
   { id: 'tickets', title: 'Tickets de pós-venda abertos', entity: 'posvenda', filters: { obra: ':obra', status: OPEN_TICKETS }, layouts: BOTH },
   { id: 'cre-pap', title: 'Documentos aguardando aprovação do cliente', entity: 'projeto', filters: { obra: ':obra', Situacao: 'PAP' }, layouts: BOTH },
 ];

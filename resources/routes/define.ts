@@ -49,8 +49,7 @@ export function defineRoutes(layout: LayoutKind, group: string, icon: string) {
     const params = paramsOf(path);
     const hasObraParam = params.includes('obra');
     const obraObrigatoria = input.obraObrigatoria ?? hasObraParam;
-    const defaultMenu =
-      layout !== 'public' && !input.redirect && !input.notBuilt && params.every((p) => p === 'obra');
+    const defaultMenu = layout !== 'public' && !input.redirect && !input.notBuilt && params.every((p) => p === 'obra');
     const entity = obraObrigatoria ? withSite(input.entity, hasObraParam ? ':obra' : '?obra') : input.entity;
     const route: AppRoute = {
       id: input.id ?? routeId(layout, path),
@@ -90,5 +89,4 @@ export const edit = (name: string, param: string, field?: string): RouteEntity =
   view: 'edit',
   record: field ? { param, field } : { param },
 });
-export const create = (name: string, prefill?: Record<string, string>): RouteEntity =>
-  prefill ? { name, view: 'create', prefill } : { name, view: 'create' };
+export const create = (name: string, prefill?: Record<string, string>): RouteEntity => (prefill ? { name, view: 'create', prefill } : { name, view: 'create' });

@@ -29,9 +29,22 @@ export const FACTORY_ROUTES = [
   // Factory layout.
   f('/fabricacao/:obra', 'Painel da fabricação', { access: can('FABRICACAO'), screen: 'factoryHome', icon: 'DashboardOutlined', breadcrumb: 'Fabricação' }),
   // The site's clients: adds (new ones are invited) and removes them (src/server/site-users).
-  f('/fabricacao/:obra/usuarios/adicionar', 'Adicionar clientes', { access: can('PROJETO_FABRICA', 'adicionar_cliente'), screen: 'sitePeople', icon: 'UserAddOutlined' }),
-  f('/fabricacao/:obra/atualizar', 'Atualizar fabricação', { access: can('FABRICACAO', 'update'), entity: edit('fabricacao', 'obra', 'obra'), icon: 'EditOutlined' }),
-  f('/:obra/fabricacao/Dashboard', 'Painel de projetos da fabricação', { access: can('PROJETO_FABRICA'), screen: 'dashboard', dashboard: 'fabrica-obra', icon: 'DashboardOutlined' }),
+  f('/fabricacao/:obra/usuarios/adicionar', 'Adicionar clientes', {
+    access: can('PROJETO_FABRICA', 'adicionar_cliente'),
+    screen: 'sitePeople',
+    icon: 'UserAddOutlined',
+  }),
+  f('/fabricacao/:obra/atualizar', 'Atualizar fabricação', {
+    access: can('FABRICACAO', 'update'),
+    entity: edit('fabricacao', 'obra', 'obra'),
+    icon: 'EditOutlined',
+  }),
+  f('/:obra/fabricacao/Dashboard', 'Painel de projetos da fabricação', {
+    access: can('PROJETO_FABRICA'),
+    screen: 'dashboard',
+    dashboard: 'fabrica-obra',
+    icon: 'DashboardOutlined',
+  }),
   f('/fabricacao/:obra/projetos', 'Projetos', { access: can('PROJETO_FABRICA'), entity: list('projetoFabrica'), icon: 'ProjectOutlined' }),
   f('/fabricacao/:obra/projetos/Mecanica', 'Projetos mecânicos', {
     access: can('PROJETO_FABRICA'),

@@ -12,7 +12,11 @@ const osByTipo = (view: 'show'): RouteEntity => ({
 });
 
 export const FIELD_ROUTES = [
-  r('/:obra/field/checklist', 'Checklist de OS (Field)', { access: can('FIELD', 'config'), entity: list('checklistTemplateField'), icon: 'CheckSquareOutlined' }),
+  r('/:obra/field/checklist', 'Checklist de OS (Field)', {
+    access: can('FIELD', 'config'),
+    entity: list('checklistTemplateField'),
+    icon: 'CheckSquareOutlined',
+  }),
   r('/:obra/field/config', 'EAP (Field)', {
     access: can('FIELD', 'config'),
     // The EAP editor (src/app/modules/eap) on the schema and area the entity names.

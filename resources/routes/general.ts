@@ -7,14 +7,50 @@ export const GENERAL_ROUTES = [
   r('/usuarios/:user?', 'Perfil', { group: 'Usuário', access: can('PERFIL'), screen: 'perfil', icon: 'UserOutlined', menu: false }),
   r('/biblioteca', 'Biblioteca', { group: 'Biblioteca', access: can('BIBLIOTECA'), screen: 'biblioteca', icon: 'FolderOutlined' }),
   r('/obra', 'Nova obra', { group: 'Obras', access: can('Obra', 'create'), entity: create('obra'), icon: 'PlusOutlined' }),
-  r('/obra/documentacao', 'Árvore de documentos', { group: 'Obras', access: can('Obra', 'configure'), screen: 'documentTree', entity: list('modeloDiretorio'), icon: 'ApartmentOutlined' }),
+  r('/obra/documentacao', 'Árvore de documentos', {
+    group: 'Obras',
+    access: can('Obra', 'configure'),
+    screen: 'documentTree',
+    entity: list('modeloDiretorio'),
+    icon: 'ApartmentOutlined',
+  }),
   r('/seguros', 'Risco de engenharia', { group: 'Seguros', access: can('SEGUROS'), obraObrigatoria: true, entity: list('seguro'), icon: 'SafetyOutlined' }),
   // Staff only (every staff user reads Permissao, docs/access.md decision 3; clients do not), like GET /api/v1/openapi.json.
-  r('/referencia-api', 'Referência da API', { group: 'Sistema', access: can('Permissao', 'edit'), screen: 'apiReference', icon: 'FileSearchOutlined', spec: false }),
+  r('/referencia-api', 'Referência da API', {
+    group: 'Sistema',
+    access: can('Permissao', 'edit'),
+    screen: 'apiReference',
+    icon: 'FileSearchOutlined',
+    spec: false,
+  }),
   // Decision 29: company names the registry migration could not match, for the administrators who manage the registry.
-  r('/admin/empresas-pendentes', 'Empresas a conferir', { group: 'Administração', access: can('Empresa', 'manage'), screen: 'empresasPendentes', icon: 'BankOutlined', spec: false }),
+  r('/admin/empresas-pendentes', 'Empresas a conferir', {
+    group: 'Administração',
+    access: can('Empresa', 'manage'),
+    screen: 'empresasPendentes',
+    icon: 'BankOutlined',
+    spec: false,
+  }),
   // Run-time configuration of entities (issue 15): staff only; the screen lists what GET /api/v1/schemas says the user may configure.
-  r('/admin/entidades', 'Configurar entidades', { group: 'Sistema', access: can('Permissao', 'edit'), screen: 'schemaConfig', icon: 'SettingOutlined', spec: false }),
-  r('/admin/entidades/:resource', 'Configurar entidade', { group: 'Sistema', access: can('Permissao', 'edit'), screen: 'schemaConfig', icon: 'SettingOutlined', spec: false }),
-  r('/seguros/perfeito', 'Operação plena', { group: 'Seguros', access: can('SEGUROS_PLENO'), obraObrigatoria: true, entity: list('seguroPleno'), icon: 'InsuranceOutlined' }),
+  r('/admin/entidades', 'Configurar entidades', {
+    group: 'Sistema',
+    access: can('Permissao', 'edit'),
+    screen: 'schemaConfig',
+    icon: 'SettingOutlined',
+    spec: false,
+  }),
+  r('/admin/entidades/:resource', 'Configurar entidade', {
+    group: 'Sistema',
+    access: can('Permissao', 'edit'),
+    screen: 'schemaConfig',
+    icon: 'SettingOutlined',
+    spec: false,
+  }),
+  r('/seguros/perfeito', 'Operação plena', {
+    group: 'Seguros',
+    access: can('SEGUROS_PLENO'),
+    obraObrigatoria: true,
+    entity: list('seguroPleno'),
+    icon: 'InsuranceOutlined',
+  }),
 ];

@@ -19,12 +19,24 @@ export const LEGAL_ROUTES = [
     entity: list('processoJuridico', { filters: { tipo: 'Trabalhista' } }),
     icon: 'TeamOutlined',
   }),
-  j('/juridico/dashboard', 'Painel jurídico', { access: can('ProcessoJuridico'), obraObrigatoria: true, screen: 'dashboard', dashboard: 'juridico', icon: 'DashboardOutlined' }),
+  j('/juridico/dashboard', 'Painel jurídico', {
+    access: can('ProcessoJuridico'),
+    obraObrigatoria: true,
+    screen: 'dashboard',
+    dashboard: 'juridico',
+    icon: 'DashboardOutlined',
+  }),
   // Access not shown by the spec: the responsible persons' upload_dp / upload_seg, the partner firms' upload, or create.
   // Reached from a case ("Enviar documento", src/app/modules/juridico): `?processo=` fills and locks the case;
   // `documento` leaves the type to choose, `dp` / `seg` fix the responsible persons' types.
   j('/juridico/enviarDocumentos/:tipoDocumento', 'Enviar documentos', {
-    access: can('ProcessoJuridico', 'upload_dp', check('ProcessoJuridico', 'upload_seg'), check('ProcessoJuridico', 'upload'), check('ProcessoJuridico', 'create')),
+    access: can(
+      'ProcessoJuridico',
+      'upload_dp',
+      check('ProcessoJuridico', 'upload_seg'),
+      check('ProcessoJuridico', 'upload'),
+      check('ProcessoJuridico', 'create'),
+    ),
     entity: {
       ...create('documentoJuridico', { tipoDocumento: ':tipoDocumento', processo: '?processo' }),
       byParam: {

@@ -6,7 +6,12 @@ const s = defineRoutes('site', 'Diários de obra', 'ScheduleOutlined');
 
 export const RDO_ROUTES = [
   g('/diarios', 'Diários de obra', { access: can('RDO'), entity: list('diario') }),
-  s('/:obra/diarios/configurar', 'Configurar RDO', { access: can('RDO', 'config'), screen: 'rdoConfig', entity: list('configuracaoRdo', { filters: { obra: ':obra' } }), icon: 'SettingOutlined' }),
+  s('/:obra/diarios/configurar', 'Configurar RDO', {
+    access: can('RDO', 'config'),
+    screen: 'rdoConfig',
+    entity: list('configuracaoRdo', { filters: { obra: ':obra' } }),
+    icon: 'SettingOutlined',
+  }),
   // Decision 30: read by whoever reads the site's RDOs (the API checks the site); planners edit the dates.
   s('/:obra/diarios/datas', 'Datas planejadas', { access: can('RDO'), screen: 'calendar', icon: 'CalendarOutlined' }),
   s('/:obra/diarios/novo', 'Novo diário', { access: can('RDO', 'create'), entity: create('diario'), icon: 'PlusOutlined' }),

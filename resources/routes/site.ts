@@ -16,7 +16,13 @@ export const SITE_ROUTES = [
     icon: 'InfoCircleOutlined',
   }),
   // Per-site engineering (CRE).
-  r('/obras/:obra/cre/Dashboard', 'Painel CRE da obra', { group: 'CRE', access: can('PROJETO', 'readInterno'), screen: 'dashboard', dashboard: 'cre-obra', icon: 'DashboardOutlined' }),
+  r('/obras/:obra/cre/Dashboard', 'Painel CRE da obra', {
+    group: 'CRE',
+    access: can('PROJETO', 'readInterno'),
+    screen: 'dashboard',
+    dashboard: 'cre-obra',
+    icon: 'DashboardOutlined',
+  }),
   r('/obras/:obra/cre', 'Documentos de projeto', { group: 'CRE', access: can('PROJETO'), entity: list('projeto'), icon: 'FileProtectOutlined' }),
   r('/obras/:obra/cre/AsBuilt', 'As Built', {
     group: 'CRE',

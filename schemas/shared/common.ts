@@ -6,8 +6,33 @@ import type { FieldDef } from '../kinds';
 
 /** Brazilian states (UF). */
 export const UF_OPTIONS = [
-  'AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA', 'PB', 'PR', 'PE', 'PI',
-  'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO',
+  'AC',
+  'AL',
+  'AP',
+  'AM',
+  'BA',
+  'CE',
+  'DF',
+  'ES',
+  'GO',
+  'MA',
+  'MT',
+  'MS',
+  'MG',
+  'PA',
+  'PB',
+  'PR',
+  'PE',
+  'PI',
+  'RJ',
+  'RN',
+  'RS',
+  'RO',
+  'RR',
+  'SC',
+  'SP',
+  'SE',
+  'TO',
 ];
 
 export const PRIORIDADE_OPTIONS = ['Baixa', 'Média', 'Alta', 'Urgente'];
@@ -20,12 +45,18 @@ export const CONFORMIDADE_OPTIONS = ['Conforme', 'Não conforme', 'Não se aplic
  */
 export const IMAGE_ACCEPT = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/heic', 'image/heif'];
 export const DOC_ACCEPT = [
-  'application/pdf', ...IMAGE_ACCEPT,
+  'application/pdf',
+  ...IMAGE_ACCEPT,
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  'application/msword', 'application/vnd.ms-excel', 'application/vnd.ms-powerpoint',
-  'text/plain', 'text/csv', 'application/zip', 'image/vnd.dwg',
+  'application/msword',
+  'application/vnd.ms-excel',
+  'application/vnd.ms-powerpoint',
+  'text/plain',
+  'text/csv',
+  'application/zip',
+  'image/vnd.dwg',
 ];
 
 /** The site (obra) a record belongs to: stores `Obra.Id_Lista`. */

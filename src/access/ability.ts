@@ -188,11 +188,7 @@ export function abilityFromPacked(packed: unknown): AppAbility {
  * Decision 24: a route whose access rule names a subject and no action is checked
  * with `read`. With `record`, the check is made against that record.
  */
-export function canAccessRoute(
-  ability: AppAbility,
-  rule: { subject: Subject; action?: Action },
-  record?: Record<string, unknown>,
-): boolean {
+export function canAccessRoute(ability: AppAbility, rule: { subject: Subject; action?: Action }, record?: Record<string, unknown>): boolean {
   const action = rule.action ?? 'read';
   try {
     if (record) return ability.can(action, subject(rule.subject, { ...record }) as SubjectRecord);

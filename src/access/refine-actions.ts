@@ -39,11 +39,7 @@ export function refineActionMap(subject: Subject | string): Record<RefineCrudAct
  * The CASL action Refine's `can({ resource, action })` stands for.
  * `overrides` is a schema's `actions` (EntitySchema.actions), which wins over the defaults.
  */
-export function toCaslAction(
-  subject: Subject | string,
-  refineAction: string,
-  overrides?: Partial<Record<RefineCrudAction, string>>,
-): string {
+export function toCaslAction(subject: Subject | string, refineAction: string, overrides?: Partial<Record<RefineCrudAction, string>>): string {
   const override = overrides?.[refineAction as RefineCrudAction];
   if (typeof override === 'string' && override) return override;
   const map = refineActionMap(subject);

@@ -25,7 +25,10 @@ function testedRoles(): Map<string, string[]> {
   const dir = new URL('./rules/', import.meta.url);
   const out = new Map<string, string[]>();
   for (const f of readdirSync(dir).filter((n) => n.endsWith('.ts') && !n.endsWith('.test.ts'))) {
-    out.set(f, [...readFileSync(new URL(f, dir), 'utf8').matchAll(/has\('([^']+)'\)/g)].map((m) => m[1]));
+    out.set(
+      f,
+      [...readFileSync(new URL(f, dir), 'utf8').matchAll(/has\('([^']+)'\)/g)].map((m) => m[1]),
+    );
   }
   return out;
 }

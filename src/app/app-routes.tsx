@@ -138,7 +138,14 @@ export function AppRoutes({ guard }: { guard?: (children: ReactNode) => ReactNod
       </Route>
       <Route element={wrap(<Outlet />)}>
         {LAYOUTS.map((layout) => (
-          <Route key={layout} element={<PortalLayout layout={layout}><Suspended /></PortalLayout>}>
+          <Route
+            key={layout}
+            element={
+              <PortalLayout layout={layout}>
+                <Suspended />
+              </PortalLayout>
+            }
+          >
             {routesOfLayout(layout, ROUTED).map((r) => (
               <Route key={r.id} path={r.path} element={elementFor(r)} />
             ))}

@@ -61,7 +61,15 @@ describe('format', () => {
     expect(formatValue(f('attachments'), [{ key: 'k', name: 'n', size: 1, type: 't' }])).toBe('1 arquivo');
     expect(formatValue(f('images'), [])).toBe('0 arquivos');
     expect(
-      formatValue(f('object', { fields: [{ name: 'a', kind: 'boolean', label: 'Ativo' }, { name: 'b', kind: 'text', label: 'B' }] }), { a: true }),
+      formatValue(
+        f('object', {
+          fields: [
+            { name: 'a', kind: 'boolean', label: 'Ativo' },
+            { name: 'b', kind: 'text', label: 'B' },
+          ],
+        }),
+        { a: true },
+      ),
     ).toBe('Ativo: Sim');
     expect(formatValue(f('text'), null)).toBe('');
   });

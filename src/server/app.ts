@@ -68,7 +68,10 @@ export function createApp(opts: AppOptions) {
   const app = new Hono<AppEnv>();
   const security = opts.security ?? securityFromEnv();
   app.use('*', securityHeaders(security), canonicalOrigin(security));
-  app.use('/api/*', apiCors({ origins: security.origins, exposeHeaders: ['x-total-count', 'x-total-count-estimate', 'x-total-count-at-least', 'x-list-truncated'] }));
+  app.use(
+    '/api/*',
+    apiCors({ origins: security.origins, exposeHeaders: ['x-total-count', 'x-total-count-estimate', 'x-total-count-at-least', 'x-list-truncated'] }),
+  );
   app.use('/api/*', compressResponses()); // JSON above 1 KB: brotli, else gzip
   app.use('/api/*', async (c, next) => {
     assertCleanPath(new URL(c.req.url).pathname); // %00 in an id, a site or an e-mail: 400 before any route
@@ -100,9 +103,9 @@ export function createApp(opts: AppOptions) {
   const abilityOf = (user: PortalUser): AppAbility => {
     const internalFields = schemaRegistry.internalFields();
     if (abilitiesFor !== internalFields) {
-    abilities.clear();
-    abilitiesFor = internalFields;
-  }
+      abilities.clear();
+      abilitiesFor = internalFields;
+    }
     const key = JSON.stringify(user);
     let ability = abilities.get(key);
     if (!ability) {
@@ -138,7 +141,10 @@ export function createApp(opts: AppOptions) {
   });
 
   api.get('/me', (c) => c.json({ user: c.get('user'), rules: packRules(c.get('ability').rules) }));
-  api.get('/openapi.json', openApiHandler(() => schemaRegistry.all(), opts.version));
+  api.get(
+    '/openapi.json',
+    openApiHandler(() => schemaRegistry.all(), opts.version),
+  );
   api.route('/schemas', schemaConfigRoutes(opts.db, schemaRegistry));
   api.route('/arquivos', fileRoutes(opts.db, opts.storage));
   api.route('/pessoas', peopleRoutes(opts.db));

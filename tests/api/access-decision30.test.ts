@@ -56,7 +56,10 @@ describe.each(BACKENDS)('docs/access.md decision 30 (%s)', (backend) => {
         const r = await c.get('/api/v1/obras/101/cronograma', who);
         expect(r.status, who).toBe(200);
         // The same items and progress as the planner's (the whole site).
-        expect((r.body.itens as Row[]).map((i) => [i.codigo, i.avanco]), who).toEqual((planner.body.itens as Row[]).map((i) => [i.codigo, i.avanco]));
+        expect(
+          (r.body.itens as Row[]).map((i) => [i.codigo, i.avanco]),
+          who,
+        ).toEqual((planner.body.itens as Row[]).map((i) => [i.codigo, i.avanco]));
         const curve = await c.get('/api/v1/obras/101/curva-s?intervalo=semana', who);
         expect(curve.status, who).toBe(200);
         expect(curve.body.realizado, who).toEqual(whole.body.realizado);
@@ -65,11 +68,18 @@ describe.each(BACKENDS)('docs/access.md decision 30 (%s)', (backend) => {
       for (const who of [SM, SUB, CONTROL, MKT]) {
         const r = await c.get('/api/v1/obras/101/cronograma', who);
         expect(r.body, who).toMatchObject({ podeEditar: false, podeAvisar: false });
-        expect((r.body.itens as Row[]).every((i) => i.editavel === false), who).toBe(true);
+        expect(
+          (r.body.itens as Row[]).every((i) => i.editavel === false),
+          who,
+        ).toBe(true);
       }
       // rdo_by_obra reads the schedule of its own sites only; no RDO reading, no schedule.
       expect((await c.get('/api/v1/obras/102/curva-s', RDO_102)).status).toBe(200);
-      for (const [who, obra] of [[RDO_102, '101'], [LEITURA, '101'], [POS, '101']] as const) {
+      for (const [who, obra] of [
+        [RDO_102, '101'],
+        [LEITURA, '101'],
+        [POS, '101'],
+      ] as const) {
         const r = await c.get(`/api/v1/obras/${obra}/curva-s`, who);
         expect(r.status, who).toBe(403);
         expect(r.body.message).toBe('Você não tem permissão para ver o cronograma desta obra.');
@@ -177,10 +187,18 @@ describe.each(BACKENDS)('docs/access.md decision 30 (%s)', (backend) => {
       expect((await c.mails('marcia.contato@cliente.example', `posvendas/${other.id}`)).length).toBe(mailsBefore);
 
       // Post-sales answers: an internal note e-mails nobody; a client-visible reply e-mails the contact.
-      const internal = await c.post('/api/v1/ticket-interacoes', interaction(other.id, { tipo: 'Atualização interna', texto: 'Conferir estoque de lâmpadas.' }), POS);
+      const internal = await c.post(
+        '/api/v1/ticket-interacoes',
+        interaction(other.id, { tipo: 'Atualização interna', texto: 'Conferir estoque de lâmpadas.' }),
+        POS,
+      );
       expect(internal.status, JSON.stringify(internal.body)).toBe(201);
       expect((await c.mails('marcia.contato@cliente.example', `posvendas/${other.id}`)).length).toBe(mailsBefore);
-      const reply = await c.post('/api/v1/ticket-interacoes', interaction(other.id, { visivelCliente: true, texto: 'A lâmpada será trocada na quinta-feira.' }), POS);
+      const reply = await c.post(
+        '/api/v1/ticket-interacoes',
+        interaction(other.id, { visivelCliente: true, texto: 'A lâmpada será trocada na quinta-feira.' }),
+        POS,
+      );
       expect(reply.status, JSON.stringify(reply.body)).toBe(201);
       const mails = await c.mails('marcia.contato@cliente.example', `posvendas/${other.id}`);
       expect(mails).toHaveLength(mailsBefore + 1);
@@ -196,7 +214,11 @@ describe.each(BACKENDS)('docs/access.md decision 30 (%s)', (backend) => {
       const after = await c.post('/api/v1/ticket-interacoes', interaction(closedId), POS);
       expect(after.status, JSON.stringify(after.body)).toBe(201);
       await c.step('posvendas', closedId, 'concluir', POS, { comment: 'Resolvido de novo.' });
-      const edit = await c.patch(`/api/v1/ticket-interacoes/${after.body.id}`, { version: after.body.version, texto: 'Texto alterado depois da conclusão.' }, POS);
+      const edit = await c.patch(
+        `/api/v1/ticket-interacoes/${after.body.id}`,
+        { version: after.body.version, texto: 'Texto alterado depois da conclusão.' },
+        POS,
+      );
       expect(edit.status).toBe(403);
       expect((await c.get(`/api/v1/ticket-interacoes/${after.body.id}`, POS)).body.texto).toBe('Visita técnica agendada para quinta-feira.');
     });
@@ -272,7 +294,17 @@ describe.each(BACKENDS)('docs/access.md decision 30 (%s)', (backend) => {
     it('controladoria files a report and reads only its own; the list is a working screen, not a refusal', async () => {
       const list = await c.get('/api/v1/relatos-etica?_end=1000', CONTROL);
       expect(list.status).toBe(200);
-      const r = await c.post('/api/v1/relatos-etica', { anonimo: false, nomeRelator: 'Carla Controladoria', categoria: 'Fraude', assunto: 'Notas fiscais duplicadas', descricao: 'Duas notas com o mesmo número foram lançadas em outubro.' }, CONTROL);
+      const r = await c.post(
+        '/api/v1/relatos-etica',
+        {
+          anonimo: false,
+          nomeRelator: 'Carla Controladoria',
+          categoria: 'Fraude',
+          assunto: 'Notas fiscais duplicadas',
+          descricao: 'Duas notas com o mesmo número foram lançadas em outubro.',
+        },
+        CONTROL,
+      );
       expect(r.status, JSON.stringify(r.body)).toBe(201);
       const after = await c.get('/api/v1/relatos-etica?_end=1000', CONTROL);
       expect((after.body as Row[]).map((x) => x.id)).toEqual([r.body.id]);

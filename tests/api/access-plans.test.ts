@@ -63,7 +63,10 @@ describe.skipIf(!url)('access rules planned on indexes (PostgreSQL only; PGlite 
 
   it("RDO: the restricted user's count is a BitmapOr of the obra and siteManager.mail indexes", async () => {
     const diario = schemaByName('diario')!;
-    const count = api.db.selectFrom('diario').select((eb) => eb.fn.countAll().as('n')).where(readWhere(diario, sm));
+    const count = api.db
+      .selectFrom('diario')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where(readWhere(diario, sm));
     const all = await plan(count);
     expect(scansOf(all, 'diario')).not.toContain('Seq Scan');
     expect(all.map((n) => n['Node Type'])).toContain('BitmapOr');
@@ -77,7 +80,9 @@ describe.skipIf(!url)('access rules planned on indexes (PostgreSQL only; PGlite 
     const all = await plan(buildListQuery(api.db, diario, sm, p));
     expect(scansOf(all, 'diario').length).toBeGreaterThan(0);
     expect(scansOf(all, 'diario')).not.toContain('Seq Scan');
-    const expected = await sql<{ n: string }>`select count(*) as n from diario where obra in (${SITES[0]}, ${SITES[1]}) or "siteManager"->>'mail' = ${MANAGERS[2].mail}`.execute(api.db);
+    const expected = await sql<{
+      n: string;
+    }>`select count(*) as n from diario where obra in (${SITES[0]}, ${SITES[1]}) or "siteManager"->>'mail' = ${MANAGERS[2].mail}`.execute(api.db);
     expect(Number(expected.rows[0].n)).toBeGreaterThan(1000);
     // By default a list this long answers a lower bound (the count stops at COUNT_EXACT_LIMIT)...
     const capped = await listRecords(api.db, diario, sm, p);
@@ -108,11 +113,16 @@ describe.skipIf(!url)('access rules planned on indexes (PostgreSQL only; PGlite 
   it('Materiais: four person rules (Quantificou, Verificador, Coordenador, Site_manager) combine their indexes', async () => {
     const material = schemaByName('material')!;
     const reader = actor(MANAGERS[10].mail, ['materiais'], []);
-    const count = api.db.selectFrom('material').select((eb) => eb.fn.countAll().as('n')).where(readWhere(material, reader));
+    const count = api.db
+      .selectFrom('material')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where(readWhere(material, reader));
     const all = await plan(count);
     expect(scansOf(all, 'material')).not.toContain('Seq Scan');
     expect(all.map((n) => n['Node Type'])).toContain('BitmapOr');
     const used = all.map((n) => n['Index Name']).filter(Boolean);
-    expect(used).toEqual(expect.arrayContaining(['material_Quantificou_idx', 'material_Verificador_idx', 'material_Coordenador_idx', 'material_Site_manager_idx']));
+    expect(used).toEqual(
+      expect.arrayContaining(['material_Quantificou_idx', 'material_Verificador_idx', 'material_Coordenador_idx', 'material_Site_manager_idx']),
+    );
   });
 });

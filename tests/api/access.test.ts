@@ -77,7 +77,11 @@ describe.each(BACKENDS)('API access rules (%s)', (backend) => {
   });
 
   it('refuses writes the ability denies with 403 and a message naming the action', async () => {
-    const obra = await t.api.request('/api/v1/obras', { as: 'leitura@portal.local', method: 'POST', json: { Id_Lista: '999', nome: 'Nova obra', cliente: CNPJ.clienteDemo } });
+    const obra = await t.api.request('/api/v1/obras', {
+      as: 'leitura@portal.local',
+      method: 'POST',
+      json: { Id_Lista: '999', nome: 'Nova obra', cliente: CNPJ.clienteDemo },
+    });
     expect(obra.status).toBe(403);
     expect((await obra.json()).message).toBe('Você não tem permissão para criar esta obra.');
     const ticket = (await list('posvendas', 'posvendas@portal.local')).body[0];
@@ -90,19 +94,23 @@ describe.each(BACKENDS)('API access rules (%s)', (backend) => {
   it('checks the record as it would be after a create or update', async () => {
     // The site manager may create RDOs only as their site manager.
     const other = await t.api.request('/api/v1/diarios', {
-      as: 'sm@portal.local', method: 'POST',
+      as: 'sm@portal.local',
+      method: 'POST',
       json: { obra: '101', data: '2026-10-01', siteManager: { mail: 'outro@portal.local' } },
     });
     expect(other.status).toBe(403);
     const own = await t.api.request('/api/v1/diarios', {
-      as: 'sm@portal.local', method: 'POST',
+      as: 'sm@portal.local',
+      method: 'POST',
       json: { obra: '101', data: '2026-10-01', siteManager: { mail: 'sm@portal.local' } },
     });
     expect(own.status).toBe(201);
     const row = await own.json();
     // ... and may not hand it over to somebody else.
     const moved = await t.api.request(`/api/v1/diarios/${row.id}`, {
-      as: 'sm@portal.local', method: 'PATCH', json: { version: row.version, siteManager: { mail: 'outro@portal.local' } },
+      as: 'sm@portal.local',
+      method: 'PATCH',
+      json: { version: row.version, siteManager: { mail: 'outro@portal.local' } },
     });
     expect(moved.status).toBe(403);
     expect((await t.api.request(`/api/v1/diarios/${row.id}`, { as: 'sm@portal.local' })).status).toBe(200);
@@ -111,7 +119,11 @@ describe.each(BACKENDS)('API access rules (%s)', (backend) => {
     t.api.addUser({ email: 'editor@portal.local', roles: ['editor_contratos'] });
     const contracts = await list('contratos', 'admin@portal.local', 'status=Revisão');
     const c = contracts.body[0];
-    const ok = await t.api.request(`/api/v1/contratos/${c.id}`, { as: 'editor@portal.local', method: 'PATCH', json: { version: c.version, objeto: 'Objeto revisado pelo editor' } });
+    const ok = await t.api.request(`/api/v1/contratos/${c.id}`, {
+      as: 'editor@portal.local',
+      method: 'PATCH',
+      json: { version: c.version, objeto: 'Objeto revisado pelo editor' },
+    });
     expect(ok.status).toBe(200);
     const v = (await ok.json()).version;
     // ... nor move it through an edit at all: statuses change only through the workflow's actions.
@@ -120,7 +132,11 @@ describe.each(BACKENDS)('API access rules (%s)', (backend) => {
     expect((await bad.json()).message).toMatch(/A situação não muda pela edição/);
     // A contracts user the contract does not name may not edit it in Revisão.
     t.api.addUser({ email: 'contratante@portal.local', roles: ['contratos'] });
-    const handOver = await t.api.request(`/api/v1/contratos/${c.id}`, { as: 'contratante@portal.local', method: 'PATCH', json: { version: v, objeto: 'x'.repeat(10) } });
+    const handOver = await t.api.request(`/api/v1/contratos/${c.id}`, {
+      as: 'contratante@portal.local',
+      method: 'PATCH',
+      json: { version: v, objeto: 'x'.repeat(10) },
+    });
     expect(handOver.status).toBe(403);
   });
 
@@ -132,10 +148,18 @@ describe.each(BACKENDS)('API access rules (%s)', (backend) => {
       specific_rules: JSON.stringify([{ action: 'update', subject: 'RDO', fields: ['ocorrencias'] }]),
     });
     const rdo = (await list('diarios', 'campos@portal.local', 'obra=101&_end=1')).body[0];
-    const allowed = await t.api.request(`/api/v1/diarios/${rdo.id}`, { as: 'campos@portal.local', method: 'PATCH', json: { version: rdo.version, ocorrencias: 'Só ocorrências' } });
+    const allowed = await t.api.request(`/api/v1/diarios/${rdo.id}`, {
+      as: 'campos@portal.local',
+      method: 'PATCH',
+      json: { version: rdo.version, ocorrencias: 'Só ocorrências' },
+    });
     expect(allowed.status).toBe(200);
     const after = await allowed.json();
-    const denied = await t.api.request(`/api/v1/diarios/${rdo.id}`, { as: 'campos@portal.local', method: 'PATCH', json: { version: after.version, chuvaMm: 3 } });
+    const denied = await t.api.request(`/api/v1/diarios/${rdo.id}`, {
+      as: 'campos@portal.local',
+      method: 'PATCH',
+      json: { version: after.version, chuvaMm: 3 },
+    });
     expect(denied.status).toBe(403);
     expect((await denied.json()).errors.chuvaMm[0]).toMatch(/não tem permissão para alterar este campo/);
   });

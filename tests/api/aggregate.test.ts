@@ -26,7 +26,8 @@ describe.each(BACKENDS)('API aggregate (%s)', (backend) => {
     expect(res.status).toBe(200);
     return Number(res.headers.get('x-total-count'));
   };
-  const listAll = async (path: string, as?: string) => (await get<Record<string, any>[]>(path.includes('?') ? `${path}&_end=1000` : `${path}?_end=1000`, as)).body;
+  const listAll = async (path: string, as?: string) =>
+    (await get<Record<string, any>[]>(path.includes('?') ? `${path}&_end=1000` : `${path}?_end=1000`, as)).body;
   const sumOf = (values: number[]) => values.reduce((a, b) => a + b, 0);
   const bad = async (path: string, param: string, message: RegExp, as?: string) => {
     const { res, body } = await get(path, as);
@@ -112,7 +113,12 @@ describe.each(BACKENDS)('API aggregate (%s)', (backend) => {
     const avg = await agg('/api/v1/custos-posvenda/aggregate?measure=avg:valor');
     expect(avg.total).toBeCloseTo(sumOf(costs.map((c) => c.valor)) / costs.length, 2);
     const max = await agg('/api/v1/custos-posvenda/aggregate?measure=max:data');
-    expect(max.total).toBe(costs.map((c) => c.data).sort().at(-1));
+    expect(max.total).toBe(
+      costs
+        .map((c) => c.data)
+        .sort()
+        .at(-1),
+    );
     const min = await agg('/api/v1/custos-posvenda/aggregate?measure=min:valor&groupBy=categoria');
     for (const r of min.rows) expect(r.value).toBe(Math.min(...costs.filter((c) => c.categoria === r.categoria).map((c) => c.valor)));
 
@@ -125,7 +131,14 @@ describe.each(BACKENDS)('API aggregate (%s)', (backend) => {
   });
 
   it('applies the list filters and q', async () => {
-    for (const filter of ['categoria=Material', 'categoria_ne=Material', 'data_gte=2025-06-01&data_lte=2025-06-30', 'valor_gte=1000', 'q=equipe', 'descricao_like=frete']) {
+    for (const filter of [
+      'categoria=Material',
+      'categoria_ne=Material',
+      'data_gte=2025-06-01&data_lte=2025-06-30',
+      'valor_gte=1000',
+      'q=equipe',
+      'descricao_like=frete',
+    ]) {
       const rows = await listAll(`/api/v1/custos-posvenda?${filter}`);
       const body = await agg(`/api/v1/custos-posvenda/aggregate?${filter}&groupBy=ticket&measure=sum:valor`);
       expect(body.total, filter).toBeCloseTo(sumOf(rows.map((c) => c.valor)), 2);

@@ -28,7 +28,14 @@ export function ownObject(entries: [string, unknown][]): Record<string, unknown>
 
 const protoObject = fc.tuple(fc.constantFrom(...PROTO_KEYS), fc.anything({ maxDepth: 1 })).map(([k, v]) => ownObject([[k, v]]));
 
-const wrongForString = fc.oneof(fc.integer(), fc.boolean(), fc.double({ noNaN: true, noDefaultInfinity: true }), protoObject, deep, fc.array(nonEmptyJunk, { minLength: 1, maxLength: 3 }));
+const wrongForString = fc.oneof(
+  fc.integer(),
+  fc.boolean(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  protoObject,
+  deep,
+  fc.array(nonEmptyJunk, { minLength: 1, maxLength: 3 }),
+);
 const wrongForNumber = fc.oneof(
   fc.boolean(),
   nonEmptyJunk.filter((s) => !/^\s*-?\d+([.,]\d+)?\s*$/.test(s)),
@@ -40,11 +47,34 @@ const wrongForNumber = fc.oneof(
 const notAList = fc.oneof(fc.integer(), nonEmptyJunk, protoObject, deep, fc.boolean());
 const notAnObject = fc.oneof(fc.integer(), nonEmptyJunk, fc.boolean(), fc.array(fc.integer(), { minLength: 1, maxLength: 3 }));
 
-const beyondInt = fc.constantFrom(2 ** 31, -(2 ** 31) - 1, 2 ** 53 + 2, 2 ** 63, -(2 ** 63) - 1, 1e20, 1e300, -1e300, '9223372036854775808', '99999999999999999999999', '1' + '0'.repeat(400));
+const beyondInt = fc.constantFrom(
+  2 ** 31,
+  -(2 ** 31) - 1,
+  2 ** 53 + 2,
+  2 ** 63,
+  -(2 ** 63) - 1,
+  1e20,
+  1e300,
+  -1e300,
+  '9223372036854775808',
+  '99999999999999999999999',
+  '1' + '0'.repeat(400),
+);
 const hugeDecimal = fc.constantFrom(1e15, -1e15, 1e18, 1e300, -1e300, '1' + '0'.repeat(400), '123456789012345678901234567890.5');
 // (A tiny value such as 5e-324 is not bad: it rounds to the column's scale, like 1.005 → 1.01.)
 
-const IMPOSSIBLE_DATES = ['2026-02-31', '2026-13-01', '2026-00-10', '2026-02-29', '2026-04-31', '0000-01-01', '2026-1-1', '31/12/2026', '2026-12-32', '2026-02-31T00:00:00Z'];
+const IMPOSSIBLE_DATES = [
+  '2026-02-31',
+  '2026-13-01',
+  '2026-00-10',
+  '2026-02-29',
+  '2026-04-31',
+  '0000-01-01',
+  '2026-1-1',
+  '31/12/2026',
+  '2026-12-32',
+  '2026-02-31T00:00:00Z',
+];
 const IMPOSSIBLE_DATETIMES = [
   '2026-02-31T10:00:00Z',
   '2026-01-01T25:61:00Z',
@@ -68,28 +98,52 @@ export function badValue(field: FieldDef, depth = 0): fc.Arbitrary<unknown> {
     case 'longtext':
       return fc.oneof(wrongForString, nulString, longer(maxLengthOf(field)));
     case 'email':
-      return fc.oneof(wrongForString, nulString, nonEmptyJunk.filter((s) => !s.includes('@')), longer(maxLengthOf(field)).map((s) => `${s}@x.com`));
+      return fc.oneof(
+        wrongForString,
+        nulString,
+        nonEmptyJunk.filter((s) => !s.includes('@')),
+        longer(maxLengthOf(field)).map((s) => `${s}@x.com`),
+      );
     case 'enum':
-      return fc.oneof(wrongForString, nulString, nonEmptyJunk.filter((s) => !(field.options ?? []).includes(s.trim())));
+      return fc.oneof(
+        wrongForString,
+        nulString,
+        nonEmptyJunk.filter((s) => !(field.options ?? []).includes(s.trim())),
+      );
     case 'integer':
     case 'decimal':
     case 'money': {
       const bounds: fc.Arbitrary<unknown>[] = [];
       if (field.min !== undefined) bounds.push(fc.constant(field.min - 1));
       if (field.max !== undefined) bounds.push(fc.constant(field.max + 1));
-      if (field.kind === 'integer') bounds.push(fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 }).filter((n) => !Number.isInteger(n)), beyondInt);
+      if (field.kind === 'integer')
+        bounds.push(
+          fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 }).filter((n) => !Number.isInteger(n)),
+          beyondInt,
+        );
       else bounds.push(hugeDecimal);
       return fc.oneof(wrongForNumber, ...bounds);
     }
     case 'date':
-      return fc.oneof(fc.constantFrom(...IMPOSSIBLE_DATES), wrongForNumber.filter((v) => typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(v)), fc.integer());
+      return fc.oneof(
+        fc.constantFrom(...IMPOSSIBLE_DATES),
+        wrongForNumber.filter((v) => typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(v)),
+        fc.integer(),
+      );
     case 'datetime':
       return fc.oneof(fc.constantFrom(...IMPOSSIBLE_DATETIMES), fc.integer(), protoObject, deep, fc.boolean());
     case 'boolean':
       return fc.oneof(fc.constantFrom('sim', 'yes', 'TRUE', 1, 0, 'on'), protoObject, deep, fc.array(fc.boolean(), { minLength: 1 }), nulString);
     case 'reference':
       if ((field.refKey ?? 'id') === 'id') {
-        return fc.oneof(fc.constantFrom(0, -1, 1.5, 'abc', '1e3', true), beyondInt, protoObject, deep, fc.array(fc.integer(), { minLength: 1, maxLength: 3 }), nulString);
+        return fc.oneof(
+          fc.constantFrom(0, -1, 1.5, 'abc', '1e3', true),
+          beyondInt,
+          protoObject,
+          deep,
+          fc.array(fc.integer(), { minLength: 1, maxLength: 3 }),
+          nulString,
+        );
       }
       return fc.oneof(protoObject, deep, fc.boolean(), fc.array(nonEmptyJunk, { minLength: 1, maxLength: 2 }), nulString, longer(200));
     case 'person':
@@ -100,7 +154,12 @@ export function badValue(field: FieldDef, depth = 0): fc.Arbitrary<unknown> {
         fc.constant({ nome: 'Sem e-mail' }),
         nulString.map((s) => ({ mail: `a${s}@portal.local` })),
         nulString.map((s) => ({ mail: 'sm@portal.local', nome: s })),
-        fc.constantFrom(...PROTO_KEYS).map((k) => ownObject([['mail', 'sm@portal.local'], [k, 'x']])),
+        fc.constantFrom(...PROTO_KEYS).map((k) =>
+          ownObject([
+            ['mail', 'sm@portal.local'],
+            [k, 'x'],
+          ]),
+        ),
         deep,
       );
     case 'object': {
@@ -122,7 +181,14 @@ export function badValue(field: FieldDef, depth = 0): fc.Arbitrary<unknown> {
       return fc.oneof(...options);
     }
     case 'tags':
-      return fc.oneof(nonEmptyJunk, fc.constant({}), protoObject, fc.array(fc.oneof(protoObject, deep, fc.boolean()), { minLength: 1, maxLength: 3 }), nulString.map((s) => [s]), longer(maxLengthOf(field)).map((s) => [s]));
+      return fc.oneof(
+        nonEmptyJunk,
+        fc.constant({}),
+        protoObject,
+        fc.array(fc.oneof(protoObject, deep, fc.boolean()), { minLength: 1, maxLength: 3 }),
+        nulString.map((s) => [s]),
+        longer(maxLengthOf(field)).map((s) => [s]),
+      );
     case 'attachments':
     case 'images':
       return fc.oneof(
@@ -144,8 +210,11 @@ export function badEntry(schema: EntitySchema): fc.Arbitrary<[string, unknown]> 
   const writable = schema.fields.filter((f) => !f.readOnly);
   const byField = fc.constantFrom(...writable).chain((f) => badValue(f).map((v) => [f.name, v] as [string, unknown]));
   const protoKey = fc.tuple(fc.constantFrom(...PROTO_KEYS), fc.anything({ maxDepth: 2 })).map(([k, v]) => [k, v] as [string, unknown]);
-  const nulKey = fc.tuple(fc.constantFrom(...writable.map((f) => f.name)), fc.string({ maxLength: 10 })).map(([n, v]) => [`${n}${NUL}`, v] as [string, unknown]);
-  const unknownKey = fc.tuple(fc.string({ minLength: 1, maxLength: 12 }), fc.anything({ maxDepth: 1 }))
+  const nulKey = fc
+    .tuple(fc.constantFrom(...writable.map((f) => f.name)), fc.string({ maxLength: 10 }))
+    .map(([n, v]) => [`${n}${NUL}`, v] as [string, unknown]);
+  const unknownKey = fc
+    .tuple(fc.string({ minLength: 1, maxLength: 12 }), fc.anything({ maxDepth: 1 }))
     .filter(([k]) => !schema.fields.some((f) => f.name === k) && !['id', 'version', 'created_at', 'updated_at', 'created_by', 'updated_by'].includes(k))
     .map(([k, v]) => [k, v] as [string, unknown]);
   // A top-level undefined vanishes in JSON, leaving a body that is not bad at all.
@@ -157,7 +226,14 @@ export function badEntry(schema: EntitySchema): fc.Arbitrary<[string, unknown]> 
 /** A create/update body with at least one bad entry, or a body that is not an object at all. */
 export function badBody(schema: EntitySchema): fc.Arbitrary<unknown> {
   const entries = fc.tuple(badEntry(schema), fc.array(badEntry(schema), { maxLength: 3 })).map(([a, rest]) => ownObject([a, ...rest]));
-  const notObject = fc.oneof(fc.constant([]), fc.array(fc.object({ maxDepth: 1 }), { minLength: 1, maxLength: 2 }), fc.integer(), fc.string(), fc.constant(null), fc.boolean());
+  const notObject = fc.oneof(
+    fc.constant([]),
+    fc.array(fc.object({ maxDepth: 1 }), { minLength: 1, maxLength: 2 }),
+    fc.integer(),
+    fc.string(),
+    fc.constant(null),
+    fc.boolean(),
+  );
   return fc.oneof({ arbitrary: entries, weight: 9 }, { arbitrary: notObject, weight: 1 });
 }
 
@@ -175,7 +251,24 @@ function pathsOf(schema: EntitySchema): string[] {
 const queryValue = fc.oneof(
   fc.string({ maxLength: 12 }),
   withNul,
-  fc.constantFrom('true', 'false', '-1', '0', '1.5', '1e400', '99999999999999999999', '2026-02-31', '2026-01-01T25:61:00Z', '%', '_', "'; drop table obra; --", '{}', '[]', 'null', 'NaN'),
+  fc.constantFrom(
+    'true',
+    'false',
+    '-1',
+    '0',
+    '1.5',
+    '1e400',
+    '99999999999999999999',
+    '2026-02-31',
+    '2026-01-01T25:61:00Z',
+    '%',
+    '_',
+    "'; drop table obra; --",
+    '{}',
+    '[]',
+    'null',
+    'NaN',
+  ),
   fc.integer().map(String),
   fc.integer({ min: 300, max: 3000 }).map((n) => 'á'.repeat(n)),
 );
@@ -187,10 +280,12 @@ export function badListQuery(schema: EntitySchema): fc.Arbitrary<string> {
     { arbitrary: fc.tuple(fc.constantFrom(...paths), fc.constantFrom('', '_ne', '_gte', '_lte', '_like')).map(([p, op]) => p + op), weight: 6 },
     { arbitrary: fc.constantFrom(...PROTO_KEYS, ...PROTO_KEYS.map((k) => `${k}_ne`), 'campoQueNaoExiste', 'a.b.c', `obra${NUL}`, `${NUL}`, 'q'), weight: 2 },
   );
-  const filter = fc.tuple(key, fc.array(queryValue, { minLength: 1, maxLength: 3 })).map(([k, vs]) => vs.map((v) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&'));
-  const sort = fc.tuple(fc.constantFrom(...paths, ...PROTO_KEYS, 'campoQueNaoExiste', `id${NUL}`, 'a.b.c', ''), fc.constantFrom('asc', 'desc', 'DESC', 'sideways', NUL)).map(
-    ([s, o]) => `_sort=${encodeURIComponent(s)}&_order=${encodeURIComponent(o)}`,
-  );
+  const filter = fc
+    .tuple(key, fc.array(queryValue, { minLength: 1, maxLength: 3 }))
+    .map(([k, vs]) => vs.map((v) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&'));
+  const sort = fc
+    .tuple(fc.constantFrom(...paths, ...PROTO_KEYS, 'campoQueNaoExiste', `id${NUL}`, 'a.b.c', ''), fc.constantFrom('asc', 'desc', 'DESC', 'sideways', NUL))
+    .map(([s, o]) => `_sort=${encodeURIComponent(s)}&_order=${encodeURIComponent(o)}`);
   const numberish = fc.constantFrom('-1', '1e30', 'abc', '99999999999999999999', '1.5', '0', '10', '5000', '2000000', '', 'NaN', 'Infinity', NUL);
   const page = fc.tuple(numberish, numberish).map(([a, b]) => `_start=${encodeURIComponent(a)}&_end=${encodeURIComponent(b)}`);
   const malformed = fc.constantFrom('obra=%E0%A4%A', '%E0%A4%A=1', '_sort=%ZZ', 'q=%', 'id=%C0%AF', '_start=%E0%A4%A');
@@ -202,11 +297,16 @@ export function badListQuery(schema: EntitySchema): fc.Arbitrary<string> {
 export function badPaths(schema: EntitySchema): string[] {
   const base = `/api/v1/${schema.resource}`;
   const ids = ['abc', '-1', '0', '1.5', '99999999999999999999', '9223372036854775808', '%00', '%E0%A4%A', '__proto__', 'constructor', '1e3', '%2e%2e'];
-  return ids.flatMap((id) => [`${base}/${id}`, `${base}/${id}/historico`, ...(schema.workflow ? [`${base}/${id}/transitions`, `${base}/${id}/transitions/%E0%A4%A`] : [])]);
+  return ids.flatMap((id) => [
+    `${base}/${id}`,
+    `${base}/${id}/historico`,
+    ...(schema.workflow ? [`${base}/${id}/transitions`, `${base}/${id}/transitions/%E0%A4%A`] : []),
+  ]);
 }
 
 const ENGLISH = /\b(the|invalid|error|not found|cannot|failed|unexpected|must|is not|bad request|internal|undefined|null|object|function|exception)\b/i;
-const PORTUGUESE = /[áéíóúâêôãõçÁÉÍÓÚÂÊÔÃÕÇ]|\b(de|do|da|os|as|no|na|em|para|com|por|demais|um|uma|não|use|informe|verifique|campos?|registros?|valor|inválid[oa]s?|máximo|mínimo|selecione|encontrad[oa])\b/i;
+const PORTUGUESE =
+  /[áéíóúâêôãõçÁÉÍÓÚÂÊÔÃÕÇ]|\b(de|do|da|os|as|no|na|em|para|com|por|demais|um|uma|não|use|informe|verifique|campos?|registros?|valor|inválid[oa]s?|máximo|mínimo|selecione|encontrad[oa])\b/i;
 
 /** A message a person reads: Portuguese, short, no stack trace, no English. Returns the problem or null. */
 export function messageProblem(m: unknown): string | null {

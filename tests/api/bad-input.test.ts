@@ -95,7 +95,13 @@ describe.each(BACKENDS)('bad input never gets a 5xx (%s)', { timeout: 120_000 },
 
   it('malformed percent-encoding outside the resources gets a 4xx in Portuguese', async () => {
     const problems: string[] = [];
-    for (const path of ['/api/v1/%E0%A4%A', '/api/v1/obras%E0%A4%A', '/api/v1/arquivos/%E0%A4%A', '/api/v1/obras?%E0%A4%A', '/api/v1/pendencias?_start=%E0%A4%A']) {
+    for (const path of [
+      '/api/v1/%E0%A4%A',
+      '/api/v1/obras%E0%A4%A',
+      '/api/v1/arquivos/%E0%A4%A',
+      '/api/v1/obras?%E0%A4%A',
+      '/api/v1/pendencias?_start=%E0%A4%A',
+    ]) {
       const res = await t.api.request(path);
       const p = await refusalProblem(res, { body: false });
       if (p) problems.push(`GET ${path} → ${p}`);
@@ -104,7 +110,12 @@ describe.each(BACKENDS)('bad input never gets a 5xx (%s)', { timeout: 120_000 },
   });
 
   it('a control character (%00, %0A) in a path is refused before any route reads it, in Portuguese', async () => {
-    for (const path of ['/api/v1/obras/%00/usuarios', '/api/v1/obras/101%0A/cronograma', '/api/v1/fabricacao/1%00/usuarios', '/api/v1/obras/101/usuarios/sm%00%40portal.local']) {
+    for (const path of [
+      '/api/v1/obras/%00/usuarios',
+      '/api/v1/obras/101%0A/cronograma',
+      '/api/v1/fabricacao/1%00/usuarios',
+      '/api/v1/obras/101/usuarios/sm%00%40portal.local',
+    ]) {
       for (const method of ['GET', 'POST', 'DELETE']) {
         const res = await t.api.request(path, { method, ...(method === 'POST' ? { json: { email: 'x@portal.local' } } : {}) });
         expect(res.status, `${method} ${path}`).toBe(400);
@@ -117,7 +128,10 @@ describe.each(BACKENDS)('bad input never gets a 5xx (%s)', { timeout: 120_000 },
   it('a reference that copies values from its record, given an object without a usable toString, is a field error', async () => {
     for (const schema of SCHEMAS) {
       for (const field of schema.fields.filter((f) => f.kind === 'reference' && f.copies)) {
-        const res = await t.api.request(`/api/v1/${schema.resource}`, { method: 'POST', json: ownObject([[field.name, ownObject([['toString', [false, 'x']]])]]) });
+        const res = await t.api.request(`/api/v1/${schema.resource}`, {
+          method: 'POST',
+          json: ownObject([[field.name, ownObject([['toString', [false, 'x']]])]]),
+        });
         expect(await refusalProblem(res, { body: true }), `${schema.resource}.${field.name}`).toBeNull();
         expect(res.status).toBe(400);
       }

@@ -135,13 +135,23 @@ describe.each(BACKENDS)('filled checklists (%s)', (backend) => {
 
     // A record stored before the rules (a non-conformity without a description, concluded as "Aprovado").
     const legacy = [{ pergunta: 'Torque dos bornes conferido', conformidade: 'Não conforme' }];
-    await sql`update "checklistPreenchidoField" set respostas = ${JSON.stringify(legacy)}::jsonb, resultado = 'Aprovado' where id = ${done.body.id}`.execute(t.api.db);
+    await sql`update "checklistPreenchidoField" set respostas = ${JSON.stringify(legacy)}::jsonb, resultado = 'Aprovado' where id = ${done.body.id}`.execute(
+      t.api.db,
+    );
     const now = await c.get(`/api/v1/checklists-field/${done.body.id}`, ADMIN);
     // The edit form sends every field back: unchanged answers (empty sub-fields as null) are not re-checked.
     const sameAnswers = legacy.map((r) => ({ item: null, secao: null, ...r, resposta: null, observacao: null, fotos: null }));
-    const edited = await c.patch(`/api/v1/checklists-field/${done.body.id}`, { version: now.body.version, observacoes: 'Revisado.', respostas: sameAnswers }, ADMIN);
+    const edited = await c.patch(
+      `/api/v1/checklists-field/${done.body.id}`,
+      { version: now.body.version, observacoes: 'Revisado.', respostas: sameAnswers },
+      ADMIN,
+    );
     expect(edited.status).toBe(200);
-    const changed = await c.patch(`/api/v1/checklists-field/${done.body.id}`, { version: edited.body.version, respostas: [{ ...legacy[0], resposta: '12 N·m' }] }, ADMIN);
+    const changed = await c.patch(
+      `/api/v1/checklists-field/${done.body.id}`,
+      { version: edited.body.version, respostas: [{ ...legacy[0], resposta: '12 N·m' }] },
+      ADMIN,
+    );
     expect(changed.status).toBe(400);
     expect(changed.body.errors['respostas.0.observacao']).toEqual(['Descreva a não conformidade.']);
   });
@@ -154,14 +164,23 @@ describe.each(BACKENDS)('filled checklists (%s)', (backend) => {
     const names = (on.body as { nome: string; ativo: boolean }[]).map((x) => x.nome);
     expect(names).toContain('Instalação de painel elétrico');
     expect(names).not.toContain('Modelo desativado');
-    expect((await c.get('/api/v1/checklist-templates-field?ativo=false&_end=100', FIELD)).body.map((x: { nome: string }) => x.nome)).toEqual(['Modelo desativado']);
+    expect((await c.get('/api/v1/checklist-templates-field?ativo=false&_end=100', FIELD)).body.map((x: { nome: string }) => x.nome)).toEqual([
+      'Modelo desativado',
+    ]);
     expect((await c.get('/api/v1/checklist-templates-field?ativo_ne=true&ativo=false&_end=100', FIELD)).status).toBe(200);
     expect((await c.get('/api/v1/checklist-templates-field?ativo=talvez', FIELD)).status).toBe(400);
   });
 
   it('the automation area follows the same rules against its own templates', async () => {
     const tpl = (await c.get('/api/v1/checklist-templates-automacao?_end=100', AUTOMACAO)).body.find((x: { nome: string }) => x.nome === 'Start-up de CLP');
-    const base = { template: tpl.id, obra: '103', os: await osOf('os-automacao', 'OSA-103-0001'), data: '2026-11-21', executante: person(AUTOMACAO), status: 'Concluído' };
+    const base = {
+      template: tpl.id,
+      obra: '103',
+      os: await osOf('os-automacao', 'OSA-103-0001'),
+      data: '2026-11-21',
+      executante: person(AUTOMACAO),
+      status: 'Concluído',
+    };
     const respostas: Answer[] = [
       { item: 1, pergunta: 'Alimentação 24 Vcc dentro da tolerância', conformidade: 'Não conforme' },
       { item: 2, pergunta: 'Versão do programa registrada', conformidade: 'Conforme', resposta: 'SE138_v1.5.0' },
@@ -186,13 +205,23 @@ describe.each(BACKENDS)('filled checklists (%s)', (backend) => {
     const tipo = added.body.schema.fields.find((f: { name: string }) => f.name === 'itens').fields.find((f: { name: string }) => f.name === 'tipoResposta');
     expect(tipo.options).toContain('Medição (MΩ)');
     // A code type is never removed; other properties of a sub-field do not change.
-    expect((await c.patch(path, { removeOptions: ['Foto'] }, ADMIN)).body.errors.removeOptions).toEqual(['A opção "Foto" é do código do portal e não pode ser removida.']);
+    expect((await c.patch(path, { removeOptions: ['Foto'] }, ADMIN)).body.errors.removeOptions).toEqual([
+      'A opção "Foto" é do código do portal e não pode ser removida.',
+    ]);
     expect((await c.patch(path, { required: true }, ADMIN)).status).toBe(400);
     expect((await c.patch('/api/v1/schemas/checklist-templates-field/fields/itens.naoExiste', { label: 'X' }, ADMIN)).status).toBe(404);
     expect((await c.get(`${path}/usage`, ADMIN)).body.message).toBe('Subcampos não têm dados próprios para excluir: a contagem vale só para campos.');
 
     const itens = [{ ordem: 1, pergunta: 'Resistência de isolamento do painel', tipoResposta: 'Medição (MΩ)', obrigatorio: true }];
-    expect((await c.post('/api/v1/checklist-templates-field', { nome: 'Teste de isolamento', tipoServico: 'Inspeção', itens: [{ ...itens[0], tipoResposta: 'Inventado' }] }, ADMIN)).status).toBe(400);
+    expect(
+      (
+        await c.post(
+          '/api/v1/checklist-templates-field',
+          { nome: 'Teste de isolamento', tipoServico: 'Inspeção', itens: [{ ...itens[0], tipoResposta: 'Inventado' }] },
+          ADMIN,
+        )
+      ).status,
+    ).toBe(400);
     const tpl = await c.post('/api/v1/checklist-templates-field', { nome: 'Teste de isolamento', tipoServico: 'Inspeção', ativo: true, itens }, ADMIN);
     expect(tpl.status, JSON.stringify(tpl.body)).toBe(201);
     const base = { ...(await body({})), template: tpl.body.id, status: 'Concluído', resultado: 'Aprovado' };
@@ -206,7 +235,9 @@ describe.each(BACKENDS)('filled checklists (%s)', (backend) => {
     // The type is used by a template: it cannot be removed (the message counts the templates).
     const used = await c.patch(path, { removeOptions: ['Medição (MΩ)'] }, ADMIN);
     expect(used.status).toBe(400);
-    expect(used.body.errors.removeOptions).toEqual(['Não é possível remover a opção "Medição (MΩ)" (1 registro) de "Itens do checklist › Tipo de resposta": ainda em uso.']);
+    expect(used.body.errors.removeOptions).toEqual([
+      'Não é possível remover a opção "Medição (MΩ)" (1 registro) de "Itens do checklist › Tipo de resposta": ainda em uso.',
+    ]);
     expect((await c.del(`/api/v1/checklists-field/${filled.body.id}`, ADMIN)).status).toBe(200);
     expect((await c.del(`/api/v1/checklist-templates-field/${tpl.body.id}`, ADMIN)).status).toBe(200);
     expect((await c.patch(path, { removeOptions: ['Medição (MΩ)'] }, ADMIN)).status).toBe(200);

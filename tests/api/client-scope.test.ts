@@ -33,8 +33,14 @@ describe.each(BACKENDS)('clients see only their own sites (decision 25, %s)', (b
     t.api.addUser({ email: NAMED, name: 'Cliente Nomeado', roles: ['cliente', 'projetista_fabrica'], obra: [], tipo: 'cliente' });
     const doc = async (codigo: string, obra: string) => {
       const r = await c.post('/api/v1/projetos', {
-        codigo: `${codigo}-${backend}`, titulo: `Documento ${codigo}`, obra, categoria: 'Executivo', revisao: '0',
-        projetista: person(PROJ), arquivos: pdf(`${codigo}.pdf`), comentarioInterno: SECRET,
+        codigo: `${codigo}-${backend}`,
+        titulo: `Documento ${codigo}`,
+        obra,
+        categoria: 'Executivo',
+        revisao: '0',
+        projetista: person(PROJ),
+        arquivos: pdf(`${codigo}.pdf`),
+        comentarioInterno: SECRET,
       });
       expect(r.status).toBe(201);
       // A history entry that carries the internal comment (an update).
@@ -53,7 +59,11 @@ describe.each(BACKENDS)('clients see only their own sites (decision 25, %s)', (b
     fabB = await fab('SC-FB', '102');
     const pf = async (codigo: string, obra: string | null, clientes: string[] = []) => {
       const r = await c.post('/api/v1/projetos-fabrica', {
-        codigo: `${codigo}-${backend}`, titulo: `Projeto ${codigo}`, tipo: 'Mecânico', ...(obra ? { obra } : {}), clientes,
+        codigo: `${codigo}-${backend}`,
+        titulo: `Projeto ${codigo}`,
+        tipo: 'Mecânico',
+        ...(obra ? { obra } : {}),
+        clientes,
       });
       expect(r.status).toBe(201);
       return r.body as Rec;
@@ -101,7 +111,16 @@ describe.each(BACKENDS)('clients see only their own sites (decision 25, %s)', (b
 
   it('the history of a deleted document follows the document: other sites 404, own site without the internal comment', async () => {
     const mk = async (codigo: string, obra: string) =>
-      (await c.post('/api/v1/projetos', { codigo: `${codigo}-${backend}`, titulo: `Documento ${codigo}`, obra, categoria: 'Executivo', revisao: '0', comentarioInterno: SECRET })).body as Rec;
+      (
+        await c.post('/api/v1/projetos', {
+          codigo: `${codigo}-${backend}`,
+          titulo: `Documento ${codigo}`,
+          obra,
+          categoria: 'Executivo',
+          revisao: '0',
+          comentarioInterno: SECRET,
+        })
+      ).body as Rec;
     const goneA = await mk('SCOPE-DEL-A', '101');
     const goneB = await mk('SCOPE-DEL-B', '102');
     for (const d of [goneA, goneB]) expect((await c.del(`/api/v1/projetos/${d.id}`)).status).toBe(200);

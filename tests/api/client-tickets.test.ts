@@ -25,18 +25,40 @@ describe.each(BACKENDS)('client tickets (%s)', (backend) => {
   const ticket = async (obra: string, titulo: string) => {
     // The client as the demo tickets name it (whatever form the company registry gives it).
     const cliente = ((await c.get('/api/v1/posvendas?obra=101&_end=1', 'admin@portal.local')).body as Row[])[0].cliente;
-    const r = await c.post('/api/v1/posvendas', {
-      titulo, cliente, obra, contato: 'Márcia Cliente', emailContato: 'marcia.contato@cliente.example',
-      abertura: '2026-11-24T09:00:00-03:00', canal: 'Portal', prioridade: 'Alta', categoria: 'Garantia',
-      macroCategoriaCausaRaiz: 'Montagem', areaCausadora: 'Obras', setorCausador: 'Montagem de coberturas',
-      descricao: 'Goteira na cobertura do galpão após a chuva.', comentario: 'Suspeita de falha de montagem: não comentar com o cliente.',
-      responsavel: person(POS, 'Pós-Vendas'),
-    }, POS);
+    const r = await c.post(
+      '/api/v1/posvendas',
+      {
+        titulo,
+        cliente,
+        obra,
+        contato: 'Márcia Cliente',
+        emailContato: 'marcia.contato@cliente.example',
+        abertura: '2026-11-24T09:00:00-03:00',
+        canal: 'Portal',
+        prioridade: 'Alta',
+        categoria: 'Garantia',
+        macroCategoriaCausaRaiz: 'Montagem',
+        areaCausadora: 'Obras',
+        setorCausador: 'Montagem de coberturas',
+        descricao: 'Goteira na cobertura do galpão após a chuva.',
+        comentario: 'Suspeita de falha de montagem: não comentar com o cliente.',
+        responsavel: person(POS, 'Pós-Vendas'),
+      },
+      POS,
+    );
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     const id = r.body.id as number;
-    const note = await c.post('/api/v1/ticket-interacoes', { ticket: id, tipo: 'Atualização interna', texto: 'Custo estimado de R$ 4.000 por conta da montagem.', responsavel: person(POS) }, POS);
+    const note = await c.post(
+      '/api/v1/ticket-interacoes',
+      { ticket: id, tipo: 'Atualização interna', texto: 'Custo estimado de R$ 4.000 por conta da montagem.', responsavel: person(POS) },
+      POS,
+    );
     expect(note.status, JSON.stringify(note.body)).toBe(201);
-    const reply = await c.post('/api/v1/ticket-interacoes', { ticket: id, tipo: 'Contato com cliente', visivelCliente: true, texto: 'Visita técnica agendada para quinta-feira.', responsavel: person(POS) }, POS);
+    const reply = await c.post(
+      '/api/v1/ticket-interacoes',
+      { ticket: id, tipo: 'Contato com cliente', visivelCliente: true, texto: 'Visita técnica agendada para quinta-feira.', responsavel: person(POS) },
+      POS,
+    );
     expect(reply.status, JSON.stringify(reply.body)).toBe(201);
     return { id, note: note.body as Row, reply: reply.body as Row };
   };
@@ -88,13 +110,30 @@ describe.each(BACKENDS)('client tickets (%s)', (backend) => {
     const mine = await ticket('101', 'Portão emperrado (obra 101)');
     const before = (await c.mails(POS, `posvendas/${mine.id}`)).length;
     const contactBefore = (await c.mails('marcia.contato@cliente.example', `posvendas/${mine.id}`)).length;
-    const r = await c.post('/api/v1/ticket-interacoes', {
-      ticket: mine.id, visivelCliente: false, tipo: 'Atualização interna', texto: 'Quinta-feira às 9h está ótimo.',
-      responsavel: person(POS), responsavelRegistro: person(POS), data: '2020-01-01T00:00:00Z', respostaA: mine.reply.id,
-    }, CLI);
+    const r = await c.post(
+      '/api/v1/ticket-interacoes',
+      {
+        ticket: mine.id,
+        visivelCliente: false,
+        tipo: 'Atualização interna',
+        texto: 'Quinta-feira às 9h está ótimo.',
+        responsavel: person(POS),
+        responsavelRegistro: person(POS),
+        data: '2020-01-01T00:00:00Z',
+        respostaA: mine.reply.id,
+      },
+      CLI,
+    );
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     const stored = (await c.get(`/api/v1/ticket-interacoes/${r.body.id}`, POS)).body as Row;
-    expect(stored).toMatchObject({ ticket: mine.id, visivelCliente: true, tipo: 'Comentário', obra: '101', respostaA: mine.reply.id, texto: 'Quinta-feira às 9h está ótimo.' });
+    expect(stored).toMatchObject({
+      ticket: mine.id,
+      visivelCliente: true,
+      tipo: 'Comentário',
+      obra: '101',
+      respostaA: mine.reply.id,
+      texto: 'Quinta-feira às 9h está ótimo.',
+    });
     expect((stored.responsavelRegistro as { mail: string }).mail).toBe(CLI);
     expect((stored.responsavel as { mail: string }).mail).toBe(CLI);
     expect(String(stored.data) >= '2026').toBe(true);
@@ -143,7 +182,7 @@ describe.each(BACKENDS)('client tickets (%s)', (backend) => {
     expect((await c.get(`/api/v1/ticket-interacoes/${moved.reply.id}`, CLI_102)).status).toBe(200);
   });
 
-  it("the demo shows cliente@portal.local an open ticket of site 101 with a staff reply it may answer", async () => {
+  it('the demo shows cliente@portal.local an open ticket of site 101 with a staff reply it may answer', async () => {
     const open = (await c.get('/api/v1/posvendas?status=Em%20atendimento&_end=100', CLI)).body as Row[];
     const withReply = [];
     for (const k of open) {

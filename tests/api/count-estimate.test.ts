@@ -61,7 +61,8 @@ describe.each(BACKENDS)('list totals: planner estimate above COUNT_ESTIMATE_THRE
   });
 
   it('a filtered list under COUNT_EXACT_LIMIT is counted exactly, without the lower-bound header', async () => {
-    const obra = (await sql<{ obra: string; n: string }>`select obra, count(*) as n from diario group by obra order by count(*) limit 1`.execute(t.api.db)).rows[0];
+    const obra = (await sql<{ obra: string; n: string }>`select obra, count(*) as n from diario group by obra order by count(*) limit 1`.execute(t.api.db))
+      .rows[0];
     process.env.COUNT_EXACT_LIMIT = String(Number(obra.n) + 5);
     const res = await t.api.request(`/api/v1/diarios?obra=${encodeURIComponent(obra.obra)}&_start=0&_end=1`);
     expect(res.headers.get('x-total-count')).toBe(String(obra.n));

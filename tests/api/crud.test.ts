@@ -175,7 +175,10 @@ describe.each(BACKENDS)('API CRUD (%s)', (backend) => {
   });
 
   it('answers 409 on a duplicate unique value and 400 on a missing reference', async () => {
-    const dup = await t.api.request('/api/v1/obras', { method: 'POST', json: { Id_Lista: '101', nome: 'Duplicada', cliente: CNPJ.clienteDemo, status: 'Planejamento' } });
+    const dup = await t.api.request('/api/v1/obras', {
+      method: 'POST',
+      json: { Id_Lista: '101', nome: 'Duplicada', cliente: CNPJ.clienteDemo, status: 'Planejamento' },
+    });
     expect(dup.status, await dup.clone().text()).toBe(409);
     expect((await dup.json()).errors.Id_Lista).toBeTruthy();
     const fk = await t.api.request('/api/v1/diarios', { method: 'POST', json: { obra: '999', data: '2026-11-20', siteManager: { mail: 'sm@portal.local' } } });

@@ -33,17 +33,34 @@ describe.each(BACKENDS)('data quality (%s)', (backend) => {
   describe('EAP codes of activities come from the site EAP', () => {
     it('an RDO activity naming a code outside the site EAP is refused on its row, for the site manager and for an administrator', async () => {
       for (const as of [SM, ADMIN]) {
-        const bad = await c.post('/api/v1/diarios', {
-          obra: '101', data: nextDate(), siteManager: person(SM),
-          atividades: [{ eapItem: '1.2.1', descricao: 'Concretagem' }, { eapItem: '9.9.9', descricao: 'Item inventado' }],
-        }, as);
+        const bad = await c.post(
+          '/api/v1/diarios',
+          {
+            obra: '101',
+            data: nextDate(),
+            siteManager: person(SM),
+            atividades: [
+              { eapItem: '1.2.1', descricao: 'Concretagem' },
+              { eapItem: '9.9.9', descricao: 'Item inventado' },
+            ],
+          },
+          as,
+        );
         expect(bad.status, as).toBe(400);
         expect(bad.body.errors).toEqual({ 'atividades.1.eapItem': ['O item "9.9.9" não existe na EAP desta obra: escolha um item da EAP.'] });
       }
-      const ok = await c.post('/api/v1/diarios', { obra: '101', data: nextDate(), siteManager: person(SM), atividades: [{ eapItem: '1.2.1', descricao: 'Concretagem', avancoPercent: 10 }] }, SM);
+      const ok = await c.post(
+        '/api/v1/diarios',
+        { obra: '101', data: nextDate(), siteManager: person(SM), atividades: [{ eapItem: '1.2.1', descricao: 'Concretagem', avancoPercent: 10 }] },
+        SM,
+      );
       expect(ok.status, JSON.stringify(ok.body)).toBe(201);
       // Site 102 has no item 1.2.1 in its EAP: the same code is refused there.
-      const other = await c.post('/api/v1/diarios', { obra: '102', data: nextDate(), siteManager: person(SM), atividades: [{ eapItem: '1.2.1', descricao: 'Concretagem' }] }, SM);
+      const other = await c.post(
+        '/api/v1/diarios',
+        { obra: '102', data: nextDate(), siteManager: person(SM), atividades: [{ eapItem: '1.2.1', descricao: 'Concretagem' }] },
+        SM,
+      );
       expect(other.status).toBe(400);
       expect(Object.keys(other.body.errors)).toEqual(['atividades.0.eapItem']);
       // Editing: a new unknown code is refused, nothing is stored.
@@ -54,13 +71,25 @@ describe.each(BACKENDS)('data quality (%s)', (backend) => {
     });
 
     it('an OS daily-report activity names a code of the EAP of its site and area', async () => {
-      const wrongArea = await c.post('/api/v1/diarios-os', { area: 'FIELD', obra: '103', data: '2032-02-01', executante: person(FIELD), atividades: [{ eapCodigo: '3.1', descricao: 'IEDs' }] }, ADMIN);
+      const wrongArea = await c.post(
+        '/api/v1/diarios-os',
+        { area: 'FIELD', obra: '103', data: '2032-02-01', executante: person(FIELD), atividades: [{ eapCodigo: '3.1', descricao: 'IEDs' }] },
+        ADMIN,
+      );
       expect(wrongArea.status).toBe(400);
       expect(wrongArea.body.errors).toEqual({ 'atividades.0.eapCodigo': ['O item "3.1" não existe na EAP desta obra e área: escolha um item da EAP.'] });
-      const unknown = await c.post('/api/v1/diarios-os', { area: 'AUTOMACAO', obra: '103', data: '2032-02-01', executante: person(AUTOMACAO), atividades: [{ eapCodigo: '9.9.9', descricao: 'Inventado' }] }, AUTOMACAO);
+      const unknown = await c.post(
+        '/api/v1/diarios-os',
+        { area: 'AUTOMACAO', obra: '103', data: '2032-02-01', executante: person(AUTOMACAO), atividades: [{ eapCodigo: '9.9.9', descricao: 'Inventado' }] },
+        AUTOMACAO,
+      );
       expect(unknown.status).toBe(400);
       expect(Object.keys(unknown.body.errors)).toEqual(['atividades.0.eapCodigo']);
-      const ok = await c.post('/api/v1/diarios-os', { area: 'AUTOMACAO', obra: '103', data: '2032-02-01', executante: person(AUTOMACAO), atividades: [{ eapCodigo: '3.1', descricao: 'IEDs' }] }, AUTOMACAO);
+      const ok = await c.post(
+        '/api/v1/diarios-os',
+        { area: 'AUTOMACAO', obra: '103', data: '2032-02-01', executante: person(AUTOMACAO), atividades: [{ eapCodigo: '3.1', descricao: 'IEDs' }] },
+        AUTOMACAO,
+      );
       expect(ok.status, JSON.stringify(ok.body)).toBe(201);
     });
   });
@@ -90,7 +119,10 @@ describe.each(BACKENDS)('data quality (%s)', (backend) => {
     for (const bad of [123, 'nao-e-email', { nome: 'Sem e-mail' }, true, ['a@b.c']]) {
       const r = await c.post('/api/v1/materiais', { ...base, Quantificou: bad }, QUANT);
       expect(r.status, JSON.stringify(bad)).toBe(400);
-      expect(Object.keys(r.body.errors).every((k) => k === 'Quantificou' || k === 'Quantificou.mail'), JSON.stringify(r.body.errors)).toBe(true);
+      expect(
+        Object.keys(r.body.errors).every((k) => k === 'Quantificou' || k === 'Quantificou.mail'),
+        JSON.stringify(r.body.errors),
+      ).toBe(true);
       expect(Object.values(r.body.errors).flat().join(' ')).toMatch(/inválid|obrigatório|objeto|Informe/i);
     }
     const rdo = await c.post('/api/v1/diarios', { obra: '101', data: nextDate(), siteManager: 123 }, SM);
@@ -105,19 +137,27 @@ describe.each(BACKENDS)('data quality (%s)', (backend) => {
 
   describe('materials', () => {
     it('a list with an item at quantity zero is not released; the items are named', async () => {
-      const created = await c.post('/api/v1/materiais', {
-        titulo: 'Lista com quantidades zeradas', obra: '101', origem: 'Obra',
-        itens: [
-          { descricao: 'Cabo 4 mm²', unidade: 'm', quantidade: 120 },
-          { descricao: 'Eletroduto 1"', unidade: 'm', quantidade: 0 },
-          { descricao: 'Caixa de passagem', unidade: 'un', quantidade: 0 },
-        ],
-      }, QUANT);
+      const created = await c.post(
+        '/api/v1/materiais',
+        {
+          titulo: 'Lista com quantidades zeradas',
+          obra: '101',
+          origem: 'Obra',
+          itens: [
+            { descricao: 'Cabo 4 mm²', unidade: 'm', quantidade: 120 },
+            { descricao: 'Eletroduto 1"', unidade: 'm', quantidade: 0 },
+            { descricao: 'Caixa de passagem', unidade: 'un', quantidade: 0 },
+          ],
+        },
+        QUANT,
+      );
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       const id = created.body.id as number;
       const refused = await c.step('materiais', id, 'liberar-verificacao', QUANT);
       expect(refused.status).toBe(400);
-      expect(refused.body.message).toBe('Informe a quantidade dos itens antes de liberar a lista: os itens 2. Eletroduto 1"; 3. Caixa de passagem estão com quantidade zero.');
+      expect(refused.body.message).toBe(
+        'Informe a quantidade dos itens antes de liberar a lista: os itens 2. Eletroduto 1"; 3. Caixa de passagem estão com quantidade zero.',
+      );
       expect(Object.keys(refused.body.errors)).toEqual(['itens.1.quantidade', 'itens.2.quantidade']);
       expect((await c.get(`/api/v1/materiais/${id}`, ADMIN)).body.Status).toBe('EM ELABORAÇÃO');
       const now = await c.get(`/api/v1/materiais/${id}`, ADMIN);
@@ -140,10 +180,22 @@ describe.each(BACKENDS)('data quality (%s)', (backend) => {
 
   it('a contract past its end date is approved only with a reason, which the history keeps', async () => {
     const walk = async (numero: string, vigenciaFim: string) => {
-      const r = await c.post('/api/v1/contratos', {
-        numero, tipo: 'Fornecimento', contraparte: CNPJ.trafoSul, objeto: 'Fornecimento de perfis metálicos', obra: '101', vigenciaFim,
-        responsavel: person(RESP), gestor: person(GESTOR), validador: person(VALID), arquivos: pdf(),
-      }, RESP);
+      const r = await c.post(
+        '/api/v1/contratos',
+        {
+          numero,
+          tipo: 'Fornecimento',
+          contraparte: CNPJ.trafoSul,
+          objeto: 'Fornecimento de perfis metálicos',
+          obra: '101',
+          vigenciaFim,
+          responsavel: person(RESP),
+          gestor: person(GESTOR),
+          validador: person(VALID),
+          arquivos: pdf(),
+        },
+        RESP,
+      );
       expect(r.status, JSON.stringify(r.body)).toBe(201);
       expect((await c.step('contratos', r.body.id, 'emitir-juridico', RESP)).status).toBe(200);
       expect((await c.step('contratos', r.body.id, 'emitir-verificador', GESTOR)).status).toBe(200);
@@ -153,7 +205,10 @@ describe.each(BACKENDS)('data quality (%s)', (backend) => {
     const past = await walk('DQ-VIG-1', '2020-03-31');
     const offered = await c.get(`/api/v1/contratos/${past}/transitions`, VALID);
     const aprovar = (offered.body as { name: string; comment: string; notice?: string }[]).find((x) => x.name === 'aprovar')!;
-    expect(aprovar).toMatchObject({ comment: 'required', notice: 'A vigência deste contrato terminou em 31/03/2020. Para aprovar mesmo assim, informe o motivo.' });
+    expect(aprovar).toMatchObject({
+      comment: 'required',
+      notice: 'A vigência deste contrato terminou em 31/03/2020. Para aprovar mesmo assim, informe o motivo.',
+    });
     const noReason = await c.step('contratos', past, 'aprovar', VALID);
     expect(noReason.status).toBe(400);
     expect(noReason.body.errors).toEqual({ comment: ['A vigência deste contrato terminou em 31/03/2020. Para aprovar mesmo assim, informe o motivo.'] });
@@ -172,15 +227,20 @@ describe.each(BACKENDS)('data quality (%s)', (backend) => {
   });
 
   it('a non-conforming checklist item of an SGI category opens an SGI record of its area, linked both ways, once', async () => {
-    const template = await c.post('/api/v1/checklist-templates-field', {
-      nome: 'Inspeção de frente de serviço', tipoServico: 'Instalação',
-      itens: [
-        { ordem: 1, pergunta: 'Guarda-corpo instalado', tipoResposta: 'Conforme / Não conforme', categoria: 'Segurança' },
-        { ordem: 2, pergunta: 'Resíduos segregados', tipoResposta: 'Conforme / Não conforme', categoria: 'Meio Ambiente' },
-        { ordem: 3, pergunta: 'Torque conferido', tipoResposta: 'Conforme / Não conforme', categoria: 'Qualidade' },
-        { ordem: 4, pergunta: 'Área limpa', tipoResposta: 'Conforme / Não conforme', categoria: 'Nenhuma' },
-      ],
-    }, ADMIN);
+    const template = await c.post(
+      '/api/v1/checklist-templates-field',
+      {
+        nome: 'Inspeção de frente de serviço',
+        tipoServico: 'Instalação',
+        itens: [
+          { ordem: 1, pergunta: 'Guarda-corpo instalado', tipoResposta: 'Conforme / Não conforme', categoria: 'Segurança' },
+          { ordem: 2, pergunta: 'Resíduos segregados', tipoResposta: 'Conforme / Não conforme', categoria: 'Meio Ambiente' },
+          { ordem: 3, pergunta: 'Torque conferido', tipoResposta: 'Conforme / Não conforme', categoria: 'Qualidade' },
+          { ordem: 4, pergunta: 'Área limpa', tipoResposta: 'Conforme / Não conforme', categoria: 'Nenhuma' },
+        ],
+      },
+      ADMIN,
+    );
     expect(template.status, JSON.stringify(template.body)).toBe(201);
     const respostas = [
       { item: 1, pergunta: 'Guarda-corpo instalado', conformidade: 'Não conforme', observacao: 'Guarda-corpo ausente no mezanino.' },
@@ -189,16 +249,31 @@ describe.each(BACKENDS)('data quality (%s)', (backend) => {
       { item: 4, pergunta: 'Área limpa', conformidade: 'Não conforme', observacao: 'Sobras de cabo.' },
     ];
     // A link sent by the client is not taken.
-    const fill = await c.post('/api/v1/checklists-field', {
-      template: template.body.id, obra: '101', data: '2032-03-01', executante: person(FIELD), status: 'Em preenchimento',
-      respostas: respostas.map((r, i) => (i === 3 ? { ...r, registroSgi: 1 } : r)),
-    }, FIELD);
+    const fill = await c.post(
+      '/api/v1/checklists-field',
+      {
+        template: template.body.id,
+        obra: '101',
+        data: '2032-03-01',
+        executante: person(FIELD),
+        status: 'Em preenchimento',
+        respostas: respostas.map((r, i) => (i === 3 ? { ...r, registroSgi: 1 } : r)),
+      },
+      FIELD,
+    );
     expect(fill.status, JSON.stringify(fill.body)).toBe(201);
     const sgiId = fill.body.respostas[0].registroSgi as number;
     expect(sgiId).toEqual(expect.any(Number));
     expect(fill.body.respostas[3]).not.toHaveProperty('registroSgi');
     const sgi = await c.get(`/api/v1/tickets-sgi/${sgiId}`, ADMIN);
-    expect(sgi.body).toMatchObject({ area: 'Segurança', status: 'TRIAGEM', obra: '101', dataOcorrencia: '2032-03-01', checklistField: fill.body.id, checklistItem: 1 });
+    expect(sgi.body).toMatchObject({
+      area: 'Segurança',
+      status: 'TRIAGEM',
+      obra: '101',
+      dataOcorrencia: '2032-03-01',
+      checklistField: fill.body.id,
+      checklistItem: 1,
+    });
     expect(sgi.body.descricao).toMatch(/Guarda-corpo ausente no mezanino/);
     expect((await c.mails('sgi@portal.local', `tickets-sgi/${sgiId}`)).length).toBe(1);
     const stored = await c.get(`/api/v1/checklists-field/${fill.body.id}`, ADMIN);

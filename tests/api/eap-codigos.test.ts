@@ -33,14 +33,19 @@ describe.each(BACKENDS)('EAP codes a daily report may name (%s)', (backend) => {
   };
   const sorted = (l: { codigo: string }[]) => l.map((i) => i.codigo).sort();
 
-  it("the field technician gets the FIELD items of their sites, code and description only, and nothing else", async () => {
+  it('the field technician gets the FIELD items of their sites, code and description only, and nothing else', async () => {
     const r = await codes('101', 'FIELD', FIELD);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const got = r.body as Codigo[];
     const field101 = await eap('101', 'FIELD');
     expect(field101.length).toBeGreaterThan(5);
     expect(sorted(got)).toEqual(sorted(field101));
-    expect(got.find((i) => i.codigo === '2.1')).toEqual({ id: expect.any(Number), codigo: '2.1', descricao: 'Instalação de inversores', pai: field101.find((i) => i.codigo === '2')!.id });
+    expect(got.find((i) => i.codigo === '2.1')).toEqual({
+      id: expect.any(Number),
+      codigo: '2.1',
+      descricao: 'Instalação de inversores',
+      pai: field101.find((i) => i.codigo === '2')!.id,
+    });
     for (const item of got) expect(Object.keys(item).sort()).toEqual(['codigo', 'descricao', 'id', 'pai']);
     // Site 101's automation items are another EAP.
     expect(sorted(await eap('101', 'AUTOMACAO'))).toEqual(['5', '5.1', '5.2']);
@@ -99,7 +104,13 @@ describe.each(BACKENDS)('EAP codes a daily report may name (%s)', (backend) => {
   it("the field technician's report naming a code outside the site's FIELD EAP is a 400 on its row, nothing stored", async () => {
     const count = async () => Number((await c.get('/api/v1/diarios-os?obra=101&_end=1', ADMIN)).headers.get('x-total-count'));
     const before = await count();
-    const report = (eapCodigo: string) => ({ area: 'FIELD', obra: '101', data: '2032-03-02', executante: person(FIELD), atividades: [{ eapCodigo, descricao: 'Instalação' }] });
+    const report = (eapCodigo: string) => ({
+      area: 'FIELD',
+      obra: '101',
+      data: '2032-03-02',
+      executante: person(FIELD),
+      atividades: [{ eapCodigo, descricao: 'Instalação' }],
+    });
     for (const code of ['9.9', '5.1']) {
       const bad = await c.post('/api/v1/diarios-os', report(code), FIELD);
       expect(bad.status, code).toBe(400);

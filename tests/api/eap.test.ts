@@ -75,7 +75,11 @@ describe.each(BACKENDS)('EAP of a site (%s)', (backend) => {
     // 3.1 (55) + 3.2 (45) + 3.3 (30, previous test) = 130.
     const root3 = await byCode('103', 'AUTOMACAO', '3');
     const level = (await tree('103', 'AUTOMACAO')).filter((i) => i.pai === root3.id) as (Item & { peso: number })[];
-    expect(level.map((i) => [i.codigo, Number(i.peso)])).toEqual([['3.1', 55], ['3.2', 45], ['3.3', 30]]);
+    expect(level.map((i) => [i.codigo, Number(i.peso)])).toEqual([
+      ['3.1', 55],
+      ['3.2', 45],
+      ['3.3', 30],
+    ]);
     const more = await create({ codigo: '3.5', descricao: 'Documentação', pai: root3.id, peso: 20 });
     expect(more.status).toBe(201);
     expect((await c.del(`/api/v1/eap-os/${more.body.id}`, AUTOMACAO)).status).toBe(200);

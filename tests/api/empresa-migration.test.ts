@@ -52,9 +52,23 @@ function pendingApi(db: Database['db'], user = admin) {
   });
   app.route('/p', pendingCompanyRoutes(db));
   return async (method: string, path: string, json?: unknown) => {
-    const res = await app.request(`/p${path}`.replace(/^\/p\/(?=\?|$)/, '/p'), { method, headers: { 'content-type': 'application/json' }, body: json === undefined ? undefined : JSON.stringify(json) });
+    const res = await app.request(`/p${path}`.replace(/^\/p\/(?=\?|$)/, '/p'), {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: json === undefined ? undefined : JSON.stringify(json),
+    });
     const text = await res.text();
-    return { status: res.status, total: res.headers.get('x-total-count'), body: (() => { try { return JSON.parse(text); } catch { return text; } })() };
+    return {
+      status: res.status,
+      total: res.headers.get('x-total-count'),
+      body: (() => {
+        try {
+          return JSON.parse(text);
+        } catch {
+          return text;
+        }
+      })(),
+    };
   };
 }
 
@@ -75,7 +89,11 @@ describe.each(BACKENDS)('company registry migration (%s)', (backend) => {
     ];
     for (const [nome, cnpj, tipo] of companies) await db.insertInto('empresa').values({ nome, cnpj, tipo }).execute();
     const sgi = async (key: string, fornecedor: string | null, cliente: string | null = null) => {
-      const r = await db.insertInto('ticketSgi').values({ titulo: key, descricao: 'Registro anterior ao cadastro de empresas.', fornecedor, cliente }).returning('id').executeTakeFirstOrThrow();
+      const r = await db
+        .insertInto('ticketSgi')
+        .values({ titulo: key, descricao: 'Registro anterior ao cadastro de empresas.', fornecedor, cliente })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       ids[key] = Number(r.id);
     };
     await sgi('sem-sufixo', 'Montagens Ideal');
@@ -87,7 +105,11 @@ describe.each(BACKENDS)('company registry migration (%s)', (backend) => {
     await sgi('tipo-errado', 'Andrade & Lobo Advogados');
     await sgi('ambiguo', 'Construtora Beta');
     await sgi('cliente', null, 'cliente demonstracao');
-    const portal = await db.insertInto('portalFornecedor').values({ fornecedor: 'Nome fantasia qualquer', cnpj: '12.345.678/0001-95', assunto: 'Envio antigo' }).returning('id').executeTakeFirstOrThrow();
+    const portal = await db
+      .insertInto('portalFornecedor')
+      .values({ fornecedor: 'Nome fantasia qualquer', cnpj: '12.345.678/0001-95', assunto: 'Envio antigo' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     ids.portal = Number(portal.id);
     const proc = async (key: string, escritorio: string) => {
       const r = await db.insertInto('processoJuridico').values({ numero: key, escritorio }).returning('id').executeTakeFirstOrThrow();
@@ -97,7 +119,11 @@ describe.each(BACKENDS)('company registry migration (%s)', (backend) => {
     await proc('moura', 'Moura Cível Advocacia');
     // Sites: the client by a near-duplicate name, by the site's own client CNPJ, or by nothing registered.
     const site = async (key: string, cliente: string, cnpjCliente: string | null = null) => {
-      const r = await db.insertInto('obra').values({ Id_Lista: key, nome: `Obra ${key}`, cliente, cnpjCliente }).returning('id').executeTakeFirstOrThrow();
+      const r = await db
+        .insertInto('obra')
+        .values({ Id_Lista: key, nome: `Obra ${key}`, cliente, cnpjCliente })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       ids[key] = Number(r.id);
     };
     await site('obra-quase-igual', '  CLIENTE demonstracao ltda ');
@@ -105,7 +131,11 @@ describe.each(BACKENDS)('company registry migration (%s)', (backend) => {
     await site('obra-sem-cadastro', 'Prefeitura de Itaúna');
     // Contracts: the counterparty is a supplier or a client company.
     const contract = async (key: string, contraparte: string) => {
-      const r = await db.insertInto('contrato').values({ numero: key, contraparte, objeto: 'Contrato anterior ao cadastro de empresas.' }).returning('id').executeTakeFirstOrThrow();
+      const r = await db
+        .insertInto('contrato')
+        .values({ numero: key, contraparte, objeto: 'Contrato anterior ao cadastro de empresas.' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       ids[key] = Number(r.id);
     };
     await contract('ct-fornecedor', 'Montagens Ideal');
@@ -135,7 +165,10 @@ describe.each(BACKENDS)('company registry migration (%s)', (backend) => {
     expect(await value('contrato', 'contraparte', ids['ct-fornecedor'])).toBe(MONTAGENS);
     expect(await value('contrato', 'contraparte', ids['ct-cliente'])).toBe(CLIENTE);
     // The change is in the record's history, by the system.
-    const audit = await sql<{ usuario: string; alteracoes: unknown }>`select usuario, alteracoes from auditoria where recurso = 'tickets-sgi' and registro_id = ${ids['sem-sufixo']}`.execute(d.db);
+    const audit = await sql<{
+      usuario: string;
+      alteracoes: unknown;
+    }>`select usuario, alteracoes from auditoria where recurso = 'tickets-sgi' and registro_id = ${ids['sem-sufixo']}`.execute(d.db);
     expect(audit.rows).toHaveLength(1);
     expect(audit.rows[0].usuario).toBe('sistema');
     const changes = typeof audit.rows[0].alteracoes === 'string' ? JSON.parse(audit.rows[0].alteracoes) : audit.rows[0].alteracoes;
@@ -170,7 +203,11 @@ describe.each(BACKENDS)('company registry migration (%s)', (backend) => {
     for (const start of [0, 3, 6]) {
       const page = await call('GET', `/?_start=${start}&_end=${start + 3}`);
       expect(page.total).toBe('7');
-      paged.push(...(page.body as { tabela: string; campo: string; registro_id: number; valor: string }[]).map((p) => `${p.tabela}.${p.campo}#${p.registro_id}=${p.valor}`));
+      paged.push(
+        ...(page.body as { tabela: string; campo: string; registro_id: number; valor: string }[]).map(
+          (p) => `${p.tabela}.${p.campo}#${p.registro_id}=${p.valor}`,
+        ),
+      );
     }
     expect(paged.sort()).toEqual(rows);
     expect((await call('GET', '/?_start=0&_end=500')).status).toBe(400);
@@ -182,7 +219,12 @@ describe.each(BACKENDS)('company registry migration (%s)', (backend) => {
   });
 
   it('a company registered afterwards takes the pending values that name it', async () => {
-    const created = await createRecord(d.db, CODE_SCHEMAS.find((s) => s.name === 'empresa')!, adminActor, { nome: 'Moura Cível Advocacia ME', cnpj: '34.567.890/0001-30', tipo: 'Escritório de advocacia' });
+    const created = await createRecord(
+      d.db,
+      CODE_SCHEMAS.find((s) => s.name === 'empresa')!,
+      adminActor,
+      { nome: 'Moura Cível Advocacia ME', cnpj: '34.567.890/0001-30', tipo: 'Escritório de advocacia' },
+    );
     expect(created.cnpj).toBe(MOURA);
     expect(await value('processoJuridico', 'escritorio', ids.moura)).toBe(MOURA);
     const left = (await pendingApi(d.db)('GET', '/')).body as { valor: string }[];
@@ -205,7 +247,12 @@ describe.each(BACKENDS)('company registry migration (%s)', (backend) => {
     expect((await call('POST', `/${pendingOf('Aços Brasil Ltda.', 'contrato').id}/descartar`)).status).toBe(200);
     expect(await value('contrato', 'contraparte', ids['ct-sem-cadastro'])).toBeNull();
     // Registering the client company gives the site its client.
-    await createRecord(d.db, CODE_SCHEMAS.find((s) => s.name === 'empresa')!, adminActor, { nome: 'Prefeitura de Itaúna', cnpj: CLIENTE_ITAUNA, tipo: 'Cliente' });
+    await createRecord(
+      d.db,
+      CODE_SCHEMAS.find((s) => s.name === 'empresa')!,
+      adminActor,
+      { nome: 'Prefeitura de Itaúna', cnpj: CLIENTE_ITAUNA, tipo: 'Cliente' },
+    );
     expect(await value('obra', 'cliente', ids['obra-sem-cadastro'])).toBe(CLIENTE_ITAUNA);
     const left = ((await call('GET', '/')).body as { tabela: string }[]).map((p) => p.tabela);
     expect(left).not.toContain('obra');
@@ -242,8 +289,15 @@ describe.each(BACKENDS)('company registry migration (%s)', (backend) => {
     const ambiguous = ((await pendingApi(d.db)('GET', '/')).body as { id: number; valor: string }[]).find((p) => p.valor === 'Construtora Beta')!;
     await pendingApi(d.db)('POST', `/${ambiguous.id}/descartar`);
     const proc = await d.db.insertInto('processoJuridico').values({ numero: 'demo-antigo' }).returning('id').executeTakeFirstOrThrow();
-    await sql`insert into empresa_pendente (tabela, campo, registro_id, valor) values ('processoJuridico', 'escritorio', ${proc.id}, 'Silva Ribeiro Advogados Associados')`.execute(d.db);
-    const data = { empresa: [{ nome: 'Silva Ribeiro Advogados Associados', cnpj: '31.415.926/0001-71', tipo: 'Escritório de advocacia' }, { nome: 'Montagens Ideal Ltda.', cnpj: MONTAGENS, tipo: 'Fornecedor' }] };
+    await sql`insert into empresa_pendente (tabela, campo, registro_id, valor) values ('processoJuridico', 'escritorio', ${proc.id}, 'Silva Ribeiro Advogados Associados')`.execute(
+      d.db,
+    );
+    const data = {
+      empresa: [
+        { nome: 'Silva Ribeiro Advogados Associados', cnpj: '31.415.926/0001-71', tipo: 'Escritório de advocacia' },
+        { nome: 'Montagens Ideal Ltda.', cnpj: MONTAGENS, tipo: 'Fornecedor' },
+      ],
+    };
     expect(await seedDemo(d.db, [...CODE_SCHEMAS], data)).toBe(false);
     expect(await value('processoJuridico', 'escritorio', Number(proc.id))).toBe('31415926000171');
     expect(Number((await sql<{ n: number }>`select count(*) as n from empresa where cnpj = ${MONTAGENS}`.execute(d.db)).rows[0].n)).toBe(1);

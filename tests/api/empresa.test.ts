@@ -13,7 +13,13 @@ describe.each(BACKENDS)('company registry (%s)', (backend) => {
   const t = useApi(backend);
   const c = client(t);
   const SGI = 'sgi@portal.local';
-  const sgiRecord = (extra: Row) => ({ titulo: `Desvio de fornecedor ${backend}`, descricao: 'Peças entregues fora da especificação.', obra: '101', dataOcorrencia: '2026-11-20', ...extra });
+  const sgiRecord = (extra: Row) => ({
+    titulo: `Desvio de fornecedor ${backend}`,
+    descricao: 'Peças entregues fora da especificação.',
+    obra: '101',
+    dataOcorrencia: '2026-11-20',
+    ...extra,
+  });
 
   it('refuses an invalid CNPJ on the field and stores a valid one as digits, once', async () => {
     const before = (await c.get('/api/v1/empresas?_end=1000')).body.length;
@@ -87,8 +93,14 @@ describe.each(BACKENDS)('company registry (%s)', (backend) => {
 
     // A contract's counterparty is a supplier or a client, nothing else.
     const contract = (numero: string, contraparte: string) => ({
-      numero: `${numero}-${backend}`, tipo: 'Fornecimento', contraparte, objeto: 'Contrato de teste do cadastro de empresas.', obra: '101',
-      responsavel: { mail: 'contratos.responsavel@portal.local' }, gestor: { mail: 'contratos.gestor@portal.local' }, validador: { mail: 'contratos.validador@portal.local' },
+      numero: `${numero}-${backend}`,
+      tipo: 'Fornecimento',
+      contraparte,
+      objeto: 'Contrato de teste do cadastro de empresas.',
+      obra: '101',
+      responsavel: { mail: 'contratos.responsavel@portal.local' },
+      gestor: { mail: 'contratos.gestor@portal.local' },
+      validador: { mail: 'contratos.validador@portal.local' },
     });
     const contratos = await count('contratos');
     const firm = await c.post('/api/v1/contratos', contract('CT-E1', CNPJ.andradeLobo));
@@ -102,7 +114,15 @@ describe.each(BACKENDS)('company registry (%s)', (backend) => {
     expect((await c.post('/api/v1/contratos', contract('CT-E4', CNPJ.clienteDemo))).status).toBe(201);
 
     // Policies: the insurer is a Seguradora, the broker a Corretora.
-    const policy = (extra: Row) => ({ numeroApolice: `AP-E-${backend}-${Object.keys(extra).join('')}`, obra: '101', status: 'Em cotação', inicioVigencia: '2026-01-01', fimVigencia: '2026-12-31', importanciaSegurada: 1000, ...extra });
+    const policy = (extra: Row) => ({
+      numeroApolice: `AP-E-${backend}-${Object.keys(extra).join('')}`,
+      obra: '101',
+      status: 'Em cotação',
+      inicioVigencia: '2026-01-01',
+      fimVigencia: '2026-12-31',
+      importanciaSegurada: 1000,
+      ...extra,
+    });
     const seguros = await count('seguros');
     const broker = await c.post('/api/v1/seguros', policy({ seguradora: CNPJ.primeCorretora }));
     expect(broker.status).toBe(400);
@@ -113,13 +133,32 @@ describe.each(BACKENDS)('company registry (%s)', (backend) => {
     expect((await c.post('/api/v1/seguros', policy({ seguradora: CNPJ.valeSeguros, corretora: CNPJ.primeCorretora }))).status).toBe(201);
 
     // Post-sales tickets, manufacturing orders, TAFs and work orders: the client is a Cliente company.
-    const ticket = await c.post('/api/v1/posvendas', { titulo: 'Teste do cadastro', cliente: CNPJ.trafoSul, obra: '101', abertura: '2026-11-20T10:00:00-03:00', categoria: 'Garantia', prioridade: 'Média', descricao: 'Teste.', comentario: 'Teste.' });
+    const ticket = await c.post('/api/v1/posvendas', {
+      titulo: 'Teste do cadastro',
+      cliente: CNPJ.trafoSul,
+      obra: '101',
+      abertura: '2026-11-20T10:00:00-03:00',
+      categoria: 'Garantia',
+      prioridade: 'Média',
+      descricao: 'Teste.',
+      comentario: 'Teste.',
+    });
     expect(ticket.status).toBe(400);
     expect(ticket.body.errors).toEqual({ cliente: ['Escolha uma empresa com Tipo "Cliente".'] });
-    const fab = await c.post('/api/v1/fabricacoes', { codigo: `FAB-E-${backend}`, descricao: 'Fabricação de teste', cliente: 'Energética Santa Clara', quantidade: 1 });
+    const fab = await c.post('/api/v1/fabricacoes', {
+      codigo: `FAB-E-${backend}`,
+      descricao: 'Fabricação de teste',
+      cliente: 'Energética Santa Clara',
+      quantidade: 1,
+    });
     expect(fab.status).toBe(400);
     expect(fab.body.errors).toEqual({ cliente: ['Selecione um registro válido.'] });
-    const fabOk = await c.post('/api/v1/fabricacoes', { codigo: `FAB-E-${backend}`, descricao: 'Fabricação de teste', cliente: CNPJ.santaClara, quantidade: 1 });
+    const fabOk = await c.post('/api/v1/fabricacoes', {
+      codigo: `FAB-E-${backend}`,
+      descricao: 'Fabricação de teste',
+      cliente: CNPJ.santaClara,
+      quantidade: 1,
+    });
     expect(fabOk.status, JSON.stringify(fabOk.body)).toBe(201);
     expect((await c.get(`/api/v1/fabricacoes/${fabOk.body.id}`)).body._titles.cliente.title).toBe('Energética Santa Clara S.A.');
   });
@@ -128,14 +167,23 @@ describe.each(BACKENDS)('company registry (%s)', (backend) => {
     const ok = await c.post('/api/v1/tickets-sgi', sgiRecord({ titulo: `Registro novo do fornecedor ${backend}`, fornecedor: CNPJ.montagensIdeal }), SGI);
     expect(ok.status).toBe(201);
     const all = (await c.get('/api/v1/tickets-sgi?_end=1000')).body as Row[];
-    const theirs = all.filter((r) => r.fornecedor === CNPJ.montagensIdeal && r.status !== 'RASCUNHO').map((r) => r.id).sort();
+    const theirs = all
+      .filter((r) => r.fornecedor === CNPJ.montagensIdeal && r.status !== 'RASCUNHO')
+      .map((r) => r.id)
+      .sort();
     const seen = (await c.get('/api/v1/tickets-sgi?_end=1000', 'fornecedor@portal.local')).body as Row[];
     expect(seen.map((r) => r.id).sort()).toEqual(theirs);
     expect(seen.every((r) => r.fornecedor === CNPJ.montagensIdeal)).toBe(true);
   });
 
   it("a supplier's or law firm's user lists registered companies, stored by CNPJ", async () => {
-    const user = (empresa: unknown[]) => ({ email: `parceiro.${backend}@exemplo.com`, nome: 'Parceiro Novo', tipo: 'fornecedor', roles: ['fornecedor'], empresa });
+    const user = (empresa: unknown[]) => ({
+      email: `parceiro.${backend}@exemplo.com`,
+      nome: 'Parceiro Novo',
+      tipo: 'fornecedor',
+      roles: ['fornecedor'],
+      empresa,
+    });
     const free = await c.post('/api/v1/usuarios', user(['Montagens Ideal']));
     expect(free.status).toBe(400);
     expect(free.body.errors.empresa[0]).toMatch(/não cadastrada: "Montagens Ideal"/);

@@ -44,11 +44,23 @@ describe.each(BACKENDS)('external users: no drafts, staff e-mails or internal fi
   };
   const count = async (table: string) => Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(t.api.db)).rows[0].n);
   const newTicket = async (fornecedor: string, titulo: string) => {
-    const r = await c.post('/api/v1/tickets-sgi', {
-      area: 'Qualidade', tipo: 'RNC', severidade: 'Média', origem: 'Fornecedor', titulo, dataOcorrencia: '2026-10-01', fornecedor,
-      descricao: 'Peças entregues fora da especificação.', relator: person('sm@portal.local', 'Site Manager'), responsavel: person(OWNER, 'Renata Costa'),
-      comentarioInterno: SECRET_NOTE,
-    }, 'admin@portal.local');
+    const r = await c.post(
+      '/api/v1/tickets-sgi',
+      {
+        area: 'Qualidade',
+        tipo: 'RNC',
+        severidade: 'Média',
+        origem: 'Fornecedor',
+        titulo,
+        dataOcorrencia: '2026-10-01',
+        fornecedor,
+        descricao: 'Peças entregues fora da especificação.',
+        relator: person('sm@portal.local', 'Site Manager'),
+        responsavel: person(OWNER, 'Renata Costa'),
+        comentarioInterno: SECRET_NOTE,
+      },
+      'admin@portal.local',
+    );
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     return r.body as Rec;
   };
@@ -67,19 +79,33 @@ describe.each(BACKENDS)('external users: no drafts, staff e-mails or internal fi
     foreign = await newTicket(CNPJ.trafoSul, `RNC de outro fornecedor ${backend}`);
     expect((await c.step('tickets-sgi', foreign.id, 'enviar-triagem', 'admin@portal.local')).status).toBe(200);
     expect((await c.step('tickets-sgi', foreign.id, 'aceitar', 'sgi@portal.local')).status).toBe(200);
-    const p = await c.post('/api/v1/planos-acao', {
-      ticket: mine.id, titulo: 'Tratativa com o fornecedor', responsavel: person(OWNER, 'Renata Costa'), prazo: '2026-12-20', observacoes: SECRET_NOTE,
-      acoes: [
-        { oQue: 'Auditar o processo do fornecedor', quando: '2026-11-10', quem: OWNER, status: 'Pendente', quanto: 4200 }, // a staff address typed in free text
-        { oQue: 'Medir 100% das peças', quando: '2026-11-30', quem: 'Sérgio Dias', fornecedor: empresa, status: 'Pendente', quanto: 1800 },
-      ],
-    }, 'sgi@portal.local');
+    const p = await c.post(
+      '/api/v1/planos-acao',
+      {
+        ticket: mine.id,
+        titulo: 'Tratativa com o fornecedor',
+        responsavel: person(OWNER, 'Renata Costa'),
+        prazo: '2026-12-20',
+        observacoes: SECRET_NOTE,
+        acoes: [
+          { oQue: 'Auditar o processo do fornecedor', quando: '2026-11-10', quem: OWNER, status: 'Pendente', quanto: 4200 }, // a staff address typed in free text
+          { oQue: 'Medir 100% das peças', quando: '2026-11-30', quem: 'Sérgio Dias', fornecedor: empresa, status: 'Pendente', quanto: 1800 },
+        ],
+      },
+      'sgi@portal.local',
+    );
     expect(p.status, JSON.stringify(p.body)).toBe(201);
     plan = p.body as Rec;
-    const q = await c.post('/api/v1/planos-acao', {
-      ticket: foreign.id, titulo: 'Plano de outro fornecedor', responsavel: person(OWNER, 'Renata Costa'),
-      acoes: [{ oQue: 'Trocar o transformador', quando: '2026-11-30', quem: 'Trafo Sul', fornecedor: CNPJ.trafoSul, status: 'Pendente' }],
-    }, 'sgi@portal.local');
+    const q = await c.post(
+      '/api/v1/planos-acao',
+      {
+        ticket: foreign.id,
+        titulo: 'Plano de outro fornecedor',
+        responsavel: person(OWNER, 'Renata Costa'),
+        acoes: [{ oQue: 'Trocar o transformador', quando: '2026-11-30', quem: 'Trafo Sul', fornecedor: CNPJ.trafoSul, status: 'Pendente' }],
+      },
+      'sgi@portal.local',
+    );
     expect(q.status, JSON.stringify(q.body)).toBe(201);
     foreignPlan = q.body as Rec;
   });
@@ -157,10 +183,19 @@ describe.each(BACKENDS)('external users: no drafts, staff e-mails or internal fi
     const up = await upload(SUP, 'recurso=portal-fornecedor&campo=anexos');
     expect(up.status, JSON.stringify(up.body)).toBe(201);
     const file = { key: up.body.key, name: up.body.name, size: up.body.size, type: up.body.type };
-    const r = await c.post('/api/v1/portal-fornecedor', {
-      ticket: mine.id, assunto: 'Resposta à RNC', mensagem: 'Implantamos medição de 100% das peças.', anexos: [file],
-      fornecedor: CNPJ.trafoSul, status: 'Aceito', resposta: 'Aceita por mim mesmo',
-    }, SUP);
+    const r = await c.post(
+      '/api/v1/portal-fornecedor',
+      {
+        ticket: mine.id,
+        assunto: 'Resposta à RNC',
+        mensagem: 'Implantamos medição de 100% das peças.',
+        anexos: [file],
+        fornecedor: CNPJ.trafoSul,
+        status: 'Aceito',
+        resposta: 'Aceita por mim mesmo',
+      },
+      SUP,
+    );
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     expect(r.body.fornecedor).toBe(empresa);
     expect(r.body.email).toBe(SUP);
@@ -219,16 +254,30 @@ describe.each(BACKENDS)('external users: no drafts, staff e-mails or internal fi
     expect((await patch([...rows, { oQue: 'Nova', quando: '2026-12-01', quem: 'Eu', fornecedor: empresa, status: 'Pendente' }])).status).toBe(403);
     expect((await patch([rows[0], { ...rows[1], status: 'Cancelada' }])).status).toBe(403);
     expect((await c.patch(`/api/v1/planos-acao/${plan.id}`, { version: current.version, titulo: 'Outro título' }, SUP)).status).toBe(403);
-    expect((await c.patch(`/api/v1/planos-acao/${foreignPlan.id}`, { version: foreignPlan.version, acoes: [{ ...(foreignPlan.acoes as Json[])[0], status: 'Concluída' }] }, SUP)).status).toBe(403);
+    expect(
+      (
+        await c.patch(
+          `/api/v1/planos-acao/${foreignPlan.id}`,
+          { version: foreignPlan.version, acoes: [{ ...(foreignPlan.acoes as Json[])[0], status: 'Concluída' }] },
+          SUP,
+        )
+      ).status,
+    ).toBe(403);
     expect((await c.step('planos-acao', plan.id, 'iniciar', SUP)).status).toBe(403);
     const unchanged = (await c.get(`/api/v1/planos-acao/${plan.id}`, 'sgi@portal.local')).body as Rec;
     expect(unchanged.version).toBe(current.version);
 
     // The supplier sends back the plan as it received it (the team's row with a name in "Quem").
     const shown = seen.acoes as Json[];
-    const ok = await c.patch(`/api/v1/planos-acao/${plan.id}`, {
-      ...seen, version: current.version, acoes: [shown[0], { ...shown[1], status: 'Em andamento', evidencia: 'Medição implantada na linha 2.', anexos: [evidence] }],
-    }, SUP);
+    const ok = await c.patch(
+      `/api/v1/planos-acao/${plan.id}`,
+      {
+        ...seen,
+        version: current.version,
+        acoes: [shown[0], { ...shown[1], status: 'Em andamento', evidencia: 'Medição implantada na linha 2.', anexos: [evidence] }],
+      },
+      SUP,
+    );
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     const saved = ok.body.acoes as Json[];
     expect(saved[1]).toMatchObject({ status: 'Em andamento', evidencia: 'Medição implantada na linha 2.' });

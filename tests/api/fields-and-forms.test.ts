@@ -49,7 +49,14 @@ describe.each(BACKENDS)('fields and forms (%s)', (backend) => {
   it("computes a contract item's total on create and update", async () => {
     const [ct] = (await c.get('/api/v1/contratos?numero=CT-2025-007')).body;
     const [prod] = (await c.get('/api/v1/produtos?_end=1')).body;
-    const item = await c.post('/api/v1/produtos-contrato', { contrato: ct.id, produto: prod.id, descricao: 'Cabos', quantidade: 3.5, valorUnitario: 1000.1, valorTotal: 1 });
+    const item = await c.post('/api/v1/produtos-contrato', {
+      contrato: ct.id,
+      produto: prod.id,
+      descricao: 'Cabos',
+      quantidade: 3.5,
+      valorUnitario: 1000.1,
+      valorTotal: 1,
+    });
     expect(item.status, JSON.stringify(item.body)).toBe(201);
     expect(Number(item.body.valorTotal)).toBe(3500.35);
     const upd = await c.patch(`/api/v1/produtos-contrato/${item.body.id}`, { version: item.body.version, quantidade: 2 });
@@ -82,7 +89,11 @@ describe.each(BACKENDS)('fields and forms (%s)', (backend) => {
     const [ticket] = (await c.get('/api/v1/posvendas?_end=1')).body;
     const before = await c.get(`/api/v1/custos-posvenda/aggregate?measure=sum:valor&ticket=${ticket.id}`, 'posvendas@portal.local');
     expect(before.status).toBe(200);
-    const cost = await c.post('/api/v1/custos-posvenda', { ticket: ticket.id, descricao: 'Deslocamento do técnico', categoria: 'Deslocamento', valor: 350.5 }, 'posvendas@portal.local');
+    const cost = await c.post(
+      '/api/v1/custos-posvenda',
+      { ticket: ticket.id, descricao: 'Deslocamento do técnico', categoria: 'Deslocamento', valor: 350.5 },
+      'posvendas@portal.local',
+    );
     expect(cost.status, JSON.stringify(cost.body)).toBe(201);
     expect(cost.body.data).toMatch(/^\d{4}-\d{2}-\d{2}$/); // today, by default
     const after = await c.get(`/api/v1/custos-posvenda/aggregate?measure=sum:valor&ticket=${ticket.id}`, 'posvendas@portal.local');
@@ -98,7 +109,12 @@ describe.each(BACKENDS)('fields and forms (%s)', (backend) => {
     expect(copied.status, JSON.stringify(copied.body)).toBe(201);
     expect(copied.body.itens.map((i: Row) => i.descricao)).toEqual(tpl.itens.map((i: Row) => i.descricao));
     expect(copied.body.disciplina).toBe(tpl.disciplina);
-    const own = await c.post('/api/v1/materiais', { titulo: 'Lista própria', obra: '101', template: tpl.id, itens: [{ descricao: 'Areia média', unidade: 'm³', quantidade: 12 }] });
+    const own = await c.post('/api/v1/materiais', {
+      titulo: 'Lista própria',
+      obra: '101',
+      template: tpl.id,
+      itens: [{ descricao: 'Areia média', unidade: 'm³', quantidade: 12 }],
+    });
     expect(own.body.itens).toEqual([{ descricao: 'Areia média', unidade: 'm³', quantidade: 12 }]);
     const bad = await c.post('/api/v1/materiais', { titulo: 'Modelo inexistente', obra: '101', template: 999999 });
     expect(bad.status).toBe(400);

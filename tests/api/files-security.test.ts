@@ -14,7 +14,10 @@ const SM = 'sm.arquivos@teste.local';
 const RDO101 = 'rdo101@teste.local';
 const CLIENT = 'cliente@portal.local';
 
-const png = () => sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer();
 const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>');
 const html = Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>');
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
@@ -37,7 +40,11 @@ describe.each(BACKENDS)('files: owners, types, names, sizes, thumbnails, gallery
   };
   const get = (key: string, as: string, suffix = '') => t.api.request(`/api/v1/arquivos/${key}${suffix}`, { as });
   const newRdo = async (obra: string, siteManager: string, fotos: Json[], as = ADMIN) => {
-    const res = await t.api.request('/api/v1/diarios', { method: 'POST', as, json: { obra, data: nextDate(), siteManager: { mail: siteManager, nome: 'X' }, fotos } });
+    const res = await t.api.request('/api/v1/diarios', {
+      method: 'POST',
+      as,
+      json: { obra, data: nextDate(), siteManager: { mail: siteManager, nome: 'X' }, fotos },
+    });
     return { status: res.status, body: (await res.json()) as Json };
   };
 
@@ -111,7 +118,11 @@ describe.each(BACKENDS)('files: owners, types, names, sizes, thumbnails, gallery
   });
 
   it('detects the type from the bytes: SVG and HTML refused with a pt-BR message; the sniffed type is served', async () => {
-    for (const [body, name, type] of [[svg, 'x.svg', 'image/svg+xml'], [svg, 'x.png', 'image/png'], [html, 'pagina.png', 'image/png']] as const) {
+    for (const [body, name, type] of [
+      [svg, 'x.svg', 'image/svg+xml'],
+      [svg, 'x.png', 'image/png'],
+      [html, 'pagina.png', 'image/png'],
+    ] as const) {
       const r = await upload(ADMIN, 'recurso=diarios&campo=fotos', body, name, type);
       expect(r.status, name).toBe(400);
       expect(r.body.message).toMatch(/não é de um tipo aceito em Fotos/);
@@ -182,7 +193,11 @@ describe.each(BACKENDS)('files: owners, types, names, sizes, thumbnails, gallery
       process.env.UPLOAD_MAX_MB = '0.05'; // 51,200 bytes
     });
     afterAll(() => {
-      for (const [k, v] of [['UPLOAD_MAX_MB', saved.up], ['UPLOAD_TMP_DIR', saved.tmp], ['JSON_MAX_KB', saved.json]] as const) {
+      for (const [k, v] of [
+        ['UPLOAD_MAX_MB', saved.up],
+        ['UPLOAD_TMP_DIR', saved.tmp],
+        ['JSON_MAX_KB', saved.json],
+      ] as const) {
         if (v === undefined) delete process.env[k];
         else process.env[k] = v;
       }
@@ -205,7 +220,14 @@ describe.each(BACKENDS)('files: owners, types, names, sizes, thumbnails, gallery
           ctrl.enqueue(new Uint8Array(part));
         },
       });
-      const before = Number((await t.api.db.selectFrom('arquivo').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+      const before = Number(
+        (
+          await t.api.db
+            .selectFrom('arquivo')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
       const res = await t.api.request('/api/v1/arquivos?recurso=contratos&campo=arquivos', {
         method: 'POST',
         body,
@@ -216,7 +238,14 @@ describe.each(BACKENDS)('files: owners, types, names, sizes, thumbnails, gallery
       expect(((await res.json()) as Json).message).toBe('O arquivo excede o limite de 0,05 MB.');
       expect(pulled).toBeLessThan(300 * 1024);
       expect(readdirSync(tmp)).toEqual([]);
-      const after = Number((await t.api.db.selectFrom('arquivo').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+      const after = Number(
+        (
+          await t.api.db
+            .selectFrom('arquivo')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
       expect(after).toBe(before);
       // Just under the limit still goes through.
       const ok = await upload(ADMIN, 'recurso=contratos&campo=arquivos', Buffer.alloc(50 * 1024, 0x62), 'ok.txt', 'text/plain');
@@ -237,7 +266,10 @@ describe.each(BACKENDS)('files: owners, types, names, sizes, thumbnails, gallery
   });
 
   it('makes a 320 px WebP thumbnail on upload (EXIF rotation applied, metadata stripped), served under the same check', async () => {
-    const photo = await sharp({ create: { width: 800, height: 400, channels: 3, background: '#cc3333' } }).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    const photo = await sharp({ create: { width: 800, height: 400, channels: 3, background: '#cc3333' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
     const up = await upload(ADMIN, 'recurso=diarios&campo=fotos', photo, 'obra.jpg', 'image/jpeg');
     expect(up.status).toBe(201);
     expect(up.body.thumbUrl).toBe(`/api/v1/arquivos/${up.body.key}/thumb`);

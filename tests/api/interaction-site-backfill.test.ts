@@ -35,7 +35,12 @@ describe.each(BACKENDS)('interactions get their ticket site on an existing datab
     const r = await migrate(d.db, [...CODE_SCHEMAS]);
     expect(r.applied).toBeGreaterThan(0);
     const rows = await sql<{ id: string; obra: string | null }>`select id, obra from "ticketInteracao" order by id`.execute(d.db);
-    expect(rows.rows.map((x) => [Number(x.id), x.obra])).toEqual([[1, '101'], [2, '101'], [3, '102'], [4, null]]);
+    expect(rows.rows.map((x) => [Number(x.id), x.obra])).toEqual([
+      [1, '101'],
+      [2, '101'],
+      [3, '102'],
+      [4, null],
+    ]);
     // A later start changes nothing (the step only runs when the column is new).
     await sql`update "ticketInteracao" set obra = null where id = 3`.execute(d.db);
     await migrate(d.db, [...CODE_SCHEMAS]);

@@ -43,7 +43,10 @@ describe.each(BACKENDS)('numbering (%s)', (backend) => {
   const take = (schema: EntitySchema, record: Record<string, unknown>, today?: string, fail = false) =>
     t.api.db.transaction().execute(async (trx) => {
       const value = await nextNumber(trx, schema, record, today);
-      await trx.insertInto(TABLE).values({ ...record, [schema.numbering!.field]: value }).execute();
+      await trx
+        .insertInto(TABLE)
+        .values({ ...record, [schema.numbering!.field]: value })
+        .execute();
       if (fail) throw new Error('rolled back');
       return value;
     });
@@ -81,7 +84,10 @@ describe.each(BACKENDS)('numbering (%s)', (backend) => {
   it('follows numbers already stored (seed, import) and gives back the number of a write that rolls back', async () => {
     const s = schemaWith({ field: 'codigo', format: 'IMP-{obra}-{####}' });
     // Codes of another format or scope that merely look alike do not count.
-    await t.api.db.insertInto(TABLE).values([{ codigo: 'IMP-7-0041' }, { codigo: 'IMP-7-0041x' }, { codigo: 'IMP-77-0900' }, { codigo: 'IMP-7-9x99' }]).execute();
+    await t.api.db
+      .insertInto(TABLE)
+      .values([{ codigo: 'IMP-7-0041' }, { codigo: 'IMP-7-0041x' }, { codigo: 'IMP-77-0900' }, { codigo: 'IMP-7-9x99' }])
+      .execute();
     expect(await take(s, { obra: '7' })).toBe('IMP-7-0042');
     await expect(take(s, { obra: '7' }, undefined, true)).rejects.toThrow('rolled back');
     expect(await take(s, { obra: '7' })).toBe('IMP-7-0043');
@@ -100,7 +106,11 @@ describe.each(BACKENDS)('numbering (%s)', (backend) => {
     const year = new Date().getFullYear();
     const reports = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        c.post('/api/v1/relatos-etica', { assunto: `Relato simultâneo ${i}`, categoria: 'Outros', descricao: 'Relato criado ao mesmo tempo que outros nove.' }, 'leitura@portal.local'),
+        c.post(
+          '/api/v1/relatos-etica',
+          { assunto: `Relato simultâneo ${i}`, categoria: 'Outros', descricao: 'Relato criado ao mesmo tempo que outros nove.' },
+          'leitura@portal.local',
+        ),
       ),
     );
     for (const r of reports) expect(r.status, JSON.stringify(r.body)).toBe(201);
@@ -114,8 +124,16 @@ describe.each(BACKENDS)('numbering (%s)', (backend) => {
     const tickets = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
         c.post('/api/v1/posvendas', {
-          titulo: `Ticket simultâneo ${i}`, cliente: demo.cliente, obra: '101', abertura: '2026-11-24T09:00:00-03:00', prioridade: 'Média', categoria: 'Garantia',
-          descricao: 'Aberto ao mesmo tempo que outros nove.', comentario: 'Teste de numeração.', codigo: 1, responsavel: person('posvendas@portal.local'),
+          titulo: `Ticket simultâneo ${i}`,
+          cliente: demo.cliente,
+          obra: '101',
+          abertura: '2026-11-24T09:00:00-03:00',
+          prioridade: 'Média',
+          categoria: 'Garantia',
+          descricao: 'Aberto ao mesmo tempo que outros nove.',
+          comentario: 'Teste de numeração.',
+          codigo: 1,
+          responsavel: person('posvendas@portal.local'),
         }),
       ),
     );

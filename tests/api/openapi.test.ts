@@ -50,10 +50,14 @@ describe.each(BACKENDS)('OpenAPI description (%s)', (backend) => {
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.security).toEqual([{ bearerAuth: [] }]);
     // Routes beside the schema CRUD are documented too (the company registry's pending values).
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/empresas-pendentes', '/empresas-pendentes/{id}/resolver', '/empresas-pendentes/{id}/descartar']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/empresas-pendentes', '/empresas-pendentes/{id}/resolver', '/empresas-pendentes/{id}/descartar']),
+    );
     // …and the daily report's EAP picker (code, description, parent; the area is required).
     const picker = doc.paths['/obras/{obra}/eap-codigos']?.get;
-    expect(picker?.parameters).toEqual([expect.objectContaining({ name: 'area', in: 'query', required: true, schema: { type: 'string', enum: ['FIELD', 'AUTOMACAO'] } })]);
+    expect(picker?.parameters).toEqual([
+      expect.objectContaining({ name: 'area', in: 'query', required: true, schema: { type: 'string', enum: ['FIELD', 'AUTOMACAO'] } }),
+    ]);
     expect(Object.keys(picker.responses['200'].content['application/json'].schema.items.properties)).toEqual(['id', 'codigo', 'descricao', 'pai']);
 
     const refs = allRefs(doc);
@@ -119,7 +123,21 @@ describe.each(BACKENDS)('OpenAPI description (%s)', (backend) => {
     expect(doc.components.schemas.Diario.properties.created_at.format).toBe('date-time');
 
     const listParams = (doc.paths['/diarios'].get.parameters as Doc[]).map((p) => (resolvePointer(doc, p.$ref) as Doc).name);
-    expect(listParams).toEqual(expect.arrayContaining(['_start', '_end', '_sort', '_order', 'q', 'obra', 'obra_ne', 'data_gte', 'data_lte', 'siteManager.mail', 'siteManager.mail_like']));
+    expect(listParams).toEqual(
+      expect.arrayContaining([
+        '_start',
+        '_end',
+        '_sort',
+        '_order',
+        'q',
+        'obra',
+        'obra_ne',
+        'data_gte',
+        'data_lte',
+        'siteManager.mail',
+        'siteManager.mail_like',
+      ]),
+    );
     expect(doc.paths['/diarios'].get.responses[200].headers).toHaveProperty('x-list-truncated');
   });
 });

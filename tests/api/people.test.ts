@@ -11,11 +11,19 @@ describe.each(BACKENDS)('role journeys: the people of docs/access.md decision 28
   const ids = (rows: Row[]) => rows.map((r) => r.id);
 
   it('field and automation technicians open and read the work orders of their area', async () => {
-    const f = await c.post('/api/v1/os-field', { numero: `OS-F-${backend}`, obra: '101', titulo: 'Instalação de sensores', dataAbertura: '2026-11-20' }, 'field@portal.local');
+    const f = await c.post(
+      '/api/v1/os-field',
+      { numero: `OS-F-${backend}`, obra: '101', titulo: 'Instalação de sensores', dataAbertura: '2026-11-20' },
+      'field@portal.local',
+    );
     expect(f.status).toBe(201);
     expect((await c.get('/api/v1/os-field?_end=5', 'field@portal.local')).status).toBe(200);
     expect((await c.step('os-field', f.body.id, 'iniciar', 'field@portal.local')).status).toBe(400); // needs a responsible person first
-    const a = await c.post('/api/v1/os-automacao', { numero: `OS-A-${backend}`, obra: '101', titulo: 'Programação do CLP', dataAbertura: '2026-11-20', responsavel: person('automacao@portal.local') }, 'automacao@portal.local');
+    const a = await c.post(
+      '/api/v1/os-automacao',
+      { numero: `OS-A-${backend}`, obra: '101', titulo: 'Programação do CLP', dataAbertura: '2026-11-20', responsavel: person('automacao@portal.local') },
+      'automacao@portal.local',
+    );
     expect(a.status).toBe(201);
     expect((await c.step('os-automacao', a.body.id, 'iniciar', 'automacao@portal.local')).body.status).toBe('Em execução');
     const eap = await c.post('/api/v1/eap-os', { area: 'AUTOMACAO', obra: '101', codigo: '9.1', descricao: 'Integração de painéis' }, 'automacao@portal.local');
@@ -65,7 +73,12 @@ describe.each(BACKENDS)('role journeys: the people of docs/access.md decision 28
     const cases = (await c.get('/api/v1/processos-juridicos?_end=1000')).body as Row[];
     const mine = cases.find((r) => (r.responsavelDp as { mail?: string } | null)?.mail === 'juridico@portal.local')!;
     const other = cases.find((r) => (r.responsavelDp as { mail?: string } | null)?.mail !== 'juridico@portal.local')!;
-    const doc = (processo: unknown, tipoDocumento: string) => ({ processo, tipoDocumento, titulo: 'Ficha de registro do reclamante', arquivos: [{ key: 'demo/testes/ficha.pdf', name: 'ficha.pdf', size: 10, type: 'application/pdf' }] });
+    const doc = (processo: unknown, tipoDocumento: string) => ({
+      processo,
+      tipoDocumento,
+      titulo: 'Ficha de registro do reclamante',
+      arquivos: [{ key: 'demo/testes/ficha.pdf', name: 'ficha.pdf', size: 10, type: 'application/pdf' }],
+    });
     const dp = await c.post('/api/v1/documentos-juridicos', doc(mine.id, 'Documentos DP'), 'juridico@portal.local');
     expect(dp.status, JSON.stringify(dp.body)).toBe(201);
     expect(dp.body.enviadoPor.mail).toBe('juridico@portal.local');
@@ -80,7 +93,11 @@ describe.each(BACKENDS)('role journeys: the people of docs/access.md decision 28
   it('post-sales answers a ticket with an interaction (Interagir) and reads the timeline', async () => {
     // Decision 30: never on a concluded or cancelled ticket.
     const ticket = (await c.get('/api/v1/posvendas?status=Em%20atendimento&_end=1', 'posvendas@portal.local')).body[0];
-    const r = await c.post('/api/v1/ticket-interacoes', { ticket: ticket.id, data: '2026-11-22T10:00:00-03:00', texto: 'Visita agendada para segunda-feira.', responsavel: person('posvendas@portal.local') }, 'posvendas@portal.local');
+    const r = await c.post(
+      '/api/v1/ticket-interacoes',
+      { ticket: ticket.id, data: '2026-11-22T10:00:00-03:00', texto: 'Visita agendada para segunda-feira.', responsavel: person('posvendas@portal.local') },
+      'posvendas@portal.local',
+    );
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     expect(r.body.responsavelRegistro.mail).toBe('posvendas@portal.local');
     const timeline = await c.get(`/api/v1/ticket-interacoes?ticket=${ticket.id}&_end=100`, 'posvendas@portal.local');

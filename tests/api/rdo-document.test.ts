@@ -20,7 +20,10 @@ function pdfInfoStrings(pdf: Buffer): string[] {
   const s = pdf.toString('latin1');
   const out: string[] = [];
   for (const m of s.matchAll(/\(\xfe\xff((?:\\.|[^\\)])*)\)/g)) {
-    const raw = m[1].replace(/\\([\\()])/g, '$1').replace(/\\n/g, '\n').replace(/\\r/g, '\r');
+    const raw = m[1]
+      .replace(/\\([\\()])/g, '$1')
+      .replace(/\\n/g, '\n')
+      .replace(/\\r/g, '\r');
     const bytes = Buffer.from(raw, 'latin1');
     let t = '';
     for (let i = 0; i + 1 < bytes.length; i += 2) t += String.fromCharCode((bytes[i] << 8) | bytes[i + 1]);
@@ -48,7 +51,9 @@ describe.each(BACKENDS)('RDO as a document and its configuration (%s)', (backend
     // Noise compresses badly: a large camera-like photo.
     const raw = Buffer.alloc(width * height * 3);
     for (let i = 0; i < raw.length; i++) raw[i] = (i * 2654435761) % 251;
-    const jpeg = await sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+    const jpeg = await sharp(raw, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality: 95 })
+      .toBuffer();
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'frente-de-servico.jpg');
     const res = await t.api.request('/api/v1/arquivos?recurso=diarios&campo=fotos', { method: 'POST', body: form, as: ADMIN });
@@ -62,7 +67,10 @@ describe.each(BACKENDS)('RDO as a document and its configuration (%s)', (backend
     expect(foto.size).toBeGreaterThan(1_000_000);
     await eap('106', '1', '1.2', '1.2.3');
     const created = await c.post('/api/v1/diarios', {
-      obra: '106', data: '2030-03-04', siteManager: person(SM), chuvaMm: 12.345,
+      obra: '106',
+      data: '2030-03-04',
+      siteManager: person(SM),
+      chuvaMm: 12.345,
       clima: [{ periodo: 'Manhã', tempo: 'Chuvoso', condicao: 'Impraticável' }],
       maoDeObra: [{ empresa: 'Montagens Ideal Ltda.', funcao: 'Montador', quantidade: 6 }],
       atividades: [{ eapItem: '1.2.3', descricao: 'Montagem das terças', quantidade: 1.5, unidade: 't', avancoPercent: 40 }],
@@ -109,8 +117,15 @@ describe.each(BACKENDS)('RDO as a document and its configuration (%s)', (backend
     const base = { obra: '105', siteManager: person(SM) };
     await eap('105', '2', '2.1', '2.2');
     const last = await c.post('/api/v1/diarios', {
-      ...base, data: '2031-05-05', horarioInicio: '07:00', horarioFim: '17:00', chuvaMm: 3,
-      maoDeObra: [{ empresa: 'Portal Engenharia', funcao: 'Encarregado', quantidade: 1 }, { empresa: 'Concreta Pré-Moldados', funcao: 'Pedreiro', quantidade: 8 }],
+      ...base,
+      data: '2031-05-05',
+      horarioInicio: '07:00',
+      horarioFim: '17:00',
+      chuvaMm: 3,
+      maoDeObra: [
+        { empresa: 'Portal Engenharia', funcao: 'Encarregado', quantidade: 1 },
+        { empresa: 'Concreta Pré-Moldados', funcao: 'Pedreiro', quantidade: 8 },
+      ],
       equipamentos: [{ equipamento: 'Betoneira 400 L', quantidade: 2, horasTrabalhadas: 6, horasParadas: 2 }],
       atividades: [
         { eapItem: '2.1', descricao: 'Alvenaria do pavimento técnico', quantidade: 40, unidade: 'm²', avancoPercent: 55 },
@@ -121,7 +136,12 @@ describe.each(BACKENDS)('RDO as a document and its configuration (%s)', (backend
     });
     expect(last.status, JSON.stringify(last.body)).toBe(201);
     // A later report the site manager cannot read (someone else's) is not the source for them.
-    const hidden = await c.post('/api/v1/diarios', { ...base, data: '2031-05-06', siteManager: person(ADMIN), maoDeObra: [{ empresa: 'Outra', funcao: 'Outra', quantidade: 1 }] });
+    const hidden = await c.post('/api/v1/diarios', {
+      ...base,
+      data: '2031-05-06',
+      siteManager: person(ADMIN),
+      maoDeObra: [{ empresa: 'Outra', funcao: 'Outra', quantidade: 1 }],
+    });
     expect(hidden.status).toBe(201);
 
     const copy = await c.get('/api/v1/diarios/copia-anterior?obra=105', SM);
@@ -130,10 +150,7 @@ describe.each(BACKENDS)('RDO as a document and its configuration (%s)', (backend
     expect(copy.body.obra).toBe('105');
     expect(copy.body.maoDeObra).toEqual(last.body.maoDeObra);
     expect(copy.body.equipamentos).toEqual([{ equipamento: 'Betoneira 400 L', quantidade: 2 }]);
-    expect(copy.body.atividades).toEqual([
-      { eapItem: '2.1', descricao: 'Alvenaria do pavimento técnico', unidade: 'm²' },
-      { descricao: 'Limpeza da obra' },
-    ]);
+    expect(copy.body.atividades).toEqual([{ eapItem: '2.1', descricao: 'Alvenaria do pavimento técnico', unidade: 'm²' }, { descricao: 'Limpeza da obra' }]);
     for (const k of ['numero', 'fotos', 'ocorrencias', 'status', 'id', 'version']) expect(copy.body).not.toHaveProperty(k);
     // Administrators read every report: theirs is the later one.
     expect((await c.get('/api/v1/diarios/copia-anterior?obra=105', ADMIN)).body.origem.id).toBe(hidden.body.id);
@@ -163,8 +180,14 @@ describe.each(BACKENDS)('RDO as a document and its configuration (%s)', (backend
     t.api.addUser({ email: 'planejador@portal.local', roles: ['planejamento'] });
     const config = {
       obra: '104',
-      turnos: [{ periodo: 'Manhã', inicio: '07:00', fim: '11:30' }, { periodo: 'Tarde', inicio: '12:30', fim: '16:48' }],
-      maoDeObra: [{ empresa: 'Portal Engenharia', funcao: 'Encarregado' }, { empresa: 'Elétrica Forte Serviços', funcao: 'Eletricista' }],
+      turnos: [
+        { periodo: 'Manhã', inicio: '07:00', fim: '11:30' },
+        { periodo: 'Tarde', inicio: '12:30', fim: '16:48' },
+      ],
+      maoDeObra: [
+        { empresa: 'Portal Engenharia', funcao: 'Encarregado' },
+        { empresa: 'Elétrica Forte Serviços', funcao: 'Eletricista' },
+      ],
       equipamentos: [{ equipamento: 'Guindaste 50 t' }],
       estacoes: [{ nome: 'Aracruz', codigo: 'A612', fonte: 'INMET' }],
       obrigatorias: { clima: true, fotos: true, ocorrencias: false },
@@ -180,7 +203,12 @@ describe.each(BACKENDS)('RDO as a document and its configuration (%s)', (backend
     const opcoes = await c.get('/api/v1/diarios/opcoes?obra=104', 'sm@portal.local');
     expect(opcoes.status, JSON.stringify(opcoes.body)).toBe(200);
     expect(opcoes.body).toEqual({
-      obra: '104', turnos: config.turnos, maoDeObra: config.maoDeObra, equipamentos: config.equipamentos, estacoes: config.estacoes, obrigatorias: ['clima', 'fotos'],
+      obra: '104',
+      turnos: config.turnos,
+      maoDeObra: config.maoDeObra,
+      equipamentos: config.equipamentos,
+      estacoes: config.estacoes,
+      obrigatorias: ['clima', 'fotos'],
     });
     expect((await c.get('/api/v1/diarios/opcoes?obra=104', LEITURA)).status).toBe(403);
     // A site without configuration offers empty lists.
@@ -195,7 +223,11 @@ describe.each(BACKENDS)('RDO as a document and its configuration (%s)', (backend
     });
     const foto = await uploadPhoto(64, 48);
     const full = await c.post('/api/v1/diarios', {
-      obra: '104', data: '2032-01-10', siteManager: person(ADMIN), clima: [{ periodo: 'Manhã', tempo: 'Ensolarado', condicao: 'Praticável' }], fotos: [foto],
+      obra: '104',
+      data: '2032-01-10',
+      siteManager: person(ADMIN),
+      clima: [{ periodo: 'Manhã', tempo: 'Ensolarado', condicao: 'Praticável' }],
+      fotos: [foto],
     });
     expect(full.status, JSON.stringify(full.body)).toBe(201);
     // Emptying a mandatory section on update is refused too; other sites are not affected.
@@ -205,23 +237,37 @@ describe.each(BACKENDS)('RDO as a document and its configuration (%s)', (backend
     expect((await c.post('/api/v1/diarios', { obra: '106', data: '2032-01-10', siteManager: person(ADMIN) })).status).toBe(201);
     // Turning the section off lets the report through.
     const cfg = (await c.get('/api/v1/configuracoes-rdo?obra=104', 'planejador@portal.local')).body[0];
-    expect((await c.patch(`/api/v1/configuracoes-rdo/${cfg.id}`, { version: cfg.version, obrigatorias: { fotos: true } }, 'planejador@portal.local')).status).toBe(200);
+    expect(
+      (await c.patch(`/api/v1/configuracoes-rdo/${cfg.id}`, { version: cfg.version, obrigatorias: { fotos: true } }, 'planejador@portal.local')).status,
+    ).toBe(200);
     expect((await c.patch(`/api/v1/diarios/${full.body.id}`, { version: full.body.version, clima: [] })).status).toBe(200);
   });
 
   it("the site's lists are enforced by the API; values a stored report already holds stay accepted", async () => {
     t.api.addUser({ email: 'planejador@portal.local', roles: ['planejamento'] });
-    const saved = await c.post('/api/v1/configuracoes-rdo', {
-      obra: '105',
-      maoDeObra: [{ empresa: 'Portal Engenharia', funcao: 'Encarregado' }, { empresa: 'Elétrica Forte Serviços', funcao: 'Eletricista' }],
-      equipamentos: [{ equipamento: 'Guindaste 50 t' }, { equipamento: 'Betoneira 400 L' }],
-      estacoes: [{ nome: 'Aracruz', codigo: 'A612', fonte: 'INMET' }],
-    }, 'planejador@portal.local');
+    const saved = await c.post(
+      '/api/v1/configuracoes-rdo',
+      {
+        obra: '105',
+        maoDeObra: [
+          { empresa: 'Portal Engenharia', funcao: 'Encarregado' },
+          { empresa: 'Elétrica Forte Serviços', funcao: 'Eletricista' },
+        ],
+        equipamentos: [{ equipamento: 'Guindaste 50 t' }, { equipamento: 'Betoneira 400 L' }],
+        estacoes: [{ nome: 'Aracruz', codigo: 'A612', fonte: 'INMET' }],
+      },
+      'planejador@portal.local',
+    );
     expect(saved.status, JSON.stringify(saved.body)).toBe(201);
     const base = { obra: '105', siteManager: person(ADMIN) };
     const off = await c.post('/api/v1/diarios', {
-      ...base, data: '2033-02-01', estacaoMeteorologica: 'Vitória (A612)',
-      maoDeObra: [{ empresa: 'Portal Engenharia', funcao: 'Encarregado', quantidade: 1 }, { empresa: 'Outra Empreiteira', funcao: 'Eletricista', quantidade: 3 }],
+      ...base,
+      data: '2033-02-01',
+      estacaoMeteorologica: 'Vitória (A612)',
+      maoDeObra: [
+        { empresa: 'Portal Engenharia', funcao: 'Encarregado', quantidade: 1 },
+        { empresa: 'Outra Empreiteira', funcao: 'Eletricista', quantidade: 3 },
+      ],
       equipamentos: [{ equipamento: 'Trator de esteira', quantidade: 1 }],
     });
     expect(off.status).toBe(400);
@@ -233,24 +279,43 @@ describe.each(BACKENDS)('RDO as a document and its configuration (%s)', (backend
     });
     expect((await c.get('/api/v1/diarios?obra=105&data=2033-02-01')).body).toEqual([]);
     const ok = await c.post('/api/v1/diarios', {
-      ...base, data: '2033-02-01', estacaoMeteorologica: 'Aracruz (A612)',
+      ...base,
+      data: '2033-02-01',
+      estacaoMeteorologica: 'Aracruz (A612)',
       maoDeObra: [{ empresa: 'Elétrica Forte Serviços', funcao: 'Eletricista', quantidade: 3 }],
       equipamentos: [{ equipamento: 'Betoneira 400 L', quantidade: 1 }],
     });
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);
     // The list changes: the report keeps its Betoneira on edit, but cannot take another value off the list.
     const cfg = (await c.get('/api/v1/configuracoes-rdo?obra=105', 'planejador@portal.local')).body[0];
-    const changed = await c.patch(`/api/v1/configuracoes-rdo/${cfg.id}`, { version: cfg.version, equipamentos: [{ equipamento: 'Guindaste 50 t' }] }, 'planejador@portal.local');
+    const changed = await c.patch(
+      `/api/v1/configuracoes-rdo/${cfg.id}`,
+      { version: cfg.version, equipamentos: [{ equipamento: 'Guindaste 50 t' }] },
+      'planejador@portal.local',
+    );
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
-    const kept = await c.patch(`/api/v1/diarios/${ok.body.id}`, { version: ok.body.version, ocorrencias: 'Concretagem da laje.', equipamentos: [{ equipamento: 'Betoneira 400 L', quantidade: 2 }] });
+    const kept = await c.patch(`/api/v1/diarios/${ok.body.id}`, {
+      version: ok.body.version,
+      ocorrencias: 'Concretagem da laje.',
+      equipamentos: [{ equipamento: 'Betoneira 400 L', quantidade: 2 }],
+    });
     expect(kept.status, JSON.stringify(kept.body)).toBe(200);
-    const added = await c.patch(`/api/v1/diarios/${ok.body.id}`, { version: kept.body.version, equipamentos: [{ equipamento: 'Betoneira 400 L', quantidade: 2 }, { equipamento: 'Caminhão munck', quantidade: 1 }] });
+    const added = await c.patch(`/api/v1/diarios/${ok.body.id}`, {
+      version: kept.body.version,
+      equipamentos: [
+        { equipamento: 'Betoneira 400 L', quantidade: 2 },
+        { equipamento: 'Caminhão munck', quantidade: 1 },
+      ],
+    });
     expect(added.status).toBe(400);
     expect(Object.keys(added.body.errors)).toEqual(['equipamentos.1.equipamento']);
     // Without a list (labour emptied on the configuration), the field is free text again.
     const cfg2 = (await c.get('/api/v1/configuracoes-rdo?obra=105', 'planejador@portal.local')).body[0];
     expect((await c.patch(`/api/v1/configuracoes-rdo/${cfg2.id}`, { version: cfg2.version, maoDeObra: [] }, 'planejador@portal.local')).status).toBe(200);
-    const free = await c.patch(`/api/v1/diarios/${ok.body.id}`, { version: kept.body.version, maoDeObra: [{ empresa: 'Outra Empreiteira', funcao: 'Pintor', quantidade: 2 }] });
+    const free = await c.patch(`/api/v1/diarios/${ok.body.id}`, {
+      version: kept.body.version,
+      maoDeObra: [{ empresa: 'Outra Empreiteira', funcao: 'Pintor', quantidade: 2 }],
+    });
     expect(free.status, JSON.stringify(free.body)).toBe(200);
     expect((await c.del(`/api/v1/configuracoes-rdo/${cfg2.id}`, 'planejador@portal.local')).status).toBeLessThan(300);
   });
@@ -258,21 +323,40 @@ describe.each(BACKENDS)('RDO as a document and its configuration (%s)', (backend
   it('a new site gets the configured library tree with the configured access lists', async () => {
     // Only `configure` on Obra edits the tree.
     expect((await c.get('/api/v1/modelos-diretorio', SM)).status).toBe(403);
-    const tree = (await c.get('/api/v1/modelos-diretorio?_end=1000&_sort=id&_order=asc')).body as { id: number; nome: string; pai: number | null; version: number; acesso?: Record<string, string[]> }[];
+    const tree = (await c.get('/api/v1/modelos-diretorio?_end=1000&_sort=id&_order=asc')).body as {
+      id: number;
+      nome: string;
+      pai: number | null;
+      version: number;
+      acesso?: Record<string, string[]>;
+    }[];
     expect(tree.length).toBeGreaterThan(3);
     const root = tree.find((f) => f.pai === null)!;
     // Change the configuration: a new folder under the root, a renamed one.
-    const added = await c.post('/api/v1/modelos-diretorio', { nome: 'Atas de reunião', pai: root.id, acesso: { full: ['admin_biblioteca'], rOnly: ['$cliente', '$siteManager'] } });
+    const added = await c.post('/api/v1/modelos-diretorio', {
+      nome: 'Atas de reunião',
+      pai: root.id,
+      acesso: { full: ['admin_biblioteca'], rOnly: ['$cliente', '$siteManager'] },
+    });
     expect(added.status, JSON.stringify(added.body)).toBe(201);
     const fotos = tree.find((f) => f.nome === 'Fotos de avanço')!;
     expect((await c.patch(`/api/v1/modelos-diretorio/${fotos.id}`, { version: fotos.version, nome: 'Relatório fotográfico' })).status).toBe(200);
 
     const obra = await c.post('/api/v1/obras', {
-      Id_Lista: '901', nome: 'Ponte do Rio Claro', cliente: CNPJ.atlantico, status: 'Planejamento',
-      siteManager: person(SM, 'Site Manager'), siteManagerSubstituto: person('sm.substituto@portal.local'),
+      Id_Lista: '901',
+      nome: 'Ponte do Rio Claro',
+      cliente: CNPJ.atlantico,
+      status: 'Planejamento',
+      siteManager: person(SM, 'Site Manager'),
+      siteManagerSubstituto: person('sm.substituto@portal.local'),
     });
     expect(obra.status, JSON.stringify(obra.body)).toBe(201);
-    const folders = (await c.get('/api/v1/diretorios?obra=901&_end=1000')).body as { id: number; nome: string; pai: number | null; acesso?: Record<string, string[]> }[];
+    const folders = (await c.get('/api/v1/diretorios?obra=901&_end=1000')).body as {
+      id: number;
+      nome: string;
+      pai: number | null;
+      acesso?: Record<string, string[]>;
+    }[];
     expect(folders).toHaveLength(tree.length + 1);
     const siteRoot = folders.find((f) => f.pai === null)!;
     expect(siteRoot.nome).toBe('Obra 901 — Ponte do Rio Claro');

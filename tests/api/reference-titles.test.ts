@@ -96,13 +96,22 @@ describe.each(BACKENDS)('reference titles (%s)', (backend) => {
     const cnpj = DEMO_USERS[SUPPLIER].empresa[0];
     const entry = async (ticket: number) => {
       const r = await c.post('/api/v1/portal-fornecedor', {
-        fornecedor: cnpj, email: 'contato@montagensideal.com.br', tipo: 'Documento', ticket,
-        dataEnvio: '2026-11-20T10:00:00.000Z', assunto: `Envio ${backend} ${ticket}`, mensagem: 'Segue o documento.',
+        fornecedor: cnpj,
+        email: 'contato@montagensideal.com.br',
+        tipo: 'Documento',
+        ticket,
+        dataEnvio: '2026-11-20T10:00:00.000Z',
+        assunto: `Envio ${backend} ${ticket}`,
+        mensagem: 'Segue o documento.',
       });
       expect(r.status, JSON.stringify(r.body)).toBe(201);
       return r.body as Row;
     };
-    const draft = await c.post('/api/v1/tickets-sgi', { titulo: `Desvio em rascunho ${backend}`, descricao: 'Ainda não enviado.', obra: '101', dataOcorrencia: '2026-11-20', fornecedor: cnpj }, 'sgi@portal.local');
+    const draft = await c.post(
+      '/api/v1/tickets-sgi',
+      { titulo: `Desvio em rascunho ${backend}`, descricao: 'Ainda não enviado.', obra: '101', dataOcorrencia: '2026-11-20', fornecedor: cnpj },
+      'sgi@portal.local',
+    );
     expect(draft.status, JSON.stringify(draft.body)).toBe(201);
     expect(draft.body.status).toBe('RASCUNHO');
     const e = await entry(draft.body.id);
@@ -139,7 +148,10 @@ describe.each(BACKENDS)('reference titles (%s)', (backend) => {
       expect(naming, `_end=${end}`).toHaveLength(1);
       expect(naming[0]).toContain('json_agg');
       // Only the list's statement reads a referenced table (the others are the planner's size checks).
-      expect(statements.filter((s) => s.includes('"obra"') || s.includes('materialTemplate')), `_end=${end}`).toHaveLength(1);
+      expect(
+        statements.filter((s) => s.includes('"obra"') || s.includes('materialTemplate')),
+        `_end=${end}`,
+      ).toHaveLength(1);
       counts.push(statements.length);
     }
     expect(counts[0]).toBe(counts[1]);

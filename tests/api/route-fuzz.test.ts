@@ -18,7 +18,15 @@ const SEED = Number(process.env.BAD_INPUT_SEED) || 20261125;
 const NUL = '%00';
 
 /** Routes bad-input.test.ts already covers from the schemas (list, create, read, update, delete). */
-const CRUD = new Set(SCHEMAS.flatMap((s) => [`GET /api/v1/${s.resource}`, `POST /api/v1/${s.resource}`, `GET /api/v1/${s.resource}/:id`, `PATCH /api/v1/${s.resource}/:id`, `DELETE /api/v1/${s.resource}/:id`]));
+const CRUD = new Set(
+  SCHEMAS.flatMap((s) => [
+    `GET /api/v1/${s.resource}`,
+    `POST /api/v1/${s.resource}`,
+    `GET /api/v1/${s.resource}/:id`,
+    `PATCH /api/v1/${s.resource}/:id`,
+    `DELETE /api/v1/${s.resource}/:id`,
+  ]),
+);
 
 /** Junk (already encoded) for each kind of path parameter, with a few real values among it. */
 const PARAMS: Record<string, string[]> = {
@@ -31,15 +39,69 @@ const PARAMS: Record<string, string[]> = {
   '*': ['a', 'a/b', '..', '%2e%2e/x', NUL, '%E0%A4%A', 'x/thumb'],
 };
 
-const junkString = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('\u0000', 'a\u0000b', '%', "'; drop table obra; --", '2026-02-31', '1e400', 'á'.repeat(400)));
-const junkValue = fc.oneof(junkString, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constantFrom(2 ** 63, -1, 0, 1e300), fc.array(junkString, { maxLength: 3 }));
+const junkString = fc.oneof(
+  fc.string({ maxLength: 12 }),
+  fc.constantFrom('\u0000', 'a\u0000b', '%', "'; drop table obra; --", '2026-02-31', '1e400', 'á'.repeat(400)),
+);
+const junkValue = fc.oneof(
+  junkString,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.constantFrom(2 ** 63, -1, 0, 1e300),
+  fc.array(junkString, { maxLength: 3 }),
+);
 const junkObject = fc
-  .array(fc.tuple(fc.oneof(fc.constantFrom(...PROTO_KEYS, 'version', 'comment', 'email', 'roles', 'obra', 'name', 'kind', 'label', 'options', 'nota', 'data', 'dataInicio', 'dataFim'), fc.string({ maxLength: 8 })), fc.oneof(junkValue, fc.object({ maxDepth: 1 }))), { maxLength: 5 })
+  .array(
+    fc.tuple(
+      fc.oneof(
+        fc.constantFrom(
+          ...PROTO_KEYS,
+          'version',
+          'comment',
+          'email',
+          'roles',
+          'obra',
+          'name',
+          'kind',
+          'label',
+          'options',
+          'nota',
+          'data',
+          'dataInicio',
+          'dataFim',
+        ),
+        fc.string({ maxLength: 8 }),
+      ),
+      fc.oneof(junkValue, fc.object({ maxDepth: 1 })),
+    ),
+    { maxLength: 5 },
+  )
   .map((entries) => ownObject(entries));
 const junkBody = fc.oneof({ arbitrary: junkObject, weight: 6 }, { arbitrary: fc.oneof(junkValue, fc.anything({ maxDepth: 2 })), weight: 1 });
-const QUERY_KEYS = ['_start', '_end', '_sort', '_order', 'q', 'obra', 'de', 'ate', 'groupBy', 'measure', 'fn', 'perfil', 'id', 'purge', 'status', ...PROTO_KEYS];
+const QUERY_KEYS = [
+  '_start',
+  '_end',
+  '_sort',
+  '_order',
+  'q',
+  'obra',
+  'de',
+  'ate',
+  'groupBy',
+  'measure',
+  'fn',
+  'perfil',
+  'id',
+  'purge',
+  'status',
+  ...PROTO_KEYS,
+];
 const junkQuery = fc
-  .array(fc.tuple(fc.constantFrom(...QUERY_KEYS), fc.oneof(junkString, fc.constantFrom('101', 'true', '2026-01-01', '-5', '99999999999999999999'))), { maxLength: 4 })
+  .array(fc.tuple(fc.constantFrom(...QUERY_KEYS), fc.oneof(junkString, fc.constantFrom('101', 'true', '2026-01-01', '-5', '99999999999999999999'))), {
+    maxLength: 4,
+  })
   .map((pairs) => pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&'));
 
 function pathArb(pattern: string): fc.Arbitrary<string> {
@@ -59,7 +121,13 @@ describe.each(BACKENDS)('every API route refuses junk with a 4xx in Portuguese, 
   const t = useApi(backend);
 
   it('routes beyond the schema CRUD', async () => {
-    const routes = [...new Set((t.api.app.routes as { method: string; path: string }[]).filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/v1/')).map((r) => `${r.method} ${r.path}`))].filter((r) => !CRUD.has(r));
+    const routes = [
+      ...new Set(
+        (t.api.app.routes as { method: string; path: string }[])
+          .filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/v1/'))
+          .map((r) => `${r.method} ${r.path}`),
+      ),
+    ].filter((r) => !CRUD.has(r));
     expect(routes.length).toBeGreaterThan(100);
     const problems: string[] = [];
     for (const route of routes) {

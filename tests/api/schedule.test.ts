@@ -52,11 +52,18 @@ function byHand(eap: Eap[], rdos: Report[], oss: Report[]): { value: number; las
   let last: string | null = null;
   for (const leaf of eap.filter((e) => !eap.some((c) => parentOf(c) === e.id))) {
     const reported: { pct: number; data: string }[] = [];
-    for (const r of rdos) for (const a of r.atividades ?? []) if (a.eapItem === leaf.codigo && typeof a.avancoPercent === 'number') reported.push({ pct: a.avancoPercent, data: r.data });
-    for (const r of oss) for (const a of r.atividades ?? []) if (r.area === leaf.area && a.eapCodigo === leaf.codigo && typeof a.avancoPercent === 'number') reported.push({ pct: a.avancoPercent, data: r.data });
+    for (const r of rdos)
+      for (const a of r.atividades ?? [])
+        if (a.eapItem === leaf.codigo && typeof a.avancoPercent === 'number') reported.push({ pct: a.avancoPercent, data: r.data });
+    for (const r of oss)
+      for (const a of r.atividades ?? [])
+        if (r.area === leaf.area && a.eapCodigo === leaf.codigo && typeof a.avancoPercent === 'number') reported.push({ pct: a.avancoPercent, data: r.data });
     if (!reported.length) continue;
     value += weight(leaf) * Math.min(100, Math.max(...reported.map((x) => x.pct)));
-    const d = reported.map((x) => x.data).sort().at(-1)!;
+    const d = reported
+      .map((x) => x.data)
+      .sort()
+      .at(-1)!;
     if (!last || d > last) last = d;
   }
   return { value, last };
@@ -69,7 +76,7 @@ describe.each(BACKENDS)('works schedule (%s)', (backend) => {
     t.api.addUser({ email: PLANNER, name: 'Paula Planejamento', roles: ['planejamento'], obra: ['101'] });
     t.api.addUser({ email: FIELD_ADMIN, name: 'Fábio Field', roles: ['admin_field'], obra: ['101'] });
   };
-  const list = async <T,>(path: string): Promise<T[]> => {
+  const list = async <T>(path: string): Promise<T[]> => {
     const r = await c.get(path, ADMIN);
     expect(r.status).toBe(200);
     return r.body as T[];
@@ -80,7 +87,12 @@ describe.each(BACKENDS)('works schedule (%s)', (backend) => {
     oss: await list<Report>('/api/v1/diarios-os?obra=101&_end=1000'),
   });
   const mailsTo = async (to: string) =>
-    (await sql<{ assunto: string; texto: string }>`select assunto, texto from mensagem where para ? ${to} and referencia like 'obras/%/aviso-atraso' order by id`.execute(t.api.db)).rows;
+    (
+      await sql<{
+        assunto: string;
+        texto: string;
+      }>`select assunto, texto from mensagem where para ? ${to} and referencia like 'obras/%/aviso-atraso' order by id`.execute(t.api.db)
+    ).rows;
 
   it("the last realised point equals the progress of the site's daily reports, computed by hand", async () => {
     users();
@@ -135,7 +147,11 @@ describe.each(BACKENDS)('works schedule (%s)', (backend) => {
     users();
     // admin_field reads the FIELD EAP and FIELD work-order reports, but no site report (RDO).
     const { eap, oss } = await site101();
-    const hand = byHand(eap.filter((e) => e.area === 'FIELD'), [], oss.filter((o) => o.area === 'FIELD'));
+    const hand = byHand(
+      eap.filter((e) => e.area === 'FIELD'),
+      [],
+      oss.filter((o) => o.area === 'FIELD'),
+    );
     const r = await c.get('/api/v1/obras/101/curva-s', FIELD_ADMIN);
     expect(r.status).toBe(200);
     expect((r.body as Curve).realizado!.valor).toBeCloseTo(hand.value, 6);
@@ -192,7 +208,9 @@ describe.each(BACKENDS)('works schedule (%s)', (backend) => {
     const mails = await mailsTo(SM);
     expect(mails.length).toBe(before + 1);
     expect(mails.at(-1)!.assunto).toBe('[Portal] Obra 101: 2 itens da EAP em atraso');
-    expect(mails.at(-1)!.texto).toMatch(/- 2\.2 Comissionamento do pórtico rolante \(FIELD\): término previsto 25\/07\/2025, avanço 30,00%, \d+ dias de atraso/);
+    expect(mails.at(-1)!.texto).toMatch(
+      /- 2\.2 Comissionamento do pórtico rolante \(FIELD\): término previsto 25\/07\/2025, avanço 30,00%, \d+ dias de atraso/,
+    );
     expect(mails.at(-1)!.texto).toContain('/101/diarios/datas');
 
     // Same day again: the day is taken, nothing runs.
@@ -206,7 +224,20 @@ describe.each(BACKENDS)('works schedule (%s)', (backend) => {
 
     // A new item that became late is warned about alone.
     const root2 = (await list<Eap>('/api/v1/eap-os?obra=101&area=FIELD&codigo=2'))[0];
-    const created = await c.post('/api/v1/eap-os', { area: 'FIELD', obra: '101', codigo: '2.3', descricao: 'Malha de aterramento', pai: root2.id, peso: 0, inicioPrevisto: '2025-01-06', terminoPrevisto: '2025-01-31' }, ADMIN);
+    const created = await c.post(
+      '/api/v1/eap-os',
+      {
+        area: 'FIELD',
+        obra: '101',
+        codigo: '2.3',
+        descricao: 'Malha de aterramento',
+        pai: root2.id,
+        peso: 0,
+        inicioPrevisto: '2025-01-06',
+        terminoPrevisto: '2025-01-31',
+      },
+      ADMIN,
+    );
     expect(created.status).toBe(201);
     const third = await delayWarningJob(t.api.db, '2026-11-25');
     expect(third.avisos.find((a) => a.obra === '101')!.itens.map((i) => i.codigo)).toEqual(['2.3']);
@@ -223,7 +254,11 @@ describe.each(BACKENDS)('works schedule (%s)', (backend) => {
   it('two runners claiming the same day at once: the job runs once', async () => {
     let runs = 0;
     const job = { name: 'teste-concorrencia', run: async () => ({ n: ++runs }) };
-    const outcomes = await Promise.all([runDailyJob(t.api.db, job, '2026-11-23'), runDailyJob(t.api.db, job, '2026-11-23'), runDailyJob(t.api.db, job, '2026-11-23')]);
+    const outcomes = await Promise.all([
+      runDailyJob(t.api.db, job, '2026-11-23'),
+      runDailyJob(t.api.db, job, '2026-11-23'),
+      runDailyJob(t.api.db, job, '2026-11-23'),
+    ]);
     expect(outcomes.filter((o) => o.ran)).toHaveLength(1);
     expect(runs).toBe(1);
   });
@@ -235,7 +270,7 @@ describe.each(BACKENDS)('works schedule (%s)', (backend) => {
     expect(ok).toEqual({ ran: true, result: { ok: true } });
   });
 
-  it("aviso-atraso: 403 without the right; with it, the site manager gets every late item", async () => {
+  it('aviso-atraso: 403 without the right; with it, the site manager gets every late item', async () => {
     users();
     const refused = await c.post('/api/v1/obras/101/aviso-atraso', {}, SM);
     expect(refused.status).toBe(403);

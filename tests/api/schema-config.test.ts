@@ -20,9 +20,16 @@ describe.each(BACKENDS)('run-time schema configuration (%s)', (backend) => {
     const text = await res.text();
     return { res, status: res.status, body: text ? JSON.parse(text) : undefined };
   };
-  const schemas = async (as = ADMIN) => (await call('/api/v1/schemas', { as })).body as { versions: Record<string, number>; configurable: string[]; schemas: EntitySchema[] };
+  const schemas = async (as = ADMIN) =>
+    (await call('/api/v1/schemas', { as })).body as { versions: Record<string, number>; configurable: string[]; schemas: EntitySchema[] };
   const obras = async (as = ADMIN) => (await schemas(as)).schemas.find((s) => s.resource === 'obras')!;
-  const site = (id: string, extra: Record<string, unknown> = {}) => ({ Id_Lista: id, nome: `Obra ${id}`, cliente: CNPJ.clienteDemo, status: 'Planejamento', ...extra });
+  const site = (id: string, extra: Record<string, unknown> = {}) => ({
+    Id_Lista: id,
+    nome: `Obra ${id}`,
+    cliente: CNPJ.clienteDemo,
+    status: 'Planejamento',
+    ...extra,
+  });
 
   it('starts with the code schemas, version 0, configurable only by administrators', async () => {
     const admin = await schemas();
@@ -75,7 +82,11 @@ describe.each(BACKENDS)('run-time schema configuration (%s)', (backend) => {
     expect((await call(`/api/v1/obras/${created.body.id}`)).body[FIELD]).toBe('CM-B');
     expect((await call('/api/v1/obras', { method: 'POST', json: site('9002', { [FIELD]: 'CM-A' }) })).status).toBe(201);
 
-    const idx = await t.api.db.selectFrom('pg_indexes' as never).select('indexname' as never).where('indexname' as never, '=', `obra_${FIELD}_idx` as never).execute();
+    const idx = await t.api.db
+      .selectFrom('pg_indexes' as never)
+      .select('indexname' as never)
+      .where('indexname' as never, '=', `obra_${FIELD}_idx` as never)
+      .execute();
     expect(idx).toHaveLength(1);
   });
 
@@ -88,7 +99,15 @@ describe.each(BACKENDS)('run-time schema configuration (%s)', (backend) => {
     expect(desc.body.map((r: Record<string, string>) => r[FIELD])).toEqual(['CM-B', 'CM-A']);
     const agg = await call(`/api/v1/obras/aggregate?groupBy=${FIELD}&${FIELD}_ne=`);
     expect(agg.status, JSON.stringify(agg.body)).toBe(200);
-    expect(agg.body.rows.filter((r: Record<string, unknown>) => r[FIELD]).map((r: Record<string, unknown>) => [r[FIELD], r.value]).sort()).toEqual([['CM-A', 1], ['CM-B', 1]]);
+    expect(
+      agg.body.rows
+        .filter((r: Record<string, unknown>) => r[FIELD])
+        .map((r: Record<string, unknown>) => [r[FIELD], r.value])
+        .sort(),
+    ).toEqual([
+      ['CM-A', 1],
+      ['CM-B', 1],
+    ]);
   });
 
   it('writes the custom field in the Excel export of the effective schema', async () => {
@@ -140,7 +159,10 @@ describe.each(BACKENDS)('run-time schema configuration (%s)', (backend) => {
   });
 
   it('removes an unused run-time option of a custom enum and refuses a value outside the options', async () => {
-    const add = await call('/api/v1/schemas/obras/fields', { method: 'POST', json: { name: 'cxPorte', kind: 'enum', label: 'Porte', options: ['Pequeno', 'Grande', 'Médio'] } });
+    const add = await call('/api/v1/schemas/obras/fields', {
+      method: 'POST',
+      json: { name: 'cxPorte', kind: 'enum', label: 'Porte', options: ['Pequeno', 'Grande', 'Médio'] },
+    });
     expect(add.status, JSON.stringify(add.body)).toBe(201);
     const rm = await call('/api/v1/schemas/obras/fields/cxPorte', { method: 'PATCH', json: { removeOptions: ['Médio'] } });
     expect(rm.status, JSON.stringify(rm.body)).toBe(200);
@@ -153,7 +175,9 @@ describe.each(BACKENDS)('run-time schema configuration (%s)', (backend) => {
     const clash = await call('/api/v1/schemas/obras/fields', { method: 'POST', json: { name: 'nome', kind: 'text', label: 'Nome' } });
     expect(clash.status).toBe(400);
     expect(clash.body.errors.name[0]).toMatch(/cx/);
-    expect((await call('/api/v1/schemas/obras/fields', { method: 'POST', json: { name: FIELD, kind: 'text', label: 'Dup' } })).body.errors.name[0]).toMatch(/Já existe/);
+    expect((await call('/api/v1/schemas/obras/fields', { method: 'POST', json: { name: FIELD, kind: 'text', label: 'Dup' } })).body.errors.name[0]).toMatch(
+      /Já existe/,
+    );
     expect((await call('/api/v1/schemas/obras/fields', { method: 'POST', json: { name: 'cxX', kind: 'rows', label: 'X' } })).status).toBe(400);
     expect((await call('/api/v1/schemas/obras/fields', { method: 'POST', json: ['x'] })).status).toBe(400);
     expect((await call('/api/v1/schemas/obras/fields/nome', { method: 'PATCH', json: { kind: 'integer' } })).status).toBe(400);
@@ -183,10 +207,16 @@ describe.each(BACKENDS)('run-time schema configuration (%s)', (backend) => {
   it('lists the history of changes, newest first, with who made them', async () => {
     const h = await call('/api/v1/schemas/obras/history');
     expect(h.status).toBe(200);
-    expect(h.body.map((e: { version: number }) => e.version)).toEqual([...h.body.map((e: { version: number }) => e.version)].sort((a: number, b: number) => b - a));
+    expect(h.body.map((e: { version: number }) => e.version)).toEqual(
+      [...h.body.map((e: { version: number }) => e.version)].sort((a: number, b: number) => b - a),
+    );
     expect(h.body[0].change).toEqual({ op: 'hideField', name: FIELD });
     const first = h.body[h.body.length - 1];
-    expect(first).toMatchObject({ version: 1, changed_by: 'admin.obra@portal.local', change: { op: 'patchField', name: 'cep', patch: { label: 'CEP da obra' } } });
+    expect(first).toMatchObject({
+      version: 1,
+      changed_by: 'admin.obra@portal.local',
+      change: { op: 'patchField', name: 'cep', patch: { label: 'CEP da obra' } },
+    });
     expect(h.body.some((e: { change: { op: string; field?: { name: string } } }) => e.change.op === 'addField' && e.change.field?.name === FIELD)).toBe(true);
   });
 
@@ -220,7 +250,10 @@ describe.each(BACKENDS)('run-time schema configuration (%s)', (backend) => {
     );
     expect((await migrate(t.api.db, nextRelease)).applied).toBeGreaterThan(0);
     // The administrator's option and the new code option are both accepted; the custom column kept its data.
-    for (const [id, tipoObra] of [['9011', 'Naval'], ['9012', 'Ferroviária']] as const) {
+    for (const [id, tipoObra] of [
+      ['9011', 'Naval'],
+      ['9012', 'Ferroviária'],
+    ] as const) {
       const res = await call('/api/v1/obras', { method: 'POST', json: site(id, { [FIELD]: 'CM-R', tipoObra }) });
       expect(res.status === 201 || (tipoObra === 'Ferroviária' && res.status === 400), JSON.stringify(res.body)).toBe(true);
     }
@@ -237,10 +270,12 @@ describe.each(BACKENDS)('run-time schema configuration (%s)', (backend) => {
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       return (r.body as Record<string, unknown>[]).map((x) => x.Id_Lista);
     };
-    const extraOf = async (id: number) => (await sql<{ e: Record<string, unknown> }>`select "_extra" as e from obra where id = ${id}`.execute(t.api.db)).rows[0].e;
+    const extraOf = async (id: number) =>
+      (await sql<{ e: Record<string, unknown> }>`select "_extra" as e from obra where id = ${id}`.execute(t.api.db)).rows[0].e;
     const columns = async () =>
       (await sql<{ c: string }>`select column_name as c from information_schema.columns where table_name = 'obra'`.execute(t.api.db)).rows.map((r) => r.c);
-    const indexes = async () => (await sql<{ i: string }>`select indexname as i from pg_indexes where tablename = 'obra'`.execute(t.api.db)).rows.map((r) => r.i);
+    const indexes = async () =>
+      (await sql<{ i: string }>`select indexname as i from pg_indexes where tablename = 'obra'`.execute(t.api.db)).rows.map((r) => r.i);
 
     it('adds filterable JSON fields: one `_extra` column, expression indexes, recorded for the migrations', async () => {
       for (const field of [
@@ -256,14 +291,20 @@ describe.each(BACKENDS)('run-time schema configuration (%s)', (backend) => {
       expect(cols).toContain('_extra');
       expect(cols).not.toContain('cxAditivo');
       expect(await indexes()).toEqual(expect.arrayContaining(['obra_cxAditivo_idx', 'obra_cxVistoria_idx', 'obra_cxApelido_idx']));
-      const state = (await sql<{ estado: { columns: Record<string, unknown>; indexes: Record<string, string> } }>`select estado from _esquema where tabela = 'obra'`.execute(t.api.db)).rows[0].estado;
+      const state = (
+        await sql<{ estado: { columns: Record<string, unknown>; indexes: Record<string, string> } }>`select estado from _esquema where tabela = 'obra'`.execute(
+          t.api.db,
+        )
+      ).rows[0].estado;
       expect(Object.keys(state.columns)).toContain('_extra');
       expect(state.indexes.obra_cxAditivo_idx).toContain(`(("_extra"->>'cxAditivo')::numeric)`);
       expect((await migrate(t.api.db, SCHEMAS)).applied).toBe(0);
       // The list's expression is the index's: with sequential scans off, the planner takes the index.
       const plan = await t.api.db.transaction().execute(async (trx) => {
         await sql`set local enable_seqscan = off`.execute(trx);
-        return (await sql<{ 'QUERY PLAN': string }>`explain select id from obra where (("_extra"->>'cxAditivo')::numeric) >= 300`.execute(trx)).rows.map((r) => Object.values(r)[0]).join('\n');
+        return (await sql<{ 'QUERY PLAN': string }>`explain select id from obra where (("_extra"->>'cxAditivo')::numeric) >= 300`.execute(trx)).rows
+          .map((r) => Object.values(r)[0])
+          .join('\n');
       });
       expect(plan).toMatch(/obra_cxAditivo_idx/);
     });
@@ -353,7 +394,10 @@ describe.each(BACKENDS)('run-time schema configuration (%s)', (backend) => {
       const patch = await call('/api/v1/schemas/obras/fields/cxAditivo', { method: 'PATCH', json: { storage: 'column' } });
       expect(patch.status).toBe(400);
       expect(patch.body.errors.storage[0]).toMatch(/não pode ser alterado depois de criado/);
-      const ref = await call('/api/v1/schemas/obras/fields', { method: 'POST', json: { name: 'cxContrato', kind: 'reference', ref: 'contrato', label: 'Contrato', storage: 'json' } });
+      const ref = await call('/api/v1/schemas/obras/fields', {
+        method: 'POST',
+        json: { name: 'cxContrato', kind: 'reference', ref: 'contrato', label: 'Contrato', storage: 'json' },
+      });
       expect(ref.status).toBe(400);
       expect(ref.body.errors.storage[0]).toMatch(/coluna própria/);
     });
@@ -361,7 +405,8 @@ describe.each(BACKENDS)('run-time schema configuration (%s)', (backend) => {
 
   describe('purge of a removed custom field', () => {
     const purge = (name: string, as = ADMIN) => call(`/api/v1/schemas/obras/fields/${name}?purge=true`, { method: 'DELETE', as });
-    const columnsOf = async () => (await sql<{ c: string }>`select column_name as c from information_schema.columns where table_name = 'obra'`.execute(t.api.db)).rows.map((r) => r.c);
+    const columnsOf = async () =>
+      (await sql<{ c: string }>`select column_name as c from information_schema.columns where table_name = 'obra'`.execute(t.api.db)).rows.map((r) => r.c);
 
     it('refuses a visible field, a code field and non-administrators', async () => {
       const visible = await purge('cxAditivo');
@@ -385,7 +430,10 @@ describe.each(BACKENDS)('run-time schema configuration (%s)', (backend) => {
       expect(history[0].change).toEqual({ op: 'purgeField', name: FIELD });
       expect((await migrate(t.api.db, SCHEMAS)).applied).toBe(0);
       // The name is free again, now kept in `_extra`, and starts empty.
-      const again = await call('/api/v1/schemas/obras/fields', { method: 'POST', json: { name: FIELD, kind: 'text', label: LABEL, storage: 'json', filter: true } });
+      const again = await call('/api/v1/schemas/obras/fields', {
+        method: 'POST',
+        json: { name: FIELD, kind: 'text', label: LABEL, storage: 'json', filter: true },
+      });
       expect(again.status, JSON.stringify(again.body)).toBe(201);
       expect((await call(`/api/v1/obras?${FIELD}_like=CM`)).body).toEqual([]);
     });
@@ -409,7 +457,10 @@ describe.each(BACKENDS)('run-time schema configuration (%s)', (backend) => {
 
   it('keeps an internal custom field from clients: not sent, searched, filtered, in their history nor in their schemas', async () => {
     const CLIENT = 'cliente@portal.local'; // obra 101
-    const both = await call('/api/v1/schemas/obras/fields', { method: 'POST', json: { name: 'cxOutraNota', kind: 'text', label: 'Outra nota', internal: true, required: true } });
+    const both = await call('/api/v1/schemas/obras/fields', {
+      method: 'POST',
+      json: { name: 'cxOutraNota', kind: 'text', label: 'Outra nota', internal: true, required: true },
+    });
     expect(both.status).toBe(400);
     expect(both.body.errors.internal[0]).toMatch(/campo interno não pode ser obrigatório/);
     const added = await call('/api/v1/schemas/obras/fields', {

@@ -16,9 +16,13 @@ const EXTRA = 'https://portal.obra.example';
 const HTML = 'text/html,application/xhtml+xml';
 
 const localIdentity = {
-  region: 'local', userPoolId: 'local_abc', userPoolClientId: 'c', userPoolEndpoint: 'http://localhost:9229',
+  region: 'local',
+  userPoolId: 'local_abc',
+  userPoolClientId: 'c',
+  userPoolEndpoint: 'http://localhost:9229',
   oauth: { domain: 'localhost:9230', scopes: [], redirectSignIn: [], redirectSignOut: [], responseType: 'code' },
-  issuer: 'http://localhost:9229/local_abc', jwksUri: 'http://localhost:9229/local_abc/.well-known/jwks.json',
+  issuer: 'http://localhost:9229/local_abc',
+  jwksUri: 'http://localhost:9229/local_abc/.well-known/jwks.json',
 } as IdentityConfig;
 
 describe('security headers, CORS and the canonical address (createApp)', () => {
@@ -49,17 +53,31 @@ describe('security headers, CORS and the canonical address (createApp)', () => {
       const r = await get('/api/v1/health', { origin });
       expect(r.status).toBe(200);
       expect(r.headers.get('access-control-allow-origin'), origin).toBeNull();
-      const pre = await get('/api/v1/projetos', { origin, 'access-control-request-method': 'PATCH', 'access-control-request-headers': 'authorization' }, 'OPTIONS');
+      const pre = await get(
+        '/api/v1/projetos',
+        { origin, 'access-control-request-method': 'PATCH', 'access-control-request-headers': 'authorization' },
+        'OPTIONS',
+      );
       expect(pre.headers.get('access-control-allow-origin'), `preflight ${origin}`).toBeNull();
     }
-    const pre = await get('/api/v1/projetos', { origin: EXTRA, 'access-control-request-method': 'PATCH', 'access-control-request-headers': 'authorization' }, 'OPTIONS');
+    const pre = await get(
+      '/api/v1/projetos',
+      { origin: EXTRA, 'access-control-request-method': 'PATCH', 'access-control-request-headers': 'authorization' },
+      'OPTIONS',
+    );
     expect(pre.status).toBe(204);
     expect(pre.headers.get('access-control-allow-origin')).toBe(EXTRA);
     expect(pre.headers.get('access-control-allow-methods')).toMatch(/PATCH/);
   });
 
   it('marks API answers nosniff, no-store, unframeable, without referrer leaks', async () => {
-    for (const [path, as] of [['/api/v1/health', null], ['/api/v1/me', 'cliente@portal.local'], ['/api/v1/projetos', 'cliente@portal.local'], ['/api/v1/nada', 'admin@portal.local'], ['/api/v1/me', null]] as const) {
+    for (const [path, as] of [
+      ['/api/v1/health', null],
+      ['/api/v1/me', 'cliente@portal.local'],
+      ['/api/v1/projetos', 'cliente@portal.local'],
+      ['/api/v1/nada', 'admin@portal.local'],
+      ['/api/v1/me', null],
+    ] as const) {
       const r = await api.request(path, { as });
       expect(r.headers.get('x-content-type-options'), path).toBe('nosniff');
       expect(r.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
@@ -74,7 +92,11 @@ describe('security headers, CORS and the canonical address (createApp)', () => {
     const r = await get('/obras/101', { host: 'localhost:3000', accept: HTML });
     expect(r.status).toBe(200);
     const csp = r.headers.get('content-security-policy') ?? '';
-    const directive = (name: string) => csp.split(';').map((s) => s.trim()).find((s) => s.startsWith(`${name} `));
+    const directive = (name: string) =>
+      csp
+        .split(';')
+        .map((s) => s.trim())
+        .find((s) => s.startsWith(`${name} `));
     expect(directive('script-src')).toBe("script-src 'self'");
     expect(directive('object-src')).toBe("object-src 'none'");
     expect(directive('frame-ancestors')).toBe("frame-ancestors 'none'");
@@ -108,9 +130,13 @@ describe('security headers, CORS and the canonical address (createApp)', () => {
 
 describe('security options', () => {
   it('reads PUBLIC_URL (first is canonical), CORS_ORIGINS and EXTRA_ORIGINS as origins', () => {
-    expect(portalOrigins({ PUBLIC_URL: 'https://portal.example/app/, https://b.example', CORS_ORIGINS: 'http://x.example:8080/', EXTRA_ORIGINS: 'https://b.example' })).toEqual([
-      'https://portal.example', 'https://b.example', 'http://x.example:8080',
-    ]);
+    expect(
+      portalOrigins({
+        PUBLIC_URL: 'https://portal.example/app/, https://b.example',
+        CORS_ORIGINS: 'http://x.example:8080/',
+        EXTRA_ORIGINS: 'https://b.example',
+      }),
+    ).toEqual(['https://portal.example', 'https://b.example', 'http://x.example:8080']);
     expect(portalOrigins({ PORT: '4000' })).toEqual(['http://localhost:4000']);
     expect(() => portalOrigins({ CORS_ORIGINS: 'javascript:alert(1)' })).toThrow(/CORS_ORIGINS/);
   });

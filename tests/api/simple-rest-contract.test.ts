@@ -79,7 +79,9 @@ describe.each(BACKENDS)('simple-rest contract (%s)', (backend) => {
   it('getMany returns every requested id the caller may read, beyond the old 25-row page', async () => {
     const { dp } = client();
     const of = async (obra: string, n: number) =>
-      (await dp.getList({ resource: 'diarios', pagination: { currentPage: 1, pageSize: n }, filters: [{ field: 'obra', operator: 'eq', value: obra }] })).data.map((r) => r.id as number);
+      (
+        await dp.getList({ resource: 'diarios', pagination: { currentPage: 1, pageSize: n }, filters: [{ field: 'obra', operator: 'eq', value: obra }] })
+      ).data.map((r) => r.id as number);
     const ids = [...(await of('101', 25)), ...(await of('102', 10))];
     expect(ids).toHaveLength(35);
     const byNumber = (a: unknown, b: unknown) => Number(a) - Number(b);
@@ -107,7 +109,11 @@ describe.each(BACKENDS)('simple-rest contract (%s)', (backend) => {
     const [c101, c102] = [await count('101'), await count('102')];
     expect(c101).toBeGreaterThan(0);
     expect(c102).toBeGreaterThan(0);
-    const rest = await dp.getList({ resource: 'diarios', pagination: { currentPage: 1, pageSize: LIST_MAX }, filters: [{ field: 'obra', operator: 'ne', value: ['101', '102'] }] });
+    const rest = await dp.getList({
+      resource: 'diarios',
+      pagination: { currentPage: 1, pageSize: LIST_MAX },
+      filters: [{ field: 'obra', operator: 'ne', value: ['101', '102'] }],
+    });
     expect(last.res!.config.url).toMatch(/obra_ne=101&obra_ne=102/);
     expect(rest.total).toBe(everything.total - c101 - c102);
     expect(rest.data.some((r) => r.obra === '101' || r.obra === '102')).toBe(false);

@@ -29,7 +29,10 @@ type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** A quoted-printable body, decoded (soft line breaks removed). */
 const decodeQp = (v: string) =>
-  Buffer.from(v.replace(/=\n/g, '').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
+  Buffer.from(
+    v.replace(/=\n/g, '').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))),
+    'latin1',
+  ).toString('utf8');
 
 describe.each(BACKENDS)('people of a site (%s)', (backend) => {
   let stack: TestStack;
@@ -73,7 +76,11 @@ describe.each(BACKENDS)('people of a site (%s)', (backend) => {
   const signIn = (USERNAME: string, PASSWORD: string) =>
     stack.cognito('InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack.config.userPoolClientId, AuthParameters: { USERNAME, PASSWORD } });
   const mails = async (to: string) =>
-    (await sql<{ assunto: string; texto: string; referencia: string }>`select assunto, texto, referencia from mensagem where para ? ${to} order by id`.execute(api.db)).rows;
+    (
+      await sql<{ assunto: string; texto: string; referencia: string }>`select assunto, texto, referencia from mensagem where para ? ${to} order by id`.execute(
+        api.db,
+      )
+    ).rows;
 
   const NEW_CLIENT = `nova.cliente.${backend}@santaclara.com.br`;
 
@@ -88,7 +95,14 @@ describe.each(BACKENDS)('people of a site (%s)', (backend) => {
     expect(r.body).toMatchObject({
       criado: true,
       jaTinhaAcesso: false,
-      pessoa: { email: NEW_CLIENT, nome: 'Nádia Santa Clara', tipo: 'cliente', roles: ['cliente', 'projetista', 'aprovador'], conta: true, convitePendente: true },
+      pessoa: {
+        email: NEW_CLIENT,
+        nome: 'Nádia Santa Clara',
+        tipo: 'cliente',
+        roles: ['cliente', 'projetista', 'aprovador'],
+        conta: true,
+        convitePendente: true,
+      },
     });
 
     // The pool user, with the attributes the tokens will carry.
@@ -145,7 +159,8 @@ describe.each(BACKENDS)('people of a site (%s)', (backend) => {
     expect((await call('GET', '/api/v1/obras?Id_Lista=101', { token })).body).toEqual([]);
 
     // The directory row is in step.
-    const row = (await sql<Json>`select email, nome, tipo, obra, roles, empresa, "acessoDefinidoEm" from usuario where email = ${NEW_CLIENT}`.execute(api.db)).rows[0];
+    const row = (await sql<Json>`select email, nome, tipo, obra, roles, empresa, "acessoDefinidoEm" from usuario where email = ${NEW_CLIENT}`.execute(api.db))
+      .rows[0];
     expect(row).toMatchObject({ email: NEW_CLIENT, nome: 'Nádia Santa Clara', tipo: 'cliente', obra: ['103'], empresa: ['Energética Santa Clara S.A.'] });
     expect(row.acessoDefinidoEm).not.toBeNull();
   });
@@ -233,7 +248,10 @@ describe.each(BACKENDS)('people of a site (%s)', (backend) => {
     expect((await get('/api/v1/obras/103/usuarios')).body.map((p: Json) => p.email)).not.toContain(email);
     const r = await post('/api/v1/obras/103/usuarios', { email });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body).toMatchObject({ criado: false, pessoa: { nome: 'Carlos Souza', tipo: 'colaborador', conta: false, roles: ['contratos', 'editor_contratos', 'materiais', 'editor_materiais'] } });
+    expect(r.body).toMatchObject({
+      criado: false,
+      pessoa: { nome: 'Carlos Souza', tipo: 'colaborador', conta: false, roles: ['contratos', 'editor_contratos', 'materiais', 'editor_materiais'] },
+    });
     expect((await get('/api/v1/obras/103/usuarios')).body.find((p: Json) => p.email === email)).toMatchObject({ conta: false });
     // When he signs in (any token naming him), the directory gives him the site.
     api.addUser({ email, roles: [], obra: [] });
@@ -296,7 +314,11 @@ describe.each(BACKENDS)('people of a site (%s)', (backend) => {
     expect(noName.status).toBe(400);
     expect(noName.body.errors).toEqual({ nome: ['Informe o nome para criar o acesso de um novo cliente.'] });
 
-    const total = await post('/api/v1/obras/103/usuarios', { email: `total.${backend}@exemplo.com`, nome: 'Tentativa', roles: ['cliente', 'acesso_total', 'admin_obra'] });
+    const total = await post('/api/v1/obras/103/usuarios', {
+      email: `total.${backend}@exemplo.com`,
+      nome: 'Tentativa',
+      roles: ['cliente', 'acesso_total', 'admin_obra'],
+    });
     expect(total.status).toBe(400);
     expect(total.body.errors).toEqual({ roles: ['Perfil não permitido para clientes: acesso_total, admin_obra.'] });
     expect((await post('/api/v1/obras/103/usuarios', { email: 'cliente@portal.local', roles: ['acesso_total'] })).body.errors.roles).toBeDefined();
@@ -381,12 +403,16 @@ describe.each(BACKENDS)('people of a site (%s)', (backend) => {
     expect(docs.body.every((d: Json) => d.obra === '103')).toBe(true);
 
     // The factory screen completes with the factory reader.
-    const fab = await post('/api/v1/fabricacao/103/usuarios', { email: `aprovador.fabrica.${backend}@cliente.com.br`, nome: 'Fábio Aprovador', roles: ['aprovador_fabrica'] });
+    const fab = await post('/api/v1/fabricacao/103/usuarios', {
+      email: `aprovador.fabrica.${backend}@cliente.com.br`,
+      nome: 'Fábio Aprovador',
+      roles: ['aprovador_fabrica'],
+    });
     expect(fab.status, JSON.stringify(fab.body)).toBe(201);
     expect(fab.body.pessoa.roles).toEqual(['cliente', 'aprovador_fabrica', 'projetista_fabrica']);
   });
 
-  it('decision 30 on the directory form: a client without a site is refused on `obra`; a client\'s roles always carry `cliente` and a reader', async () => {
+  it("decision 30 on the directory form: a client without a site is refused on `obra`; a client's roles always carry `cliente` and a reader", async () => {
     const email = `sem.obra.${backend}@cliente.com.br`;
     const message = 'Um cliente precisa de ao menos uma obra: informe o código da obra a que ele terá acesso.';
     for (const obra of [[], undefined]) {
@@ -455,13 +481,25 @@ describe('identity admin adapters', () => {
     expect(await admin.findUserByEmail('cliente@portal.local')).toMatchObject({ federated: false, status: 'CONFIRMED', empresa: [CNPJ.clienteDemo] });
     expect(await admin.findUserByEmail('ninguem@portal.local')).toBeNull();
 
-    const created = await admin.createUser({ email: 'sdk@exemplo.com', name: 'Pelo SDK', obra: ['105'], roles: ['cliente'], empresa: [], temporaryPassword: temporaryPassword() });
+    const created = await admin.createUser({
+      email: 'sdk@exemplo.com',
+      name: 'Pelo SDK',
+      obra: ['105'],
+      roles: ['cliente'],
+      empresa: [],
+      temporaryPassword: temporaryPassword(),
+    });
     expect(created).toMatchObject({ email: 'sdk@exemplo.com', status: 'FORCE_CHANGE_PASSWORD', obra: ['105'], federated: false });
     await admin.updateAccess(created.username, { obra: ['105', '106'], roles: ['cliente', 'projetista'] });
     const site = await admin.listUsersWithSite('106');
     expect(site.map((u) => u.email)).toEqual(['sdk@exemplo.com']);
     expect(site[0].roles).toEqual(['cliente', 'projetista']);
     const onSite103 = await admin.listUsersWithSite('103');
-    expect(onSite103.filter((u) => u.federated).map((u) => u.email).sort()).toEqual(['automacao@portal.local', 'field@portal.local']);
+    expect(
+      onSite103
+        .filter((u) => u.federated)
+        .map((u) => u.email)
+        .sort(),
+    ).toEqual(['automacao@portal.local', 'field@portal.local']);
   });
 });

@@ -27,11 +27,21 @@ describe.each(BACKENDS)('public satisfaction survey (%s)', (backend) => {
 
   /** A new ticket of site 101 taken to "Concluído" by post-sales; returns its id and the link's token. */
   async function concludedTicket(emailContato: string | undefined) {
-    const created = await c.post('/api/v1/posvendas', {
-      titulo: 'Goteira no galpão de expedição', cliente: CNPJ.clienteDemo, obra: '101', categoria: 'Instalação',
-      ...(emailContato ? { emailContato, contato: 'Sr. Teste' } : {}),
-      abertura: '2026-11-20T10:00:00-03:00', descricao: 'Goteira sobre a doca 2.', comentario: 'Cliente ligou.', responsavel: person(POS),
-    }, ADMIN);
+    const created = await c.post(
+      '/api/v1/posvendas',
+      {
+        titulo: 'Goteira no galpão de expedição',
+        cliente: CNPJ.clienteDemo,
+        obra: '101',
+        categoria: 'Instalação',
+        ...(emailContato ? { emailContato, contato: 'Sr. Teste' } : {}),
+        abertura: '2026-11-20T10:00:00-03:00',
+        descricao: 'Goteira sobre a doca 2.',
+        comentario: 'Cliente ligou.',
+        responsavel: person(POS),
+      },
+      ADMIN,
+    );
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const id = created.body.id as number;
     await c.step('posvendas', id, 'analisar', POS);
@@ -79,13 +89,31 @@ describe.each(BACKENDS)('public satisfaction survey (%s)', (backend) => {
     }
     expect((await pub('GET', token!)).status).toBe(200);
 
-    const ok = await pub('POST', token!, { respondente: 'Sr. Teste', notaAtendimento: 5, notaPrazo: 4, notaQualidade: 5, notaComunicacao: 4, nps: 9, comentario: 'Muito bom.' });
+    const ok = await pub('POST', token!, {
+      respondente: 'Sr. Teste',
+      notaAtendimento: 5,
+      notaPrazo: 4,
+      notaQualidade: 5,
+      notaComunicacao: 4,
+      nps: 9,
+      comentario: 'Muito bom.',
+    });
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);
     const saved = (await c.get(`/api/v1/pesquisas-satisfacao?ticket=${id}`)).body;
     expect(saved).toHaveLength(1);
     expect(saved[0]).toMatchObject({
-      ticket: id, obra: '101', cliente: CNPJ.clienteDemo, categoria: 'Instalação', data: todayIso(),
-      respondente: 'Sr. Teste', notaAtendimento: 5, notaPrazo: 4, notaQualidade: 5, notaComunicacao: 4, nps: 9, comentario: 'Muito bom.',
+      ticket: id,
+      obra: '101',
+      cliente: CNPJ.clienteDemo,
+      categoria: 'Instalação',
+      data: todayIso(),
+      respondente: 'Sr. Teste',
+      notaAtendimento: 5,
+      notaPrazo: 4,
+      notaQualidade: 5,
+      notaComunicacao: 4,
+      nps: 9,
+      comentario: 'Muito bom.',
       // A public page has no signed-in author (issue 23): the respondent is `respondente`.
       created_by: null,
       updated_by: null,
@@ -121,7 +149,11 @@ describe.each(BACKENDS)('public satisfaction survey (%s)', (backend) => {
   it('an answer sent from a browser with a staff session records no author, not even the contact', async () => {
     // The contact is a portal user, and the answer travels with a staff member's token.
     const { id, token } = await concludedTicket('cliente@portal.local');
-    const res = await t.api.request(`/api/v1/pesquisa/${token!}`, { method: 'POST', as: ADMIN, json: { notaAtendimento: 4, notaPrazo: 4, notaQualidade: 4, nps: 8 } });
+    const res = await t.api.request(`/api/v1/pesquisa/${token!}`, {
+      method: 'POST',
+      as: ADMIN,
+      json: { notaAtendimento: 4, notaPrazo: 4, notaQualidade: 4, nps: 8 },
+    });
     expect(res.status, await res.clone().text()).toBe(201);
     const saved = (await c.get(`/api/v1/pesquisas-satisfacao?ticket=${id}`)).body;
     expect(saved).toHaveLength(1);

@@ -11,10 +11,23 @@ describe.each(BACKENDS)('contract workflow (%s)', (backend) => {
   const t = useApi(backend);
   const c = client(t);
   const newContract = async (numero: string, extra: Record<string, unknown> = {}) => {
-    const r = await c.post('/api/v1/contratos', {
-      numero, tipo: 'Fornecimento', contraparte: CNPJ.trafoSul, objeto: 'Fornecimento de perfis metálicos', obra: '101',
-      status: 'Aprovado', responsavel: person(RESP), gestor: person(GESTOR), validador: person(VALID), arquivos: pdf(), ...extra,
-    }, RESP);
+    const r = await c.post(
+      '/api/v1/contratos',
+      {
+        numero,
+        tipo: 'Fornecimento',
+        contraparte: CNPJ.trafoSul,
+        objeto: 'Fornecimento de perfis metálicos',
+        obra: '101',
+        status: 'Aprovado',
+        responsavel: person(RESP),
+        gestor: person(GESTOR),
+        validador: person(VALID),
+        arquivos: pdf(),
+        ...extra,
+      },
+      RESP,
+    );
     expect(r.status).toBe(201);
     return r.body as { id: number; status: string; version: number };
   };
@@ -120,7 +133,9 @@ describe.each(BACKENDS)('contract workflow (%s)', (backend) => {
     expect(gestor.body.some((p: { id: number; resource: string }) => p.resource === 'contratos' && p.id === k.id)).toBe(false);
     await c.step('contratos', k.id, 'emitir-juridico', RESP);
     const after = await c.get('/api/v1/pendencias?_end=200', GESTOR);
-    expect(after.body.find((p: { id: number; resource: string }) => p.resource === 'contratos' && p.id === k.id)?.transitions).toContain('Emitir para o verificador');
+    expect(after.body.find((p: { id: number; resource: string }) => p.resource === 'contratos' && p.id === k.id)?.transitions).toContain(
+      'Emitir para o verificador',
+    );
     // Newest first.
     const since = after.body.map((p: { since: string }) => p.since);
     expect([...since].sort().reverse()).toEqual(since);

@@ -26,7 +26,10 @@ export function client(t: { api: TestApi }) {
     },
     /** Messages queued for a recipient about a record. */
     async mails(to: string, ref: string): Promise<{ assunto: string; texto: string }[]> {
-      const r = await sql<{ assunto: string; texto: string }>`select assunto, texto from mensagem where para ? ${to} and referencia = ${ref} order by id`.execute(t.api.db);
+      const r = await sql<{
+        assunto: string;
+        texto: string;
+      }>`select assunto, texto from mensagem where para ? ${to} and referencia = ${ref} order by id`.execute(t.api.db);
       return r.rows;
     },
   };

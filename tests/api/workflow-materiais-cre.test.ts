@@ -17,10 +17,21 @@ describe.each(BACKENDS)('materials workflow (%s)', (backend) => {
   const t = useApi(backend);
   const c = client(t);
   const newList = async (titulo: string, origem = 'Obra', as = QUANT) =>
-    c.post('/api/v1/materiais', {
-      titulo, obra: '101', origem, Status: 'LIBERADO PARA PLANEJAMENTO', itens: ITENS,
-      Quantificou: person(QUANT), Verificador: person(VERIF), Site_manager: person(SM), Coordenador: person(COORD),
-    }, as);
+    c.post(
+      '/api/v1/materiais',
+      {
+        titulo,
+        obra: '101',
+        origem,
+        Status: 'LIBERADO PARA PLANEJAMENTO',
+        itens: ITENS,
+        Quantificou: person(QUANT),
+        Verificador: person(VERIF),
+        Site_manager: person(SM),
+        Coordenador: person(COORD),
+      },
+      as,
+    );
 
   it('releases a list stage by stage, each by the person of the stage, up to planning', async () => {
     const created = await newList('Estrutura do pórtico');
@@ -79,10 +90,20 @@ describe.each(BACKENDS)('engineering document (CRE) workflow (%s)', (backend) =>
   const c = client(t);
   let seq = 0;
   const newDoc = async (obra = '101') => {
-    const r = await c.post('/api/v1/projetos', {
-      codigo: `CRE-WF-${backend}-${++seq}`, titulo: 'Planta de fundações', obra, categoria: 'Executivo', revisao: '0',
-      projetista: person(PROJ), arquivos: pdf('fundacoes.pdf'), comentarioInterno: 'Margem de custo apertada.',
-    }, PROJ);
+    const r = await c.post(
+      '/api/v1/projetos',
+      {
+        codigo: `CRE-WF-${backend}-${++seq}`,
+        titulo: 'Planta de fundações',
+        obra,
+        categoria: 'Executivo',
+        revisao: '0',
+        projetista: person(PROJ),
+        arquivos: pdf('fundacoes.pdf'),
+        comentarioInterno: 'Margem de custo apertada.',
+      },
+      PROJ,
+    );
     expect(r.status).toBe(201);
     return r.body as { id: number; Situacao: string };
   };

@@ -14,7 +14,19 @@ describe.each(BACKENDS)('SGI, ethics, post-sales, work order and RDO workflows (
   const t = useApi(backend);
   const c = client(t);
   const newSgi = async (as: string, area = 'Qualidade', titulo = 'Concreto fora de especificação') => {
-    const r = await c.post('/api/v1/tickets-sgi', { titulo, area, tipo: 'RNC', severidade: 'Alta', dataOcorrencia: '2026-11-10', descricao: 'Slump acima do especificado no lote 12.', status: 'FINALIZADO' }, as);
+    const r = await c.post(
+      '/api/v1/tickets-sgi',
+      {
+        titulo,
+        area,
+        tipo: 'RNC',
+        severidade: 'Alta',
+        dataOcorrencia: '2026-11-10',
+        descricao: 'Slump acima do especificado no lote 12.',
+        status: 'FINALIZADO',
+      },
+      as,
+    );
     expect(r.status).toBe(201);
     return r.body as { id: number; status: string; relator: { mail: string } };
   };
@@ -30,7 +42,11 @@ describe.each(BACKENDS)('SGI, ethics, post-sales, work order and RDO workflows (
     expect(accepted.body.status).toBe('EM ANDAMENTO');
     expect(accepted.body.codigo).toMatch(new RegExp(`^QUA-${new Date().getFullYear()}-\\d{4}$`));
 
-    const plano = await c.post('/api/v1/planos-acao', { ticket: rec.id, titulo: 'Trocar fornecedor de concreto', responsavel: person(SGI), status: 'Concluído' }, SGI);
+    const plano = await c.post(
+      '/api/v1/planos-acao',
+      { ticket: rec.id, titulo: 'Trocar fornecedor de concreto', responsavel: person(SGI), status: 'Concluído' },
+      SGI,
+    );
     expect(plano.status).toBe(201);
     expect(plano.body.status).toBe('Aberto');
     expect((await c.post('/api/v1/planos-acao', { ticket: rec.id, titulo: 'Plano de leitura' }, LEITURA)).status).toBe(403);
@@ -61,7 +77,18 @@ describe.each(BACKENDS)('SGI, ethics, post-sales, work order and RDO workflows (
   });
 
   it('ethics: a reporter sees only their own reports; the handlers never see who filed an anonymous one', async () => {
-    const r = await c.post('/api/v1/relatos-etica', { assunto: 'Pressão para aprovar medição', categoria: 'Fraude', descricao: 'Fui pressionado a aprovar medição sem conferência.', anonimo: true, emailRelator: 'outro@portal.local', nomeRelator: 'Fulano' }, LEITURA);
+    const r = await c.post(
+      '/api/v1/relatos-etica',
+      {
+        assunto: 'Pressão para aprovar medição',
+        categoria: 'Fraude',
+        descricao: 'Fui pressionado a aprovar medição sem conferência.',
+        anonimo: true,
+        emailRelator: 'outro@portal.local',
+        nomeRelator: 'Fulano',
+      },
+      LEITURA,
+    );
     expect(r.status).toBe(201);
     expect(r.body).toMatchObject({ status: 'Aberto', emailRelator: LEITURA, nomeRelator: null });
     expect(r.body.protocolo).toMatch(/^ET-\d{4}-\d{5}$/);
@@ -75,7 +102,11 @@ describe.each(BACKENDS)('SGI, ethics, post-sales, work order and RDO workflows (
     expect(seen.body).not.toHaveProperty('created_by');
     const hist = await c.get(`/api/v1/relatos-etica/${r.body.id}/historico`, ETICA);
     expect(JSON.stringify(hist.body)).not.toContain(LEITURA);
-    expect((await c.get('/api/v1/pendencias?_end=200', ETICA)).body.some((p: { id: number; resource: string }) => p.resource === 'relatos-etica' && p.id === r.body.id)).toBe(true);
+    expect(
+      (await c.get('/api/v1/pendencias?_end=200', ETICA)).body.some(
+        (p: { id: number; resource: string }) => p.resource === 'relatos-etica' && p.id === r.body.id,
+      ),
+    ).toBe(true);
     const started = await c.step('relatos-etica', r.body.id, 'iniciar-apuracao', ETICA);
     expect(started.body).toMatchObject({ status: 'Em andamento', responsavel: { mail: ETICA } });
     expect((await c.step('relatos-etica', r.body.id, 'finalizar', ETICA)).status).toBe(400);
@@ -86,7 +117,20 @@ describe.each(BACKENDS)('SGI, ethics, post-sales, work order and RDO workflows (
   });
 
   it('post-sales: concluding needs the solution, stamps the date and tells the client; a concluded ticket reopens with a comment', async () => {
-    const r = await c.post('/api/v1/posvendas', { titulo: 'Infiltração na cobertura', cliente: CNPJ.clienteDemo, obra: '101', emailContato: 'contato@cliente.com.br', abertura: '2026-11-20T10:00:00-03:00', descricao: 'Goteiras no galpão 2.', comentario: 'Cliente ligou.', responsavel: person(POS) }, ADMIN);
+    const r = await c.post(
+      '/api/v1/posvendas',
+      {
+        titulo: 'Infiltração na cobertura',
+        cliente: CNPJ.clienteDemo,
+        obra: '101',
+        emailContato: 'contato@cliente.com.br',
+        abertura: '2026-11-20T10:00:00-03:00',
+        descricao: 'Goteiras no galpão 2.',
+        comentario: 'Cliente ligou.',
+        responsavel: person(POS),
+      },
+      ADMIN,
+    );
     expect(r.status).toBe(201);
     const id = r.body.id;
     expect((await c.step('posvendas', id, 'analisar', LEITURA)).status).toBe(403);
@@ -103,18 +147,35 @@ describe.each(BACKENDS)('SGI, ethics, post-sales, work order and RDO workflows (
   });
 
   it('work order: concluded only when every checklist filled for it is concluded', async () => {
-    const os = await c.post('/api/v1/os-field', { numero: `OS-WF-${backend}`, obra: '101', titulo: 'Comissionamento do CCM', dataAbertura: '2026-11-20', responsavel: person('gustavo.alves@portal.local') });
+    const os = await c.post('/api/v1/os-field', {
+      numero: `OS-WF-${backend}`,
+      obra: '101',
+      titulo: 'Comissionamento do CCM',
+      dataAbertura: '2026-11-20',
+      responsavel: person('gustavo.alves@portal.local'),
+    });
     expect(os.status).toBe(201);
     const id = os.body.id;
     expect((await c.step('os-field', id, 'iniciar', ADMIN)).body.status).toBe('Em execução');
     const templates = await c.get('/api/v1/checklist-templates-field?_end=1');
-    const ck = await c.post('/api/v1/checklists-field', { template: templates.body[0].id, obra: '101', os: id, data: '2026-11-21', executante: person('gustavo.alves@portal.local') });
+    const ck = await c.post('/api/v1/checklists-field', {
+      template: templates.body[0].id,
+      obra: '101',
+      os: id,
+      data: '2026-11-21',
+      executante: person('gustavo.alves@portal.local'),
+    });
     expect(ck.status).toBe(201);
     const refused = await c.step('os-field', id, 'concluir', ADMIN);
     expect(refused.status).toBe(400);
     expect(refused.body.message).toMatch(/checklists/);
     // Concluding a checklist answers its template's required items (tests/api/checklist.test.ts).
-    const respostas = (templates.body[0].itens as { ordem: number; pergunta: string }[]).map((i) => ({ item: i.ordem, pergunta: i.pergunta, conformidade: 'Conforme', resposta: 'Sim' }));
+    const respostas = (templates.body[0].itens as { ordem: number; pergunta: string }[]).map((i) => ({
+      item: i.ordem,
+      pergunta: i.pergunta,
+      conformidade: 'Conforme',
+      resposta: 'Sim',
+    }));
     expect((await c.patch(`/api/v1/checklists-field/${ck.body.id}`, { version: ck.body.version, status: 'Concluído', respostas })).status).toBe(200);
     const done = await c.step('os-field', id, 'concluir', ADMIN);
     expect(done.body.status).toBe('Concluída');
@@ -123,7 +184,14 @@ describe.each(BACKENDS)('SGI, ethics, post-sales, work order and RDO workflows (
 
   it("work order: realised hours are the sum of its daily reports' hours", async () => {
     const os = await c.post('/api/v1/os-field', { numero: `OS-HR-${backend}`, obra: '101', titulo: 'Montagem de eletrocalhas', dataAbertura: '2026-11-20' });
-    const report = (horas: number[]) => ({ area: 'FIELD', obra: '101', data: '2026-11-21', osField: os.body.id, executante: person(ADMIN), equipe: horas.map((h, i) => ({ nome: `Técnico ${i}`, horas: h })) });
+    const report = (horas: number[]) => ({
+      area: 'FIELD',
+      obra: '101',
+      data: '2026-11-21',
+      osField: os.body.id,
+      executante: person(ADMIN),
+      equipe: horas.map((h, i) => ({ nome: `Técnico ${i}`, horas: h })),
+    });
     expect((await c.post('/api/v1/diarios-os', report([8, 7.5]))).status).toBe(201);
     expect((await c.post('/api/v1/diarios-os', report([4]))).status).toBe(201);
     expect((await c.get(`/api/v1/os-field/${os.body.id}`)).body.horasRealizadas).toBe(19.5);

@@ -26,7 +26,13 @@ export function useInProcessApi(userEmail: string): InProcessApi {
     ctx.mock = await createMockApi({ userEmail });
     ctx.server = setupServer(...ctx.mock.handlers);
     ctx.server.events.on('request:start', async ({ request }) => {
-      const body = request.method === 'GET' ? undefined : await request.clone().json().catch(() => undefined);
+      const body =
+        request.method === 'GET'
+          ? undefined
+          : await request
+              .clone()
+              .json()
+              .catch(() => undefined);
       ctx.requests.push({ method: request.method, url: new URL(request.url), body });
     });
     ctx.server.listen({ onUnhandledRequest: 'bypass' });

@@ -74,7 +74,15 @@ export interface RenderViewsOptions {
 export function renderViews({ schemas, path, dataProvider, routes, user, authProvider }: RenderViewsOptions): RenderResult {
   const dp = dataProvider ?? createDataProvider(TEST_API_URL);
   const tree = renderTree(schemas, path, dp, routes, authProvider);
-  return render(user ? <StaticAbilityProvider ability={defineAbilityFor(user)} user={user}>{tree}</StaticAbilityProvider> : tree);
+  return render(
+    user ? (
+      <StaticAbilityProvider ability={defineAbilityFor(user)} user={user}>
+        {tree}
+      </StaticAbilityProvider>
+    ) : (
+      tree
+    ),
+  );
 }
 
 function renderTree(schemas: EntitySchema[], path: string, dp: DataProvider, routes: React.ReactNode, authProvider?: AuthProvider): React.ReactElement {
@@ -87,7 +95,12 @@ function renderTree(schemas: EntitySchema[], path: string, dp: DataProvider, rou
             authProvider={authProvider}
             routerProvider={routerProvider}
             resources={resourcesFor(schemas)}
-            options={{ syncWithLocation: true, disableTelemetry: true, warnWhenUnsavedChanges: false, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
+            options={{
+              syncWithLocation: true,
+              disableTelemetry: true,
+              warnWhenUnsavedChanges: false,
+              reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } },
+            }}
           >
             <LocationProbe />
             <Routes>

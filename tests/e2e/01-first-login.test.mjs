@@ -39,7 +39,10 @@ test('primeiro acesso: senha temporária → nova senha com regras ao vivo → i
   await step(page, '01-nova-senha', async () => {
     const nova = page.getByLabel('Nova senha', { exact: true });
     await nova.waitFor({ timeout: 20_000 });
-    await page.getByText(/nova senha/i).first().waitFor();
+    await page
+      .getByText(/nova senha/i)
+      .first()
+      .waitFor();
     await shot(page, 'primeiro-acesso-desktop');
 
     // The rules are listed before typing, none met.
@@ -51,7 +54,10 @@ test('primeiro acesso: senha temporária → nova senha com regras ao vivo → i
 
     // The new-password field starts empty (the temporary password must not be carried over).
     const carried = await nova.inputValue();
-    if (carried !== '') problems.push(`o campo "Nova senha" abre preenchido com ${carried.length} caracteres (${carried === PASSWORD ? 'a senha temporária' : 'outro valor'}) enquanto a lista de regras mostra todas por cumprir`);
+    if (carried !== '')
+      problems.push(
+        `o campo "Nova senha" abre preenchido com ${carried.length} caracteres (${carried === PASSWORD ? 'a senha temporária' : 'outro valor'}) enquanto a lista de regras mostra todas por cumprir`,
+      );
     await nova.fill('');
 
     // Live: each keystroke updates the list. (A rule list that does not follow the typing is recorded

@@ -44,7 +44,10 @@ test('colaborador: link direto → /login?redirect=… → login corporativo →
     await appReady(page);
     assert.equal(new URL(page.url()).pathname, deep, `deveria voltar a ${deep}, chegou a ${pathOf(page)}`);
     await page.locator('.ant-table').first().waitFor();
-    await page.getByRole('heading', { name: /tickets|pós-venda/i }).first().waitFor();
+    await page
+      .getByRole('heading', { name: /tickets|pós-venda/i })
+      .first()
+      .waitFor();
     await shot(page, 'posvendas-lista-desktop');
   });
   await page.context().close();

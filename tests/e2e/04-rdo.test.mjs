@@ -91,7 +91,9 @@ test('criar um RDO pelo formulário gerado: valor inválido primeiro, depois sal
     await page.getByText(TOKEN).first().waitFor();
 
     // Toast: top right, then gone (timeout 5 s).
-    const toast = toasts(page).filter({ hasText: /criado com sucesso/i }).first();
+    const toast = toasts(page)
+      .filter({ hasText: /criado com sucesso/i })
+      .first();
     await toast.waitFor({ timeout: 10_000 });
     const box = await toast.boundingBox();
     assert.ok(box, 'toast sem caixa');
@@ -125,7 +127,10 @@ test('a lista encontra o RDO e mantém o filtro depois de recarregar', async () 
     await appReady(page);
     assert.equal(page.url(), before, 'o endereço mudou ao recarregar');
     await eventually(async () => assert.equal(await listTotal(page), 1), { timeout: 10_000 });
-    const box = page.getByRole('searchbox', { name: 'Pesquisar' }).or(page.getByLabel('Pesquisar', { exact: true })).first();
+    const box = page
+      .getByRole('searchbox', { name: 'Pesquisar' })
+      .or(page.getByLabel('Pesquisar', { exact: true }))
+      .first();
     assert.equal(await box.inputValue(), TOKEN, 'a pesquisa sumiu depois de recarregar');
     assert.match(await page.locator('.ant-table-row').first().innerText(), /Rascunho/);
   });
@@ -138,7 +143,10 @@ test('editar o RDO; a edição de uma segunda aba desatualizada recebe o aviso d
   try {
     await step(page, '04-editar-aba1', async () => {
       await goto(page, rdoPath);
-      await page.getByRole('button', { name: /editar/i }).first().click();
+      await page
+        .getByRole('button', { name: /editar/i })
+        .first()
+        .click();
       await waitPath(page, editPath);
       await page.getByLabel('Ocorrências').waitFor();
       await eventually(async () => assert.match(await page.getByLabel('Ocorrências').inputValue(), new RegExp(TOKEN)));
@@ -156,16 +164,28 @@ test('editar o RDO; a edição de uma segunda aba desatualizada recebe o aviso d
       await clickUncovered(page, page.getByRole('button', { name: SAVE }), covered, 'o botão Salvar');
       await waitPath(page, rdoPath, 20_000);
       await page.getByText('editado na primeira aba').first().waitFor();
-      await toasts(page).filter({ hasText: /atualizado com sucesso/i }).first().waitFor();
+      await toasts(page)
+        .filter({ hasText: /atualizado com sucesso/i })
+        .first()
+        .waitFor();
     });
 
     await step(tab2, '04-editar-aba2-conflito', async () => {
       await tab2.getByLabel('Ocorrências').fill(`${TOKEN} sobrescrito pela segunda aba`);
       await clickUncovered(tab2, tab2.getByRole('button', { name: SAVE }), covered, 'o botão Salvar');
-      await tab2.getByText(/foi alterado por outra pessoa/i).first().waitFor({ timeout: 15_000 });
+      await tab2
+        .getByText(/foi alterado por outra pessoa/i)
+        .first()
+        .waitFor({ timeout: 15_000 });
       assert.equal(new URL(tab2.url()).pathname, editPath, 'a segunda aba saiu do formulário');
-      await tab2.getByRole('button', { name: /recarregar/i }).first().waitFor();
-      await tab2.getByText(/foi alterado por outra pessoa/i).first().scrollIntoViewIfNeeded();
+      await tab2
+        .getByRole('button', { name: /recarregar/i })
+        .first()
+        .waitFor();
+      await tab2
+        .getByText(/foi alterado por outra pessoa/i)
+        .first()
+        .scrollIntoViewIfNeeded();
       await shot(tab2, 'diario-editar-conflito-desktop');
       staleTextAfterConflict = await tab2.getByLabel('Ocorrências').inputValue();
     });

@@ -40,10 +40,7 @@ test('exportar a lista filtrada para .xlsx: o arquivo tem o total filtrado de li
   });
 
   await step(page, '05-exportar', async () => {
-    const [download] = await Promise.all([
-      page.waitForEvent('download', { timeout: 30_000 }),
-      page.getByRole('button', { name: /exportar/i }).click(),
-    ]);
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.getByRole('button', { name: /exportar/i }).click()]);
     assert.match(download.suggestedFilename(), /\.xlsx$/);
     const file = join(dir, download.suggestedFilename());
     await download.saveAs(file);

@@ -2,7 +2,21 @@
 // and a list is usable (rows readable, search, pagination, row actions, no page-wide sideways scroll).
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { PHONE, clickUncovered, wideElements, eventually, launch, listTotal, loginStaff, newPage, openMenuItem, searchList, shot, step, waitPath } from './helpers.mjs';
+import {
+  PHONE,
+  clickUncovered,
+  wideElements,
+  eventually,
+  launch,
+  listTotal,
+  loginStaff,
+  newPage,
+  openMenuItem,
+  searchList,
+  shot,
+  step,
+  waitPath,
+} from './helpers.mjs';
 
 let browser;
 const problems = [];
@@ -33,9 +47,12 @@ test('telefone: menu em gaveta e lista utilizável', async () => {
     await shot(page, 'menu-gaveta-phone');
     await link.click();
     await waitPath(page, '/todas-obras');
-    await page.locator('.ant-drawer-open').waitFor({ state: 'detached', timeout: 5_000 }).catch(async () => {
-      assert.equal(await page.locator('.ant-drawer-open').count(), 0, 'a gaveta não fechou depois de navegar');
-    });
+    await page
+      .locator('.ant-drawer-open')
+      .waitFor({ state: 'detached', timeout: 5_000 })
+      .catch(async () => {
+        assert.equal(await page.locator('.ant-drawer-open').count(), 0, 'a gaveta não fechou depois de navegar');
+      });
     await page.locator('.ant-list-item .ant-card').first().waitFor();
     await shot(page, 'todas-obras-phone');
     // A list module, from the menu (drawer) or the home's cards.

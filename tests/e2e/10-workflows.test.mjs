@@ -69,7 +69,11 @@ test('contrato: Revisão → Aprovado por três pessoas, cada uma pelas suas pen
     const dialog = gestor.getByRole('dialog');
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Devolver para revisão', exact: true }).click();
-    await dialog.locator('.ant-form-item-explain-error').filter({ hasText: /coment[aá]rio/i }).first().waitFor();
+    await dialog
+      .locator('.ant-form-item-explain-error')
+      .filter({ hasText: /coment[aá]rio/i })
+      .first()
+      .waitFor();
     await shot(gestor, 'workflow-dialogo-comentario-desktop');
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
     await takeStep(gestor, 'Emitir para o verificador');
@@ -94,11 +98,19 @@ test('contrato: Revisão → Aprovado por três pessoas, cada uma pelas suas pen
     await eventually(async () => assert.equal(await statusTag(valid).textContent(), 'Aprovado'));
     // The history shows every step, with who took it.
     await valid.getByText('Aprovar contrato', { exact: false }).last().waitFor();
-    await valid.getByText(/Emitir para o Jurídico/).last().waitFor();
+    await valid
+      .getByText(/Emitir para o Jurídico/)
+      .last()
+      .waitFor();
     await shot(valid, 'workflow-contrato-aprovado-desktop');
     const hist = await apiGet(valid, `/api/v1/contratos/${id}/historico`);
     const steps = hist.body.filter((h) => h.action === 'transition').map((h) => [h.transition.name, h.user]);
-    assert.deepEqual(steps.slice(0, 4), [['aprovar', VALID], ['finalizar', VALID], ['emitir-verificador', GESTOR], ['emitir-juridico', RESP]]);
+    assert.deepEqual(steps.slice(0, 4), [
+      ['aprovar', VALID],
+      ['finalizar', VALID],
+      ['emitir-verificador', GESTOR],
+      ['emitir-juridico', RESP],
+    ]);
   });
   await valid.context().close();
 });
@@ -122,7 +134,10 @@ test('cliente aprova um documento de engenharia com comentários', async () => {
     await shot(page, 'workflow-cliente-aprovar-comentarios-desktop');
     await dialog.getByRole('button', { name: 'Aprovar com comentários', exact: true }).click();
     await eventually(async () => assert.equal(await statusTag(page).textContent(), 'Aprovado com comentários'));
-    await page.getByText(/Incluir a cota de nível da base B2/).first().waitFor();
+    await page
+      .getByText(/Incluir a cota de nível da base B2/)
+      .first()
+      .waitFor();
     await shot(page, 'workflow-cliente-aprovado-desktop');
   });
   await page.context().close();

@@ -6,7 +6,22 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { PHONE, appReady, axeSerious, eventually, formatViolations, goto, launch, loginStaff, newPage, shot, step, submitClientLogin, waitPath, wideElements } from './helpers.mjs';
+import {
+  PHONE,
+  appReady,
+  axeSerious,
+  eventually,
+  formatViolations,
+  goto,
+  launch,
+  loginStaff,
+  newPage,
+  shot,
+  step,
+  submitClientLogin,
+  waitPath,
+  wideElements,
+} from './helpers.mjs';
 
 const EMAIL = `convidada.${Date.now().toString(36)}@santaclara.com.br`;
 const NAME = 'Clara Convidada';
@@ -28,7 +43,10 @@ function invitationPassword(to) {
     const eml = readFileSync(join(dir, f), 'utf8');
     if (!new RegExp(`^To: ${to.replace(/\./g, '\\.')}$`, 'm').test(eml)) continue;
     const body = Buffer.from(
-      eml.slice(eml.indexOf('\n\n') + 2).replace(/=\n/g, '').replace(/=([0-9A-F]{2})/gi, (_x, h) => String.fromCharCode(parseInt(h, 16))),
+      eml
+        .slice(eml.indexOf('\n\n') + 2)
+        .replace(/=\n/g, '')
+        .replace(/=([0-9A-F]{2})/gi, (_x, h) => String.fromCharCode(parseInt(h, 16))),
       'latin1',
     ).toString('utf8');
     const m = /senha temporária: (\S+)/.exec(body);
@@ -77,7 +95,10 @@ test('o administrador adiciona uma cliente nova à obra 103 e ela entra com a se
   await step(client, '11-obra-103', async () => {
     await goto(client, '/obras/103');
     assert.equal(new URL(client.url()).pathname, '/obras/103', 'a cliente convidada deveria abrir a obra 103');
-    await client.getByText(/Subestação 138 kV/).first().waitFor();
+    await client
+      .getByText(/Subestação 138 kV/)
+      .first()
+      .waitFor();
     await shot(client, 'cliente-convidada-obra-103-phone');
     await goto(client, '/obras/101');
     await waitPath(client, '/ObraInacessivel');

@@ -54,7 +54,11 @@ for (const [viewport, label] of [
       const saved = await apiGet(page, `/api/v1/diarios?obra=101&ocorrencias_like=${TOKEN}%20${label}`);
       assert.equal(saved.body.length, 1, 'o RDO não foi gravado');
       assert.ok(saved.body[0].numero > 0, 'o RDO não recebeu número');
-      await page.getByRole('tabpanel').getByText(new RegExp(`${saved.body[0].numero}`)).first().waitFor();
+      await page
+        .getByRole('tabpanel')
+        .getByText(new RegExp(`${saved.body[0].numero}`))
+        .first()
+        .waitFor();
       await shot(page, `jornada-sm-rdo-salvo-${label}`);
     });
     await page.context().close();
@@ -73,13 +77,17 @@ for (const [viewport, label] of [
       if (label === 'phone') await noSidewaysScroll(page, 'o ticket');
     });
     await step(page, `12-pv-interacao-${label}`, async () => {
-      await region(page, /Interações/).getByRole('button', { name: 'Nova interação' }).click();
+      await region(page, /Interações/)
+        .getByRole('button', { name: 'Nova interação' })
+        .click();
       const form = dialog(page);
       await form.getByLabel('Texto').fill(`${TOKEN} ${label}: técnico agendado para quinta-feira.`);
       await form.getByLabel('Responsável: e-mail').fill('posvendas@portal.local');
       await shot(page, `jornada-posvenda-interacao-${label}`);
       await form.getByRole('button', { name: 'Salvar' }).click();
-      await region(page, /Interações/).getByText(`${TOKEN} ${label}: técnico agendado`).waitFor({ timeout: 20_000 });
+      await region(page, /Interações/)
+        .getByText(`${TOKEN} ${label}: técnico agendado`)
+        .waitFor({ timeout: 20_000 });
     });
     await step(page, `12-pv-custo-${label}`, async () => {
       const costs = region(page, /Custos/);
@@ -122,7 +130,10 @@ for (const [viewport, label] of [
       await form.getByLabel('Ocorrências').fill(`${TOKEN} ${label}: sensores instalados`);
       // Issue 23: the technician, who does not read the EAP itself, picks the activity's item from
       // a searchable list of the site's FIELD EAP (code — description).
-      const atividades = form.locator('.ant-form-item').filter({ has: page.locator('.ant-form-item-label label', { hasText: /^Atividades$/ }) }).first();
+      const atividades = form
+        .locator('.ant-form-item')
+        .filter({ has: page.locator('.ant-form-item-label label', { hasText: /^Atividades$/ }) })
+        .first();
       await atividades.getByRole('button', { name: /Adicionar linha/ }).click();
       const picker = atividades.getByRole('combobox', { name: 'Item da EAP' });
       await picker.click();
@@ -137,16 +148,22 @@ for (const [viewport, label] of [
       await form.getByRole('button', { name: 'Salvar' }).click();
       await eventually(async () => assert.equal(await dialog(page).count(), 0), { timeout: 20_000 });
       const saved = await apiGet(page, '/api/v1/diarios-os?obra=101&_sort=id&_order=desc&_end=1');
-      assert.deepEqual(saved.body[0]?.atividades?.map((a) => a.eapCodigo), ['2.1']);
+      assert.deepEqual(
+        saved.body[0]?.atividades?.map((a) => a.eapCodigo),
+        ['2.1'],
+      );
       // Decision 30: whoever wrote a report reads it; it starts as a draft (Rascunho), by its writer.
       // (a table row on the desktop, a card without the situation on the phone)
       await eventually(async () => assert.equal(await shown(), shownBefore + 1), { timeout: 15_000 });
       await reports.getByText('field@portal.local').first().waitFor();
-      if (label === 'desktop') await reports.locator('.ant-table-row').filter({ hasText: 'field@portal.local' }).filter({ hasText: 'Rascunho' }).first().waitFor();
+      if (label === 'desktop')
+        await reports.locator('.ant-table-row').filter({ hasText: 'field@portal.local' }).filter({ hasText: 'Rascunho' }).first().waitFor();
     });
     await step(page, `12-field-checklist-${label}`, async () => {
       // From the work order to the fill screen, the order already chosen.
-      await region(page, /Checklists/).getByRole('link', { name: /Preencher/ }).click();
+      await region(page, /Checklists/)
+        .getByRole('link', { name: /Preencher/ })
+        .click();
       await waitPath(page, (p) => p === '/101/checklist/field/preencher');
       const template = page.locator('#ck-template');
       await template.click();
@@ -179,7 +196,9 @@ for (const [viewport, label] of [
       await goto(admin, `/biblioteca?pasta=${id}`);
       await admin.getByRole('tree', { name: 'Pastas da biblioteca' }).waitFor();
       await admin.getByText('Somente leitura').waitFor();
-      await admin.locator('.ant-upload input[type=file]').setInputFiles({ name: `${name}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%teste de envio\n') });
+      await admin
+        .locator('.ant-upload input[type=file]')
+        .setInputFiles({ name: `${name}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%teste de envio\n') });
       await admin.locator('.ant-table').getByText(name, { exact: true }).waitFor({ timeout: 20_000 });
       await shot(admin, `jornada-biblioteca-admin-${label}`);
       if (label === 'phone') await noSidewaysScroll(admin, 'a biblioteca');

@@ -37,7 +37,10 @@ for (const [viewport, label] of [
       const shown = Number((await kpi.locator('.ant-statistic-content').innerText()).replace(/\D/g, ''));
       await kpi.getByRole('link').click();
       await waitPath(page, '/posvendas');
-      await page.getByText(`${shown} registro${shown === 1 ? '' : 's'}`).first().waitFor();
+      await page
+        .getByText(`${shown} registro${shown === 1 ? '' : 's'}`)
+        .first()
+        .waitFor();
       await shot(page, `painel-posvenda-lista-${label}`);
     });
     await page.context().close();
@@ -119,10 +122,22 @@ test('pesquisa de satisfação pública (390 px): responder uma vez', async () =
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 1, `a pesquisa rola para o lado (${overflow}px)`);
     await shot(page, 'pesquisa-formulario-phone');
-    for (const [label, n] of [['Atendimento (1 a 5)', 5], ['Prazo (1 a 5)', 4], ['Qualidade da solução (1 a 5)', 5], ['Comunicação (1 a 5)', 4]]) {
-      await page.getByLabel(label).getByRole('radio').nth(n - 1).click();
+    for (const [label, n] of [
+      ['Atendimento (1 a 5)', 5],
+      ['Prazo (1 a 5)', 4],
+      ['Qualidade da solução (1 a 5)', 5],
+      ['Comunicação (1 a 5)', 4],
+    ]) {
+      await page
+        .getByLabel(label)
+        .getByRole('radio')
+        .nth(n - 1)
+        .click();
     }
-    await page.locator('label').filter({ has: page.getByRole('radio', { name: '9', exact: true }) }).click();
+    await page
+      .locator('label')
+      .filter({ has: page.getByRole('radio', { name: '9', exact: true }) })
+      .click();
     await page.getByLabel('Comentário').fill('Atendimento rápido e cordial.');
     await page.getByRole('button', { name: /Enviar avaliação/ }).click();
     await page.getByText('Obrigado pela sua avaliação!').waitFor();

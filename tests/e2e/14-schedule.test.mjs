@@ -26,7 +26,10 @@ test('cronograma da obra 101 e painel da obra', async () => {
     await shot(page, 'cronograma-101-desktop');
     const cal = page.getByRole('region', { name: 'Calendário' });
     await cal.scrollIntoViewIfNeeded();
-    await cal.getByRole('list', { name: /^Atividades em / }).first().waitFor();
+    await cal
+      .getByRole('list', { name: /^Atividades em / })
+      .first()
+      .waitFor();
     await shot(page, 'cronograma-101-calendario-mes');
     await cal.getByText('Semana', { exact: true }).click();
     await cal.getByRole('grid', { name: 'Semana' }).waitFor();

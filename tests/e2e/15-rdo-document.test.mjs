@@ -39,10 +39,13 @@ test('configuração do RDO, árvore de documentos, cópia do dia anterior e PDF
   await step(page, '15-copiar-dia-anterior', async () => {
     await goto(page, '/101/diarios/novo');
     await page.getByRole('button', { name: /Copiar do dia anterior/ }).click();
-    await page.getByText(/Copiado do diário nº \d+/).first().waitFor();
+    await page
+      .getByText(/Copiado do diário nº \d+/)
+      .first()
+      .waitFor();
     const expected = await apiGet(page, '/api/v1/diarios/copia-anterior?obra=101');
     assert.equal(expected.status, 200);
-    for (const a of expected.body.atividades) assert.equal(await page.locator(`input[value="${a.descricao}"]`).count() > 0, true, a.descricao);
+    for (const a of expected.body.atividades) assert.equal((await page.locator(`input[value="${a.descricao}"]`).count()) > 0, true, a.descricao);
     await page.waitForTimeout(500);
     await shot(page, 'rdo-copiar-dia-anterior-desktop');
   });

@@ -53,7 +53,10 @@ test('arquivos: SVG e HTML recusados; anexo baixado, não exibido; galeria da ob
     // The same holds for the bytes of an SVG drawing kept as a text document: downloaded, never drawn.
     const svg = '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(document.domain)"><script>alert(2)</script></svg>\n';
     const html = '<html><body><script>alert("xss")</script></body></html>\n';
-    for (const [content, name] of [[html, 'notas.txt'], [svg, 'planta-svg.txt']]) {
+    for (const [content, name] of [
+      [html, 'notas.txt'],
+      [svg, 'planta-svg.txt'],
+    ]) {
       const stored = await upload(page, 'recurso=contratos&campo=arquivos', content, name, name.includes('svg') ? 'image/svg+xml' : 'text/html');
       assert.equal(stored.status, 201, JSON.stringify(stored.body));
       assert.equal(stored.body.type, 'text/plain');
@@ -85,7 +88,11 @@ test('arquivos: SVG e HTML recusados; anexo baixado, não exibido; galeria da ob
     const grid = page.getByRole('list', { name: 'Fotos da obra' });
     await grid.getByRole('listitem').first().waitFor({ timeout: 20_000 });
     // Thumbnails only: every image of the grid is a /thumb, and they load.
-    await page.waitForFunction(() => [...document.querySelectorAll('ul[aria-label="Fotos da obra"] img')].every((i) => i.complete && i.naturalWidth > 0), null, { timeout: 20_000 });
+    await page.waitForFunction(
+      () => [...document.querySelectorAll('ul[aria-label="Fotos da obra"] img')].every((i) => i.complete && i.naturalWidth > 0),
+      null,
+      { timeout: 20_000 },
+    );
     const srcs = await grid.locator('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')));
     assert.ok(srcs.length > 0 && srcs.every((s) => s.endsWith('/thumb')), srcs.join(', '));
     await page.waitForTimeout(500);

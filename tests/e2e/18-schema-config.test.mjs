@@ -49,7 +49,10 @@ test('o administrador acrescenta um campo e uma opção em Obras; um colaborador
     await add.fill(OPTION);
     await add.press('Enter');
     const diff = drawer.getByRole('table', { name: 'Alteração pendente' });
-    await diff.getByText(new RegExp(`${OPTION}$`)).first().waitFor();
+    await diff
+      .getByText(new RegExp(`${OPTION}$`))
+      .first()
+      .waitFor();
     await shot(admin, 'configurar-entidade-diff');
     await drawer.getByRole('button', { name: /Salvar$/ }).click();
     await admin.getByText('Campo atualizado.').first().waitFor();
@@ -72,22 +75,31 @@ test('o administrador acrescenta um campo e uma opção em Obras; um colaborador
     const dropdown = staff.locator('.ant-table-filter-dropdown:visible');
     await dropdown.waitFor();
     await dropdown.getByRole('combobox').first().click();
-    await staff.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${OPTION}$`) }).first().waitFor();
+    await staff
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: new RegExp(`^${OPTION}$`) })
+      .first()
+      .waitFor();
     await shot(staff, 'configurar-entidade-colaborador-lista');
     await staff.keyboard.press('Escape');
   });
 
   await step(admin, '18-campo-no-diario', async () => {
     // A custom field on the daily report (via the same API the screen uses), which the site manager fills.
-    const added = await admin.evaluate(async ({ name, label }) => {
-      const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
-      const headers = { Authorization: `Bearer ${localStorage.getItem(key)}`, 'content-type': 'application/json' };
-      const { versions } = await (await fetch('/api/v1/schemas', { headers })).json();
-      const res = await fetch('/api/v1/schemas/diarios/fields', {
-        method: 'POST', headers, body: JSON.stringify({ name, kind: 'text', label, version: versions.diarios ?? 0 }),
-      });
-      return res.status;
-    }, { name: `${FIELD}Rdo`, label: 'Responsável pela frente' });
+    const added = await admin.evaluate(
+      async ({ name, label }) => {
+        const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
+        const headers = { Authorization: `Bearer ${localStorage.getItem(key)}`, 'content-type': 'application/json' };
+        const { versions } = await (await fetch('/api/v1/schemas', { headers })).json();
+        const res = await fetch('/api/v1/schemas/diarios/fields', {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ name, kind: 'text', label, version: versions.diarios ?? 0 }),
+        });
+        return res.status;
+      },
+      { name: `${FIELD}Rdo`, label: 'Responsável pela frente' },
+    );
     assert.equal(added, 201);
   });
 
@@ -101,7 +113,11 @@ test('o administrador acrescenta um campo e uma opção em Obras; um colaborador
     await goto(admin, '/obra');
     await admin.getByLabel(LABEL).waitFor();
     await admin.getByLabel('Tipo de obra').click({ force: true });
-    await admin.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${OPTION}$`) }).first().waitFor();
+    await admin
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: new RegExp(`^${OPTION}$`) })
+      .first()
+      .waitFor();
     await shot(admin, 'configurar-entidade-formulario');
   });
 });

@@ -27,9 +27,7 @@ after(async () => {
 
 /** Links of the sidebar ("Menu principal"), without "Início". */
 async function sidebarLinks(page) {
-  return page
-    .locator('nav [role="menu"] a[href]')
-    .evaluateAll((as) => as.map((a) => a.getAttribute('href')).filter((h) => h && h !== '/obras'));
+  return page.locator('nav [role="menu"] a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href')).filter((h) => h && h !== '/obras'));
 }
 
 /** Links of Início's module cards. */
@@ -39,7 +37,9 @@ async function cardLinks(page) {
     .evaluateAll((heads) =>
       heads.flatMap((h) => [...(h.closest('.ant-card')?.querySelectorAll('.ant-list-item a[href]') ?? [])].map((a) => a.getAttribute('href'))),
     )
-    .then((hrefs) => hrefs.filter((h) => h && !/^\/(obras|todas-obras|processos-juridicos|tickets-sgi|portal-fornecedor|projetos)\/[^/]+$/.test(h.split('?')[0])));
+    .then((hrefs) =>
+      hrefs.filter((h) => h && !/^\/(obras|todas-obras|processos-juridicos|tickets-sgi|portal-fornecedor|projetos)\/[^/]+$/.test(h.split('?')[0])),
+    );
 }
 
 /** Waits until the URL stays the same and no loading spinner shows in the content. */
@@ -83,19 +83,25 @@ async function problemOf(page) {
   // The refusal pages and messages of the portal ("Sem permissão", "Você não tem permissão para …"), not data that mentions a permit.
   const refusal = /Você não tem permissão[^\n]*|^Sem permissão$/m.exec(text);
   if (refusal) return `recusa na página: "${refusal[0]}"`;
-  const refusedToast = await page.locator('[data-testid="toast"]').filter({ hasText: /não tem permissão/i }).count();
+  const refusedToast = await page
+    .locator('[data-testid="toast"]')
+    .filter({ hasText: /não tem permissão/i })
+    .count();
   if (refusedToast) return 'aviso de recusa';
   // A site-required page without a site: its chooser must offer at least one site.
   if (/Selecione a obra para continuar/.test(text)) {
     const picker = content.getByRole('combobox', { name: 'Selecionar obra' });
     await picker.click();
     try {
-      await eventually(async () => {
-        const dropdown = page.locator('.ant-select-dropdown:visible');
-        const body = await dropdown.innerText();
-        assert.doesNotMatch(body, /Buscando/);
-        assert.ok((await dropdown.locator('.ant-select-item-option').count()) > 0, body);
-      }, { timeout: 10_000 });
+      await eventually(
+        async () => {
+          const dropdown = page.locator('.ant-select-dropdown:visible');
+          const body = await dropdown.innerText();
+          assert.doesNotMatch(body, /Buscando/);
+          assert.ok((await dropdown.locator('.ant-select-item-option').count()) > 0, body);
+        },
+        { timeout: 10_000 },
+      );
     } catch {
       return 'seletor de obras vazio';
     } finally {
@@ -126,7 +132,10 @@ async function enterFirstSite(page) {
 test('a tabela de contas do README foi lida', () => {
   assert.ok(ACCOUNTS.length >= 20, `contas lidas do README: ${ACCOUNTS.map((a) => a.email).join(', ')}`);
   for (const e of ['cliente@portal.local', 'fornecedor@portal.local', 'escritorio@portal.local', 'juridico@portal.local', 'admin@portal.local']) {
-    assert.ok(ACCOUNTS.some((a) => a.email === e), `${e} não está na tabela`);
+    assert.ok(
+      ACCOUNTS.some((a) => a.email === e),
+      `${e} não está na tabela`,
+    );
   }
 });
 
@@ -196,11 +205,18 @@ test('o escritório parceiro começa nos seus processos e envia uma petição em
       await cases.locator('.ant-table-row').first().waitFor();
       const rows = cases.locator('.ant-table-row');
       const n = await rows.count();
-      for (let i = 0; i < n; i++) await rows.nth(i).getByRole('link', { name: /^Enviar documento/ }).waitFor();
+      for (let i = 0; i < n; i++)
+        await rows
+          .nth(i)
+          .getByRole('link', { name: /^Enviar documento/ })
+          .waitFor();
       // No site chooser for a law firm.
       assert.equal(await page.locator('.ant-layout-header').getByRole('combobox', { name: 'Selecionar obra' }).count(), 0);
       await shot(page, 'escritorio-inicio-desktop');
-      await rows.first().getByRole('link', { name: /^Enviar documento/ }).click(); // click 2
+      await rows
+        .first()
+        .getByRole('link', { name: /^Enviar documento/ })
+        .click(); // click 2
       clicks++;
       await waitPath(page, '/juridico/enviarDocumentos/documento');
       assert.match(new URL(page.url()).search, /^\?processo=\d+$/);
@@ -210,7 +226,9 @@ test('o escritório parceiro começa nos seus processos e envia uma petição em
       await form.getByText('Petição').first().waitFor();
       await form.getByLabel('Título').fill('Petição de juntada de documentos');
       // click 3: choosing the file.
-      await form.locator('.ant-upload input[type=file]').setInputFiles({ name: 'peticao.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%peticao de teste\n') });
+      await form
+        .locator('.ant-upload input[type=file]')
+        .setInputFiles({ name: 'peticao.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%peticao de teste\n') });
       clicks++;
       await form.getByText('peticao.pdf').first().waitFor();
       await eventually(async () => assert.equal(await page.locator('.ant-upload-list-item-uploading').count(), 0));

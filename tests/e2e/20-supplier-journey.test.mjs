@@ -5,7 +5,22 @@
 // (the other actions read-only) and, after reloading, sees what it saved. Screenshots at each step.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { DESKTOP, PHONE, apiGet, appReady, eventually, goto, launch, loginOwnAccount, newPage, pathOf, shot, step, waitPath, noSidewaysScroll } from './helpers.mjs';
+import {
+  DESKTOP,
+  PHONE,
+  apiGet,
+  appReady,
+  eventually,
+  goto,
+  launch,
+  loginOwnAccount,
+  newPage,
+  pathOf,
+  shot,
+  step,
+  waitPath,
+  noSidewaysScroll,
+} from './helpers.mjs';
 
 const TOKEN = `F${Date.now().toString(36)}`;
 const SUP = 'fornecedor@portal.local';
@@ -74,7 +89,9 @@ for (const [viewport, label] of [
         await form.getByText(/^Responder ao registro /).waitFor();
         await form.getByLabel('Assunto').fill(subject);
         await form.getByLabel('Mensagem').fill(message);
-        await form.locator('.ant-upload input[type=file]').setInputFiles({ name: answerFile, mimeType: 'application/pdf', buffer: pdf('resposta do fornecedor') });
+        await form
+          .locator('.ant-upload input[type=file]')
+          .setInputFiles({ name: answerFile, mimeType: 'application/pdf', buffer: pdf('resposta do fornecedor') });
         await form.getByText(answerFile).first().waitFor();
         await uploadsDone(form);
         await shot(page, `fornecedor-resposta-${label}`);
@@ -86,7 +103,10 @@ for (const [viewport, label] of [
         assert.equal(saved.status, 200);
         assert.equal(saved.body.length, 1, 'a resposta não foi gravada ligada ao registro');
         assert.equal(saved.body[0].mensagem, message);
-        assert.deepEqual(saved.body[0].anexos.map((f) => f.name), [answerFile]);
+        assert.deepEqual(
+          saved.body[0].anexos.map((f) => f.name),
+          [answerFile],
+        );
         // After a reload the answer is listed on the record, and opens with its message and file.
         await page.reload({ waitUntil: 'domcontentloaded' });
         await appReady(page);
@@ -114,19 +134,35 @@ for (const [viewport, label] of [
         await waitPath(page, (p) => /^\/planos-acao\/\d+$/.test(p));
         await appReady(page);
         await closeHelp(page);
-        await page.getByRole('button', { name: /Editar/ }).or(page.getByRole('link', { name: /Editar/ })).first().click();
+        await page
+          .getByRole('button', { name: /Editar/ })
+          .or(page.getByRole('link', { name: /Editar/ }))
+          .first()
+          .click();
         await waitPath(page, (p) => /^\/planos-acao\/\d+\/editar$/.test(p));
         await appReady(page);
         const own = region(page, OWN_ACTION);
         await own.waitFor();
         // Only the supplier's own action is editable: one situation select in the whole form, none in the team's actions.
         assert.equal(await page.locator('form .ant-select').count(), 1, 'há outros campos editáveis além da situação da ação do fornecedor');
-        assert.equal(await page.getByRole('region', { name: /^Ação 1: / }).getByRole('textbox').count(), 0, 'a ação da equipe SGI está editável');
+        assert.equal(
+          await page
+            .getByRole('region', { name: /^Ação 1: / })
+            .getByRole('textbox')
+            .count(),
+          0,
+          'a ação da equipe SGI está editável',
+        );
         assert.equal(await page.getByLabel('Título', { exact: true }).count(), 0, 'o título do plano está editável');
         await own.locator('.ant-select-selector').click();
-        await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${situation}$`) }).click();
+        await page
+          .locator('.ant-select-dropdown:visible .ant-select-item-option')
+          .filter({ hasText: new RegExp(`^${situation}$`) })
+          .click();
         await own.getByLabel('Andamento e evidência').fill(evidence);
-        await own.locator('.ant-upload input[type=file]').setInputFiles({ name: evidenceFile, mimeType: 'application/pdf', buffer: pdf('evidencia do fornecedor') });
+        await own
+          .locator('.ant-upload input[type=file]')
+          .setInputFiles({ name: evidenceFile, mimeType: 'application/pdf', buffer: pdf('evidencia do fornecedor') });
         await own.getByText(evidenceFile).first().waitFor();
         await uploadsDone(own);
         await own.scrollIntoViewIfNeeded();

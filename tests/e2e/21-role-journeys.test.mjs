@@ -35,7 +35,8 @@ const option = (page, text) => page.locator('.ant-select-dropdown:visible .ant-s
  */
 async function sidewaysScroll(page, what, problems) {
   const { overflow, out } = await page.evaluate(() => {
-    const skip = '.ant-drawer, .ant-select-dropdown, .ant-dropdown, .ant-popover, .ant-tooltip, .ant-picker-dropdown, [data-testid="toast-stack"], .ant-notification, .ant-modal-wrap';
+    const skip =
+      '.ant-drawer, .ant-select-dropdown, .ant-dropdown, .ant-popover, .ant-tooltip, .ant-picker-dropdown, [data-testid="toast-stack"], .ant-notification, .ant-modal-wrap';
     const found = [];
     const clipRight = new Map();
     const clip = (a) => {
@@ -66,7 +67,8 @@ function sidewaysScrolledAncestors(locator) {
   return locator.evaluate((el) => {
     const out = [];
     for (let a = el.parentElement; a; a = a.parentElement) {
-      if (a.scrollLeft > 0 && !a.matches('.ant-table-content, .ant-table-body, .ant-table-header')) out.push(`<${a.tagName.toLowerCase()} class="${String(a.className).split(' ').slice(0, 2).join(' ')}"> ${a.scrollLeft}px`);
+      if (a.scrollLeft > 0 && !a.matches('.ant-table-content, .ant-table-body, .ant-table-header'))
+        out.push(`<${a.tagName.toLowerCase()} class="${String(a.className).split(' ').slice(0, 2).join(' ')}"> ${a.scrollLeft}px`);
     }
     return out;
   });
@@ -143,7 +145,10 @@ for (const [viewport, label] of [
       const sched = await apiGet(page, '/api/v1/obras/101/cronograma');
       assert.equal(sched.status, 200);
       assert.equal(sched.body.podeEditar, false, 'o cronograma diz que o site manager pode editar');
-      assert.ok(sched.body.itens.every((i) => i.editavel === false), 'algum item editável para o site manager');
+      assert.ok(
+        sched.body.itens.every((i) => i.editavel === false),
+        'algum item editável para o site manager',
+      );
       const curve = page.getByRole('region', { name: 'Curva S' });
       await curve.locator('canvas').first().waitFor({ timeout: 20_000 });
       assert.equal(await page.getByText(/não tem permissão/i).count(), 0, 'recusa na página do cronograma');
@@ -153,7 +158,10 @@ for (const [viewport, label] of [
       await shot(page, `21-sm-cronograma-curva-s-${label}`);
       const cal = page.getByRole('region', { name: 'Calendário' });
       await cal.scrollIntoViewIfNeeded();
-      await cal.getByRole('list', { name: /^Atividades em / }).first().waitFor();
+      await cal
+        .getByRole('list', { name: /^Atividades em / })
+        .first()
+        .waitFor();
       await shot(page, `21-sm-cronograma-calendario-${label}`);
       if (label === 'phone') await sidewaysScroll(page, 'o cronograma', problems);
     });
@@ -193,12 +201,17 @@ for (const [viewport, label] of [
       await abertura.press('Enter');
       // Enter confirms the typed date and time; the panel's "OK" only if it stays open.
       const panel = page.locator('.ant-picker-dropdown:visible');
-      const closed = await panel.waitFor({ state: 'hidden', timeout: 3_000 }).then(() => true, () => false);
+      const closed = await panel.waitFor({ state: 'hidden', timeout: 3_000 }).then(
+        () => true,
+        () => false,
+      );
       if (!closed) await panel.locator('.ant-picker-ok button').click();
       assert.equal(await abertura.inputValue(), '25/11/2026 09:15');
       await pick(page, 'Canal', 'Telefone');
       await pick(page, 'Prioridade', 'Alta');
-      await page.getByLabel('Descrição', { exact: true }).fill('Cliente ligou: o disjuntor geral do QGBT do galpão desarma todas as noites por volta das 22 h.');
+      await page
+        .getByLabel('Descrição', { exact: true })
+        .fill('Cliente ligou: o disjuntor geral do QGBT do galpão desarma todas as noites por volta das 22 h.');
       await page.getByLabel('Comentário', { exact: true }).fill('Registrado a partir de ligação telefônica do cliente.');
       await shot(page, `21-posvenda-novo-${label}`);
       await clickUncovered(page, page.getByRole('button', { name: /(^|\s)salvar$/i }).first(), covered, 'o botão Salvar');
@@ -221,7 +234,10 @@ for (const [viewport, label] of [
       assert.match(saved.body.abertura, /^2026-11-25T/);
       // In the list of tickets, found by its title.
       const list = await apiGet(page, `/api/v1/posvendas?q=${encodeURIComponent(TOKEN)}&_end=10`);
-      assert.ok(list.body.some((t) => t.id === id), 'o ticket não aparece na lista');
+      assert.ok(
+        list.body.some((t) => t.id === id),
+        'o ticket não aparece na lista',
+      );
     });
     await page.context().close();
     // A control under the help banner is closed like a user would; reported, not a failure.
@@ -239,7 +255,9 @@ for (const [viewport, label] of [
       const os = await apiGet(page, '/api/v1/os-field?obra=101&numero=OSF-101-0002');
       assert.equal(os.body.length, 1, 'OS OSF-101-0002 não encontrada');
       await goto(page, `/101/ordensServico/field/${os.body[0].id}`);
-      await region(page, /Checklists/).getByRole('link', { name: /Preencher/ }).click();
+      await region(page, /Checklists/)
+        .getByRole('link', { name: /Preencher/ })
+        .click();
       await waitPath(page, '/101/checklist/field/preencher');
     });
     await step(page, `21-ck-preencher-${label}`, async () => {
@@ -248,7 +266,10 @@ for (const [viewport, label] of [
       const item2 = page.locator('#ck-item-2');
       await item2.waitFor();
       // The item shows its SGI category before it is answered.
-      await item2.locator('.ant-tag').filter({ hasText: /^Segurança$/ }).waitFor();
+      await item2
+        .locator('.ant-tag')
+        .filter({ hasText: /^Segurança$/ })
+        .waitFor();
       await page.getByRole('radiogroup', { name: 'Conformidade do item 1' }).getByText('Conforme', { exact: true }).click();
       await page.getByRole('radiogroup', { name: 'Resposta do item 1' }).getByText('Sim', { exact: true }).click();
       await page.getByRole('radiogroup', { name: 'Conformidade do item 2' }).getByText('Não conforme').click();
@@ -292,7 +313,10 @@ for (const [viewport, label] of [
       await link.click();
       await waitPath(page, `/tickets-sgi/${sgiId}`);
       await eventually(async () => assert.equal(await statusTag(page).first().textContent(), 'Triagem'));
-      await page.getByText(/Não conformidade no checklist: Bloqueio e etiquetagem \(LOTO\) aplicados/).first().waitFor();
+      await page
+        .getByText(/Não conformidade no checklist: Bloqueio e etiquetagem \(LOTO\) aplicados/)
+        .first()
+        .waitFor();
       // …and the record links back to the checklist.
       await page.locator(`a[href="/checklists-field/${fillId}"]`).first().waitFor();
       await shot(page, `21-registro-sgi-do-checklist-${label}`);
@@ -346,7 +370,10 @@ for (const [viewport, label] of [
       assert.equal(m.Status, 'EM ELABORAÇÃO');
       assert.equal(m.Quantificou?.mail, 'materiais.quantificador@portal.local');
       assert.equal(m.Verificador?.mail, 'materiais.verificador@portal.local');
-      assert.deepEqual(m.itens.map((i) => i.codigo), ['CIV-010', 'CIV-011']);
+      assert.deepEqual(
+        m.itens.map((i) => i.codigo),
+        ['CIV-010', 'CIV-011'],
+      );
       const panel = page.getByRole('tabpanel');
       await panel.getByText(titulo).first().waitFor({ timeout: 20_000 });
       await shot(page, `21-materiais-aba-obra-${label}`);

@@ -63,4 +63,3 @@ test('telas principais — computador (todos os itens do menu do administrador)'
 
   assert.deepEqual(problems, [], `problemas visíveis:\n  ${problems.join('\n  ')}`);
 });
-

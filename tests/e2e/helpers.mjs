@@ -85,7 +85,10 @@ export function pathOf(page) {
 export async function appReady(page, timeout = 20_000) {
   await page.waitForFunction(() => (document.getElementById('app')?.childElementCount ?? 0) > 0, null, { timeout });
   await page.locator('[data-testid="loading-overlay"]').waitFor({ state: 'detached', timeout });
-  await page.locator('[data-testid="action-overlay"]').waitFor({ state: 'detached', timeout }).catch(() => {});
+  await page
+    .locator('[data-testid="action-overlay"]')
+    .waitFor({ state: 'detached', timeout })
+    .catch(() => {});
 }
 
 export async function goto(page, path) {
@@ -164,9 +167,25 @@ export const FIRST_LOGIN_PASSWORD = 'Obra#Nova2026';
 /** Signed in (left the login pages), asked for a new password, or refused. */
 function ownLoginOutcome(page) {
   return Promise.race([
-    waitPath(page, (p) => p !== '/login' && p !== '/primeiroLogin', 30_000).then(() => 'in', () => 'timeout'),
-    page.getByLabel('Nova senha', { exact: true }).waitFor({ timeout: 30_000 }).then(() => 'new-password', () => 'timeout'),
-    page.getByText(/senha incorretos|não autorizado/i).first().waitFor({ timeout: 30_000 }).then(() => 'refused', () => 'timeout'),
+    waitPath(page, (p) => p !== '/login' && p !== '/primeiroLogin', 30_000).then(
+      () => 'in',
+      () => 'timeout',
+    ),
+    page
+      .getByLabel('Nova senha', { exact: true })
+      .waitFor({ timeout: 30_000 })
+      .then(
+        () => 'new-password',
+        () => 'timeout',
+      ),
+    page
+      .getByText(/senha incorretos|não autorizado/i)
+      .first()
+      .waitFor({ timeout: 30_000 })
+      .then(
+        () => 'refused',
+        () => 'timeout',
+      ),
   ]);
 }
 
@@ -266,7 +285,11 @@ export async function filterColumnIn(page, label, values) {
   const select = dropdown.getByRole('combobox', { name: `Filtrar ${label}` });
   await select.click();
   for (const v of values) {
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${v}$`) }).first().click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: new RegExp(`^${v}$`) })
+      .first()
+      .click();
   }
   await select.press('Escape').catch(() => {});
   const apply = dropdown.getByRole('button', { name: /filtrar/i });
@@ -276,7 +299,10 @@ export async function filterColumnIn(page, label, values) {
 
 /** Types `text` in the list's "Pesquisar" box and submits it. */
 export async function searchList(page, text) {
-  const box = page.getByRole('searchbox', { name: 'Pesquisar' }).or(page.getByLabel('Pesquisar', { exact: true })).first();
+  const box = page
+    .getByRole('searchbox', { name: 'Pesquisar' })
+    .or(page.getByLabel('Pesquisar', { exact: true }))
+    .first();
   await box.fill(text);
   await box.press('Enter');
   return box;
@@ -306,7 +332,10 @@ export async function openMenuItem(page, name) {
     await waitPath(page, '/obras');
   } else if (phone) {
     await page.keyboard.press('Escape');
-    await page.locator('.ant-drawer-open').waitFor({ state: 'detached' }).catch(() => {});
+    await page
+      .locator('.ant-drawer-open')
+      .waitFor({ state: 'detached' })
+      .catch(() => {});
   }
   await linkByText(page.locator('.ant-layout-content'), name).first().click();
 }
@@ -335,11 +364,16 @@ export async function clickUncovered(page, locator, problems, what) {
   if (covered) {
     const name = `coberto-${slugify(what)}-${slugify(new URL(page.url()).pathname)}-${page.viewportSize().width}`;
     await shot(page, name);
-    problems.push(`${what} em ${pathOf(page)} fica por baixo de "${covered}" (${page.viewportSize().width}px; screenshot ${name}.png): o usuário precisa fechar o aviso para clicar`);
+    problems.push(
+      `${what} em ${pathOf(page)} fica por baixo de "${covered}" (${page.viewportSize().width}px; screenshot ${name}.png): o usuário precisa fechar o aviso para clicar`,
+    );
     const close = page.getByRole('button', { name: 'Fechar ajuda' });
     if (await close.isVisible().catch(() => false)) {
       await close.click();
-      await page.getByTestId('help-banner').waitFor({ state: 'detached', timeout: 3_000 }).catch(() => {});
+      await page
+        .getByTestId('help-banner')
+        .waitFor({ state: 'detached', timeout: 3_000 })
+        .catch(() => {});
     }
   }
   await locator.click();
@@ -352,23 +386,39 @@ export async function clickUncovered(page, locator, problems, what) {
  */
 export async function wideElements(page) {
   return page.evaluate(() => {
-    const skip = '.ant-table-content, .ant-table-body, .ant-table-header, .ant-tabs-nav-wrap, .ant-drawer, .ant-select-dropdown, .ant-dropdown, .ant-popover, .ant-tooltip, [data-testid="toast-stack"], .ant-notification';
+    const skip =
+      '.ant-table-content, .ant-table-body, .ant-table-header, .ant-tabs-nav-wrap, .ant-drawer, .ant-select-dropdown, .ant-dropdown, .ant-popover, .ant-tooltip, [data-testid="toast-stack"], .ant-notification';
     const out = [];
     for (const e of document.querySelectorAll('#app *')) {
       if (e.closest(skip)) continue;
       const r = e.getBoundingClientRect();
       if (r.width === 0 || r.height === 0) continue;
-      const sl = [...(function* up(n) { for (let x = n.parentElement; x; x = x.parentElement) yield x.scrollLeft; })(e)].reduce((a, b) => a + b, 0);
-      if (r.right + sl > window.innerWidth + 1 && !(e.parentElement && e.parentElement.getBoundingClientRect().right + sl > window.innerWidth + 1 && out.length)) {
+      const sl = [
+        ...(function* up(n) {
+          for (let x = n.parentElement; x; x = x.parentElement) yield x.scrollLeft;
+        })(e),
+      ].reduce((a, b) => a + b, 0);
+      if (
+        r.right + sl > window.innerWidth + 1 &&
+        !(e.parentElement && e.parentElement.getBoundingClientRect().right + sl > window.innerWidth + 1 && out.length)
+      ) {
         const label = e.getAttribute('aria-label') || e.textContent.trim().slice(0, 30);
-        out.push(`<${e.tagName.toLowerCase()}${e.className && typeof e.className === 'string' ? ` class="${e.className.split(' ').slice(0, 2).join(' ')}"` : ''}> "${label}" até ${Math.round(r.right + sl)}px`);
+        out.push(
+          `<${e.tagName.toLowerCase()}${e.className && typeof e.className === 'string' ? ` class="${e.className.split(' ').slice(0, 2).join(' ')}"` : ''}> "${label}" até ${Math.round(r.right + sl)}px`,
+        );
       }
     }
     return out.slice(0, 5);
   });
 }
 
-const slugify = (s) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^\w]+/g, '-').replace(/^-|-$/g, '').toLowerCase();
+const slugify = (s) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\w]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase();
 
 /** Fails when the page scrolls sideways or an element sticks out of the screen (phone layouts). */
 export async function noSidewaysScroll(page, what) {

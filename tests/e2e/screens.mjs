@@ -8,8 +8,21 @@ import { pathOf, wideElements } from './helpers.mjs';
 export const ENGLISH =
   /\b(Loading|Create|Edit|Delete|Show|Save|Search|No data|Cancel|Filter|Reset|Refresh|Are you sure|Logout|Sign in|Sign out|items? per page|Previous Page|Next Page|Actions|Something went wrong|Not found|Unauthorized|Forbidden|Select|Submit|Back|Home)\b/;
 
-export const PHONE_SCREENS = ['/obras', '/todas-obras', '/obras/101', '/diarios', '/diarios/novo', '/posvendas', '/contrato', '/versoesSistema', '/usuarios', '/403', '/404', '/ObraInacessivel', '/manutencao'];
-
+export const PHONE_SCREENS = [
+  '/obras',
+  '/todas-obras',
+  '/obras/101',
+  '/diarios',
+  '/diarios/novo',
+  '/posvendas',
+  '/contrato',
+  '/versoesSistema',
+  '/usuarios',
+  '/403',
+  '/404',
+  '/ObraInacessivel',
+  '/manutencao',
+];
 
 export const slug = (path) => path.replace(/^\//, '').replace(/[/?=&:]+/g, '_') || 'raiz';
 
@@ -36,4 +49,3 @@ export async function inspect(page, problems, label) {
   const wide = await wideElements(page);
   if (wide.length) problems.push(`${where}: elementos além da borda direita: ${wide.join('; ')}`);
 }
-

@@ -10,9 +10,27 @@ const PROJETO_APPROVAL_SITUATIONS = ['PAP', 'APC', 'AP', 'PR'];
 
 /** Decision 2: what a client may read of an engineering document: everything but the internal comment. */
 export const PROJETO_CLIENT_FIELDS = [
-  'id', 'version', 'created_at', 'updated_at', 'codigo', 'revisao', 'titulo', 'obra', 'categoria', 'Situacao', 'disciplina',
-  'dataEmissao', 'prazoAprovacao', 'dataAprovacao', 'decisaoPor', 'decisaoEm', 'projetista', 'aprovadorCliente', 'arquivos',
-  'comentariosCliente', 'tags',
+  'id',
+  'version',
+  'created_at',
+  'updated_at',
+  'codigo',
+  'revisao',
+  'titulo',
+  'obra',
+  'categoria',
+  'Situacao',
+  'disciplina',
+  'dataEmissao',
+  'prazoAprovacao',
+  'dataAprovacao',
+  'decisaoPor',
+  'decisaoEm',
+  'projetista',
+  'aprovadorCliente',
+  'arquivos',
+  'comentariosCliente',
+  'tags',
 ];
 
 /** Decisions 1–2: the client set plus read on their own PERFIL. */

@@ -33,12 +33,7 @@ export interface RuleContext {
 /** One group of rules: adds its `can` / `cannot` calls to the builder. */
 export type RuleSet = (ctx: RuleContext) => void;
 
-export function ruleContext(
-  user: PortalUser,
-  builder: AbilityBuilder<AppAbility>,
-  environment: 'prod' | 'dev',
-  options: AbilityOptions,
-): RuleContext {
+export function ruleContext(user: PortalUser, builder: AbilityBuilder<AppAbility>, environment: 'prod' | 'dev', options: AbilityOptions): RuleContext {
   return {
     can: builder.can,
     cannot: builder.cannot,

@@ -101,15 +101,7 @@ export function AbilitySessionProvider({ enabled, load = defaultLoad, store = de
 }
 
 /** A fixed ability (tests, storybook-like previews). */
-export function StaticAbilityProvider({
-  ability,
-  user = null,
-  children,
-}: {
-  ability: AppAbility;
-  user?: PortalUser | null;
-  children: ReactNode;
-}) {
+export function StaticAbilityProvider({ ability, user = null, children }: { ability: AppAbility; user?: PortalUser | null; children: ReactNode }) {
   const value = useMemo<AbilitySession>(() => ({ status: 'ready', ability, user, reload: () => {} }), [ability, user]);
   return (
     <AbilityContext.Provider value={value}>

@@ -7,7 +7,14 @@ import { createAccessControlProvider, decideCan } from './access-control-provide
 import { Pode } from './pode';
 
 const user = (roles: string[], email = 'ana@empresa.com'): PortalUser => ({
-  id_user: 'u1', username: email, email, name: 'Ana', empresa: ['empresa'], obra: ['101'], roles, tipo: 'staff',
+  id_user: 'u1',
+  username: email,
+  email,
+  name: 'Ana',
+  empresa: ['empresa'],
+  obra: ['101'],
+  roles,
+  tipo: 'staff',
 });
 
 describe('accessControlProvider', () => {
@@ -52,8 +59,12 @@ describe('<Pode>', () => {
   it('shows its content when allowed and hides it when denied', () => {
     wrap(
       <>
-        <Pode I="read" a="RDO"><span>pode ler RDO</span></Pode>
-        <Pode I="delete" a="RDO"><span>pode excluir RDO</span></Pode>
+        <Pode I="read" a="RDO">
+          <span>pode ler RDO</span>
+        </Pode>
+        <Pode I="delete" a="RDO">
+          <span>pode excluir RDO</span>
+        </Pode>
       </>,
     );
     expect(screen.getByText('pode ler RDO')).toBeInTheDocument();
@@ -67,12 +78,20 @@ describe('<Pode>', () => {
     render(
       <>
         <StaticAbilityProvider ability={ability}>
-          <Pode I="update" a="RDO" this={dele}><span>editar o meu</span></Pode>
-          <Pode I="update" a="RDO" this={outro}><span>editar o outro</span></Pode>
+          <Pode I="update" a="RDO" this={dele}>
+            <span>editar o meu</span>
+          </Pode>
+          <Pode I="update" a="RDO" this={outro}>
+            <span>editar o outro</span>
+          </Pode>
         </StaticAbilityProvider>
         <StaticAbilityProvider ability={fieldAbility}>
-          <Pode I="update" a="Obra" field="status"><span>campo status</span></Pode>
-          <Pode I="update" a="Obra" field="nome"><span>campo nome</span></Pode>
+          <Pode I="update" a="Obra" field="status">
+            <span>campo status</span>
+          </Pode>
+          <Pode I="update" a="Obra" field="nome">
+            <span>campo nome</span>
+          </Pode>
         </StaticAbilityProvider>
       </>,
     );
@@ -85,9 +104,15 @@ describe('<Pode>', () => {
   it('inverted with `not`, and the render-function form', () => {
     wrap(
       <>
-        <Pode not I="delete" a="RDO"><span>sem permissão para excluir</span></Pode>
-        <Pode not I="read" a="RDO"><span>não aparece</span></Pode>
-        <Pode I="manage" a="all" passThrough>{(ok) => <span>{ok ? 'admin' : 'não é admin'}</span>}</Pode>
+        <Pode not I="delete" a="RDO">
+          <span>sem permissão para excluir</span>
+        </Pode>
+        <Pode not I="read" a="RDO">
+          <span>não aparece</span>
+        </Pode>
+        <Pode I="manage" a="all" passThrough>
+          {(ok) => <span>{ok ? 'admin' : 'não é admin'}</span>}
+        </Pode>
       </>,
     );
     expect(screen.getByText('sem permissão para excluir')).toBeInTheDocument();

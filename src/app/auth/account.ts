@@ -45,8 +45,7 @@ export function editableAttributes(attrs: Record<string, string | undefined>): R
   return out;
 }
 
-export const getAttributes = () =>
-  run('fetchUserAttributes', async () => (await fetchUserAttributes()) as Record<string, string | undefined>);
+export const getAttributes = () => run('fetchUserAttributes', async () => (await fetchUserAttributes()) as Record<string, string | undefined>);
 
 export const saveAttributes = (attrs: Record<string, string | undefined>) =>
   run<UpdateUserAttributesOutput>('updateUserAttributes', () => updateUserAttributes({ userAttributes: editableAttributes(attrs) }));
@@ -64,12 +63,9 @@ export const confirmAttribute = (key: string, code: string) =>
   });
 
 export const listDevices = () =>
-  run<DeviceInfo[]>('fetchDevices', async () =>
-    (await fetchDevices()).map((d) => ({ id: d.id, name: d.name, lastAuthenticatedAt: d.lastAuthenticatedDate })),
-  );
+  run<DeviceInfo[]>('fetchDevices', async () => (await fetchDevices()).map((d) => ({ id: d.id, name: d.name, lastAuthenticatedAt: d.lastAuthenticatedDate })));
 
-export const forgetThisOrDevice = (id?: string) =>
-  run('forgetDevice', () => forgetDevice(id ? { device: { id } } : undefined));
+export const forgetThisOrDevice = (id?: string) => run('forgetDevice', () => forgetDevice(id ? { device: { id } } : undefined));
 
 export const rememberThisDevice = () => run('rememberDevice', () => rememberDevice());
 

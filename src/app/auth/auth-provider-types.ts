@@ -3,14 +3,7 @@ import type * as amplifyAuth from 'aws-amplify/auth';
 
 export type Auth = Pick<
   typeof amplifyAuth,
-  | 'signIn'
-  | 'confirmSignIn'
-  | 'signOut'
-  | 'signInWithRedirect'
-  | 'fetchAuthSession'
-  | 'resetPassword'
-  | 'confirmResetPassword'
-  | 'updatePassword'
+  'signIn' | 'confirmSignIn' | 'signOut' | 'signInWithRedirect' | 'fetchAuthSession' | 'resetPassword' | 'confirmResetPassword' | 'updatePassword'
 >;
 
 export interface AuthProviderDeps {

@@ -47,8 +47,7 @@ export function createAuthProvider(deps: AuthProviderDeps = {}) {
   const auth: Auth = deps.auth ?? amplifyAuth;
   const apiUrl = deps.apiUrl ?? '/api/v1';
   const ready = deps.ready ?? (() => ensureAmplify(apiUrl, deps.fetchImpl));
-  const navigate =
-    deps.navigate ?? ((to: string) => (typeof window !== 'undefined' ? window.location.assign(to) : undefined));
+  const navigate = deps.navigate ?? ((to: string) => (typeof window !== 'undefined' ? window.location.assign(to) : undefined));
 
   async function idToken(forceRefresh = false): Promise<string | undefined> {
     await ready();
@@ -74,11 +73,7 @@ export function createAuthProvider(deps: AuthProviderDeps = {}) {
   }
 
   /** Maps Amplify's next step; DONE → signed in; challenges → their step. */
-  async function handleNextStep(
-    out: { isSignedIn: boolean; nextStep: { signInStep: string } },
-    username: string,
-    redirectTo?: string,
-  ) {
+  async function handleNextStep(out: { isSignedIn: boolean; nextStep: { signInStep: string } }, username: string, redirectTo?: string) {
     const step = out.nextStep.signInStep;
     if (out.isSignedIn || step === 'DONE') return afterSignIn(redirectTo);
     if (step === 'RESET_PASSWORD') {
@@ -179,7 +174,8 @@ export function createAuthProvider(deps: AuthProviderDeps = {}) {
     },
 
     async onError(error: unknown) {
-      const status = (error as { statusCode?: number; status?: number; response?: { status?: number } } | null)?.statusCode ??
+      const status =
+        (error as { statusCode?: number; status?: number; response?: { status?: number } } | null)?.statusCode ??
         (error as { status?: number })?.status ??
         (error as { response?: { status?: number } })?.response?.status;
       if (status === 401) return { logout: true, redirectTo: LOGIN_ROUTE, error: error as Error };

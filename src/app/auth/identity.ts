@@ -36,7 +36,10 @@ function list(v: unknown): string[] {
     const parsed = JSON.parse(v);
     return Array.isArray(parsed) ? parsed.map(String) : [];
   } catch {
-    return v.split(',').map((s) => s.trim()).filter(Boolean);
+    return v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   }
 }
 

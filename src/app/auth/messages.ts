@@ -66,10 +66,11 @@ const EXACT: Record<string, string> = {
 
 /** Patterns, tried in order when no exact message matches. */
 const PATTERNS: [RegExp, string][] = [
-  [/^Password did not conform with policy|^Password does not conform to policy/i,
-    'A senha não cumpre a política: mínimo de 8 caracteres, com letra minúscula, letra maiúscula, número e símbolo.'],
-  [/user ?pool .*does not exist|User pool client .* does not exist|ResourceNotFound/i,
-    'Configuração de autenticação inválida: o pool de usuários não existe.'],
+  [
+    /^Password did not conform with policy|^Password does not conform to policy/i,
+    'A senha não cumpre a política: mínimo de 8 caracteres, com letra minúscula, letra maiúscula, número e símbolo.',
+  ],
+  [/user ?pool .*does not exist|User pool client .* does not exist|ResourceNotFound/i, 'Configuração de autenticação inválida: o pool de usuários não existe.'],
   [/network ?error|failed to fetch|fetch failed|NetworkError/i, 'Falha de rede. Verifique sua conexão e tente novamente.'],
   [/USER_SRP_AUTH/i, 'Este método de login não está disponível neste ambiente.'],
   [/Unsupported/i, 'Operação não suportada pelo serviço de identidade.'],
@@ -77,7 +78,10 @@ const PATTERNS: [RegExp, string][] = [
 ];
 
 /** Messages the local identity stack and the app's own checks write in Portuguese. */
-const PORTUGUESE: RegExp[] = [/^Muitas tentativas\. Tente novamente em \d+ minutos?\.$/, /^O endereço usado \(.+\) não está autorizado para o login corporativo\. Use .+\.$/];
+const PORTUGUESE: RegExp[] = [
+  /^Muitas tentativas\. Tente novamente em \d+ minutos?\.$/,
+  /^O endereço usado \(.+\) não está autorizado para o login corporativo\. Use .+\.$/,
+];
 
 /** By error name (Cognito exception type), when the message is not known. */
 const BY_NAME: Record<string, string> = {
@@ -85,8 +89,7 @@ const BY_NAME: Record<string, string> = {
   UserNotFoundException: 'Usuário não encontrado.',
   CodeMismatchException: 'Código de verificação inválido. Tente novamente.',
   ExpiredCodeException: 'O código expirou. Solicite um novo código.',
-  InvalidPasswordException:
-    'A senha não cumpre a política: mínimo de 8 caracteres, com letra minúscula, letra maiúscula, número e símbolo.',
+  InvalidPasswordException: 'A senha não cumpre a política: mínimo de 8 caracteres, com letra minúscula, letra maiúscula, número e símbolo.',
   LimitExceededException: 'Limite de tentativas excedido. Tente novamente mais tarde.',
   TooManyRequestsException: 'Muitas solicitações. Aguarde um momento e tente novamente.',
   TooManyFailedAttemptsException: 'Limite de tentativas excedido. Tente novamente mais tarde.',

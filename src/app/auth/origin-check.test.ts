@@ -6,9 +6,13 @@ import { configureAmplify, type RuntimeConfig } from './amplify';
 
 const config = (redirectSignIn: string[]): RuntimeConfig =>
   ({
-    region: 'local', userPoolId: 'local_abc', userPoolClientId: 'c', userPoolEndpoint: 'http://localhost:9229',
+    region: 'local',
+    userPoolId: 'local_abc',
+    userPoolClientId: 'c',
+    userPoolEndpoint: 'http://localhost:9229',
     oauth: { domain: 'localhost:9230', scopes: ['openid'], redirectSignIn, redirectSignOut: [], responseType: 'code', providerName: 'Corporativo' },
-    version: 't', helpUrl: 'https://ajuda.example',
+    version: 't',
+    helpUrl: 'https://ajuda.example',
   }) as RuntimeConfig;
 
 describe('corporate sign-in from an address that is not registered', () => {
@@ -29,7 +33,9 @@ describe('corporate sign-in from an address that is not registered', () => {
     const p = createAuthProvider({ auth: auth as never, ready: async () => undefined });
     const r = await p.login({ providerName: 'corporativo' });
     expect(r.success).toBe(false);
-    expect((r as { error?: Error }).error?.message).toBe(`O endereço usado (${window.location.origin}) não está autorizado para o login corporativo. Use http://portal.example.`);
+    expect((r as { error?: Error }).error?.message).toBe(
+      `O endereço usado (${window.location.origin}) não está autorizado para o login corporativo. Use http://portal.example.`,
+    );
     expect(auth.signInWithRedirect).not.toHaveBeenCalled();
 
     configureAmplify(config([`${window.location.origin}/acessoFederado`]));
@@ -38,7 +44,9 @@ describe('corporate sign-in from an address that is not registered', () => {
   });
 
   it('shows the local pool’s throttling message as it is (it says how long to wait)', () => {
-    expect(toPortuguese('Muitas tentativas. Tente novamente em 14 minutos.', 'TooManyRequestsException')).toBe('Muitas tentativas. Tente novamente em 14 minutos.');
+    expect(toPortuguese('Muitas tentativas. Tente novamente em 14 minutos.', 'TooManyRequestsException')).toBe(
+      'Muitas tentativas. Tente novamente em 14 minutos.',
+    );
     expect(toPortuguese('Muitas tentativas. Tente novamente em 1 minuto.', 'TooManyRequestsException')).toBe('Muitas tentativas. Tente novamente em 1 minuto.');
     // Real Cognito's own throttling, in English, still becomes Portuguese.
     expect(toPortuguese('Password attempts exceeded', 'NotAuthorizedException')).toBe('Limite de tentativas excedido. Tente novamente mais tarde.');

@@ -275,9 +275,7 @@ describe('routes', () => {
   });
 
   it('hash → query on the federated return', () => {
-    expect(hashToQuery({ pathname: '/acessoFederado', search: '', hash: '#code=abc&state=xyz' })).toBe(
-      '/acessoFederado?code=abc&state=xyz',
-    );
+    expect(hashToQuery({ pathname: '/acessoFederado', search: '', hash: '#code=abc&state=xyz' })).toBe('/acessoFederado?code=abc&state=xyz');
     expect(hashToQuery({ pathname: '/acessoFederado', search: '?code=1&state=2', hash: '' })).toBeNull();
   });
 });

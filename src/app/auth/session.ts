@@ -5,15 +5,7 @@
  * `ultimaRota` (last route), `railMenu`, `redirect`, `versao` (cached app version).
  * The session store mirrors `user` and `expiraEm` in memory.
  */
-import {
-  CHALLENGE_EMPTY,
-  CODE_EMPTY,
-  isInvalidSessionError,
-  PASSWORD_EMPTY,
-  PortugueseAuthError,
-  toPortuguese,
-  USERNAME_EMPTY,
-} from './messages';
+import { CHALLENGE_EMPTY, CODE_EMPTY, isInvalidSessionError, PASSWORD_EMPTY, PortugueseAuthError, toPortuguese, USERNAME_EMPTY } from './messages';
 
 export const STORAGE_KEYS = {
   user: 'user',
@@ -74,11 +66,7 @@ export function readSession(storage: KeyValue | undefined = defaultStorage()): S
 }
 
 /** Stores the signed-in user and the expiry (both in local storage and in the session store). */
-export function saveSession(
-  user: SessionUser,
-  expiraEm: number = Date.now() + SESSION_DURATION_MS,
-  storage: KeyValue | undefined = defaultStorage(),
-): void {
+export function saveSession(user: SessionUser, expiraEm: number = Date.now() + SESSION_DURATION_MS, storage: KeyValue | undefined = defaultStorage()): void {
   sessionStore.user = { ...user };
   sessionStore.expiraEm = expiraEm;
   storage?.setItem(STORAGE_KEYS.user, JSON.stringify({ ...user, expiraEm }));
@@ -115,10 +103,7 @@ export interface RefreshDeps {
 const OWN_LOGIN_TIPOS = ['cliente', 'fornecedor', 'escritorio'];
 
 /** Session refresh: a cliente is signed out and sent to Login; anyone else starts federated sign-in. */
-export async function refreshSession(
-  user: SessionUser | null,
-  deps: RefreshDeps,
-): Promise<'login' | 'federated'> {
+export async function refreshSession(user: SessionUser | null, deps: RefreshDeps): Promise<'login' | 'federated'> {
   // External users (clients, suppliers, law firms) have the product's own login.
   if (!user || OWN_LOGIN_TIPOS.includes(user.tipo ?? '')) {
     try {
@@ -178,10 +163,7 @@ export async function checkVersionAndSession(opts: {
 /**
  * Invalid session (docs/specification.md §8 messages): sign out and clear the cache. Returns true when handled.
  */
-export async function handleInvalidSession(
-  err: unknown,
-  deps: { signOut: () => Promise<unknown>; storage?: KeyValue },
-): Promise<boolean> {
+export async function handleInvalidSession(err: unknown, deps: { signOut: () => Promise<unknown>; storage?: KeyValue }): Promise<boolean> {
   if (!isInvalidSessionError(err)) return false;
   try {
     await deps.signOut();
@@ -193,13 +175,8 @@ export async function handleInvalidSession(
 }
 
 /** Rejects empty inputs before the provider is called (docs/specification.md §5), with the spec's messages. */
-export function requireNonEmpty(fields: {
-  username?: string | null;
-  password?: string | null;
-  code?: string | null;
-  challengeResponse?: string | null;
-}): void {
-  const empty = (v: string | null | undefined) => v === undefined ? false : !v || !String(v).trim();
+export function requireNonEmpty(fields: { username?: string | null; password?: string | null; code?: string | null; challengeResponse?: string | null }): void {
+  const empty = (v: string | null | undefined) => (v === undefined ? false : !v || !String(v).trim());
   const check: [keyof typeof fields, string][] = [
     ['username', USERNAME_EMPTY],
     ['code', CODE_EMPTY],

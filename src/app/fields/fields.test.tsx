@@ -25,10 +25,13 @@ describe('filters', () => {
     expect(filterFamily({ name: 'a', kind: 'enum', label: 'A' })).toBe('in');
     expect(filterFamily({ name: 'a', kind: 'reference', label: 'A' })).toBe('reference');
     expect(filterKey({ name: 'siteManager', kind: 'person', label: 'S' })).toBe('siteManager.mail');
-    const props = columnFilterProps({ name: 'siteManager', kind: 'person', label: 'S' }, {
-      filters: [{ field: 'siteManager.mail', operator: 'contains', value: 'ana' }],
-      setFilters: () => {},
-    });
+    const props = columnFilterProps(
+      { name: 'siteManager', kind: 'person', label: 'S' },
+      {
+        filters: [{ field: 'siteManager.mail', operator: 'contains', value: 'ana' }],
+        setFilters: () => {},
+      },
+    );
     expect(props.filteredValue).toEqual([true]);
   });
 });
@@ -97,7 +100,11 @@ describe('server errors placement', () => {
     let orphans: string[] = [];
     act(() => {
       formRef!.setFields([{ name: 'nome', errors: ['Máximo de 3 caracteres.'] }]);
-      orphans = placeServerErrors(formRef!, schema, { nome: ['Máximo de 3 caracteres.'], 'siteManager.mail': ['E-mail inválido.'], outro: ['Campo desconhecido.'] });
+      orphans = placeServerErrors(formRef!, schema, {
+        nome: ['Máximo de 3 caracteres.'],
+        'siteManager.mail': ['E-mail inválido.'],
+        outro: ['Campo desconhecido.'],
+      });
     });
     expect(orphans).toEqual(['outro: Campo desconhecido.']);
     await screen.findByText('E-mail inválido.');

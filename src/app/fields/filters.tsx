@@ -58,12 +58,17 @@ export function columnFilterProps<T>(field: FieldDef, binding: FilterBinding): P
   return {
     filterDropdown: ({ close }) => (
       <Suspense fallback={<Spin size="small" style={{ display: 'block', margin: 16 }} aria-label="Carregando" />}>
-        <FilterDropdown dropdown={filter.dropdown} placeholder={filter.placeholder} field={field} filters={binding.filters} setFilters={binding.setFilters} close={close} />
+        <FilterDropdown
+          dropdown={filter.dropdown}
+          placeholder={filter.placeholder}
+          field={field}
+          filters={binding.filters}
+          setFilters={binding.setFilters}
+          close={close}
+        />
       </Suspense>
     ),
     filteredValue: active ? [true] : null,
-    filterIcon: (filtered: boolean) => (
-      <FilterFilled aria-label={`Filtro de ${field.label}`} style={{ color: filtered || active ? '#6305c6' : undefined }} />
-    ),
+    filterIcon: (filtered: boolean) => <FilterFilled aria-label={`Filtro de ${field.label}`} style={{ color: filtered || active ? '#6305c6' : undefined }} />,
   };
 }

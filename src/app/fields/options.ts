@@ -128,5 +128,9 @@ export function lowerLabel(label: string): string {
 
 /** The delete confirmation of a record of the schema ("Excluir esta obra?"), for Refine's DeleteButton. */
 export function deleteConfirmProps(schema: EntitySchema): { confirmTitle: string; confirmOkText: string; confirmCancelText: string } {
-  return { confirmTitle: `Excluir ${schema.gender === 'f' ? 'esta' : 'este'} ${lowerLabel(schema.label)}?`, confirmOkText: 'Excluir', confirmCancelText: 'Cancelar' };
+  return {
+    confirmTitle: `Excluir ${schema.gender === 'f' ? 'esta' : 'este'} ${lowerLabel(schema.label)}?`,
+    confirmOkText: 'Excluir',
+    confirmCancelText: 'Cancelar',
+  };
 }

@@ -34,7 +34,10 @@ describe('reference titles', { timeout: 120_000 }, () => {
     };
     const tpl = await post('/api/v1/templates-materiais', { nome: 'Modelo padrão de elétrica', disciplina: 'Elétrica' });
     const list = await post('/api/v1/materiais', {
-      titulo: 'Lista do galpão novo', obra: '101', origem: 'Obra', template: tpl,
+      titulo: 'Lista do galpão novo',
+      obra: '101',
+      origem: 'Obra',
+      template: tpl,
       Quantificou: { mail: 'materiais.quantificador@portal.local', nome: 'Quésia Quantificadora' },
       Site_manager: { mail: SM, nome: 'Sandro' },
     });
@@ -76,7 +79,11 @@ describe('reference titles', { timeout: 120_000 }, () => {
       </ReferenceTitlesProvider>
     );
     renderViews({ schemas: [], path: '/x', dataProvider: refused, routes: <Route path="/x" element={page} /> });
-    expect(within(await screen.findByTestId('row-1', {}, T)).getByText('Modelo de civil').closest('a')).toBeNull();
+    expect(
+      within(await screen.findByTestId('row-1', {}, T))
+        .getByText('Modelo de civil')
+        .closest('a'),
+    ).toBeNull();
     expect(within(screen.getByTestId('row-2')).getByRole('link', { name: 'Modelo de automação' })).toHaveAttribute('href', expect.stringContaining('/8'));
     // Only the key without a title was asked for; refused, it stays as stored.
     await within(screen.getByTestId('row-3')).findByText('9', {}, T);
@@ -84,7 +91,7 @@ describe('reference titles', { timeout: 120_000 }, () => {
     expect(screen.queryByText('7')).not.toBeInTheDocument();
   });
 
-  it("an exported reference column holds the title sent with the row", async () => {
+  it('an exported reference column holds the title sent with the row', async () => {
     const asked: unknown[] = [];
     const dp = { getList: (async (p: unknown) => (asked.push(p), { data: [], total: 0 })) as DataProvider['getList'] };
     const out = await withReferenceTitles(dp, material.fields, [

@@ -129,7 +129,15 @@ function mergeTitles(a: ReferenceTitles, b: ReferenceTitles): ReferenceTitles {
 const EMPTY: ReferenceTitles = new Map();
 
 /** Makes the titles of `rows`' references available to every FieldDisplay below. */
-export function ReferenceTitlesProvider({ schema, rows, children }: { schema: EntitySchema; rows: Record<string, unknown>[] | undefined; children: React.ReactNode }) {
+export function ReferenceTitlesProvider({
+  schema,
+  rows,
+  children,
+}: {
+  schema: EntitySchema;
+  rows: Record<string, unknown>[] | undefined;
+  children: React.ReactNode;
+}) {
   const titles = useReferenceTitles(schema, rows);
   return <TitlesContext.Provider value={titles}>{children}</TitlesContext.Provider>;
 }

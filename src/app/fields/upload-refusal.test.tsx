@@ -52,7 +52,12 @@ class InProcessXhr {
       body.set(tail, head.length + bytes.length);
       const url = new URL(this.url, 'http://localhost');
       sent.push(url.pathname + url.search);
-      const res = await t.mock.api.request(url.pathname + url.search, { method: this.method, as: ADMIN, headers: { 'content-type': `multipart/form-data; boundary=${b}` }, body });
+      const res = await t.mock.api.request(url.pathname + url.search, {
+        method: this.method,
+        as: ADMIN,
+        headers: { 'content-type': `multipart/form-data; boundary=${b}` },
+        body,
+      });
       this.status = res.status;
       this.responseText = await res.text();
       this.onload?.();

@@ -3,32 +3,41 @@ import { defineAbilityFor } from '../../access/ability';
 import type { PortalUser } from '../../access/user';
 import { APP_ROUTES } from '../../../resources/routes';
 import type { AppRoute } from '../../../resources/routes/types';
-import {
-  LAST_ROUTE_KEY,
-  decide,
-  lastRoute,
-  loginUrl,
-  matchAppRoute,
-  postLoginTarget,
-  rememberRoute,
-  shouldRemember,
-  type GuardInput,
-} from './guard-rules';
+import { LAST_ROUTE_KEY, decide, lastRoute, loginUrl, matchAppRoute, postLoginTarget, rememberRoute, shouldRemember, type GuardInput } from './guard-rules';
 
 const user = (roles: string[], extra: Partial<PortalUser> = {}): PortalUser => ({
-  id_user: 'u1', username: 'ana@empresa.com', email: 'ana@empresa.com', name: 'Ana', empresa: ['empresa'], obra: ['101'], roles, tipo: 'staff', ...extra,
+  id_user: 'u1',
+  username: 'ana@empresa.com',
+  email: 'ana@empresa.com',
+  name: 'Ana',
+  empresa: ['empresa'],
+  obra: ['101'],
+  roles,
+  tipo: 'staff',
+  ...extra,
 });
 const ready = (roles: string[]) => ({ status: 'ready' as const, ability: defineAbilityFor(user(roles)) });
 
 function input(pathname: string, over: Partial<GuardInput> = {}, routes: AppRoute[] = APP_ROUTES): GuardInput {
   const [path, query = ''] = pathname.split('?');
-  return { pathname: path, search: query ? `?${query}` : '', match: matchAppRoute(path, routes), auth: 'authenticated', ability: ready(['admin_contratos']), ...over };
+  return {
+    pathname: path,
+    search: query ? `?${query}` : '',
+    match: matchAppRoute(path, routes),
+    auth: 'authenticated',
+    ability: ready(['admin_contratos']),
+    ...over,
+  };
 }
 
 class MemoryStore {
   data = new Map<string, string>();
-  getItem(k: string) { return this.data.get(k) ?? null; }
-  setItem(k: string, v: string) { this.data.set(k, v); }
+  getItem(k: string) {
+    return this.data.get(k) ?? null;
+  }
+  setItem(k: string, v: string) {
+    this.data.set(k, v);
+  }
 }
 
 describe('matchAppRoute', () => {
@@ -55,7 +64,9 @@ describe('decide: the six rules in order', () => {
 
   it('2. unauthenticated → /login with the intended destination', () => {
     expect(decide(input('/contrato?status=Revis%C3%A3o', { auth: 'anonymous' }))).toEqual({
-      type: 'redirect', to: `/login?redirect=${encodeURIComponent('/contrato?status=Revis%C3%A3o')}`, rule: 'auth',
+      type: 'redirect',
+      to: `/login?redirect=${encodeURIComponent('/contrato?status=Revis%C3%A3o')}`,
+      rule: 'auth',
     });
     expect(decide(input('/contrato', { auth: 'checking' }))).toEqual({ type: 'wait' });
   });
@@ -65,7 +76,14 @@ describe('decide: the six rules in order', () => {
     expect(decide(input('/contrato', { ability: ready(['admin_contratos']) }))).toEqual({ type: 'allow' });
     expect(decide(input('/contrato', { ability: { status: 'error' } }))).toMatchObject({ type: 'redirect', to: '/403' });
     expect(decide(input('/contrato', { ability: { status: 'loading' } }))).toEqual({ type: 'wait' });
-    const throwing = { status: 'ready' as const, ability: { can: () => { throw new Error('boom'); } } as never };
+    const throwing = {
+      status: 'ready' as const,
+      ability: {
+        can: () => {
+          throw new Error('boom');
+        },
+      } as never,
+    };
     expect(decide(input('/contrato', { ability: throwing }))).toMatchObject({ type: 'redirect', to: '/403' });
   });
 

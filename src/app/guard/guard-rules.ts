@@ -40,9 +40,7 @@ export interface RouteMatch {
  * static segments beat params). Routes flagged `notBuilt` are not part of the router.
  */
 export function matchAppRoute(pathname: string, routes: readonly AppRoute[]): RouteMatch | null {
-  const objects = routes
-    .filter((r) => !r.notBuilt)
-    .map((r) => ({ path: r.path === '' ? '/' : r.path, id: r.id }));
+  const objects = routes.filter((r) => !r.notBuilt).map((r) => ({ path: r.path === '' ? '/' : r.path, id: r.id }));
   const matches = matchRoutes(objects, pathname);
   if (!matches || matches.length === 0) return null;
   const last = matches[matches.length - 1];
@@ -91,10 +89,7 @@ export interface GuardInput {
 
 export type GuardRule = 'maintenance' | 'auth' | 'ability' | 'obra' | 'unknown';
 
-export type GuardDecision =
-  | { type: 'allow' }
-  | { type: 'wait' }
-  | { type: 'redirect'; to: string; rule: GuardRule };
+export type GuardDecision = { type: 'allow' } | { type: 'wait' } | { type: 'redirect'; to: string; rule: GuardRule };
 
 /** The guard's decision for a navigation. Public routes skip rules 2–4. */
 export function decide(input: GuardInput): GuardDecision {

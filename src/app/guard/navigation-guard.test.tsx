@@ -10,7 +10,14 @@ import { NavigationGuard, useCurrentRoute } from './navigation-guard';
 import type { CheckObra } from './obra-check';
 
 const user = (roles: string[]): PortalUser => ({
-  id_user: 'u1', username: 'sm@empresa.com', email: 'sm@empresa.com', name: 'SM', empresa: ['empresa'], obra: ['101'], roles, tipo: 'staff',
+  id_user: 'u1',
+  username: 'sm@empresa.com',
+  email: 'sm@empresa.com',
+  name: 'SM',
+  empresa: ['empresa'],
+  obra: ['101'],
+  roles,
+  tipo: 'staff',
 });
 
 function Where() {
@@ -19,12 +26,19 @@ function Where() {
 }
 function Page() {
   const current = useCurrentRoute();
-  return <div data-testid="page">{current?.route.path}|{current?.obra ?? ''}|{String(current?.obraRecord?.nome ?? '')}</div>;
+  return (
+    <div data-testid="page">
+      {current?.route.path}|{current?.obra ?? ''}|{String(current?.obraRecord?.nome ?? '')}
+    </div>
+  );
 }
 
 function renderGuard(path: string, opts: { auth?: AuthState; roles?: string[]; ability?: AbilityState; checkObra?: CheckObra; routes?: AppRoute[] } = {}) {
   const ability: AbilityState = opts.ability ?? { status: 'ready', ability: defineAbilityFor(user(opts.roles ?? ['site_manager', 'rdo_by_obra'])) };
-  const checkObra = opts.checkObra ?? (async (obra: string) => (obra === '101' ? { state: 'ok' as const, record: { Id_Lista: '101', nome: 'Fábrica Norte' } } : { state: 'inaccessible' as const }));
+  const checkObra =
+    opts.checkObra ??
+    (async (obra: string) =>
+      obra === '101' ? { state: 'ok' as const, record: { Id_Lista: '101', nome: 'Fábrica Norte' } } : { state: 'inaccessible' as const });
   return render(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
@@ -38,7 +52,15 @@ function renderGuard(path: string, opts: { auth?: AuthState; roles?: string[]; a
             </NavigationGuard>
           }
         >
-          <Route path="*" element={<><Page /><Where /></>} />
+          <Route
+            path="*"
+            element={
+              <>
+                <Page />
+                <Where />
+              </>
+            }
+          />
         </Route>
       </Routes>
     </MemoryRouter>,

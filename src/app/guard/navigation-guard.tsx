@@ -87,8 +87,7 @@ export function NavigationGuard({ auth, ability, checkObra, routes = APP_ROUTES,
     };
   }, [obra, abilityReady, abilityKey, checkObra]);
 
-  const obraCheck: ObraCheckState | undefined =
-    obra === undefined ? undefined : obraResult && obraResult.obra === obra ? obraResult.result.state : 'checking';
+  const obraCheck: ObraCheckState | undefined = obra === undefined ? undefined : obraResult && obraResult.obra === obra ? obraResult.result.state : 'checking';
 
   const decision = decide({ pathname: location.pathname, search: location.search, match, auth, ability, obraCheck });
   const fullPath = location.pathname + location.search;
@@ -121,11 +120,7 @@ export function RefineNavigationGuard({ children, checkObra = defaultCheckObra }
   const stale = isFetching && !data?.authenticated;
   const auth: AuthState = isLoading || stale ? 'checking' : data?.authenticated && !isError ? 'authenticated' : 'anonymous';
   const ability: AbilityState =
-    session.status === 'ready'
-      ? { status: 'ready', ability: session.ability }
-      : session.status === 'error'
-        ? { status: 'error' }
-        : { status: 'loading' };
+    session.status === 'ready' ? { status: 'ready', ability: session.ability } : session.status === 'error' ? { status: 'error' } : { status: 'loading' };
   return (
     <NavigationGuard auth={auth} ability={ability} checkObra={checkObra}>
       {children}

@@ -31,8 +31,7 @@ export function createObraCheck(options: ObraCheckOptions = {}): CheckObra {
       const rows = (await response.json()) as unknown;
       if (!Array.isArray(rows)) return { state: 'error' };
       const record = rows.find((r) => r && typeof r === 'object' && String((r as Record<string, unknown>).Id_Lista) === obra) as
-        | Record<string, unknown>
-        | undefined;
+        Record<string, unknown> | undefined;
       return record ? { state: 'ok', record } : { state: 'inaccessible' };
     } catch {
       return { state: 'error' };

@@ -15,7 +15,14 @@ import { PortalLayout } from './portal-layout';
 import { LayoutServicesProvider } from '../providers/layout-services';
 
 const user = (roles: string[], tipo = 'staff'): PortalUser => ({
-  id_user: 'u1', username: 'ana@empresa.com', email: 'ana@empresa.com', name: 'Ana Souza', empresa: ['empresa'], obra: ['101'], roles, tipo,
+  id_user: 'u1',
+  username: 'ana@empresa.com',
+  email: 'ana@empresa.com',
+  name: 'Ana Souza',
+  empresa: ['empresa'],
+  obra: ['101'],
+  roles,
+  tipo,
 });
 const CLIENT = user(['cliente', 'projetista', 'aprovador'], 'cliente');
 const SITE_MANAGER = user(['site_manager', 'rdo_by_obra']);
@@ -29,7 +36,10 @@ describe('menu per role (built from the route table and the ability)', () => {
     const ability = defineAbilityFor(CLIENT);
     expect(shape(buildMenu('open', ability, '101'))).toEqual([['Geral', ['/pendencias', '/versoesSistema', '/todas-obras']]]);
     // Decision 30: its sites' post-sales tickets, without the dashboards, costs or surveys of the subject.
-    expect(shape(buildMenu('general', ability, '101'))).toEqual([['Pós-venda', ['/posvendas']], ['CRE', ['/cre']]]);
+    expect(shape(buildMenu('general', ability, '101'))).toEqual([
+      ['Pós-venda', ['/posvendas']],
+      ['CRE', ['/cre']],
+    ]);
     expect(shape(buildMenu('site', ability, '101'))).toEqual([
       ['Obra', ['/obras/101', '/obras/101/galeria']],
       ['CRE', ['/obras/101/cre']],
@@ -63,7 +73,11 @@ describe('menu per role (built from the route table and the ability)', () => {
     const ability = defineAbilityFor(ADMIN);
     for (const layout of LAYOUTS) {
       const expected = ROUTED.filter((r) => r.layout === layout && r.menu).map((r) => r.id);
-      expect(buildMenu(layout, ability, '101').flatMap((g) => g.items.map((i) => i.key)).sort()).toEqual(expected.sort());
+      expect(
+        buildMenu(layout, ability, '101')
+          .flatMap((g) => g.items.map((i) => i.key))
+          .sort(),
+      ).toEqual(expected.sort());
     }
   });
 
@@ -110,7 +124,16 @@ function setViewport(width: number) {
     const min = /min-width:\s*(\d+)px/.exec(query);
     const max = /max-width:\s*(\d+)px/.exec(query);
     const matches = min ? width >= Number(min[1]) : max ? width <= Number(max[1]) : false;
-    return { matches, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false } as MediaQueryList;
+    return {
+      matches,
+      media: query,
+      onchange: null,
+      addListener() {},
+      removeListener() {},
+      addEventListener() {},
+      removeEventListener() {},
+      dispatchEvent: () => false,
+    } as MediaQueryList;
   };
 }
 const originalMatchMedia = window.matchMedia;
@@ -122,17 +145,19 @@ function renderLayout(u: PortalUser, path: string, layout: Exclude<LayoutKind, '
   const match = matchAppRoute(path, ROUTED)!;
   return render(
     <ConfigProvider theme={theme}>
-    <MemoryRouter initialEntries={[path]}>
-      <StaticAbilityProvider ability={defineAbilityFor(u)} user={u}>
-        <LayoutServicesProvider value={{ searchObras: async () => [{ Id_Lista: '101', nome: 'Fábrica Norte' }], logout: () => {} }}>
-          <CurrentRouteProvider value={{ route: match.route, params: match.params, obra: match.params.obra, obraRecord: { Id_Lista: '101', nome: 'Fábrica Norte' } }}>
-            <PortalLayout layout={layout}>
-              <div>conteúdo</div>
-            </PortalLayout>
-          </CurrentRouteProvider>
-        </LayoutServicesProvider>
-      </StaticAbilityProvider>
-    </MemoryRouter>
+      <MemoryRouter initialEntries={[path]}>
+        <StaticAbilityProvider ability={defineAbilityFor(u)} user={u}>
+          <LayoutServicesProvider value={{ searchObras: async () => [{ Id_Lista: '101', nome: 'Fábrica Norte' }], logout: () => {} }}>
+            <CurrentRouteProvider
+              value={{ route: match.route, params: match.params, obra: match.params.obra, obraRecord: { Id_Lista: '101', nome: 'Fábrica Norte' } }}
+            >
+              <PortalLayout layout={layout}>
+                <div>conteúdo</div>
+              </PortalLayout>
+            </CurrentRouteProvider>
+          </LayoutServicesProvider>
+        </StaticAbilityProvider>
+      </MemoryRouter>
     </ConfigProvider>,
   );
 }

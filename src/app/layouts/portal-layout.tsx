@@ -36,7 +36,15 @@ const SIDER_WIDTH = 264;
 
 function menuItems(groups: MenuGroup[], onNavigate: () => void): MenuProps['items'] {
   return [
-    { key: 'home', icon: <HomeOutlined />, label: <Link to="/obras" onClick={onNavigate}>Início</Link> },
+    {
+      key: 'home',
+      icon: <HomeOutlined />,
+      label: (
+        <Link to="/obras" onClick={onNavigate}>
+          Início
+        </Link>
+      ),
+    },
     ...groups.map((g) => ({
       key: `group:${g.title}`,
       type: 'group' as const,
@@ -152,27 +160,30 @@ export function PortalLayout({ layout, children }: PortalLayoutProps) {
   return (
     <Layout style={{ height: '100%', flex: '1 1 auto', minHeight: 0 }}>
       {!mobile && (
-        <Layout.Sider width={SIDER_WIDTH} theme="light" style={{ borderInlineEnd: `1px solid ${token.colorBorderSecondary}`, overflowY: 'auto', height: '100%' }}>
+        <Layout.Sider
+          width={SIDER_WIDTH}
+          theme="light"
+          style={{ borderInlineEnd: `1px solid ${token.colorBorderSecondary}`, overflowY: 'auto', height: '100%' }}
+        >
           <div style={{ padding: '16px 24px', fontWeight: 700, fontSize: 18, color: PRIMARY_COLOR }}>{LAYOUT_TITLES[layout]}</div>
           <nav>{menu}</nav>
         </Layout.Sider>
       )}
       {mobile && (
-        <Drawer
-          open={drawerOpen}
-          onClose={close}
-          placement="left"
-          width={SIDER_WIDTH}
-          title={LAYOUT_TITLES[layout]}
-          styles={{ body: { padding: 0 } }}
-        >
+        <Drawer open={drawerOpen} onClose={close} placement="left" width={SIDER_WIDTH} title={LAYOUT_TITLES[layout]} styles={{ body: { padding: 0 } }}>
           <nav>{menu}</nav>
         </Drawer>
       )}
       {/* minWidth 0: wide tables scroll inside the content instead of widening the page. */}
       <Layout style={{ minWidth: 0, height: '100%' }}>
         <Layout.Header
-          style={{ display: 'flex', alignItems: 'center', gap: mobile ? 8 : 12, paddingInline: mobile ? 8 : 24, borderBottom: `1px solid ${token.colorBorderSecondary}` }}
+          style={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: mobile ? 8 : 12,
+            paddingInline: mobile ? 8 : 24,
+            borderBottom: `1px solid ${token.colorBorderSecondary}`,
+          }}
         >
           {mobile && <Button type="text" icon={<MenuOutlined />} aria-label="Abrir menu" onClick={() => setDrawerOpen(true)} />}
           <Typography.Text strong ellipsis style={{ color: PRIMARY_COLOR, minWidth: 0, flex: mobile ? '1 1 auto' : '0 1 auto' }}>

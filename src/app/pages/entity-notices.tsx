@@ -6,5 +6,7 @@ import { Result } from 'antd';
 import type { EntitySchema } from '../../../schemas/kinds';
 
 export function RecordNotFound({ schema }: { schema: EntitySchema }) {
-  return <Result status="404" title={`${schema.label} não encontrad${schema.gender === 'f' ? 'a' : 'o'}`} subTitle="Verifique o endereço ou a obra selecionada." />;
+  return (
+    <Result status="404" title={`${schema.label} não encontrad${schema.gender === 'f' ? 'a' : 'o'}`} subTitle="Verifique o endereço ou a obra selecionada." />
+  );
 }

@@ -99,10 +99,7 @@ export function EntityPage({ route }: { route: AppRoute }) {
   const schemaVersion = useSchemaVersion();
   const resolved = useMemo(() => (route.entity ? resolveEntity(route.entity, params) : undefined), [route.entity, params, schemaVersion]); // eslint-disable-line react-hooks/exhaustive-deps
   const filters = useMemo(() => (resolved ? permanentFilters(resolved.filters, params, search) : []), [resolved, params, search]);
-  const initialValues = useMemo(
-    () => (resolved ? initialValuesFor(resolved.schema, resolved.prefill, params, search) : {}),
-    [resolved, params, search],
-  );
+  const initialValues = useMemo(() => (resolved ? initialValuesFor(resolved.schema, resolved.prefill, params, search) : {}), [resolved, params, search]);
 
   if (!resolved) return <Navigate to="/404" replace />;
   const { schema, view } = resolved;

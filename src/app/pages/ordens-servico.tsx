@@ -13,7 +13,12 @@ const ListView = GenericList as ComponentType<EntityViewProps>;
 
 const TABS: { key: string; schema: string; label: string; access: RouteAccess }[] = [
   { key: 'field', schema: 'osField', label: 'Field', access: { subject: 'FIELD', action: 'read', or: [{ subject: 'OS_FIELD', action: 'read' }] } },
-  { key: 'automacao', schema: 'osAutomacao', label: 'Automação', access: { subject: 'AUTOMACAO', action: 'read', or: [{ subject: 'OS_AUTOMACAO', action: 'read' }] } },
+  {
+    key: 'automacao',
+    schema: 'osAutomacao',
+    label: 'Automação',
+    access: { subject: 'AUTOMACAO', action: 'read', or: [{ subject: 'OS_AUTOMACAO', action: 'read' }] },
+  },
 ];
 
 export function OrdensServicoPage() {

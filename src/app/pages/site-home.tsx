@@ -18,7 +18,8 @@ import { ReferenceTitlesProvider } from '../fields/reference-titles';
 
 function text(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'object' && value && 'nome' in value) return String((value as { nome?: unknown; mail?: unknown }).nome ?? (value as { mail?: unknown }).mail ?? '—');
+  if (typeof value === 'object' && value && 'nome' in value)
+    return String((value as { nome?: unknown; mail?: unknown }).nome ?? (value as { mail?: unknown }).mail ?? '—');
   if (typeof value === 'object' && value && 'mail' in value) return String((value as { mail?: unknown }).mail);
   return String(value);
 }
@@ -42,9 +43,18 @@ function PrazoDecorrido({ record }: { record: Record<string, unknown> }) {
   const done = !!record.dataConclusao;
   return (
     <Space direction="vertical" size={0} style={{ width: '100%', maxWidth: 260 }}>
-      <Progress percent={p.percent} size="small" status={late > 0 && !done ? 'exception' : done ? 'success' : 'active'} aria-label={`Prazo decorrido: ${p.percent}%`} />
+      <Progress
+        percent={p.percent}
+        size="small"
+        status={late > 0 && !done ? 'exception' : done ? 'success' : 'active'}
+        aria-label={`Prazo decorrido: ${p.percent}%`}
+      />
       <Typography.Text type={late > 0 && !done ? 'danger' : 'secondary'}>
-        {done ? `Concluída em ${p.total} dias` : late > 0 ? `Prazo excedido em ${late} dia${late === 1 ? '' : 's'} (previstos ${p.total})` : `${p.elapsed} de ${p.total} dias`}
+        {done
+          ? `Concluída em ${p.total} dias`
+          : late > 0
+            ? `Prazo excedido em ${late} dia${late === 1 ? '' : 's'} (previstos ${p.total})`
+            : `${p.elapsed} de ${p.total} dias`}
       </Typography.Text>
     </Space>
   );
@@ -68,7 +78,9 @@ export function SiteHomePage({ layout }: { layout: 'site' | 'factory' }) {
   const ability = useAbility();
   const obra = current?.obra;
   const record = current?.obraRecord;
-  const groups = buildMenu(layout, ability, obra).map((g) => ({ ...g, items: g.items.filter((i) => i.route.id !== current?.route.id) })).filter((g) => g.items.length);
+  const groups = buildMenu(layout, ability, obra)
+    .map((g) => ({ ...g, items: g.items.filter((i) => i.route.id !== current?.route.id) }))
+    .filter((g) => g.items.length);
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
       <Typography.Title level={3} style={{ margin: 0 }}>

@@ -48,7 +48,15 @@ describe('start pages', () => {
   it('the client starts on its sites and the documents waiting for its approval', async () => {
     await start('cliente@portal.local');
     const sites = await screen.findByRole('region', { name: 'Suas obras' }, T);
-    await waitFor(() => expect(within(sites).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/obras/101']), T);
+    await waitFor(
+      () =>
+        expect(
+          within(sites)
+            .getAllByRole('link')
+            .map((a) => a.getAttribute('href')),
+        ).toEqual(['/obras/101']),
+      T,
+    );
     const waiting = screen.getByRole('region', { name: 'Aguardando sua aprovação' });
     await waitFor(() => expect(waiting.querySelectorAll('.ant-list-item').length).toBeGreaterThan(0), T);
     expect(within(waiting).getAllByText(/Obra 101/).length).toBeGreaterThan(0);

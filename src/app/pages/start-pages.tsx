@@ -56,7 +56,21 @@ function LoadError({ what, error }: { what: string; error: HttpError }) {
 }
 
 /** A short list of records (title link, state, one detail field). */
-function RecordList({ schema, title, empty, detail, listPath, filters }: { schema: EntitySchema; title: string; empty: string; detail?: string; listPath: string; filters?: CrudFilter[] }) {
+function RecordList({
+  schema,
+  title,
+  empty,
+  detail,
+  listPath,
+  filters,
+}: {
+  schema: EntitySchema;
+  title: string;
+  empty: string;
+  detail?: string;
+  listPath: string;
+  filters?: CrudFilter[];
+}) {
   const { rows, total, loading, error } = useRows(schema, filters);
   const detailField = detail ? schema.fields.find((f) => f.name === detail) : undefined;
   return (
@@ -132,7 +146,13 @@ export function SupplierStart() {
         <RecordList schema={schemaByName('ticketSgi')!} title="Seus registros SGI" empty="Nenhum registro SGI da sua empresa." detail="area" listPath="/sgi" />
       </Col>
       <Col xs={24} lg={12}>
-        <RecordList schema={schemaByName('portalFornecedor')!} title="Portal do fornecedor" empty="Nenhum envio da sua empresa." detail="status" listPath="/portal-fornecedor" />
+        <RecordList
+          schema={schemaByName('portalFornecedor')!}
+          title="Portal do fornecedor"
+          empty="Nenhum envio da sua empresa."
+          detail="status"
+          listPath="/portal-fornecedor"
+        />
       </Col>
     </Row>
   );
@@ -192,7 +212,14 @@ export function ClientStart() {
         </Card>
       </Col>
       <Col xs={24} lg={12}>
-        <RecordList schema={schemaByName('posvenda')!} title="Seus tickets de pós-venda em aberto" empty="Nenhum ticket em aberto nas suas obras." detail="obra" listPath="/posvendas" filters={OPEN_TICKETS} />
+        <RecordList
+          schema={schemaByName('posvenda')!}
+          title="Seus tickets de pós-venda em aberto"
+          empty="Nenhum ticket em aberto nas suas obras."
+          detail="obra"
+          listPath="/posvendas"
+          filters={OPEN_TICKETS}
+        />
       </Col>
     </Row>
   );

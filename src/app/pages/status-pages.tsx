@@ -3,7 +3,17 @@ import type { ReactNode } from 'react';
 import { Button, Result, Space } from 'antd';
 import { useNavigate } from 'react-router';
 
-function StatusPage({ status, title, subTitle, extra }: { status: '403' | '404' | '500' | 'warning' | 'info'; title: string; subTitle: string; extra?: ReactNode }) {
+function StatusPage({
+  status,
+  title,
+  subTitle,
+  extra,
+}: {
+  status: '403' | '404' | '500' | 'warning' | 'info';
+  title: string;
+  subTitle: string;
+  extra?: ReactNode;
+}) {
   const navigate = useNavigate();
   return (
     <div style={{ minHeight: '80vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>

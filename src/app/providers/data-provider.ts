@@ -80,9 +80,7 @@ export function toHttpError(error: unknown): HttpError {
     const data: ApiErrorBody = body && typeof body === 'object' ? body : {};
     const statusCode = typeof data.statusCode === 'number' ? data.statusCode : status;
     const message =
-      typeof data.message === 'string' && data.message
-        ? data.message
-        : (STATUS_MESSAGES[statusCode] ?? `Erro ${statusCode} ao comunicar com o servidor.`);
+      typeof data.message === 'string' && data.message ? data.message : (STATUS_MESSAGES[statusCode] ?? `Erro ${statusCode} ao comunicar com o servidor.`);
     const errors = normalizeErrors(data.errors);
     return errors ? { message, statusCode, errors } : { message, statusCode };
   }

@@ -163,7 +163,12 @@ describe('toast store', () => {
 
   it('removes the toast even when its action throws', () => {
     const store = createToastStore();
-    const id = store.push({ title: 'A', onClick: () => { throw new Error('x'); } });
+    const id = store.push({
+      title: 'A',
+      onClick: () => {
+        throw new Error('x');
+      },
+    });
     expect(() => store.click(id)).toThrow('x');
     expect(store.get(id)).toBeUndefined();
   });

@@ -169,7 +169,11 @@ export function createToastStore(config: ToastStoreConfig = {}): ToastStore {
       }
     }
     for (const id of shouldRun) {
-      if (!timers.has(id)) timers.set(id, setInterval(() => tick(id), TICK_MS));
+      if (!timers.has(id))
+        timers.set(
+          id,
+          setInterval(() => tick(id), TICK_MS),
+        );
     }
   }
 

@@ -4,13 +4,7 @@
  */
 import { isValidElement, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
 import { Button, Progress } from 'antd';
-import {
-  CheckCircleOutlined,
-  CloseCircleOutlined,
-  ExclamationCircleOutlined,
-  InfoCircleOutlined,
-  UndoOutlined,
-} from '@ant-design/icons';
+import { CheckCircleOutlined, CloseCircleOutlined, ExclamationCircleOutlined, InfoCircleOutlined, UndoOutlined } from '@ant-design/icons';
 import { TOAST } from './constants';
 import { toastStore as defaultStore, type ToastItem, type ToastStore, type ToastType } from '../providers/toast-store';
 

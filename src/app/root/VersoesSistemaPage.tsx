@@ -5,14 +5,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Empty, Select, Tag, Timeline, Typography } from 'antd';
 import { BugOutlined, RocketOutlined } from '@ant-design/icons';
 import { PRIMARY_COLOR } from './constants';
-import {
-  APP_VERSION,
-  RELEASE_NOTES,
-  filterReleaseNotes,
-  listModules,
-  parseModuleTag,
-  type ReleaseNote,
-} from './release-notes';
+import { APP_VERSION, RELEASE_NOTES, filterReleaseNotes, listModules, parseModuleTag, type ReleaseNote } from './release-notes';
 
 export interface VersoesSistemaPageProps {
   notes?: readonly ReleaseNote[];

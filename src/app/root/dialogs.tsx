@@ -7,17 +7,7 @@
  * - `QuickConfirm` / `QuickInput`: menus that open from their child element (click), width 350,
  *   and close on submit; the input one is emptied after submit.
  */
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useMemo,
-  useRef,
-  useState,
-  type FormEvent,
-  type ReactElement,
-  type ReactNode,
-} from 'react';
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type FormEvent, type ReactElement, type ReactNode } from 'react';
 import { Button, Input, Modal, Popconfirm, Popover, Space } from 'antd';
 import { DIALOG, QUICK_MENU } from './constants';
 
@@ -117,9 +107,7 @@ function DialogView({ dialog, onSettle }: { dialog: PendingDialog; onSettle: (ok
       data-testid={`dialog-${kind}`}
       footer={
         <Space>
-          {kind === 'confirm' ? (
-            <Button onClick={() => finish(false)}>{options.cancelText ?? 'Cancelar'}</Button>
-          ) : null}
+          {kind === 'confirm' ? <Button onClick={() => finish(false)}>{options.cancelText ?? 'Cancelar'}</Button> : null}
           <Button type="primary" danger={kind === 'confirm' && options.danger} htmlType="submit" form={formId} autoFocus>
             {options.okText ?? 'OK'}
           </Button>
@@ -257,14 +245,7 @@ export function QuickInput({
       onChange={(e) => setValue(e.target.value)}
     />
   ) : (
-    <Input
-      aria-label={fieldLabel}
-      placeholder={placeholder}
-      value={value}
-      maxLength={maxLength}
-      autoFocus
-      onChange={(e) => setValue(e.target.value)}
-    />
+    <Input aria-label={fieldLabel} placeholder={placeholder} value={value} maxLength={maxLength} autoFocus onChange={(e) => setValue(e.target.value)} />
   );
 
   const content = (

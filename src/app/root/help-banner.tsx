@@ -132,54 +132,54 @@ export function HelpBanner({
   const linkStyle = { color: PRIMARY_COLOR, fontWeight: 500 } as const;
   return (
     <>
-    <aside
-      data-testid="help-banner"
-      data-phase={phase}
-      aria-label="Precisa de ajuda?"
-      aria-hidden={phase === 'closing' || undefined}
-      // A bar docked under the page (in the layout, not over it): it never covers a button.
-      style={{
-        flex: '0 0 auto',
-        display: 'flex',
-        flexWrap: 'wrap',
-        alignItems: 'center',
-        columnGap: 16,
-        rowGap: 2,
-        background: '#fff',
-        borderTop: `2px solid ${PRIMARY_COLOR}`,
-        boxShadow: '0 -2px 8px rgba(0,0,0,0.06)',
-        padding: '4px 12px',
-        overflow: 'hidden',
-        maxHeight: phase === 'closing' ? 0 : 120,
-        transform: phase === 'closing' ? 'translateY(100%)' : 'translateY(0)',
-        opacity: phase === 'closing' ? 0 : 1,
-        transition: `transform ${hideDelay}ms ease-in, opacity ${hideDelay}ms ease-in, max-height ${hideDelay}ms ease-in`,
-      }}
-    >
-      <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
-        <QuestionCircleOutlined aria-hidden style={{ color: PRIMARY_COLOR, fontSize: 16 }} />
-        <strong>Precisa de ajuda?</strong>
-      </div>
-      <span style={{ color: 'rgba(0,0,0,0.65)' }}>Abra um chamado no portal de atendimento:</span>
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16 }}>
-        <a href={bugUrl || helpUrl} target="_blank" rel="noopener noreferrer" style={linkStyle}>
-          <BugOutlined aria-hidden /> Reportar um erro
-        </a>
-        <a href={improvementUrl || helpUrl} target="_blank" rel="noopener noreferrer" style={linkStyle}>
-          <BulbOutlined aria-hidden /> Sugerir uma melhoria
-        </a>
-      </div>
-      <Button
-        type="text"
-        size="small"
-        icon={<CloseOutlined />}
-        aria-label="Fechar ajuda"
-        title="Fechar"
-        onClick={close}
-        disabled={phase === 'closing'}
-        style={{ marginLeft: 'auto' }}
-      />
-    </aside>
+      <aside
+        data-testid="help-banner"
+        data-phase={phase}
+        aria-label="Precisa de ajuda?"
+        aria-hidden={phase === 'closing' || undefined}
+        // A bar docked under the page (in the layout, not over it): it never covers a button.
+        style={{
+          flex: '0 0 auto',
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          columnGap: 16,
+          rowGap: 2,
+          background: '#fff',
+          borderTop: `2px solid ${PRIMARY_COLOR}`,
+          boxShadow: '0 -2px 8px rgba(0,0,0,0.06)',
+          padding: '4px 12px',
+          overflow: 'hidden',
+          maxHeight: phase === 'closing' ? 0 : 120,
+          transform: phase === 'closing' ? 'translateY(100%)' : 'translateY(0)',
+          opacity: phase === 'closing' ? 0 : 1,
+          transition: `transform ${hideDelay}ms ease-in, opacity ${hideDelay}ms ease-in, max-height ${hideDelay}ms ease-in`,
+        }}
+      >
+        <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+          <QuestionCircleOutlined aria-hidden style={{ color: PRIMARY_COLOR, fontSize: 16 }} />
+          <strong>Precisa de ajuda?</strong>
+        </div>
+        <span style={{ color: 'rgba(0,0,0,0.65)' }}>Abra um chamado no portal de atendimento:</span>
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16 }}>
+          <a href={bugUrl || helpUrl} target="_blank" rel="noopener noreferrer" style={linkStyle}>
+            <BugOutlined aria-hidden /> Reportar um erro
+          </a>
+          <a href={improvementUrl || helpUrl} target="_blank" rel="noopener noreferrer" style={linkStyle}>
+            <BulbOutlined aria-hidden /> Sugerir uma melhoria
+          </a>
+        </div>
+        <Button
+          type="text"
+          size="small"
+          icon={<CloseOutlined />}
+          aria-label="Fechar ajuda"
+          title="Fechar"
+          onClick={close}
+          disabled={phase === 'closing'}
+          style={{ marginLeft: 'auto' }}
+        />
+      </aside>
     </>
   );
 }

@@ -8,16 +8,7 @@
  * - `useScrollLock(active)`: body overflow hidden while active (reference-counted).
  *   `ScrollLockProvider` locks while the sidebar is open (`setSidebarOpen`) or an action runs.
  */
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Spin } from 'antd';
 import { LoadingOutlined } from '@ant-design/icons';
 import { ACTION_OVERLAY, LOADING_OVERLAY, OVERLAY_Z_INDEX, PRIMARY_COLOR, PRODUCT_NAME } from './constants';
@@ -182,10 +173,7 @@ export function ActionOverlayProvider({
     [begin, end],
   );
 
-  const api = useMemo<ExecutandoAcaoApi>(
-    () => ({ executandoAcao, overlayPhase, run }),
-    [executandoAcao, overlayPhase, run],
-  );
+  const api = useMemo<ExecutandoAcaoApi>(() => ({ executandoAcao, overlayPhase, run }), [executandoAcao, overlayPhase, run]);
 
   return (
     <ActionOverlayContext.Provider value={api}>

@@ -69,19 +69,13 @@ export const RELEASE_NOTES: readonly ReleaseNote[] = [
   {
     versao: '3.3.0',
     data: '26/05/2025',
-    melhorias: [
-      '[CRE] Nova visão As Built por obra.',
-      '[Materiais] Listas de materiais em elaboração podem ser excluídas.',
-    ],
+    melhorias: ['[CRE] Nova visão As Built por obra.', '[Materiais] Listas de materiais em elaboração podem ser excluídas.'],
     bug: ['[Contratos] O gestor não conseguia editar contratos em Revisão.'],
   },
   {
     versao: '3.2.0',
     data: '28/04/2025',
-    melhorias: [
-      '[AUTOMAÇÃO] Diário das ordens de serviço de automação, por área.',
-      '[Produtos] Nova tela de TAF por produto.',
-    ],
+    melhorias: ['[AUTOMAÇÃO] Diário das ordens de serviço de automação, por área.', '[Produtos] Nova tela de TAF por produto.'],
     bug: [
       '[Pós-venda] A data de conclusão do chamado não era gravada ao finalizar.',
       '[RDO] O site manager da obra não via os diários criados por outro usuário.',
@@ -115,13 +109,8 @@ export function listModules(notes: readonly ReleaseNote[] = RELEASE_NOTES): stri
 }
 
 /** Keeps only the texts of `modulo` (all when empty), dropping versions left without texts. */
-export function filterReleaseNotes(
-  notes: readonly ReleaseNote[] = RELEASE_NOTES,
-  modulo?: string | null,
-): ReleaseNote[] {
+export function filterReleaseNotes(notes: readonly ReleaseNote[] = RELEASE_NOTES, modulo?: string | null): ReleaseNote[] {
   if (!modulo) return notes.map((n) => ({ ...n, melhorias: [...n.melhorias], bug: [...n.bug] }));
   const same = (t: string) => parseModuleTag(t).modulo.localeCompare(modulo, 'pt-BR', { sensitivity: 'base' }) === 0;
-  return notes
-    .map((n) => ({ ...n, melhorias: n.melhorias.filter(same), bug: n.bug.filter(same) }))
-    .filter((n) => n.melhorias.length > 0 || n.bug.length > 0);
+  return notes.map((n) => ({ ...n, melhorias: n.melhorias.filter(same), bug: n.bug.filter(same) })).filter((n) => n.melhorias.length > 0 || n.bug.length > 0);
 }

@@ -20,7 +20,11 @@ const ToastStack = lazy(() => import('./ToastStack').then((m) => ({ default: m.T
 function DeferredToastStack({ store }: { store: ToastStore }) {
   const [painted, setPainted] = useState(false);
   useEffect(() => afterFirstPaint(() => setPainted(true)), []);
-  const hasToasts = useSyncExternalStore(store.subscribe, () => store.getState().visible.length > 0, () => false);
+  const hasToasts = useSyncExternalStore(
+    store.subscribe,
+    () => store.getState().visible.length > 0,
+    () => false,
+  );
   if (!painted && !hasToasts) return null;
   return (
     <Suspense fallback={null}>
@@ -80,7 +84,6 @@ function StaffHelpBanner({ helpUrl }: { helpUrl?: string }) {
   const { pathname } = useLocation();
   return isPublicPath(pathname) ? null : <HelpBanner helpUrl={helpUrl} />;
 }
-
 
 /** The frame with the overlay and scroll-lock providers it needs (no dialogs: the signed-in app adds them). */
 export function RootShell({ children }: { children?: ReactNode }) {

@@ -22,9 +22,6 @@ export interface StoredVersionCheckOptions {
  * Runs the start-up rule with `APP_VERSION`. `refresh` is called for an expired stored user
  * (the auth helper's `refreshSession`). Resolves to 'cleared' | 'refreshed' | 'stored' | 'unchanged'.
  */
-export function checkStoredVersion(
-  refresh: (user: SessionUser) => Promise<unknown>,
-  options: StoredVersionCheckOptions = {},
-): Promise<StartupStatus> {
+export function checkStoredVersion(refresh: (user: SessionUser) => Promise<unknown>, options: StoredVersionCheckOptions = {}): Promise<StartupStatus> {
   return checkVersionAndSession({ version: APP_VERSION, refresh, ...options });
 }

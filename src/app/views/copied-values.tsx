@@ -25,7 +25,11 @@ function useCopies(field: FieldDef, form: FormInstance, enabled: boolean) {
       .then((res) => {
         const source = res.data[0] as Record<string, unknown> | undefined;
         if (!live || !source) return;
-        const untouched = Object.fromEntries(Object.keys(field.copies ?? {}).filter((t) => !form.isFieldTouched(t)).map((t) => [t, null]));
+        const untouched = Object.fromEntries(
+          Object.keys(field.copies ?? {})
+            .filter((t) => !form.isFieldTouched(t))
+            .map((t) => [t, null]),
+        );
         form.setFieldsValue(copiedValues(field, source, untouched));
       })
       .catch(() => undefined);

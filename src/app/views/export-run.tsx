@@ -43,7 +43,8 @@ export async function runListExport({ notify, dataProvider, schema, fields, filt
       fields,
       filters,
       sorters,
-      onProgress: (percent, fetched, total, kind) => show(percent, `${totalText(fetched)} de ${Number.isFinite(total) ? recordsText(total, kind) : '? registros'}`),
+      onProgress: (percent, fetched, total, kind) =>
+        show(percent, `${totalText(fetched)} de ${Number.isFinite(total) ? recordsText(total, kind) : '? registros'}`),
     });
     notify.success({ key, message: 'Exportação concluída', description: `${recordsText(rows)} em ${fileName}.`, placement: 'bottomRight' });
   } catch (err) {

@@ -54,7 +54,12 @@ describe('export-xlsx', () => {
     });
     expect(rows).toHaveLength(2500);
     expect(calls).toHaveLength(3);
-    expect(calls[2]).toMatchObject({ resource: 'testes', pagination: { currentPage: 3, pageSize: 1000 }, filters: [{ field: 'nome' }], sorters: [{ field: 'nome' }] });
+    expect(calls[2]).toMatchObject({
+      resource: 'testes',
+      pagination: { currentPage: 3, pageSize: 1000 },
+      filters: [{ field: 'nome' }],
+      sorters: [{ field: 'nome' }],
+    });
     expect(progress).toEqual([40, 80, 99]);
   });
 

@@ -23,7 +23,10 @@ beforeAll(async () => {
   server = setupServer(...mock.handlers);
   server.events.on('request:start', async ({ request }) => {
     if (request.method === 'PATCH' || request.method === 'POST') {
-      const body = await request.clone().json().catch(() => undefined);
+      const body = await request
+        .clone()
+        .json()
+        .catch(() => undefined);
       bodies.push({ method: request.method, path: new URL(request.url).pathname, body });
     }
   });
@@ -128,7 +131,10 @@ describe('GenericForm (edit)', () => {
     await waitFor(() => expect(screen.getByLabelText('Nome')).toHaveValue(record.nome), T);
 
     // Someone else saves first.
-    const other = await mock.api.request(`/api/v1/obras/${record.id}`, { method: 'PATCH', json: { nome: 'Nome alterado por outra pessoa', version: record.version } });
+    const other = await mock.api.request(`/api/v1/obras/${record.id}`, {
+      method: 'PATCH',
+      json: { nome: 'Nome alterado por outra pessoa', version: record.version },
+    });
     expect(other.status).toBe(200);
 
     type('Cidade', 'Cidade nova');

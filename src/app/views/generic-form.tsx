@@ -8,15 +8,7 @@ import React, { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Card, Col, Form, Input, Row, Space } from 'antd';
 import type { FormInstance } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
-import {
-  propertyPathToArray,
-  useGetIdentity,
-  useResourceParams,
-  useWarnAboutChange,
-  type BaseKey,
-  type BaseRecord,
-  type HttpError,
-} from '@refinedev/core';
+import { propertyPathToArray, useGetIdentity, useResourceParams, useWarnAboutChange, type BaseKey, type BaseRecord, type HttpError } from '@refinedev/core';
 import { Create, Edit, useForm } from '@refinedev/antd';
 import { CURRENT_USER, type EntitySchema, type FieldDef } from '../../../schemas/kinds';
 import { FieldFormItem } from '../fields/form-items';
@@ -100,7 +92,13 @@ export function placeServerErrors(form: FormInstance, schema: EntitySchema, erro
   const orphans: string[] = [];
   if (!errors) return orphans;
   for (const [key, raw] of Object.entries(errors)) {
-    const msgs = Array.isArray(raw) ? raw.map(String) : typeof raw === 'string' ? [raw] : raw && typeof raw === 'object' && 'message' in raw ? [String(raw.message)] : [];
+    const msgs = Array.isArray(raw)
+      ? raw.map(String)
+      : typeof raw === 'string'
+        ? [raw]
+        : raw && typeof raw === 'object' && 'message' in raw
+          ? [String(raw.message)]
+          : [];
     if (!msgs.length) continue;
     const path = propertyPathToArray(key);
     if (form.getFieldError(path).length) continue;
@@ -276,7 +274,13 @@ export function GenericForm({ schema, action, id: idProp, initialValues: prefill
     );
   }
   return (
-    <Create goBack={false} resource={schema.resource} title={`${schema.gender === 'f' ? 'Nova' : 'Novo'} ${lowerLabel(schema.label)}`} isLoading={formLoading} saveButtonProps={save}>
+    <Create
+      goBack={false}
+      resource={schema.resource}
+      title={`${schema.gender === 'f' ? 'Nova' : 'Novo'} ${lowerLabel(schema.label)}`}
+      isLoading={formLoading}
+      saveButtonProps={save}
+    >
       {body}
     </Create>
   );

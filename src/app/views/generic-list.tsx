@@ -35,7 +35,11 @@ export function choosableFields(schema: EntitySchema): FieldDef[] {
 
 export function defaultColumns(schema: EntitySchema): string[] {
   const listed = schema.fields.filter((f) => f.list && !f.hidden).map((f) => f.name);
-  return listed.length ? listed : choosableFields(schema).slice(0, 5).map((f) => f.name);
+  return listed.length
+    ? listed
+    : choosableFields(schema)
+        .slice(0, 5)
+        .map((f) => f.name);
 }
 
 function readColumns(schema: EntitySchema): string[] {
@@ -156,14 +160,7 @@ export function GenericList({ schema, filters: permanent }: GenericListProps): R
       <Space size={4}>
         <ShowButton hideText size="small" resource={schema.resource} recordItemId={record.id} meta={{ record }} />
         <EditButton hideText size="small" resource={schema.resource} recordItemId={record.id} meta={{ record }} />
-        <DeleteButton
-          hideText
-          size="small"
-          resource={schema.resource}
-          recordItemId={record.id}
-          meta={{ record }}
-          {...deleteConfirmProps(schema)}
-        />
+        <DeleteButton hideText size="small" resource={schema.resource} recordItemId={record.id} meta={{ record }} {...deleteConfirmProps(schema)} />
       </Space>
     ),
   });
@@ -221,34 +218,37 @@ export function GenericList({ schema, filters: permanent }: GenericListProps): R
           style={{ width: isMobile ? '100%' : 360 }}
         />
         {typeof result.total === 'number' ? (
-          <Typography.Text type="secondary">
-            {recordsText(result.total, totalKindOf(tableQuery.data))}
-          </Typography.Text>
+          <Typography.Text type="secondary">{recordsText(result.total, totalKindOf(tableQuery.data))}</Typography.Text>
         ) : null}
       </Space>
       <ReferenceTitlesProvider schema={schema} rows={tableProps.dataSource as BaseRecord[] | undefined}>
-      {isPhone ? (
-        <ListCards
-          schema={schema}
-          fields={shownFields}
-          rows={(tableProps.dataSource ?? []) as BaseRecord[]}
-          loading={!!tableProps.loading}
-          pagination={pagination}
-          onPage={(current, pageSize) => tableProps.onChange?.({ current, pageSize }, {}, [], { action: 'paginate', currentDataSource: [] })}
-        />
-      ) : (
-        <Table<BaseRecord>
-          {...tableProps}
-          rowKey="id"
-          size={isMobile ? 'small' : 'middle'}
-          columns={tableColumns}
-          pagination={pagination}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: 'Nenhum registro encontrado', triggerAsc: 'Ordenar crescente', triggerDesc: 'Ordenar decrescente', cancelSort: 'Remover ordenação' }}
-          // Filters are applied by the column dropdowns themselves (see fields/filters.tsx).
-          onChange={(p, _f, sorter, extra) => tableProps.onChange?.(p, {}, sorter, extra)}
-        />
-      )}
+        {isPhone ? (
+          <ListCards
+            schema={schema}
+            fields={shownFields}
+            rows={(tableProps.dataSource ?? []) as BaseRecord[]}
+            loading={!!tableProps.loading}
+            pagination={pagination}
+            onPage={(current, pageSize) => tableProps.onChange?.({ current, pageSize }, {}, [], { action: 'paginate', currentDataSource: [] })}
+          />
+        ) : (
+          <Table<BaseRecord>
+            {...tableProps}
+            rowKey="id"
+            size={isMobile ? 'small' : 'middle'}
+            columns={tableColumns}
+            pagination={pagination}
+            scroll={{ x: 'max-content' }}
+            locale={{
+              emptyText: 'Nenhum registro encontrado',
+              triggerAsc: 'Ordenar crescente',
+              triggerDesc: 'Ordenar decrescente',
+              cancelSort: 'Remover ordenação',
+            }}
+            // Filters are applied by the column dropdowns themselves (see fields/filters.tsx).
+            onChange={(p, _f, sorter, extra) => tableProps.onChange?.(p, {}, sorter, extra)}
+          />
+        )}
       </ReferenceTitlesProvider>
     </List>
   );

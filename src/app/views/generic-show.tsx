@@ -62,7 +62,9 @@ export function FieldGroups({ schema, record }: { schema: EntitySchema; record: 
       ))}
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {record.created_at ? `Criado em ${formatDateTime(record.created_at)}${record.created_by ? ` por ${personName(names, record.created_by)}` : ''}. ` : ''}
-        {record.updated_at ? `Atualizado em ${formatDateTime(record.updated_at)}${record.updated_by ? ` por ${personName(names, record.updated_by)}` : ''}.` : ''}
+        {record.updated_at
+          ? `Atualizado em ${formatDateTime(record.updated_at)}${record.updated_by ? ` por ${personName(names, record.updated_by)}` : ''}.`
+          : ''}
       </Typography.Text>
     </Space>
   );
@@ -193,7 +195,8 @@ export function HistoryTimeline({ schema, entries }: { schema: EntitySchema; ent
 
 function History({ schema, id }: { schema: EntitySchema; id: BaseKey }): React.ReactElement {
   const apiUrl = useApiUrl();
-  const { query, result } = useCustom<any, HttpError>({ // eslint-disable-line @typescript-eslint/no-explicit-any
+  const { query, result } = useCustom<any, HttpError>({
+    // eslint-disable-line @typescript-eslint/no-explicit-any
     url: `${apiUrl}/${schema.resource}/${encodeURIComponent(String(id))}/historico`,
     method: 'get',
     queryOptions: { enabled: id !== undefined && id !== null && id !== '', queryKey: historyKey(schema.resource, id) },

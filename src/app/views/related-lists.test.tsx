@@ -41,7 +41,11 @@ describe('related records inside their parent', { timeout: 120_000 }, () => {
   it('adds an interaction to a ticket with the ticket locked, then answers it', async () => {
     // An open ticket (access.md decision 30: a closed one takes no interaction).
     const [ticket] = (await api<{ id: number }[]>('/api/v1/posvendas?status=Em%20atendimento&_end=1')).body;
-    renderViews({ schemas: [s('posvenda'), s('ticketInteracao'), s('custoPosvenda'), s('pesquisaSatisfacao')], path: `/posvendas/show/${ticket.id}`, user: DEMO_USERS[ADMIN] });
+    renderViews({
+      schemas: [s('posvenda'), s('ticketInteracao'), s('custoPosvenda'), s('pesquisaSatisfacao')],
+      path: `/posvendas/show/${ticket.id}`,
+      user: DEMO_USERS[ADMIN],
+    });
     const region = await screen.findByRole('region', { name: /Interações/ }, T);
     fireEvent.click(within(region).getByRole('button', { name: /Nova interação/ }));
     const dialog = await screen.findByRole('dialog', {}, T);
@@ -76,7 +80,10 @@ describe('related records inside their parent', { timeout: 120_000 }, () => {
     const [done] = (await api<{ id: number }[]>('/api/v1/posvendas?status=Aguardando%20cliente&_end=1')).body;
     expect((await api('/api/v1/ticket-interacoes', note(done.id))).status).toBe(201);
     const current = await api<{ version: number }>(`/api/v1/posvendas/${done.id}`);
-    const concluded = await api<{ status: string }>(`/api/v1/posvendas/${done.id}/transitions/concluir`, { method: 'POST', json: { version: current.body.version, comment: 'Resolvido.' } });
+    const concluded = await api<{ status: string }>(`/api/v1/posvendas/${done.id}/transitions/concluir`, {
+      method: 'POST',
+      json: { version: current.body.version, comment: 'Resolvido.' },
+    });
     expect(concluded.body.status).toBe('Concluído');
     const view = renderViews({ schemas, path: `/posvendas/show/${done.id}`, user: DEMO_USERS[ADMIN] });
     let region = await screen.findByRole('region', { name: /Interações/ }, T);

@@ -77,7 +77,13 @@ export function RelatedTabs({ schema, record }: { schema: EntitySchema; record: 
   const items = (schema.related ?? []).flatMap((rel) => {
     const child = schemaByName(rel.entity);
     if (!child || !canOnSomeRecordOf(ability, toCaslAction(child.subject, 'list', child.actions), child.subject, child)) return [];
-    return [{ key: `${rel.entity}.${rel.via}`, label: rel.label ?? child.labelPlural, children: <RelatedSectionBody parent={schema} record={record} rel={rel} child={child} /> }];
+    return [
+      {
+        key: `${rel.entity}.${rel.via}`,
+        label: rel.label ?? child.labelPlural,
+        children: <RelatedSectionBody parent={schema} record={record} rel={rel} child={child} />,
+      },
+    ];
   });
   if (!items.length || record.id === undefined) return null;
   return <Tabs items={items} aria-label={`Registros de ${lowerLabel(schema.label)}`} />;
@@ -177,7 +183,13 @@ function RelatedSectionBody({ parent, record, rel, child }: { parent: EntitySche
     >
       <ReferenceTitlesProvider schema={child} rows={rows}>
         {timeline ? (
-          <InteractionTimeline child={child} rows={rows} loading={!!tableProps.loading} onReply={(r) => setAdding({ ...initial, respostaA: r.id })} canReply={canCreate} />
+          <InteractionTimeline
+            child={child}
+            rows={rows}
+            loading={!!tableProps.loading}
+            onReply={(r) => setAdding({ ...initial, respostaA: r.id })}
+            canReply={canCreate}
+          />
         ) : screens.md === false ? (
           <AntList
             loading={!!tableProps.loading}
@@ -208,7 +220,11 @@ function RelatedSectionBody({ parent, record, rel, child }: { parent: EntitySche
           child={child}
           locked={Object.keys(adding)}
           initialValues={adding}
-          only={clientFields ? [rel.via, ...clientFields.filter((f) => f in adding || !child.fields.some((x) => x.name === f && x.kind === 'reference'))] : undefined}
+          only={
+            clientFields
+              ? [rel.via, ...clientFields.filter((f) => f in adding || !child.fields.some((x) => x.name === f && x.kind === 'reference'))]
+              : undefined
+          }
           onClose={() => setAdding(null)}
           title={clientFields ? 'Responder' : timeline ? 'Nova interação' : `${child.gender === 'f' ? 'Nova' : 'Novo'} ${lowerLabel(child.label)}`}
         />
@@ -244,7 +260,8 @@ function RelatedAddOnly({ parent, record, rel, child }: { parent: EntitySchema; 
       }
     >
       <Typography.Text type="secondary">
-        {added ? `${added} registro${added === 1 ? '' : 's'} adicionado${added === 1 ? '' : 's'} agora. ` : ''}Seu perfil pode adicionar {lowerLabel(child.labelPlural)} aqui, mas não consultá-los.
+        {added ? `${added} registro${added === 1 ? '' : 's'} adicionado${added === 1 ? '' : 's'} agora. ` : ''}Seu perfil pode adicionar{' '}
+        {lowerLabel(child.labelPlural)} aqui, mas não consultá-los.
       </Typography.Text>
       {adding ? (
         <RelatedCreateModal
@@ -269,7 +286,11 @@ function ChildSummary({ child, rel, record }: { child: EntitySchema; rel: Relate
       {fields.map((f) => (
         <span key={f.name}>
           <Typography.Text type="secondary">{f.label}: </Typography.Text>
-          {f.name === child.workflow?.field ? <StateTag schema={child} value={record[f.name]} /> : <FieldDisplay field={f} value={record[f.name]} mode="cell" />}
+          {f.name === child.workflow?.field ? (
+            <StateTag schema={child} value={record[f.name]} />
+          ) : (
+            <FieldDisplay field={f} value={record[f.name]} mode="cell" />
+          )}
         </span>
       ))}
     </Space>

@@ -15,7 +15,9 @@ import { formatDateTime, formatPerson } from '../format';
 const byName = (schema: EntitySchema, name: string): FieldDef | undefined => schema.fields.find((f) => f.name === name);
 
 function excerpt(text: unknown, max = 80): string {
-  const s = String(text ?? '').replace(/\s+/g, ' ').trim();
+  const s = String(text ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return s.length > max ? `${s.slice(0, max - 1)}…` : s;
 }
 

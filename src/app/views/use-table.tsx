@@ -7,15 +7,7 @@
  */
 import { Children, createElement, Fragment, type MouseEvent, type ReactElement, type ReactNode } from 'react';
 import { Grid, type TablePaginationConfig, type TableProps } from 'antd';
-import {
-  useLink,
-  useLiveMode,
-  useTable as useTableCore,
-  type BaseRecord,
-  type HttpError,
-  type useTableProps,
-  type useTableReturnType,
-} from '@refinedev/core';
+import { useLink, useLiveMode, useTable as useTableCore, type BaseRecord, type HttpError, type useTableProps, type useTableReturnType } from '@refinedev/core';
 import { mapAntdFilterToCrudFilter, mapAntdSorterToCrudSorting } from '@refinedev/antd';
 
 type Sorter = Parameters<typeof mapAntdSorterToCrudSorting>[0];

@@ -43,7 +43,8 @@ describe('words, not codes', { timeout: 120_000 }, () => {
     expect(optionLabel(situacao, 'XYZ')).toBe('XYZ');
     expect(roleName('papel_novo')).toBe('papel_novo');
     // Every role the access rules test has a name.
-    for (const r of ['automacao_config', 'field_config', 'rdo_by_obra', 'mkt_read', 'pos_vendas', 'planejamento', 'controladoria']) expect(ROLE_LABELS[r], r).toMatch(/^[A-ZÀ-Ú]/);
+    for (const r of ['automacao_config', 'field_config', 'rdo_by_obra', 'mkt_read', 'pos_vendas', 'planejamento', 'controladoria'])
+      expect(ROLE_LABELS[r], r).toMatch(/^[A-ZÀ-Ú]/);
   });
 
   it('cells and tags show the label, not the code', () => {
@@ -61,7 +62,12 @@ describe('words, not codes', { timeout: 120_000 }, () => {
   });
 
   it('the CRE dashboard names situations', async () => {
-    renderViews({ schemas: [], path: '/cre?de=2000-01-01&ate=2100-12-31', user: DEMO_USERS[ADMIN], routes: <Route path="/cre" element={<DashboardView spec={CRE_DASHBOARD} />} /> });
+    renderViews({
+      schemas: [],
+      path: '/cre?de=2000-01-01&ate=2100-12-31',
+      user: DEMO_USERS[ADMIN],
+      routes: <Route path="/cre" element={<DashboardView spec={CRE_DASHBOARD} />} />,
+    });
     const byState = await screen.findByRole('region', { name: 'Por situação' }, T);
     const chart = await within(byState).findByRole('figure', {}, T);
     const text = chart.getAttribute('aria-label')!;
@@ -73,7 +79,15 @@ describe('words, not codes', { timeout: 120_000 }, () => {
     const created = await t.mock.api.request('/api/v1/posvendas', {
       method: 'POST',
       as: ADMIN,
-      json: { titulo: 'Porta da doca emperrada', cliente: CNPJ.clienteDemo, obra: '101', categoria: 'Garantia', abertura: '2026-11-20T10:00:00-03:00', descricao: 'Porta 3.', comentario: 'Ligação.' },
+      json: {
+        titulo: 'Porta da doca emperrada',
+        cliente: CNPJ.clienteDemo,
+        obra: '101',
+        categoria: 'Garantia',
+        abertura: '2026-11-20T10:00:00-03:00',
+        descricao: 'Porta 3.',
+        comentario: 'Ligação.',
+      },
     });
     expect(created.status).toBe(201);
     const id = ((await created.json()) as { id: number }).id;
@@ -83,7 +97,12 @@ describe('words, not codes', { timeout: 120_000 }, () => {
     const admin = (await (await t.mock.api.request(`/api/v1/pessoas?q=${ADMIN}`, { as: ADMIN })).json()) as { mail: string; nome: string }[];
     const adminName = admin.find((p) => p.mail === ADMIN)!.nome;
     expect(adminName).toBeTruthy();
-    renderViews({ schemas: [], path: '/h', user: DEMO_USERS[ADMIN], routes: <Route path="/h" element={<HistoryTimeline schema={schema('posvenda')} entries={entries} />} /> });
+    renderViews({
+      schemas: [],
+      path: '/h',
+      user: DEMO_USERS[ADMIN],
+      routes: <Route path="/h" element={<HistoryTimeline schema={schema('posvenda')} entries={entries} />} />,
+    });
     await screen.findByText(new RegExp(`por ${adminName}`), {}, T);
     await screen.findByText('Ampliação da Planta Industrial Horizonte', {}, T);
     expect(screen.queryByText(new RegExp(`por ${ADMIN}`))).not.toBeInTheDocument();

@@ -14,7 +14,5 @@ export function canEditHere(schema: EntitySchema, record: Record<string, unknown
   const rights = state?.editBy ?? [{ action: toCaslAction(schema.subject, 'edit', schema.actions) }];
   const formFields = schema.fields.filter((f) => !f.readOnly && !f.hidden);
   const target = subject(schema.subject, { ...record }) as never;
-  return rights.some((r) =>
-    formFields.some((f) => (!r.fields || r.fields.includes(f.name)) && ability.can(r.action as never, target, f.name)),
-  );
+  return rights.some((r) => formFields.some((f) => (!r.fields || r.fields.includes(f.name)) && ability.can(r.action as never, target, f.name)));
 }

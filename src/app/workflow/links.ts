@@ -11,11 +11,7 @@ export function showPath(resource: string, id: string | number): string | undefi
   if (!schema) return undefined;
   const pattern = patternKey(entityPaths(schema).show);
   const route = ROUTED.find(
-    (r) =>
-      patternKey(r.path) === pattern &&
-      r.entity?.name === schema.name &&
-      r.entity.view === 'show' &&
-      (r.entity.record?.field ?? 'id') === 'id',
+    (r) => patternKey(r.path) === pattern && r.entity?.name === schema.name && r.entity.view === 'show' && (r.entity.record?.field ?? 'id') === 'id',
   );
   const param = route?.entity?.record?.param;
   return route && param ? fillPath(route.path, { [param]: String(id) }) : undefined;

@@ -19,7 +19,11 @@ describe('workflow states', () => {
     expect(path('contrato')).toEqual(['Revisão', 'Emitido para o Jurídico', 'Emitido para o verificador', 'Em finalização', 'Aprovado']);
     expect(path('diario')).toEqual(['Rascunho', 'Em revisão', 'Aprovado']);
     expect(path('material')).toEqual([
-      'EM ELABORAÇÃO', 'LIBERADO PARA VERIFICAÇÃO', 'LIBERADO PARA SITE MANAGER', 'LIBERADO PARA COORDENADOR', 'LIBERADO PARA PLANEJAMENTO',
+      'EM ELABORAÇÃO',
+      'LIBERADO PARA VERIFICAÇÃO',
+      'LIBERADO PARA SITE MANAGER',
+      'LIBERADO PARA COORDENADOR',
+      'LIBERADO PARA PLANEJAMENTO',
     ]);
     expect(path('posvenda')).toEqual(['Aberto', 'Em análise', 'Em atendimento', 'Concluído']);
     expect(path('projeto')).toEqual(['EL', 'VI', 'PAP', 'AP', 'LC']);

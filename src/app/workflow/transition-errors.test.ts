@@ -18,6 +18,8 @@ describe('refused steps name fields by their labels', () => {
       message: 'Informe a quantidade dos itens antes de liberar a lista.',
       errors: { 'itens.0.quantidade': ['Informe uma quantidade maior que zero antes de liberar a lista.'] } as never,
     });
-    expect(p.fields).toEqual([{ name: 'itens.0.quantidade', label: 'Itens, linha 1 — Quantidade', messages: ['Informe uma quantidade maior que zero antes de liberar a lista.'] }]);
+    expect(p.fields).toEqual([
+      { name: 'itens.0.quantidade', label: 'Itens, linha 1 — Quantidade', messages: ['Informe uma quantidade maior que zero antes de liberar a lista.'] },
+    ]);
   });
 });

@@ -40,7 +40,7 @@ export function useTakeTransition(schema: EntitySchema, id: BaseKey, version: un
         errorNotification: false,
       });
       const to = t.to ?? input.to ?? null;
-      const state = schema.workflow ? data?.[schema.workflow.field] ?? to : to;
+      const state = schema.workflow ? (data?.[schema.workflow.field] ?? to) : to;
       open?.({
         key: `transition-${schema.resource}-${id}`,
         type: 'success',

@@ -78,7 +78,11 @@ describe('workflow on the show page', () => {
     expect(tag.className).toContain('ant-tag-blue');
     const steps = within(panel()).getByRole('group', { name: 'Etapas do fluxo' });
     expect([...steps.querySelectorAll('.ant-steps-item-title')].map((e) => e.textContent)).toEqual([
-      'Revisão', 'Emitido para o Jurídico', 'Emitido para o verificador', 'Em finalização', 'Aprovado',
+      'Revisão',
+      'Emitido para o Jurídico',
+      'Emitido para o verificador',
+      'Em finalização',
+      'Aprovado',
     ]);
     expect(steps.querySelector('.ant-steps-item-process .ant-steps-item-title')?.textContent).toBe('Revisão');
 
@@ -146,7 +150,10 @@ describe('workflow on the show page', () => {
     // never sends; here it refuses a filled one with the contract's error shape.
     t.server.use(
       http.post(`http://localhost/api/v1/contratos/${k.id}/transitions/devolver`, () =>
-        HttpResponse.json({ message: 'Escreva um comentário para "Devolver para revisão".', statusCode: 400, errors: { comment: ['O comentário é obrigatório nesta ação.'] } }, { status: 400 }),
+        HttpResponse.json(
+          { message: 'Escreva um comentário para "Devolver para revisão".', statusCode: 400, errors: { comment: ['O comentário é obrigatório nesta ação.'] } },
+          { status: 400 },
+        ),
       ),
     );
     renderViews({ schemas: [contrato], path: `/contratos/show/${k.id}` });
@@ -192,7 +199,7 @@ describe('workflow on the show page', () => {
     expect(posts().at(-1)?.body).toEqual({ version: k.version + 1 });
   });
 
-  it("the administrators' \"Alterar situação\" asks for the new state and a comment", async () => {
+  it('the administrators\' "Alterar situação" asks for the new state and a comment', async () => {
     const k = await newContract();
     const offered = (await api<TransitionOption[]>(`/api/v1/contratos/${k.id}/transitions`)).body;
     const admin = offered.find((t) => t.choices);

@@ -25,7 +25,7 @@ function valueFits(type: ScalarType, v: unknown, topLevel: boolean): boolean {
     case 'boolean':
       return typeof v === 'boolean';
     case 'date':
-      return typeof v === 'string' && (!topLevel || /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)));
+      return typeof v === 'string' && (!topLevel || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))));
     case 'datetime':
       return typeof v === 'string' && (!topLevel || !Number.isNaN(Date.parse(v)));
   }
@@ -33,10 +33,7 @@ function valueFits(type: ScalarType, v: unknown, topLevel: boolean): boolean {
 
 /** CASL `{field: null}`: the field is absent or null (for a sub-path, the parent must be an object). */
 function isNullOrAbsent(r: Exclude<Resolved, { shape: 'rows' }>): Pred {
-  const own =
-    r.parent === undefined
-      ? sql<SqlBool>`${r.presence} is null`
-      : sql<SqlBool>`coalesce(jsonb_typeof(${r.presence}), 'null') = 'null'`;
+  const own = r.parent === undefined ? sql<SqlBool>`${r.presence} is null` : sql<SqlBool>`coalesce(jsonb_typeof(${r.presence}), 'null') = 'null'`;
   const inArray = r.shape === 'array' ? sql<SqlBool>`coalesce(${r.json} @> '[null]'::jsonb, false)` : false;
   const self = or([own, inArray]);
   if (r.parent === undefined) return self;
@@ -70,9 +67,7 @@ export function inLeaf(r: Resolved, list: unknown): LeafResult {
   const nullPart: Pred = hasNull ? isNullOrAbsent(r) : false;
   if (r.shape === 'scalar') {
     const fit = [...new Set(prims.filter((v) => valueFits(r.type, v, r.parent === undefined)))];
-    const inPart: Pred = fit.length
-      ? sql<SqlBool>`${r.value} in (${sql.join(fit)})`
-      : false;
+    const inPart: Pred = fit.length ? sql<SqlBool>`${r.value} in (${sql.join(fit)})` : false;
     return or([inPart, nullPart]);
   }
   if (r.shape === 'array') {

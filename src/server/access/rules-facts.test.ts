@@ -12,7 +12,13 @@ import type { EntitySchema } from '../../../schemas/kinds';
 import { accessWhere } from './rules-to-sql';
 
 const RDO: EntitySchema = {
-  label: 'x', labelPlural: 'xs', gender: 'm', titleField: 'id', name: 't_rdo_facts', resource: 'rdos', subject: 'RDO',
+  label: 'x',
+  labelPlural: 'xs',
+  gender: 'm',
+  titleField: 'id',
+  name: 't_rdo_facts',
+  resource: 'rdos',
+  subject: 'RDO',
   fields: [
     { name: 'obra', kind: 'text', label: 'Obra' },
     { name: 'siteManager', kind: 'person', label: 'SM' },
@@ -69,7 +75,7 @@ describe('access rules decided by the list filters (facts)', () => {
     });
   }
 
-  it('drops the site rule from the SQL when the filter is one of the user\'s sites, keeps it otherwise', async () => {
+  it("drops the site rule from the SQL when the filter is one of the user's sites, keeps it otherwise", async () => {
     const ability = abilities['site manager + rdo_by_obra'];
     expect((await ids(ability, ['101'], new Map([['obra', ['101']]]))).sql).not.toMatch(/siteManager|"obra" in \(\$\d+, \$\d+\)/);
     const other = (await ids(ability, ['103'], new Map([['obra', ['103']]]))).sql;

@@ -43,12 +43,7 @@ const CONTRATOS: EntitySchema = {
   name: 't_contratos',
   resource: 'contratos',
   subject: 'Contratos',
-  fields: [
-    { name: 'status', kind: 'enum', label: 'Status' },
-    person('responsavel'),
-    person('gestor'),
-    person('validador'),
-  ],
+  fields: [{ name: 'status', kind: 'enum', label: 'Status' }, person('responsavel'), person('gestor'), person('validador')],
 };
 
 const MATERIAIS: EntitySchema = {
@@ -56,13 +51,7 @@ const MATERIAIS: EntitySchema = {
   name: 't_materiais',
   resource: 'materiais',
   subject: 'Materiais',
-  fields: [
-    { name: 'Status', kind: 'enum', label: 'Status' },
-    person('Quantificou'),
-    person('Verificador'),
-    person('Site_manager'),
-    person('Coordenador'),
-  ],
+  fields: [{ name: 'Status', kind: 'enum', label: 'Status' }, person('Quantificou'), person('Verificador'), person('Site_manager'), person('Coordenador')],
 };
 
 const A = 'a@x.com';
@@ -94,14 +83,7 @@ const DIR_ROWS: Row[] = [
   { nome: 'vazia', acesso: {} },
 ];
 
-const STATUSES = [
-  'Revisão',
-  'Emitido para o Jurídico',
-  'Revisão para cancelamento',
-  'Emitido para o verificador',
-  'Em finalização',
-  'Aprovado',
-];
+const STATUSES = ['Revisão', 'Emitido para o Jurídico', 'Revisão para cancelamento', 'Emitido para o verificador', 'Em finalização', 'Aprovado'];
 const CONTRATO_ROWS: Row[] = [];
 for (const status of STATUSES) {
   for (const [r, g, v] of [
@@ -377,7 +359,11 @@ describe('accessWhere: untranslatable conditions deny', () => {
   });
 
   it('a malformed AST node → FALSE', () => {
-    const compiled = db.selectFrom('t_rdo').select('id').where(conditionToSql({ operator: 'where', value: () => true }, RDO)).compile();
+    const compiled = db
+      .selectFrom('t_rdo')
+      .select('id')
+      .where(conditionToSql({ operator: 'where', value: () => true }, RDO))
+      .compile();
     expect(compiled.sql).toContain('where false');
     const compiled2 = db.selectFrom('t_rdo').select('id').where(conditionToSql(null, RDO)).compile();
     expect(compiled2.sql).toContain('where false');
@@ -392,7 +378,15 @@ describe('accessWhere: a sub-field of a list of rows (decision 29: action plans 
     subject: 'TicketSgi',
     fields: [
       { name: 'status', kind: 'enum', label: 'Status' },
-      { name: 'acoes', kind: 'rows', label: 'Ações', fields: [{ name: 'oQue', kind: 'text', label: 'O quê' }, { name: 'fornecedor', kind: 'text', label: 'Fornecedor' }] },
+      {
+        name: 'acoes',
+        kind: 'rows',
+        label: 'Ações',
+        fields: [
+          { name: 'oQue', kind: 'text', label: 'O quê' },
+          { name: 'fornecedor', kind: 'text', label: 'Fornecedor' },
+        ],
+      },
     ],
   };
   const ROWS: Row[] = [
@@ -408,7 +402,10 @@ describe('accessWhere: a sub-field of a list of rows (decision 29: action plans 
   it('a row holding one of the values matches, as in CASL; a draft state rule takes it away again', async () => {
     await sql`create table t_planos (id int primary key, status text, acoes jsonb)`.execute(db);
     for (const [i, row] of ROWS.entries()) {
-      await db.insertInto('t_planos').values({ id: i + 1, status: row.status, acoes: row.acoes === null ? null : JSON.stringify(row.acoes) }).execute();
+      await db
+        .insertInto('t_planos')
+        .values({ id: i + 1, status: row.status, acoes: row.acoes === null ? null : JSON.stringify(row.acoes) })
+        .execute();
     }
     const plain = defineAbilityFor(supplier);
     expect(await sqlIds(plain, 'readAcoes', PLANOS)).toEqual(caslIds(plain, 'readAcoes', PLANOS, ROWS));

@@ -79,14 +79,10 @@ function translate(node: AstNode, ctx: Ctx, negated: boolean): Pred {
   switch (op) {
     case 'and':
       if (!Array.isArray(node.value)) return false;
-      return negated
-        ? or(children().map((c) => translate(c, ctx, true)))
-        : and(children().map((c) => translate(c, ctx, false)));
+      return negated ? or(children().map((c) => translate(c, ctx, true))) : and(children().map((c) => translate(c, ctx, false)));
     case 'or':
       if (!Array.isArray(node.value)) return false;
-      return negated
-        ? and(children().map((c) => translate(c, ctx, true)))
-        : or(children().map((c) => translate(c, ctx, false)));
+      return negated ? and(children().map((c) => translate(c, ctx, true))) : or(children().map((c) => translate(c, ctx, false)));
     case 'nor':
       if (!Array.isArray(node.value)) return false;
       return translate({ operator: 'or', value: node.value }, ctx, !negated);
@@ -132,11 +128,7 @@ function translate(node: AstNode, ctx: Ctx, negated: boolean): Pred {
 }
 
 /** The condition AST of a rule set (exported for tests and diagnostics). */
-export function conditionToSql(
-  ast: unknown,
-  schema: EntitySchema,
-  options: AccessWhereOptions = {},
-): Expression<SqlBool> {
+export function conditionToSql(ast: unknown, schema: EntitySchema, options: AccessWhereOptions = {}): Expression<SqlBool> {
   return toExpression(translate(ast as AstNode, { schema, options, resolved: new Map() }, false));
 }
 
@@ -145,12 +137,7 @@ export function conditionToSql(
  * `{ forbidden: true }` when no rule grants the action on the subject at all
  * (answer 403), else a WHERE expression (TRUE when unrestricted).
  */
-export function accessWhere(
-  ability: AppAbility,
-  action: string,
-  schema: EntitySchema,
-  options: AccessWhereOptions = {},
-): AccessWhere {
+export function accessWhere(ability: AppAbility, action: string, schema: EntitySchema, options: AccessWhereOptions = {}): AccessWhere {
   let ast: unknown;
   try {
     ast = rulesToAST(ability, action as never, schema.subject as never);

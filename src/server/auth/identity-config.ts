@@ -46,14 +46,10 @@ export function validateUserPoolId(id: string): string {
     throw new IdentityConfigError('COGNITO_USER_POOL_ID is empty.');
   }
   if (id.length > USER_POOL_ID_MAX_LENGTH) {
-    throw new IdentityConfigError(
-      `User pool id "${id}" is ${id.length} characters long; Cognito allows at most ${USER_POOL_ID_MAX_LENGTH}.`,
-    );
+    throw new IdentityConfigError(`User pool id "${id}" is ${id.length} characters long; Cognito allows at most ${USER_POOL_ID_MAX_LENGTH}.`);
   }
   if (!USER_POOL_ID_PATTERN.test(id)) {
-    throw new IdentityConfigError(
-      `User pool id "${id}" does not match Cognito's pattern ${USER_POOL_ID_PATTERN} (expected <region>_<id>).`,
-    );
+    throw new IdentityConfigError(`User pool id "${id}" does not match Cognito's pattern ${USER_POOL_ID_PATTERN} (expected <region>_<id>).`);
   }
   return id;
 }
@@ -85,11 +81,7 @@ export function identityConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Ide
   const clientId = env.COGNITO_CLIENT_ID?.trim();
   const domain = env.COGNITO_DOMAIN?.trim();
   if (!userPoolId && !clientId && !domain) return null;
-  const missing = [
-    !userPoolId && 'COGNITO_USER_POOL_ID',
-    !clientId && 'COGNITO_CLIENT_ID',
-    !domain && 'COGNITO_DOMAIN',
-  ].filter(Boolean);
+  const missing = [!userPoolId && 'COGNITO_USER_POOL_ID', !clientId && 'COGNITO_CLIENT_ID', !domain && 'COGNITO_DOMAIN'].filter(Boolean);
   if (missing.length) {
     throw new IdentityConfigError(`Incomplete Cognito configuration: missing ${missing.join(', ')}.`);
   }

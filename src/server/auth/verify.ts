@@ -55,7 +55,12 @@ function listClaim(value: unknown): string[] | string {
   const text = value.trim();
   if (!text) return [];
   if (text.startsWith('[')) return text; // normalizeUser parses (malformed → [])
-  return JSON.stringify(text.split(',').map((s) => s.trim()).filter(Boolean));
+  return JSON.stringify(
+    text
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
 }
 
 /** Roles of a claim, for deciding the own-login user's kind. */

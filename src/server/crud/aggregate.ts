@@ -92,7 +92,10 @@ export function readableOnEveryRecord(ability: AppAbility, schema: EntitySchema,
 const add = (errors: FieldErrors, key: string, msg: string) => (errors[key] ??= []).push(msg);
 
 function parseGroupBy(schema: EntitySchema, raw: string[], errors: FieldErrors, deny: (field: FieldDef, param: string) => boolean): GroupKey[] {
-  const paths = raw.flatMap((v) => v.split(',')).map((s) => s.trim()).filter(Boolean);
+  const paths = raw
+    .flatMap((v) => v.split(','))
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (paths.length > MAX_GROUP_BY) {
     add(errors, 'groupBy', `Agrupe por no máximo ${MAX_GROUP_BY} campos.`);
     return [];
@@ -142,16 +145,23 @@ function parseMeasure(schema: EntitySchema, raw: string | undefined, errors: Fie
   if (deny(field, 'measure')) return { op, text };
   const datesToo = op === 'min' || op === 'max';
   if (!NUMERIC.has(field.kind) && !(datesToo && DATES.has(field.kind))) {
-    add(errors, 'measure', datesToo
-      ? `O campo "${name}" (${field.label}) não é numérico nem data: não é possível calcular ${op}.`
-      : `O campo "${name}" (${field.label}) não é numérico: não é possível calcular ${op}.`);
+    add(
+      errors,
+      'measure',
+      datesToo
+        ? `O campo "${name}" (${field.label}) não é numérico nem data: não é possível calcular ${op}.`
+        : `O campo "${name}" (${field.label}) não é numérico: não é possível calcular ${op}.`,
+    );
   }
   return { op, field, text };
 }
 
 /** `avgDays:inicio,fim`: the average of (fim − inicio) in days over the rows where both are filled. */
 function parseDuration(schema: EntitySchema, text: string, errors: FieldErrors, deny: (field: FieldDef, param: string) => boolean): Measure {
-  const names = text.slice('avgDays:'.length).split(',').map((s) => s.trim());
+  const names = text
+    .slice('avgDays:'.length)
+    .split(',')
+    .map((s) => s.trim());
   if (names.length !== 2 || names.some((n) => !n)) {
     add(errors, 'measure', `Medida inválida: "${text}". Use avgDays:<campo de início>,<campo de fim>.`);
     return { op: 'avgDays', text };
@@ -283,10 +293,7 @@ export function buildAggregateQuery(db: Db, schema: EntitySchema, actor: Actor, 
   const keys = p.groupBy.map((_, i) => sql.ref(`k${i}`));
   const base = db
     .selectFrom(schema.name)
-    .select([
-      ...p.groupBy.map((k, i) => keyExpr(k).as(`k${i}`)),
-      measureValue(p.measure).as('x'),
-    ])
+    .select([...p.groupBy.map((k, i) => keyExpr(k).as(`k${i}`)), measureValue(p.measure).as('x')])
     .where(filterWhere(schema, p.filters))
     .where(access);
   const m = measureSql(p.measure);
@@ -299,11 +306,7 @@ export function buildAggregateQuery(db: Db, schema: EntitySchema, actor: Actor, 
   const display = p.groupBy.some((k) => k.interval) ? sql.join(keysAsc) : byValue;
 
   const entry = (values: RawBuilder<unknown>[], extra: RawBuilder<unknown>[] = []) =>
-    sql`json_build_object(${sql.join([
-      ...p.groupBy.flatMap((k, i) => [sql`cast(${k.path} as text)`, values[i]]),
-      sql`'value'`,
-      ...extra,
-    ])})`;
+    sql`json_build_object(${sql.join([...p.groupBy.flatMap((k, i) => [sql`cast(${k.path} as text)`, values[i]]), sql`'value'`, ...extra])})`;
   const groupRow = entry(keys, [sql`v`]);
   const picked = p.top === undefined ? sql`ord <= ${sql.lit(MAX_GROUPS)}` : sql`rk <= ${sql.lit(p.top)}`;
   const outros =

@@ -120,7 +120,10 @@ const AUTHORS = ['created_by', 'updated_by'] as const;
  */
 export async function withoutStaffMails<T extends Record<string, unknown>>(db: Db, reader: Reader, schema: EntitySchema, rows: T[]): Promise<T[]> {
   if (!reader.client || !rows.length) return rows;
-  const names = await namesOf(db, rows.flatMap((r) => AUTHORS.map((k) => r[k]).filter(looksLikeMail)));
+  const names = await namesOf(
+    db,
+    rows.flatMap((r) => AUTHORS.map((k) => r[k]).filter(looksLikeMail)),
+  );
   const people = schema.fields.filter(holdsPeopleOrText);
   const staff = await staffNamesOf(db, typedAddresses(schema.fields, rows, new Set()));
   return rows.map((row) => {
@@ -187,12 +190,7 @@ function isMailPath(field: FieldDef, sub: string | undefined): boolean {
  * An external reader may not probe addresses: a filter on a person's mail or an author is refused
  * unless it only asks for the reader's own address; so is a sort or a grouping by one (403).
  */
-export function refuseMailProbe(
-  reader: Reader,
-  schema: EntitySchema,
-  p: ListParams,
-  groupBy: { path: string; field: FieldDef; sub?: string }[] = [],
-): void {
+export function refuseMailProbe(reader: Reader, schema: EntitySchema, p: ListParams, groupBy: { path: string; field: FieldDef; sub?: string }[] = []): void {
   if (!reader.client) return;
   const errors: Record<string, string[]> = Object.create(null);
   for (const c of p.conditions) {

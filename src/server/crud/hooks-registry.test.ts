@@ -10,7 +10,13 @@ import { createRecord, deleteRecord, updateRecord } from './repository';
 
 /** An entity of this test only: the registry and the engine know nothing about it but its hooks. */
 const coisa: EntitySchema = {
-  name: 'coisaComGancho', resource: 'coisas-com-gancho', label: 'Coisa', labelPlural: 'Coisas', gender: 'f', subject: 'Obra', titleField: 'nome',
+  name: 'coisaComGancho',
+  resource: 'coisas-com-gancho',
+  label: 'Coisa',
+  labelPlural: 'Coisas',
+  gender: 'f',
+  subject: 'Obra',
+  titleField: 'nome',
   fields: [
     { name: 'nome', kind: 'text', label: 'Nome', required: true },
     { name: 'codigo', kind: 'text', label: 'Código' },

@@ -37,7 +37,7 @@ describe('plannedRows', () => {
 });
 
 describe('mayExceed', () => {
-  it("is false for a table the statistics count below the threshold, true above it, once per table while cached", async () => {
+  it('is false for a table the statistics count below the threshold, true above it, once per table while cached', async () => {
     const small = fakeDb(0, 40);
     expect(await mayExceed(small.db, 'checklistTemplateField', 100_000)).toBe(false);
     expect(await mayExceed(small.db, 'checklistTemplateField', 100_000)).toBe(false);

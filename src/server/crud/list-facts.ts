@@ -13,9 +13,7 @@ export function factsOf(p: ListParams): Map<string, string[]> {
   for (const c of p.conditions) {
     if (c.op !== 'eq' || !c.values.length) continue;
     const f = c.field;
-    const text = c.sub
-      ? f.kind === 'person'
-      : TEXT_KINDS.has(f.kind) || (f.kind === 'reference' && refKeyOf(f) !== 'id');
+    const text = c.sub ? f.kind === 'person' : TEXT_KINDS.has(f.kind) || (f.kind === 'reference' && refKeyOf(f) !== 'id');
     if (!text) continue;
     const prev = facts.get(c.path);
     // Two filters on one path: the rows satisfy both, so only the common values remain.

@@ -72,13 +72,18 @@ export function resolvePath(schema: EntitySchema, path: string): { field: FieldD
 /** The field a condition compares: the field itself, or its sub-field (a person's e-mail or name is text). */
 function conditionField(c: Pick<Condition, 'field' | 'sub'>): FieldDef {
   if (!c.sub) return c.field;
-  return kindOf(c.field).subFields(c.field).find((f) => f.name === c.sub) ?? { name: c.sub, kind: 'text', label: c.sub };
+  return (
+    kindOf(c.field)
+      .subFields(c.field)
+      .find((f) => f.name === c.sub) ?? { name: c.sub, kind: 'text', label: c.sub }
+  );
 }
 
 function checkValue(c: Condition, key: string, errors: FieldErrors) {
   const field = conditionField(c);
   // The system id is a bigint, whatever the integer kind allows.
-  const check = !c.sub && c.field === SYSTEM.id ? (_: FieldDef, v: string, shown: string) => wholeFilterError(v, shown, ID_MAX) : kindOf(field).filterValueError;
+  const check =
+    !c.sub && c.field === SYSTEM.id ? (_: FieldDef, v: string, shown: string) => wholeFilterError(v, shown, ID_MAX) : kindOf(field).filterValueError;
   for (const v of c.values) {
     const bad = (msg: string) => {
       if (!errors[key]?.includes(msg)) (errors[key] ??= []).push(msg);
@@ -107,7 +112,8 @@ function pageOf(raw: { start?: string; end?: string }, errors: FieldErrors): { s
   };
   const start = int(raw.start, '_start') ?? 0;
   const end = int(raw.end, '_end') ?? start + LIST_MAX;
-  if (start > MAX_OFFSET) errors._start = [`O início da página (_start) pode ir até ${MAX_OFFSET.toLocaleString('pt-BR')}; use filtros para chegar aos registros.`];
+  if (start > MAX_OFFSET)
+    errors._start = [`O início da página (_start) pode ir até ${MAX_OFFSET.toLocaleString('pt-BR')}; use filtros para chegar aos registros.`];
   else if (end < start) errors._end ??= ['Use um número inteiro maior ou igual a _start.'];
   else if (end - start > LIST_MAX) errors._end ??= [`No máximo ${LIST_MAX.toLocaleString('pt-BR')} registros por página (_end − _start).`];
   return { start, end, unpaged };

@@ -57,7 +57,14 @@ export function buildListQuery(db: Db, schema: EntitySchema, actor: Actor, p: Li
   const total =
     countLimit === undefined
       ? matching.select((eb) => eb.fn.countAll<string>().as('c'))
-      : db.selectFrom(matching.select(sql`1`.as('x')).limit(countLimit).as('m')).select((eb) => eb.fn.countAll<string>().as('c'));
+      : db
+          .selectFrom(
+            matching
+              .select(sql`1`.as('x'))
+              .limit(countLimit)
+              .as('m'),
+          )
+          .select((eb) => eb.fn.countAll<string>().as('c'));
   return db.selectNoFrom([sql<string>`(${total})`.as('total'), pageJson(page, titles).as('rows')]);
 }
 
@@ -93,6 +100,11 @@ export async function listRecords(db: Db, schema: EntitySchema, actor: Actor, p:
   }
   // Decision 29: an external reader receives people of the staff by name only.
   // The titles of the references the reader may read stay with the row (reference-titles.ts).
-  const rows = await withoutStaffMails(db, actor, schema, raw.map((r) => withTitles(r, (row) => stripUnreadable(actor.ability, schema, flattenExtra(row)))));
+  const rows = await withoutStaffMails(
+    db,
+    actor,
+    schema,
+    raw.map((r) => withTitles(r, (row) => stripUnreadable(actor.ability, schema, flattenExtra(row)))),
+  );
   return { rows, total, kind };
 }

@@ -11,7 +11,12 @@ describe('numbering formats', () => {
       { type: 'text', text: '-' },
       { type: 'counter', width: 4 },
     ]);
-    expect(parseFormat('ET-{YYYY:dataFato}/{#}')).toEqual([{ type: 'text', text: 'ET-' }, { type: 'year', field: 'dataFato' }, { type: 'text', text: '/' }, { type: 'counter', width: 1 }]);
+    expect(parseFormat('ET-{YYYY:dataFato}/{#}')).toEqual([
+      { type: 'text', text: 'ET-' },
+      { type: 'year', field: 'dataFato' },
+      { type: 'text', text: '/' },
+      { type: 'counter', width: 1 },
+    ]);
   });
 
   it('refuses a format without exactly one counter or with an unknown token', () => {
@@ -52,14 +57,24 @@ describe('numbering scopes of the declared entities', () => {
       expect(field!.kind === 'integer', s.name).toBe(parts.length === 1);
       if (field!.kind !== 'integer') expect(field!.kind, s.name).toBe('text');
       for (const p of parts) {
-        if (p.type === 'field' || (p.type === 'year' && p.field)) expect(s.fields.some((f) => f.name === p.field), `${s.name}: {${p.field}}`).toBe(true);
+        if (p.type === 'field' || (p.type === 'year' && p.field))
+          expect(
+            s.fields.some((f) => f.name === p.field),
+            `${s.name}: {${p.field}}`,
+          ).toBe(true);
         if (p.type === 'field' && p.codes) expect(n.codes?.[p.codes], `${s.name}: codes ${p.codes}`).toBeDefined();
       }
-      for (const f of n.per ?? []) expect(s.fields.some((x) => x.name === f), `${s.name}: per ${f}`).toBe(true);
+      for (const f of n.per ?? [])
+        expect(
+          s.fields.some((x) => x.name === f),
+          `${s.name}: per ${f}`,
+        ).toBe(true);
       const assigning = (s.workflow?.transitions ?? []).filter((t) => t.assignsNumber).map((t) => t.name);
       expect(assigning.length > 0, `${s.name}: transitions assigning the number`).toBe(n.on === 'transition');
     }
-    expect(SCHEMAS.filter((s) => !s.numbering).flatMap((s) => (s.workflow?.transitions ?? []).filter((t) => t.assignsNumber).map((t) => `${s.name}.${t.name}`))).toEqual([]);
+    expect(
+      SCHEMAS.filter((s) => !s.numbering).flatMap((s) => (s.workflow?.transitions ?? []).filter((t) => t.assignsNumber).map((t) => `${s.name}.${t.name}`)),
+    ).toEqual([]);
     expect(sgi.workflow!.transitions.filter((t) => t.assignsNumber).map((t) => t.name)).toEqual(['aceitar']);
   });
 });

@@ -15,10 +15,7 @@ import type { Db } from '../db/connect';
 import { todayIso } from '../time';
 
 export type FormatPart =
-  | { type: 'text'; text: string }
-  | { type: 'field'; field: string; codes?: string }
-  | { type: 'year'; field?: string }
-  | { type: 'counter'; width: number };
+  { type: 'text'; text: string } | { type: 'field'; field: string; codes?: string } | { type: 'year'; field?: string } | { type: 'counter'; width: number };
 
 const TOKEN = /\{([^{}]*)\}/g;
 
@@ -69,7 +66,11 @@ export function numberingScope(schema: EntitySchema, record: Record<string, unkn
   const parts = parseFormat(n.format);
   const at = parts.findIndex((p) => p.type === 'counter');
   const width = (parts[at] as { width: number }).width;
-  const text = (from: number, to: number) => parts.slice(from, to).map((p) => partValue(n, p, record, today)).join('');
+  const text = (from: number, to: number) =>
+    parts
+      .slice(from, to)
+      .map((p) => partValue(n, p, record, today))
+      .join('');
   const scopeValues = [
     ...parts.slice(0, at).flatMap((p) => (p.type === 'text' ? [] : [partValue(n, p, record, today)])),
     ...(n.per ?? []).map((f) => (record[f] === null || record[f] === undefined ? '' : String(record[f]))),
@@ -87,7 +88,9 @@ export async function nextNumber(trx: Db, schema: EntitySchema, record: Record<s
   const integer = schema.fields.find((f) => f.name === n.field)?.kind === 'integer';
   await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
 
-  const conditions: RawBuilder<unknown>[] = (n.per ?? []).map((f) => (record[f] === null || record[f] === undefined ? sql`${sql.ref(f)} is null` : sql`${sql.ref(f)} = ${record[f]}`));
+  const conditions: RawBuilder<unknown>[] = (n.per ?? []).map((f) =>
+    record[f] === null || record[f] === undefined ? sql`${sql.ref(f)} is null` : sql`${sql.ref(f)} = ${record[f]}`,
+  );
   let stored: RawBuilder<unknown>;
   if (integer) {
     stored = sql`max(${column})`;

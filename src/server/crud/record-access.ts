@@ -77,7 +77,9 @@ export async function canOn(db: Db, schema: EntitySchema, actor: Actor, action: 
   if (!parent) return actor.ability.can(action as never, subject(schema.subject, { ...record }) as never);
   const parentId = record[via!];
   if (parentId === null || parentId === undefined) return actor.ability.can(action as never, parent.subject as never) && !hasConditions(actor, action, parent);
-  const r = await sql<{ row: Record<string, unknown> }>`select to_jsonb(t.*) as row from ${sql.table(parent.name)} t where id = ${Number(parentId)}`.execute(db);
+  const r = await sql<{ row: Record<string, unknown> }>`select to_jsonb(t.*) as row from ${sql.table(parent.name)} t where id = ${Number(parentId)}`.execute(
+    db,
+  );
   const parentRow = r.rows[0]?.row && flattenExtra(r.rows[0].row);
   if (!parentRow) return false;
   return actor.ability.can(action as never, subject(parent.subject, { ...parentRow }) as never);

@@ -18,7 +18,9 @@ export async function referenceFilterError(db: Db, field: FieldDef, value: unkno
   const key = refKeyOf(field);
   const keyField = key === 'id' ? undefined : fieldOf(target, key);
   const keySql = keyField ? columnSql(keyField) : '"id"';
-  const r = await sql<Record<string, unknown>>`select * from ${sql.table(target.name)} where ${sql.raw(keySql)} = ${key === 'id' ? Number(value) : String(value)} limit 1`.execute(db);
+  const r = await sql<
+    Record<string, unknown>
+  >`select * from ${sql.table(target.name)} where ${sql.raw(keySql)} = ${key === 'id' ? Number(value) : String(value)} limit 1`.execute(db);
   const row = r.rows[0];
   const a = target.gender === 'f' ? 'a' : 'o';
   if (!row) return `${target.label} não encontrad${a}.`;

@@ -48,7 +48,6 @@ interface TitledReference {
   title: FieldDef;
 }
 
-
 /** The top-level reference fields of `schema` whose target has a title the reader may receive. */
 export function titledReferences(schema: EntitySchema, reader: TitleReader): TitledReference[] {
   const out: TitledReference[] = [];

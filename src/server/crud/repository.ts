@@ -40,7 +40,10 @@ async function written<T>(schema: EntitySchema, result: Promise<T>): Promise<T> 
 export async function getRecord(db: Db, schema: EntitySchema, actor: Actor, rawId: string): Promise<Row> {
   // The record and the titles of its references (reference-titles.ts) in one statement.
   const titles = titlesSql(schema, actor, 't');
-  const r = await sql<{ row: Row; titles?: unknown }>`select to_jsonb(t.*) as row${titles ? sql`, ${titles} as titles` : sql``} from ${tableOf(schema)} t where id = ${parseId(schema, rawId)}`.execute(db);
+  const r = await sql<{
+    row: Row;
+    titles?: unknown;
+  }>`select to_jsonb(t.*) as row${titles ? sql`, ${titles} as titles` : sql``} from ${tableOf(schema)} t where id = ${parseId(schema, rawId)}`.execute(db);
   const row = r.rows[0] && flattenExtra(r.rows[0].row);
   if (!row) throw new ApiError(404, notFoundMessage(schema));
   if (!(await canOn(db, schema, actor, readActionOf(schema), row))) throw new ApiError(403, forbiddenMessage(schema, 'read'));
@@ -98,7 +101,11 @@ async function withCreateDefaults(db: Db, schema: EntitySchema, actor: Actor, bo
     const refKey = field.refKey ?? 'id';
     if (refKey === 'id' && !/^\d{1,15}$/.test(String(key))) continue; // validation reports it
     if (refKey !== 'id' && (typeof key !== 'string' || key.length > 200 || key.includes('\u0000'))) continue;
-    const source = await db.selectFrom(target.name).selectAll().where(refKey, '=', refKey === 'id' ? Number(key) : String(key)).executeTakeFirst();
+    const source = await db
+      .selectFrom(target.name)
+      .selectAll()
+      .where(refKey, '=', refKey === 'id' ? Number(key) : String(key))
+      .executeTakeFirst();
     const row = source && flattenExtra(source as Record<string, unknown>);
     if (row && (await canOn(db, target, actor, 'read', row))) input = { ...input, ...copiedValues(field, row, input) };
   }
@@ -106,7 +113,10 @@ async function withCreateDefaults(db: Db, schema: EntitySchema, actor: Actor, bo
 }
 
 /** Before a write is stored: reference filters, then the entity's `beforeChange` hooks (refuse or set values). */
-const beforeChange = async (ctx: Parameters<typeof runBeforeChange>[0]) => (await checkReferenceFilters(ctx.trx, ctx.schema, ctx.after, ctx.before), runBeforeChange(ctx));
+const beforeChange = async (ctx: Parameters<typeof runBeforeChange>[0]) => (
+  await checkReferenceFilters(ctx.trx, ctx.schema, ctx.after, ctx.before),
+  runBeforeChange(ctx)
+);
 
 export async function createRecord(db: Db, schema: EntitySchema, actor: Actor, body: unknown): Promise<Row> {
   const { parent } = governing(schema);
@@ -115,7 +125,10 @@ export async function createRecord(db: Db, schema: EntitySchema, actor: Actor, b
   if (!possible.some((a) => actor.ability.can(a as never, (parent ?? schema).subject as never))) {
     throw new ApiError(403, forbiddenMessage(schema, possible[0]));
   }
-  const { values, errors } = validateBody(schema, await withCreateDefaults(db, schema, actor, body), undefined, { mail: actor.email, ...(actor.name ? { nome: actor.name } : {}) });
+  const { values, errors } = validateBody(schema, await withCreateDefaults(db, schema, actor, body), undefined, {
+    mail: actor.email,
+    ...(actor.name ? { nome: actor.name } : {}),
+  });
   if (Object.keys(errors).length) throw new ApiError(400, checkFieldsMessage(schema, errors), errors);
   const by = schema.createActionBy;
   const action = (by && by.actions[String(values[by.field])]) || actionFor(schema, 'create');
@@ -123,24 +136,32 @@ export async function createRecord(db: Db, schema: EntitySchema, actor: Actor, b
   if (schema.workflow) values[schema.workflow.field] = schema.workflow.initial;
   if (!(await canOn(db, schema, actor, action, values))) throw new ApiError(403, forbiddenMessage(schema, action));
   if (!parent) checkFields(schema, actor, action, values, Object.keys(values));
-  return forReader(db, actor, schema, written(schema, guardDb(schema, () =>
-    db.transaction().execute(async (trx) => {
-      const rules = await beforeChange({ trx, schema, actor, op: 'create', after: values });
-      const extra = { ...rules, ...(await numberOnCreate(trx, schema, { ...values, ...rules })) };
-      const cols = { ...toColumns(schema, { ...values, ...extra }, 'insert'), created_by: actor.email, updated_by: actor.email };
-      const r = await trx
-        .insertInto(schema.name)
-        .values(cols)
-        .returning(sql<Row>`to_jsonb(${tableOf(schema)}.*)`.as('row'))
-        .executeTakeFirstOrThrow();
-      const row = flattenExtra(r.row as Row);
-      await attachRecordFiles(trx, schema, actor, row.id, undefined, row);
-      await writeAudit(trx, schema, row.id, 'create', actor.email, diffRecords(schema, {}, row));
-      await runAfterCreate({ trx, schema, actor, row });
-      await runAfterChange({ trx, schema, actor, op: 'create', row });
-      return stripUnreadable(actor.ability, schema, row);
-    }),
-  )));
+  return forReader(
+    db,
+    actor,
+    schema,
+    written(
+      schema,
+      guardDb(schema, () =>
+        db.transaction().execute(async (trx) => {
+          const rules = await beforeChange({ trx, schema, actor, op: 'create', after: values });
+          const extra = { ...rules, ...(await numberOnCreate(trx, schema, { ...values, ...rules })) };
+          const cols = { ...toColumns(schema, { ...values, ...extra }, 'insert'), created_by: actor.email, updated_by: actor.email };
+          const r = await trx
+            .insertInto(schema.name)
+            .values(cols)
+            .returning(sql<Row>`to_jsonb(${tableOf(schema)}.*)`.as('row'))
+            .executeTakeFirstOrThrow();
+          const row = flattenExtra(r.row as Row);
+          await attachRecordFiles(trx, schema, actor, row.id, undefined, row);
+          await writeAudit(trx, schema, row.id, 'create', actor.email, diffRecords(schema, {}, row));
+          await runAfterCreate({ trx, schema, actor, row });
+          await runAfterChange({ trx, schema, actor, op: 'create', row });
+          return stripUnreadable(actor.ability, schema, row);
+        }),
+      ),
+    ),
+  );
 }
 
 export async function updateRecord(db: Db, schema: EntitySchema, actor: Actor, rawId: string, body: unknown): Promise<Row> {
@@ -154,64 +175,86 @@ export async function updateRecord(db: Db, schema: EntitySchema, actor: Actor, r
     throw new ApiError(400, 'Informe a versão do registro que está sendo editado.', { version: ['Campo obrigatório.'] });
   }
   const { parent } = governing(schema);
-  return forReader(db, actor, schema, written(schema, guardDb(schema, () =>
-    db.transaction().execute(async (trx) => {
-      const before = await selectOne(trx, schema, id, true);
-      if (!before) throw new ApiError(404, notFoundMessage(schema));
-      refuseStateEdit(schema, b, before);
-      // The edit right: the entity's usual one, or the one the record's workflow state declares.
-      const right = stateEditRight(schema, before, actionFor(schema, 'edit'), (a) => actor.ability.can(a as never, subject(schema.subject, { ...before }) as never));
-      const action = right.action;
-      if (!(await canOn(trx, schema, actor, action, before))) throw new ApiError(403, right.refusal ?? forbiddenMessage(schema, action));
-      if (Number(version) !== before.version) {
-        throw new ApiError(409, 'Este registro foi alterado por outra pessoa depois que você o abriu. Recarregue para ver a versão atual.');
-      }
-      // Decision 29: what an external user received masked and sends back unchanged stays as stored.
-      const { values, errors } = validateBody(schema, await restoreMasked(trx, actor, schema, body, before), before);
-      if (Object.keys(errors).length) throw new ApiError(400, checkFieldsMessage(schema, errors), errors);
-      const changed = Object.keys(values).filter((k) => !sameValue(schema, k, values[k], before[k]));
-      const outside = right.fields ? changed.filter((f) => !right.fields!.includes(f)) : [];
-      if (outside.length) {
-        throw new ApiError(403, forbiddenMessage(schema, action), Object.fromEntries(outside.map((f) => [f, ['Este campo não pode ser alterado nesta situação.']])));
-      }
-      if (!parent) checkFields(schema, actor, action, before, changed);
-      const after = { ...before, ...values };
-      if (!(await canOn(trx, schema, actor, action, after))) throw new ApiError(403, forbiddenMessage(schema, action));
-      const extra = await beforeChange({ trx, schema, actor, op: 'update', before, after });
-      for (const [k, v] of Object.entries(extra)) if (!sameValue(schema, k, v, before[k])) changed.push(k);
-      if (!changed.length) return stripUnreadable(actor.ability, schema, before);
-      const merged = { ...values, ...extra };
-      const set = toColumns(schema, Object.fromEntries(changed.map((k) => [k, merged[k]])), 'update');
-      const r = await trx
-        .updateTable(schema.name)
-        .set({ ...set, version: sql`version + 1`, updated_at: sql`now()`, updated_by: actor.email })
-        .where('id', '=', id)
-        .where('version', '=', before.version)
-        .returning(sql<Row>`to_jsonb(${tableOf(schema)}.*)`.as('row'))
-        .executeTakeFirst();
-      if (!r) throw new ApiError(409, 'Este registro foi alterado por outra pessoa. Recarregue para ver a versão atual.');
-      const row = flattenExtra(r.row as Row);
-      await attachRecordFiles(trx, schema, actor, id, before, row);
-      await writeAudit(trx, schema, id, 'update', actor.email, diffRecords(schema, before, row));
-      await runAfterChange({ trx, schema, actor, op: 'update', before, row });
-      return stripUnreadable(actor.ability, schema, row);
-    }),
-  )));
+  return forReader(
+    db,
+    actor,
+    schema,
+    written(
+      schema,
+      guardDb(schema, () =>
+        db.transaction().execute(async (trx) => {
+          const before = await selectOne(trx, schema, id, true);
+          if (!before) throw new ApiError(404, notFoundMessage(schema));
+          refuseStateEdit(schema, b, before);
+          // The edit right: the entity's usual one, or the one the record's workflow state declares.
+          const right = stateEditRight(schema, before, actionFor(schema, 'edit'), (a) =>
+            actor.ability.can(a as never, subject(schema.subject, { ...before }) as never),
+          );
+          const action = right.action;
+          if (!(await canOn(trx, schema, actor, action, before))) throw new ApiError(403, right.refusal ?? forbiddenMessage(schema, action));
+          if (Number(version) !== before.version) {
+            throw new ApiError(409, 'Este registro foi alterado por outra pessoa depois que você o abriu. Recarregue para ver a versão atual.');
+          }
+          // Decision 29: what an external user received masked and sends back unchanged stays as stored.
+          const { values, errors } = validateBody(schema, await restoreMasked(trx, actor, schema, body, before), before);
+          if (Object.keys(errors).length) throw new ApiError(400, checkFieldsMessage(schema, errors), errors);
+          const changed = Object.keys(values).filter((k) => !sameValue(schema, k, values[k], before[k]));
+          const outside = right.fields ? changed.filter((f) => !right.fields!.includes(f)) : [];
+          if (outside.length) {
+            throw new ApiError(
+              403,
+              forbiddenMessage(schema, action),
+              Object.fromEntries(outside.map((f) => [f, ['Este campo não pode ser alterado nesta situação.']])),
+            );
+          }
+          if (!parent) checkFields(schema, actor, action, before, changed);
+          const after = { ...before, ...values };
+          if (!(await canOn(trx, schema, actor, action, after))) throw new ApiError(403, forbiddenMessage(schema, action));
+          const extra = await beforeChange({ trx, schema, actor, op: 'update', before, after });
+          for (const [k, v] of Object.entries(extra)) if (!sameValue(schema, k, v, before[k])) changed.push(k);
+          if (!changed.length) return stripUnreadable(actor.ability, schema, before);
+          const merged = { ...values, ...extra };
+          const set = toColumns(schema, Object.fromEntries(changed.map((k) => [k, merged[k]])), 'update');
+          const r = await trx
+            .updateTable(schema.name)
+            .set({ ...set, version: sql`version + 1`, updated_at: sql`now()`, updated_by: actor.email })
+            .where('id', '=', id)
+            .where('version', '=', before.version)
+            .returning(sql<Row>`to_jsonb(${tableOf(schema)}.*)`.as('row'))
+            .executeTakeFirst();
+          if (!r) throw new ApiError(409, 'Este registro foi alterado por outra pessoa. Recarregue para ver a versão atual.');
+          const row = flattenExtra(r.row as Row);
+          await attachRecordFiles(trx, schema, actor, id, before, row);
+          await writeAudit(trx, schema, id, 'update', actor.email, diffRecords(schema, before, row));
+          await runAfterChange({ trx, schema, actor, op: 'update', before, row });
+          return stripUnreadable(actor.ability, schema, row);
+        }),
+      ),
+    ),
+  );
 }
 
 export async function deleteRecord(db: Db, schema: EntitySchema, actor: Actor, rawId: string): Promise<Row> {
   const id = parseId(schema, rawId);
-  return forReader(db, actor, schema, written(schema, guardDb(schema, () =>
-    db.transaction().execute(async (trx) => {
-      const before = await selectOne(trx, schema, id, true);
-      if (!before) throw new ApiError(404, notFoundMessage(schema));
-      const action = actionFor(schema, 'delete');
-      if (!(await canOn(trx, schema, actor, action, before))) throw new ApiError(403, forbiddenMessage(schema, action));
-      refuseDeleteInState(schema, before);
-      await runBeforeDelete({ trx, schema, before });
-      await trx.deleteFrom(schema.name).where('id', '=', id).execute();
-      await writeAudit(trx, schema, id, 'delete', actor.email, diffRecords(schema, before, {}));
-      return stripUnreadable(actor.ability, schema, before);
-    }),
-  )));
+  return forReader(
+    db,
+    actor,
+    schema,
+    written(
+      schema,
+      guardDb(schema, () =>
+        db.transaction().execute(async (trx) => {
+          const before = await selectOne(trx, schema, id, true);
+          if (!before) throw new ApiError(404, notFoundMessage(schema));
+          const action = actionFor(schema, 'delete');
+          if (!(await canOn(trx, schema, actor, action, before))) throw new ApiError(403, forbiddenMessage(schema, action));
+          refuseDeleteInState(schema, before);
+          await runBeforeDelete({ trx, schema, before });
+          await trx.deleteFrom(schema.name).where('id', '=', id).execute();
+          await writeAudit(trx, schema, id, 'delete', actor.email, diffRecords(schema, before, {}));
+          return stripUnreadable(actor.ability, schema, before);
+        }),
+      ),
+    ),
+  );
 }

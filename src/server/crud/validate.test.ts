@@ -3,7 +3,13 @@ import type { EntitySchema } from '../../../schemas/kinds';
 import { validateBody } from './validate';
 
 const s: EntitySchema = {
-  name: 't', resource: 'ts', label: 'T', labelPlural: 'Ts', gender: 'm', subject: 'Obra', titleField: 'nome',
+  name: 't',
+  resource: 'ts',
+  label: 'T',
+  labelPlural: 'Ts',
+  gender: 'm',
+  subject: 'Obra',
+  titleField: 'nome',
   fields: [
     { name: 'nome', kind: 'text', label: 'Nome', required: true, maxLength: 5 },
     { name: 'qtd', kind: 'integer', label: 'Qtd', min: 0, max: 10 },
@@ -15,8 +21,24 @@ const s: EntitySchema = {
     { name: 'tipo', kind: 'enum', label: 'Tipo', options: ['A', 'B'], default: 'A' },
     { name: 'resp', kind: 'person', label: 'Resp' },
     { name: 'tags', kind: 'tags', label: 'Tags' },
-    { name: 'acesso', kind: 'object', label: 'Acesso', fields: [{ name: 'full', kind: 'tags', label: 'Full' }, { name: 'rOnly', kind: 'tags', label: 'R' }] },
-    { name: 'itens', kind: 'rows', label: 'Itens', fields: [{ name: 'd', kind: 'text', label: 'D', required: true }, { name: 'q', kind: 'decimal', label: 'Q', min: 0 }] },
+    {
+      name: 'acesso',
+      kind: 'object',
+      label: 'Acesso',
+      fields: [
+        { name: 'full', kind: 'tags', label: 'Full' },
+        { name: 'rOnly', kind: 'tags', label: 'R' },
+      ],
+    },
+    {
+      name: 'itens',
+      kind: 'rows',
+      label: 'Itens',
+      fields: [
+        { name: 'd', kind: 'text', label: 'D', required: true },
+        { name: 'q', kind: 'decimal', label: 'Q', min: 0 },
+      ],
+    },
     { name: 'seq', kind: 'integer', label: 'Seq', readOnly: true },
   ],
 };
@@ -24,11 +46,35 @@ const s: EntitySchema = {
 describe('validateBody', () => {
   it('normalises valid input and applies defaults on create', () => {
     const { values, errors } = validateBody(s, {
-      nome: ' abc ', qtd: '3', chuva: 1.005, valor: 10.499, dia: '2026-02-28', quando: '2026-02-28T10:00:00-03:00', ok: false,
-      resp: { mail: 'A@B.COM', nome: 'Ana' }, tags: ['x', 'x', ' y '], acesso: { full: [], rOnly: ['r'] }, itens: [{ d: 'a', q: 2 }], seq: 99, id: 7, version: 2,
+      nome: ' abc ',
+      qtd: '3',
+      chuva: 1.005,
+      valor: 10.499,
+      dia: '2026-02-28',
+      quando: '2026-02-28T10:00:00-03:00',
+      ok: false,
+      resp: { mail: 'A@B.COM', nome: 'Ana' },
+      tags: ['x', 'x', ' y '],
+      acesso: { full: [], rOnly: ['r'] },
+      itens: [{ d: 'a', q: 2 }],
+      seq: 99,
+      id: 7,
+      version: 2,
     });
     expect(errors).toEqual({});
-    expect(values).toMatchObject({ nome: 'abc', qtd: 3, chuva: 1.01, valor: 10.5, dia: '2026-02-28', quando: '2026-02-28T13:00:00.000Z', ok: false, tipo: 'A', resp: { mail: 'a@b.com', nome: 'Ana' }, tags: ['x', 'y'], itens: [{ d: 'a', q: 2 }] });
+    expect(values).toMatchObject({
+      nome: 'abc',
+      qtd: 3,
+      chuva: 1.01,
+      valor: 10.5,
+      dia: '2026-02-28',
+      quando: '2026-02-28T13:00:00.000Z',
+      ok: false,
+      tipo: 'A',
+      resp: { mail: 'a@b.com', nome: 'Ana' },
+      tags: ['x', 'y'],
+      itens: [{ d: 'a', q: 2 }],
+    });
     // Empty sub-lists are not stored, so `acesso.full` does not exist.
     expect(values.acesso).toEqual({ rOnly: ['r'] });
     expect(values).not.toHaveProperty('seq');
@@ -36,8 +82,17 @@ describe('validateBody', () => {
 
   it('returns one Portuguese message per bad field', () => {
     const { errors } = validateBody(s, {
-      nome: 'abcdefg', qtd: 2.5, chuva: 'muito', dia: '2026-02-30', quando: 'ontem', ok: 'talvez', tipo: 'C',
-      resp: { mail: 'nao-email' }, tags: 'x', itens: [{ q: -1 }], extra: 1,
+      nome: 'abcdefg',
+      qtd: 2.5,
+      chuva: 'muito',
+      dia: '2026-02-30',
+      quando: 'ontem',
+      ok: 'talvez',
+      tipo: 'C',
+      resp: { mail: 'nao-email' },
+      tags: 'x',
+      itens: [{ q: -1 }],
+      extra: 1,
     });
     expect(errors.nome).toEqual(['Máximo de 5 caracteres.']);
     expect(errors.qtd).toEqual(['Informe um número inteiro.']);

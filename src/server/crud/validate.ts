@@ -52,12 +52,7 @@ const IGNORED = new Set<string>([...SYSTEM_FIELDS, '_titles']);
  * Validate a create (full) or update (partial) body against the schema.
  * `current` is the stored record for updates: required fields are checked on the merged result.
  */
-export function validateBody(
-  schema: EntitySchema,
-  body: unknown,
-  current?: Record<string, unknown>,
-  user?: { mail: string; nome?: string },
-): ValidationResult {
+export function validateBody(schema: EntitySchema, body: unknown, current?: Record<string, unknown>, user?: { mail: string; nome?: string }): ValidationResult {
   // No prototype: keys such as `toString` or `__proto__` are plain (unknown) keys here.
   const errors: FieldErrors = Object.create(null);
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {

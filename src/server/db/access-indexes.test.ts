@@ -18,11 +18,18 @@ describe('indexes of the access rules', () => {
   });
 
   it('finds the condition paths of docs/access.md per subject', () => {
-    const paths = (s: string) => ruleConditions().get(s)?.map((c) => c.path) ?? [];
+    const paths = (s: string) =>
+      ruleConditions()
+        .get(s)
+        ?.map((c) => c.path) ?? [];
     expect(paths('RDO')).toEqual(expect.arrayContaining(['obra', 'siteManager.mail']));
     expect(paths('PROJETO_FABRICA')).toEqual(expect.arrayContaining(['obra', 'clientes']));
     expect(paths('Diretorio')).toEqual(expect.arrayContaining(['acesso.full', 'acesso.rOnly']));
-    expect(ruleConditions().get('Diretorio')!.find((c) => c.path === 'acesso.full')!.absent).toBe(true);
+    expect(
+      ruleConditions()
+        .get('Diretorio')!
+        .find((c) => c.path === 'acesso.full')!.absent,
+    ).toBe(true);
   });
 
   it('declares btree on obra and on the person mail expression, GIN on matched lists, in the migration state', () => {
@@ -35,6 +42,8 @@ describe('indexes of the access rules', () => {
     const dir = accessIndexes(schemaByName('diretorio')!);
     expect(dir.diretorio_acesso_rW_idx).toMatch(/USING gin \(\("acesso"->'rW'\)\)$/);
     expect(dir.diretorio_acesso_full_absent_idx).toMatch(/WHERE \(\("acesso"->'full'\) IS NULL\)$/);
-    expect(Object.keys(state.material.indexes)).toEqual(expect.arrayContaining(['material_Quantificou_idx', 'material_Site_manager_idx', 'material_Status_idx']));
+    expect(Object.keys(state.material.indexes)).toEqual(
+      expect.arrayContaining(['material_Quantificou_idx', 'material_Site_manager_idx', 'material_Status_idx']),
+    );
   });
 });

@@ -86,7 +86,6 @@ export function toColumnValues(schema: EntitySchema, values: Record<string, unkn
   }
   if (!extraTouched) return out;
   const json = sql`cast(${JSON.stringify(extra)} as jsonb)`;
-  out[EXTRA_COLUMN] =
-    mode === 'insert' ? json : sql`(coalesce(${sql.ref(EXTRA_COLUMN)}, '{}'::jsonb) - cast(${cleared} as text[])) || ${json}`;
+  out[EXTRA_COLUMN] = mode === 'insert' ? json : sql`(coalesce(${sql.ref(EXTRA_COLUMN)}, '{}'::jsonb) - cast(${cleared} as text[])) || ${json}`;
   return out;
 }

@@ -44,7 +44,9 @@ describe('closing PGlite', () => {
       process.exit(0);`;
     const { execFile } = await import('node:child_process');
     const out = await new Promise<string>((resolve, reject) =>
-      execFile(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { timeout: 45_000 }, (err, stdout) => (err ? reject(err) : resolve(stdout))),
+      execFile(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { timeout: 45_000 }, (err, stdout) =>
+        err ? reject(err) : resolve(stdout),
+      ),
     );
     expect(JSON.parse(out.trim().split('\n').at(-1)!)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
   }, 60_000);

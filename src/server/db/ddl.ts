@@ -70,7 +70,8 @@ export function tableState(schema: EntitySchema, all: EntitySchema[]): TableStat
       const target = all.find((s) => s.name === f.ref);
       if (target) {
         const name = `${t}_${f.name}_fk`;
-        constraints[name] = `ALTER TABLE ${ident(t)} ADD CONSTRAINT ${ident(name)} FOREIGN KEY (${ident(f.name)}) REFERENCES ${ident(target.name)} (${ident(refKeyOf(f))}) ON DELETE RESTRICT`;
+        constraints[name] =
+          `ALTER TABLE ${ident(t)} ADD CONSTRAINT ${ident(name)} FOREIGN KEY (${ident(f.name)}) REFERENCES ${ident(target.name)} (${ident(refKeyOf(f))}) ON DELETE RESTRICT`;
       }
     }
   }
@@ -85,7 +86,8 @@ export function tableState(schema: EntitySchema, all: EntitySchema[]): TableStat
     indexes[name] = `CREATE INDEX IF NOT EXISTS ${ident(name)} ON ${ident(t)} (${ident(s.field)} ${s.order} nulls last, id ${s.order})`;
     if (schema.obraField && schema.obraField !== s.field) {
       const n2 = `${t}_${schema.obraField}_${s.field}_idx`;
-      indexes[n2] = `CREATE INDEX IF NOT EXISTS ${ident(n2)} ON ${ident(t)} (${ident(schema.obraField)}, ${ident(s.field)} ${s.order} nulls last, id ${s.order})`;
+      indexes[n2] =
+        `CREATE INDEX IF NOT EXISTS ${ident(n2)} ON ${ident(t)} (${ident(schema.obraField)}, ${ident(s.field)} ${s.order} nulls last, id ${s.order})`;
     }
   }
   return { columns, indexes, constraints };

@@ -6,7 +6,13 @@ import { migrate, MigrationRefused, planMigration } from './migrate';
 import { desiredState } from './ddl';
 
 const base: EntitySchema = {
-  name: 'coisa', resource: 'coisas', label: 'Coisa', labelPlural: 'Coisas', gender: 'f', subject: 'Obra', titleField: 'nome',
+  name: 'coisa',
+  resource: 'coisas',
+  label: 'Coisa',
+  labelPlural: 'Coisas',
+  gender: 'f',
+  subject: 'Obra',
+  titleField: 'nome',
   fields: [
     { name: 'nome', kind: 'text', label: 'Nome', required: true, filter: true },
     { name: 'tipo', kind: 'enum', label: 'Tipo', options: ['A', 'B'] },

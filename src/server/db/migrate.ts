@@ -58,8 +58,7 @@ export const coreStatements = (): string[] => [...BASE_CORE, ...[...coreSql.valu
 export class MigrationRefused extends Error {
   constructor(public readonly operations: string[]) {
     super(
-      `A migração apagaria dados e foi recusada:\n  ${operations.join('\n  ')}\n` +
-        'Defina PORTAL_ALLOW_DESTRUCTIVE_MIGRATIONS=1 para aplicá-la mesmo assim.',
+      `A migração apagaria dados e foi recusada:\n  ${operations.join('\n  ')}\n` + 'Defina PORTAL_ALLOW_DESTRUCTIVE_MIGRATIONS=1 para aplicá-la mesmo assim.',
     );
   }
 }

@@ -64,7 +64,12 @@ const VALUES: Record<FieldKind, { ok: unknown; stored: unknown; bad: unknown; me
   object: { ok: { full: ['x', 'x'] }, stored: { full: ['x'] }, bad: 'x', message: 'Formato inválido.' },
   rows: { ok: [{ qtd: 2 }], stored: [{ qtd: 2 }], bad: {}, message: 'Informe uma lista.' },
   attachments: { ok: [{ key: 'k' }], stored: [{ key: 'k', name: 'k', size: 0, type: 'application/octet-stream' }], bad: [{}], message: 'Arquivo inválido.' },
-  images: { ok: [{ key: 'k', name: 'f.png', size: 3, type: 'image/png' }], stored: [{ key: 'k', name: 'f.png', size: 3, type: 'image/png' }], bad: 'x', message: 'Informe uma lista.' },
+  images: {
+    ok: [{ key: 'k', name: 'f.png', size: 3, type: 'image/png' }],
+    stored: [{ key: 'k', name: 'f.png', size: 3, type: 'image/png' }],
+    bad: 'x',
+    message: 'Informe uma lista.',
+  },
   tags: { ok: [' a ', 'a', 'b'], stored: ['a', 'b'], bad: [{}], message: 'Informe um texto.' },
 };
 
@@ -119,7 +124,11 @@ describe('field kind registry', () => {
   });
 
   it('knows every kind a schema uses, sub-fields included', () => {
-    const unknown = SCHEMAS.flatMap((s) => allFields(s.fields).filter((f) => !Object.hasOwn(FIELD_KINDS, f.kind)).map((f) => `${s.name}.${f.name}: ${f.kind}`));
+    const unknown = SCHEMAS.flatMap((s) =>
+      allFields(s.fields)
+        .filter((f) => !Object.hasOwn(FIELD_KINDS, f.kind))
+        .map((f) => `${s.name}.${f.name}: ${f.kind}`),
+    );
     expect(unknown).toEqual([]);
     expect(() => kindOf({ kind: 'color' as FieldKind })).toThrow('Tipo de campo desconhecido: color');
   });
@@ -181,9 +190,20 @@ describe('field kind registry', () => {
     expect(err('text', 'qualquer coisa')).toBeUndefined();
     expect(FIELD_KINDS.boolean.filterOperators(SAMPLE.boolean)).toEqual(['eq', 'ne']);
     expect(FIELD_KINDS.reference.filterOperators({ ...SAMPLE.reference, refKey: 'codigo' })).toEqual(['eq', 'ne', 'like']);
-    expect(KINDS.filter((k) => FIELD_KINDS[k].sortable).sort()).toEqual(
-      ['boolean', 'date', 'datetime', 'decimal', 'email', 'enum', 'integer', 'longtext', 'money', 'person', 'reference', 'text'],
-    );
+    expect(KINDS.filter((k) => FIELD_KINDS[k].sortable).sort()).toEqual([
+      'boolean',
+      'date',
+      'datetime',
+      'decimal',
+      'email',
+      'enum',
+      'integer',
+      'longtext',
+      'money',
+      'person',
+      'reference',
+      'text',
+    ]);
   });
 
   it('imports nothing of the engine or the features (fields → schemas only)', () => {

@@ -89,7 +89,11 @@ describe('admission queue in front of the database work', () => {
   it('reads its bounds from the environment, with defaults per database', () => {
     expect(admissionFromEnv('pglite', 4, {})).toEqual({ concurrency: 4, maxQueue: 1000, maxWaitMs: 5000 });
     expect(admissionFromEnv('postgres', 8, {}).concurrency).toBe(16);
-    expect(admissionFromEnv('postgres', 8, { DB_CONCURRENCY: '3', DB_QUEUE_MAX: '7', DB_QUEUE_WAIT_MS: '250' })).toEqual({ concurrency: 3, maxQueue: 7, maxWaitMs: 250 });
+    expect(admissionFromEnv('postgres', 8, { DB_CONCURRENCY: '3', DB_QUEUE_MAX: '7', DB_QUEUE_WAIT_MS: '250' })).toEqual({
+      concurrency: 3,
+      maxQueue: 7,
+      maxWaitMs: 250,
+    });
     expect(admissionFromEnv('pglite', 4, { DB_QUEUE_WAIT_MS: 'x' }).maxWaitMs).toBe(5000);
   });
 });

@@ -14,7 +14,8 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /** Types worth compressing (images, archives, fonts and office files are compressed already). */
-const COMPRESSIBLE = /^\s*(?:application\/(?:json|[\w.+-]*\+json|javascript|xml|[\w.+-]*\+xml|x-ndjson)|text\/(?!event-stream)[\w.+-]+|image\/svg\+xml)\s*(?:;|$)/i;
+const COMPRESSIBLE =
+  /^\s*(?:application\/(?:json|[\w.+-]*\+json|javascript|xml|[\w.+-]*\+xml|x-ndjson)|text\/(?!event-stream)[\w.+-]+|image\/svg\+xml)\s*(?:;|$)/i;
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
 
 export interface CompressOptions {

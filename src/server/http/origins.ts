@@ -83,7 +83,8 @@ export function canonicalOrigin(opts: SecurityOptions): MiddlewareHandler {
   const canonical = opts.origins[0];
   return async (c, next) => {
     const path = c.req.path;
-    if (opts.redirectOtherHosts === false || !canonical || path.startsWith('/api/') || path === '/api' || !isNavigation(c.req.method, c.req.raw.headers)) return next();
+    if (opts.redirectOtherHosts === false || !canonical || path.startsWith('/api/') || path === '/api' || !isNavigation(c.req.method, c.req.raw.headers))
+      return next();
     // Behind a reverse proxy the address the browser used is in X-Forwarded-Host.
     const host = requestHost(c.req.header('x-forwarded-host')?.split(',')[0] ?? c.req.header('host'));
     if (!host || hosts.has(host)) return next();

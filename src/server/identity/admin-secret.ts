@@ -16,11 +16,33 @@ export const ADMIN_SECRET_HEADER = 'x-portal-admin-secret';
 
 /** What an app client may call without credentials (or with the user's own tokens), as on Cognito. */
 const PUBLIC_OPERATIONS = new Set([
-  'InitiateAuth', 'RespondToAuthChallenge', 'GetTokensFromRefreshToken', 'RevokeToken', 'SignUp', 'ConfirmSignUp',
-  'ResendConfirmationCode', 'ForgotPassword', 'ConfirmForgotPassword', 'ChangePassword', 'GetUser', 'DeleteUser',
-  'UpdateUserAttributes', 'DeleteUserAttributes', 'VerifyUserAttribute', 'GetUserAttributeVerificationCode',
-  'GlobalSignOut', 'ListDevices', 'ForgetDevice', 'UpdateDeviceStatus', 'ConfirmDevice', 'GetDevice',
-  'AssociateSoftwareToken', 'VerifySoftwareToken', 'SetUserMFAPreference', 'SetUserSettings', 'GetUserAuthFactors',
+  'InitiateAuth',
+  'RespondToAuthChallenge',
+  'GetTokensFromRefreshToken',
+  'RevokeToken',
+  'SignUp',
+  'ConfirmSignUp',
+  'ResendConfirmationCode',
+  'ForgotPassword',
+  'ConfirmForgotPassword',
+  'ChangePassword',
+  'GetUser',
+  'DeleteUser',
+  'UpdateUserAttributes',
+  'DeleteUserAttributes',
+  'VerifyUserAttribute',
+  'GetUserAttributeVerificationCode',
+  'GlobalSignOut',
+  'ListDevices',
+  'ForgetDevice',
+  'UpdateDeviceStatus',
+  'ConfirmDevice',
+  'GetDevice',
+  'AssociateSoftwareToken',
+  'VerifySoftwareToken',
+  'SetUserMFAPreference',
+  'SetUserSettings',
+  'GetUserAuthFactors',
 ]);
 
 /** Whether an operation is one real Cognito accepts only with IAM credentials. */

@@ -151,7 +151,11 @@ describe('Amplify against the local stack', () => {
 describe('the app authProvider with real Amplify', () => {
   const navigations: string[] = [];
   const provider = () =>
-    createAuthProvider({ ready: async () => undefined, navigate: (to) => navigations.push(to), fetchImpl: (async () => new Response('{}', { status: 404 })) as typeof fetch });
+    createAuthProvider({
+      ready: async () => undefined,
+      navigate: (to) => navigations.push(to),
+      fetchImpl: (async () => new Response('{}', { status: 404 })) as typeof fetch,
+    });
 
   it('login with e-mail and senha; identity from the ID token; logout', async () => {
     const p = provider();

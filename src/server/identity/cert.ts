@@ -49,10 +49,7 @@ export async function ensureCertificate(dataDir: string, host: string): Promise<
       { name: 'extKeyUsage', serverAuth: true },
       {
         name: 'subjectAltName',
-        altNames: [
-          ...[...names].map((value) => ({ type: 2 as const, value })),
-          ...[...ips].map((ip) => ({ type: 7 as const, ip })),
-        ],
+        altNames: [...[...names].map((value) => ({ type: 2 as const, value })), ...[...ips].map((ip) => ({ type: 7 as const, ip }))],
       },
     ],
   });

@@ -78,35 +78,33 @@ export async function createEmulator(opts: { dataDir: string; logLevel?: string 
 
   const clock = new DateClock();
   const dataStoreFactory = new StormDBDataStoreFactory(dbDir);
-  const cognitoServiceFactory = new CognitoServiceFactoryImpl(
-    dbDir,
-    dataStoreFactory,
-    new UserPoolServiceFactoryImpl(clock, dataStoreFactory),
-  );
+  const cognitoServiceFactory = new CognitoServiceFactoryImpl(dbDir, dataStoreFactory, new UserPoolServiceFactoryImpl(clock, dataStoreFactory));
   const cognito = await cognitoServiceFactory.create(ctx, config.UserPoolDefaults);
   // No Lambda triggers are configured, so neither the Lambda client nor the KMS crypto service
   // (custom e-mail sender only) is ever called; stubs avoid loading the AWS SDK v2.
-  const triggers = new TriggersService(
-    clock,
-    cognito,
-    new LambdaService(config.TriggerFunctions, {} as never),
-    {} as never,
-  );
+  const triggers = new TriggersService(clock, cognito, new LambdaService(config.TriggerFunctions, {} as never), {} as never);
 
   // Real Cognito puts the user's standard attributes (name, phone_number, ...) in the ID token;
   // cognito-local only puts email and custom:*. An in-process PreTokenGeneration trigger (the
   // emulator's own hook, normally a Lambda) adds them; the emulator still signs the token.
   const STANDARD_CLAIMS = [
-    'name', 'given_name', 'family_name', 'middle_name', 'nickname', 'preferred_username', 'picture',
-    'locale', 'zoneinfo', 'phone_number', 'phone_number_verified',
+    'name',
+    'given_name',
+    'family_name',
+    'middle_name',
+    'nickname',
+    'preferred_username',
+    'picture',
+    'locale',
+    'zoneinfo',
+    'phone_number',
+    'phone_number_verified',
   ];
   const baseEnabled = triggers.enabled.bind(triggers);
   triggers.enabled = (name: string) => name === 'PreTokenGeneration' || baseEnabled(name);
   triggers.preTokenGeneration = async (_ctx: unknown, ev: { userAttributes: { Name: string; Value: string }[] }) => ({
     claimsOverrideDetails: {
-      claimsToAddOrOverride: Object.fromEntries(
-        (ev.userAttributes ?? []).filter((a) => STANDARD_CLAIMS.includes(a.Name)).map((a) => [a.Name, a.Value]),
-      ),
+      claimsToAddOrOverride: Object.fromEntries((ev.userAttributes ?? []).filter((a) => STANDARD_CLAIMS.includes(a.Name)).map((a) => [a.Name, a.Value])),
     },
   });
 

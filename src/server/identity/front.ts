@@ -181,10 +181,7 @@ export function createFront(emu: Emulator, getOrigin: () => string, opts: FrontO
         return { ChallengeParameters: {}, AuthenticationResult: await refresh(body) };
       }
       if (body.AuthFlow === 'USER_SRP_AUTH') {
-        throw new FrontError(
-          'InvalidParameterException',
-          'USER_SRP_AUTH is not supported by the local user pool; use USER_PASSWORD_AUTH.',
-        );
+        throw new FrontError('InvalidParameterException', 'USER_SRP_AUTH is not supported by the local user pool; use USER_PASSWORD_AUTH.');
       }
       return emu.call('InitiateAuth', body);
     },
@@ -212,7 +209,10 @@ export function createFront(emu: Emulator, getOrigin: () => string, opts: FrontO
       const op = target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : '';
       if (req.method === 'POST' && requiresAdminSecret(op) && !sameSecret(req.headers[ADMIN_SECRET_HEADER], opts.adminSecret)) {
         // On real Cognito these operations need IAM credentials; here, the local admin secret.
-        send(res, 403, { __type: 'UnrecognizedClientException', message: `The security token included in the request is invalid (${op} needs the local admin secret).` });
+        send(res, 403, {
+          __type: 'UnrecognizedClientException',
+          message: `The security token included in the request is invalid (${op} needs the local admin secret).`,
+        });
         return;
       }
       if (req.method === 'POST' && (op === 'UpdateUserAttributes' || op === 'DeleteUserAttributes')) {

@@ -61,7 +61,11 @@ describe('local identity stack hardening', () => {
     return { status: r.status, body: (await r.json()) as any };
   };
   const passwordSignIn = (email: string, password: string) =>
-    cognito('InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack.config.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: password } });
+    cognito('InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: stack.config.userPoolClientId,
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    });
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'portal-identity-hard-'));
@@ -79,12 +83,17 @@ describe('local identity stack hardening', () => {
     expect(r.status).toBeLessThan(500);
     // Any non-loopback address of this machine is refused.
     const { networkInterfaces } = await import('node:os');
-    const lan = Object.values(networkInterfaces()).flat().find((i) => i && i.family === 'IPv4' && !i.internal);
+    const lan = Object.values(networkInterfaces())
+      .flat()
+      .find((i) => i && i.family === 'IPv4' && !i.internal);
     if (lan) {
       await expect(fetch(`http://${lan.address}:${front.port}/health`, { signal: AbortSignal.timeout(3000) })).rejects.toThrow();
       const net = await import('node:net');
       const refused = await new Promise<boolean>((resolve) => {
-        const s = net.connect({ host: lan.address, port: idpPort }, () => { s.destroy(); resolve(false); });
+        const s = net.connect({ host: lan.address, port: idpPort }, () => {
+          s.destroy();
+          resolve(false);
+        });
         s.on('error', () => resolve(true));
       });
       expect(refused).toBe(true);
@@ -169,7 +178,10 @@ describe('local identity stack hardening', () => {
     expect((await createTokenVerifier(stack.config)(idToken)).email).toBe('cliente@portal.local');
     // A "real" configuration (no userPoolEndpoint) whose issuer and JWKS happen to be the emulator's.
     const real = { ...stack.config, userPoolEndpoint: undefined };
-    const err = await createTokenVerifier(real)(idToken).then(() => null, (e) => e);
+    const err = await createTokenVerifier(real)(idToken).then(
+      () => null,
+      (e) => e,
+    );
     expect(err).toBeInstanceOf(AuthError);
     expect(err.reason).toBe('signature');
   });
@@ -177,8 +189,13 @@ describe('local identity stack hardening', () => {
   it('serves the corporate form unframeable and without referrer', async () => {
     const { challenge } = pkcePair();
     const q = new URLSearchParams({
-      client_id: stack.config.userPoolClientId, redirect_uri: stack.config.oauth.redirectSignIn[0], response_type: 'code',
-      code_challenge: challenge, code_challenge_method: 'S256', state: 's', scope: 'openid',
+      client_id: stack.config.userPoolClientId,
+      redirect_uri: stack.config.oauth.redirectSignIn[0],
+      response_type: 'code',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      state: 's',
+      scope: 'openid',
     });
     const page = await httpsRequest(stack, `https://${stack.config.oauth.domain}/oauth2/authorize?${q}`);
     expect(page.status).toBe(200);
@@ -190,8 +207,13 @@ describe('local identity stack hardening', () => {
   it('says which address to use when the sign-in is asked to return to an unregistered one', async () => {
     const { challenge } = pkcePair();
     const q = new URLSearchParams({
-      client_id: stack.config.userPoolClientId, redirect_uri: 'http://127.0.0.1:3998/acessoFederado', response_type: 'code',
-      code_challenge: challenge, code_challenge_method: 'S256', state: 's', scope: 'openid',
+      client_id: stack.config.userPoolClientId,
+      redirect_uri: 'http://127.0.0.1:3998/acessoFederado',
+      response_type: 'code',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      state: 's',
+      scope: 'openid',
     });
     const page = await httpsRequest(stack, `https://${stack.config.oauth.domain}/oauth2/authorize?${q}`);
     expect(page.status).toBe(400);
@@ -205,8 +227,12 @@ describe('no local stack in production', () => {
     expect(() => refuseLocalStackInProduction({ NODE_ENV: 'development' })).not.toThrow();
     await expect(startIdentity({ NODE_ENV: 'production', DATA_DIR: '/nonexistent/never-created' })).rejects.toThrow(/pilha de identidade local/);
     // With a real Cognito nothing local starts, production or not.
-    const real = await startIdentity({ NODE_ENV: 'production', COGNITO_USER_POOL_ID: 'sa-east-1_AbC123', COGNITO_CLIENT_ID: 'x', COGNITO_DOMAIN: 'login.example' });
+    const real = await startIdentity({
+      NODE_ENV: 'production',
+      COGNITO_USER_POOL_ID: 'sa-east-1_AbC123',
+      COGNITO_CLIENT_ID: 'x',
+      COGNITO_DOMAIN: 'login.example',
+    });
     expect(real.emulator).toBeUndefined();
   });
 });
-

@@ -34,8 +34,7 @@ interface AuthorizeParams {
   identity_provider: string;
 }
 
-const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function page(title: string, body: string): string {
   return `<!doctype html>
@@ -54,9 +53,7 @@ small{color:#777}
 }
 
 function loginForm(p: AuthorizeParams, error?: string, email = ''): string {
-  const hidden = (Object.keys(p) as (keyof AuthorizeParams)[])
-    .map((k) => `<input type="hidden" name="${k}" value="${esc(p[k] ?? '')}">`)
-    .join('');
+  const hidden = (Object.keys(p) as (keyof AuthorizeParams)[]).map((k) => `<input type="hidden" name="${k}" value="${esc(p[k] ?? '')}">`).join('');
   return page(
     'Entrar com a conta corporativa',
     `<h1>Entrar com a conta corporativa</h1>
@@ -92,10 +89,7 @@ function cors(req: IncomingMessage, res: ServerResponse) {
   res.setHeader('access-control-allow-origin', String(req.headers.origin ?? '*'));
   res.setHeader('vary', 'Origin');
   res.setHeader('access-control-allow-methods', 'GET, POST, OPTIONS');
-  res.setHeader(
-    'access-control-allow-headers',
-    String(req.headers['access-control-request-headers'] ?? 'content-type, authorization, x-amz-user-agent'),
-  );
+  res.setHeader('access-control-allow-headers', String(req.headers['access-control-request-headers'] ?? 'content-type, authorization, x-amz-user-agent'));
   res.setHeader('access-control-max-age', '600');
 }
 

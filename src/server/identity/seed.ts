@@ -119,7 +119,13 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   staff('contratos.responsavel@portal.local', 'Rafael Responsável', ['contratos', 'editor_contratos'], 'responsável dos contratos'),
   staff('contratos.gestor@portal.local', 'Gabriela Gestora', ['contratos'], 'gestora dos contratos'),
   staff('contratos.validador@portal.local', 'Vítor Validador', ['contratos'], 'validador dos contratos'),
-  staff('materiais.quantificador@portal.local', 'Quésia Quantificadora', ['materiais', 'editor_materiais', 'materiais_obra'], 'quantificadora das listas de materiais', ['101', '102']),
+  staff(
+    'materiais.quantificador@portal.local',
+    'Quésia Quantificadora',
+    ['materiais', 'editor_materiais', 'materiais_obra'],
+    'quantificadora das listas de materiais',
+    ['101', '102'],
+  ),
   staff('materiais.verificador@portal.local', 'Vinícius Verificador', ['materiais'], 'verificador das listas de materiais'),
   staff('materiais.coordenador@portal.local', 'Cora Coordenadora', ['materiais'], 'coordenadora das listas de materiais'),
   staff('materiais.pcp@portal.local', 'Paulo PCP', ['materiais', 'pcp'], 'planejamento das listas de materiais'),
@@ -161,10 +167,7 @@ export interface SeedResult {
 }
 
 /** Creates or updates pool, client, group and demo users. Safe to run at every start. */
-export async function seedUserPool(
-  emu: Emulator,
-  opts: { callbackUrls: string[]; logoutUrls: string[] },
-): Promise<SeedResult> {
+export async function seedUserPool(emu: Emulator, opts: { callbackUrls: string[]; logoutUrls: string[] }): Promise<SeedResult> {
   // Pool
   const pools = await emu.call<{ UserPools?: { Id: string; Name: string }[] }>('ListUserPools', { MaxResults: 60 });
   let userPoolId = pools.UserPools?.find((p) => p.Name === POOL_NAME)?.Id;
@@ -193,10 +196,10 @@ export async function seedUserPool(
   }
 
   // App client (public: no secret)
-  const clients = await emu.call<{ UserPoolClients?: { ClientId: string; ClientName: string }[] }>(
-    'ListUserPoolClients',
-    { UserPoolId: userPoolId, MaxResults: 60 },
-  );
+  const clients = await emu.call<{ UserPoolClients?: { ClientId: string; ClientName: string }[] }>('ListUserPoolClients', {
+    UserPoolId: userPoolId,
+    MaxResults: 60,
+  });
   let userPoolClientId = clients.UserPoolClients?.find((c) => c.ClientName === CLIENT_NAME)?.ClientId;
   const clientSettings = {
     ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
@@ -273,8 +276,5 @@ export async function seedUserPool(
 /** Human-readable list of the demo accounts (for `npm start`'s output). */
 export function demoAccountsText(): string {
   const width = Math.max(...DEMO_ACCOUNTS.map((a) => a.email.length));
-  return [
-    `Contas de demonstração (senha ${DEMO_PASSWORD}):`,
-    ...DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(width)} ${a.description}`),
-  ].join('\n');
+  return [`Contas de demonstração (senha ${DEMO_PASSWORD}):`, ...DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(width)} ${a.description}`)].join('\n');
 }

@@ -238,10 +238,7 @@ describe('hosted sign-in stand-in (HTTPS)', () => {
     );
     expect(out.status).toBe(302);
     expect(out.headers.location).toBe('http://localhost:3999/login');
-    const evil = await httpsRequest(
-      stack,
-      `${base()}/logout?client_id=${stack.config.userPoolClientId}&logout_uri=https%3A%2F%2Fevil.example`,
-    );
+    const evil = await httpsRequest(stack, `${base()}/logout?client_id=${stack.config.userPoolClientId}&logout_uri=https%3A%2F%2Fevil.example`);
     expect(evil.status).toBe(400);
   });
 });
@@ -274,9 +271,9 @@ describe('production configuration', () => {
     expect(() => validateUserPoolId('semunderscore')).toThrow(/pattern/);
     expect(() => validateUserPoolId('eu-west-1_abc!')).toThrow(/pattern/);
     expect(validateUserPoolId('eu-west-1_' + 'a'.repeat(45))).toHaveLength(55);
-    expect(() =>
-      identityConfigFromEnv({ COGNITO_USER_POOL_ID: 'bad', COGNITO_CLIENT_ID: 'c', COGNITO_DOMAIN: 'd' } as NodeJS.ProcessEnv),
-    ).toThrow(IdentityConfigError);
+    expect(() => identityConfigFromEnv({ COGNITO_USER_POOL_ID: 'bad', COGNITO_CLIENT_ID: 'c', COGNITO_DOMAIN: 'd' } as NodeJS.ProcessEnv)).toThrow(
+      IdentityConfigError,
+    );
     expect(() => identityConfigFromEnv({ COGNITO_USER_POOL_ID: 'eu-west-1_a' } as NodeJS.ProcessEnv)).toThrow(/missing/);
   });
 

@@ -100,7 +100,10 @@ export async function startIdentityStack(opts: IdentityStackOptions): Promise<Id
     pool = await seedUserPool(emulator, { callbackUrls: redirectSignIn, logoutUrls: redirectSignOut });
     validateUserPoolId(pool.userPoolId);
     const tls = await ensureCertificate(dataDir, host);
-    idpServer = https.createServer({ key: tls.key, cert: tls.cert }, createIdp(emulator, () => pool, { throttle }));
+    idpServer = https.createServer(
+      { key: tls.key, cert: tls.cert },
+      createIdp(emulator, () => pool, { throttle }),
+    );
     const idpPort = await listen(idpServer, opts.idpPort ?? 0, bind);
     const issuer = `${frontOrigin}/${pool.userPoolId}`;
     const config: IdentityConfig = {

@@ -50,17 +50,11 @@ export function httpsRequest(
   init: { method?: string; headers?: Record<string, string>; body?: string } = {},
 ): Promise<HttpsResponse> {
   return new Promise((resolve, reject) => {
-    const req = https.request(
-      url,
-      { method: init.method ?? 'GET', headers: init.headers, ca: stack.tls?.cert },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }),
-        );
-      },
-    );
+    const req = https.request(url, { method: init.method ?? 'GET', headers: init.headers, ca: stack.tls?.cert }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
+    });
     req.on('error', reject);
     if (init.body) req.write(init.body);
     req.end();

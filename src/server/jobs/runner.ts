@@ -29,7 +29,9 @@ export type RunOutcome = { ran: false } | { ran: true; result: unknown };
 /** Runs the job for `day` unless it already ran (or is running elsewhere and then succeeds). */
 export async function runDailyJob(db: Db, job: Pick<DailyJob, 'name' | 'run'>, day: string): Promise<RunOutcome> {
   return db.transaction().execute(async (trx) => {
-    const claim = await sql`insert into job_run (job, dia) values (${job.name}, cast(${day} as date)) on conflict (job, dia) do nothing returning job`.execute(trx);
+    const claim = await sql`insert into job_run (job, dia) values (${job.name}, cast(${day} as date)) on conflict (job, dia) do nothing returning job`.execute(
+      trx,
+    );
     if (!claim.rows.length) return { ran: false } as const;
     const result = await job.run(trx, day);
     await sql`update job_run set concluido_em = now(), resultado = cast(${JSON.stringify(result ?? null)} as jsonb)

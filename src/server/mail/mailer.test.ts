@@ -24,7 +24,11 @@ beforeEach(async () => {
 });
 
 /** Bytes written as =XX (quoted-printable, RFC 2047 "Q") back to a UTF-8 string. */
-const hexBytes = (s: string) => Buffer.from(s.replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
+const hexBytes = (s: string) =>
+  Buffer.from(
+    s.replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))),
+    'latin1',
+  ).toString('utf8');
 /** A folded header of adjacent UTF-8 encoded-words, decoded (the words are joined before decoding). */
 const decodeHeader = (v: string) =>
   v.replace(/\?=\n =\?UTF-8\?Q\?/gi, '').replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_m, q: string) => hexBytes(q.replace(/_/g, ' ')));
@@ -76,10 +80,19 @@ describe('mail queue', () => {
     await enqueueMail(database.db, { to: ['a@portal.local'], subject: 's', text: 't' });
     let fail = true;
     const sent: OutgoingMail[] = [];
-    const flaky: MailTransport = { kind: 'smtp', where: 'teste', send: async (m) => { if (fail) throw new Error('SMTP indisponível'); sent.push(m); } };
+    const flaky: MailTransport = {
+      kind: 'smtp',
+      where: 'teste',
+      send: async (m) => {
+        if (fail) throw new Error('SMTP indisponível');
+        sent.push(m);
+      },
+    };
     expect(await drainMail(database.db, flaky)).toEqual({ sent: 0, failed: 1 });
-    const row = (await sql<{ tentativas: number; erro: string; atraso: number }>`
-      select tentativas, erro, extract(epoch from proxima_tentativa - now())::int as atraso from mensagem`.execute(database.db)).rows[0];
+    const row = (
+      await sql<{ tentativas: number; erro: string; atraso: number }>`
+      select tentativas, erro, extract(epoch from proxima_tentativa - now())::int as atraso from mensagem`.execute(database.db)
+    ).rows[0];
     expect(row.tentativas).toBe(1);
     expect(row.erro).toBe('SMTP indisponível');
     expect(row.atraso).toBeGreaterThan(20);
@@ -96,12 +109,19 @@ describe('mail queue', () => {
     expect(backoffSeconds(2)).toBe(60);
     expect(backoffSeconds(10)).toBe(300);
     await enqueueMail(database.db, { to: ['a@portal.local'], subject: 's', text: 't' });
-    const broken: MailTransport = { kind: 'smtp', where: 'teste', send: async () => { throw new Error('recusado'); } };
+    const broken: MailTransport = {
+      kind: 'smtp',
+      where: 'teste',
+      send: async () => {
+        throw new Error('recusado');
+      },
+    };
     for (let i = 0; i < MAX_ATTEMPTS; i++) {
       await sql`update mensagem set proxima_tentativa = now() where proxima_tentativa <> 'infinity'`.execute(database.db);
       await drainMail(database.db, broken);
     }
-    const row = (await sql<{ tentativas: number; fim: boolean }>`select tentativas, proxima_tentativa = 'infinity' as fim from mensagem`.execute(database.db)).rows[0];
+    const row = (await sql<{ tentativas: number; fim: boolean }>`select tentativas, proxima_tentativa = 'infinity' as fim from mensagem`.execute(database.db))
+      .rows[0];
     expect(row).toEqual({ tentativas: MAX_ATTEMPTS, fim: true });
     expect(await drainMail(database.db, broken)).toEqual({ sent: 0, failed: 0 });
   });
@@ -119,7 +139,14 @@ describe('mail queue', () => {
   it('never sends a message twice when two drains run at once', async () => {
     for (let i = 0; i < 30; i++) await enqueueMail(database.db, { to: [`p${i}@portal.local`], subject: `m${i}`, text: 't' });
     const seen: string[] = [];
-    const slow: MailTransport = { kind: 'smtp', where: 'teste', send: async (m) => { seen.push(m.subject); await new Promise((r) => setTimeout(r, 1)); } };
+    const slow: MailTransport = {
+      kind: 'smtp',
+      where: 'teste',
+      send: async (m) => {
+        seen.push(m.subject);
+        await new Promise((r) => setTimeout(r, 1));
+      },
+    };
     const [a, b] = await Promise.all([drainMail(database.db, slow, { batch: 20 }), drainMail(database.db, slow, { batch: 20 })]);
     expect(a.sent + b.sent).toBe(30);
     expect(new Set(seen).size).toBe(seen.length);
@@ -134,7 +161,15 @@ describe('startMailer', () => {
     const gate = new Promise<void>((r) => (release = r));
     const started = new Promise<void>((r) => (begin = r));
     const sent: string[] = [];
-    const transport: MailTransport = { kind: 'smtp', where: 'teste', send: async (m) => { begin(); await gate; sent.push(m.subject); } };
+    const transport: MailTransport = {
+      kind: 'smtp',
+      where: 'teste',
+      send: async (m) => {
+        begin();
+        await gate;
+        sent.push(m.subject);
+      },
+    };
     return { transport, sent, started, release };
   }
 

@@ -83,7 +83,9 @@ async function openRecords(trx: Db, schema: EntitySchema, actor: Actor, fill: Re
       descricao: [
         `Checklist "${nome}" de ${brDate(fill.data)}, item ${item.numero}${item.secao ? ` (${item.secao})` : ''}: ${item.pergunta}`,
         `Não conformidade descrita: ${String(rows[i].observacao ?? '').trim()}`,
-      ].join('\n').slice(0, 4000),
+      ]
+        .join('\n')
+        .slice(0, 4000),
       ...(who ? { relator: who } : {}),
       [link]: Number(fill.id),
       checklistItem: item.numero,

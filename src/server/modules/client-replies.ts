@@ -74,7 +74,11 @@ export const ticketSiteToInteractions: WriteRule = async ({ trx, op, before, aft
  * column is filled from the tickets once, when it is added (src/server/db/migrate.ts
  * `registerAfterMigrate`), so clients see the replies written before.
  */
-export async function backfillInteractionSites(trx: Db, _schemas: readonly EntitySchema[], before: Record<string, { columns: Record<string, unknown> }>): Promise<void> {
+export async function backfillInteractionSites(
+  trx: Db,
+  _schemas: readonly EntitySchema[],
+  before: Record<string, { columns: Record<string, unknown> }>,
+): Promise<void> {
   const table = before.ticketInteracao;
   if (!table || 'obra' in table.columns) return;
   await sql`update "ticketInteracao" i set obra = p.obra from posvenda p where i.ticket = p.id and i.obra is null`.execute(trx);

@@ -22,10 +22,24 @@ export interface FolderTemplate {
  * restricted to the library administrators and the site manager.
  */
 export const DEFAULT_FOLDER_TEMPLATE: Omit<FolderTemplate, 'id'>[] = [
-  /* 1 */ { nome: 'Obra {obra} — {nome}', descricao: 'Raiz da biblioteca da obra.', acesso: { full: ['admin_biblioteca', '$siteManager'], rW: ['$substituto'], rOnly: ['rdo_by_obra'] } },
-  /* 2 */ { nome: 'Projetos', pai: 1, descricao: 'Projetos executivos e revisões.', acesso: { full: ['admin_biblioteca'], rW: ['site_manager', '$siteManager'], uploadOnly: ['$cliente'] } },
+  /* 1 */ {
+    nome: 'Obra {obra} — {nome}',
+    descricao: 'Raiz da biblioteca da obra.',
+    acesso: { full: ['admin_biblioteca', '$siteManager'], rW: ['$substituto'], rOnly: ['rdo_by_obra'] },
+  },
+  /* 2 */ {
+    nome: 'Projetos',
+    pai: 1,
+    descricao: 'Projetos executivos e revisões.',
+    acesso: { full: ['admin_biblioteca'], rW: ['site_manager', '$siteManager'], uploadOnly: ['$cliente'] },
+  },
   /* 3 */ { nome: 'Fotos de avanço', pai: 1, acesso: { full: ['admin_biblioteca'], rWEdit: ['$siteManager'], rOnly: ['$cliente'] } },
-  /* 4 */ { nome: 'Documentação legal', pai: 1, descricao: 'Alvarás, licenças e ARTs.', acesso: { full: ['admin_biblioteca', '$siteManager'], rOnly: ['$cliente'] } },
+  /* 4 */ {
+    nome: 'Documentação legal',
+    pai: 1,
+    descricao: 'Alvarás, licenças e ARTs.',
+    acesso: { full: ['admin_biblioteca', '$siteManager'], rOnly: ['$cliente'] },
+  },
   /* 5 */ { nome: 'Segurança do trabalho', pai: 1, acesso: { full: ['admin_biblioteca'], rW: ['$siteManager', '$substituto'], rOnly: ['sgi'] } },
   /* 6 */ { nome: 'Contratos e medições', pai: 1, acesso: { full: ['admin_biblioteca', 'contratos'], rOnly: ['$siteManager'] } },
 ];
@@ -35,7 +49,10 @@ const mailOf = (p: unknown) => (p && typeof p === 'object' && typeof (p as { mai
 
 /** A template's name and lists for one site; a placeholder the site cannot fill is dropped. */
 export function instantiateFolder(t: Pick<FolderTemplate, 'nome' | 'acesso'>, site: Site): { nome: string; acesso?: Record<string, string[]> } {
-  const nome = t.nome.replace(/\{obra\}/g, String(site.Id_Lista ?? '')).replace(/\{nome\}/g, String(site.nome ?? '')).slice(0, 150);
+  const nome = t.nome
+    .replace(/\{obra\}/g, String(site.Id_Lista ?? ''))
+    .replace(/\{nome\}/g, String(site.nome ?? ''))
+    .slice(0, 150);
   const values: Record<string, string> = {
     $siteManager: mailOf(site.siteManager),
     $substituto: mailOf(site.siteManagerSubstituto),
@@ -56,7 +73,7 @@ export async function createSiteLibrary(trx: Db, site: Site, by: string): Promis
   const created = new Map<number, number>();
   const pending = [...templates];
   // Parents first: a template whose parent is missing (or in a cycle) is left out.
-  for (let progress = true; pending.length && progress; ) {
+  for (let progress = true; pending.length && progress;) {
     progress = false;
     for (let i = 0; i < pending.length; i++) {
       const t = pending[i];

@@ -34,7 +34,12 @@ export function eapCodeRoutes(db: Db) {
     const actor = actorOf(c);
     const site =
       obra && obra.length <= 20
-        ? await db.selectFrom('obra').select('Id_Lista').where('Id_Lista', '=', obra).where(readWhere(schemaByName('obra') as EntitySchema, actor)).executeTakeFirst()
+        ? await db
+            .selectFrom('obra')
+            .select('Id_Lista')
+            .where('Id_Lista', '=', obra)
+            .where(readWhere(schemaByName('obra') as EntitySchema, actor))
+            .executeTakeFirst()
         : undefined;
     if (!site) throw new ApiError(404, 'Obra não encontrada.');
     if (!canPickEapCodes(actor.ability, c.get('user'), obra, area)) {
@@ -47,7 +52,12 @@ export function eapCodeRoutes(db: Db) {
       .where('area', '=', area)
       .orderBy('codigo')
       .execute();
-    const itens: EapCodigo[] = rows.map((x) => ({ id: Number(x.id), codigo: String(x.codigo), descricao: String(x.descricao ?? ''), pai: x.pai === null || x.pai === undefined ? null : Number(x.pai) }));
+    const itens: EapCodigo[] = rows.map((x) => ({
+      id: Number(x.id),
+      codigo: String(x.codigo),
+      descricao: String(x.descricao ?? ''),
+      pai: x.pai === null || x.pai === undefined ? null : Number(x.pai),
+    }));
     return c.json(itens);
   });
   return r;

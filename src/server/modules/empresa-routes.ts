@@ -51,7 +51,9 @@ export function pendingCompanyRoutes(db: Db) {
       OFFSET ${start} LIMIT ${end - start}`.execute(db);
     let total = r.rows.length ? Number(r.rows[0].total) : 0;
     if (!r.rows.length && start > 0) {
-      const n = await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(PENDING_TABLE)} WHERE ${situacao} = 'todas' OR situacao = ${situacao}`.execute(db);
+      const n = await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(PENDING_TABLE)} WHERE ${situacao} = 'todas' OR situacao = ${situacao}`.execute(
+        db,
+      );
       total = Number(n.rows[0].n);
     }
     c.header('x-total-count', String(total));
@@ -77,7 +79,8 @@ export function pendingCompanyRoutes(db: Db) {
     admin(c);
     const body = (await jsonBody(c.req.raw)) as Record<string, unknown>;
     const raw = body?.empresa;
-    if (typeof raw !== 'string' || !raw.trim()) throw new ApiError(400, 'Informe a empresa à qual este valor corresponde.', { empresa: ['Campo obrigatório.'] });
+    if (typeof raw !== 'string' || !raw.trim())
+      throw new ApiError(400, 'Informe a empresa à qual este valor corresponde.', { empresa: ['Campo obrigatório.'] });
     if (!isValidCnpj(raw)) throw new ApiError(400, 'CNPJ inválido.', { empresa: ['CNPJ inválido.'] });
     const cnpj = normalizeCnpj(raw);
     return db.transaction().execute(async (trx) => {
@@ -93,7 +96,9 @@ export function pendingCompanyRoutes(db: Db) {
   r.post('/:id/descartar', async (c) => {
     admin(c);
     const p = await one(db, c.req.param('id'));
-    await sql`UPDATE ${sql.table(PENDING_TABLE)} SET situacao = 'descartada', resolvida_em = now(), resolvida_por = ${actorOf(c).email} WHERE id = ${p.id}`.execute(db);
+    await sql`UPDATE ${sql.table(PENDING_TABLE)} SET situacao = 'descartada', resolvida_em = now(), resolvida_por = ${actorOf(c).email} WHERE id = ${p.id}`.execute(
+      db,
+    );
     return c.json({ ...p, id: Number(p.id), registro_id: Number(p.registro_id), situacao: 'descartada' });
   });
   return r;

@@ -139,7 +139,9 @@ export async function adoptCompanyReferences(db: Db, schemas: readonly EntitySch
         result.matched += 1;
       } else {
         await sql`INSERT INTO ${sql.table(PENDING_TABLE)} (tabela, campo, registro_id, valor) VALUES (${schema.name}, ${field.name}, ${id}, ${row.valor})
-          ON CONFLICT (tabela, campo, registro_id) DO UPDATE SET valor = excluded.valor, situacao = 'pendente', em = now(), resolvida_em = null, resolvida_por = null, empresa = null`.execute(db);
+          ON CONFLICT (tabela, campo, registro_id) DO UPDATE SET valor = excluded.valor, situacao = 'pendente', em = now(), resolvida_em = null, resolvida_por = null, empresa = null`.execute(
+          db,
+        );
         await setCompany(db, schema, field, id, row.valor, null, 'sistema');
         result.pending += 1;
       }
@@ -168,11 +170,16 @@ export function pendingTarget(p: Pick<PendingRow, 'tabela' | 'campo'>): CompanyF
 export async function resolvePending(db: Db, p: PendingRow, cnpj: string, by: string, overwrite: boolean): Promise<boolean> {
   const target = pendingTarget(p);
   if (!target) return false;
-  const rec = await sql<{ v: string | null }>`SELECT ${sql.ref(target.field.name)} AS v FROM ${sql.table(target.schema.name)} WHERE id = ${p.registro_id} FOR UPDATE`.execute(db);
+  const rec = await sql<{
+    v: string | null;
+  }>`SELECT ${sql.ref(target.field.name)} AS v FROM ${sql.table(target.schema.name)} WHERE id = ${p.registro_id} FOR UPDATE`.execute(db);
   if (!rec.rows.length) return false;
   const currentValue = rec.rows[0].v;
-  if (currentValue !== cnpj && (overwrite || currentValue === null)) await setCompany(db, target.schema, target.field, Number(p.registro_id), currentValue, cnpj, by);
-  await sql`UPDATE ${sql.table(PENDING_TABLE)} SET situacao = 'resolvida', empresa = ${cnpj}, resolvida_em = now(), resolvida_por = ${by} WHERE id = ${p.id}`.execute(db);
+  if (currentValue !== cnpj && (overwrite || currentValue === null))
+    await setCompany(db, target.schema, target.field, Number(p.registro_id), currentValue, cnpj, by);
+  await sql`UPDATE ${sql.table(PENDING_TABLE)} SET situacao = 'resolvida', empresa = ${cnpj}, resolvida_em = now(), resolvida_por = ${by} WHERE id = ${p.id}`.execute(
+    db,
+  );
   return true;
 }
 
@@ -202,7 +209,8 @@ export const partnerCompaniesRegistered: WriteRule = async ({ trx, op, before, a
   const roles = Array.isArray(after.roles) ? (after.roles as unknown[]) : [];
   if (!roles.includes('fornecedor') && !roles.includes('escritorio')) return;
   const list = Array.isArray(after.empresa) ? (after.empresa as unknown[]).map(String) : [];
-  const same = op === 'update' && JSON.stringify(before?.empresa ?? []) === JSON.stringify(list) && JSON.stringify(before?.roles ?? []) === JSON.stringify(roles);
+  const same =
+    op === 'update' && JSON.stringify(before?.empresa ?? []) === JSON.stringify(list) && JSON.stringify(before?.roles ?? []) === JSON.stringify(roles);
   if (same) return;
   const keys = list.map((v) => (isValidCnpj(v) ? normalizeCnpj(v) : v));
   const found = keys.length

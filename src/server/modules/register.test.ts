@@ -8,13 +8,20 @@ import './register';
 
 /** A workflow whose transitions name a guard and an effect nobody registered. */
 const withUnknownHooks: EntitySchema = {
-  name: 'coisa', resource: 'coisas', label: 'Coisa', labelPlural: 'Coisas', gender: 'f', subject: 'Obra', titleField: 'nome',
+  name: 'coisa',
+  resource: 'coisas',
+  label: 'Coisa',
+  labelPlural: 'Coisas',
+  gender: 'f',
+  subject: 'Obra',
+  titleField: 'nome',
   fields: [
     { name: 'nome', kind: 'text', label: 'Nome' },
     { name: 'status', kind: 'enum', label: 'Situação', options: ['A', 'B'] },
   ],
   workflow: {
-    field: 'status', initial: 'A',
+    field: 'status',
+    initial: 'A',
     states: [{ value: 'A' }, { value: 'B', final: true }],
     transitions: [{ name: 'avancar', label: 'Avançar', from: ['A'], to: 'B', action: 'edit', guard: 'guardaInexistente', after: 'efeitoInexistente' }],
   },
@@ -51,7 +58,8 @@ describe('the features register what the schemas name', () => {
 
   it('the features contribute their core tables to the migration', () => {
     const all = coreStatements().join('\n');
-    for (const table of ['auditoria', 'mensagem', 'job_run', 'aviso_atraso_item', 'convite_pesquisa', 'arquivo_vinculo', 'schema_overlay', 'empresa_pendente']) expect(all).toContain(table);
+    for (const table of ['auditoria', 'mensagem', 'job_run', 'aviso_atraso_item', 'convite_pesquisa', 'arquivo_vinculo', 'schema_overlay', 'empresa_pendente'])
+      expect(all).toContain(table);
   });
 
   it('hooks registered for a name that is not a schema stop the start', () => {

@@ -111,7 +111,9 @@ async function planOwners(trx: Db, ticketId: unknown): Promise<string[]> {
 /** An e-mail to the SGI team and the people of a record (never to the supplier who wrote). */
 async function tellTeam(trx: Db, to: (string | undefined)[], actor: SupplierActor, subjectLine: string, lines: string[], ref: string) {
   const own = actor.email.toLowerCase();
-  const list = [...new Set([...to, ...(await usersWithRoles(trx, SGI_TEAM_ROLES))].filter((m): m is string => !!m).map((m) => m.toLowerCase()))].filter((m) => m !== own);
+  const list = [...new Set([...to, ...(await usersWithRoles(trx, SGI_TEAM_ROLES))].filter((m): m is string => !!m).map((m) => m.toLowerCase()))].filter(
+    (m) => m !== own,
+  );
   if (!list.length) return;
   await enqueueMail(trx, { to: list, subject: subjectLine, text: [...lines, '', 'Mensagem automática do Portal. Não responda.'].join('\n'), ref });
 }

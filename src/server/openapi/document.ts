@@ -32,7 +32,8 @@ function filterPaths(schema: EntitySchema): { path: string; field: FieldDef; val
       // A person's mail and name, an object's sub-fields: compared as the text of the JSON property.
       // A person's paths are described with the person's label; an object's with its sub-fields' own.
       const describedBySelf = kind.ownPath !== undefined;
-      for (const s of kind.subFields(f)) out.push({ path: `${f.name}.${s.name}`, field: describedBySelf ? f : s, value: { type: 'string' }, ops: ['eq', 'ne', 'like'] });
+      for (const s of kind.subFields(f))
+        out.push({ path: `${f.name}.${s.name}`, field: describedBySelf ? f : s, value: { type: 'string' }, ops: ['eq', 'ne', 'like'] });
       continue;
     }
     const ops = kind.filterOperators(f);
@@ -81,16 +82,46 @@ const r = (name: keyof typeof RESPONSES) => ({ $ref: `#/components/responses/${n
 const P = (name: string) => ({ $ref: `#/components/parameters/${name}` });
 
 const COMMON_PARAMETERS: Record<string, JsonSchema> = {
-  _start: { name: '_start', in: 'query', description: `Início da página (0 a ${MAX_OFFSET}). Sem _start e _end: todos os registros, até ${LIST_MAX}.`, schema: { type: 'integer', minimum: 0, maximum: MAX_OFFSET } },
-  _end: { name: '_end', in: 'query', description: `Fim da página (exclusivo); no máximo ${LIST_MAX} registros por página.`, schema: { type: 'integer', minimum: 0 } },
-  _sort: { name: '_sort', in: 'query', description: 'Campos da ordenação, separados por vírgula (ex.: `data,id`; pessoa: `siteManager.mail`).', schema: { type: 'string' } },
-  _order: { name: '_order', in: 'query', description: 'asc ou desc para cada campo de _sort, separados por vírgula.', schema: { type: 'string', examples: ['desc'] } },
-  q: { name: 'q', in: 'query', description: 'Busca de texto nos campos pesquisáveis (e pelo id, se for um número).', schema: { type: 'string', maxLength: 1000 } },
+  _start: {
+    name: '_start',
+    in: 'query',
+    description: `Início da página (0 a ${MAX_OFFSET}). Sem _start e _end: todos os registros, até ${LIST_MAX}.`,
+    schema: { type: 'integer', minimum: 0, maximum: MAX_OFFSET },
+  },
+  _end: {
+    name: '_end',
+    in: 'query',
+    description: `Fim da página (exclusivo); no máximo ${LIST_MAX} registros por página.`,
+    schema: { type: 'integer', minimum: 0 },
+  },
+  _sort: {
+    name: '_sort',
+    in: 'query',
+    description: 'Campos da ordenação, separados por vírgula (ex.: `data,id`; pessoa: `siteManager.mail`).',
+    schema: { type: 'string' },
+  },
+  _order: {
+    name: '_order',
+    in: 'query',
+    description: 'asc ou desc para cada campo de _sort, separados por vírgula.',
+    schema: { type: 'string', examples: ['desc'] },
+  },
+  q: {
+    name: 'q',
+    in: 'query',
+    description: 'Busca de texto nos campos pesquisáveis (e pelo id, se for um número).',
+    schema: { type: 'string', maxLength: 1000 },
+  },
   id: { name: 'id', in: 'path', required: true, description: 'id do registro', schema: { type: 'integer', minimum: 1 } },
   groupBy: { name: 'groupBy', in: 'query', description: 'Até dois caminhos separados por vírgula.', schema: { type: 'string' } },
   measure: { name: 'measure', in: 'query', description: '`count` (padrão), `sum:campo`, `avg:campo`, `min:campo`, `max:campo`.', schema: { type: 'string' } },
   interval: { name: 'interval', in: 'query', description: 'Agrupamento de datas.', schema: { type: 'string', enum: ['day', 'week', 'month', 'year'] } },
-  top: { name: 'top', in: 'query', description: 'Os N maiores grupos e o restante numa linha "outros" (1 a 100).', schema: { type: 'integer', minimum: 1, maximum: 100 } },
+  top: {
+    name: 'top',
+    in: 'query',
+    description: 'Os N maiores grupos e o restante numa linha "outros" (1 a 100).',
+    schema: { type: 'integer', minimum: 1, maximum: 100 },
+  },
 };
 
 function resourcePaths(schema: EntitySchema, filterNames: string[]): Record<string, JsonSchema> {
@@ -112,8 +143,14 @@ function resourcePaths(schema: EntitySchema, filterNames: string[]): Record<stri
             description: 'Os registros da página.',
             headers: {
               'x-total-count': { description: 'Total de registros que atendem aos filtros.', schema: { type: 'integer' } },
-              'x-total-count-estimate': { description: 'true quando o total é a estimativa do banco (listas muito grandes): "cerca de N".', schema: { type: 'boolean' } },
-              'x-total-count-at-least': { description: 'true quando a contagem parou no limite: há pelo menos x-total-count registros ("mais de N").', schema: { type: 'boolean' } },
+              'x-total-count-estimate': {
+                description: 'true quando o total é a estimativa do banco (listas muito grandes): "cerca de N".',
+                schema: { type: 'boolean' },
+              },
+              'x-total-count-at-least': {
+                description: 'true quando a contagem parou no limite: há pelo menos x-total-count registros ("mais de N").',
+                schema: { type: 'boolean' },
+              },
               'x-list-truncated': { description: 'Sem _start/_end: true quando havia mais registros que o limite.', schema: { type: 'boolean' } },
             },
             content: { 'application/json': { schema: { type: 'array', items: record } } },
@@ -128,7 +165,13 @@ function resourcePaths(schema: EntitySchema, filterNames: string[]): Record<stri
         operationId: `criar${name}`,
         summary: `Cria ${schema.gender === 'f' ? 'uma' : 'um'} ${schema.label.toLowerCase()}`,
         requestBody: { required: true, content: { 'application/json': { schema: ref(`${name}Novo`) } } },
-        responses: { 201: { description: 'Criado.', content: { 'application/json': { schema: record } } }, 400: r('BadRequest'), 401: r('Unauthorized'), 403: r('Forbidden'), 409: r('Conflict') },
+        responses: {
+          201: { description: 'Criado.', content: { 'application/json': { schema: record } } },
+          400: r('BadRequest'),
+          401: r('Unauthorized'),
+          403: r('Forbidden'),
+          409: r('Conflict'),
+        },
       },
     },
     [`${base}/aggregate`]: {
@@ -146,7 +189,12 @@ function resourcePaths(schema: EntitySchema, filterNames: string[]): Record<stri
                 schema: {
                   type: 'object',
                   required: ['measure', 'groupBy', 'rows', 'total'],
-                  properties: { measure: { type: 'string' }, groupBy: { type: 'array', items: { type: 'string' } }, rows: { type: 'array', items: { type: 'object' } }, total: { type: ['number', 'null'] } },
+                  properties: {
+                    measure: { type: 'string' },
+                    groupBy: { type: 'array', items: { type: 'string' } },
+                    rows: { type: 'array', items: { type: 'object' } },
+                    total: { type: ['number', 'null'] },
+                  },
                 },
               },
             },
@@ -159,26 +207,56 @@ function resourcePaths(schema: EntitySchema, filterNames: string[]): Record<stri
     },
     [`${base}/{id}`]: {
       parameters: [P('id')],
-      get: { tags: [tag], operationId: `ler${name}`, summary: 'Lê um registro', responses: { 200: { description: 'O registro.', content: { 'application/json': { schema: record } } }, 401: r('Unauthorized'), 403: r('Forbidden'), 404: r('NotFound') } },
+      get: {
+        tags: [tag],
+        operationId: `ler${name}`,
+        summary: 'Lê um registro',
+        responses: {
+          200: { description: 'O registro.', content: { 'application/json': { schema: record } } },
+          401: r('Unauthorized'),
+          403: r('Forbidden'),
+          404: r('NotFound'),
+        },
+      },
       patch: {
         tags: [tag],
         operationId: `alterar${name}`,
         summary: 'Altera um registro (com a versão lida)',
         requestBody: { required: true, content: { 'application/json': { schema: ref(`${name}Alteracao`) } } },
-        responses: { 200: { description: 'O registro alterado.', content: { 'application/json': { schema: record } } }, 400: r('BadRequest'), 401: r('Unauthorized'), 403: r('Forbidden'), 404: r('NotFound'), 409: r('Conflict') },
+        responses: {
+          200: { description: 'O registro alterado.', content: { 'application/json': { schema: record } } },
+          400: r('BadRequest'),
+          401: r('Unauthorized'),
+          403: r('Forbidden'),
+          404: r('NotFound'),
+          409: r('Conflict'),
+        },
       },
       put: {
         tags: [tag],
         operationId: `substituir${name}`,
         summary: 'Igual ao PATCH (só os campos enviados mudam)',
         requestBody: { required: true, content: { 'application/json': { schema: ref(`${name}Alteracao`) } } },
-        responses: { 200: { description: 'O registro alterado.', content: { 'application/json': { schema: record } } }, 400: r('BadRequest'), 401: r('Unauthorized'), 403: r('Forbidden'), 404: r('NotFound'), 409: r('Conflict') },
+        responses: {
+          200: { description: 'O registro alterado.', content: { 'application/json': { schema: record } } },
+          400: r('BadRequest'),
+          401: r('Unauthorized'),
+          403: r('Forbidden'),
+          404: r('NotFound'),
+          409: r('Conflict'),
+        },
       },
       delete: {
         tags: [tag],
         operationId: `excluir${name}`,
         summary: 'Exclui um registro',
-        responses: { 200: { description: 'O registro excluído.', content: { 'application/json': { schema: record } } }, 401: r('Unauthorized'), 403: r('Forbidden'), 404: r('NotFound'), 409: r('Conflict') },
+        responses: {
+          200: { description: 'O registro excluído.', content: { 'application/json': { schema: record } } },
+          401: r('Unauthorized'),
+          403: r('Forbidden'),
+          404: r('NotFound'),
+          409: r('Conflict'),
+        },
       },
     },
     [`${base}/{id}/historico`]: {
@@ -197,7 +275,15 @@ function resourcePaths(schema: EntitySchema, filterNames: string[]): Record<stri
                   items: {
                     type: 'object',
                     required: ['id', 'action', 'at'],
-                    properties: { id: { type: 'integer' }, action: { type: 'string' }, at: { type: 'string', format: 'date-time' }, user: { type: ['string', 'null'] }, changes: { type: 'object' }, transition: { type: 'string' }, comment: { type: ['string', 'null'] } },
+                    properties: {
+                      id: { type: 'integer' },
+                      action: { type: 'string' },
+                      at: { type: 'string', format: 'date-time' },
+                      user: { type: ['string', 'null'] },
+                      changes: { type: 'object' },
+                      transition: { type: 'string' },
+                      comment: { type: ['string', 'null'] },
+                    },
                   },
                 },
               },
@@ -217,7 +303,12 @@ function resourcePaths(schema: EntitySchema, filterNames: string[]): Record<stri
         tags: [tag],
         operationId: `transicoes${name}`,
         summary: 'Ações do fluxo que a pessoa pode tomar agora',
-        responses: { 200: { description: 'As ações possíveis.', content: { 'application/json': { schema: { type: 'array', items: { type: 'object' } } } } }, 401: r('Unauthorized'), 403: r('Forbidden'), 404: r('NotFound') },
+        responses: {
+          200: { description: 'As ações possíveis.', content: { 'application/json': { schema: { type: 'array', items: { type: 'object' } } } } },
+          401: r('Unauthorized'),
+          403: r('Forbidden'),
+          404: r('NotFound'),
+        },
       },
     };
     paths[`${base}/{id}/transitions/{name}`] = {
@@ -228,9 +319,20 @@ function resourcePaths(schema: EntitySchema, filterNames: string[]): Record<stri
         summary: 'Toma uma ação do fluxo (muda a situação)',
         requestBody: {
           required: true,
-          content: { 'application/json': { schema: { type: 'object', required: ['version'], properties: { version: { type: 'integer', minimum: 1 }, comment: { type: 'string' } } } } },
+          content: {
+            'application/json': {
+              schema: { type: 'object', required: ['version'], properties: { version: { type: 'integer', minimum: 1 }, comment: { type: 'string' } } },
+            },
+          },
         },
-        responses: { 200: { description: 'O registro depois da ação.', content: { 'application/json': { schema: record } } }, 400: r('BadRequest'), 401: r('Unauthorized'), 403: r('Forbidden'), 404: r('NotFound'), 409: r('Conflict') },
+        responses: {
+          200: { description: 'O registro depois da ação.', content: { 'application/json': { schema: record } } },
+          400: r('BadRequest'),
+          401: r('Unauthorized'),
+          403: r('Forbidden'),
+          404: r('NotFound'),
+          409: r('Conflict'),
+        },
       },
     };
   }
@@ -243,34 +345,77 @@ function pendingCompanyPaths(): Record<string, JsonSchema> {
   const pending = {
     type: 'object',
     properties: {
-      id: { type: 'integer' }, tabela: { type: 'string' }, campo: { type: 'string' }, registro_id: { type: 'integer' }, valor: { type: 'string' },
-      situacao: { type: 'string', enum: ['pendente', 'resolvida', 'descartada'] }, recurso: { type: ['string', 'null'] }, entidade: { type: 'string' },
-      campoRotulo: { type: 'string' }, tipoExigido: { type: ['string', 'null'] }, tiposExigidos: { type: 'array', items: { type: 'string' } },
+      id: { type: 'integer' },
+      tabela: { type: 'string' },
+      campo: { type: 'string' },
+      registro_id: { type: 'integer' },
+      valor: { type: 'string' },
+      situacao: { type: 'string', enum: ['pendente', 'resolvida', 'descartada'] },
+      recurso: { type: ['string', 'null'] },
+      entidade: { type: 'string' },
+      campoRotulo: { type: 'string' },
+      tipoExigido: { type: ['string', 'null'] },
+      tiposExigidos: { type: 'array', items: { type: 'string' } },
     },
   };
   const id = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } };
-  const done = { 200: { description: 'A pendência tratada.', content: { 'application/json': { schema: pending } } }, 400: r('BadRequest'), 401: r('Unauthorized'), 403: r('Forbidden'), 404: r('NotFound'), 409: r('Conflict') };
+  const done = {
+    200: { description: 'A pendência tratada.', content: { 'application/json': { schema: pending } } },
+    400: r('BadRequest'),
+    401: r('Unauthorized'),
+    403: r('Forbidden'),
+    404: r('NotFound'),
+    409: r('Conflict'),
+  };
   return {
     '/empresas-pendentes': {
       get: {
-        tags, operationId: 'listarEmpresasPendentes', summary: 'Valores de empresa não reconhecidos (somente administradores)',
+        tags,
+        operationId: 'listarEmpresasPendentes',
+        summary: 'Valores de empresa não reconhecidos (somente administradores)',
         parameters: [
           { name: 'situacao', in: 'query', schema: { type: 'string', enum: ['pendente', 'resolvida', 'descartada', 'todas'], default: 'pendente' } },
           { name: '_start', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
-          { name: '_end', in: 'query', description: 'Fim da página (exclusivo), até 200 linhas por página.', schema: { type: 'integer', minimum: 1, default: 50 } },
+          {
+            name: '_end',
+            in: 'query',
+            description: 'Fim da página (exclusivo), até 200 linhas por página.',
+            schema: { type: 'integer', minimum: 1, default: 50 },
+          },
         ],
-        responses: { 200: { description: 'Uma página das pendências; o total vem em x-total-count.', headers: { 'x-total-count': { schema: { type: 'integer' } } }, content: { 'application/json': { schema: { type: 'array', items: pending } } } }, 400: r('BadRequest'), 401: r('Unauthorized'), 403: r('Forbidden') },
+        responses: {
+          200: {
+            description: 'Uma página das pendências; o total vem em x-total-count.',
+            headers: { 'x-total-count': { schema: { type: 'integer' } } },
+            content: { 'application/json': { schema: { type: 'array', items: pending } } },
+          },
+          400: r('BadRequest'),
+          401: r('Unauthorized'),
+          403: r('Forbidden'),
+        },
       },
     },
     '/empresas-pendentes/{id}/resolver': {
       parameters: [id],
       post: {
-        tags, operationId: 'resolverEmpresaPendente', summary: 'Liga o valor a uma empresa cadastrada (CNPJ) e grava no registro',
-        requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['empresa'], properties: { empresa: { type: 'string', description: 'CNPJ da empresa cadastrada.' } } } } } },
+        tags,
+        operationId: 'resolverEmpresaPendente',
+        summary: 'Liga o valor a uma empresa cadastrada (CNPJ) e grava no registro',
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: { type: 'object', required: ['empresa'], properties: { empresa: { type: 'string', description: 'CNPJ da empresa cadastrada.' } } },
+            },
+          },
+        },
         responses: done,
       },
     },
-    '/empresas-pendentes/{id}/descartar': { parameters: [id], post: { tags, operationId: 'descartarEmpresaPendente', summary: 'Descarta a pendência (o registro fica sem empresa)', responses: done } },
+    '/empresas-pendentes/{id}/descartar': {
+      parameters: [id],
+      post: { tags, operationId: 'descartarEmpresaPendente', summary: 'Descarta a pendência (o registro fica sem empresa)', responses: done },
+    },
   };
 }
 
@@ -279,7 +424,12 @@ function eapCodePaths(): Record<string, JsonSchema> {
   const item = {
     type: 'object',
     required: ['id', 'codigo', 'descricao', 'pai'],
-    properties: { id: { type: 'integer' }, codigo: { type: 'string' }, descricao: { type: 'string' }, pai: { type: ['integer', 'null'], description: 'O item pai (id de outro item da lista).' } },
+    properties: {
+      id: { type: 'integer' },
+      codigo: { type: 'string' },
+      descricao: { type: 'string' },
+      pai: { type: ['integer', 'null'], description: 'O item pai (id de outro item da lista).' },
+    },
   };
   return {
     '/obras/{obra}/eap-codigos': {
@@ -306,7 +456,12 @@ function eapCodePaths(): Record<string, JsonSchema> {
 
 /** The whole document (the same for every caller: access rules act on the data, not on the shape). */
 export function openApiDocument(schemas: EntitySchema[], version: string): JsonSchema {
-  const components: { schemas: Record<string, JsonSchema>; parameters: Record<string, JsonSchema>; responses: Record<string, JsonSchema>; securitySchemes: Record<string, JsonSchema> } = {
+  const components: {
+    schemas: Record<string, JsonSchema>;
+    parameters: Record<string, JsonSchema>;
+    responses: Record<string, JsonSchema>;
+    securitySchemes: Record<string, JsonSchema>;
+  } = {
     schemas: { ...COMMON_SCHEMAS },
     parameters: { ...COMMON_PARAMETERS },
     responses: RESPONSES,
@@ -314,14 +469,30 @@ export function openApiDocument(schemas: EntitySchema[], version: string): JsonS
   };
   const paths: Record<string, JsonSchema> = {
     '/health': { get: { operationId: 'saude', summary: 'Situação da API', security: [], responses: { 200: { description: 'Em funcionamento.' } } } },
-    '/me': { get: { operationId: 'eu', summary: 'A pessoa conectada e suas regras de acesso (CASL compactadas)', responses: { 200: { description: 'Pessoa e regras.' }, 401: r('Unauthorized') } } },
+    '/me': {
+      get: {
+        operationId: 'eu',
+        summary: 'A pessoa conectada e suas regras de acesso (CASL compactadas)',
+        responses: { 200: { description: 'Pessoa e regras.' }, 401: r('Unauthorized') },
+      },
+    },
     '/pendencias': {
-      get: { operationId: 'pendencias', summary: 'Minhas pendências nos fluxos de trabalho', parameters: [P('_start'), P('_end')], responses: { 200: { description: 'Etapas que esperam pela pessoa.' }, 400: r('BadRequest'), 401: r('Unauthorized') } },
+      get: {
+        operationId: 'pendencias',
+        summary: 'Minhas pendências nos fluxos de trabalho',
+        parameters: [P('_start'), P('_end')],
+        responses: { 200: { description: 'Etapas que esperam pela pessoa.' }, 400: r('BadRequest'), 401: r('Unauthorized') },
+      },
     },
   };
   Object.assign(paths, pendingCompanyPaths());
   Object.assign(paths, eapCodePaths());
-  const tags: JsonSchema[] = [{ name: 'Empresas a conferir', description: 'Textos de empresa que a migração para o cadastro de empresas não reconheceu (src/server/modules/empresa-routes.ts).' }];
+  const tags: JsonSchema[] = [
+    {
+      name: 'Empresas a conferir',
+      description: 'Textos de empresa que a migração para o cadastro de empresas não reconheceu (src/server/modules/empresa-routes.ts).',
+    },
+  ];
   for (const schema of schemas) {
     Object.assign(components.schemas, entitySchemas(schema));
     const params = filterParameters(schema);

@@ -125,14 +125,17 @@ export function entitySchemas(schema: EntitySchema): Record<string, JsonSchema> 
     type: 'object',
     title: `Novo: ${schema.label}`,
     description: 'Campos omitidos recebem o valor padrão do esquema (quando há). Campos desconhecidos são recusados (400).',
-    properties: Object.fromEntries(writable.map((f) => [f.name, { ...fieldSchema(f, !required.includes(f.name)), ...(f.default !== undefined ? { default: f.default } : {}) }])),
+    properties: Object.fromEntries(
+      writable.map((f) => [f.name, { ...fieldSchema(f, !required.includes(f.name)), ...(f.default !== undefined ? { default: f.default } : {}) }]),
+    ),
     ...(required.length ? { required } : {}),
     additionalProperties: false,
   };
   const update: JsonSchema = {
     type: 'object',
     title: `Alteração: ${schema.label}`,
-    description: 'Só os campos enviados mudam; `version` é a versão lida (409 se outra pessoa alterou antes). Colunas do sistema e campos somente leitura enviados são ignorados.',
+    description:
+      'Só os campos enviados mudam; `version` é a versão lida (409 se outra pessoa alterou antes). Colunas do sistema e campos somente leitura enviados são ignorados.',
     required: ['version'],
     properties: { version: { type: 'integer', minimum: 1 }, ...Object.fromEntries(writable.map((f) => [f.name, fieldSchema(f, !f.required)])) },
   };

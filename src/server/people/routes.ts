@@ -35,7 +35,10 @@ export function peopleRoutes(db: Db) {
   const r = new Hono<AppEnv>();
   r.get('/', async (c) => {
     if (isExternalUser(c.get('user') as PortalUser)) throw new ApiError(403, 'A lista de pessoas do portal é restrita aos colaboradores.');
-    const roles = (c.req.queries('perfil') ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => /^[\w.-]{1,60}$/.test(v));
+    const roles = (c.req.queries('perfil') ?? [])
+      .flatMap((v) => v.split(','))
+      .map((v) => v.trim())
+      .filter((v) => /^[\w.-]{1,60}$/.test(v));
     return c.json(await searchPeople(db, c.req.query('q') ?? '', roles));
   });
   return r;

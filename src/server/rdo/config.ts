@@ -27,8 +27,7 @@ export async function loadRdoConfig(db: Db, obra: string): Promise<RdoConfig> {
   return (row ?? {}) as RdoConfig;
 }
 
-const isEmpty = (v: unknown) =>
-  v === null || v === undefined || (typeof v === 'string' && !v.trim()) || (Array.isArray(v) && v.length === 0);
+const isEmpty = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && !v.trim()) || (Array.isArray(v) && v.length === 0);
 
 /** Per-field messages for the mandatory sections a report leaves empty. */
 export function missingSections(config: RdoConfig, report: Record<string, unknown>): Record<string, string[]> {
@@ -46,7 +45,12 @@ export function missingSections(config: RdoConfig, report: Record<string, unknow
  * roles, equipment, weather stations). A list applies only when the site configures it; values the
  * stored report already held stay accepted, so a report written before a list changed can be edited.
  */
-export function offListValues(schema: EntitySchema, config: RdoConfig, report: Record<string, unknown>, stored?: Record<string, unknown>): Record<string, string[]> {
+export function offListValues(
+  schema: EntitySchema,
+  config: RdoConfig,
+  report: Record<string, unknown>,
+  stored?: Record<string, unknown>,
+): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const choice of rdoChoices(config)) {
     if (!choice.values.length) continue;

@@ -3,16 +3,34 @@ import sharp from 'sharp';
 import { formatDateBr, formatNumberBr, rdoDocument, renderRdoPdf } from './pdf';
 
 const report = {
-  obra: '101', numero: 42, data: '2025-07-31', status: 'Aprovado', horarioInicio: '07:00', horarioFim: '17:00', chuvaMm: 1234.5,
+  obra: '101',
+  numero: 42,
+  data: '2025-07-31',
+  status: 'Aprovado',
+  horarioInicio: '07:00',
+  horarioFim: '17:00',
+  chuvaMm: 1234.5,
   estacaoMeteorologica: 'Mirante de Santana (A701)',
   siteManager: { mail: 'sm@portal.local', nome: 'Sérgio Manager' },
-  clima: [{ periodo: 'Manhã', tempo: 'Ensolarado', condicao: 'Praticável' }, { periodo: 'Tarde', tempo: 'Chuvoso', condicao: 'Impraticável' }],
-  maoDeObra: [{ empresa: 'Montagens Ideal Ltda.', funcao: 'Montador', quantidade: 6 }, { empresa: 'Portal Engenharia', funcao: 'Encarregado', quantidade: 1 }],
+  clima: [
+    { periodo: 'Manhã', tempo: 'Ensolarado', condicao: 'Praticável' },
+    { periodo: 'Tarde', tempo: 'Chuvoso', condicao: 'Impraticável' },
+  ],
+  maoDeObra: [
+    { empresa: 'Montagens Ideal Ltda.', funcao: 'Montador', quantidade: 6 },
+    { empresa: 'Portal Engenharia', funcao: 'Encarregado', quantidade: 1 },
+  ],
   equipamentos: [{ equipamento: 'Guindaste 50 t', quantidade: 1, horasTrabalhadas: 6.5, horasParadas: 1.5 }],
   atividades: [{ eapItem: '1.2.3', descricao: 'Montagem das terças', quantidade: 1500.25, unidade: 'm²', avancoPercent: 42.5 }],
   ocorrencias: 'Chuva forte às 15h.',
 };
-const site = { nome: 'Ampliação da Planta Industrial Horizonte', cliente: 'Cliente Demonstração Lda', endereco: 'Rod. BR-381, km 12', cidade: 'Betim', uf: 'MG' };
+const site = {
+  nome: 'Ampliação da Planta Industrial Horizonte',
+  cliente: 'Cliente Demonstração Lda',
+  endereco: 'Rod. BR-381, km 12',
+  cidade: 'Betim',
+  uf: 'MG',
+};
 
 /** Every text of a pdfmake document definition, flattened. */
 function texts(node: unknown): string[] {
@@ -34,9 +52,29 @@ describe('RDO PDF', () => {
     const doc = await rdoDocument({ report, site, photos: [] });
     const all = texts(doc.content).join('\n');
     for (const expected of [
-      'Ampliação da Planta Industrial Horizonte (obra 101)', 'Nº 42', '31/07/2025', 'Cliente Demonstração Lda', 'Rod. BR-381, km 12 — Betim/MG',
-      'Sérgio Manager', '07:00 às 17:00', 'Tarde', 'Chuvoso', 'Impraticável', '1.234,50 mm', 'Mirante de Santana (A701)',
-      'Montagens Ideal Ltda.', 'Montador', '7', 'Guindaste 50 t', '6,50', '1,50', '1.2.3', 'Montagem das terças', '1.500,25 m²', '42,50 %', 'Chuva forte às 15h.',
+      'Ampliação da Planta Industrial Horizonte (obra 101)',
+      'Nº 42',
+      '31/07/2025',
+      'Cliente Demonstração Lda',
+      'Rod. BR-381, km 12 — Betim/MG',
+      'Sérgio Manager',
+      '07:00 às 17:00',
+      'Tarde',
+      'Chuvoso',
+      'Impraticável',
+      '1.234,50 mm',
+      'Mirante de Santana (A701)',
+      'Montagens Ideal Ltda.',
+      'Montador',
+      '7',
+      'Guindaste 50 t',
+      '6,50',
+      '1,50',
+      '1.2.3',
+      'Montagem das terças',
+      '1.500,25 m²',
+      '42,50 %',
+      'Chuva forte às 15h.',
     ]) {
       expect(all).toContain(expected);
     }
@@ -44,8 +82,17 @@ describe('RDO PDF', () => {
   });
 
   it('downscales the photos it embeds and skips files that are not images', async () => {
-    const big = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#88aa44' } }).png().toBuffer();
-    const doc = await rdoDocument({ report, site, photos: [{ name: 'a.png', body: big }, { name: 'nota.pdf', body: new TextEncoder().encode('%PDF-1.4') }] });
+    const big = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#88aa44' } })
+      .png()
+      .toBuffer();
+    const doc = await rdoDocument({
+      report,
+      site,
+      photos: [
+        { name: 'a.png', body: big },
+        { name: 'nota.pdf', body: new TextEncoder().encode('%PDF-1.4') },
+      ],
+    });
     const images = JSON.stringify(doc.content).match(/data:image\/jpeg;base64,[A-Za-z0-9+/=]+/g) ?? [];
     expect(images).toHaveLength(1);
     const meta = await sharp(Buffer.from(String(images[0]).split(',')[1], 'base64')).metadata();

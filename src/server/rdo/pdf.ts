@@ -56,7 +56,12 @@ const labelOf = (name: string) => schemaByName('diario')?.fields.find((f) => f.n
 /** A photo at most 1000 px on its longer side, as a JPEG data URL (keeps the PDF small). */
 export async function downscale(body: Uint8Array): Promise<string | undefined> {
   try {
-    const jpeg = await sharp(body).rotate().resize({ width: 1000, height: 1000, fit: 'inside', withoutEnlargement: true }).flatten({ background: '#ffffff' }).jpeg({ quality: 70 }).toBuffer();
+    const jpeg = await sharp(body)
+      .rotate()
+      .resize({ width: 1000, height: 1000, fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 70 })
+      .toBuffer();
     return `data:image/jpeg;base64,${jpeg.toString('base64')}`;
   } catch {
     return undefined; // not an image sharp can read: left out of the document
@@ -85,7 +90,13 @@ export async function rdoDocument(input: RdoPdfInput): Promise<TDocumentDefiniti
   const photoRows: Content[] = [];
   for (let i = 0; i < images.length; i += 2) {
     photoRows.push({
-      columns: images.slice(i, i + 2).map((p) => ({ stack: [{ image: p.url!, fit: [245, 200] }, { text: p.name, style: 'caption' }], width: 250 })),
+      columns: images.slice(i, i + 2).map((p) => ({
+        stack: [
+          { image: p.url!, fit: [245, 200] },
+          { text: p.name, style: 'caption' },
+        ],
+        width: 250,
+      })),
       columnGap: 15,
       margin: [0, 0, 0, 10],
     });
@@ -95,8 +106,19 @@ export async function rdoDocument(input: RdoPdfInput): Promise<TDocumentDefiniti
   const content: Content[] = [
     {
       columns: [
-        { stack: [{ text: 'Relatório Diário de Obra (RDO)', style: 'h1' }, { text: `${siteName} (obra ${text(r.obra)})`, style: 'site' }] },
-        { stack: [{ text: `Nº ${text(r.numero)}`, style: 'numero' }, { text: formatDateBr(r.data), alignment: 'right' }], width: 150 },
+        {
+          stack: [
+            { text: 'Relatório Diário de Obra (RDO)', style: 'h1' },
+            { text: `${siteName} (obra ${text(r.obra)})`, style: 'site' },
+          ],
+        },
+        {
+          stack: [
+            { text: `Nº ${text(r.numero)}`, style: 'numero' },
+            { text: formatDateBr(r.data), alignment: 'right' },
+          ],
+          width: 150,
+        },
       ],
     },
     {
@@ -105,14 +127,23 @@ export async function rdoDocument(input: RdoPdfInput): Promise<TDocumentDefiniti
         body: [
           [{ text: 'Cliente', bold: true }, text(site.cliente), { text: 'Situação', bold: true }, text(r.status)],
           [{ text: 'Endereço', bold: true }, { text: address, colSpan: 3 }, {}, {}],
-          [{ text: 'Site manager', bold: true }, text(manager?.nome || manager?.mail), { text: 'Expediente', bold: true }, [text(r.horarioInicio), text(r.horarioFim)].filter(Boolean).join(' às ')],
+          [
+            { text: 'Site manager', bold: true },
+            text(manager?.nome || manager?.mail),
+            { text: 'Expediente', bold: true },
+            [text(r.horarioInicio), text(r.horarioFim)].filter(Boolean).join(' às '),
+          ],
         ],
       },
       layout: 'noBorders',
       margin: [0, 8, 0, 8],
     },
     section(labelOf('clima')),
-    table(['Período', 'Tempo', 'Condição de trabalho'], rowsOf(r.clima).map((c) => [text(c.periodo), text(c.tempo), text(c.condicao)]), ['*', '*', '*']),
+    table(
+      ['Período', 'Tempo', 'Condição de trabalho'],
+      rowsOf(r.clima).map((c) => [text(c.periodo), text(c.tempo), text(c.condicao)]),
+      ['*', '*', '*'],
+    ),
     {
       text: [
         { text: 'Chuva: ', bold: true },
@@ -127,7 +158,20 @@ export async function rdoDocument(input: RdoPdfInput): Promise<TDocumentDefiniti
       [
         ...rowsOf(r.maoDeObra).map((m) => [text(m.empresa), text(m.funcao), { text: formatNumberBr(m.quantidade, 0), alignment: 'right' as const }]),
         ...(rowsOf(r.maoDeObra).length
-          ? [[{ text: 'Total', bold: true, colSpan: 2 }, {}, { text: formatNumberBr(rowsOf(r.maoDeObra).reduce((s, m) => s + (Number(m.quantidade) || 0), 0), 0), bold: true, alignment: 'right' as const }]]
+          ? [
+              [
+                { text: 'Total', bold: true, colSpan: 2 },
+                {},
+                {
+                  text: formatNumberBr(
+                    rowsOf(r.maoDeObra).reduce((s, m) => s + (Number(m.quantidade) || 0), 0),
+                    0,
+                  ),
+                  bold: true,
+                  alignment: 'right' as const,
+                },
+              ],
+            ]
           : []),
       ],
       ['*', '*', 70],

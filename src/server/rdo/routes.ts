@@ -35,11 +35,14 @@ function obraParam(raw: string | undefined): string {
 export function copyOfReport(last: Row): Row {
   const rows = (v: unknown) => (Array.isArray(v) ? (v as Row[]) : []);
   const inProgress = (a: Row) => a.avancoPercent === null || a.avancoPercent === undefined || Number(a.avancoPercent) < 100;
-  const pick = (row: Row, keys: string[]) => Object.fromEntries(keys.filter((k) => row[k] !== null && row[k] !== undefined && row[k] !== '').map((k) => [k, row[k]]));
+  const pick = (row: Row, keys: string[]) =>
+    Object.fromEntries(keys.filter((k) => row[k] !== null && row[k] !== undefined && row[k] !== '').map((k) => [k, row[k]]));
   return {
     maoDeObra: rows(last.maoDeObra).map((m) => pick(m, ['empresa', 'funcao', 'quantidade'])),
     equipamentos: rows(last.equipamentos).map((e) => pick(e, ['equipamento', 'quantidade'])),
-    atividades: rows(last.atividades).filter(inProgress).map((a) => pick(a, ['eapItem', 'descricao', 'unidade'])),
+    atividades: rows(last.atividades)
+      .filter(inProgress)
+      .map((a) => pick(a, ['eapItem', 'descricao', 'unidade'])),
   };
 }
 
@@ -107,7 +110,9 @@ export function rdoRoutes(db: Db, storage: FileStorage) {
       maoDeObra: config.maoDeObra ?? [],
       equipamentos: config.equipamentos ?? [],
       estacoes: config.estacoes ?? [],
-      obrigatorias: Object.entries(config.obrigatorias ?? {}).filter(([, v]) => v).map(([k]) => k),
+      obrigatorias: Object.entries(config.obrigatorias ?? {})
+        .filter(([, v]) => v)
+        .map(([k]) => k),
     });
   });
 

@@ -15,7 +15,6 @@ import { SITE_SCOPE } from './scope';
 
 export { SCHEDULE_CORE_SQL } from './tables';
 
-
 const br = (iso: string) => iso.split('-').reverse().join('/');
 const pct = (n: number) => `${n.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}%`;
 
@@ -27,7 +26,10 @@ interface Site {
 }
 
 async function siteOf(db: Db, obra: string): Promise<Site | undefined> {
-  const r = await sql<Site>`select "Id_Lista" as id, nome, "siteManager" ->> 'mail' as sm, "siteManager" ->> 'nome' as "smNome" from obra where "Id_Lista" = ${obra}`.execute(db);
+  const r =
+    await sql<Site>`select "Id_Lista" as id, nome, "siteManager" ->> 'mail' as sm, "siteManager" ->> 'nome' as "smNome" from obra where "Id_Lista" = ${obra}`.execute(
+      db,
+    );
   return r.rows[0];
 }
 
@@ -37,7 +39,11 @@ export async function lateItems(db: Db, obra: string, today: string): Promise<Sc
 }
 
 /** The message, in pt-BR. */
-export function delayWarningText(site: { id: string; nome: string | null; smNome?: string | null }, items: ScheduleItem[], opts: { today: string; by?: string }): { subject: string; text: string } {
+export function delayWarningText(
+  site: { id: string; nome: string | null; smNome?: string | null },
+  items: ScheduleItem[],
+  opts: { today: string; by?: string },
+): { subject: string; text: string } {
   const label = site.nome ? `${site.id} — ${site.nome}` : site.id;
   const n = items.length;
   const lines = [
@@ -45,7 +51,10 @@ export function delayWarningText(site: { id: string; nome: string | null; smNome
     '',
     `${n === 1 ? 'O item abaixo' : `Os ${n} itens abaixo`} da EAP da obra ${label} ${n === 1 ? 'passou' : 'passaram'} do término previsto sem chegar a 100% de avanço (posição de ${br(opts.today)}):`,
     '',
-    ...items.map((i) => `- ${i.codigo} ${i.descricao} (${i.area}): término previsto ${br(i.terminoPrevisto!)}, avanço ${pct(i.avanco)}, ${i.diasAtraso} dia${i.diasAtraso === 1 ? '' : 's'} de atraso`),
+    ...items.map(
+      (i) =>
+        `- ${i.codigo} ${i.descricao} (${i.area}): término previsto ${br(i.terminoPrevisto!)}, avanço ${pct(i.avanco)}, ${i.diasAtraso} dia${i.diasAtraso === 1 ? '' : 's'} de atraso`,
+    ),
     '',
     ...(opts.by ? [`Aviso enviado por ${opts.by}.`, ''] : ['Aviso automático diário: só itens que entraram em atraso desde o último aviso.', '']),
     `Cronograma da obra: ${serverConfig().publicUrl}/${encodeURIComponent(site.id)}/diarios/datas`,
@@ -73,7 +82,14 @@ async function queueWarning(trx: Db, site: Site, items: ScheduleItem[], opts: { 
   return {
     obra: site.id,
     para: to,
-    itens: items.map((i) => ({ id: i.id, codigo: i.codigo, descricao: i.descricao, terminoPrevisto: i.terminoPrevisto!, avanco: i.avanco, diasAtraso: i.diasAtraso })),
+    itens: items.map((i) => ({
+      id: i.id,
+      codigo: i.codigo,
+      descricao: i.descricao,
+      terminoPrevisto: i.terminoPrevisto!,
+      avanco: i.avanco,
+      diasAtraso: i.diasAtraso,
+    })),
   };
 }
 
@@ -96,7 +112,9 @@ export async function sendDelayWarning(db: Db, obra: string, by: string, today: 
  * late items not warned before (same item, same planned end). Runs in the job runner's transaction.
  */
 export async function delayWarningJob(trx: Db, today: string): Promise<{ avisos: WarningResult[] }> {
-  const sites = await sql<{ obra: string }>`select distinct obra from "eapOs" where "terminoPrevisto" < cast(${today} as date) and obra is not null order by obra`.execute(trx);
+  const sites = await sql<{
+    obra: string;
+  }>`select distinct obra from "eapOs" where "terminoPrevisto" < cast(${today} as date) and obra is not null order by obra`.execute(trx);
   const avisos: WarningResult[] = [];
   for (const { obra } of sites.rows) {
     const site = await siteOf(trx, obra);

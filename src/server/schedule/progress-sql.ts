@@ -70,7 +70,15 @@ export interface ItemProgress {
 
 /** Every EAP item of the site in scope with its weights and its own reported progress up to `asOf`. */
 export async function itemProgress(db: Db, obra: string, scope: ScheduleScope, asOf: string | null = null): Promise<ItemProgress[]> {
-  const r = await sql<{ row: ItemProgress['row']; parent: string | null; share: string; w: string | null; leaf: boolean; reported: string | null; last: string | null }>`
+  const r = await sql<{
+    row: ItemProgress['row'];
+    parent: string | null;
+    share: string;
+    w: string | null;
+    leaf: boolean;
+    reported: string | null;
+    last: string | null;
+  }>`
     with recursive ${ctes(obra, scope, asOf)}
     select to_jsonb(e.*) as row, s.parent, s.share::float8 as share, t.w::float8 as w,
       not exists (select 1 from shares c where c.parent = s.id) as leaf,

@@ -52,7 +52,11 @@ async function updatePlannedDates(db: Db, actor: Actor, obra: string, rawId: str
   const b = body as Record<string, unknown>;
   const extra = Object.keys(b).filter((k) => k !== 'version' && !(DATE_FIELDS as readonly string[]).includes(k));
   if (extra.length) {
-    throw new ApiError(400, 'Aqui só as datas planejadas podem ser alteradas.', Object.fromEntries(extra.map((k) => [k, ['Campo não alterável no cronograma.']])));
+    throw new ApiError(
+      400,
+      'Aqui só as datas planejadas podem ser alteradas.',
+      Object.fromEntries(extra.map((k) => [k, ['Campo não alterável no cronograma.']])),
+    );
   }
   if (b.version === undefined || b.version === null || !Number.isInteger(Number(b.version))) {
     throw new ApiError(400, 'Informe a versão do registro que está sendo editado.', { version: ['Campo obrigatório.'] });

@@ -22,8 +22,7 @@ export function canConfigure(user: PortalUser, ability: AppAbility, schema: Enti
   return ability.rulesFor('manage' as never, schema.subject as never).some((r) => !r.inverted && !r.conditions && !r.fields && r.action === 'manage');
 }
 
-const withoutInternalFields = (s: EntitySchema): EntitySchema =>
-  s.fields.some((f) => f.internal) ? { ...s, fields: s.fields.filter((f) => !f.internal) } : s;
+const withoutInternalFields = (s: EntitySchema): EntitySchema => (s.fields.some((f) => f.internal) ? { ...s, fields: s.fields.filter((f) => !f.internal) } : s);
 
 const canRead = (ability: AppAbility, schema: EntitySchema) => ability.can('read' as never, schema.subject as never);
 
@@ -56,7 +55,10 @@ export function schemaConfigRoutes(db: Db, registry: SchemaRegistry) {
     const schemas = external ? readable.map(withoutInternalFields) : readable;
     const versions = Object.fromEntries(schemas.map((s) => [s.resource, registry.version(s.resource)]));
     const configurable = schemas.filter((s) => canConfigure(user, ability, s)).map((s) => s.resource);
-    const etag = `W/"${createHash('sha1').update(JSON.stringify([versions, configurable, external])).digest('base64url').slice(0, 20)}"`;
+    const etag = `W/"${createHash('sha1')
+      .update(JSON.stringify([versions, configurable, external]))
+      .digest('base64url')
+      .slice(0, 20)}"`;
     c.header('etag', etag);
     c.header('cache-control', 'private, no-cache');
     const inm = c.req.header('if-none-match');
@@ -122,7 +124,8 @@ export function schemaConfigRoutes(db: Db, registry: SchemaRegistry) {
     const v = c.req.query('version');
     const expected = v === undefined ? undefined : takeVersion({ version: /^\d{1,9}$/.test(v) ? Number(v) : v });
     const purge = c.req.query('purge');
-    if (purge !== undefined && purge !== 'true' && purge !== 'false') throw new ApiError(400, 'Use purge=true para excluir definitivamente os dados.', { purge: ['Use true ou false.'] });
+    if (purge !== undefined && purge !== 'true' && purge !== 'false')
+      throw new ApiError(400, 'Use purge=true para excluir definitivamente os dados.', { purge: ['Use true ou false.'] });
     const op = purge === 'true' ? 'purgeField' : 'hideField';
     return c.json(await store(base, { op, name: c.req.param('name') }, c.get('user').email, expected));
   });

@@ -12,7 +12,15 @@
 import { sql } from 'kysely';
 import type { EntitySchema } from '../../../schemas/kinds';
 import { SCHEMAS } from '../../../schemas';
-import { applyOverlayChange, effectiveSchema, fieldTitle, subFieldOf, validateOverlayChange, type OverlayChange, type SchemaOverlay } from '../../../schemas/overlay';
+import {
+  applyOverlayChange,
+  effectiveSchema,
+  fieldTitle,
+  subFieldOf,
+  validateOverlayChange,
+  type OverlayChange,
+  type SchemaOverlay,
+} from '../../../schemas/overlay';
 import type { Db } from '../db/connect';
 import { columnExpr, EXTRA_COLUMN, fieldOf, ident, isExtraField } from '../db/columns';
 import { tableState } from '../db/ddl';
@@ -118,7 +126,9 @@ async function purgeData(trx: Db, base: EntitySchema, f: EntitySchema['fields'][
   if (!isExtraField(f)) return;
   const t = ident(base.name);
   const key = sql.lit(f.name);
-  await sql`UPDATE ${sql.table(base.name)} SET ${sql.ref(EXTRA_COLUMN)} = ${sql.ref(EXTRA_COLUMN)} - ${key} WHERE ${sql.ref(EXTRA_COLUMN)} -> ${key} IS NOT NULL`.execute(trx);
+  await sql`UPDATE ${sql.table(base.name)} SET ${sql.ref(EXTRA_COLUMN)} = ${sql.ref(EXTRA_COLUMN)} - ${key} WHERE ${sql.ref(EXTRA_COLUMN)} -> ${key} IS NOT NULL`.execute(
+    trx,
+  );
   await sql.raw(`DROP INDEX IF EXISTS ${ident(`${base.name}_${f.name}_idx`)}`).execute(trx);
   await sql.raw(`ALTER TABLE ${t} DROP CONSTRAINT IF EXISTS ${ident(`${base.name}_${f.name}_check`)}`).execute(trx);
 }
@@ -161,7 +171,8 @@ async function alterTable(trx: Db, base: EntitySchema, before: EntitySchema, aft
   const all = SCHEMAS.map((s) => (s.name === base.name ? after : s));
   const was = tableState(before, all);
   const want = tableState(after, all);
-  if (purge) for (const col of Object.keys(was.columns)) if (!want.columns[col]) await sql.raw(`ALTER TABLE ${t} DROP COLUMN IF EXISTS ${ident(col)}`).execute(trx);
+  if (purge)
+    for (const col of Object.keys(was.columns)) if (!want.columns[col]) await sql.raw(`ALTER TABLE ${t} DROP COLUMN IF EXISTS ${ident(col)}`).execute(trx);
   for (const [col, c] of Object.entries(want.columns)) {
     if (!was.columns[col]) await sql.raw(`ALTER TABLE ${t} ADD COLUMN IF NOT EXISTS ${ident(col)} ${c.type}`).execute(trx);
   }

@@ -78,7 +78,7 @@ function problems(schema: EntitySchema, row: Row, all: Record<string, Row[]>): s
         const key = f.refKey ?? 'id';
         if (key === 'id') {
           if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > target.length) bad(`id inexistente em ${f.ref} (1..${target.length})`);
-          if (f.ref === schema.name && typeof v === 'number' && v > (all[schema.name].indexOf(row) + 1)) bad('auto-referência a linha posterior');
+          if (f.ref === schema.name && typeof v === 'number' && v > all[schema.name].indexOf(row) + 1) bad('auto-referência a linha posterior');
         } else if (typeof v !== 'string' || !target.some((t) => t[key] === v)) bad(`${f.ref}.${key} inexistente`);
         return;
       }
@@ -111,7 +111,8 @@ function problems(schema: EntitySchema, row: Row, all: Record<string, Row[]>): s
         if (!Array.isArray(v)) return bad('lista esperada');
         if (f.maxFiles !== undefined && v.length > f.maxFiles) bad(`> ${f.maxFiles} arquivos`);
         for (const file of v as Row[]) {
-          if (typeof file.key !== 'string' || typeof file.name !== 'string' || typeof file.size !== 'number' || typeof file.type !== 'string') bad('arquivo incompleto');
+          if (typeof file.key !== 'string' || typeof file.name !== 'string' || typeof file.size !== 'number' || typeof file.type !== 'string')
+            bad('arquivo incompleto');
           else if (f.accept && !f.accept.some((a) => (file.type as string).startsWith(a))) bad(`tipo ${file.type} não aceito`);
           else if (f.maxSizeMb && (file.size as number) > f.maxSizeMb * 1024 * 1024) bad('arquivo grande demais');
         }
@@ -189,7 +190,13 @@ describe('demo scenario', () => {
 
   it('status coverage', () => {
     const statuses = (name: string, f: string) => new Set(data[name].map((r) => r[f]));
-    for (const [name, f] of [['contrato', 'status'], ['material', 'Status'], ['ticketSgi', 'status'], ['relatoEtica', 'status'], ['posvenda', 'status']] as const) {
+    for (const [name, f] of [
+      ['contrato', 'status'],
+      ['material', 'Status'],
+      ['ticketSgi', 'status'],
+      ['relatoEtica', 'status'],
+      ['posvenda', 'status'],
+    ] as const) {
       expect(statuses(name, f), `${name}.${f}`).toEqual(new Set(schemaByName(name)!.fields.find((x) => x.name === f)!.options));
     }
     expect(statuses('ticketSgi', 'area')).toEqual(new Set(['Qualidade', 'Meio Ambiente', 'Segurança', 'Auditoria']));
@@ -204,7 +211,9 @@ describe('demo scenario', () => {
       expect(t.codigo !== undefined, String(t.titulo)).toBe(t.status === 'EM ANDAMENTO' || t.status === 'FINALIZADO');
     }
     const withPlan = new Set(data.planoAcao.map((p) => p.ticket));
-    data.ticketSgi.forEach((t, i) => { if (t.codigo !== undefined) expect(withPlan.has(i + 1)).toBe(true); });
+    data.ticketSgi.forEach((t, i) => {
+      if (t.codigo !== undefined) expect(withPlan.has(i + 1)).toBe(true);
+    });
   });
 
   it('contracts name demo staff; post-sales has interactions, costs (> 10) and surveys', () => {
@@ -215,14 +224,24 @@ describe('demo scenario', () => {
     expect(data.custoPosvenda.length).toBeGreaterThan(10);
     expect(data.pesquisaSatisfacao.length).toBeGreaterThan(3);
     expect(mails(data.ticketInteracao, 'responsavel')).toContain('posvendas@portal.local');
-    expect(data.ticketInteracao.some((t) => (t.responsavel as { mail: string }).mail !== 'posvendas@portal.local' && (t.responsavelRegistro as { mail: string }).mail === 'posvendas@portal.local')).toBe(true);
+    expect(
+      data.ticketInteracao.some(
+        (t) =>
+          (t.responsavel as { mail: string }).mail !== 'posvendas@portal.local' &&
+          (t.responsavelRegistro as { mail: string }).mail === 'posvendas@portal.local',
+      ),
+    ).toBe(true);
   });
 
   it('library folders have varied access lists, at least one without full', () => {
     const acessos = data.diretorio.map((d) => d.acesso as Record<string, string[]> | undefined);
     expect(acessos.some((a) => a && !a.full)).toBe(true);
     expect(acessos.some((a) => a === undefined)).toBe(true);
-    for (const k of ['full', 'rOnly', 'uploadOnly', 'rW', 'rWEdit']) expect(acessos.some((a) => a?.[k]?.length), k).toBe(true);
+    for (const k of ['full', 'rOnly', 'uploadOnly', 'rW', 'rWEdit'])
+      expect(
+        acessos.some((a) => a?.[k]?.length),
+        k,
+      ).toBe(true);
   });
 
   it('users match the demo accounts', () => {
@@ -240,7 +259,11 @@ describe('demo scenario', () => {
     for (const a of DEMO_ACCOUNTS) {
       const row = data.usuario.find((x) => x.email === a.email);
       expect(row, a.email).toMatchObject({
-        nome: a.name, roles: a.roles, obra: a.obra, empresa: a.empresa, ativo: true,
+        nome: a.name,
+        roles: a.roles,
+        obra: a.obra,
+        empresa: a.empresa,
+        ativo: true,
         tipo: a.federated ? 'colaborador' : ownLoginTipo(a.roles),
       });
     }
@@ -271,18 +294,28 @@ describe('workflows', () => {
   });
 
   it('contracts: the demo team holds every status; Revisão has files; approved ones have their date', () => {
-    const team = data.contrato.filter((c) =>
-      mail(c.responsavel) === 'contratos.responsavel@portal.local' && mail(c.gestor) === 'contratos.gestor@portal.local' && mail(c.validador) === 'contratos.validador@portal.local');
+    const team = data.contrato.filter(
+      (c) =>
+        mail(c.responsavel) === 'contratos.responsavel@portal.local' &&
+        mail(c.gestor) === 'contratos.gestor@portal.local' &&
+        mail(c.validador) === 'contratos.validador@portal.local',
+    );
     expect(new Set(team.map((c) => c.status))).toEqual(new Set(schemaByName('contrato')!.workflow!.states.map((s) => s.value)));
     expect(data.contrato.length).toBeGreaterThan(team.length);
-    for (const c of data.contrato.filter((x) => x.status === 'Revisão')) expect((c.arquivos as unknown[] | undefined)?.length, String(c.numero)).toBeGreaterThan(0);
+    for (const c of data.contrato.filter((x) => x.status === 'Revisão'))
+      expect((c.arquivos as unknown[] | undefined)?.length, String(c.numero)).toBeGreaterThan(0);
     for (const c of data.contrato.filter((x) => x.status === 'Aprovado')) expect(c.dataAprovacao, String(c.numero)).toBeDefined();
   });
 
   it('materials: one list per status on sites 101/102 held by the demo team, some ready to release', () => {
-    const team = data.material.filter((m) => ['101', '102'].includes(m.obra as string)
-      && mail(m.Quantificou) === 'materiais.quantificador@portal.local' && mail(m.Verificador) === 'materiais.verificador@portal.local'
-      && mail(m.Site_manager) === 'sm@portal.local' && mail(m.Coordenador) === 'materiais.coordenador@portal.local');
+    const team = data.material.filter(
+      (m) =>
+        ['101', '102'].includes(m.obra as string) &&
+        mail(m.Quantificou) === 'materiais.quantificador@portal.local' &&
+        mail(m.Verificador) === 'materiais.verificador@portal.local' &&
+        mail(m.Site_manager) === 'sm@portal.local' &&
+        mail(m.Coordenador) === 'materiais.coordenador@portal.local',
+    );
     expect(new Set(team.map((m) => m.Status))).toEqual(new Set(schemaByName('material')!.workflow!.states.map((s) => s.value)));
     for (const m of team) expect((m.itens as unknown[]).length).toBeGreaterThan(0);
     for (const st of ['EM ELABORAÇÃO', 'REVISAR']) expect(team.some((m) => m.Status === st && m.Verificador)).toBe(true);
@@ -298,7 +331,11 @@ describe('workflows', () => {
     const prazos = pap101.map((d) => d.prazoAprovacao as string).sort();
     expect(prazos[0] < '2026-01-01' && prazos[prazos.length - 1] > '2027-01-01').toBe(true);
     expect(docs.some((d) => d.Situacao === 'PAP' && d.obra !== '101')).toBe(true);
-    for (const st of ['EL', 'VI', 'PR', 'APC']) expect(docs.some((d) => d.Situacao === st && (d.arquivos as unknown[] | undefined)?.length), st).toBe(true);
+    for (const st of ['EL', 'VI', 'PR', 'APC'])
+      expect(
+        docs.some((d) => d.Situacao === st && (d.arquivos as unknown[] | undefined)?.length),
+        st,
+      ).toBe(true);
     expect(docs.some((d) => d.obra === '101' && d.comentarioInterno)).toBe(true);
     for (const d of docs.filter((x) => ['APC', 'AP', 'PR'].includes(x.Situacao as string))) {
       expect(d.decisaoEm, String(d.codigo)).toBeDefined();
@@ -307,7 +344,7 @@ describe('workflows', () => {
     }
   });
 
-  it('SGI: codes <AREA>-<year before 2026>-<nnnn> of the record\'s area; staff own drafts; one record finalised by its last plan', () => {
+  it("SGI: codes <AREA>-<year before 2026>-<nnnn> of the record's area; staff own drafts; one record finalised by its last plan", () => {
     for (const t of data.ticketSgi.filter((x) => x.codigo !== undefined)) {
       const m = /^([A-Z]{3})-(\d{4})-(\d{4})$/.exec(t.codigo as string);
       expect(m, String(t.codigo)).not.toBeNull();
@@ -315,18 +352,32 @@ describe('workflows', () => {
       expect(Number(m![2])).toBeLessThan(2026);
     }
     for (const t of data.ticketSgi.filter((x) => x.status === 'FINALIZADO')) {
-      expect(t, String(t.codigo)).toMatchObject({ dataFinalizacao: expect.any(String), causaRaiz: expect.any(String), verificacaoEficacia: expect.any(String) });
+      expect(t, String(t.codigo)).toMatchObject({
+        dataFinalizacao: expect.any(String),
+        causaRaiz: expect.any(String),
+        verificacaoEficacia: expect.any(String),
+      });
     }
     for (const st of ['RASCUNHO', 'TRIAGEM']) {
-      expect(data.ticketSgi.some((t) => t.status === st && mail(t.relator) === 'leitura@portal.local'), st).toBe(true);
+      expect(
+        data.ticketSgi.some((t) => t.status === st && mail(t.relator) === 'leitura@portal.local'),
+        st,
+      ).toBe(true);
     }
     const ready = data.ticketSgi.findIndex((t, i) => {
       if (t.status !== 'EM ANDAMENTO' || mail(t.responsavel) !== 'sgi@portal.local') return false;
       const plans = data.planoAcao.filter((pl) => pl.ticket === i + 1);
-      return plans.length > 1 && plans.filter((pl) => pl.status !== 'Concluído').map((pl) => pl.status).join() === 'Em execução';
+      return (
+        plans.length > 1 &&
+        plans
+          .filter((pl) => pl.status !== 'Concluído')
+          .map((pl) => pl.status)
+          .join() === 'Em execução'
+      );
     });
     expect(ready).toBeGreaterThanOrEqual(0);
-    for (const pl of data.planoAcao.filter((x) => x.status === 'Concluído')) expect(pl).toMatchObject({ observacoes: expect.any(String), dataVerificacao: expect.any(String) });
+    for (const pl of data.planoAcao.filter((x) => x.status === 'Concluído'))
+      expect(pl).toMatchObject({ observacoes: expect.any(String), dataVerificacao: expect.any(String) });
   });
 
   it('ethics: reporters recorded, leitura@portal.local has one, anonymous ones without a name', () => {
@@ -350,7 +401,10 @@ describe('workflows', () => {
   });
 
   it('work orders: every status; one in execution ready to conclude and one held by an open checklist', () => {
-    const orders = [...data.osField.map((o, i) => ({ o, i, ck: data.checklistPreenchidoField })), ...data.osAutomacao.map((o, i) => ({ o, i, ck: data.checklistPreenchidoAutomacao }))];
+    const orders = [
+      ...data.osField.map((o, i) => ({ o, i, ck: data.checklistPreenchidoField })),
+      ...data.osAutomacao.map((o, i) => ({ o, i, ck: data.checklistPreenchidoAutomacao })),
+    ];
     expect(new Set(orders.map((x) => x.o.status))).toEqual(new Set(schemaByName('osField')!.workflow!.states.map((s) => s.value)));
     const checklists = (x: (typeof orders)[number]) => x.ck.filter((c) => c.os === x.i + 1);
     const running = orders.filter((x) => x.o.status === 'Em execução');

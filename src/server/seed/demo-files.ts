@@ -52,7 +52,10 @@ export function demoPng(seed: number): Buffer {
 
 /** A one-page PDF whose text is the document's title. */
 export function demoPdf(title: string): Buffer {
-  const text = title.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/[()\\]/g, '');
+  const text = title
+    .normalize('NFD')
+    .replace(/[^\x20-\x7e]/g, '')
+    .replace(/[()\\]/g, '');
   const content = `BT /F1 18 Tf 72 760 Td (${text}) Tj 0 -28 Td /F1 11 Tf (Documento de demonstracao do Portal) Tj ET`;
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',

@@ -17,7 +17,19 @@ describe('seedDemo()', () => {
   it('inserts every demo row into the empty database', async () => {
     expect(database.seeded).toBe(true);
     const data = demoData();
-    for (const name of ['contrato', 'material', 'projeto', 'ticketSgi', 'planoAcao', 'relatoEtica', 'posvenda', 'osField', 'osAutomacao', 'diario', 'usuario']) {
+    for (const name of [
+      'contrato',
+      'material',
+      'projeto',
+      'ticketSgi',
+      'planoAcao',
+      'relatoEtica',
+      'posvenda',
+      'osField',
+      'osAutomacao',
+      'diario',
+      'usuario',
+    ]) {
       const r = await sql<{ n: string }>`select count(*) as n from ${sql.table(name)}`.execute(database.db);
       expect(Number(r.rows[0].n), name).toBe(data[name].length);
     }
@@ -25,7 +37,9 @@ describe('seedDemo()', () => {
 
   it('numbers after the seeded codes, and never moves a counter back', async () => {
     const sgi = schemaByName('ticketSgi')!;
-    const codes = demoData().ticketSgi.map((t) => t.codigo as string | undefined).filter((c): c is string => !!c);
+    const codes = demoData()
+      .ticketSgi.map((t) => t.codigo as string | undefined)
+      .filter((c): c is string => !!c);
     // The next code of each area of 2025 follows the highest seeded one (QUA-2025-0002 → QUA-2025-0003).
     const next = (area: string) => database.db.transaction().execute((trx) => nextNumber(trx, sgi, { area }, '2025-08-01'));
     for (const [area, prefix] of Object.entries(SGI_AREA_PREFIX)) {

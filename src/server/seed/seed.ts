@@ -47,12 +47,7 @@ async function upgradeDemoCompanies(trx: Db, schemas: EntitySchema[], data: Reco
 }
 
 /** First start only: the demo data, idempotently (a marker records that it ran). */
-export async function seedDemo(
-  db: Db,
-  schemas: EntitySchema[],
-  data: Record<string, Record<string, unknown>[]>,
-  storage?: FileStorage,
-): Promise<boolean> {
+export async function seedDemo(db: Db, schemas: EntitySchema[], data: Record<string, Record<string, unknown>[]>, storage?: FileStorage): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     await sql`CREATE TABLE IF NOT EXISTS _seed (nome text primary key, em timestamptz not null default now())`.execute(trx);
     await sql`SELECT pg_advisory_xact_lock(4243)`.execute(trx);
@@ -74,7 +69,9 @@ export async function seedDemo(
       const filesOf = (row: Record<string, unknown>): DemoFile[] => [
         ...fileFields.flatMap((f) => (row[f.name] as DemoFile[] | undefined) ?? []),
         ...rowFields.flatMap((f) =>
-          ((row[f.name] as Record<string, unknown>[] | undefined) ?? []).flatMap((sub) => f.fields!.filter(isFiles).flatMap((x) => (sub[x.name] as DemoFile[] | undefined) ?? [])),
+          ((row[f.name] as Record<string, unknown>[] | undefined) ?? []).flatMap((sub) =>
+            f.fields!.filter(isFiles).flatMap((x) => (sub[x.name] as DemoFile[] | undefined) ?? []),
+          ),
         ),
       ];
       const stored = new Map<string, { type: string; size: number }>();
@@ -91,7 +88,9 @@ export async function seedDemo(
           (file as { size?: number }).size = body.length;
           stored.set(file.key, { type: file.type, size: body.length });
           await storage?.put(file.key, body, file.type);
-          await sql`INSERT INTO arquivo (key, nome, tamanho, tipo, criado_por) VALUES (${file.key}, ${file.name}, ${body.length}, ${file.type}, 'seed@portal.local') ON CONFLICT (key) DO NOTHING`.execute(trx);
+          await sql`INSERT INTO arquivo (key, nome, tamanho, tipo, criado_por) VALUES (${file.key}, ${file.name}, ${body.length}, ${file.type}, 'seed@portal.local') ON CONFLICT (key) DO NOTHING`.execute(
+            trx,
+          );
         }
       }
       // Numbers and codes the rows carry are not repeated later: the numbering follows the highest stored one (crud/numbering.ts).

@@ -61,7 +61,9 @@ const COLUMNS = sql`id, email, nome, tipo, ativo, empresa, obra, roles, "acessoD
 
 /** The row of an e-mail, locked until the end of the transaction when `lock`. */
 export async function directoryRow(db: Db, email: string, opts: { lock?: boolean } = {}): Promise<DirectoryRow | undefined> {
-  const r = await sql<Record<string, unknown>>`select ${COLUMNS} from usuario where email = ${email.toLowerCase()} ${opts.lock ? sql`for update` : sql``}`.execute(db);
+  const r = await sql<
+    Record<string, unknown>
+  >`select ${COLUMNS} from usuario where email = ${email.toLowerCase()} ${opts.lock ? sql`for update` : sql``}`.execute(db);
   return r.rows[0] ? toRow(r.rows[0]) : undefined;
 }
 
@@ -101,8 +103,7 @@ export async function writeDirectoryRow(trx: Db, before: DirectoryRow | undefine
   }
   const after = toRow(r.rows[0]);
   forgetDirectoryAccess();
-  const shape = (x: DirectoryRow | undefined) =>
-    x ? { email: x.email, nome: x.nome, tipo: x.tipo, empresa: x.empresa, obra: x.obra, roles: x.roles } : {};
+  const shape = (x: DirectoryRow | undefined) => (x ? { email: x.email, nome: x.nome, tipo: x.tipo, empresa: x.empresa, obra: x.obra, roles: x.roles } : {});
   const changes = diffRecords(usuarioSchema, shape(before), shape(after));
   if (Object.keys(changes).length) await writeAudit(trx, usuarioSchema, after.id, before ? 'update' : 'create', actorEmail, changes);
   return after;

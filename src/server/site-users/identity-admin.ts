@@ -105,11 +105,7 @@ const errorCode = (e: unknown): string => {
  * The identity admin over any Cognito-speaking `call`. `federatedGroup` is the group a pool puts
  * the corporate provider's users in (`<poolId>_Corporativo`).
  */
-export function cognitoStyleAdmin(
-  kind: IdentityAdmin['kind'],
-  call: CognitoCall,
-  opts: { userPoolId: string; providerName?: string },
-): IdentityAdmin {
+export function cognitoStyleAdmin(kind: IdentityAdmin['kind'], call: CognitoCall, opts: { userPoolId: string; providerName?: string }): IdentityAdmin {
   const UserPoolId = opts.userPoolId;
   const federatedGroup = `${UserPoolId}_${opts.providerName ?? CORPORATE_PROVIDER}`;
 
@@ -190,9 +186,7 @@ export function cognitoStyleAdmin(
     async findUserByEmail(email) {
       const wanted = email.trim().toLowerCase();
       // Cognito filters on `email` exactly; addresses the portal creates are lowercase.
-      const found = (await listAll(`email = "${wanted.replace(/["\\]/g, '')}"`)).filter(
-        (u) => (attr(u, 'email') ?? '').toLowerCase() === wanted,
-      );
+      const found = (await listAll(`email = "${wanted.replace(/["\\]/g, '')}"`)).filter((u) => (attr(u, 'email') ?? '').toLowerCase() === wanted);
       if (!found.length) return null;
       // A federated account and an own-login one may share the address: the federated one is the person's staff identity.
       const users = await Promise.all(found.map(async (u) => toUser(u, visiblyFederated(u) || (await inFederatedGroup(u.Username)))));
@@ -232,9 +226,7 @@ export function cognitoStyleAdmin(
       // Cognito cannot filter on custom attributes: list the pool and keep the site's users
       // (one page of 60 per call; fine for the pool sizes of the portal).
       const [all, federated] = await Promise.all([listAll(), federatedMembers()]);
-      return all
-        .map((u) => toUser(u, visiblyFederated(u) || federated.has(u.Username)))
-        .filter((u) => u.obra.includes(obra));
+      return all.map((u) => toUser(u, visiblyFederated(u) || federated.has(u.Username))).filter((u) => u.obra.includes(obra));
     },
   };
 }

@@ -24,8 +24,6 @@ export function sitePeopleRoutes(db: Db, admin: IdentityAdmin, scope: SitePeople
     const result = await addSitePerson(db, admin, actorOf(c), scope, c.req.param('obra'), await jsonBody(c.req.raw));
     return c.json(result, result.criado ? 201 : 200);
   });
-  r.delete('/:obra/usuarios/:email', async (c) =>
-    c.json(await removeSitePerson(db, admin, actorOf(c), scope, c.req.param('obra'), c.req.param('email'))),
-  );
+  r.delete('/:obra/usuarios/:email', async (c) => c.json(await removeSitePerson(db, admin, actorOf(c), scope, c.req.param('obra'), c.req.param('email'))));
   return r;
 }

@@ -183,61 +183,63 @@ export async function addSitePerson(
   const input = parseInput(body);
   const pool = await admin.findUserByEmail(input.email);
 
-  return forgetAccessAfter(db.transaction().execute(async (trx) => {
-    const row = await directoryRow(trx, input.email, { lock: true });
-    const tipo = kindOf(pool, row);
-    if (tipo === 'fornecedor' || tipo === 'escritorio') {
-      throw fieldError('email', 'Fornecedores e escritórios parceiros não recebem acesso a obras.');
-    }
-    if (scope === 'fabricacao' && tipo === 'colaborador') {
-      throw fieldError('email', 'Este e-mail é de um colaborador. Aqui só se adicionam clientes; colaboradores recebem obras pela tela da obra.');
-    }
-    const creating = tipo === 'cliente' && !pool;
-    // Without roles, a new client gets the scope's defaults; anyone else keeps what they have.
-    const given = input.roles?.some((r) => r !== 'cliente') ? input.roles : creating ? DEFAULT_ROLES[scope] : (input.roles ?? []);
-    let roles: string[];
-    const current = effectiveAccess(pool, row);
-    if (tipo === 'cliente') {
-      const notForClients = given.filter((r) => !CLIENT_ROLE_NAMES.includes(r));
-      if (notForClients.length) throw fieldError('roles', `Perfil não permitido para clientes: ${notForClients.join(', ')}.`);
-      // Decision 30: `cliente` always, and a role that reads the site (an approver alone would see nothing).
-      roles = completeClientRoles(unique(['cliente', ...current.roles, ...given]), scope);
-    } else {
-      const staffRoles = given.filter((r) => !EXTERNAL_ROLES.has(r));
-      const reserved = staffRoles.filter((r) => isReservedRole(r) && !current.roles.includes(r));
-      if (reserved.length && !actor.ability.can('manage', 'all')) {
-        throw fieldError('roles', `Só quem tem acesso total atribui estes perfis: ${reserved.join(', ')}.`);
+  return forgetAccessAfter(
+    db.transaction().execute(async (trx) => {
+      const row = await directoryRow(trx, input.email, { lock: true });
+      const tipo = kindOf(pool, row);
+      if (tipo === 'fornecedor' || tipo === 'escritorio') {
+        throw fieldError('email', 'Fornecedores e escritórios parceiros não recebem acesso a obras.');
       }
-      roles = unique([...current.roles, ...staffRoles]);
-    }
-    const nome = input.nome ?? row?.nome ?? pool?.name ?? '';
-    if (creating && !nome) throw fieldError('nome', 'Informe o nome para criar o acesso de um novo cliente.');
-    const empresa = tipo === 'cliente' && input.empresa ? unique([...current.empresa, input.empresa]) : current.empresa;
-    const hadSite = current.obra.includes(site.id);
-    const obraList = unique([...current.obra, site.id]);
-
-    const written = await writeDirectoryRow(
-      trx,
-      row,
-      { email: input.email, nome: nome || input.email, tipo: row?.tipo ?? tipo, empresa, obra: obraList, roles },
-      actor.email,
-    );
-    const to = { email: input.email, nome: written.nome || input.email };
-    let account = pool;
-    try {
-      if (creating) {
-        const password = temporaryPassword();
-        await queueInvitation(trx, to, site, password, actor);
-        account = await admin.createUser({ email: input.email, name: to.nome, obra: obraList, roles, empresa, temporaryPassword: password });
+      if (scope === 'fabricacao' && tipo === 'colaborador') {
+        throw fieldError('email', 'Este e-mail é de um colaborador. Aqui só se adicionam clientes; colaboradores recebem obras pela tela da obra.');
+      }
+      const creating = tipo === 'cliente' && !pool;
+      // Without roles, a new client gets the scope's defaults; anyone else keeps what they have.
+      const given = input.roles?.some((r) => r !== 'cliente') ? input.roles : creating ? DEFAULT_ROLES[scope] : (input.roles ?? []);
+      let roles: string[];
+      const current = effectiveAccess(pool, row);
+      if (tipo === 'cliente') {
+        const notForClients = given.filter((r) => !CLIENT_ROLE_NAMES.includes(r));
+        if (notForClients.length) throw fieldError('roles', `Perfil não permitido para clientes: ${notForClients.join(', ')}.`);
+        // Decision 30: `cliente` always, and a role that reads the site (an approver alone would see nothing).
+        roles = completeClientRoles(unique(['cliente', ...current.roles, ...given]), scope);
       } else {
-        if (!hadSite) await queueSiteNotice(trx, to, site, sitePath(scope, site), actor);
-        if (pool) await admin.updateAccess(pool.username, { obra: obraList, roles, ...(tipo === 'cliente' ? { empresa } : {}) });
+        const staffRoles = given.filter((r) => !EXTERNAL_ROLES.has(r));
+        const reserved = staffRoles.filter((r) => isReservedRole(r) && !current.roles.includes(r));
+        if (reserved.length && !actor.ability.can('manage', 'all')) {
+          throw fieldError('roles', `Só quem tem acesso total atribui estes perfis: ${reserved.join(', ')}.`);
+        }
+        roles = unique([...current.roles, ...staffRoles]);
       }
-    } catch (e) {
-      throw identityFailure(e);
-    }
-    return { pessoa: personOf(input.email, account, written), criado: creating, jaTinhaAcesso: hadSite };
-  }));
+      const nome = input.nome ?? row?.nome ?? pool?.name ?? '';
+      if (creating && !nome) throw fieldError('nome', 'Informe o nome para criar o acesso de um novo cliente.');
+      const empresa = tipo === 'cliente' && input.empresa ? unique([...current.empresa, input.empresa]) : current.empresa;
+      const hadSite = current.obra.includes(site.id);
+      const obraList = unique([...current.obra, site.id]);
+
+      const written = await writeDirectoryRow(
+        trx,
+        row,
+        { email: input.email, nome: nome || input.email, tipo: row?.tipo ?? tipo, empresa, obra: obraList, roles },
+        actor.email,
+      );
+      const to = { email: input.email, nome: written.nome || input.email };
+      let account = pool;
+      try {
+        if (creating) {
+          const password = temporaryPassword();
+          await queueInvitation(trx, to, site, password, actor);
+          account = await admin.createUser({ email: input.email, name: to.nome, obra: obraList, roles, empresa, temporaryPassword: password });
+        } else {
+          if (!hadSite) await queueSiteNotice(trx, to, site, sitePath(scope, site), actor);
+          if (pool) await admin.updateAccess(pool.username, { obra: obraList, roles, ...(tipo === 'cliente' ? { empresa } : {}) });
+        }
+      } catch (e) {
+        throw identityFailure(e);
+      }
+      return { pessoa: personOf(input.email, account, written), criado: creating, jaTinhaAcesso: hadSite };
+    }),
+  );
 }
 
 export async function removeSitePerson(
@@ -252,26 +254,28 @@ export async function removeSitePerson(
   const email = rawEmail.trim().toLowerCase();
   if (!EMAIL_PATTERN.test(email)) throw fieldError('email', M.email);
   const pool = await admin.findUserByEmail(email);
-  return forgetAccessAfter(db.transaction().execute(async (trx) => {
-    const row = await directoryRow(trx, email, { lock: true });
-    const current = effectiveAccess(pool, row);
-    if ((!pool && !row) || !current.obra.includes(site.id)) throw new ApiError(404, 'Esta pessoa não tem acesso a esta obra.');
-    const tipo = kindOf(pool, row);
-    if (scope === 'fabricacao' && tipo !== 'cliente') throw new ApiError(403, 'Aqui só se removem clientes; colaboradores perdem obras pela tela da obra.');
-    const obraList = current.obra.filter((o) => o !== site.id);
-    const written = await writeDirectoryRow(
-      trx,
-      row,
-      { email, nome: row?.nome || pool?.name || email, tipo: row?.tipo ?? tipo, empresa: current.empresa, obra: obraList, roles: current.roles },
-      actor.email,
-    );
-    try {
-      if (pool) await admin.updateAccess(pool.username, { obra: obraList });
-    } catch (e) {
-      throw identityFailure(e);
-    }
-    return { pessoa: personOf(email, pool, written) };
-  }));
+  return forgetAccessAfter(
+    db.transaction().execute(async (trx) => {
+      const row = await directoryRow(trx, email, { lock: true });
+      const current = effectiveAccess(pool, row);
+      if ((!pool && !row) || !current.obra.includes(site.id)) throw new ApiError(404, 'Esta pessoa não tem acesso a esta obra.');
+      const tipo = kindOf(pool, row);
+      if (scope === 'fabricacao' && tipo !== 'cliente') throw new ApiError(403, 'Aqui só se removem clientes; colaboradores perdem obras pela tela da obra.');
+      const obraList = current.obra.filter((o) => o !== site.id);
+      const written = await writeDirectoryRow(
+        trx,
+        row,
+        { email, nome: row?.nome || pool?.name || email, tipo: row?.tipo ?? tipo, empresa: current.empresa, obra: obraList, roles: current.roles },
+        actor.email,
+      );
+      try {
+        if (pool) await admin.updateAccess(pool.username, { obra: obraList });
+      } catch (e) {
+        throw identityFailure(e);
+      }
+      return { pessoa: personOf(email, pool, written) };
+    }),
+  );
 }
 
 /** A directory change's result, once committed or undone: no request of this process goes on with the access remembered before it. */

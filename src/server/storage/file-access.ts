@@ -41,7 +41,8 @@ export function slotNamed(schema: EntitySchema, campo: string): FileSlot | undef
   return slots.find((s) => !s.sub && s.field.name === campo) ?? slots.find((s) => s.sub && (s.sub.name === campo || `${s.field.name}.${s.sub.name}` === campo));
 }
 
-const filesIn = (v: unknown): StoredFile[] => (Array.isArray(v) ? v.filter((x): x is StoredFile => !!x && typeof x === 'object' && typeof (x as StoredFile).key === 'string') : []);
+const filesIn = (v: unknown): StoredFile[] =>
+  Array.isArray(v) ? v.filter((x): x is StoredFile => !!x && typeof x === 'object' && typeof (x as StoredFile).key === 'string') : [];
 
 /** The files a slot holds in a record. */
 export function filesOf(slot: FileSlot, record: Record<string, unknown>): StoredFile[] {
@@ -66,11 +67,17 @@ async function discoverOwners(db: Db, key: string): Promise<void> {
     }),
   );
   if (!parts.length) return;
-  await sql`insert into arquivo_vinculo (key, recurso, registro_id, campo) select ${key}, o.recurso, o.id, o.campo from (${sql.join(parts, sql` union all `)}) o on conflict do nothing`.execute(db);
+  await sql`insert into arquivo_vinculo (key, recurso, registro_id, campo) select ${key}, o.recurso, o.id, o.campo from (${sql.join(parts, sql` union all `)}) o on conflict do nothing`.execute(
+    db,
+  );
 }
 
 async function linksOf(db: Db, key: string) {
-  const r = await sql<{ recurso: string; registro_id: string | number; campo: string }>`select recurso, registro_id, campo from arquivo_vinculo where key = ${key}`.execute(db);
+  const r = await sql<{
+    recurso: string;
+    registro_id: string | number;
+    campo: string;
+  }>`select recurso, registro_id, campo from arquivo_vinculo where key = ${key}`.execute(db);
   return r.rows;
 }
 
@@ -123,7 +130,14 @@ export async function checkFileAccess(db: Db, actor: Actor, key: string, exclude
  * When a record is saved: every file it newly names must be of a type its field accepts and be the
  * caller's own upload or a file the caller may already read; the record becomes one of its owners.
  */
-export async function attachRecordFiles(db: Db, schema: EntitySchema, actor: Actor, id: number, before: Record<string, unknown> | undefined, after: Record<string, unknown>): Promise<void> {
+export async function attachRecordFiles(
+  db: Db,
+  schema: EntitySchema,
+  actor: Actor,
+  id: number,
+  before: Record<string, unknown> | undefined,
+  after: Record<string, unknown>,
+): Promise<void> {
   const errors: Record<string, string[]> = {};
   let forbidden = false;
   for (const slot of fileSlots(schema)) {
@@ -144,7 +158,9 @@ export async function attachRecordFiles(db: Db, schema: EntitySchema, actor: Act
           continue;
         }
       }
-      await sql`insert into arquivo_vinculo (key, recurso, registro_id, campo) values (${f.key}, ${schema.resource}, ${id}, ${slot.field.name}) on conflict do nothing`.execute(db);
+      await sql`insert into arquivo_vinculo (key, recurso, registro_id, campo) values (${f.key}, ${schema.resource}, ${id}, ${slot.field.name}) on conflict do nothing`.execute(
+        db,
+      );
     }
   }
   if (Object.keys(errors).length) {

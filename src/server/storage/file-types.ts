@@ -112,9 +112,20 @@ export function checkFileName(raw: string): { name?: string; error?: string } {
 /** Extension the server gives a stored key, from the sniffed type. */
 export function extensionFor(type: string): string {
   const known: Record<string, string> = {
-    'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif', 'image/heic': 'heic', 'image/heif': 'heif',
-    'application/pdf': 'pdf', 'text/plain': 'txt', 'text/csv': 'csv', 'application/zip': 'zip', 'image/vnd.dwg': 'dwg',
-    'application/msword': 'doc', 'application/vnd.ms-excel': 'xls', 'application/vnd.ms-powerpoint': 'ppt',
+    'image/png': 'png',
+    'image/jpeg': 'jpg',
+    'image/webp': 'webp',
+    'image/gif': 'gif',
+    'image/heic': 'heic',
+    'image/heif': 'heif',
+    'application/pdf': 'pdf',
+    'text/plain': 'txt',
+    'text/csv': 'csv',
+    'application/zip': 'zip',
+    'image/vnd.dwg': 'dwg',
+    'application/msword': 'doc',
+    'application/vnd.ms-excel': 'xls',
+    'application/vnd.ms-powerpoint': 'ppt',
   };
   return known[type] ?? Object.entries(OFFICE).find(([, m]) => m === type)?.[0] ?? 'bin';
 }

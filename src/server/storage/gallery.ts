@@ -81,8 +81,11 @@ export function galleryRoutes(db: Db) {
     const start = q._start === undefined ? 0 : Number(q._start);
     const end = q._end === undefined ? start + 48 : Number(q._end);
     if (!Number.isInteger(start) || start < 0) errors._start = ['Informe um número inteiro maior ou igual a zero.'];
-    if (!Number.isInteger(end) || end <= start || end - start > MAX_PAGE) errors._end = [`Informe um fim maior que o início, com no máximo ${MAX_PAGE} fotos por página.`];
-    for (const k of ['de', 'ate'] as const) if (q[k] && (!DATE.test(q[k]) || Number.isNaN(Date.parse(`${q[k]}T00:00:00Z`)) || new Date(`${q[k]}T00:00:00Z`).toISOString().slice(0, 10) !== q[k])) errors[k] = ['Data inválida (use aaaa-mm-dd).'];
+    if (!Number.isInteger(end) || end <= start || end - start > MAX_PAGE)
+      errors._end = [`Informe um fim maior que o início, com no máximo ${MAX_PAGE} fotos por página.`];
+    for (const k of ['de', 'ate'] as const)
+      if (q[k] && (!DATE.test(q[k]) || Number.isNaN(Date.parse(`${q[k]}T00:00:00Z`)) || new Date(`${q[k]}T00:00:00Z`).toISOString().slice(0, 10) !== q[k]))
+        errors[k] = ['Data inválida (use aaaa-mm-dd).'];
     const all = gallerySources();
     const fontes = (q.fonte ?? '').split(',').filter(Boolean);
     const unknown = fontes.filter((f) => !all.some((s) => s.schema.name === f));
@@ -102,7 +105,9 @@ export function galleryRoutes(db: Db) {
     const result = await sql<{ total: string; rows: Record<string, unknown>[] }>`
       with g as (select * from (${sql.join(parts, sql` union all `)}) g where true ${de} ${ate})
       select (select count(*) from g) as total,
-             (select coalesce(json_agg(p), '[]'::json) from (select * from g order by data desc nulls last, fonte, registro desc, key limit ${end - start} offset ${start}) p) as rows`.execute(db);
+             (select coalesce(json_agg(p), '[]'::json) from (select * from g order by data desc nulls last, fonte, registro desc, key limit ${end - start} offset ${start}) p) as rows`.execute(
+      db,
+    );
     const row = result.rows[0];
     c.header('x-total-count', String(row?.total ?? 0));
     return c.json(

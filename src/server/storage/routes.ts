@@ -82,7 +82,10 @@ export function fileRoutes(db: Db, storage: FileStorage) {
           thumbUrl = thumbUrlOf(key);
         }
       }
-      await db.insertInto('arquivo').values({ key, nome: name, tamanho: received.size, tipo: type, criado_por: c.get('user').email }).execute();
+      await db
+        .insertInto('arquivo')
+        .values({ key, nome: name, tamanho: received.size, tipo: type, criado_por: c.get('user').email })
+        .execute();
       return c.json({ key, name, size: received.size, type, url: fileUrlOf(key), ...(thumbUrl ? { thumbUrl } : {}) }, 201);
     } finally {
       await rm(received.path, { force: true });

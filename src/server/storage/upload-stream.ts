@@ -64,7 +64,11 @@ export async function receiveUpload(req: Request): Promise<ReceivedFile> {
       };
       let bb: busboy.Busboy;
       try {
-        bb = busboy({ headers: { 'content-type': contentType }, limits: { files: 1, fileSize: limit, fields: 20, fieldSize: 64 * 1024 }, defParamCharset: 'utf8' });
+        bb = busboy({
+          headers: { 'content-type': contentType },
+          limits: { files: 1, fileSize: limit, fields: 20, fieldSize: 64 * 1024 },
+          defParamCharset: 'utf8',
+        });
       } catch {
         return fail(new ApiError(400, 'Envie o arquivo como multipart/form-data no campo "file".'));
       }
@@ -96,7 +100,11 @@ export async function receiveUpload(req: Request): Promise<ReceivedFile> {
         fileDone.catch(() => undefined); // a write cut short by the limit is handled by `fail`
         stream.pipe(out);
       });
-      bb.on('error', () => fail(new ApiError(400, 'O envio do arquivo está malformado: verifique o nome do arquivo (sem caracteres de controle).', { file: ['Envio malformado.'] })));
+      bb.on('error', () =>
+        fail(
+          new ApiError(400, 'O envio do arquivo está malformado: verifique o nome do arquivo (sem caracteres de controle).', { file: ['Envio malformado.'] }),
+        ),
+      );
       bb.on('close', () => {
         if (settled) return;
         if (!received || !fileDone) return fail(new ApiError(400, 'Nenhum arquivo recebido.', { file: ['Selecione um arquivo.'] }));

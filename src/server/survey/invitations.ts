@@ -31,7 +31,12 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 export const surveyUrl = (token: string) => `${serverConfig().publicUrl}/pesquisa/${token}`;
 
 /** Stores a new invitation for the ticket and returns its token (the only copy). */
-export async function createInvitation(trx: Db, ticketId: number, email: string, opts: { days?: number; token?: string } = {}): Promise<{ token: string; expiresAt: Date }> {
+export async function createInvitation(
+  trx: Db,
+  ticketId: number,
+  email: string,
+  opts: { days?: number; token?: string } = {},
+): Promise<{ token: string; expiresAt: Date }> {
   const token = opts.token ?? randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + (opts.days ?? SURVEY_DAYS) * 86_400_000);
   await sql`insert into convite_pesquisa (token_hash, ticket, email, expira_em)

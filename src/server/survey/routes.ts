@@ -65,9 +65,7 @@ export function surveyRoutes(db: Db) {
   api.get('/:token', async (c) => {
     const inv = await findInvitation(db, c.req.param('token'), false);
     const ticket = await ticketOf(db, inv.ticket);
-    const site = ticket.obra
-      ? await db.selectFrom('obra').select('nome').where('Id_Lista', '=', String(ticket.obra)).executeTakeFirst()
-      : undefined;
+    const site = ticket.obra ? await db.selectFrom('obra').select('nome').where('Id_Lista', '=', String(ticket.obra)).executeTakeFirst() : undefined;
     return c.json({ codigo: ticket.codigo ?? null, titulo: ticket.titulo ?? null, obra: (site?.nome as string | undefined) ?? null });
   });
 

@@ -22,13 +22,7 @@ async function usersWithRoles(trx: Db, roles: string[], obra: unknown): Promise<
   return r.rows.map((x) => x.email.toLowerCase());
 }
 
-export async function recipients(
-  trx: Db,
-  schema: EntitySchema,
-  after: Record<string, unknown>,
-  notify: string[] = [],
-  actorEmail?: string,
-): Promise<string[]> {
+export async function recipients(trx: Db, schema: EntitySchema, after: Record<string, unknown>, notify: string[] = [], actorEmail?: string): Promise<string[]> {
   const wf = schema.workflow!;
   const state = stateOf(wf, after[wf.field]);
   const out = new Set<string>();

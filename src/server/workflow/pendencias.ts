@@ -39,7 +39,12 @@ export function pendingWhere(schema: EntitySchema, actor: WorkflowActor): RawBui
     for (const t of inboxFrom(wf, state, actor)) {
       const acc = accessWhere(actor.ability, t.action as never, schema);
       if (acc.forbidden) continue;
-      const by = t.by?.length ? sql<SqlBool>`(${sql.join(t.by.map((f) => sql`${mailPath(f)} = ${me}`), sql` or `)})` : sql<SqlBool>`true`;
+      const by = t.by?.length
+        ? sql<SqlBool>`(${sql.join(
+            t.by.map((f) => sql`${mailPath(f)} = ${me}`),
+            sql` or `,
+          )})`
+        : sql<SqlBool>`true`;
       allowed.push(sql<SqlBool>`(${acc.where} and ${by})`);
     }
     if (!allowed.length) continue;
@@ -48,8 +53,14 @@ export function pendingWhere(schema: EntitySchema, actor: WorkflowActor): RawBui
     const assignees = state.assignees ?? [];
     let who: RawBuilder<SqlBool>;
     if (assignees.length) {
-      const named = sql.join(assignees.map((f) => sql`${mailPath(f)} = ${me}`), sql` or `);
-      const nobody = sql.join(assignees.map((f) => sql`${mailPath(f)} is null`), sql` and `);
+      const named = sql.join(
+        assignees.map((f) => sql`${mailPath(f)} = ${me}`),
+        sql` or `,
+      );
+      const nobody = sql.join(
+        assignees.map((f) => sql`${mailPath(f)} is null`),
+        sql` and `,
+      );
       who = holdsRole ? sql<SqlBool>`((${named}) or (${nobody}))` : sql<SqlBool>`(${named})`;
     } else if (holdsRole) who = sql<SqlBool>`true`;
     else continue;
@@ -80,14 +91,18 @@ export async function listPendencias(db: Db, schemas: EntitySchema[], actor: Wor
     const where = schema.workflow ? pendingWhere(schema, actor) : undefined;
     if (!where) return [];
     const obra = schema.obraField ? sql`${sql.ref(schema.obraField)}::text` : sql`null::text`;
-    return [sql`select ${schema.resource}::text as resource, id, updated_at as since, ${obra} as obra, to_jsonb(t.*) as row from ${sql.table(schema.name)} t where ${where}`];
+    return [
+      sql`select ${schema.resource}::text as resource, id, updated_at as since, ${obra} as obra, to_jsonb(t.*) as row from ${sql.table(schema.name)} t where ${where}`,
+    ];
   });
   if (!selects.length) return { total: 0, items: [] as Pendencia[] };
   const union = sql.join(selects, sql` union all `);
   const r = await sql<{ total: string; rows: { resource: string; id: number; since: string; obra: string | null; row: Record<string, unknown> }[] }>`
     with u as (${union})
     select (select count(*) from u) as total,
-      (select coalesce(json_agg(p), '[]'::json) from (select * from u order by since desc, id desc limit ${end - start} offset ${start}) p) as rows`.execute(db);
+      (select coalesce(json_agg(p), '[]'::json) from (select * from u order by since desc, id desc limit ${end - start} offset ${start}) p) as rows`.execute(
+    db,
+  );
   const { total, rows } = r.rows[0];
   const bySchema = new Map(schemas.map((s) => [s.resource, s]));
   const items: Pendencia[] = rows.map((raw) => {

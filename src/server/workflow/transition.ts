@@ -15,7 +15,17 @@ import { stripUnreadable } from '../crud/read-fields';
 import { withoutStaffMailsOne } from '../crud/external-privacy';
 import { isEmptyValue } from '../../../schemas/messages';
 import { addDaysIso, formatDateTimeBr, todayIso } from '../time';
-import { availableTransitions, describeTransition, findTransition, mayTake, nextRevision, stateLabel, stateOf, transitionForRecord, type WorkflowActor } from './definition';
+import {
+  availableTransitions,
+  describeTransition,
+  findTransition,
+  mayTake,
+  nextRevision,
+  stateLabel,
+  stateOf,
+  transitionForRecord,
+  type WorkflowActor,
+} from './definition';
 import { afterNamed, guardNamed } from './hooks';
 import { queueTransitionMail } from './notify';
 import { nextNumber } from '../crud/numbering';
@@ -32,7 +42,8 @@ function workflowOf(schema: EntitySchema) {
 async function readable(db: Db, schema: EntitySchema, actor: WorkflowActor, id: number, lock: boolean): Promise<Row> {
   const row = await selectOne(db, schema, id, lock);
   if (!row) throw new ApiError(404, notFoundMessage(schema));
-  if (!actor.ability.can(readActionOf(schema) as never, subject(schema.subject, { ...row }) as never)) throw new ApiError(403, forbiddenMessage(schema, 'read'));
+  if (!actor.ability.can(readActionOf(schema) as never, subject(schema.subject, { ...row }) as never))
+    throw new ApiError(403, forbiddenMessage(schema, 'read'));
   return row;
 }
 
@@ -60,7 +71,8 @@ function parseBody(body: unknown): { version: number; comment: string | null; to
   if (b.version === undefined || b.version === null || !Number.isInteger(Number(b.version))) {
     throw new ApiError(400, 'Informe a versão do registro que está sendo alterado.', { version: ['Campo obrigatório.'] });
   }
-  if (b.comment !== undefined && b.comment !== null && typeof b.comment !== 'string') throw new ApiError(400, 'Comentário inválido.', { comment: ['Informe um texto.'] });
+  if (b.comment !== undefined && b.comment !== null && typeof b.comment !== 'string')
+    throw new ApiError(400, 'Comentário inválido.', { comment: ['Informe um texto.'] });
   const comment = typeof b.comment === 'string' && b.comment.trim() ? b.comment.trim().replaceAll('\u0000', '') : null;
   if (comment && comment.length > COMMENT_MAX) throw new ApiError(400, 'Comentário longo demais.', { comment: [`No máximo ${COMMENT_MAX} caracteres.`] });
   return { version: Number(b.version), comment, to: b.to };
@@ -105,10 +117,21 @@ export async function takeTransition(db: Db, schema: EntitySchema, actor: Workfl
       const missing = (t.requires ?? []).filter((f) => isEmptyValue(before[f]));
       if (missing.length) {
         const label = (f: string) => schema.fields.find((x) => x.name === f)?.label ?? f;
-        throw new ApiError(400, `Preencha antes de "${t.label}": ${missing.map(label).join(', ')}.`, Object.fromEntries(missing.map((f) => [f, [`Preencha este campo antes de "${t.label}".`]])));
+        throw new ApiError(
+          400,
+          `Preencha antes de "${t.label}": ${missing.map(label).join(', ')}.`,
+          Object.fromEntries(missing.map((f) => [f, [`Preencha este campo antes de "${t.label}".`]])),
+        );
       }
       const to = targetOf(schema, t, before, input.to);
-      const hookCtx = { trx, schema, row: before, actor, notifyMoved: (s: EntitySchema, b: Record<string, unknown>, af: Record<string, unknown>, label: string) => queueTransitionMail(trx, s, b, af, { label }, actor) };
+      const hookCtx = {
+        trx,
+        schema,
+        row: before,
+        actor,
+        notifyMoved: (s: EntitySchema, b: Record<string, unknown>, af: Record<string, unknown>, label: string) =>
+          queueTransitionMail(trx, s, b, af, { label }, actor),
+      };
       if (t.guard) await guardNamed(t.guard)(hookCtx);
 
       const comment = t.comment === 'none' ? null : input.comment;

@@ -23,7 +23,16 @@ export function AuthCard({ title, children, extra }: { title: string; children: 
           lineHeight: token.lineHeight,
         }}
       >
-        <h3 style={{ marginTop: 0, marginBottom: '0.5em', fontSize: token.fontSizeHeading3, lineHeight: token.lineHeightHeading3, fontWeight: token.fontWeightStrong, color: token.colorTextHeading }}>
+        <h3
+          style={{
+            marginTop: 0,
+            marginBottom: '0.5em',
+            fontSize: token.fontSizeHeading3,
+            lineHeight: token.lineHeightHeading3,
+            fontWeight: token.fontWeightStrong,
+            color: token.colorTextHeading,
+          }}
+        >
           {title}
         </h3>
         {children}

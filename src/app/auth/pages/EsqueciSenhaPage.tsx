@@ -71,11 +71,7 @@ export default function EsqueciSenhaPage() {
         requiredMark={false}
         onFinish={(v) => mutate({ email: user, code: v.code, password: v.password }, { onSuccess: (r) => setError(errorText(r)) })}
       >
-        <Form.Item
-          name="code"
-          label="Código de verificação"
-          rules={[{ required: true, whitespace: true, message: 'Informe o código de confirmação.' }]}
-        >
+        <Form.Item name="code" label="Código de verificação" rules={[{ required: true, whitespace: true, message: 'Informe o código de confirmação.' }]}>
           <Input autoComplete="one-time-code" inputMode="numeric" />
         </Form.Item>
         <NewPasswordFields form={form} />

@@ -43,8 +43,7 @@ export function NewPasswordFields({ form, label = 'Nova senha' }: { form: FormIn
         rules={[
           { required: true, message: 'Confirme a nova senha.' },
           ({ getFieldValue }) => ({
-            validator: (_, v) =>
-              !v || v === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error('As senhas não coincidem.')),
+            validator: (_, v) => (!v || v === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error('As senhas não coincidem.'))),
           }),
         ]}
       >

@@ -147,32 +147,32 @@ function Attributes() {
                 // Permission attributes are changed by administrators only (the pool refuses the write too).
                 <Typography.Text type="secondary">Definido pelo administrador</Typography.Text>
               ) : (
-              <Space wrap>
-                <Button size="small" onClick={() => setEditing(editing === r.key ? null : r.key)}>
-                  {editing === r.key ? 'Cancelar' : 'Editar'}
-                </Button>
-                {r.verified === 'false' && (
-                  <Button
-                    size="small"
-                    onClick={async () => {
-                      if (await act(() => sendAttributeCode(r.key), 'Código de verificação enviado.')) setVerifying(r.key);
-                    }}
+                <Space wrap>
+                  <Button size="small" onClick={() => setEditing(editing === r.key ? null : r.key)}>
+                    {editing === r.key ? 'Cancelar' : 'Editar'}
+                  </Button>
+                  {r.verified === 'false' && (
+                    <Button
+                      size="small"
+                      onClick={async () => {
+                        if (await act(() => sendAttributeCode(r.key), 'Código de verificação enviado.')) setVerifying(r.key);
+                      }}
+                    >
+                      Verificar
+                    </Button>
+                  )}
+                  <Popconfirm
+                    title="Remover este atributo?"
+                    okText="Remover"
+                    cancelText="Cancelar"
+                    onConfirm={() => act(() => removeAttributes([r.key]), 'Atributo removido.')}
                   >
-                    Verificar
-                  </Button>
-                )}
-                <Popconfirm
-                  title="Remover este atributo?"
-                  okText="Remover"
-                  cancelText="Cancelar"
-                  onConfirm={() => act(() => removeAttributes([r.key]), 'Atributo removido.')}
-                >
-                  <Button size="small" danger disabled={r.key === 'email'}>
-                    Remover
-                  </Button>
-                </Popconfirm>
-              </Space>
-            ),
+                    <Button size="small" danger disabled={r.key === 'email'}>
+                      Remover
+                    </Button>
+                  </Popconfirm>
+                </Space>
+              ),
           },
         ]}
       />
@@ -257,7 +257,11 @@ function readableAttribute(v: string, key?: string): string {
   } catch {
     // not JSON: shown as it is (roles given as "a,b" by their names)
   }
-  if (key === 'custom:roles' && v) return v.split(',').map((x) => roleName(x.trim())).join(', ');
+  if (key === 'custom:roles' && v)
+    return v
+      .split(',')
+      .map((x) => roleName(x.trim()))
+      .join(', ');
   return v || '—';
 }
 
@@ -299,12 +303,7 @@ export default function PerfilPage() {
         </Descriptions>
         <Space style={{ marginTop: 8 }} wrap>
           <Button onClick={() => logout({})}>Sair deste dispositivo</Button>
-          <Popconfirm
-            title="Sair de todos os dispositivos?"
-            okText="Sair de todos"
-            cancelText="Cancelar"
-            onConfirm={() => logout({ global: true })}
-          >
+          <Popconfirm title="Sair de todos os dispositivos?" okText="Sair de todos" cancelText="Cancelar" onConfirm={() => logout({ global: true })}>
             <Button danger>Sair de todos os dispositivos</Button>
           </Popconfirm>
         </Space>

@@ -69,11 +69,7 @@ export default function PrimeiroLoginPage() {
         <Form.Item name="email" label="E-mail" rules={[{ required: true, whitespace: true, message: 'Informe o e-mail.' }]}>
           <Input autoComplete="username" />
         </Form.Item>
-        <Form.Item
-          name="code"
-          label="Código temporário"
-          rules={[{ required: true, message: 'Informe o código de confirmação.' }]}
-        >
+        <Form.Item name="code" label="Código temporário" rules={[{ required: true, message: 'Informe o código de confirmação.' }]}>
           <Input.Password autoComplete="one-time-code" />
         </Form.Item>
         <Button type="primary" htmlType="submit" block>

@@ -12,7 +12,16 @@ import type { FieldInputProps } from '../kinds/types';
 
 function toUploadFile(f: StoredFile): UploadFile<StoredFile> {
   const url = fileUrl(f);
-  return { uid: f.key, name: f.name, size: f.size, type: f.type, status: 'done', url, thumbUrl: f.type.startsWith('image/') ? thumbUrl(f) : undefined, response: f };
+  return {
+    uid: f.key,
+    name: f.name,
+    size: f.size,
+    type: f.type,
+    status: 'done',
+    url,
+    thumbUrl: f.type.startsWith('image/') ? thumbUrl(f) : undefined,
+    response: f,
+  };
 }
 
 /**
@@ -38,7 +47,8 @@ export function uploadFile(file: File, onProgress?: (percent: number) => void, t
         }
         if (xhr.status >= 200 && xhr.status < 300 && body && typeof body === 'object' && 'key' in body) resolve(body as StoredFile);
         else {
-          const msg = body && typeof body === 'object' && 'message' in body ? String((body as { message: unknown }).message) : `Falha no envio (${xhr.status}).`;
+          const msg =
+            body && typeof body === 'object' && 'message' in body ? String((body as { message: unknown }).message) : `Falha no envio (${xhr.status}).`;
           reject(new Error(msg));
         }
       };

@@ -51,7 +51,12 @@ export function RowsFormItem({ field, name }: GroupInputProps): React.ReactEleme
         name={name}
         rules={
           field.required
-            ? [{ validator: (_r, v: unknown[] | undefined) => (v && v.length ? Promise.resolve() : Promise.reject(new Error('Adicione pelo menos uma linha.'))) }]
+            ? [
+                {
+                  validator: (_r, v: unknown[] | undefined) =>
+                    v && v.length ? Promise.resolve() : Promise.reject(new Error('Adicione pelo menos uma linha.')),
+                },
+              ]
             : undefined
         }
       >
@@ -113,7 +118,16 @@ function RowCards({ field, items, remove }: { field: FieldDef; items: { key: num
           role="listitem"
           size="small"
           title={`Linha ${i + 1}`}
-          extra={<Button type="text" danger icon={<DeleteOutlined />} aria-label={`Remover linha ${i + 1}`} title="Remover linha" onClick={() => remove(item.name)} />}
+          extra={
+            <Button
+              type="text"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={`Remover linha ${i + 1}`}
+              title="Remover linha"
+              onClick={() => remove(item.name)}
+            />
+          }
         >
           {(field.fields ?? []).map((sub) => (
             <FieldFormItem key={sub.name} field={sub} name={[item.name, sub.name]} itemProps={{ style: { marginBottom: 8 } }} />

@@ -40,7 +40,9 @@ function ReferenceSelectInner({ field, value, onChange, id, disabled, ...rest }:
     optionValue: (item) => String(item[refKey]),
     onSearch: (q) => (q ? [{ field: 'q', operator: 'eq', value: q }] : []),
     // Only the records the reference accepts (e.g. companies of kind 'Fornecedor'); the API checks it too.
-    filters: refFilterEntries(field).map(([f, values]) => (values.length === 1 ? { field: f, operator: 'eq' as const, value: values[0] } : { field: f, operator: 'in' as const, value: values })),
+    filters: refFilterEntries(field).map(([f, values]) =>
+      values.length === 1 ? { field: f, operator: 'eq' as const, value: values[0] } : { field: f, operator: 'in' as const, value: values },
+    ),
     defaultValue: byId && value !== null && value !== undefined && value !== '' ? value : undefined,
     sorters: target.defaultSort ? [target.defaultSort] : undefined,
     pagination: { pageSize: 20 },

@@ -31,7 +31,12 @@ const PARTS: Record<keyof FieldKindApp, (v: unknown) => boolean> = {
 
 /** A field and a value of each kind, with its text and its spreadsheet cell. */
 const SAMPLES: Record<FieldKind, { field: FieldDef; value: unknown; text: string; cell: unknown }> = {
-  text: { field: { name: 'cnpj', kind: 'text', label: 'CNPJ', format: 'cnpj' }, value: '12345678000195', text: '12.345.678/0001-95', cell: '12.345.678/0001-95' },
+  text: {
+    field: { name: 'cnpj', kind: 'text', label: 'CNPJ', format: 'cnpj' },
+    value: '12345678000195',
+    text: '12.345.678/0001-95',
+    cell: '12.345.678/0001-95',
+  },
   longtext: { field: { name: 'obs', kind: 'longtext', label: 'Obs' }, value: 'a\nb', text: 'a\nb', cell: 'a\nb' },
   email: { field: { name: 'mail', kind: 'email', label: 'E-mail' }, value: 'a@b.co', text: 'a@b.co', cell: 'a@b.co' },
   integer: { field: { name: 'n', kind: 'integer', label: 'N' }, value: 1234, text: '1.234', cell: 1234 },
@@ -49,8 +54,18 @@ const SAMPLES: Record<FieldKind, { field: FieldDef; value: unknown; text: string
     text: 'X: 1.000',
     cell: 'X: 1.000',
   },
-  rows: { field: { name: 'r', kind: 'rows', label: 'R', fields: [{ name: 'x', kind: 'text', label: 'X' }] }, value: [{ x: 'a' }, { x: 'b' }], text: '2 itens', cell: '2 itens' },
-  attachments: { field: { name: 'a', kind: 'attachments', label: 'A' }, value: [{ key: 'k', name: 'a.pdf', size: 1, type: 'application/pdf' }], text: '1 arquivo', cell: '1 arquivo' },
+  rows: {
+    field: { name: 'r', kind: 'rows', label: 'R', fields: [{ name: 'x', kind: 'text', label: 'X' }] },
+    value: [{ x: 'a' }, { x: 'b' }],
+    text: '2 itens',
+    cell: '2 itens',
+  },
+  attachments: {
+    field: { name: 'a', kind: 'attachments', label: 'A' },
+    value: [{ key: 'k', name: 'a.pdf', size: 1, type: 'application/pdf' }],
+    text: '1 arquivo',
+    cell: '1 arquivo',
+  },
   images: { field: { name: 'i', kind: 'images', label: 'I' }, value: [], text: '0 arquivos', cell: '0 arquivos' },
   tags: { field: { name: 't', kind: 'tags', label: 'T' }, value: ['x', 'y'], text: 'x, y', cell: 'x, y' },
 };
@@ -73,7 +88,11 @@ describe('registry of field kinds (app)', () => {
   });
 
   it('every kind a schema uses (sub-fields too) has a descriptor', () => {
-    const unknown = SCHEMAS.flatMap((s) => allFields(s.fields).filter((f) => !(f.kind in FIELD_KINDS_APP)).map((f) => `${s.name}.${f.name}: ${f.kind}`));
+    const unknown = SCHEMAS.flatMap((s) =>
+      allFields(s.fields)
+        .filter((f) => !(f.kind in FIELD_KINDS_APP))
+        .map((f) => `${s.name}.${f.name}: ${f.kind}`),
+    );
     expect(unknown).toEqual([]);
   });
 

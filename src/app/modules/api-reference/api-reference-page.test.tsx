@@ -15,7 +15,7 @@ const t = useInProcessApi('leitura@portal.local');
 const page = () => renderViews({ schemas: [], path: '/referencia-api', routes: <Route path="/referencia-api" element={<ApiReferencePage />} /> });
 
 describe('Referência da API', () => {
-  it("lists every resource with its operations and fields, and filters by name", async () => {
+  it('lists every resource with its operations and fields, and filters by name', async () => {
     page();
     const header = await screen.findByText('Produtos', { selector: 'strong' }, T);
     expect(screen.getByText('Diários de obra', { selector: 'strong' })).toBeInTheDocument();

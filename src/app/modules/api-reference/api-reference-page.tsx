@@ -45,13 +45,13 @@ export function ApiReferencePage() {
         Referência da API
       </Typography.Title>
       <Typography.Paragraph>
-        Endereço base <Typography.Text code>{apiUrl}</Typography.Text>, com o token da sessão em{' '}
-        <Typography.Text code>Authorization: Bearer …</Typography.Text>. Listas: <Typography.Text code>_start</Typography.Text> e{' '}
-        <Typography.Text code>_end</Typography.Text> (sem eles, todos os registros até o limite, com <Typography.Text code>x-list-truncated</Typography.Text>),{' '}
-        <Typography.Text code>_sort</Typography.Text>/<Typography.Text code>_order</Typography.Text>, filtros <Typography.Text code>campo</Typography.Text>,{' '}
-        <Typography.Text code>campo_ne</Typography.Text>, <Typography.Text code>campo_gte</Typography.Text>, <Typography.Text code>campo_lte</Typography.Text>,{' '}
-        <Typography.Text code>campo_like</Typography.Text> e <Typography.Text code>q</Typography.Text>; total em <Typography.Text code>x-total-count</Typography.Text>. Alterações
-        levam a <Typography.Text code>version</Typography.Text> lida. Erros: <Typography.Text code>{'{ message, statusCode, errors }'}</Typography.Text>.
+        Endereço base <Typography.Text code>{apiUrl}</Typography.Text>, com o token da sessão em <Typography.Text code>Authorization: Bearer …</Typography.Text>
+        . Listas: <Typography.Text code>_start</Typography.Text> e <Typography.Text code>_end</Typography.Text> (sem eles, todos os registros até o limite, com{' '}
+        <Typography.Text code>x-list-truncated</Typography.Text>), <Typography.Text code>_sort</Typography.Text>/<Typography.Text code>_order</Typography.Text>,
+        filtros <Typography.Text code>campo</Typography.Text>, <Typography.Text code>campo_ne</Typography.Text>,{' '}
+        <Typography.Text code>campo_gte</Typography.Text>, <Typography.Text code>campo_lte</Typography.Text>, <Typography.Text code>campo_like</Typography.Text>{' '}
+        e <Typography.Text code>q</Typography.Text>; total em <Typography.Text code>x-total-count</Typography.Text>. Alterações levam a{' '}
+        <Typography.Text code>version</Typography.Text> lida. Erros: <Typography.Text code>{'{ message, statusCode, errors }'}</Typography.Text>.
       </Typography.Paragraph>
       {query.isLoading ? (
         <Spin style={{ display: 'block', margin: '48px auto' }} aria-label="Carregando" />
@@ -60,7 +60,13 @@ export function ApiReferencePage() {
       ) : (
         <>
           <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap', marginBottom: 16 }}>
-            <Input.Search allowClear placeholder="Procurar recurso" aria-label="Procurar recurso" style={{ maxWidth: 320 }} onChange={(e) => setSearch(e.target.value)} />
+            <Input.Search
+              allowClear
+              placeholder="Procurar recurso"
+              aria-label="Procurar recurso"
+              style={{ maxWidth: 320 }}
+              onChange={(e) => setSearch(e.target.value)}
+            />
             <Button icon={<DownloadOutlined />} onClick={() => download(doc)}>
               Baixar openapi.json
             </Button>
@@ -96,7 +102,20 @@ export function ApiReferencePage() {
                     rowKey="name"
                     dataSource={r.fields}
                     columns={[
-                      { title: 'Campo', dataIndex: 'name', render: (n: string, f) => (<><Typography.Text code>{n}</Typography.Text>{f.required && <Tag color="red" style={{ marginLeft: 4 }}>obrigatório</Tag>}</>) },
+                      {
+                        title: 'Campo',
+                        dataIndex: 'name',
+                        render: (n: string, f) => (
+                          <>
+                            <Typography.Text code>{n}</Typography.Text>
+                            {f.required && (
+                              <Tag color="red" style={{ marginLeft: 4 }}>
+                                obrigatório
+                              </Tag>
+                            )}
+                          </>
+                        ),
+                      },
                       { title: 'Rótulo', dataIndex: 'title' },
                       { title: 'Tipo', dataIndex: 'type' },
                       { title: 'Regras', dataIndex: 'rules' },

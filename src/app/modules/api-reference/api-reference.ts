@@ -39,7 +39,7 @@ function deref(doc: Doc, node: Doc | undefined): Doc | undefined {
 
 /** A field schema as a short Portuguese description: type and rules. */
 function describe(doc: Doc, s: Doc): { type: string; rules: string } {
-  const inner = s.anyOf ? s.anyOf.find((x: Doc) => x.type !== 'null') ?? {} : s;
+  const inner = s.anyOf ? (s.anyOf.find((x: Doc) => x.type !== 'null') ?? {}) : s;
   const target = inner.allOf?.[0]?.$ref ? { ...deref(doc, inner.allOf[0]), ref: (inner.allOf[0].$ref as string).split('/').pop() } : inner;
   const types = Array.isArray(target.type) ? target.type.filter((t: string) => t !== 'null') : [target.type];
   let type = target.ref ?? types.filter(Boolean).join(' | ');

@@ -20,7 +20,15 @@ import { buildTree } from '../../views/tree/build';
 import { DeleteNodeButton } from '../../views/tree/node-panel';
 import { TreeScreen } from '../../views/tree/tree-screen';
 
-type Folder = BaseRecord & { id: number; nome: string; pai?: number | null; obra?: string | null; descricao?: string | null; acesso?: Record<string, string[]> | null; version: number };
+type Folder = BaseRecord & {
+  id: number;
+  nome: string;
+  pai?: number | null;
+  obra?: string | null;
+  descricao?: string | null;
+  acesso?: Record<string, string[]> | null;
+  version: number;
+};
 type Doc = BaseRecord & { id: number; nome: string; versao?: number; dataDocumento?: string; arquivo?: StoredFile[]; obra?: string | null };
 
 const FOLDER_TREE = schemaByName('diretorio')!.tree!;
@@ -74,7 +82,17 @@ export function LibraryPage(): React.ReactElement {
         searchPlaceholder="Buscar pasta"
         selectedKey={selectedId ? String(selectedId) : undefined}
         onSelect={(key) => select(key ? Number(key) : undefined)}
-        panel={selected ? <FolderPanel key={selected.id} folder={selected} hasChildren={folders.some((f) => f.pai === selected.id)} onDeleted={() => select(selected.pai ?? undefined)} onCreated={(id) => select(id)} /> : null}
+        panel={
+          selected ? (
+            <FolderPanel
+              key={selected.id}
+              folder={selected}
+              hasChildren={folders.some((f) => f.pai === selected.id)}
+              onDeleted={() => select(selected.pai ?? undefined)}
+              onCreated={(id) => select(id)}
+            />
+          ) : null
+        }
         emptyPanel="Escolha uma pasta para ver seus arquivos."
       />
     </Space>
@@ -97,13 +115,25 @@ function AccessLists({ folder }: { folder: Folder }) {
   }));
   return (
     <>
-      {open ? <Alert type="info" showIcon style={{ marginBottom: 8 }} message="Pasta aberta: todos os colaboradores leem, enviam arquivos e criam pastas." /> : null}
+      {open ? (
+        <Alert type="info" showIcon style={{ marginBottom: 8 }} message="Pasta aberta: todos os colaboradores leem, enviam arquivos e criam pastas." />
+      ) : null}
       {items.length ? <Descriptions size="small" column={1} bordered items={items} /> : null}
     </>
   );
 }
 
-function FolderPanel({ folder, hasChildren, onDeleted, onCreated }: { folder: Folder; hasChildren: boolean; onDeleted: () => void; onCreated: (id: number) => void }) {
+function FolderPanel({
+  folder,
+  hasChildren,
+  onDeleted,
+  onCreated,
+}: {
+  folder: Folder;
+  hasChildren: boolean;
+  onDeleted: () => void;
+  onCreated: (id: number) => void;
+}) {
   const ability = useAbility();
   const can = (action: string) => ability.can(action as never, subject('Diretorio', { ...folder }) as never);
   const invalidate = useInvalidate();
@@ -129,7 +159,13 @@ function FolderPanel({ folder, hasChildren, onDeleted, onCreated }: { folder: Fo
         // A new folder starts with its parent's access lists, so it is never more open than its parent.
         const res = await create({
           resource: 'diretorios',
-          values: { nome: values.nome, descricao: values.descricao || undefined, pai: folder.id, obra: folder.obra ?? undefined, acesso: folder.acesso ?? undefined },
+          values: {
+            nome: values.nome,
+            descricao: values.descricao || undefined,
+            pai: folder.id,
+            obra: folder.obra ?? undefined,
+            acesso: folder.acesso ?? undefined,
+          },
           successNotification: false,
         });
         onCreated(Number(res.data.id));
@@ -148,7 +184,13 @@ function FolderPanel({ folder, hasChildren, onDeleted, onCreated }: { folder: Fo
     { key: 'nome', title: 'Nome', dataIndex: 'nome', render: (v: string) => <Typography.Text strong>{v}</Typography.Text> },
     { key: 'versao', title: 'Versão', dataIndex: 'versao', width: 80, responsive: ['md' as const] },
     { key: 'data', title: 'Data', dataIndex: 'dataDocumento', width: 110, responsive: ['md' as const], render: (v: string) => (v ? formatDate(v) : '—') },
-    { key: 'tamanho', title: 'Tamanho', width: 100, responsive: ['lg' as const], render: (_: unknown, r: Doc) => (r.arquivo?.[0] ? formatFileSize(r.arquivo[0].size) : '—') },
+    {
+      key: 'tamanho',
+      title: 'Tamanho',
+      width: 100,
+      responsive: ['lg' as const],
+      render: (_: unknown, r: Doc) => (r.arquivo?.[0] ? formatFileSize(r.arquivo[0].size) : '—'),
+    },
     {
       key: 'acoes',
       title: 'Ações',
@@ -157,7 +199,9 @@ function FolderPanel({ folder, hasChildren, onDeleted, onCreated }: { folder: Fo
         const f = r.arquivo?.[0];
         return (
           <Space size={0}>
-            {f && isPreviewable(f) ? <Button type="link" size="small" icon={<EyeOutlined />} aria-label={`Visualizar ${r.nome}`} onClick={() => setPreview(f)} /> : null}
+            {f && isPreviewable(f) ? (
+              <Button type="link" size="small" icon={<EyeOutlined />} aria-label={`Visualizar ${r.nome}`} onClick={() => setPreview(f)} />
+            ) : null}
             {f ? <Button type="link" size="small" icon={<DownloadOutlined />} aria-label={`Baixar ${r.nome}`} href={fileUrl(f)} download={f.name} /> : null}
             {can('delete') ? (
               <Popconfirm
@@ -263,11 +307,23 @@ function FolderPanel({ folder, hasChildren, onDeleted, onCreated }: { folder: Fo
       {naming ? (
         <Modal open title={naming === 'new' ? 'Nova pasta' : 'Renomear pasta'} footer={null} onCancel={() => setNaming(null)} destroyOnHidden>
           <Form layout="vertical" initialValues={naming === 'rename' ? { nome: folder.nome } : {}} onFinish={saveName}>
-            <Form.Item name="nome" label="Nome" rules={[{ required: true, message: 'Campo obrigatório.' }, { max: 150, message: 'Máximo de 150 caracteres.' }]}>
+            <Form.Item
+              name="nome"
+              label="Nome"
+              rules={[
+                { required: true, message: 'Campo obrigatório.' },
+                { max: 150, message: 'Máximo de 150 caracteres.' },
+              ]}
+            >
               <Input autoFocus />
             </Form.Item>
             {naming === 'new' ? (
-              <Form.Item name="descricao" label="Descrição" rules={[{ max: 300, message: 'Máximo de 300 caracteres.' }]} extra="A nova pasta recebe as listas de acesso desta pasta.">
+              <Form.Item
+                name="descricao"
+                label="Descrição"
+                rules={[{ max: 300, message: 'Máximo de 300 caracteres.' }]}
+                extra="A nova pasta recebe as listas de acesso desta pasta."
+              >
                 <Input />
               </Form.Item>
             ) : null}

@@ -62,7 +62,9 @@ function readBytes(file: Blob): Promise<Uint8Array> {
  * an XHR with a multipart body) is handed here to the same in-process API, as the signed-in user.
  */
 /** A real 1×1 PNG: the API checks the type from the bytes. */
-const ONE_PIXEL_PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
+const ONE_PIXEL_PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='), (c) =>
+  c.charCodeAt(0),
+);
 
 class InProcessXhr {
   status = 0;
@@ -91,7 +93,12 @@ class InProcessXhr {
       body.set(tail, head.length + bytes.length);
       const url = new URL(this.url);
       uploads.push(`${this.method} ${url.pathname}`);
-      const res = await t.mock.api.request(url.pathname + url.search, { method: this.method, as: FIELD, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, body });
+      const res = await t.mock.api.request(url.pathname + url.search, {
+        method: this.method,
+        as: FIELD,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        body,
+      });
       this.status = res.status;
       this.responseText = await res.text();
       this.onload?.();
@@ -107,7 +114,10 @@ describe('checklist fill screen', { timeout: 120_000 }, () => {
     await screen.findByText(/OSF-101-0003 – Inspeção dos painéis da subestação unitária/, { selector: '.ant-select-selection-item' }, T);
     // Templates of every site and of site 101.
     fireEvent.mouseDown(screen.getByLabelText('Modelo de checklist'));
-    await waitFor(() => expect(screen.getByText('Inspeção de obra 101 (v1) · obra 101', { selector: '.ant-select-item-option-content' })).toBeInTheDocument(), T);
+    await waitFor(
+      () => expect(screen.getByText('Inspeção de obra 101 (v1) · obra 101', { selector: '.ant-select-item-option-content' })).toBeInTheDocument(),
+      T,
+    );
     await choose('Modelo de checklist', 'Instalação de painel elétrico (v2)');
 
     // Items grouped by section, with the progress.
@@ -125,7 +135,8 @@ describe('checklist fill screen', { timeout: 120_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: /Concluir checklist/ }));
     expect(await screen.findByRole('alert')).toHaveTextContent('4 itens precisam de atenção');
     expect(within(item(/Torque dos bornes/)).getByText('Descreva a não conformidade.')).toBeInTheDocument();
-    for (const q of [/Permissão de trabalho/, /Bloqueio e etiquetagem/, /Registro fotográfico/]) expect(within(item(q)).getByText('Responda este item obrigatório.')).toBeInTheDocument();
+    for (const q of [/Permissão de trabalho/, /Bloqueio e etiquetagem/, /Registro fotográfico/])
+      expect(within(item(q)).getByText('Responda este item obrigatório.')).toBeInTheDocument();
     expect(within(item(/Resistência de isolamento/)).queryByText('Responda este item obrigatório.')).toBeNull();
     expect(postsTo('/api/v1/checklists-field')).toEqual([]);
 
@@ -218,7 +229,11 @@ describe('checklist fill screen', { timeout: 120_000 }, () => {
     await waitFor(() => expect(within(item(/Identificação dos cabos/)).queryByText('Informe a resposta deste item obrigatório.')).toBeNull(), T);
     fireEvent.click(screen.getByRole('button', { name: /Salvar rascunho/ }));
     await waitFor(() => expect(currentLocation.pathname).toMatch(/^\/checklists-field\/show\/\d+$/), T);
-    expect(postsTo('/api/v1/checklists-field')[1].body).toMatchObject({ status: 'Em preenchimento', template: tpl.body.id, respostas: [{ item: 1, resposta: 'Anilhas conforme diagrama' }, { item: 2 }] });
+    expect(postsTo('/api/v1/checklists-field')[1].body).toMatchObject({
+      status: 'Em preenchimento',
+      template: tpl.body.id,
+      respostas: [{ item: 1, resposta: 'Anilhas conforme diagrama' }, { item: 2 }],
+    });
   });
 
   it('a draft needs a work order and a template; an item with a comment needs its conformity', async () => {

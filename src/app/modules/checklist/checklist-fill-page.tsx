@@ -228,161 +228,227 @@ function ChecklistFill({ schema, obra }: { schema: EntitySchema; obra: string })
 
   return (
     <UploadTargetContext.Provider value={{ resource: schema.resource }}>
-    <section aria-labelledby="checklist-fill-title" style={{ maxWidth: 900, margin: '0 auto', minWidth: 0 }}>
-      <Typography.Title level={3} id="checklist-fill-title" style={{ marginBottom: 4 }}>
-        Preencher checklist ({area})
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">{site}</Typography.Paragraph>
+      <section aria-labelledby="checklist-fill-title" style={{ maxWidth: 900, margin: '0 auto', minWidth: 0 }}>
+        <Typography.Title level={3} id="checklist-fill-title" style={{ marginBottom: 4 }}>
+          Preencher checklist ({area})
+        </Typography.Title>
+        <Typography.Paragraph type="secondary">{site}</Typography.Paragraph>
 
-      <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-        <Card size="small" title="Identificação">
-          {orders.query.isError || templates.query.isError ? (
-            <Alert type="error" showIcon style={{ marginBottom: 12 }} message="Não foi possível carregar as ordens de serviço ou os modelos." description={(orders.query.error ?? templates.query.error)?.message} />
-          ) : null}
-          <Form layout="vertical" component="div">
-            <Row gutter={16}>
-              <Col xs={24} md={12}>
-                <Form.Item label="Ordem de serviço" htmlFor="ck-os" required validateStatus={errorOf('os') || osInvalid ? 'error' : undefined} help={errorOf('os') ?? (osInvalid ? 'A OS do endereço não é desta obra ou desta área: escolha outra.' : undefined)}>
-                  <Select<number>
-                    id="ck-os"
-                    showSearch
-                    optionFilterProp="label"
-                    loading={orders.query.isLoading}
-                    placeholder="Selecione a OS"
-                    value={order ? osId : undefined}
-                    onChange={(v) => {
-                      setOsId(v);
-                      clearField('os');
-                    }}
-                    options={osList.map((o) => ({ value: o.id, label: `${o.numero} – ${o.titulo ?? ''}${o.status ? ` (${o.status})` : ''}` }))}
-                    notFoundContent={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Nenhuma ordem de serviço desta obra" />}
-                    style={{ width: '100%' }}
-                  />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item label="Modelo de checklist" htmlFor="ck-template" required validateStatus={errorOf('template') ? 'error' : undefined} help={errorOf('template')}>
-                  <Select<number>
-                    id="ck-template"
-                    showSearch
-                    optionFilterProp="label"
-                    loading={templates.query.isLoading}
-                    placeholder="Selecione o modelo"
-                    value={template ? templateId : undefined}
-                    onChange={(v) => {
-                      setTemplateId(v);
-                      setItemErrors({});
-                      setProblem(undefined);
-                      clearField('template');
-                    }}
-                    options={templateList.map((t) => ({
-                      value: t.id,
-                      label: `${t.nome}${t.versao ? ` (v${t.versao})` : ''}${t.obra ? ` · obra ${t.obra}` : ''}`,
-                    }))}
-                    notFoundContent={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Nenhum modelo ativo para esta obra" />}
-                    style={{ width: '100%' }}
-                  />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item label="Data" htmlFor="ck-data" required validateStatus={errorOf('data') ? 'error' : undefined} help={errorOf('data')}>
-                  <DatePicker
-                    id="ck-data"
-                    format={DATE_FORMAT}
-                    value={data ? dayjs(data) : null}
-                    onChange={(d) => {
-                      setData(d ? d.format('YYYY-MM-DD') : '');
-                      clearField('data');
-                    }}
-                    style={{ width: '100%' }}
-                  />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item label="Executante">
-                  <Typography.Text>{user?.name || user?.email}</Typography.Text>
-                </Form.Item>
-              </Col>
-            </Row>
-          </Form>
-        </Card>
-
-        {loading ? <Spin aria-label="Carregando" style={{ display: 'block', margin: '24px auto' }} /> : null}
-        {!template && !loading ? <Typography.Text type="secondary">Escolha o modelo de checklist para ver os itens.</Typography.Text> : null}
-        {template && !items.length ? <Empty description="Este modelo não tem itens." /> : null}
-
-        {sections.map((s) => (
-          <section key={s.title || '_'} aria-label={s.title || 'Itens'}>
-            {s.title ? (
-              <Typography.Title level={4} style={{ marginTop: 8 }}>
-                {s.title}
-              </Typography.Title>
+        <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+          <Card size="small" title="Identificação">
+            {orders.query.isError || templates.query.isError ? (
+              <Alert
+                type="error"
+                showIcon
+                style={{ marginBottom: 12 }}
+                message="Não foi possível carregar as ordens de serviço ou os modelos."
+                description={(orders.query.error ?? templates.query.error)?.message}
+              />
             ) : null}
-            <Space direction="vertical" size="small" style={{ width: '100%' }}>
-              {s.items.map((it) => (
-                <ItemCard key={it.numero} item={it} answer={mine[it.numero] ?? {}} errors={itemErrors[it.numero]} fotosField={fotosField} onChange={(p) => setAnswer(it.numero, p)} />
-              ))}
-            </Space>
-          </section>
-        ))}
-
-        {template ? (
-          <Card size="small" title="Conclusão">
             <Form layout="vertical" component="div">
-              <Form.Item
-                label="Resultado"
-                htmlFor="ck-resultado"
-                validateStatus={errorOf('resultado') ? 'error' : undefined}
-                help={errorOf('resultado') ?? (hasNonConformity ? 'Há itens não conformes: aprovado com ressalvas ou reprovado.' : undefined)}
-              >
-                <Select<string>
-                  id="ck-resultado"
-                  value={resultado}
-                  onChange={(v) => {
-                    setResultado(v);
-                    clearField('resultado');
-                  }}
-                  options={resultadoOptions.map((o) => ({ value: o, label: o, disabled: o === RESULTADO_APROVADO && hasNonConformity }))}
-                  style={{ width: '100%' }}
-                />
-              </Form.Item>
-              <Form.Item label="Observações gerais" htmlFor="ck-observacoes" validateStatus={errorOf('observacoes') ? 'error' : undefined} help={errorOf('observacoes')} style={{ marginBottom: 0 }}>
-                <Input.TextArea id="ck-observacoes" value={observacoes} onChange={(e) => setObservacoes(e.target.value)} autoSize={{ minRows: 2, maxRows: 8 }} maxLength={4000} />
-              </Form.Item>
+              <Row gutter={16}>
+                <Col xs={24} md={12}>
+                  <Form.Item
+                    label="Ordem de serviço"
+                    htmlFor="ck-os"
+                    required
+                    validateStatus={errorOf('os') || osInvalid ? 'error' : undefined}
+                    help={errorOf('os') ?? (osInvalid ? 'A OS do endereço não é desta obra ou desta área: escolha outra.' : undefined)}
+                  >
+                    <Select<number>
+                      id="ck-os"
+                      showSearch
+                      optionFilterProp="label"
+                      loading={orders.query.isLoading}
+                      placeholder="Selecione a OS"
+                      value={order ? osId : undefined}
+                      onChange={(v) => {
+                        setOsId(v);
+                        clearField('os');
+                      }}
+                      options={osList.map((o) => ({ value: o.id, label: `${o.numero} – ${o.titulo ?? ''}${o.status ? ` (${o.status})` : ''}` }))}
+                      notFoundContent={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Nenhuma ordem de serviço desta obra" />}
+                      style={{ width: '100%' }}
+                    />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} md={12}>
+                  <Form.Item
+                    label="Modelo de checklist"
+                    htmlFor="ck-template"
+                    required
+                    validateStatus={errorOf('template') ? 'error' : undefined}
+                    help={errorOf('template')}
+                  >
+                    <Select<number>
+                      id="ck-template"
+                      showSearch
+                      optionFilterProp="label"
+                      loading={templates.query.isLoading}
+                      placeholder="Selecione o modelo"
+                      value={template ? templateId : undefined}
+                      onChange={(v) => {
+                        setTemplateId(v);
+                        setItemErrors({});
+                        setProblem(undefined);
+                        clearField('template');
+                      }}
+                      options={templateList.map((t) => ({
+                        value: t.id,
+                        label: `${t.nome}${t.versao ? ` (v${t.versao})` : ''}${t.obra ? ` · obra ${t.obra}` : ''}`,
+                      }))}
+                      notFoundContent={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Nenhum modelo ativo para esta obra" />}
+                      style={{ width: '100%' }}
+                    />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} md={12}>
+                  <Form.Item label="Data" htmlFor="ck-data" required validateStatus={errorOf('data') ? 'error' : undefined} help={errorOf('data')}>
+                    <DatePicker
+                      id="ck-data"
+                      format={DATE_FORMAT}
+                      value={data ? dayjs(data) : null}
+                      onChange={(d) => {
+                        setData(d ? d.format('YYYY-MM-DD') : '');
+                        clearField('data');
+                      }}
+                      style={{ width: '100%' }}
+                    />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} md={12}>
+                  <Form.Item label="Executante">
+                    <Typography.Text>{user?.name || user?.email}</Typography.Text>
+                  </Form.Item>
+                </Col>
+              </Row>
             </Form>
           </Card>
-        ) : null}
 
-        {problem ? (
-          <Alert
-            type="error"
-            showIcon
-            role="alert"
-            message={problem.title}
-            description={problem.details.length ? <ul style={{ margin: 0, paddingInlineStart: 18 }}>{problem.details.map((d) => <li key={d}>{d}</li>)}</ul> : undefined}
-          />
-        ) : null}
-      </Space>
+          {loading ? <Spin aria-label="Carregando" style={{ display: 'block', margin: '24px auto' }} /> : null}
+          {!template && !loading ? <Typography.Text type="secondary">Escolha o modelo de checklist para ver os itens.</Typography.Text> : null}
+          {template && !items.length ? <Empty description="Este modelo não tem itens." /> : null}
 
-      {/* Progress and actions stay in sight while scrolling the items (a direct child of the section, so `sticky` has room). */}
-      <div style={{ position: 'sticky', bottom: 0, zIndex: 2, marginTop: 16, background: token.colorBgContainer, borderTop: `1px solid ${token.colorBorderSecondary}`, padding: '8px 0' }}>
-        <div aria-live="polite" style={{ marginBottom: 8 }} hidden={!template}>
-          <Typography.Text strong>
-            {answered} de {items.length} respondidos
-          </Typography.Text>
-          {requiredOpen ? <Typography.Text type="secondary"> · {requiredOpen} obrigatório{requiredOpen === 1 ? '' : 's'} sem resposta</Typography.Text> : null}
-          <Progress percent={items.length ? Math.round((answered / items.length) * 100) : 0} showInfo={false} size="small" aria-hidden />
-        </div>
-        <Space wrap style={{ width: '100%', justifyContent: 'flex-end' }}>
-          <Button icon={<SaveOutlined />} onClick={() => void save(CHECKLIST_RASCUNHO)} loading={saving === CHECKLIST_RASCUNHO} disabled={!!saving}>
-            Salvar rascunho
-          </Button>
-          <Button type="primary" icon={<CheckCircleOutlined />} onClick={() => void save(CHECKLIST_CONCLUIDO)} loading={saving === CHECKLIST_CONCLUIDO} disabled={!!saving}>
-            Concluir checklist
-          </Button>
+          {sections.map((s) => (
+            <section key={s.title || '_'} aria-label={s.title || 'Itens'}>
+              {s.title ? (
+                <Typography.Title level={4} style={{ marginTop: 8 }}>
+                  {s.title}
+                </Typography.Title>
+              ) : null}
+              <Space direction="vertical" size="small" style={{ width: '100%' }}>
+                {s.items.map((it) => (
+                  <ItemCard
+                    key={it.numero}
+                    item={it}
+                    answer={mine[it.numero] ?? {}}
+                    errors={itemErrors[it.numero]}
+                    fotosField={fotosField}
+                    onChange={(p) => setAnswer(it.numero, p)}
+                  />
+                ))}
+              </Space>
+            </section>
+          ))}
+
+          {template ? (
+            <Card size="small" title="Conclusão">
+              <Form layout="vertical" component="div">
+                <Form.Item
+                  label="Resultado"
+                  htmlFor="ck-resultado"
+                  validateStatus={errorOf('resultado') ? 'error' : undefined}
+                  help={errorOf('resultado') ?? (hasNonConformity ? 'Há itens não conformes: aprovado com ressalvas ou reprovado.' : undefined)}
+                >
+                  <Select<string>
+                    id="ck-resultado"
+                    value={resultado}
+                    onChange={(v) => {
+                      setResultado(v);
+                      clearField('resultado');
+                    }}
+                    options={resultadoOptions.map((o) => ({ value: o, label: o, disabled: o === RESULTADO_APROVADO && hasNonConformity }))}
+                    style={{ width: '100%' }}
+                  />
+                </Form.Item>
+                <Form.Item
+                  label="Observações gerais"
+                  htmlFor="ck-observacoes"
+                  validateStatus={errorOf('observacoes') ? 'error' : undefined}
+                  help={errorOf('observacoes')}
+                  style={{ marginBottom: 0 }}
+                >
+                  <Input.TextArea
+                    id="ck-observacoes"
+                    value={observacoes}
+                    onChange={(e) => setObservacoes(e.target.value)}
+                    autoSize={{ minRows: 2, maxRows: 8 }}
+                    maxLength={4000}
+                  />
+                </Form.Item>
+              </Form>
+            </Card>
+          ) : null}
+
+          {problem ? (
+            <Alert
+              type="error"
+              showIcon
+              role="alert"
+              message={problem.title}
+              description={
+                problem.details.length ? (
+                  <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+                    {problem.details.map((d) => (
+                      <li key={d}>{d}</li>
+                    ))}
+                  </ul>
+                ) : undefined
+              }
+            />
+          ) : null}
         </Space>
-      </div>
-    </section>
+
+        {/* Progress and actions stay in sight while scrolling the items (a direct child of the section, so `sticky` has room). */}
+        <div
+          style={{
+            position: 'sticky',
+            bottom: 0,
+            zIndex: 2,
+            marginTop: 16,
+            background: token.colorBgContainer,
+            borderTop: `1px solid ${token.colorBorderSecondary}`,
+            padding: '8px 0',
+          }}
+        >
+          <div aria-live="polite" style={{ marginBottom: 8 }} hidden={!template}>
+            <Typography.Text strong>
+              {answered} de {items.length} respondidos
+            </Typography.Text>
+            {requiredOpen ? (
+              <Typography.Text type="secondary">
+                {' '}
+                · {requiredOpen} obrigatório{requiredOpen === 1 ? '' : 's'} sem resposta
+              </Typography.Text>
+            ) : null}
+            <Progress percent={items.length ? Math.round((answered / items.length) * 100) : 0} showInfo={false} size="small" aria-hidden />
+          </div>
+          <Space wrap style={{ width: '100%', justifyContent: 'flex-end' }}>
+            <Button icon={<SaveOutlined />} onClick={() => void save(CHECKLIST_RASCUNHO)} loading={saving === CHECKLIST_RASCUNHO} disabled={!!saving}>
+              Salvar rascunho
+            </Button>
+            <Button
+              type="primary"
+              icon={<CheckCircleOutlined />}
+              onClick={() => void save(CHECKLIST_CONCLUIDO)}
+              loading={saving === CHECKLIST_CONCLUIDO}
+              disabled={!!saving}
+            >
+              Concluir checklist
+            </Button>
+          </Space>
+        </div>
+      </section>
     </UploadTargetContext.Provider>
   );
 }

@@ -12,7 +12,15 @@ import type { Answer, AnswerField } from './checklist-fill-model';
 const RADIOGROUP = { role: 'radiogroup' };
 
 /** Equal-width buttons whose labels wrap instead of overflowing at phone width. */
-const CHOICE_STYLE: React.CSSProperties = { height: 'auto', minHeight: 32, lineHeight: '18px', paddingBlock: 6, paddingInline: 4, whiteSpace: 'normal', textAlign: 'center' };
+const CHOICE_STYLE: React.CSSProperties = {
+  height: 'auto',
+  minHeight: 32,
+  lineHeight: '18px',
+  paddingBlock: 6,
+  paddingInline: 4,
+  whiteSpace: 'normal',
+  textAlign: 'center',
+};
 
 export function ItemCard({
   item,
@@ -48,8 +56,18 @@ export function ItemCard({
         <Typography.Text strong id={id('pergunta')} style={{ overflowWrap: 'anywhere' }}>
           {n}. {item.pergunta}
         </Typography.Text>{' '}
-        {required ? <Tag style={{ marginInlineEnd: 0 }}>Obrigatório</Tag> : <Tag bordered={false} style={{ marginInlineEnd: 0 }}>Opcional</Tag>}
-        {sgiArea ? <Tag color="orange" style={{ marginInlineStart: 4 }}>{sgiArea}</Tag> : null}
+        {required ? (
+          <Tag style={{ marginInlineEnd: 0 }}>Obrigatório</Tag>
+        ) : (
+          <Tag bordered={false} style={{ marginInlineEnd: 0 }}>
+            Opcional
+          </Tag>
+        )}
+        {sgiArea ? (
+          <Tag color="orange" style={{ marginInlineStart: 4 }}>
+            {sgiArea}
+          </Tag>
+        ) : null}
       </div>
       <Form layout="vertical" component="div">
         <Form.Item validateStatus={err('conformidade') ? 'error' : undefined} help={err('conformidade')} style={{ marginBottom: 12 }}>
@@ -79,13 +97,24 @@ export function ItemCard({
         ) : null}
         {kind === 'resposta' && item.tipoResposta === 'Sim / Não' ? (
           <Form.Item label="Resposta" required={required} validateStatus={err('resposta') ? 'error' : undefined} help={err('resposta')}>
-            <Radio.Group {...RADIOGROUP} aria-label={`Resposta do item ${n}`} value={answer.resposta} onChange={(e) => onChange({ resposta: e.target.value as string })}>
+            <Radio.Group
+              {...RADIOGROUP}
+              aria-label={`Resposta do item ${n}`}
+              value={answer.resposta}
+              onChange={(e) => onChange({ resposta: e.target.value as string })}
+            >
               <Radio value="Sim">Sim</Radio>
               <Radio value="Não">Não</Radio>
             </Radio.Group>
           </Form.Item>
         ) : kind === 'resposta' ? (
-          <Form.Item label={CHECKLIST_TIPO_RESPOSTA.includes(item.tipoResposta ?? '') ? 'Resposta' : `Resposta (${item.tipoResposta})`} htmlFor={id('resposta')} required={required} validateStatus={err('resposta') ? 'error' : undefined} help={err('resposta')}>
+          <Form.Item
+            label={CHECKLIST_TIPO_RESPOSTA.includes(item.tipoResposta ?? '') ? 'Resposta' : `Resposta (${item.tipoResposta})`}
+            htmlFor={id('resposta')}
+            required={required}
+            validateStatus={err('resposta') ? 'error' : undefined}
+            help={err('resposta')}
+          >
             <Input
               id={id('resposta')}
               value={answer.resposta ?? ''}

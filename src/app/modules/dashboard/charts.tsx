@@ -32,11 +32,28 @@ export default function Chart({ kind, data, format, integer, onSelect }: ChartPr
   };
   switch (kind) {
     case 'pie':
-      return <Pie {...common} angleField="value" colorField="label" innerRadius={0.55} label={{ text: (d: ChartDatum) => format(d.value), position: 'outside' }} legend={{ color: { position: 'bottom', layout: { justifyContent: 'center' } } }} />;
+      return (
+        <Pie
+          {...common}
+          angleField="value"
+          colorField="label"
+          innerRadius={0.55}
+          label={{ text: (d: ChartDatum) => format(d.value), position: 'outside' }}
+          legend={{ color: { position: 'bottom', layout: { justifyContent: 'center' } } }}
+        />
+      );
     case 'line':
       return <Line {...common} xField="label" yField="value" point={{ shapeField: 'circle', sizeField: 3 }} axis={{ y: { labelFormatter: tick } }} />;
     case 'bar':
-      return <Bar {...common} xField="label" yField="value" label={{ text: (d: ChartDatum) => format(d.value), position: 'inside', style: { fill: '#fff', fontWeight: 600 } }} axis={{ y: { labelFormatter: tick } }} />;
+      return (
+        <Bar
+          {...common}
+          xField="label"
+          yField="value"
+          label={{ text: (d: ChartDatum) => format(d.value), position: 'inside', style: { fill: '#fff', fontWeight: 600 } }}
+          axis={{ y: { labelFormatter: tick } }}
+        />
+      );
     default:
       return <Column {...common} xField="label" yField="value" axis={{ y: { labelFormatter: tick } }} />;
   }

@@ -31,7 +31,12 @@ async function aggregate(resource: string, query: string): Promise<{ total: numb
 }
 
 const render = (path: string) =>
-  renderViews({ schemas: [], path, user: DEMO_USERS[ADMIN], routes: <Route path="/dashboard-posvendas" element={<DashboardView spec={POSVENDA_DASHBOARD} />} /> });
+  renderViews({
+    schemas: [],
+    path,
+    user: DEMO_USERS[ADMIN],
+    routes: <Route path="/dashboard-posvendas" element={<DashboardView spec={POSVENDA_DASHBOARD} />} />,
+  });
 
 describe('post-sales dashboard', { timeout: 120_000 }, () => {
   it('KPIs show the aggregate totals and link to the filtered list', async () => {
@@ -60,14 +65,31 @@ describe('post-sales dashboard', { timeout: 120_000 }, () => {
     expect(periodOf(POSVENDA_DASHBOARD, new URLSearchParams('de=2025-01-01&ate=2025-06-30'))).toEqual({ de: '2025-01-01', ate: '2025-06-30' });
     const w = POSVENDA_DASHBOARD.widgets.find((x) => x.id === 'abertura-mes')!;
     const ctx = { params: { obra: '101' }, search: new URLSearchParams('obra=103'), today: '2026-11-23' };
-    expect(widgetFilters(w, posvenda, { de: '2025-01-01', ate: '2025-06-30' }, ctx)).toEqual({ abertura_gte: ['2025-01-01T00:00:00'], abertura_lte: ['2025-06-30T23:59:59'] });
-    expect(['$hoje', '$ontem', '$hoje+30', ':obra', '?obra', ':nada', 'PAP'].map((v) => resolveFilterValue(v, ctx))).toEqual(['2026-11-23', '2026-11-22', '2026-12-23', '101', '103', undefined, 'PAP']);
+    expect(widgetFilters(w, posvenda, { de: '2025-01-01', ate: '2025-06-30' }, ctx)).toEqual({
+      abertura_gte: ['2025-01-01T00:00:00'],
+      abertura_lte: ['2025-06-30T23:59:59'],
+    });
+    expect(['$hoje', '$ontem', '$hoje+30', ':obra', '?obra', ':nada', 'PAP'].map((v) => resolveFilterValue(v, ctx))).toEqual([
+      '2026-11-23',
+      '2026-11-22',
+      '2026-12-23',
+      '101',
+      '103',
+      undefined,
+      'PAP',
+    ]);
     expect(listLink(posvenda, { status: ['Concluído'], prazo_lte: ['2026-11-23'] })).toBe(
       '/posvendas?filters[0][field]=status&filters[0][operator]=eq&filters[0][value]=Conclu%C3%ADdo&filters[1][field]=prazo&filters[1][operator]=lte&filters[1][value]=2026-11-23',
     );
     render('/dashboard-posvendas?de=2025-01-01&ate=2025-06-30');
     await screen.findByRole('region', { name: 'Custo no período' }, T);
-    await waitFor(() => expect(t.requests.some((r) => r.url.pathname === '/api/v1/custos-posvenda/aggregate' && r.url.searchParams.get('data_gte') === '2025-01-01')).toBe(true), T);
+    await waitFor(
+      () =>
+        expect(t.requests.some((r) => r.url.pathname === '/api/v1/custos-posvenda/aggregate' && r.url.searchParams.get('data_gte') === '2025-01-01')).toBe(
+          true,
+        ),
+      T,
+    );
     expect(currentLocation.search).toContain('de=2025-01-01');
   });
 });

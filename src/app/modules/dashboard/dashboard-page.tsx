@@ -190,9 +190,21 @@ function Widget({ w, period, ctx }: { w: DashboardWidget; period: Period; ctx: F
               {
                 key: 'grupo',
                 title: groupField?.label ?? 'Grupo',
-                render: (_: unknown, r: AggregateRow) => (r.outros ? <Typography.Text type="secondary">Outros</Typography.Text> : groupField ? <FieldDisplay field={groupField} value={r[w.groupBy!]} mode="cell" /> : groupLabel(w, groupField, r)),
+                render: (_: unknown, r: AggregateRow) =>
+                  r.outros ? (
+                    <Typography.Text type="secondary">Outros</Typography.Text>
+                  ) : groupField ? (
+                    <FieldDisplay field={groupField} value={r[w.groupBy!]} mode="cell" />
+                  ) : (
+                    groupLabel(w, groupField, r)
+                  ),
               },
-              { key: 'valor', title: 'Valor', align: 'right' as const, render: (_: unknown, r: AggregateRow) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{format(Number(r.value ?? 0))}</span> },
+              {
+                key: 'valor',
+                title: 'Valor',
+                align: 'right' as const,
+                render: (_: unknown, r: AggregateRow) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{format(Number(r.value ?? 0))}</span>,
+              },
             ]}
             summary={() => (
               <Table.Summary.Row>
@@ -222,7 +234,13 @@ function Widget({ w, period, ctx }: { w: DashboardWidget; period: Period; ctx: F
     return (
       <Suspense fallback={<Spin aria-label="Carregando gráfico" />}>
         <figure style={{ margin: 0 }} aria-label={`${w.title}: ${chartData.map((d) => `${d.label} ${format(d.value)}`).join('; ')}`}>
-          <Chart kind={w.kind as 'bar' | 'column' | 'line' | 'pie'} data={chartData} format={format} integer={w.share ? w.share.display === 'score' : !measureField(w, schema) && !w.measure?.startsWith('avgDays:')} onSelect={select} />
+          <Chart
+            kind={w.kind as 'bar' | 'column' | 'line' | 'pie'}
+            data={chartData}
+            format={format}
+            integer={w.share ? w.share.display === 'score' : !measureField(w, schema) && !w.measure?.startsWith('avgDays:')}
+            onSelect={select}
+          />
         </figure>
       </Suspense>
     );

@@ -41,11 +41,44 @@ const nps = (s: Survey[]) => (100 * (s.filter((x) => x.nps >= 9).length - s.filt
 
 describe('share formula', () => {
   it('combines the counts per group and in total, matching groups by key', () => {
-    const all = { rows: [{ obra: '101', value: 4 }, { obra: '102', value: 2 }, { obra: null, value: 1 }], total: 7 };
-    const of = { rows: [{ obra: '101', value: 3 }, { obra: null, value: 1 }], total: 4 };
-    const minus = { rows: [{ obra: '102', value: 2 }, { obra: '101', value: 1 }], total: 3 };
-    expect(combineShare(all, of, undefined, 'obra')).toEqual({ rows: [{ obra: '101', value: 75 }, { obra: '102', value: 0 }, { obra: null, value: 100 }], total: 57.1 });
-    expect(combineShare(all, of, minus, 'obra')).toEqual({ rows: [{ obra: '101', value: 50 }, { obra: '102', value: -100 }, { obra: null, value: 100 }], total: 14.3 });
+    const all = {
+      rows: [
+        { obra: '101', value: 4 },
+        { obra: '102', value: 2 },
+        { obra: null, value: 1 },
+      ],
+      total: 7,
+    };
+    const of = {
+      rows: [
+        { obra: '101', value: 3 },
+        { obra: null, value: 1 },
+      ],
+      total: 4,
+    };
+    const minus = {
+      rows: [
+        { obra: '102', value: 2 },
+        { obra: '101', value: 1 },
+      ],
+      total: 3,
+    };
+    expect(combineShare(all, of, undefined, 'obra')).toEqual({
+      rows: [
+        { obra: '101', value: 75 },
+        { obra: '102', value: 0 },
+        { obra: null, value: 100 },
+      ],
+      total: 57.1,
+    });
+    expect(combineShare(all, of, minus, 'obra')).toEqual({
+      rows: [
+        { obra: '101', value: 50 },
+        { obra: '102', value: -100 },
+        { obra: null, value: 100 },
+      ],
+      total: 14.3,
+    });
     expect(combineShare({ rows: [], total: 0 }, { rows: [], total: 0 }, undefined).total).toBeNull();
     expect(shareFormatter({ of: {} })(72.5)).toBe('72,5%');
     expect(shareFormatter({ of: {} })(50)).toBe('50%');
@@ -81,7 +114,18 @@ describe('dashboards', { timeout: 120_000 }, () => {
     const latest = [...surveys].sort((a, b) => b.data.localeCompare(a.data))[0];
     await waitFor(() => expect(within(comments).getAllByRole('row').length).toBe(Math.min(10, surveys.length) + 1), T);
     expect(within(comments).getByText(latest.comentario!)).toBeInTheDocument();
-    await waitFor(() => expect(t.requests.some((r) => r.url.pathname === '/api/v1/pesquisas-satisfacao/aggregate' && r.url.searchParams.get('nps_lte') === '6' && r.url.searchParams.get('groupBy') === 'obra')).toBe(true), T);
+    await waitFor(
+      () =>
+        expect(
+          t.requests.some(
+            (r) =>
+              r.url.pathname === '/api/v1/pesquisas-satisfacao/aggregate' &&
+              r.url.searchParams.get('nps_lte') === '6' &&
+              r.url.searchParams.get('groupBy') === 'obra',
+          ),
+        ).toBe(true),
+      T,
+    );
   });
 
   it('factory dashboard of a site asks only for that site and lists its open manufacturings', async () => {
@@ -91,7 +135,9 @@ describe('dashboards', { timeout: 120_000 }, () => {
     await waitFor(() => expect(within(list).getByText(open[0].codigo)).toBeInTheDocument(), T);
     const other = await get<{ codigo: string }[]>('/api/v1/fabricacoes?obra=103&_end=100');
     for (const f of other) expect(within(list).queryByText(f.codigo)).toBeNull();
-    const mine = (await get<{ total: number }>('/api/v1/projetos-fabrica/aggregate?obra=104&status=Em%20elabora%C3%A7%C3%A3o&status=Em%20verifica%C3%A7%C3%A3o')).total;
+    const mine = (
+      await get<{ total: number }>('/api/v1/projetos-fabrica/aggregate?obra=104&status=Em%20elabora%C3%A7%C3%A3o&status=Em%20verifica%C3%A7%C3%A3o')
+    ).total;
     const card = await screen.findByRole('region', { name: 'Projetos em elaboração ou verificação' }, T);
     await waitFor(() => expect(within(card).getByText(String(mine))).toBeInTheDocument(), T);
     const asked = t.requests.filter((r) => /\/api\/v1\/(fabricacoes|projetos-fabrica)/.test(r.url.pathname));
@@ -100,7 +146,9 @@ describe('dashboards', { timeout: 120_000 }, () => {
   });
 
   it('post-sales: average time to conclusion, in days, from the aggregate', async () => {
-    const avg = await get<{ total: number }>('/api/v1/posvendas/aggregate?measure=avgDays:abertura,conclusao&status=Conclu%C3%ADdo&conclusao_gte=2020-01-01T00:00:00&conclusao_lte=2030-12-31T23:59:59');
+    const avg = await get<{ total: number }>(
+      '/api/v1/posvendas/aggregate?measure=avgDays:abertura,conclusao&status=Conclu%C3%ADdo&conclusao_gte=2020-01-01T00:00:00&conclusao_lte=2030-12-31T23:59:59',
+    );
     render(`/dashboard-posvendas${WIDE}`, '/dashboard-posvendas', POSVENDA_DASHBOARD);
     const card = await screen.findByRole('region', { name: 'Tempo médio até a conclusão' }, T);
     const text = `${new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(avg.total)} dias`;

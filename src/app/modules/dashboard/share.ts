@@ -30,7 +30,7 @@ const pct = (part: number, all: number) => (all > 0 ? (100 * part) / all : null)
  * key (`groupBy`), a group absent from a side counts 0 there. null where nothing was counted.
  */
 export function combineShare(all: AggregateAnswer, of: AggregateAnswer, minus: AggregateAnswer | undefined, groupBy?: string): AggregateAnswer {
-  const key = (r: AggregateRow) => JSON.stringify(groupBy ? r[groupBy] ?? null : null);
+  const key = (r: AggregateRow) => JSON.stringify(groupBy ? (r[groupBy] ?? null) : null);
   const index = (a: AggregateAnswer | undefined) => new Map((a?.rows ?? []).map((r) => [key(r), Number(r.value ?? 0)]));
   const ofBy = index(of);
   const minusBy = index(minus);

@@ -16,7 +16,8 @@ const ADMIN = 'admin@portal.local';
 const T = { timeout: 30_000 };
 const t = useInProcessApi(ADMIN);
 
-const page = () => renderViews({ schemas: [], path: '/obra/documentacao', routes: <Route path="/obra/documentacao" element={<DocumentTreePage />} />, user: DEMO_USERS[ADMIN] });
+const page = () =>
+  renderViews({ schemas: [], path: '/obra/documentacao', routes: <Route path="/obra/documentacao" element={<DocumentTreePage />} />, user: DEMO_USERS[ADMIN] });
 const tree = () => screen.getByRole('tree', { name: 'Árvore de documentos' });
 const node = async (title: string) => {
   await screen.findByRole('tree', { name: 'Árvore de documentos' }, T);
@@ -40,11 +41,15 @@ describe('Document tree configuration', { timeout: 120_000 }, () => {
     fireEvent.change(within(form).getByLabelText('Nome'), { target: { value: 'Projetos e revisões' } });
     fireEvent.click(within(form).getByRole('button', { name: /Salvar/ }));
     await waitFor(() => expect(writes('PATCH')).toHaveLength(1), T);
-    expect(writes('PATCH')[0].body).toMatchObject({ version: 1, nome: 'Projetos e revisões', acesso: { full: ['admin_biblioteca'], uploadOnly: ['$cliente'] } });
+    expect(writes('PATCH')[0].body).toMatchObject({
+      version: 1,
+      nome: 'Projetos e revisões',
+      acesso: { full: ['admin_biblioteca'], uploadOnly: ['$cliente'] },
+    });
     await node('Projetos e revisões');
   });
 
-  it('adds a subfolder with its parent\'s lists, deletes a leaf, and a new site gets the tree', async () => {
+  it("adds a subfolder with its parent's lists, deletes a leaf, and a new site gets the tree", async () => {
     page();
     fireEvent.click(await node('Fotos de avanço'));
     await screen.findByRole('form', { name: 'Dados da pasta' }, T);
@@ -68,10 +73,21 @@ describe('Document tree configuration', { timeout: 120_000 }, () => {
     await waitFor(() => expect(writes('DELETE')).toHaveLength(1), T);
     await waitFor(() => expect(within(tree()).queryByText('Contratos e medições')).toBeNull(), T);
 
-    const created = await t.mock.api.request('/api/v1/obras', { as: ADMIN, method: 'POST', json: { Id_Lista: '777', nome: 'Usina Solar Sertão', cliente: CNPJ.atlantico } });
+    const created = await t.mock.api.request('/api/v1/obras', {
+      as: ADMIN,
+      method: 'POST',
+      json: { Id_Lista: '777', nome: 'Usina Solar Sertão', cliente: CNPJ.atlantico },
+    });
     expect(created.status).toBe(201);
     const folders = await api<{ nome: string; acesso?: Record<string, string[]> }[]>('/api/v1/diretorios?obra=777&_end=100&_sort=nome&_order=asc');
-    expect(folders.map((f) => f.nome)).toEqual(['Documentação legal', 'Drone', 'Fotos de avanço', 'Obra 777 — Usina Solar Sertão', 'Projetos e revisões', 'Segurança do trabalho']);
+    expect(folders.map((f) => f.nome)).toEqual([
+      'Documentação legal',
+      'Drone',
+      'Fotos de avanço',
+      'Obra 777 — Usina Solar Sertão',
+      'Projetos e revisões',
+      'Segurança do trabalho',
+    ]);
     expect(folders.find((f) => f.nome === 'Drone')!.acesso).toEqual({ full: ['admin_biblioteca'], rOnly: [CNPJ.atlantico] });
   });
 });

@@ -37,8 +37,8 @@ export function DocumentTreePage() {
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-        Pastas e listas de acesso com que a biblioteca de cada nova obra é criada. Nos nomes, {'{obra}'} e {'{nome}'} viram o código e o nome da obra; nas listas,
-        $siteManager, $substituto e $cliente viram o site manager, o substituto e o cliente da obra.
+        Pastas e listas de acesso com que a biblioteca de cada nova obra é criada. Nos nomes, {'{obra}'} e {'{nome}'} viram o código e o nome da obra; nas
+        listas, $siteManager, $substituto e $cliente viram o site manager, o substituto e o cliente da obra.
       </Typography.Paragraph>
       <TreeScreen
         label="Árvore de documentos"

@@ -69,14 +69,26 @@ describe("daily report activities' EAP item", { timeout: 90_000 }, () => {
     fireEvent.click(await waitFor(() => within(activities()).getByRole('button', { name: /Adicionar linha/ }), T));
     const picker = await within(activities()).findByRole('combobox', { name: 'Item da EAP' }, T);
     expect(within(activities()).queryByRole('textbox', { name: 'Item da EAP' })).toBeNull();
-    await waitFor(() => expect(t.requests.some((r) => r.method === 'GET' && r.url.pathname === '/api/v1/obras/101/eap-codigos' && r.url.searchParams.get('area') === 'FIELD')).toBe(true), T);
+    await waitFor(
+      () =>
+        expect(
+          t.requests.some((r) => r.method === 'GET' && r.url.pathname === '/api/v1/obras/101/eap-codigos' && r.url.searchParams.get('area') === 'FIELD'),
+        ).toBe(true),
+      T,
+    );
     // Not the EAP records themselves (the field team may not read them).
     expect(t.requests.some((r) => r.url.pathname === '/api/v1/eap-os')).toBe(false);
     fireEvent.mouseDown(picker);
-    const titles = (visibleOnly = false) => [...document.querySelectorAll<HTMLElement>(`.ant-select-tree-treenode${visibleOnly ? ':not(.ant-select-tree-treenode-hidden)' : ''} .ant-select-tree-title`)];
+    const titles = (visibleOnly = false) => [
+      ...document.querySelectorAll<HTMLElement>(
+        `.ant-select-tree-treenode${visibleOnly ? ':not(.ant-select-tree-treenode-hidden)' : ''} .ant-select-tree-title`,
+      ),
+    ];
     await waitFor(() => expect(titles().map((e) => e.textContent)).toContain('2.1 — Instalação de inversores'), T);
     const offered = titles().map((e) => e.textContent);
-    expect(offered).toEqual(expect.arrayContaining(['1 — Obras civis e estrutura metálica', '2 — Serviços de campo — elétrica', '2.2 — Comissionamento do pórtico rolante']));
+    expect(offered).toEqual(
+      expect.arrayContaining(['1 — Obras civis e estrutura metálica', '2 — Serviços de campo — elétrica', '2.2 — Comissionamento do pórtico rolante']),
+    );
     // Neither the automation EAP of 101 (5.x) nor another site's items (103: 3.x, 4).
     expect(offered.filter((o) => /^(5|3|4)(\.| )/.test(o ?? ''))).toEqual([]);
     // Searchable: typing narrows the tree to the matching items (and their parents).

@@ -62,7 +62,11 @@ export function EapCodeInput({ field, value, onChange, id, disabled, ...rest }: 
   const text = value === null || value === undefined ? '' : String(value);
   const options = useMemo(() => {
     const list: EapItem[] = Array.isArray(items) ? items : [];
-    const toOption = (n: EapNode): CodeOption => ({ value: n.item.codigo, title: `${n.item.codigo} — ${n.item.descricao}`, children: n.children.map(toOption) });
+    const toOption = (n: EapNode): CodeOption => ({
+      value: n.item.codigo,
+      title: `${n.item.codigo} — ${n.item.descricao}`,
+      children: n.children.map(toOption),
+    });
     const tree = buildEapTree(list).map(toOption);
     if (text && !list.some((i) => i.codigo === text)) tree.unshift({ value: text, title: `${text} (fora da EAP desta obra)`, children: [] });
     return tree;
@@ -70,7 +74,15 @@ export function EapCodeInput({ field, value, onChange, id, disabled, ...rest }: 
 
   if (!readable || query.isError) {
     return (
-      <Input id={id} disabled={disabled} aria-label={rest['aria-label']} placeholder={field.placeholder} value={text} onChange={(e) => onChange?.(e.target.value)} allowClear={!field.required} />
+      <Input
+        id={id}
+        disabled={disabled}
+        aria-label={rest['aria-label']}
+        placeholder={field.placeholder}
+        value={text}
+        onChange={(e) => onChange?.(e.target.value)}
+        allowClear={!field.required}
+      />
     );
   }
   return (

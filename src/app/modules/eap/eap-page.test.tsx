@@ -61,7 +61,14 @@ describe('EAP editor', { timeout: 120_000 }, () => {
     const gets = t.requests.filter((r) => r.method === 'GET' && r.url.pathname === '/api/v1/eap-os');
     expect(gets).toHaveLength(1);
     const q = gets[0].url.searchParams;
-    expect([q.get('obra'), q.get('area'), q.get('_start'), q.get('_end'), q.get('_sort'), q.get('_order')]).toEqual(['103', 'AUTOMACAO', '0', '1000', 'codigo', 'asc']);
+    expect([q.get('obra'), q.get('area'), q.get('_start'), q.get('_end'), q.get('_sort'), q.get('_order')]).toEqual([
+      '103',
+      'AUTOMACAO',
+      '0',
+      '1000',
+      'codigo',
+      'asc',
+    ]);
   });
 
   it('edits the selected item in the side panel; the level whose weights stop adding up is flagged', async () => {
@@ -78,7 +85,7 @@ describe('EAP editor', { timeout: 120_000 }, () => {
     await waitFor(() => expect(writes('PATCH')).toHaveLength(1), T);
     expect(writes('PATCH')[0].body).toMatchObject({ peso: 50, version: 1, codigo: '3.1', descricao: 'Configuração de IEDs' });
     expect(writes('PATCH')[0].body).not.toHaveProperty('pai');
-    await waitFor(() => expect((screen.getAllByText(/^3\.1 — /)[0]).textContent).toMatch(/peso 50%/), T);
+    await waitFor(() => expect(screen.getAllByText(/^3\.1 — /)[0].textContent).toMatch(/peso 50%/), T);
     const warning = await screen.findByText('Os pesos destes níveis não somam 100%:', {}, T);
     expect(warning.closest('.ant-alert')!.textContent).toContain('Abaixo de 3 — Automação da subestação: 95%');
     expect(within(tree()).getByText('Subitens: 95%')).toBeInTheDocument();

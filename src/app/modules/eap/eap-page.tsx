@@ -74,7 +74,15 @@ export function EapPage({ area }: { area: EapArea }) {
   const canMoveAny = ability.can('update', caslSubject('EapOS', { ...newItem }) as never);
 
   const startCreate = (parent?: EapNode) =>
-    setPanel({ mode: 'create', parent: parent?.item, codigo: nextCode(parent?.item, (parent ? parent.children : roots).map((n) => n.item), codes) });
+    setPanel({
+      mode: 'create',
+      parent: parent?.item,
+      codigo: nextCode(
+        parent?.item,
+        (parent ? parent.children : roots).map((n) => n.item),
+        codes,
+      ),
+    });
 
   const title = AREA_TITLES[area];
   const rootWeights = roots.length ? levelWeights(roots) : undefined;
@@ -94,7 +102,8 @@ export function EapPage({ area }: { area: EapArea }) {
       onCancel={() => setPanel(null)}
     />
   ) : null;
-  const panelTitle = panel?.mode === 'edit' ? (selected ? `${selected.item.codigo} — ${selected.item.descricao}` : 'Item da EAP') : panel ? 'Novo item da EAP' : 'Item da EAP';
+  const panelTitle =
+    panel?.mode === 'edit' ? (selected ? `${selected.item.codigo} — ${selected.item.descricao}` : 'Item da EAP') : panel ? 'Novo item da EAP' : 'Item da EAP';
 
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
@@ -127,12 +136,14 @@ export function EapPage({ area }: { area: EapArea }) {
         emptyText="Esta EAP ainda não tem itens."
         notice={
           <>
-            {(result.total ?? 0) > MAX_ITEMS ? <Alert type="warning" showIcon message={`A EAP tem ${result.total} itens; a árvore mostra os primeiros ${MAX_ITEMS} por código.`} /> : null}
+            {(result.total ?? 0) > MAX_ITEMS ? (
+              <Alert type="warning" showIcon message={`A EAP tem ${result.total} itens; a árvore mostra os primeiros ${MAX_ITEMS} por código.`} />
+            ) : null}
             {wrong.length ? <WeightsWarning levels={wrong} /> : null}
             {canMoveAny ? (
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                <DragOutlined /> Arraste um item sobre outro para colocá-lo abaixo dele, ou use “Mover”. O item movido recebe o próximo código do novo nível e os itens
-                abaixo dele acompanham; os códigos dos demais itens não são renumerados.
+                <DragOutlined /> Arraste um item sobre outro para colocá-lo abaixo dele, ou use “Mover”. O item movido recebe o próximo código do novo nível e
+                os itens abaixo dele acompanham; os códigos dos demais itens não são renumerados.
               </Typography.Text>
             ) : null}
           </>
@@ -201,4 +212,3 @@ function WeightsWarning({ levels }: { levels: ReturnType<typeof allLevels> }) {
     />
   );
 }
-

@@ -32,7 +32,9 @@ describe("RDO activities' EAP item", { timeout: 90_000 }, () => {
     await waitFor(() => expect(t.requests.some((r) => r.method === 'GET' && r.url.pathname === '/api/v1/obras/101/cronograma')).toBe(true), T);
     fireEvent.mouseDown(picker);
     const option = await waitFor(() => {
-      const el = [...document.querySelectorAll<HTMLElement>('.ant-select-tree-title')].find((e) => e.textContent === '1.2.1 — Concretagem de bases de equipamentos');
+      const el = [...document.querySelectorAll<HTMLElement>('.ant-select-tree-title')].find(
+        (e) => e.textContent === '1.2.1 — Concretagem de bases de equipamentos',
+      );
       if (!el) throw new Error('opção 1.2.1 ausente');
       return el;
     }, T);

@@ -14,7 +14,15 @@ export function EapCodeField(props: FieldInputProps) {
   const { field, value, onChange, id, disabled } = props;
   const text = value === null || value === undefined ? '' : String(value);
   const plain = (
-    <Input id={id} disabled={disabled} aria-label={props['aria-label']} placeholder={field.placeholder} value={text} onChange={(e) => onChange?.(e.target.value)} allowClear={!field.required} />
+    <Input
+      id={id}
+      disabled={disabled}
+      aria-label={props['aria-label']}
+      placeholder={field.placeholder}
+      value={text}
+      onChange={(e) => onChange?.(e.target.value)}
+      allowClear={!field.required}
+    />
   );
   if (!field.eapCodeOf) return plain;
   return (

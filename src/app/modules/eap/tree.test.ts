@@ -10,7 +10,15 @@ describe('EAP tree', () => {
   });
 
   it('builds the tree by parent, children in code order; an orphan stays visible at the root and a cycle is cut once', () => {
-    const roots = buildEapTree([item(3, '1.10', 1), item(1, '1'), item(2, '1.2', 1), item(4, '1.2.1', 2), item(5, '9.1', 99), item(6, 'x', 7), item(7, 'y', 6)]);
+    const roots = buildEapTree([
+      item(3, '1.10', 1),
+      item(1, '1'),
+      item(2, '1.2', 1),
+      item(4, '1.2.1', 2),
+      item(5, '9.1', 99),
+      item(6, 'x', 7),
+      item(7, 'y', 6),
+    ]);
     expect(roots.map((n) => n.item.codigo)).toEqual(['1', '9.1', 'y']);
     expect(roots[0].children.map((n) => n.item.codigo)).toEqual(['1.2', '1.10']);
     expect(roots[0].children[0].children[0].parent?.item.codigo).toBe('1.2');
@@ -30,7 +38,14 @@ describe('EAP tree', () => {
   });
 
   it('sums the weights of each level', () => {
-    const roots = buildEapTree([item(1, '1', null, 60), item(2, '2', null, 40), item(3, '1.1', 1, 33.33), item(4, '1.2', 1, 33.33), item(5, '1.3', 1, null), item(6, '2.1', 2, 100)]);
+    const roots = buildEapTree([
+      item(1, '1', null, 60),
+      item(2, '2', null, 40),
+      item(3, '1.1', 1, 33.33),
+      item(4, '1.2', 1, 33.33),
+      item(5, '1.3', 1, null),
+      item(6, '2.1', 2, 100),
+    ]);
     expect(allLevels(roots).map((l) => [l.parent?.codigo ?? 'raiz', l.sum, l.missing, l.ok])).toEqual([
       ['raiz', 100, 0, true],
       ['1', 66.66, 1, false],
@@ -39,8 +54,10 @@ describe('EAP tree', () => {
     expect(allLevels([])).toEqual([]);
   });
 
-  it("labels an item with its code, description, weight and planned period", () => {
-    expect(itemLabel({ ...item(1, '1.2', null, 40), descricao: 'Montagem', inicioPrevisto: '2025-02-03', terminoPrevisto: '2025-02-14' })).toBe('1.2 — Montagem · peso 40% · 03/02–14/02/2025');
+  it('labels an item with its code, description, weight and planned period', () => {
+    expect(itemLabel({ ...item(1, '1.2', null, 40), descricao: 'Montagem', inicioPrevisto: '2025-02-03', terminoPrevisto: '2025-02-14' })).toBe(
+      '1.2 — Montagem · peso 40% · 03/02–14/02/2025',
+    );
     expect(itemLabel({ ...item(1, '1', null, 12.5), descricao: 'Obra' })).toBe('1 — Obra · peso 12,5%');
     expect(itemLabel({ ...item(1, '1'), descricao: 'Obra' })).toBe('1 — Obra');
     expect(formatPeriod('2024-12-15', '2025-02-14')).toBe('15/12/2024–14/02/2025');

@@ -32,7 +32,8 @@ export const EAP_TREE: TreeDecl = schemaByName('eapOs')!.tree!;
 export const buildEapTree = (items: EapItem[]): EapNode[] => buildTree(items, EAP_TREE);
 
 /** The next code of a level under `parent` (the root level when undefined), skipping codes in use. */
-export const nextCode = (parent: EapItem | undefined, siblings: EapItem[], allCodes: Iterable<string> = []): string => nextTreeCode(EAP_TREE, parent, siblings, allCodes);
+export const nextCode = (parent: EapItem | undefined, siblings: EapItem[], allCodes: Iterable<string> = []): string =>
+  nextTreeCode(EAP_TREE, parent, siblings, allCodes);
 
 export interface LevelWeights {
   /** The parent of the level (undefined: the root level). */
@@ -60,7 +61,12 @@ export function levelWeights(siblings: EapNode[], parent?: EapItem): LevelWeight
 /** The root level and every level under an item with children, in tree order. */
 export function allLevels(roots: EapNode[]): LevelWeights[] {
   if (!roots.length) return [];
-  return [levelWeights(roots), ...flatten(roots).filter((n) => n.children.length).map((n) => levelWeights(n.children, n.item))];
+  return [
+    levelWeights(roots),
+    ...flatten(roots)
+      .filter((n) => n.children.length)
+      .map((n) => levelWeights(n.children, n.item)),
+  ];
 }
 
 const PERCENT = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });

@@ -25,7 +25,12 @@ describe('companies to check (decision 29)', { timeout: 120_000 }, () => {
     await sql`update "ticketSgi" set fornecedor = null where id = ${id}`.execute(db);
     await sql`insert into empresa_pendente (tabela, campo, registro_id, valor) values ('ticketSgi', 'fornecedor', ${id}, 'Montagem Ideal')`.execute(db);
 
-    renderViews({ schemas: [], path: '/admin/empresas-pendentes', routes: <Route path="/admin/empresas-pendentes" element={<PendingCompaniesPage />} />, user: DEMO_USERS[ADMIN] });
+    renderViews({
+      schemas: [],
+      path: '/admin/empresas-pendentes',
+      routes: <Route path="/admin/empresas-pendentes" element={<PendingCompaniesPage />} />,
+      user: DEMO_USERS[ADMIN],
+    });
     const cell = await screen.findByText('Montagem Ideal', undefined, T);
     const row = cell.closest('tr') as HTMLElement;
     expect(within(row).getByText(`Registro SGI nº ${id}`).closest('a')).toHaveAttribute('href', `/tickets-sgi/${id}`);
@@ -34,7 +39,9 @@ describe('companies to check (decision 29)', { timeout: 120_000 }, () => {
     fireEvent.mouseDown(picker);
     fireEvent.change(picker, { target: { value: 'montagens' } });
     const option = await waitFor(() => {
-      const el = [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].find((e) => e.textContent === 'Montagens Ideal Ltda. — 12.345.678/0001-95');
+      const el = [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].find(
+        (e) => e.textContent === 'Montagens Ideal Ltda. — 12.345.678/0001-95',
+      );
       if (!el) throw new Error('opção ausente');
       return el;
     }, T);
@@ -44,7 +51,10 @@ describe('companies to check (decision 29)', { timeout: 120_000 }, () => {
     expect(searches.every((r) => r.url.searchParams.get('tipo') === 'Fornecedor')).toBe(true);
     fireEvent.click(option);
     fireEvent.click(within(row).getByRole('button', { name: 'Vincular' }));
-    await waitFor(() => expect(t.requests.some((r) => r.method === 'POST' && /\/api\/v1\/empresas-pendentes\/\d+\/resolver$/.test(r.url.pathname))).toBe(true), T);
+    await waitFor(
+      () => expect(t.requests.some((r) => r.method === 'POST' && /\/api\/v1\/empresas-pendentes\/\d+\/resolver$/.test(r.url.pathname))).toBe(true),
+      T,
+    );
     const post = t.requests.find((r) => r.method === 'POST')!;
     expect(post.body).toEqual({ empresa: CNPJ.montagensIdeal });
     await waitFor(() => expect(screen.queryByText('Montagem Ideal')).toBeNull(), T);

@@ -43,7 +43,14 @@ const SITUACOES: { value: Situacao; label: string }[] = [
 
 /** The company picker of one pending value: companies of the kind its field accepts. */
 function companyField(p: PendingCompany): FieldDef {
-  return { name: 'empresa', kind: 'reference', label: 'Empresa', ref: 'empresa', refKey: 'cnpj', ...(p.tiposExigidos?.length ? { refFilter: { tipo: p.tiposExigidos } } : p.tipoExigido ? { refFilter: { tipo: p.tipoExigido } } : {}) };
+  return {
+    name: 'empresa',
+    kind: 'reference',
+    label: 'Empresa',
+    ref: 'empresa',
+    refKey: 'cnpj',
+    ...(p.tiposExigidos?.length ? { refFilter: { tipo: p.tiposExigidos } } : p.tipoExigido ? { refFilter: { tipo: p.tipoExigido } } : {}),
+  };
 }
 
 function recordLink(p: PendingCompany): React.ReactNode {
@@ -62,7 +69,13 @@ function PendingActions({ item, onDone }: { item: PendingCompany; onDone: () => 
   const post = async (action: 'resolver' | 'descartar') => {
     setBusy(true);
     try {
-      await mutateAsync({ url: `${apiUrl}/empresas-pendentes/${item.id}/${action}`, method: 'post', values: action === 'resolver' ? { empresa } : {}, successNotification: false, errorNotification: false });
+      await mutateAsync({
+        url: `${apiUrl}/empresas-pendentes/${item.id}/${action}`,
+        method: 'post',
+        values: action === 'resolver' ? { empresa } : {},
+        successNotification: false,
+        errorNotification: false,
+      });
       open?.({ key: `empresa-pendente-${item.id}`, type: 'success', message: action === 'resolver' ? 'Empresa vinculada ao registro.' : 'Valor descartado.' });
       onDone();
     } catch (e) {
@@ -76,12 +89,23 @@ function PendingActions({ item, onDone }: { item: PendingCompany; onDone: () => 
   return (
     <Space wrap style={{ width: '100%' }}>
       <div style={{ minWidth: 260, flex: 1 }}>
-        <ReferenceSelect field={companyField(item)} value={empresa} onChange={(v) => setEmpresa(v === null || v === undefined ? null : String(v))} aria-label={`Empresa para "${item.valor}"`} />
+        <ReferenceSelect
+          field={companyField(item)}
+          value={empresa}
+          onChange={(v) => setEmpresa(v === null || v === undefined ? null : String(v))}
+          aria-label={`Empresa para "${item.valor}"`}
+        />
       </div>
       <Button type="primary" disabled={!empresa} loading={busy} onClick={() => void post('resolver')}>
         Vincular
       </Button>
-      <Popconfirm title="Descartar este valor?" description="O registro continua sem empresa." okText="Descartar" cancelText="Cancelar" onConfirm={() => post('descartar')}>
+      <Popconfirm
+        title="Descartar este valor?"
+        description="O registro continua sem empresa."
+        okText="Descartar"
+        cancelText="Cancelar"
+        onConfirm={() => post('descartar')}
+      >
         <Button danger>Descartar</Button>
       </Popconfirm>
     </Space>
@@ -109,8 +133,8 @@ export function PendingCompaniesPage(): React.ReactElement {
   return (
     <Card title="Empresas a conferir">
       <Typography.Paragraph type="secondary">
-        Nomes de empresa gravados como texto antes do cadastro de empresas que não corresponderam a nenhuma empresa cadastrada (ou a mais de uma, ou a uma de outro tipo). Vincule cada um a uma empresa
-        ou descarte-o; cadastrar a empresa em "Empresas" também vincula os valores com o mesmo nome ou CNPJ.
+        Nomes de empresa gravados como texto antes do cadastro de empresas que não corresponderam a nenhuma empresa cadastrada (ou a mais de uma, ou a uma de
+        outro tipo). Vincule cada um a uma empresa ou descarte-o; cadastrar a empresa em "Empresas" também vincula os valores com o mesmo nome ou CNPJ.
       </Typography.Paragraph>
       <Segmented<Situacao>
         options={SITUACOES}
@@ -133,7 +157,14 @@ export function PendingCompaniesPage(): React.ReactElement {
           { title: 'Registro', key: 'registro', render: (_v, p) => recordLink(p) },
           { title: 'Campo', dataIndex: 'campoRotulo' },
           { title: 'Valor gravado', dataIndex: 'valor', render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
-          { title: 'Tipo de empresa', key: 'tipo', render: (_v, p) => { const tipos = p.tiposExigidos?.length ? p.tiposExigidos : p.tipoExigido ? [p.tipoExigido] : []; return tipos.length ? tipos.map((t) => <Tag key={t}>{t}</Tag>) : '—'; } },
+          {
+            title: 'Tipo de empresa',
+            key: 'tipo',
+            render: (_v, p) => {
+              const tipos = p.tiposExigidos?.length ? p.tiposExigidos : p.tipoExigido ? [p.tipoExigido] : [];
+              return tipos.length ? tipos.map((t) => <Tag key={t}>{t}</Tag>) : '—';
+            },
+          },
           {
             title: situacao === 'pendente' ? 'Empresa' : 'Situação',
             key: 'acao',

@@ -45,7 +45,9 @@ describe('gallery', { timeout: 120_000 }, () => {
     // More photos than one page: an RDO of site 101 with 30 of them.
     const fotos = [];
     for (let i = 0; i < 30; i++) {
-      const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: i * 8, g: 90, b: 160 } } }).png().toBuffer();
+      const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: i * 8, g: 90, b: 160 } } })
+        .png()
+        .toBuffer();
       // A multipart body by hand: jsdom's FormData is not the one the in-process API reads.
       const b = 'galeria-teste';
       const body = Buffer.concat([
@@ -61,7 +63,11 @@ describe('gallery', { timeout: 120_000 }, () => {
       });
       fotos.push(await res.json());
     }
-    const rdo = await t.mock.api.request('/api/v1/diarios', { method: 'POST', as: ADMIN, json: { obra: '101', data: '2026-10-05', siteManager: { mail: 'sm@portal.local', nome: 'SM' }, fotos } });
+    const rdo = await t.mock.api.request('/api/v1/diarios', {
+      method: 'POST',
+      as: ADMIN,
+      json: { obra: '101', data: '2026-10-05', siteManager: { mail: 'sm@portal.local', nome: 'SM' }, fotos },
+    });
     expect(rdo.status).toBe(201);
   }, 120_000);
   afterEach(() => observers.splice(0));

@@ -97,9 +97,12 @@ export function GalleryPage(): React.ReactElement {
   useEffect(() => {
     const el = sentinel.current;
     if (!el || !hasMore || loading || error || typeof IntersectionObserver === 'undefined') return;
-    const io = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) void load(photos.length);
-    }, { rootMargin: '400px' });
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) void load(photos.length);
+      },
+      { rootMargin: '400px' },
+    );
     io.observe(el);
     return () => io.disconnect();
   }, [hasMore, loading, error, load, photos.length]);
@@ -151,7 +154,10 @@ export function GalleryPage(): React.ReactElement {
       ) : null}
       {total === 0 && !loading ? <Empty description="Nenhuma foto encontrada para estes filtros." /> : null}
       <Image.PreviewGroup>
-        <ul aria-label="Fotos da obra" style={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: 12, gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))' }}>
+        <ul
+          aria-label="Fotos da obra"
+          style={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: 12, gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))' }}
+        >
           {photos.map((p) => {
             const to = recordPath(p);
             return (

@@ -4,7 +4,14 @@ import type { PortalUser } from '../../../access/user';
 import { caseUploadLinks } from './upload-links';
 
 const person = (email: string, roles: string[], tipo = 'staff', empresa: string[] = ['Portal Engenharia']): PortalUser => ({
-  id_user: email, username: email, email, name: email, empresa, obra: [], roles, tipo,
+  id_user: email,
+  username: email,
+  email,
+  name: email,
+  empresa,
+  obra: [],
+  roles,
+  tipo,
 });
 const FIRM = person('escritorio@portal.local', ['escritorio'], 'escritorio', ['23456789000195']);
 const LEGAL = person('juridico@portal.local', ['leitura_juridico']);

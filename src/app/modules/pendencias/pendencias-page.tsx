@@ -63,9 +63,7 @@ export function PendenciasPage() {
       <Typography.Title level={3} id="pendencias-titulo">
         Minhas pendências
       </Typography.Title>
-      <Typography.Paragraph type="secondary">
-        Registros que aguardam uma ação sua{total ? ` (${total})` : ''}.
-      </Typography.Paragraph>
+      <Typography.Paragraph type="secondary">Registros que aguardam uma ação sua{total ? ` (${total})` : ''}.</Typography.Paragraph>
       {error ? (
         <Alert type="error" showIcon message="Não foi possível carregar as pendências." description={error.message} />
       ) : (
@@ -75,11 +73,7 @@ export function PendenciasPage() {
           dataSource={items}
           rowKey={(p) => `${p.resource}/${p.id}`}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Nada pendente por aqui." /> }}
-          pagination={
-            total > PAGE_SIZE
-              ? { current: page, pageSize: PAGE_SIZE, total, onChange: setPage, showSizeChanger: false, size: 'small' }
-              : false
-          }
+          pagination={total > PAGE_SIZE ? { current: page, pageSize: PAGE_SIZE, total, onChange: setPage, showSizeChanger: false, size: 'small' } : false}
           renderItem={(item) => <PendenciaItem item={item} />}
         />
       )}

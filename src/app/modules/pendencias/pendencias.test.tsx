@@ -33,8 +33,14 @@ async function newContract(numero: string): Promise<number> {
     method: 'POST',
     as: ADMIN,
     json: {
-      numero, tipo: 'Fornecimento', contraparte: CNPJ.trafoSul, objeto: 'Fornecimento de perfis metálicos', obra: '101',
-      responsavel: me, gestor: me, validador: me,
+      numero,
+      tipo: 'Fornecimento',
+      contraparte: CNPJ.trafoSul,
+      objeto: 'Fornecimento de perfis metálicos',
+      obra: '101',
+      responsavel: me,
+      gestor: me,
+      validador: me,
       arquivos: [{ key: 'demo/testes/contrato.pdf', name: 'contrato.pdf', size: 1000, type: 'application/pdf' }],
     },
   });
@@ -42,8 +48,7 @@ async function newContract(numero: string): Promise<number> {
   return ((await res.json()) as { id: number }).id;
 }
 
-const page = (path = '/pendencias') =>
-  renderViews({ schemas: [contrato], path, routes: <Route path="/pendencias" element={<PendenciasPage />} /> });
+const page = (path = '/pendencias') => renderViews({ schemas: [contrato], path, routes: <Route path="/pendencias" element={<PendenciasPage />} /> });
 
 describe('Minhas pendências', () => {
   it('lists what waits for the user: entity, title linking to the record, state, age and actions', async () => {

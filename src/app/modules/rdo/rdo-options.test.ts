@@ -5,8 +5,15 @@ import { defaultsFromShifts, schemaWithRdoOptions, type RdoOptions } from './rdo
 const diario = schemaByName('diario')!;
 const opts: RdoOptions = {
   obra: '101',
-  turnos: [{ periodo: 'Tarde', inicio: '13:00', fim: '17:00' }, { periodo: 'Manhã', inicio: '07:00', fim: '12:00' }],
-  maoDeObra: [{ empresa: 'Zeta Ltda.', funcao: 'Soldador' }, { empresa: 'Alfa S.A.', funcao: 'Soldador' }, { empresa: 'Alfa S.A.', funcao: 'Armador' }],
+  turnos: [
+    { periodo: 'Tarde', inicio: '13:00', fim: '17:00' },
+    { periodo: 'Manhã', inicio: '07:00', fim: '12:00' },
+  ],
+  maoDeObra: [
+    { empresa: 'Zeta Ltda.', funcao: 'Soldador' },
+    { empresa: 'Alfa S.A.', funcao: 'Soldador' },
+    { empresa: 'Alfa S.A.', funcao: 'Armador' },
+  ],
   equipamentos: [{ equipamento: 'Guindaste 50 t' }],
   estacoes: [{ nome: 'Mirante de Santana', codigo: 'A701', fonte: 'INMET' }],
   obrigatorias: ['clima', 'fotos'],
@@ -33,7 +40,11 @@ describe('RDO configuration in the report form', () => {
   });
 
   it('on edit, keeps offering the values the stored report holds, and only where the site has a list', () => {
-    const stored = { maoDeObra: [{ empresa: 'Beta Montagens', funcao: 'Soldador', quantidade: 2 }], equipamentos: [{ equipamento: 'Trator' }], estacaoMeteorologica: 'Antiga (X1)' };
+    const stored = {
+      maoDeObra: [{ empresa: 'Beta Montagens', funcao: 'Soldador', quantidade: 2 }],
+      equipamentos: [{ equipamento: 'Trator' }],
+      estacaoMeteorologica: 'Antiga (X1)',
+    };
     const s = schemaWithRdoOptions(diario, { ...opts, equipamentos: [] }, stored);
     expect(field(s, 'maoDeObra', 'empresa')).toMatchObject({ kind: 'enum', options: ['Alfa S.A.', 'Zeta Ltda.', 'Beta Montagens'] });
     expect(field(s, 'maoDeObra', 'funcao')).toMatchObject({ kind: 'enum', options: ['Armador', 'Soldador'] });

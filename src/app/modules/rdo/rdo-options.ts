@@ -45,7 +45,10 @@ export function defaultsFromShifts(opts: RdoOptions | undefined): Record<string,
   if (turnos.length) {
     out.clima = turnos.map((t) => ({ periodo: t.periodo, tempo: 'Ensolarado', condicao: 'Praticável' }));
     out.horarioInicio = [...turnos].map((t) => t.inicio).sort()[0];
-    out.horarioFim = [...turnos].map((t) => t.fim).sort().at(-1);
+    out.horarioFim = [...turnos]
+      .map((t) => t.fim)
+      .sort()
+      .at(-1);
   }
   if (opts?.estacoes?.length === 1) out.estacaoMeteorologica = stationLabel(opts.estacoes[0]);
   return out;

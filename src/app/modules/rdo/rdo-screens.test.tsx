@@ -28,7 +28,12 @@ async function api<R = Record<string, unknown>>(path: string, as = 'admin@portal
 
 describe('RDO screens', { timeout: 120_000 }, () => {
   it("a new report of a site starts from its shifts, offers its lists, and copies the previous day's report", async () => {
-    renderViews({ schemas: [diario], path: '/101/diarios/novo', routes: <Route path="/:obra/diarios/novo" element={<DiarioCreate schema={diario} />} />, user: DEMO_USERS[SM] });
+    renderViews({
+      schemas: [diario],
+      path: '/101/diarios/novo',
+      routes: <Route path="/:obra/diarios/novo" element={<DiarioCreate schema={diario} />} />,
+      user: DEMO_USERS[SM],
+    });
     // Shifts of site 101 (demo configuration): Manhã 07:00–12:00 and Tarde 13:00–17:00.
     await waitFor(() => expect(screen.getByLabelText('Início do expediente')).toHaveValue('07:00'), T);
     expect(screen.getByLabelText('Fim do expediente')).toHaveValue('17:00');
@@ -36,10 +41,12 @@ describe('RDO screens', { timeout: 120_000 }, () => {
     expect(within(climaCard).getAllByRole('row')).toHaveLength(3); // header + one row per shift
 
     // Copy: the API's pre-filled body goes into the form.
-    const expected = await api<{ maoDeObra: { funcao: string }[]; atividades: { descricao: string }[]; data: string | null; origem: { numero: number; data: string } }>(
-      '/api/v1/diarios/copia-anterior?obra=101',
-      SM,
-    );
+    const expected = await api<{
+      maoDeObra: { funcao: string }[];
+      atividades: { descricao: string }[];
+      data: string | null;
+      origem: { numero: number; data: string };
+    }>('/api/v1/diarios/copia-anterior?obra=101', SM);
     fireEvent.click(screen.getByRole('button', { name: /Copiar do dia anterior/ }));
     await screen.findByText(new RegExp(`Copiado do diário nº ${expected.origem.numero} de ${formatDate(expected.origem.data).replace(/\//g, '\\/')}`), {}, T);
     const maoCard = screen.getByText('Mão de obra', { selector: 'label' }).closest('.ant-form-item') as HTMLElement;
@@ -62,11 +69,20 @@ describe('RDO screens', { timeout: 120_000 }, () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     // The document itself is the API's (tests/api/rdo-document.test.ts); here, what the button does with it.
     t.server.use(
-      http.get(`http://localhost/api/v1/diarios/${rdo.id}/pdf`, () =>
-        new HttpResponse(new TextEncoder().encode('%PDF-1.3\n%%EOF'), { headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="RDO-101-${rdo.numero}.pdf"` } }),
+      http.get(
+        `http://localhost/api/v1/diarios/${rdo.id}/pdf`,
+        () =>
+          new HttpResponse(new TextEncoder().encode('%PDF-1.3\n%%EOF'), {
+            headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="RDO-101-${rdo.numero}.pdf"` },
+          }),
       ),
     );
-    renderViews({ schemas: [diario], path: `/diarios/${rdo.id}`, routes: <Route path="/diarios/:diario" element={<DiarioShow schema={diario} />} />, user: DEMO_USERS[SM] });
+    renderViews({
+      schemas: [diario],
+      path: `/diarios/${rdo.id}`,
+      routes: <Route path="/diarios/:diario" element={<DiarioShow schema={diario} />} />,
+      user: DEMO_USERS[SM],
+    });
     fireEvent.click(await screen.findByRole('button', { name: /Baixar PDF/ }, T));
     await waitFor(() => expect(click).toHaveBeenCalled(), T);
     expect(t.requests.filter((r) => r.url.pathname === `/api/v1/diarios/${rdo.id}/pdf`).map((r) => r.method)).toEqual(['GET']);
@@ -81,7 +97,12 @@ describe('RDO screens', { timeout: 120_000 }, () => {
   it("the configuration screen edits the site's record and creates it for a site without one", async () => {
     t.mock.setUser('admin@portal.local');
     const page = (obra: string) =>
-      renderViews({ schemas: [schemaByName('configuracaoRdo')!], path: `/${obra}/diarios/configurar`, routes: <Route path="/:obra/diarios/configurar" element={<RdoConfigPage />} />, user: DEMO_USERS['admin@portal.local'] });
+      renderViews({
+        schemas: [schemaByName('configuracaoRdo')!],
+        path: `/${obra}/diarios/configurar`,
+        routes: <Route path="/:obra/diarios/configurar" element={<RdoConfigPage />} />,
+        user: DEMO_USERS['admin@portal.local'],
+      });
     const view = page('103');
     await waitFor(() => expect(screen.getByDisplayValue('Retroescavadeira')).toBeInTheDocument(), T);
     const chuva = screen.getByRole('switch', { name: 'Chuva (mm)' });

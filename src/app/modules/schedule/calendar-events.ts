@@ -35,7 +35,9 @@ export function firstPlannedDay(items: ScheduleItem[], today: string): string | 
   const starts = items.filter((i) => i.folha && i.inicioPrevisto && i.terminoPrevisto).map((i) => i.inicioPrevisto!);
   if (!starts.length) return undefined;
   // Today when something is planned around it, else the first planned day.
-  return items.some((i) => i.folha && i.inicioPrevisto && i.terminoPrevisto && i.inicioPrevisto <= today && today <= i.terminoPrevisto) ? today : starts.sort()[0];
+  return items.some((i) => i.folha && i.inicioPrevisto && i.terminoPrevisto && i.inicioPrevisto <= today && today <= i.terminoPrevisto)
+    ? today
+    : starts.sort()[0];
 }
 
 export const WEEKDAYS_PT = ['seg', 'ter', 'qua', 'qui', 'sex', 'sáb', 'dom'];

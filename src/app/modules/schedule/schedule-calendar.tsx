@@ -52,7 +52,11 @@ function WeekView({ items, value, onChange }: { items: ScheduleItem[]; value: Da
         </Typography.Text>
         <Button icon={<RightOutlined />} aria-label="Próxima semana" onClick={() => onChange(value.add(7, 'day'))} />
       </Space>
-      <div role="grid" aria-label="Semana" style={{ display: 'grid', gridTemplateColumns: '48px repeat(7, minmax(0, 1fr))', border: '1px solid #f0f0f0', overflowX: 'auto' }}>
+      <div
+        role="grid"
+        aria-label="Semana"
+        style={{ display: 'grid', gridTemplateColumns: '48px repeat(7, minmax(0, 1fr))', border: '1px solid #f0f0f0', overflowX: 'auto' }}
+      >
         <div role="row" style={{ display: 'contents' }}>
           <div role="columnheader" />
           {days.map((d, i) => (
@@ -72,13 +76,25 @@ function WeekView({ items, value, onChange }: { items: ScheduleItem[]; value: Da
           {days.map((d) => {
             const events = eventsOn(items, isoOf(d));
             return (
-              <div role="gridcell" key={isoOf(d)} aria-label={`${d.format('DD/MM/YYYY')}: ${events.length ? events.map((e) => label(e.item)).join('; ') : 'sem atividades'}`} style={{ position: 'relative', height, borderLeft: '1px solid #f0f0f0', display: 'flex', gap: 2, padding: `${hourPx / 2}px 2px` }}>
+              <div
+                role="gridcell"
+                key={isoOf(d)}
+                aria-label={`${d.format('DD/MM/YYYY')}: ${events.length ? events.map((e) => label(e.item)).join('; ') : 'sem atividades'}`}
+                style={{ position: 'relative', height, borderLeft: '1px solid #f0f0f0', display: 'flex', gap: 2, padding: `${hourPx / 2}px 2px` }}
+              >
                 {events.map((e) => (
                   <Tooltip key={e.item.id} title={`${label(e.item)} · ${HOURS} · avanço ${e.item.avanco.toLocaleString('pt-BR')}%`}>
                     <div
                       style={{
-                        flex: 1, minWidth: 0, height: (EVENT_END_HOUR - EVENT_START_HOUR) * hourPx, borderRadius: 4, padding: 2, fontSize: 11, overflow: 'hidden',
-                        background: e.item.atrasado ? '#fff1f0' : '#e6f4ff', borderLeft: `3px solid ${e.item.atrasado ? '#ff4d4f' : '#1677ff'}`,
+                        flex: 1,
+                        minWidth: 0,
+                        height: (EVENT_END_HOUR - EVENT_START_HOUR) * hourPx,
+                        borderRadius: 4,
+                        padding: 2,
+                        fontSize: 11,
+                        overflow: 'hidden',
+                        background: e.item.atrasado ? '#fff1f0' : '#e6f4ff',
+                        borderLeft: `3px solid ${e.item.atrasado ? '#ff4d4f' : '#1677ff'}`,
                       }}
                     >
                       {e.item.codigo}

@@ -26,7 +26,9 @@ const page = (user: PortalUser = DEMO_USERS[ADMIN]) =>
 const rowOf = async (codigo: string) => {
   const table = await screen.findByRole('region', { name: 'Itens da EAP' }, T);
   return waitFor(() => {
-    const cell = within(table).getAllByRole('cell').find((c) => c.textContent === codigo);
+    const cell = within(table)
+      .getAllByRole('cell')
+      .find((c) => c.textContent === codigo);
     if (!cell) throw new Error(`linha ${codigo} ausente`);
     return cell.closest('tr') as HTMLElement;
   }, T);
@@ -57,7 +59,13 @@ describe('works schedule screen', { timeout: 120_000 }, () => {
     const patch = t.requests.find((r) => r.method === 'PATCH')!;
     expect(patch.url.pathname).toMatch(/^\/api\/v1\/obras\/101\/cronograma\/\d+$/);
     expect(patch.body).toEqual({ version: 1, terminoPrevisto: '2025-10-31' });
-    await waitFor(() => expect((within(screen.getByRole('region', { name: 'Itens da EAP' })).getByLabelText('Término previsto de 1.3.4') as HTMLInputElement).value).toBe('31/10/2025'), T);
+    await waitFor(
+      () =>
+        expect((within(screen.getByRole('region', { name: 'Itens da EAP' })).getByLabelText('Término previsto de 1.3.4') as HTMLInputElement).value).toBe(
+          '31/10/2025',
+        ),
+      T,
+    );
   });
 
   it("draws the S-curve from the API's points", async () => {
@@ -82,7 +90,9 @@ describe('works schedule screen', { timeout: 120_000 }, () => {
     fireEvent.click(within(cal).getByText('Semana'));
     const grid = await within(cal).findByRole('grid', { name: 'Semana' }, T);
     expect(within(grid).getByText('seg 06/01')).toBeInTheDocument();
-    expect(within(grid).getByRole('gridcell', { name: /^06\/01\/2025: 1\.1\.2 Montagem de estrutura metálica do galpão; 1\.2\.1 Concretagem/ })).toBeInTheDocument();
+    expect(
+      within(grid).getByRole('gridcell', { name: /^06\/01\/2025: 1\.1\.2 Montagem de estrutura metálica do galpão; 1\.2\.1 Concretagem/ }),
+    ).toBeInTheDocument();
     fireEvent.click(within(cal).getByRole('button', { name: 'Próxima semana' }));
     await within(grid).findByText('seg 13/01', {}, T);
   });

@@ -52,7 +52,12 @@ export function SchedulePage(): React.ReactElement {
     } catch (e) {
       const err = e as HttpError;
       const detail = Object.values((err.errors ?? {}) as Record<string, string[]>).flat()[0];
-      open?.({ key: `cronograma-${item.id}`, type: 'error', description: `Não foi possível salvar as datas de ${item.codigo}.`, message: String(detail ?? err.message ?? 'Tente novamente.') });
+      open?.({
+        key: `cronograma-${item.id}`,
+        type: 'error',
+        description: `Não foi possível salvar as datas de ${item.codigo}.`,
+        message: String(detail ?? err.message ?? 'Tente novamente.'),
+      });
     } finally {
       setSaving(undefined);
       await query.refetch();
@@ -63,11 +68,21 @@ export function SchedulePage(): React.ReactElement {
   async function sendWarning() {
     setWarning(true);
     try {
-      const { data: r } = await mutateAsync({ url: `${siteApiPath(apiUrl, obra)}/aviso-atraso`, method: 'post', values: {}, successNotification: false, errorNotification: false });
+      const { data: r } = await mutateAsync({
+        url: `${siteApiPath(apiUrl, obra)}/aviso-atraso`,
+        method: 'post',
+        values: {},
+        successNotification: false,
+        errorNotification: false,
+      });
       const w = r as unknown as WarningAnswer;
       open?.(
         w.enviado
-          ? { key: `aviso-${obra}`, type: 'success', message: `Aviso de atraso enviado para ${w.para.join(', ')} (${w.itens.length} ${w.itens.length === 1 ? 'item' : 'itens'}).` }
+          ? {
+              key: `aviso-${obra}`,
+              type: 'success',
+              message: `Aviso de atraso enviado para ${w.para.join(', ')} (${w.itens.length} ${w.itens.length === 1 ? 'item' : 'itens'}).`,
+            }
           : { key: `aviso-${obra}`, type: 'success', message: 'Nenhum item em atraso: nenhum aviso foi enviado.' },
       );
     } catch (e) {

@@ -78,8 +78,22 @@ export function ScheduleTable({ items, today, saving, onDateChange }: ScheduleTa
       title: 'Avanço',
       width: 170,
       render: (_: unknown, i) => (
-        <Tooltip title={i.ultimoRegistro ? `Último diário com avanço: ${formatDate(i.ultimoRegistro)}` : i.folha ? 'Nenhum avanço informado nos diários.' : 'Média ponderada dos subitens.'}>
-          <Progress percent={Math.round(i.avanco * 100) / 100} size="small" status={i.atrasado ? 'exception' : i.avanco >= 100 ? 'success' : 'normal'} format={(p) => pct(p ?? 0)} aria-label={`Avanço de ${i.codigo}: ${pct(i.avanco)}`} />
+        <Tooltip
+          title={
+            i.ultimoRegistro
+              ? `Último diário com avanço: ${formatDate(i.ultimoRegistro)}`
+              : i.folha
+                ? 'Nenhum avanço informado nos diários.'
+                : 'Média ponderada dos subitens.'
+          }
+        >
+          <Progress
+            percent={Math.round(i.avanco * 100) / 100}
+            size="small"
+            status={i.atrasado ? 'exception' : i.avanco >= 100 ? 'success' : 'normal'}
+            format={(p) => pct(p ?? 0)}
+            aria-label={`Avanço de ${i.codigo}: ${pct(i.avanco)}`}
+          />
         </Tooltip>
       ),
     },
@@ -103,7 +117,9 @@ export function ScheduleTable({ items, today, saving, onDateChange }: ScheduleTa
       scroll={{ x: 900 }}
       expandable={{ defaultExpandAllRows: true }}
       aria-label="Itens da EAP e datas planejadas"
-      onRow={(i) => ({ 'data-atrasado': i.atrasado ? 'true' : undefined, style: i.atrasado ? { background: '#fff1f0' } : undefined }) as React.HTMLAttributes<HTMLElement>}
+      onRow={(i) =>
+        ({ 'data-atrasado': i.atrasado ? 'true' : undefined, style: i.atrasado ? { background: '#fff1f0' } : undefined }) as React.HTMLAttributes<HTMLElement>
+      }
     />
   );
 }

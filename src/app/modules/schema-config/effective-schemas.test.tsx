@@ -36,7 +36,10 @@ function Live({ view }: { view: 'list' | 'create' }) {
   );
 }
 
-const routes = [<Route key="l" path="/live/obras" element={<Live view="list" />} />, <Route key="c" path="/live/obras/create" element={<Live view="create" />} />];
+const routes = [
+  <Route key="l" path="/live/obras" element={<Live view="list" />} />,
+  <Route key="c" path="/live/obras/create" element={<Live view="create" />} />,
+];
 
 describe('effective schemas in the app', () => {
   it('a custom field added through the API appears in the form and in the list after the refetch', async () => {

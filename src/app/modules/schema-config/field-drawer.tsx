@@ -71,7 +71,17 @@ function initialValues(field: FieldDef | null): Values {
 function ListPreview({ schema }: { schema: EntitySchema }) {
   const listed = schema.fields.filter((f) => f.list && !f.hidden);
   const cols = (listed.length ? listed : schema.fields.filter((f) => !f.hidden).slice(0, 5)).map((f) => ({ key: f.name, dataIndex: f.name, title: f.label }));
-  return <Table size="small" columns={cols} dataSource={[]} pagination={false} scroll={{ x: true }} locale={{ emptyText: 'Colunas da lista com a alteração aplicada.' }} aria-label="Pré-visualização da lista" />;
+  return (
+    <Table
+      size="small"
+      columns={cols}
+      dataSource={[]}
+      pagination={false}
+      scroll={{ x: true }}
+      locale={{ emptyText: 'Colunas da lista com a alteração aplicada.' }}
+      aria-label="Pré-visualização da lista"
+    />
+  );
 }
 
 export interface FieldDrawerProps {
@@ -98,7 +108,9 @@ export function FieldDrawer({ base, overlay, field, onClose, onSave }: FieldDraw
     return { errors, next: Object.keys(errors).length ? current : effectiveSchema(base, applyOverlayChange(overlay, change)) };
   }, [base, overlay, change, current]);
   const diff = useMemo(() => schemaDiff(current, checked.next), [current, checked.next]);
-  const clientErrors = Object.entries(checked.errors).flatMap(([k, ms]) => ms.map((m) => `${PROP_LABELS[k] ?? (k === '_' ? '' : k)}${k === '_' ? '' : ': '}${m}`));
+  const clientErrors = Object.entries(checked.errors).flatMap(([k, ms]) =>
+    ms.map((m) => `${PROP_LABELS[k] ?? (k === '_' ? '' : k)}${k === '_' ? '' : ': '}${m}`),
+  );
   const addedOptions = custom ? (field?.options ?? []) : (overlay.fields?.[field?.name ?? '']?.options ?? []);
 
   const save = async () => {
@@ -109,7 +121,21 @@ export function FieldDrawer({ base, overlay, field, onClose, onSave }: FieldDraw
       await onSave(change);
     } catch (e) {
       const err = e instanceof ConfigError ? e : new ConfigError('Não foi possível salvar.', 0);
-      const names = new Set(Object.keys(form.getFieldsValue(true)).concat(['name', 'kind', 'storage', 'label', 'options', 'ref', 'addOptions', 'removeOptions', 'internal', ...BOUNDS, ...FLAGS]));
+      const names = new Set(
+        Object.keys(form.getFieldsValue(true)).concat([
+          'name',
+          'kind',
+          'storage',
+          'label',
+          'options',
+          'ref',
+          'addOptions',
+          'removeOptions',
+          'internal',
+          ...BOUNDS,
+          ...FLAGS,
+        ]),
+      );
       const onFields = Object.entries(err.errors).filter(([k]) => names.has(k));
       form.setFields(onFields.map(([k, errors]) => ({ name: k, errors })));
       if (!onFields.length || err.errors._ || err.errors.version) setRefusal(err.message);
@@ -196,7 +222,12 @@ export function FieldDrawer({ base, overlay, field, onClose, onSave }: FieldDraw
           </Col>
         </Row>
         {sub && (
-          <Alert type="info" showIcon style={{ marginBottom: 16 }} message="Subcampo de uma tabela: aqui se alteram o rótulo, a ajuda, o texto de exemplo e as opções." />
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 16 }}
+            message="Subcampo de uma tabela: aqui se alteram o rótulo, a ajuda, o texto de exemplo e as opções."
+          />
         )}
         {!sub && (
           <Space wrap size="large">
@@ -264,7 +295,21 @@ export function FieldDrawer({ base, overlay, field, onClose, onSave }: FieldDraw
           </Row>
         )}
       </Form>
-      {!!clientErrors.length && <Alert type="warning" showIcon message="Esta alteração será recusada" description={<ul style={{ margin: 0, paddingLeft: 20 }}>{clientErrors.map((m) => <li key={m}>{m}</li>)}</ul>} style={{ marginBottom: 16 }} />}
+      {!!clientErrors.length && (
+        <Alert
+          type="warning"
+          showIcon
+          message="Esta alteração será recusada"
+          description={
+            <ul style={{ margin: 0, paddingLeft: 20 }}>
+              {clientErrors.map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+          }
+          style={{ marginBottom: 16 }}
+        />
+      )}
       <Tabs
         items={[
           {
@@ -288,7 +333,15 @@ export function FieldDrawer({ base, overlay, field, onClose, onSave }: FieldDraw
               <Empty description="Nenhuma alteração pendente." />
             ),
           },
-          { key: 'form', label: 'Formulário', children: <Form layout="vertical" disabled aria-label="Pré-visualização do formulário"><SchemaFormFields schema={checked.next} /></Form> },
+          {
+            key: 'form',
+            label: 'Formulário',
+            children: (
+              <Form layout="vertical" disabled aria-label="Pré-visualização do formulário">
+                <SchemaFormFields schema={checked.next} />
+              </Form>
+            ),
+          },
           { key: 'list', label: 'Lista', children: <ListPreview schema={checked.next} /> },
         ]}
       />

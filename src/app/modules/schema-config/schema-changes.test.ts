@@ -4,7 +4,12 @@ import { effectiveSchema } from '../../../../schemas/overlay';
 import { describeChange, inverseChange, replayOverlay, requestFor, schemaDiff, type HistoryEntry } from './schema-changes';
 
 const obra = CODE_SCHEMAS.find((s) => s.name === 'obra')!;
-const at = (version: number, change: HistoryEntry['change']): HistoryEntry => ({ version, changed_by: 'admin@portal.local', changed_at: '2026-01-01T12:00:00Z', change });
+const at = (version: number, change: HistoryEntry['change']): HistoryEntry => ({
+  version,
+  changed_by: 'admin@portal.local',
+  changed_at: '2026-01-01T12:00:00Z',
+  change,
+});
 const history: HistoryEntry[] = [
   at(3, { op: 'patchField', name: 'cep', patch: { label: 'CEP da obra', list: true } }),
   at(2, { op: 'patchField', name: 'tipoObra', patch: { addOptions: ['Hospitalar'] } }),
@@ -41,8 +46,15 @@ describe('schema configuration helpers', () => {
 
   it('sends each change with the version read', () => {
     expect(requestFor('obras', { op: 'hideField', name: 'cxFiscal' }, 4)).toEqual({ method: 'DELETE', path: '/schemas/obras/fields/cxFiscal?version=4' });
-    expect(requestFor('obras', { op: 'patchField', name: 'cep', patch: { label: 'X' } }, 2)).toEqual({ method: 'PATCH', path: '/schemas/obras/fields/cep', body: { label: 'X', version: 2 } });
-    expect(requestFor('obras', { op: 'purgeField', name: 'cxFiscal' }, 5)).toEqual({ method: 'DELETE', path: '/schemas/obras/fields/cxFiscal?purge=true&version=5' });
+    expect(requestFor('obras', { op: 'patchField', name: 'cep', patch: { label: 'X' } }, 2)).toEqual({
+      method: 'PATCH',
+      path: '/schemas/obras/fields/cep',
+      body: { label: 'X', version: 2 },
+    });
+    expect(requestFor('obras', { op: 'purgeField', name: 'cxFiscal' }, 5)).toEqual({
+      method: 'DELETE',
+      path: '/schemas/obras/fields/cxFiscal?purge=true&version=5',
+    });
   });
 
   it('offers no undo for a purge nor for earlier changes of the purged field, and describes it', () => {

@@ -5,7 +5,16 @@
  * that sends a change.
  */
 import type { EntitySchema, FieldDef } from '../../../../schemas/kinds';
-import { applyOverlayChange, effectiveSchema, fieldTitle, findField, subFieldNames, type FieldPatch, type OverlayChange, type SchemaOverlay } from '../../../../schemas/overlay';
+import {
+  applyOverlayChange,
+  effectiveSchema,
+  fieldTitle,
+  findField,
+  subFieldNames,
+  type FieldPatch,
+  type OverlayChange,
+  type SchemaOverlay,
+} from '../../../../schemas/overlay';
 
 export interface HistoryEntry {
   version: number;
@@ -61,7 +70,27 @@ export function fieldsOf(base: EntitySchema, overlay: SchemaOverlay): FieldRow[]
   });
 }
 
-const DIFF_PROPS = ['label', 'kind', 'storage', 'required', 'list', 'filter', 'search', 'sort', 'help', 'placeholder', 'group', 'options', 'min', 'max', 'maxLength', 'pattern', 'ref', 'hidden', 'internal'] as const;
+const DIFF_PROPS = [
+  'label',
+  'kind',
+  'storage',
+  'required',
+  'list',
+  'filter',
+  'search',
+  'sort',
+  'help',
+  'placeholder',
+  'group',
+  'options',
+  'min',
+  'max',
+  'maxLength',
+  'pattern',
+  'ref',
+  'hidden',
+  'internal',
+] as const;
 const BOOL_PROPS = new Set<string>(['required', 'list', 'filter', 'search', 'sort', 'hidden', 'internal']);
 export const PROP_LABELS: Record<string, string> = {
   label: 'Rótulo',

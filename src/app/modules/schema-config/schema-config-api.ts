@@ -28,7 +28,11 @@ async function call(apiUrl: string, method: string, path: string, body?: unknown
   const text = await res.text();
   const json = text ? (JSON.parse(text) as Record<string, unknown>) : undefined;
   if (!res.ok) {
-    throw new ConfigError(typeof json?.message === 'string' ? json.message : 'Alteração recusada.', res.status, (json?.errors as Record<string, string[]>) ?? {});
+    throw new ConfigError(
+      typeof json?.message === 'string' ? json.message : 'Alteração recusada.',
+      res.status,
+      (json?.errors as Record<string, string[]>) ?? {},
+    );
   }
   return json;
 }

@@ -48,7 +48,11 @@ describe('SchemaConfigPage', () => {
     expect(within(diff).getAllByText('(campo novo)').length).toBeGreaterThan(0);
     fireEvent.click(within(drawer()).getByRole('tab', { name: 'Lista' }));
     const preview = await within(drawer()).findByRole('table', { name: 'Pré-visualização da lista' });
-    expect(within(preview).getAllByRole('columnheader').some((h) => h.textContent === 'Responsável técnico')).toBe(true);
+    expect(
+      within(preview)
+        .getAllByRole('columnheader')
+        .some((h) => h.textContent === 'Responsável técnico'),
+    ).toBe(true);
     await save();
     await screen.findByText('Campo criado.', undefined, T);
     await waitFor(() => expect(within(screen.getByRole('table', { name: 'Campos' })).getByText('cxResponsavelTecnico')).toBeTruthy(), T);
@@ -66,13 +70,17 @@ describe('SchemaConfigPage', () => {
 
     const history = screen.getByRole('table', { name: 'Histórico' });
     await within(history).findByText(/rótulo: CEP da obra/, undefined, T);
-    const row = within(history).getByText(/rótulo: CEP da obra/).closest('tr')!;
+    const row = within(history)
+      .getByText(/rótulo: CEP da obra/)
+      .closest('tr')!;
     fireEvent.click(within(row).getByRole('button', { name: 'Desfazer' }));
     const confirm = (await screen.findByText('Desfazer esta alteração?')).closest('.ant-popover') as HTMLElement;
     fireEvent.click(within(confirm).getByRole('button', { name: /Desfazer/ }));
     await screen.findByText('Alteração desfeita.', undefined, T);
     await waitFor(() => expect(schemaByName('obra')!.fields.find((f) => f.name === 'cep')!.label).toBe('CEP'), T);
-    const stored = (await (await ctx.mock.api.request('/api/v1/schemas/obras/history', { as: 'admin@portal.local' })).json()) as { change: { op: string; patch?: { label?: string } } }[];
+    const stored = (await (await ctx.mock.api.request('/api/v1/schemas/obras/history', { as: 'admin@portal.local' })).json()) as {
+      change: { op: string; patch?: { label?: string } };
+    }[];
     expect(stored[0].change).toEqual({ op: 'patchField', name: 'cep', patch: { label: 'CEP' } });
   }, 90_000);
 
@@ -90,7 +98,10 @@ describe('SchemaConfigPage', () => {
     await save();
     await screen.findByText('Campo criado.', undefined, T);
     await waitFor(() => expect(schemaByName('obra')!.fields.find((f) => f.name === 'cxVistoriaExtra')).toMatchObject({ storage: 'json', internal: true }), T);
-    const rowOf = () => within(screen.getByRole('table', { name: 'Campos' })).getByText('cxVistoriaExtra').closest('tr')!;
+    const rowOf = () =>
+      within(screen.getByRole('table', { name: 'Campos' }))
+        .getByText('cxVistoriaExtra')
+        .closest('tr')!;
     expect(within(rowOf()).getByText('JSON')).toBeTruthy();
     expect(within(rowOf()).getByText('Só equipe interna')).toBeTruthy();
 
@@ -109,7 +120,11 @@ describe('SchemaConfigPage', () => {
 
     fireEvent.click(within(rowOf()).getByRole('button', { name: 'Excluir definitivamente os dados' }));
     const purge = (await screen.findByText('Excluir definitivamente os dados de "Vistoria (extra)"?')).closest('.ant-popover') as HTMLElement;
-    await within(purge).findByText(/^1 registro tem valor neste campo\. Os valores de "Vistoria \(extra\)" serão apagados e não há como desfazer/, undefined, T);
+    await within(purge).findByText(
+      /^1 registro tem valor neste campo\. Os valores de "Vistoria \(extra\)" serão apagados e não há como desfazer/,
+      undefined,
+      T,
+    );
     fireEvent.click(within(purge).getByRole('button', { name: /Excluir definitivamente/ }));
     await screen.findByText('Dados do campo "Vistoria (extra)" excluídos definitivamente.', undefined, T);
     await waitFor(() => expect(within(screen.getByRole('table', { name: 'Campos' })).queryByText('cxVistoriaExtra')).toBeNull(), T);
@@ -138,11 +153,16 @@ describe('SchemaConfigPage', () => {
     await within(diff).findByText('Itens do checklist › Tipo de resposta');
     await save();
     await screen.findByText('Campo atualizado.', undefined, T);
-    const tipo = () => schemaByName('checklistTemplateField')!.fields.find((f) => f.name === 'itens')!.fields!.find((f) => f.name === 'tipoResposta')!;
+    const tipo = () =>
+      schemaByName('checklistTemplateField')!
+        .fields.find((f) => f.name === 'itens')!
+        .fields!.find((f) => f.name === 'tipoResposta')!;
     await waitFor(() => expect(tipo().options).toContain('Medição (MΩ)'), T);
     const history = screen.getByRole('table', { name: 'Histórico' });
     expect(await within(history).findByText('Campo "Itens do checklist › Tipo de resposta": opções acrescentadas: Medição (MΩ)', undefined, T)).toBeTruthy();
-    const stored = (await (await ctx.mock.api.request('/api/v1/schemas/checklist-templates-field/history', { as: 'admin@portal.local' })).json()) as { change: unknown }[];
+    const stored = (await (await ctx.mock.api.request('/api/v1/schemas/checklist-templates-field/history', { as: 'admin@portal.local' })).json()) as {
+      change: unknown;
+    }[];
     expect(stored[0].change).toEqual({ op: 'patchField', name: 'itens.tipoResposta', patch: { addOptions: ['Medição (MΩ)'] } });
   }, 90_000);
 

@@ -33,7 +33,14 @@ export function SchemaConfigPage({ apiUrl = '/api/v1' }: { apiUrl?: string }) {
   if (!loaded && !configurable.length) return <Spin style={{ display: 'block', margin: '48px auto' }} aria-label="Carregando" />;
   if (!resource) return <EntityIndex configurable={configurable} />;
   if (!configurable.includes(resource)) {
-    return <Result status="403" title="Sem permissão" subTitle="Só os administradores desta entidade podem configurá-la." extra={<Link to="/admin/entidades">Entidades que você administra</Link>} />;
+    return (
+      <Result
+        status="403"
+        title="Sem permissão"
+        subTitle="Só os administradores desta entidade podem configurá-la."
+        extra={<Link to="/admin/entidades">Entidades que você administra</Link>}
+      />
+    );
   }
   return <EntityConfig key={resource} resource={resource} apiUrl={apiUrl} />;
 }
@@ -43,8 +50,8 @@ function EntityIndex({ configurable }: { configurable: string[] }) {
   return (
     <Card title="Configurar entidades">
       <Typography.Paragraph type="secondary">
-        Rótulos, ajuda, colunas da lista, filtros, opções e campos personalizados das entidades que você administra. As alterações valem na próxima navegação, sem
-        nova versão do portal.
+        Rótulos, ajuda, colunas da lista, filtros, opções e campos personalizados das entidades que você administra. As alterações valem na próxima navegação,
+        sem nova versão do portal.
       </Typography.Paragraph>
       <List
         dataSource={items}
@@ -116,9 +123,19 @@ function EntityConfig({ resource, apiUrl }: { resource: string; apiUrl: string }
               title: 'Rótulo',
               dataIndex: 'label',
               // One line: the sub-fields' indent would otherwise squeeze labels letter by letter on a phone (the table scrolls sideways).
-              render: (v: string, f) => <span style={{ whiteSpace: 'nowrap' }}>{f.hidden && isCustomField(overlay, f.name) ? <Typography.Text delete>{v}</Typography.Text> : v}</span>,
+              render: (v: string, f) => (
+                <span style={{ whiteSpace: 'nowrap' }}>{f.hidden && isCustomField(overlay, f.name) ? <Typography.Text delete>{v}</Typography.Text> : v}</span>
+              ),
             },
-            { title: 'Nome', dataIndex: 'name', render: (v: string) => <Typography.Text code style={{ whiteSpace: 'nowrap' }}>{v}</Typography.Text> },
+            {
+              title: 'Nome',
+              dataIndex: 'name',
+              render: (v: string) => (
+                <Typography.Text code style={{ whiteSpace: 'nowrap' }}>
+                  {v}
+                </Typography.Text>
+              ),
+            },
             { title: 'Tipo', dataIndex: 'kind', render: (k: string) => KIND_LABELS[k] ?? k },
             { title: 'Obrigatório', dataIndex: 'required', render: yes },
             { title: 'Lista', dataIndex: 'list', render: yes },
@@ -132,7 +149,11 @@ function EntityConfig({ resource, apiUrl }: { resource: string; apiUrl: string }
                   <Space size={4}>
                     <Tag color="blue">Personalizado</Tag>
                     {f.storage === 'json' && <Tag title="Guardado no campo JSON de extras do registro">JSON</Tag>}
-                    {f.internal && <Tag color="purple" title="Clientes e parceiros não veem nem preenchem este campo">Só equipe interna</Tag>}
+                    {f.internal && (
+                      <Tag color="purple" title="Clientes e parceiros não veem nem preenchem este campo">
+                        Só equipe interna
+                      </Tag>
+                    )}
                   </Space>
                 ) : (
                   <Tag>Código</Tag>
@@ -141,7 +162,8 @@ function EntityConfig({ resource, apiUrl }: { resource: string; apiUrl: string }
             {
               title: 'Situação',
               key: 'state',
-              render: (_, f) => (f.hidden ? (isCustomField(overlay, f.name) ? <Tag color="red">Removido</Tag> : <Tag>Interno</Tag>) : <Tag color="green">Visível</Tag>),
+              render: (_, f) =>
+                f.hidden ? isCustomField(overlay, f.name) ? <Tag color="red">Removido</Tag> : <Tag>Interno</Tag> : <Tag color="green">Visível</Tag>,
             },
             {
               title: 'Ações',
@@ -151,7 +173,10 @@ function EntityConfig({ resource, apiUrl }: { resource: string; apiUrl: string }
                 if (f.hidden && custom) {
                   return (
                     <Space>
-                      <Button size="small" onClick={() => storeOrTell({ op: 'patchField', name: f.name, patch: { hidden: false } }, `Campo "${f.label}" reativado.`)}>
+                      <Button
+                        size="small"
+                        onClick={() => storeOrTell({ op: 'patchField', name: f.name, patch: { hidden: false } }, `Campo "${f.label}" reativado.`)}
+                      >
                         Reativar
                       </Button>
                       <PurgeButton
@@ -209,7 +234,12 @@ function EntityConfig({ resource, apiUrl }: { resource: string; apiUrl: string }
                 const inverse = inverseChange(base, history, h);
                 if (!inverse) return null;
                 return (
-                  <Popconfirm title="Desfazer esta alteração?" okText="Desfazer" cancelText="Cancelar" onConfirm={() => storeOrTell(inverse, 'Alteração desfeita.')}>
+                  <Popconfirm
+                    title="Desfazer esta alteração?"
+                    okText="Desfazer"
+                    cancelText="Cancelar"
+                    onConfirm={() => storeOrTell(inverse, 'Alteração desfeita.')}
+                  >
                     <Button size="small">Desfazer</Button>
                   </Popconfirm>
                 );

@@ -98,7 +98,12 @@ export function SupplierPlanEdit({ schema, id }: { schema: EntitySchema; id: Bas
     const acoes = rows.map((r, i) => {
       const v = values.acoes?.[i];
       if (!editable[i] || !v) return r;
-      return { ...r, status: v.status, evidencia: typeof v.evidencia === 'string' && v.evidencia.trim() ? v.evidencia : undefined, anexos: Array.isArray(v.anexos) ? v.anexos : [] };
+      return {
+        ...r,
+        status: v.status,
+        evidencia: typeof v.evidencia === 'string' && v.evidencia.trim() ? v.evidencia : undefined,
+        anexos: Array.isArray(v.anexos) ? v.anexos : [],
+      };
     });
     mutate(
       {
@@ -182,7 +187,11 @@ export function SupplierPlanEdit({ schema, id }: { schema: EntitySchema; id: Bas
                 { key: 'ticket', label: field('ticket').label, children: <FieldDisplay field={field('ticket')} value={record.ticket} mode="full" /> },
                 { key: 'status', label: field('status').label, children: <StateTag schema={schema} value={record.status} /> },
                 { key: 'prazo', label: field('prazo').label, children: <FieldDisplay field={field('prazo')} value={record.prazo} mode="full" /> },
-                { key: 'responsavel', label: field('responsavel').label, children: <FieldDisplay field={field('responsavel')} value={record.responsavel} mode="full" /> },
+                {
+                  key: 'responsavel',
+                  label: field('responsavel').label,
+                  children: <FieldDisplay field={field('responsavel')} value={record.responsavel} mode="full" />,
+                },
               ]}
             />
           </Card>

@@ -90,7 +90,14 @@ function AnswerModal({ record, onClose }: { record: BaseRecord; onClose: () => v
       </Typography.Paragraph>
       {refusal ? <Alert type="error" showIcon role="alert" style={{ marginBottom: 16 }} message={refusal} /> : null}
       <Form<AnswerValues> form={form} layout="vertical" onFinish={send} initialValues={{ anexos: [] }}>
-        <Form.Item name="assunto" label="Assunto" rules={[{ min: 3, message: 'Use pelo menos 3 caracteres.' }, { max: 150, message: 'Use no máximo 150 caracteres.' }]}>
+        <Form.Item
+          name="assunto"
+          label="Assunto"
+          rules={[
+            { min: 3, message: 'Use pelo menos 3 caracteres.' },
+            { max: 150, message: 'Use no máximo 150 caracteres.' },
+          ]}
+        >
           <Input placeholder={`Resposta ao registro ${code}`} maxLength={150} />
         </Form.Item>
         <FieldFormItem field={field('mensagem')} />

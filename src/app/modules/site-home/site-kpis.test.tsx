@@ -76,7 +76,10 @@ describe('site home KPIs', { timeout: 120_000 }, () => {
     const pending = await total('projetos', kpiFilters(cre, '101'), SM);
     render(SM);
     const card = await screen.findByRole('region', { name: 'Documentos aguardando aprovação do cliente' }, T);
-    await waitFor(() => expect(within(card).getByRole('link', { name: `Documentos aguardando aprovação do cliente: ${pending}. Ver registros` })).toBeInTheDocument(), T);
+    await waitFor(
+      () => expect(within(card).getByRole('link', { name: `Documentos aguardando aprovação do cliente: ${pending}. Ver registros` })).toBeInTheDocument(),
+      T,
+    );
     await waitFor(() => expect(t.requests.some((r) => r.url.pathname === '/api/v1/obras/101/curva-s')).toBe(true), T);
     // No post-sales right: no request, no card.
     expect(t.requests.some((r) => r.url.pathname === '/api/v1/posvendas/aggregate')).toBe(false);
@@ -101,6 +104,12 @@ describe('site home KPIs', { timeout: 120_000 }, () => {
     expect(daysOfWork('2025-01-01', '2025-01-10', '2025-03-01')).toBe(10);
     expect(daysOfWork('2025-02-01', undefined, '2025-01-31')).toBeUndefined();
     expect(daysOfWork(undefined, undefined)).toBeUndefined();
-    expect(kpiFilters(SITE_KPIS.find((k) => k.id === 'rdos-mes')!, '101', '2026-11-23')).toEqual({ obra: ['101'], data_gte: ['2026-11-01'], data_lte: ['2026-11-23'] });
+    expect(
+      kpiFilters(
+        SITE_KPIS.find((k) => k.id === 'rdos-mes')!,
+        '101',
+        '2026-11-23',
+      ),
+    ).toEqual({ obra: ['101'], data_gte: ['2026-11-01'], data_lte: ['2026-11-23'] });
   });
 });

@@ -67,7 +67,11 @@ function CountKpi({ kpi, schema, obra }: { kpi: SiteKpi; schema: EntitySchema; o
   return (
     <KpiCard title={kpi.title}>
       {total === undefined || total === null ? (
-        query.isLoading ? <Spin size="small" aria-label="Carregando" /> : <Statistic value={0} />
+        query.isLoading ? (
+          <Spin size="small" aria-label="Carregando" />
+        ) : (
+          <Statistic value={0} />
+        )
       ) : (
         <Link to={listLink(schema, filters)} aria-label={`${kpi.title}: ${formatInteger(total)}. Ver registros`}>
           <Statistic value={formatInteger(total)} />
@@ -97,7 +101,10 @@ export function SiteKpis({ obra, layout, record }: { obra: string; layout: 'site
   const days = daysOfWork(record?.dataInicio, record?.dataConclusao);
   const kpis = SITE_KPIS.filter((k) => k.layouts.includes(layout))
     .map((k) => ({ kpi: k, schema: schemaByName(k.entity) as EntitySchema | undefined }))
-    .filter((x): x is { kpi: SiteKpi; schema: EntitySchema } => !!x.schema && ability.can(toCaslAction(x.schema.subject, 'list', x.schema.actions) as never, x.schema.subject as never));
+    .filter(
+      (x): x is { kpi: SiteKpi; schema: EntitySchema } =>
+        !!x.schema && ability.can(toCaslAction(x.schema.subject, 'list', x.schema.actions) as never, x.schema.subject as never),
+    );
   return (
     <Row gutter={[12, 12]} aria-label="Indicadores da obra" role="group">
       {days !== undefined ? (

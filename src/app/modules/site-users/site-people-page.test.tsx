@@ -17,7 +17,9 @@ const page = (path = '/obras/103/usuarios/adicionar', scope: 'obra' | 'fabricaca
   renderViews({
     schemas: [],
     path,
-    routes: <Route path={scope === 'obra' ? '/obras/:obra/usuarios/adicionar' : '/fabricacao/:obra/usuarios/adicionar'} element={<SitePeoplePage scope={scope} />} />,
+    routes: (
+      <Route path={scope === 'obra' ? '/obras/:obra/usuarios/adicionar' : '/fabricacao/:obra/usuarios/adicionar'} element={<SitePeoplePage scope={scope} />} />
+    ),
   });
 
 const rowOf = async (text: string) => (await screen.findByText(text, {}, T)).closest('tr') as HTMLElement;

@@ -15,11 +15,7 @@ interface TicketInfo {
   titulo: string | null;
   obra: string | null;
 }
-type State =
-  | { kind: 'loading' }
-  | { kind: 'form'; ticket: TicketInfo }
-  | { kind: 'closed'; title: string; message: string }
-  | { kind: 'done' };
+type State = { kind: 'loading' } | { kind: 'form'; ticket: TicketInfo } | { kind: 'closed'; title: string; message: string } | { kind: 'done' };
 
 const field = (name: string) => pesquisaSatisfacao.fields.find((f) => f.name === name) as FieldDef;
 const RATINGS = ['notaAtendimento', 'notaPrazo', 'notaQualidade', 'notaComunicacao'].map(field);
@@ -144,7 +140,12 @@ export function SurveyPage(): React.ReactElement {
               <Rate tooltips={RATE_TIPS} aria-labelledby={`${f.name}-rotulo`} style={{ fontSize: 32 }} />
             </Form.Item>
           ))}
-          <Form.Item name={NPS.name} label={<span id="nps-rotulo">{NPS.label}</span>} extra="0 = de jeito nenhum, 10 = com certeza." rules={required(NPS, 'Escolha uma nota de 0 a 10.')}>
+          <Form.Item
+            name={NPS.name}
+            label={<span id="nps-rotulo">{NPS.label}</span>}
+            extra="0 = de jeito nenhum, 10 = com certeza."
+            rules={required(NPS, 'Escolha uma nota de 0 a 10.')}
+          >
             <Radio.Group optionType="button" buttonStyle="solid" aria-labelledby="nps-rotulo" style={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}>
               {NPS_VALUES.map((n) => (
                 <Radio.Button key={n} value={n} style={{ minWidth: 44, textAlign: 'center', borderRadius: 6 }}>

@@ -8,7 +8,8 @@ type Rec = { id: number; nome?: string; codigo?: string; pai?: number | null };
 const BY_PARENT: TreeDecl = { parent: 'pai', order: 'nome' };
 const BY_CODE: TreeDecl = { code: { field: 'codigo', separator: '.' }, order: 'codigo' };
 /** Each level as "key(child, child)" to read a whole forest at once. */
-const shape = (nodes: TreeNode<Rec>[]): string => nodes.map((n) => `${n.item.nome ?? n.item.codigo}${n.children.length ? `(${shape(n.children)})` : ''}`).join(' ');
+const shape = (nodes: TreeNode<Rec>[]): string =>
+  nodes.map((n) => `${n.item.nome ?? n.item.codigo}${n.children.length ? `(${shape(n.children)})` : ''}`).join(' ');
 
 describe('tree engine', () => {
   it('the three trees are declared on their schemas', () => {
@@ -100,7 +101,13 @@ describe('tree engine', () => {
 
   it('gives the next free code of a level', () => {
     const one = { id: 1, codigo: '1' };
-    expect(nextCode(BY_CODE, one, [{ id: 2, codigo: '1.1' }, { id: 3, codigo: '1.4' }, { id: 4, codigo: '1.B' }])).toBe('1.5');
+    expect(
+      nextCode(BY_CODE, one, [
+        { id: 2, codigo: '1.1' },
+        { id: 3, codigo: '1.4' },
+        { id: 4, codigo: '1.B' },
+      ]),
+    ).toBe('1.5');
     expect(nextCode(BY_CODE, undefined, [])).toBe('1');
     expect(nextCode(BY_CODE, undefined, [one], ['2', '3.1'])).toBe('3');
     expect(() => nextCode(BY_PARENT, undefined, [])).toThrow();

@@ -31,7 +31,10 @@ export interface TreeNodeFormProps {
 export function TreeNodeForm({ schema, treeFields, id, createValues, canSave, names, messages, onSaved, onCancel }: TreeNodeFormProps) {
   const isEdit = id !== undefined;
   const invalidate = useInvalidate();
-  const formSchema = useMemo(() => ({ ...schema, fields: schema.fields.map((f) => (treeFields.includes(f.name) ? { ...f, hidden: true } : f)) }), [schema, treeFields]);
+  const formSchema = useMemo(
+    () => ({ ...schema, fields: schema.fields.map((f) => (treeFields.includes(f.name) ? { ...f, hidden: true } : f)) }),
+    [schema, treeFields],
+  );
   const { formProps, saveButtonProps, formLoading } = useForm<BaseRecord, HttpError, BaseRecord>({
     resource: schema.resource,
     action: isEdit ? 'edit' : 'create',
@@ -57,7 +60,14 @@ export function TreeNodeForm({ schema, treeFields, id, createValues, canSave, na
   if (isEdit && formLoading && !formProps.initialValues) return <Spin style={{ display: 'block', margin: '32px auto' }} aria-label="Carregando" />;
 
   return (
-    <Form {...formProps} initialValues={isEdit ? formProps.initialValues : createValues} layout="vertical" disabled={!canSave} scrollToFirstError aria-label={isEdit ? names[0] : names[1]}>
+    <Form
+      {...formProps}
+      initialValues={isEdit ? formProps.initialValues : createValues}
+      layout="vertical"
+      disabled={!canSave}
+      scrollToFirstError
+      aria-label={isEdit ? names[0] : names[1]}
+    >
       {(isEdit ? ['version'] : treeFields).map((name) => (
         <Form.Item key={name} name={name} hidden>
           <Input type="hidden" />

@@ -94,9 +94,20 @@ export function TreeScreen<T extends TreeRecord>(props: TreeScreenProps<T>) {
   ) : (
     <Space direction="vertical" size="small" style={{ width: '100%' }}>
       {props.notice}
-      <Input allowClear prefix={<SearchOutlined aria-hidden />} aria-label={props.searchPlaceholder} placeholder={props.searchPlaceholder} value={search} onChange={(e) => setSearch(e.target.value)} />
+      <Input
+        allowClear
+        prefix={<SearchOutlined aria-hidden />}
+        aria-label={props.searchPlaceholder}
+        placeholder={props.searchPlaceholder}
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+      />
       {shown.length ? null : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Nada encontrado com esta busca." />}
-      {props.variant === 'directory' ? <Tree.DirectoryTree aria-label={label} {...treeProps} expandAction={false} /> : <Tree aria-label={label} {...treeProps} blockNode showLine />}
+      {props.variant === 'directory' ? (
+        <Tree.DirectoryTree aria-label={label} {...treeProps} expandAction={false} />
+      ) : (
+        <Tree aria-label={label} {...treeProps} blockNode showLine />
+      )}
     </Space>
   );
   const emptyPanel = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={props.emptyPanel} />;
@@ -113,7 +124,12 @@ export function TreeScreen<T extends TreeRecord>(props: TreeScreenProps<T>) {
     <>
       <Row gutter={[16, 16]} align="top">
         <Col xs={24} md={props.wide ? 14 : 9} xl={props.wide ? 14 : 8}>
-          <Card size="small" title={props.title} extra={props.extra} styles={panelTitle === undefined ? { body: { maxHeight: phone ? 280 : '70vh', overflow: 'auto' } } : undefined}>
+          <Card
+            size="small"
+            title={props.title}
+            extra={props.extra}
+            styles={panelTitle === undefined ? { body: { maxHeight: phone ? 280 : '70vh', overflow: 'auto' } } : undefined}
+          >
             {tree}
           </Card>
         </Col>

@@ -20,7 +20,10 @@ export const reference: FieldKindServer = {
     return {
       type: 'string',
       maxLength: maxLengthOf(field),
-      description: [`${field.refKey} de um registro de ${field.ref}`, ...refFilterEntries(field).map(([name, values]) => `com ${name} ${allowedValuesText(values)}`)].join(' ') + '.',
+      description:
+        [`${field.refKey} de um registro de ${field.ref}`, ...refFilterEntries(field).map(([name, values]) => `com ${name} ${allowedValuesText(values)}`)].join(
+          ' ',
+        ) + '.',
       ...(field.refFilter ? { 'x-refFilter': Object.fromEntries(refFilterEntries(field)) } : {}),
     };
   },

@@ -5,7 +5,10 @@ import { eapCodesInSiteEap } from './eap-os';
 
 /** A work order's realised hours are the sum of the hours of its daily reports' teams. */
 const osHoursFromReports: WriteRule = async ({ trx, before, after }) => {
-  for (const [field, table] of [['osField', 'osField'], ['osAutomacao', 'osAutomacao']] as const) {
+  for (const [field, table] of [
+    ['osField', 'osField'],
+    ['osAutomacao', 'osAutomacao'],
+  ] as const) {
     const ids = new Set([before?.[field], after[field]].filter((v) => v !== null && v !== undefined).map(Number));
     for (const id of ids) {
       await sql`

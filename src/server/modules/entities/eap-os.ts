@@ -89,7 +89,8 @@ const eapTree: WriteRule = async ({ trx, schema, actor, op, before, after }) => 
 };
 
 /** A date column as ISO text (the drivers may give a Date or a string). */
-const isoDate = (v: unknown): string | undefined => (v instanceof Date ? v.toISOString().slice(0, 10) : typeof v === 'string' && v ? v.slice(0, 10) : undefined);
+const isoDate = (v: unknown): string | undefined =>
+  v instanceof Date ? v.toISOString().slice(0, 10) : typeof v === 'string' && v ? v.slice(0, 10) : undefined;
 
 /**
  * An EAP item's planned dates lie inside its parent's (where the parent has them); a parent's new
@@ -115,7 +116,11 @@ const eapDatesInsideParent: WriteRule = async ({ trx, op, before, after }) => {
     const kids = await trx.selectFrom('eapOs').select(['codigo', 'inicioPrevisto', 'terminoPrevisto']).where('pai', '=', Number(before!.id)).execute();
     const early = ini ? kids.filter((k) => [k.inicioPrevisto, k.terminoPrevisto].some((d) => isoDate(d) && isoDate(d)! < ini)) : [];
     const late = fim ? kids.filter((k) => [k.inicioPrevisto, k.terminoPrevisto].some((d) => isoDate(d) && isoDate(d)! > fim)) : [];
-    const codes = (l: typeof kids) => l.map((k) => String(k.codigo)).sort().join(', ');
+    const codes = (l: typeof kids) =>
+      l
+        .map((k) => String(k.codigo))
+        .sort()
+        .join(', ');
     if (early.length) (errors.inicioPrevisto ??= []).push(`Há itens abaixo deste com datas antes deste início: ${codes(early)}.`);
     if (late.length) (errors.terminoPrevisto ??= []).push(`Há itens abaixo deste com datas depois deste término: ${codes(late)}.`);
   }

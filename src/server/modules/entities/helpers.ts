@@ -11,6 +11,8 @@ export async function rowOf(trx: Db, table: string, id: number): Promise<Record<
 
 /** How many records of `table` point to `id` through `field` and are not in state `statusNot`. */
 export async function countWhere(trx: Db, table: string, field: string, id: unknown, statusNot: string): Promise<number> {
-  const r = await sql<{ n: string }>`select count(*) as n from ${sql.table(table)} where ${sql.ref(field)} = ${Number(id)} and status is distinct from ${statusNot}`.execute(trx);
+  const r = await sql<{
+    n: string;
+  }>`select count(*) as n from ${sql.table(table)} where ${sql.ref(field)} = ${Number(id)} and status is distinct from ${statusNot}`.execute(trx);
   return Number(r.rows[0].n);
 }

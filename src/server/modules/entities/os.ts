@@ -10,7 +10,6 @@ function children(schema: EntitySchema, field: string): EntitySchema[] {
   return SCHEMAS.filter((s) => s.fields.some((f) => f.name === field && f.kind === 'reference' && f.ref === schema.name));
 }
 
-
 /** A work order is concluded only when every checklist filled for it is concluded. */
 const checklistsConcluidos: TransitionHook = async ({ trx, schema, row }) => {
   let open = 0;

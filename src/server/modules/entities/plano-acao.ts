@@ -12,7 +12,9 @@ import { countWhere } from './helpers';
 /** Concluding the last action plan of an SGI record in progress finalises the record, in the same transaction. */
 const finalizarRegistroSgi: TransitionHook = async ({ trx, row, actor, notifyMoved }) => {
   const sgi = schemaByName('ticketSgi')!;
-  const r = await sql<{ row: Record<string, unknown> }>`select to_jsonb(t.*) as row from ${sql.table(sgi.name)} t where id = ${Number(row.ticket)} for update`.execute(trx);
+  const r = await sql<{
+    row: Record<string, unknown>;
+  }>`select to_jsonb(t.*) as row from ${sql.table(sgi.name)} t where id = ${Number(row.ticket)} for update`.execute(trx);
   const ticket = r.rows[0]?.row && flattenExtra(r.rows[0].row);
   if (!ticket || ticket.status !== 'EM ANDAMENTO') return;
   if (await countWhere(trx, 'planoAcao', 'ticket', ticket.id, 'Concluído')) return;
