@@ -52,9 +52,10 @@ test('o cliente vê só a obra 101 (seletor de obras e lista de obras)', async (
   });
 });
 
-test('pós-venda → /403', async () => {
+// A client reads its own sites' post-sales tickets (decision 30), not the post-sales dashboard of every ticket.
+test('painel de pós-venda → /403', async () => {
   await step(page, '02-403', async () => {
-    await goto(page, '/posvendas');
+    await goto(page, '/dashboard-posvendas');
     await waitPath(page, '/403');
     await page.getByText('Sem permissão', { exact: true }).first().waitFor();
     await page.getByText('Você não tem permissão para acessar esta página.').waitFor();

@@ -212,7 +212,7 @@ for (const [viewport, label] of [
       await page
         .getByLabel('Descrição', { exact: true })
         .fill('Cliente ligou: o disjuntor geral do QGBT do galpão desarma todas as noites por volta das 22 h.');
-      await page.getByLabel('Comentário', { exact: true }).fill('Registrado a partir de ligação telefônica do cliente.');
+      await page.getByLabel('Comentário interno', { exact: true }).fill('Registrado a partir de ligação telefônica do cliente.');
       await shot(page, `21-posvenda-novo-${label}`);
       await clickUncovered(page, page.getByRole('button', { name: /(^|\s)salvar$/i }).first(), covered, 'o botão Salvar');
       await waitPath(page, (p) => /^\/posvendas\/\d+$/.test(p), 20_000);
