@@ -26,6 +26,8 @@ const elements = [
       'src/server/auth/**',
       'src/server/access/**',
       'src/server/mail/**',
+      'src/server/sla/**',
+      'src/server/events/**',
     ],
     partialMatch: false,
   },
