@@ -28,13 +28,11 @@ export function listParts(db: Db, schema: EntitySchema, actor: Actor, p: ListPar
 
 /**
  * The page as JSON: `{ rows, titles }`, the titles of the page's references looked up once per
- * reference field for the page's distinct keys (crud/reference-titles.ts `pageTitlesSql`), in the
- * same statement; `rowsWithTitles` gives each row its `_titles`.
+ * reference field for the page's keys (crud/reference-titles.ts `pageTitlesSql`, over the rows
+ * aliased `p`), in the same statement; `rowsWithTitles` gives each row its `_titles`.
  */
 const pageJson = (page: ReturnType<typeof listParts>['page'], titles?: ReturnType<typeof pageTitlesSql>) =>
-  titles
-    ? sql<PageJson>`(with _pg as (${page}) select json_build_object('rows', (select coalesce(json_agg(p), '[]'::json) from _pg p), 'titles', ${titles}))`
-    : sql<PageJson>`(select json_build_object('rows', coalesce(json_agg(p), '[]'::json)) from (${page}) p)`;
+  sql<PageJson>`(select json_build_object('rows', coalesce(json_agg(p), '[]'::json)${titles ? sql`, 'titles', ${titles}` : sql``}) from (${page}) p)`;
 
 type PageJson = { rows: Row[]; titles?: unknown };
 
@@ -52,7 +50,7 @@ function rowsWithTitles(page: unknown): Row[] {
  * `countLimit`, the count stops after that many rows (a lower bound when it reaches it).
  */
 export function buildListQuery(db: Db, schema: EntitySchema, actor: Actor, p: ListParams, parts = listParts(db, schema, actor, p), countLimit?: number) {
-  const titles = pageTitlesSql(schema, actor, '_pg');
+  const titles = pageTitlesSql(schema, actor, 'p');
   const { page, matching } = parts;
   const total =
     countLimit === undefined
@@ -87,7 +85,7 @@ export async function listRecords(db: Db, schema: EntitySchema, actor: Actor, p:
   const mayExceedRows = (n: number) => n > 0 && guardDb(schema, () => mayExceed(db, schema.name, n));
   const estimate = (await mayExceedRows(threshold)) ? await guardDb(schema, () => plannedRows(db, parts.matching.select(sql`1`.as('x')))) : 0;
   if (threshold > 0 && estimate > threshold) {
-    const r = await guardDb(schema, () => db.selectNoFrom([pageJson(parts.page, pageTitlesSql(schema, actor, '_pg')).as('rows')]).executeTakeFirstOrThrow());
+    const r = await guardDb(schema, () => db.selectNoFrom([pageJson(parts.page, pageTitlesSql(schema, actor, 'p')).as('rows')]).executeTakeFirstOrThrow());
     raw = rowsWithTitles(r.rows);
     total = Math.max(Math.round(estimate), p.start + raw.length);
     kind = 'estimate';

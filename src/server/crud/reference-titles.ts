@@ -108,20 +108,22 @@ export function titlesSql(schema: EntitySchema, reader: TitleReader, outer: stri
 }
 
 /**
- * The titles of a whole page at once, for lists: per reference field, one lookup of the distinct
- * keys the page holds (`{ campo: { chave: { title, id? } } }`), instead of one lookup per row;
- * `pageTitlesOf` then gives each row its `_titles`. `page` names the page's rows in the statement.
+ * The titles of a whole page at once, for lists: per reference field, one lookup of the keys the
+ * page holds (`{ campo: { chave: { title, id? } } }`), instead of one lookup per row; `pageTitlesOf`
+ * then gives each row its `_titles`. The expression sits in the select that aggregates the page's
+ * rows (alias `rows`): the keys come from `array_agg` over those rows, so the page is read once, with
+ * no common table expression (on PGlite that made the titles cost a quarter of the list's time).
  */
-export function pageTitlesSql(schema: EntitySchema, reader: TitleReader, page: string): RawBuilder<unknown> | undefined {
+export function pageTitlesSql(schema: EntitySchema, reader: TitleReader, rows: string): RawBuilder<unknown> | undefined {
   const refs = titledReferences(schema, reader);
   if (!refs.length) return undefined;
   const pairs = refs.map((ref, i) => {
     const alias = `_rt${i}`;
     const targetKey = sql.raw(targetKeySql(ref, alias));
     const title = sql.raw(columnSql(ref.title, undefined, alias));
-    const keys = sql.raw(`select ${columnSql(ref.field, undefined, '_pk')} from ${ident(page)} as _pk`);
+    const keys = sql.raw(`array_agg(${columnSql(ref.field, undefined, rows)})`);
     const entry = sql`(select jsonb_object_agg(cast(${targetKey} as text), ${titleObject(ref, reader, alias)}) from ${sql.table(ref.target.name)} as ${sql.raw(ident(alias))}
-      where ${targetKey} in (${keys}) and ${title} is not null and ${notDraft(ref, reader, alias)})`;
+      where ${targetKey} = any(${keys}) and ${title} is not null and ${notDraft(ref, reader, alias)})`;
     return sql`${sql.lit(ref.field.name)}, ${entry}`;
   });
   return sql`jsonb_strip_nulls(jsonb_build_object(${sql.join(pairs, sql`, `)}))`;
