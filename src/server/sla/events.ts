@@ -1,0 +1,80 @@
+/**
+ * The SLA's events (reminder, breach, escalation) of one record: which are due now, and sending
+ * them once per deadline. The claim is a row of `sla_evento` (unique resource, id, target, kind,
+ * deadline) inserted with `on conflict do nothing` in the caller's transaction, with the e-mail:
+ * a concurrent claimer waits for the first and then finds the key taken; a rolled-back transaction
+ * gives its claim back with its e-mail. Called by the writes (src/server/sla/engine.ts `applySla`:
+ * a record written already late is told at once) and by the frequent job (src/server/sla/jobs.ts).
+ */
+import { sql } from 'kysely';
+import type { EntitySchema } from '../../../schemas/kinds';
+import type { Db } from '../db/connect';
+import { recipients } from '../workflow/notify';
+import { businessMinutesBetween, type BusinessCalendar } from './calendar';
+import type { SlaDecl } from '../../../schemas/sla-types';
+import type { ComputedMeta } from './engine';
+import { queueSlaMail, usersWithRoles, type SlaEventKind } from './mail';
+
+interface DueEvent {
+  meta: ComputedMeta;
+  kind: SlaEventKind;
+}
+
+/** The events due now for a record's targets (before looking at what was already sent). */
+export function dueEvents(ctx: { decl: SlaDecl; cal: BusinessCalendar }, metas: ComputedMeta[], now: Date): DueEvent[] {
+  const out: DueEvent[] = [];
+  for (const m of metas) {
+    if (!m.open || !m.prazo) continue;
+    if (m.violado) {
+      out.push({ meta: m, kind: 'violacao' });
+      if (ctx.decl.escalateTo?.roles.length) out.push({ meta: m, kind: 'escalonamento' });
+      continue;
+    }
+    if (m.pausado) continue;
+    const pct = ctx.decl.reminderPercent ?? 0;
+    if (pct > 0 && m.totalMin > 0 && businessMinutesBetween(ctx.cal, now, new Date(m.prazo)) <= (m.totalMin * pct) / 100)
+      out.push({ meta: m, kind: 'lembrete' });
+  }
+  return out;
+}
+
+export const eventKey = (id: number, meta: string, kind: string, prazo: string) => `${id}|${meta}|${kind}|${Date.parse(prazo)}`;
+
+export async function claimedKeys(db: Db, schema: EntitySchema, ids: number[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const r = await sql<{ registro_id: string | number; meta: string; tipo: string; prazo: string | Date }>`
+    select registro_id, meta, tipo, prazo from sla_evento where recurso = ${schema.resource} and registro_id in (${sql.join(ids)})`.execute(db);
+  return new Set(r.rows.map((x) => eventKey(Number(x.registro_id), x.meta, x.tipo, new Date(x.prazo).toISOString())));
+}
+
+/** Claims one event; true when this transaction is the one that sends it. */
+async function claim(trx: Db, schema: EntitySchema, id: number, meta: string, kind: string, prazo: string): Promise<boolean> {
+  const r = await sql`insert into sla_evento (recurso, registro_id, meta, tipo, prazo)
+    values (${schema.resource}, ${id}, ${meta}, ${kind}, cast(${prazo} as timestamptz))
+    on conflict do nothing returning meta`.execute(trx);
+  return r.rows.length > 0;
+}
+
+/** Claims and sends the events due now; returns how many were sent by this transaction. */
+export async function sendDueEvents(
+  trx: Db,
+  schema: EntitySchema,
+  ctx: { decl: SlaDecl; cal: BusinessCalendar },
+  row: Record<string, unknown>,
+  metas: ComputedMeta[],
+  now: Date,
+): Promise<number> {
+  const due = dueEvents(ctx, metas, now);
+  if (!due.length) return 0;
+  const id = Number(row.id);
+  let sent = 0;
+  let holders: string[] | undefined;
+  for (const e of due) {
+    if (!(await claim(trx, schema, id, e.meta.meta, e.kind, e.meta.prazo!))) continue;
+    holders ??= schema.workflow ? await recipients(trx, schema, row) : [];
+    const to = e.kind === 'escalonamento' ? await usersWithRoles(trx, ctx.decl.escalateTo?.roles ?? []) : holders;
+    await queueSlaMail(trx, schema, row, { label: e.meta.label, prazo: e.meta.prazo! }, e.kind, to, holders);
+    sent++;
+  }
+  return sent;
+}

@@ -1,0 +1,118 @@
+/**
+ * The SLA's frequent job (every minute, started by the server process, src/server/main.ts):
+ * - computes the SLA of records that never had it (demo data, rows written before the policy);
+ * - marks breaches (`slaSituacao` 'Violado') of records nobody touched;
+ * - sends, once per deadline, the reminder before it (when `reminderPercent` of the target's time
+ *   is left) and the breach notice to the holder, and the escalation to the declared roles.
+ *
+ * Each event is claimed in `sla_evento` (unique resource, id, target, kind, deadline) with
+ * `insert … on conflict do nothing` in the same transaction as its e-mail: with several server
+ * processes, the second claim waits for the first and then finds the key taken, so every event is
+ * sent exactly once; a failed transaction gives its claim back with its e-mail.
+ */
+import { sql } from 'kysely';
+import type { EntitySchema } from '../../../schemas/kinds';
+import type { Db } from '../db/connect';
+import { flattenExtra } from '../db/columns';
+import { computeSla, readStateEvents, recomputeRecords, slaChanged, slaContext, writeSla, type SlaContext } from './engine';
+import { claimedKeys, dueEvents, eventKey, sendDueEvents } from './events';
+
+export { dueEvents } from './events';
+
+type Rec = Record<string, unknown>;
+
+export interface SlaTickResult {
+  computed: number;
+  updated: number;
+  sent: number;
+}
+
+/** One record, in its own transaction with the row locked: fresh values, breach mark, claimed events and their e-mails. */
+async function settleRecord(db: Db, schema: EntitySchema, ctx: SlaContext, id: number, now: Date): Promise<{ updated: boolean; sent: number }> {
+  return db.transaction().execute(async (trx) => {
+    const r = await sql<{ row: Rec }>`select to_jsonb(t.*) as row from ${sql.table(schema.name)} t where id = ${id} for update`.execute(trx);
+    if (!r.rows[0]) return { updated: false, sent: 0 };
+    const raw = r.rows[0].row;
+    const row = flattenExtra((typeof raw === 'string' ? JSON.parse(raw) : raw) as Rec);
+    const events = (await readStateEvents(trx, schema, [id])).get(id) ?? [];
+    const { values, metas } = computeSla(schema, ctx.decl, row, events, ctx.cal, now);
+    const updated = slaChanged(row, values);
+    if (updated) await writeSla(trx, schema, id, values);
+    const sent = await sendDueEvents(trx, schema, ctx, { ...row, ...values }, metas, now);
+    return { updated, sent };
+  });
+}
+
+/** One pass over one entity. */
+export async function slaTickSchema(db: Db, schema: EntitySchema, now = new Date()): Promise<SlaTickResult> {
+  const out: SlaTickResult = { computed: 0, updated: 0, sent: 0 };
+  if (!schema.sla) return out;
+  // Records that never had their SLA computed (`slaMetas` is set, possibly empty, once computed).
+  out.computed = await recomputeRecords(db, schema, { where: sql`"slaMetas" is null`, now, limit: 2000 });
+  const ctx = await slaContext(db, schema);
+  if (!ctx) return out;
+  const PAGE = 500;
+  let last = 0;
+  for (;;) {
+    const r = await sql<{ row: Rec }>`select to_jsonb(t.*) as row from ${sql.table(schema.name)} t
+      where id > ${last} and "slaSituacao" in ('Em dia', 'Pausado', 'Violado') order by id limit ${PAGE}`.execute(db);
+    if (!r.rows.length) break;
+    const rows = r.rows.map((x) => flattenExtra((typeof x.row === 'string' ? JSON.parse(x.row) : x.row) as Rec));
+    const ids = rows.map((x) => Number(x.id));
+    const history = await readStateEvents(db, schema, ids);
+    const claimed = await claimedKeys(db, schema, ids);
+    for (const row of rows) {
+      const id = Number(row.id);
+      const { values, metas } = computeSla(schema, ctx.decl, row, history.get(id) ?? [], ctx.cal, now);
+      const pending = dueEvents(ctx, metas, now).some((e) => !claimed.has(eventKey(id, e.meta.meta, e.kind, e.meta.prazo!)));
+      if (!pending && !slaChanged(row, values)) continue;
+      try {
+        const done = await settleRecord(db, schema, ctx, id, now);
+        if (done.updated) out.updated++;
+        out.sent += done.sent;
+      } catch (e) {
+        console.error(`[sla] ${schema.resource}/${id} falhou`, e);
+      }
+    }
+    last = ids[ids.length - 1];
+    if (rows.length < PAGE) break;
+  }
+  return out;
+}
+
+/** One pass over every entity with an SLA. */
+export async function slaTick(db: Db, schemas: readonly EntitySchema[], now = new Date()): Promise<SlaTickResult> {
+  const total: SlaTickResult = { computed: 0, updated: 0, sent: 0 };
+  for (const schema of schemas) {
+    if (!schema.sla) continue;
+    try {
+      const r = await slaTickSchema(db, schema, now);
+      total.computed += r.computed;
+      total.updated += r.updated;
+      total.sent += r.sent;
+    } catch (e) {
+      console.error(`[sla] ${schema.resource} falhou`, e);
+    }
+  }
+  return total;
+}
+
+/** Ticks every `everyMs` (default one minute; first after `firstMs`); `stop` waits for a running tick. */
+export function startSlaJob(db: Db, schemas: readonly EntitySchema[], opts: { everyMs?: number; firstMs?: number } = {}) {
+  let running: Promise<unknown> | undefined;
+  const tick = () => {
+    if (running) return;
+    running = slaTick(db, schemas).finally(() => (running = undefined));
+  };
+  const first = setTimeout(tick, opts.firstMs ?? 5_000);
+  const timer = setInterval(tick, opts.everyMs ?? 60_000);
+  first.unref();
+  timer.unref();
+  return {
+    async stop() {
+      clearTimeout(first);
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

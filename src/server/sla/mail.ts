@@ -1,0 +1,94 @@
+/**
+ * The SLA's e-mails (pt-BR, plain text and simple HTML): the reminder before a deadline and the
+ * breach notice to the record's holder, the escalation to the declared roles. Queued in the
+ * caller's transaction (src/server/mail/queue.ts), with the claim of the event.
+ */
+import { sql } from 'kysely';
+import type { EntitySchema } from '../../../schemas/kinds';
+import type { Db } from '../db/connect';
+import { enqueueMail } from '../mail/queue';
+import { formatDateTimeBr } from '../time';
+import { stateLabel } from '../workflow/definition';
+import { recordUrl, titleOf } from '../workflow/notify';
+
+export type SlaEventKind = 'lembrete' | 'violacao' | 'escalonamento';
+
+const esc = (s: string) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+/** Active staff users holding one of the roles. */
+export async function usersWithRoles(db: Db, roles: string[]): Promise<string[]> {
+  if (!roles.length) return [];
+  const r = await sql<{ email: string }>`
+    select email from usuario
+    where coalesce(ativo, true) and coalesce(tipo, '') not in ('cliente', 'fornecedor', 'escritorio')
+      and roles ?| array[${sql.join(roles.map((x) => sql`${x}`))}]::text[]`.execute(db);
+  return r.rows.map((x) => x.email.toLowerCase());
+}
+
+export function slaMailContent(
+  schema: EntitySchema,
+  row: Record<string, unknown>,
+  meta: { label: string; prazo: string },
+  kind: SlaEventKind,
+  holders: string[],
+): { subject: string; text: string; html: string } {
+  const title = titleOf(schema, row);
+  const prazo = formatDateTimeBr(new Date(meta.prazo));
+  const state = schema.workflow ? stateLabel(schema.workflow, row[schema.workflow.field]) : '';
+  const url = recordUrl(schema, row.id);
+  const head =
+    kind === 'lembrete'
+      ? `O prazo de "${meta.label}" vence em ${prazo}.`
+      : kind === 'violacao'
+        ? `O prazo de "${meta.label}" venceu em ${prazo} e não foi cumprido.`
+        : `Escalonamento: o prazo de "${meta.label}" venceu em ${prazo} e não foi cumprido.`;
+  const subject =
+    kind === 'lembrete'
+      ? `[Portal] Lembrete de SLA: ${schema.label} ${title} vence em ${prazo}`
+      : kind === 'violacao'
+        ? `[Portal] SLA violado: ${schema.label} ${title}`
+        : `[Portal] Escalonamento de SLA: ${schema.label} ${title}`;
+  const lines = [
+    'Olá,',
+    '',
+    head,
+    '',
+    `${schema.label}: ${title}`,
+    ...(state ? [`Situação: ${state}`] : []),
+    ...(kind === 'escalonamento' ? [`Responsável: ${holders.join(', ') || 'ninguém designado'}`] : []),
+    '',
+    `Abrir no portal: ${url}`,
+    '',
+    'Mensagem automática do Portal. Não responda.',
+  ];
+  const html = [
+    '<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#222">',
+    '<p>Olá,</p>',
+    `<p><strong>${esc(head)}</strong></p>`,
+    '<table style="border-collapse:collapse">',
+    `<tr><td style="padding:2px 12px 2px 0;color:#666">${esc(schema.label)}</td><td>${esc(title)}</td></tr>`,
+    ...(state ? [`<tr><td style="padding:2px 12px 2px 0;color:#666">Situação</td><td>${esc(state)}</td></tr>`] : []),
+    `<tr><td style="padding:2px 12px 2px 0;color:#666">Prazo</td><td>${esc(prazo)}</td></tr>`,
+    ...(kind === 'escalonamento'
+      ? [`<tr><td style="padding:2px 12px 2px 0;color:#666">Responsável</td><td>${esc(holders.join(', ') || 'ninguém designado')}</td></tr>`]
+      : []),
+    '</table>',
+    `<p><a href="${esc(url)}" style="display:inline-block;padding:8px 16px;background:#1677ff;color:#fff;text-decoration:none;border-radius:6px">Abrir no portal</a></p>`,
+    '<p style="color:#888;font-size:12px">Mensagem automática do Portal. Não responda.</p>',
+    '</body></html>',
+  ].join('\n');
+  return { subject, text: lines.join('\n'), html };
+}
+
+export async function queueSlaMail(
+  trx: Db,
+  schema: EntitySchema,
+  row: Record<string, unknown>,
+  meta: { label: string; prazo: string },
+  kind: SlaEventKind,
+  to: string[],
+  holders: string[],
+): Promise<void> {
+  const { subject, text, html } = slaMailContent(schema, row, meta, kind, holders);
+  await enqueueMail(trx, { to, subject, text, html, ref: `${schema.resource}/${String(row.id)}` });
+}
