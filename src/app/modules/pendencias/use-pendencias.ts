@@ -1,15 +1,47 @@
-/** "Minhas pendências" through the data provider: `GET /api/v1/pendencias?_start&_end`, total in `x-total-count`. */
-import { useList, type HttpError } from '@refinedev/core';
+/**
+ * "Minhas pendências" through the data provider: `GET /api/v1/pendencias` with `_start`/`_end`,
+ * the filters `resource`, `obra`, `vencimento` and `_sort`/`_order` (total in `x-total-count`);
+ * the bell's `GET /pendencias/contagem`; the bulk step `POST /pendencias/lote`. Every query key
+ * sits under Refine's keys of the `pendencias` resource (`['data', <provider>, 'pendencias', 'list', …]`),
+ * so a workflow step and the live events refresh them all.
+ */
+import { useApiUrl, useCustom, useCustomMutation, useInvalidate, useList, type CrudFilter, type CrudSort, type HttpError } from '@refinedev/core';
 import { PENDENCIAS_RESOURCE } from '../../workflow/query-keys';
 import type { Pendencia } from '../../workflow/types';
 
 /** The header count refreshes itself this often, and when the window regains focus. */
 export const PENDENCIAS_REFRESH_MS = 60_000;
 
-export function usePendencias(page: number, pageSize: number, live = false) {
+export const VENCIMENTOS = [
+  { value: 'atrasadas', label: 'Atrasadas' },
+  { value: 'hoje', label: 'Vencem hoje' },
+  { value: 'semana', label: 'Vencem em 7 dias' },
+  { value: 'sem-prazo', label: 'Sem prazo' },
+] as const;
+export type Vencimento = (typeof VENCIMENTOS)[number]['value'];
+
+/** Sort of the queue: earliest due date first (none last), or the ones waiting longest first. */
+export type PendenciasOrder = 'vencimento' | 'antigas';
+
+export interface PendenciasView {
+  resource?: string;
+  obra?: string;
+  vencimento?: Vencimento;
+  order?: PendenciasOrder;
+}
+
+export function usePendencias(page: number, pageSize: number, live = false, view: PendenciasView = {}) {
+  const filters: CrudFilter[] = [];
+  if (view.resource) filters.push({ field: 'resource', operator: 'eq', value: view.resource });
+  if (view.obra) filters.push({ field: 'obra', operator: 'eq', value: view.obra });
+  if (view.vencimento) filters.push({ field: 'vencimento', operator: 'eq', value: view.vencimento });
+  const sorters: CrudSort[] | undefined =
+    view.order === 'vencimento' ? [{ field: 'due', order: 'asc' }] : view.order === 'antigas' ? [{ field: 'since', order: 'asc' }] : undefined;
   const { query, result } = useList<Pendencia & { [key: string]: unknown }, HttpError>({
     resource: PENDENCIAS_RESOURCE,
     pagination: { currentPage: page, pageSize, mode: 'server' },
+    filters,
+    sorters,
     errorNotification: false,
     queryOptions: live ? { refetchInterval: PENDENCIAS_REFRESH_MS, refetchOnWindowFocus: true } : undefined,
   });
@@ -17,6 +49,64 @@ export function usePendencias(page: number, pageSize: number, live = false) {
     items: (result?.data ?? []) as Pendencia[],
     total: result?.total ?? 0,
     isLoading: query.isLoading,
+    isFetching: query.isFetching,
     error: query.isError ? query.error : undefined,
   };
+}
+
+/** Key of the bell's count: under the pendencias list keys (refreshed with them). */
+export const pendenciasCountKey = ['data', 'default', PENDENCIAS_RESOURCE, 'list', 'contagem'] as const;
+
+export interface PendenciasCount {
+  total: number;
+  atrasadas: number;
+}
+
+export function usePendenciasCount() {
+  const apiUrl = useApiUrl();
+  const { result } = useCustom<PendenciasCount, HttpError>({
+    url: `${apiUrl}/pendencias/contagem`,
+    method: 'get',
+    errorNotification: false,
+    queryOptions: { queryKey: [...pendenciasCountKey], refetchInterval: PENDENCIAS_REFRESH_MS, refetchOnWindowFocus: true },
+  });
+  const data = result?.data as PendenciasCount | undefined;
+  return { total: Number(data?.total ?? 0), atrasadas: Number(data?.atrasadas ?? 0) };
+}
+
+export interface BulkItem {
+  resource: string;
+  id: number;
+  version: number;
+}
+
+export interface BulkResult {
+  ok: { resource: string; id: number; version: number; state: string; stateLabel: string }[];
+  failed: { resource: string; id: number; message: string }[];
+}
+
+/** One step on several records (`POST /pendencias/lote`), then the refresh of the queue and of the records' lists. */
+export function useBulkTransition() {
+  const apiUrl = useApiUrl();
+  const invalidate = useInvalidate();
+  const { mutateAsync, mutation } = useCustomMutation<BulkResult, HttpError, { transition: string; items: BulkItem[] }>();
+  async function run(transition: string, items: BulkItem[]): Promise<BulkResult> {
+    try {
+      const { data } = await mutateAsync({
+        url: `${apiUrl}/pendencias/lote`,
+        method: 'post',
+        values: { transition, items },
+        successNotification: false,
+        errorNotification: false,
+      });
+      return data;
+    } finally {
+      const resources = [...new Set(items.map((i) => i.resource))];
+      await Promise.all([
+        invalidate({ resource: PENDENCIAS_RESOURCE, invalidates: ['list'] }),
+        ...resources.map((resource) => invalidate({ resource, invalidates: ['list'] })),
+      ]);
+    }
+  }
+  return { run, pending: mutation.isPending };
 }

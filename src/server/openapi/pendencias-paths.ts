@@ -1,0 +1,151 @@
+/** OpenAPI of "Minhas pendências" (src/server/workflow/pendencias-routes.ts): the work queue, its counts and the bulk action. */
+import { BULK_MAX, VENCIMENTOS } from '../workflow/pendencias';
+import type { JsonSchema } from './field-schemas';
+
+const res = (name: string) => ({ $ref: `#/components/responses/${name}` });
+const param = (name: string) => ({ $ref: `#/components/parameters/${name}` });
+
+export function pendenciasPaths(): Record<string, JsonSchema> {
+  const tags = ['Minhas pendências'];
+  const action = {
+    type: 'object',
+    required: ['name', 'label', 'kind', 'needsInput'],
+    properties: {
+      name: { type: 'string', description: 'Nome da transição, ou a ação de edição do trabalho da situação.' },
+      label: { type: 'string' },
+      kind: { type: 'string', enum: ['transition', 'edit'], description: "'transition': um passo do fluxo; 'edit': trabalho feito no formulário de edição." },
+      needsInput: { type: 'boolean', description: 'Pede comentário ou campos: não pode ser feita em lote.' },
+    },
+  };
+  const item = {
+    type: 'object',
+    properties: {
+      resource: { type: 'string' },
+      id: { type: 'integer' },
+      version: { type: 'integer' },
+      title: { type: 'string' },
+      label: { type: 'string' },
+      state: { type: 'string' },
+      stateLabel: { type: 'string' },
+      since: { type: 'string', format: 'date-time' },
+      due: { type: ['string', 'null'], format: 'date-time', description: 'Prazo (SLA) do registro, quando o recurso tem um.' },
+      overdue: { type: 'boolean' },
+      obra: { type: ['string', 'null'] },
+      transitions: { type: 'array', items: { type: 'string' }, description: 'Rótulos das ações (compatibilidade).' },
+      actions: { type: 'array', items: action },
+    },
+  };
+  const failed = {
+    type: 'object',
+    properties: { resource: { type: 'string' }, id: { type: 'integer' }, message: { type: 'string' } },
+  };
+  return {
+    '/pendencias': {
+      get: {
+        tags,
+        operationId: 'pendencias',
+        summary: 'Minhas pendências nos fluxos de trabalho (fila de trabalho)',
+        parameters: [
+          param('_start'),
+          param('_end'),
+          { name: 'resource', in: 'query', description: 'Só este módulo (recurso com fluxo).', schema: { type: 'string' } },
+          { name: 'obra', in: 'query', description: 'Só registros desta obra.', schema: { type: 'string', maxLength: 60 } },
+          { name: 'vencimento', in: 'query', schema: { type: 'string', enum: [...VENCIMENTOS] } },
+          { name: '_sort', in: 'query', schema: { type: 'string', enum: ['since', 'due'], default: 'since' } },
+          { name: '_order', in: 'query', description: 'Padrão: desc para since, asc para due.', schema: { type: 'string', enum: ['asc', 'desc'] } },
+        ],
+        responses: {
+          200: {
+            description: 'Etapas que esperam pela pessoa (ou por quem ela substitui); o total vem em x-total-count.',
+            headers: { 'x-total-count': { schema: { type: 'integer' } } },
+            content: { 'application/json': { schema: { type: 'array', items: item } } },
+          },
+          400: res('BadRequest'),
+          401: res('Unauthorized'),
+        },
+      },
+    },
+    '/pendencias/contagem': {
+      get: {
+        tags,
+        operationId: 'contagemPendencias',
+        summary: 'Quantas pendências e quantas atrasadas (o sino do cabeçalho)',
+        responses: {
+          200: {
+            description: 'Contagem.',
+            content: {
+              'application/json': {
+                schema: { type: 'object', required: ['total', 'atrasadas'], properties: { total: { type: 'integer' }, atrasadas: { type: 'integer' } } },
+              },
+            },
+          },
+          401: res('Unauthorized'),
+        },
+      },
+    },
+    '/pendencias/lote': {
+      post: {
+        tags,
+        operationId: 'pendenciasEmLote',
+        summary: 'Uma ação em vários registros de uma vez',
+        description:
+          `Até ${BULK_MAX} registros. Cada um passa pela mesma transição de um a um, em sua própria transação (mesmas verificações, histórico e e-mails). ` +
+          'Só para ações sem comentário obrigatório nem campos a preencher; as falhas vêm em `failed` com o motivo.',
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['transition', 'items'],
+                properties: {
+                  transition: { type: 'string' },
+                  items: {
+                    type: 'array',
+                    minItems: 1,
+                    maxItems: BULK_MAX,
+                    items: {
+                      type: 'object',
+                      required: ['resource', 'id', 'version'],
+                      properties: { resource: { type: 'string' }, id: { type: 'integer' }, version: { type: 'integer' } },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+        responses: {
+          200: {
+            description: 'O que foi feito e o que não foi (com o motivo).',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: {
+                    ok: {
+                      type: 'array',
+                      items: {
+                        type: 'object',
+                        properties: {
+                          resource: { type: 'string' },
+                          id: { type: 'integer' },
+                          version: { type: 'integer' },
+                          state: { type: 'string' },
+                          stateLabel: { type: 'string' },
+                        },
+                      },
+                    },
+                    failed: { type: 'array', items: failed },
+                  },
+                },
+              },
+            },
+          },
+          400: res('BadRequest'),
+          401: res('Unauthorized'),
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,31 @@
+/**
+ * `/api/v1/pendencias`: the caller's work queue (filters, sort, page), its counts for the header
+ * bell, and the bulk action (one step on many records). See ./pendencias.ts.
+ */
+import { Hono } from 'hono';
+import type { EntitySchema } from '../../../schemas/kinds';
+import type { Db } from '../db/connect';
+import type { AppEnv } from '../http/env';
+import { actorOf, jsonBody } from '../crud/routes';
+import { bulkTransition, countPendencias, listPendencias } from './pendencias';
+
+export function pendenciasRoutes(db: Db, schemas: EntitySchema[]) {
+  const r = new Hono<AppEnv>();
+  r.get('/', async (c) => {
+    const q = (k: string) => c.req.query(k);
+    const { total, items } = await listPendencias(db, schemas, actorOf(c), {
+      start: q('_start'),
+      end: q('_end'),
+      resource: q('resource'),
+      obra: q('obra'),
+      vencimento: q('vencimento'),
+      sort: q('_sort'),
+      order: q('_order'),
+    });
+    c.header('x-total-count', String(total));
+    return c.json(items);
+  });
+  r.get('/contagem', async (c) => c.json(await countPendencias(db, schemas, actorOf(c))));
+  r.post('/lote', async (c) => c.json(await bulkTransition(db, schemas, actorOf(c), await jsonBody(c.req.raw))));
+  return r;
+}
