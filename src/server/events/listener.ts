@@ -1,0 +1,106 @@
+/**
+ * One listener per server process on the channel `portal_eventos` (notify-sql.ts): on PostgreSQL
+ * a dedicated `pg` client doing `LISTEN` (not one of the pool's: a pooled connection would be
+ * handed to queries and lose the subscription), reconnected with backoff after an error; on PGlite
+ * the instance's own `listen`. Each notification calls `onSignal`. After a reconnection it is called
+ * once too: notifications sent while the client was away are lost, so listeners refetch.
+ */
+import pg from 'pg';
+import type { ListenVia } from '../db/connect';
+import { EVENTS_CHANNEL } from './notify-sql';
+
+export interface EventListener {
+  /** Resolves once the first `LISTEN` is in place. */
+  ready: Promise<void>;
+  /** Stops listening (before the database closes). */
+  stop(): Promise<void>;
+}
+
+export interface ListenerOptions {
+  /** First retry delay after a lost connection, in ms (doubles up to `maxRetryMs`). Default 1000. */
+  retryMs?: number;
+  /** Longest retry delay, in ms. Default 30 000. */
+  maxRetryMs?: number;
+  /** Where errors are reported (default console.error). */
+  log?: (message: string, error?: unknown) => void;
+}
+
+export function startEventListener(via: ListenVia, onSignal: () => void, opts: ListenerOptions = {}): EventListener {
+  return via.kind === 'pglite' ? listenPglite(via.pglite, onSignal) : listenPostgres(via.connectionString, onSignal, opts);
+}
+
+function listenPglite(pglite: Extract<ListenVia, { kind: 'pglite' }>['pglite'], onSignal: () => void): EventListener {
+  const subscription = pglite.listen(EVENTS_CHANNEL, () => onSignal());
+  return {
+    ready: subscription.then(() => undefined),
+    async stop() {
+      const unlisten = await subscription.catch(() => undefined);
+      if (unlisten && !pglite.closed) await unlisten().catch(() => undefined);
+    },
+  };
+}
+
+function listenPostgres(connectionString: string, onSignal: () => void, opts: ListenerOptions): EventListener {
+  const retryMs = opts.retryMs ?? 1000;
+  const maxRetryMs = opts.maxRetryMs ?? 30_000;
+  const log = opts.log ?? ((m: string, e?: unknown) => console.error(m, e instanceof Error ? e.message : (e ?? '')));
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let delay = retryMs;
+  let retry: NodeJS.Timeout | undefined;
+  let connectedOnce = false;
+  let markReady!: () => void;
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+
+  const reconnectLater = (c: pg.Client, error?: unknown) => {
+    if (client !== c) return; // this client was already given up
+    client = undefined;
+    c.removeAllListeners('notification');
+    c.end().catch(() => undefined);
+    if (stopped) return;
+    log(`[eventos] conexão de LISTEN perdida; nova tentativa em ${delay} ms`, error);
+    retry = setTimeout(connectOnce, delay);
+    retry.unref?.();
+    delay = Math.min(delay * 2, maxRetryMs);
+  };
+
+  const connectOnce = async () => {
+    retry = undefined;
+    if (stopped) return;
+    const c = new pg.Client({ connectionString });
+    client = c;
+    c.on('error', (e) => reconnectLater(c, e));
+    c.on('end', () => reconnectLater(c));
+    c.on('notification', (n) => {
+      if (n.channel === EVENTS_CHANNEL) onSignal();
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${EVENTS_CHANNEL}`);
+    } catch (e) {
+      reconnectLater(c, e);
+      return;
+    }
+    if (stopped || client !== c) return;
+    delay = retryMs;
+    if (connectedOnce) onSignal(); // what was sent while we were away is lost: let everyone refetch
+    connectedOnce = true;
+    markReady();
+  };
+  void connectOnce();
+
+  return {
+    ready,
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      const c = client;
+      client = undefined;
+      if (c) {
+        c.removeAllListeners();
+        c.on('error', () => undefined);
+        await c.end().catch(() => undefined);
+      }
+    },
+  };
+}
