@@ -1,4 +1,6 @@
 import type { EntitySchema, Workflow } from './kinds';
+import type { SlaDecl } from './sla-types';
+import { slaFields } from './shared/sla';
 import { attachmentsField, longtext, obraRef } from './shared/common';
 import { EMPRESA_CLIENTE, EMPRESA_FORNECEDOR, companyRef } from './empresa';
 
@@ -93,6 +95,23 @@ const contratoWorkflow: Workflow = {
   ],
 };
 
+/** SLA (issue 25): business days per stage of the contract's review. */
+const contratoSla: SlaDecl = {
+  reminderPercent: 20,
+  escalateTo: { roles: ['admin_contratos'] },
+  policies: [
+    {
+      name: 'Etapas do contrato',
+      targets: [
+        { key: 'revisao', label: 'Revisão', kind: 'estado', from: ['Revisão'], amount: 5, unit: 'dias' },
+        { key: 'juridico', label: 'Jurídico', kind: 'estado', from: ['Emitido para o Jurídico'], amount: 5, unit: 'dias' },
+        { key: 'verificador', label: 'Verificação', kind: 'estado', from: ['Emitido para o verificador'], amount: 3, unit: 'dias' },
+        { key: 'finalizacao', label: 'Finalização', kind: 'estado', from: ['Em finalização'], amount: 3, unit: 'dias' },
+      ],
+    },
+  ],
+};
+
 /** A contract. docs/access.md: `responsavel.mail`, `gestor.mail`, `validador.mail` and `status`. */
 export const contrato: EntitySchema = {
   name: 'contrato',
@@ -179,7 +198,9 @@ export const contrato: EntitySchema = {
     { name: 'validador', kind: 'person', label: 'Validador', required: true, filter: true, group: 'Responsáveis', span: 'third' },
     attachmentsField('arquivos', 'Arquivos do contrato'),
     longtext('observacoes', 'Observações', { maxLength: 4000, group: 'Anexos' }),
+    ...slaFields({ list: false }),
   ],
   workflow: contratoWorkflow,
+  sla: contratoSla,
   related: [{ entity: 'produtoContrato', via: 'contrato', label: 'Produtos do contrato', sum: ['valorTotal'] }],
 };

@@ -11,10 +11,13 @@ const diarioOsWorkflow: Workflow = {
   field: 'status',
   initial: 'Rascunho',
   states: [
-    { value: 'Rascunho', color: 'default' },
+    { value: 'Rascunho', color: 'default', assignees: ['executante'] },
     { value: 'Enviado', label: 'Enviado (em aprovação)', color: 'gold', editBy: [{ action: 'manage' }] },
     { value: 'Aprovado', color: 'green', editBy: [] },
   ],
+  // The report's executante writes and sends it; the area's administrator (docs/access.md decisions
+  // 6 and 7: `manage` DiarioOs of the area) approves it.
+  roleInbox: { Enviado: ['admin_field', 'admin_automacao'] },
   transitions: [
     { name: 'enviar', label: 'Enviar para aprovação', from: ['Rascunho'], to: 'Enviado', action: 'update', tone: 'primary' },
     { name: 'aprovar', label: 'Aprovar diário', from: ['Rascunho', 'Enviado'], to: 'Aprovado', action: 'manage', tone: 'primary' },

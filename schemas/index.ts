@@ -44,6 +44,8 @@ import { modeloDiretorio } from './modelo-diretorio';
 import { documento } from './documento';
 import { usuario } from './usuario';
 import { empresa } from './empresa';
+import { ausencia } from './ausencia';
+import { feriado } from './feriado';
 import { withStateLabels } from './option-labels';
 
 export type { EntitySchema, FieldDef } from './kinds';
@@ -90,6 +92,8 @@ export const SCHEMAS: EntitySchema[] = [
   documento,
   usuario,
   empresa,
+  ausencia,
+  feriado,
 ];
 
 // Words, not codes: a workflow's state field shows its states' labels wherever it is displayed.

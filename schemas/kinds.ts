@@ -6,6 +6,7 @@
  * Refine resource, the list/show/edit/create views and the export from it.
  */
 import type { Subject } from '../src/access/subjects';
+import type { SlaDecl } from './sla-types';
 
 export type FieldKind =
   | 'text' // single line
@@ -197,6 +198,8 @@ export interface EntitySchema {
   numbering?: Numbering;
   /** The records form a tree, shown and edited as one (the app's tree engine, src/app/views/tree). */
   tree?: TreeDecl;
+  /** Service-level targets (schemas/sla-types.ts); the schema spreads `slaFields()` (schemas/shared/sla.ts) into its fields. */
+  sla?: SlaDecl;
 }
 
 /**
@@ -341,6 +344,12 @@ export interface WorkflowTransition {
   comment?: 'required' | 'optional' | 'none';
   /** Fields that must be filled before the transition. */
   requires?: string[];
+  /**
+   * Fields the step's dialog asks for (e.g. the person who will hold the next state): the body
+   * carries them as `values: { campo: valor }`, each required and validated like the field, and
+   * the step writes them. A person must be an active portal user with one of its `personRoles`.
+   */
+  asks?: string[];
   /** Fields written by the transition. */
   set?: Record<string, StampValue>;
   /** Append the comment, with author and date, to this long-text field. */
@@ -373,7 +382,10 @@ export interface Workflow {
   transitions: WorkflowTransition[];
   /** States in which a record may be deleted (any state when absent). */
   deleteIn?: string[];
-  /** People to notify by role when a record enters a state without assignees: state → roles. */
+  /**
+   * Who holds a state when none of its `assignees` is filled (or it names none): state → roles.
+   * They see the record in "Minhas pendências" and are told by e-mail when it enters the state.
+   */
   roleInbox?: Record<string, string[]>;
 }
 

@@ -1,4 +1,6 @@
 import type { EntitySchema, Workflow } from './kinds';
+import type { SlaDecl } from './sla-types';
+import { slaFields } from './shared/sla';
 import { attachmentsField, longtext, obraRef } from './shared/common';
 import { MATERIAL_DISCIPLINAS, MATERIAL_ITEM_FIELDS } from './shared/material-fields';
 
@@ -126,6 +128,33 @@ const materialWorkflow: Workflow = {
   ],
 };
 
+/** SLA (issue 25): business days per stage of the list's release. */
+const materialStage = (key: string, label: string, state: string, days: number) => ({
+  key,
+  label,
+  kind: 'estado' as const,
+  from: [state],
+  amount: days,
+  unit: 'dias' as const,
+});
+const materialSla: SlaDecl = {
+  reminderPercent: 20,
+  escalateTo: { roles: ['admin_materiais'] },
+  policies: [
+    {
+      name: 'Etapas da lista',
+      targets: [
+        materialStage('elaboracao', 'Elaboração', 'EM ELABORAÇÃO', 5),
+        materialStage('verificacao', 'Verificação', 'LIBERADO PARA VERIFICAÇÃO', 2),
+        materialStage('site-manager', 'Site manager', 'LIBERADO PARA SITE MANAGER', 2),
+        materialStage('coordenador', 'Coordenador', 'LIBERADO PARA COORDENADOR', 2),
+        materialStage('planejamento', 'Planejamento', 'LIBERADO PARA PLANEJAMENTO', 3),
+        materialStage('revisao', 'Revisão', 'EM REVISÃO', 3),
+      ],
+    },
+  ],
+};
+
 /**
  * A materials list with its review flow. docs/access.md: `Quantificou.mail`, `Verificador.mail`,
  * `Site_manager.mail`, `Coordenador.mail` and `Status` are used in permission conditions.
@@ -224,6 +253,8 @@ export const material: EntitySchema = {
     { name: 'itens', kind: 'rows', label: 'Itens', group: 'Itens', span: 'full', fields: MATERIAL_ITEM_FIELDS },
     longtext('observacoes', 'Observações', { maxLength: 4000, group: 'Itens' }),
     attachmentsField('anexos', 'Anexos'),
+    ...slaFields({ list: false }),
   ],
   workflow: materialWorkflow,
+  sla: materialSla,
 };

@@ -1,5 +1,5 @@
 import type { EntitySchema } from './kinds';
-import { OS_FIELDS, OS_WORKFLOW } from './shared/os-fields';
+import { OS_FIELDS, osWorkflowOf } from './shared/os-fields';
 
 /** Automation work order (OS AUTOMAÇÃO). */
 export const osAutomacao: EntitySchema = {
@@ -14,7 +14,7 @@ export const osAutomacao: EntitySchema = {
   defaultSort: { field: 'dataAbertura', order: 'desc' },
   menu: { group: 'Field e automação', icon: 'RobotOutlined' },
   fields: OS_FIELDS,
-  workflow: OS_WORKFLOW,
+  workflow: osWorkflowOf('admin_automacao'),
   related: [
     { entity: 'diarioOs', via: 'osAutomacao', label: 'Diários da OS', prefill: { area: 'AUTOMACAO' } },
     { entity: 'checklistPreenchidoAutomacao', via: 'os', label: 'Checklists' },

@@ -1,5 +1,5 @@
 import type { EntitySchema } from './kinds';
-import { OS_FIELDS, OS_WORKFLOW } from './shared/os-fields';
+import { OS_FIELDS, osWorkflowOf } from './shared/os-fields';
 
 /** Field-services work order (OS FIELD). */
 export const osField: EntitySchema = {
@@ -14,7 +14,7 @@ export const osField: EntitySchema = {
   defaultSort: { field: 'dataAbertura', order: 'desc' },
   menu: { group: 'Field e automação', icon: 'ToolOutlined' },
   fields: OS_FIELDS,
-  workflow: OS_WORKFLOW,
+  workflow: osWorkflowOf('admin_field'),
   related: [
     { entity: 'diarioOs', via: 'osField', label: 'Diários da OS', prefill: { area: 'FIELD' } },
     { entity: 'checklistPreenchidoField', via: 'os', label: 'Checklists' },

@@ -16,6 +16,8 @@ const planoWorkflow: Workflow = {
     { value: 'Em execução', color: 'blue', assignees: ['responsavel'] },
     { value: 'Concluído', color: 'green', final: true, editBy: [] },
   ],
+  // A plan nobody is named for is the SGI team's (docs/access.md decision 16: `sgi` edits the records).
+  roleInbox: { Aberto: ['sgi'], 'Em execução': ['sgi'] },
   transitions: [
     // A supplier updates its rows of a plan, never the plan's situation (decision 29): staff only.
     { name: 'iniciar', label: 'Iniciar execução', from: ['Aberto'], to: 'Em execução', action: 'edit', audience: 'staff', tone: 'primary' },

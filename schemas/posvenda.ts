@@ -1,4 +1,6 @@
 import type { EntitySchema, Workflow } from './kinds';
+import type { SlaDecl } from './sla-types';
+import { slaFields } from './shared/sla';
 import { EMPRESA_CLIENTE, companyRef } from './empresa';
 import { attachmentsField, imagesField, longtext, obraRef } from './shared/common';
 
@@ -57,6 +59,27 @@ const posvendaWorkflow: Workflow = {
       inbox: false,
     },
     { name: 'cancelar', label: 'Cancelar ticket', from: POSVENDA_OPEN, to: 'Cancelado', action: 'edit', comment: 'required', inbox: false, tone: 'danger' },
+  ],
+};
+
+/**
+ * SLA (issue 25): first response (leaving "Aberto") and resolution ("Concluído") in business hours
+ * by priority, counted from the opening; the clock stops while waiting for the client.
+ */
+const posvendaTargets = (resposta: number, resolucao: number): SlaDecl['policies'][number]['targets'] => [
+  { key: 'primeira-resposta', label: 'Primeira resposta', kind: 'primeira-resposta', amount: resposta, unit: 'horas' },
+  { key: 'resolucao', label: 'Resolução', kind: 'resolucao', fulfilIn: ['Concluído'], amount: resolucao, unit: 'horas' },
+];
+const posvendaSla: SlaDecl = {
+  startField: 'abertura',
+  pauseIn: ['Aguardando cliente'],
+  reminderPercent: 20,
+  escalateTo: { roles: ['admin_pos_vendas'] },
+  policies: [
+    { name: 'Prioridade crítica', when: { prioridade: 'Crítica' }, targets: posvendaTargets(2, 8) },
+    { name: 'Prioridade alta', when: { prioridade: 'Alta' }, targets: posvendaTargets(4, 16) },
+    { name: 'Prioridade média', when: { prioridade: 'Média' }, targets: posvendaTargets(8, 40) },
+    { name: 'Prioridade baixa', targets: posvendaTargets(16, 80) },
   ],
 };
 
@@ -191,8 +214,10 @@ export const posvenda: EntitySchema = {
     longtext('solucao', 'Solução aplicada', { maxLength: 4000, readOnly: true, group: 'Atendimento' }),
     imagesField('fotos', 'Fotos'),
     attachmentsField('anexos', 'Anexos'),
+    ...slaFields(),
   ],
   workflow: posvendaWorkflow,
+  sla: posvendaSla,
   /** Tickets are numbered when opened: one counter for all. */
   numbering: { field: 'codigo', format: '{#}', on: 'create' },
   related: [

@@ -1,4 +1,6 @@
 import type { EntitySchema, Workflow } from './kinds';
+import type { SlaDecl } from './sla-types';
+import { slaFields } from './shared/sla';
 import { attachmentsField, longtext, obraRef } from './shared/common';
 
 export const PROJETO_CATEGORIAS = ['AsBuilt', 'Executivo', 'Referencia', 'Mecânica', 'Elétrica'];
@@ -26,7 +28,16 @@ const projetoWorkflow: Workflow = {
     { value: 'LC', label: 'Liberado para construção', color: 'lime' },
     { value: 'CAN', label: 'Cancelado', color: 'default', final: true, editBy: [] },
   ],
-  roleInbox: { PAP: ['aprovador'] },
+  // A document without its projetista is held by the engineering editors (docs/access.md decision 9:
+  // `editor_projetista` creates and updates documents); PAP by the client's approvers.
+  roleInbox: {
+    EL: ['editor_projetista'],
+    VI: ['editor_projetista'],
+    PAP: ['aprovador'],
+    APC: ['editor_projetista'],
+    AP: ['editor_projetista'],
+    PR: ['editor_projetista'],
+  },
   transitions: [
     { name: 'verificar', label: 'Enviar para verificação interna', from: ['EL'], to: 'VI', action: 'update', audience: 'staff' },
     {
@@ -112,6 +123,18 @@ const projetoWorkflow: Workflow = {
       comment: 'required',
       inbox: false,
       tone: 'danger',
+    },
+  ],
+};
+
+/** SLA (issue 25): the client's approval by the document's deadline (`prazoAprovacao`, set when sent). */
+const projetoSla: SlaDecl = {
+  reminderPercent: 20,
+  escalateTo: { roles: ['admin_projetos'] },
+  policies: [
+    {
+      name: 'Aprovação do cliente',
+      targets: [{ key: 'aprovacao-cliente', label: 'Aprovação do cliente', kind: 'estado', from: ['PAP'], dueField: 'prazoAprovacao' }],
     },
   ],
 };
@@ -205,7 +228,7 @@ export const projeto: EntitySchema = {
       span: 'half',
     },
     { name: 'dataEmissao', kind: 'date', label: 'Data de emissão', readOnly: true, list: true, sort: true, group: 'Datas', span: 'third' },
-    { name: 'prazoAprovacao', kind: 'date', label: 'Prazo de aprovação', readOnly: true, sort: true, group: 'Datas', span: 'third' },
+    { name: 'prazoAprovacao', kind: 'date', label: 'Prazo de aprovação', readOnly: true, list: true, sort: true, filter: true, group: 'Datas', span: 'third' },
     { name: 'dataAprovacao', kind: 'date', label: 'Data de aprovação', readOnly: true, group: 'Datas', span: 'third' },
     { name: 'decisaoPor', kind: 'person', label: 'Decisão do cliente por', readOnly: true, group: 'Datas', span: 'third' },
     { name: 'decisaoEm', kind: 'datetime', label: 'Decisão do cliente em', readOnly: true, group: 'Datas', span: 'third' },
@@ -215,6 +238,9 @@ export const projeto: EntitySchema = {
     longtext('comentariosCliente', 'Comentários do cliente', { maxLength: 20000, readOnly: true, group: 'Comentários' }),
     longtext('comentarioInterno', 'Comentário interno', { maxLength: 4000, group: 'Comentários', help: 'Visível apenas à equipe interna.' }),
     { name: 'tags', kind: 'tags', label: 'Etiquetas', maxLength: 40, filter: true, group: 'Comentários' },
+    // The CRE deadline is the client's own: its SLA is shown to the client too.
+    ...slaFields({ internal: false }),
   ],
   workflow: projetoWorkflow,
+  sla: projetoSla,
 };

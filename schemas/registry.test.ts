@@ -103,6 +103,10 @@ describe('schema registry', () => {
       'modeloDiretorio',
       // The company registry of docs/access.md decision 29.
       'empresa',
+      // Absences and substitutes (issue 25, docs/access.md decision 31).
+      'ausencia',
+      // Holidays administrators add to the business calendar (issue 25).
+      'feriado',
     ];
     expect(SCHEMAS.map((s) => s.name).sort()).toEqual([...expected].sort());
   });

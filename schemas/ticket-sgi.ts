@@ -1,4 +1,6 @@
 import { CURRENT_USER, type EntitySchema, type Workflow } from './kinds';
+import type { SlaDecl } from './sla-types';
+import { slaFields } from './shared/sla';
 import { attachmentsField, imagesField, longtext, obraRef } from './shared/common';
 import { EMPRESA_CLIENTE, EMPRESA_FORNECEDOR } from './empresa';
 
@@ -23,7 +25,9 @@ const sgiWorkflow: Workflow = {
     { value: 'EM ANDAMENTO', label: 'Em andamento', color: 'blue', assignees: ['responsavel'] },
     { value: 'FINALIZADO', label: 'Finalizado', color: 'green', final: true, editBy: [] },
   ],
-  roleInbox: { TRIAGEM: ['sgi'] },
+  // A draft nobody reports (relator emptied) is the SGI team's; the treatment is held by the
+  // person named when the record is accepted (asked for in the dialog).
+  roleInbox: { RASCUNHO: ['sgi'], TRIAGEM: ['sgi'] },
   transitions: [
     { name: 'enviar-triagem', label: 'Enviar para triagem', from: ['RASCUNHO'], to: 'TRIAGEM', action: 'edit', tone: 'primary' },
     {
@@ -34,6 +38,7 @@ const sgiWorkflow: Workflow = {
       action: 'aceitaInteracao',
       comment: 'optional',
       assignsNumber: true,
+      asks: ['responsavel'],
       notify: ['relator', 'responsavel'],
       tone: 'primary',
     },
@@ -55,6 +60,21 @@ const sgiWorkflow: Workflow = {
 
 /** Code prefix of each area in the sequential code (QUA-2026-0007). */
 export const SGI_AREA_PREFIX: Record<string, string> = { Qualidade: 'QUA', 'Meio Ambiente': 'MAM', Segurança: 'SEG', Auditoria: 'AUD' };
+
+/** SLA (issue 25): triage and treatment, in business days per stage. */
+const sgiSla: SlaDecl = {
+  reminderPercent: 20,
+  escalateTo: { roles: ['admin_sgi'] },
+  policies: [
+    {
+      name: 'Registro SGI',
+      targets: [
+        { key: 'triagem', label: 'Triagem', kind: 'estado', from: ['TRIAGEM'], amount: 2, unit: 'dias' },
+        { key: 'tratativa', label: 'Tratativa', kind: 'estado', from: ['EM ANDAMENTO'], fulfilIn: ['FINALIZADO'], amount: 20, unit: 'dias' },
+      ],
+    },
+  ],
+};
 
 /** SGI record (deviation, non-conformity, improvement opportunity…) of quality, environment, safety or audit. */
 export const ticketSgi: EntitySchema = {
@@ -187,7 +207,17 @@ export const ticketSgi: EntitySchema = {
     },
     longtext('descricao', 'Descrição', { required: true, minLength: 5, maxLength: 4000, search: true, group: 'Registro' }),
     { name: 'relator', kind: 'person', label: 'Relator', default: CURRENT_USER, filter: true, group: 'Tratativa', span: 'half' },
-    { name: 'responsavel', kind: 'person', label: 'Responsável pela tratativa', list: true, filter: true, group: 'Tratativa', span: 'half' },
+    {
+      name: 'responsavel',
+      kind: 'person',
+      label: 'Responsável pela tratativa',
+      personRoles: ['sgi', 'admin_sgi'],
+      list: true,
+      filter: true,
+      group: 'Tratativa',
+      span: 'half',
+      help: 'Quem conduz a tratativa: escolhido ao aceitar o registro.',
+    },
     longtext('acaoImediata', 'Ação imediata (contenção)', { maxLength: 4000, group: 'Tratativa' }),
     {
       name: 'metodoAnalise',
@@ -232,8 +262,10 @@ export const ticketSgi: EntitySchema = {
     { name: 'checklistItem', kind: 'integer', label: 'Item do checklist', min: 1, max: 999, readOnly: true, group: 'Registro', span: 'third' },
     imagesField('evidencias', 'Evidências (fotos)'),
     attachmentsField('anexos', 'Anexos'),
+    ...slaFields(),
   ],
   workflow: sgiWorkflow,
+  sla: sgiSla,
   /** QUA-2026-0007: area prefix, year of acceptance, counter per prefix and year (assigned by "aceitar"). */
   numbering: {
     field: 'codigo',

@@ -39,6 +39,14 @@ export const GENERAL_ROUTES = [
     icon: 'SettingOutlined',
     spec: false,
   }),
+  // The business calendar of the SLA deadlines (issue 25): weekly hours and holidays; for administrators (read-only for other staff at /feriados).
+  r('/admin/calendario', 'Calendário da empresa', {
+    group: 'Administração',
+    access: can('Calendario', 'manage'),
+    entity: list('feriado'),
+    icon: 'CalendarOutlined',
+    spec: false,
+  }),
   r('/admin/entidades/:resource', 'Configurar entidade', {
     group: 'Sistema',
     access: can('Permissao', 'edit'),

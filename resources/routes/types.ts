@@ -22,6 +22,7 @@ export type ScreenName =
   | 'versoesSistema'
   | 'apiReference' // /referencia-api: the API reference for staff, rendered from GET /api/v1/openapi.json
   | 'pendencias' // /pendencias: "Minhas pendências", the workflow steps waiting for the user
+  | 'acaoEmail' // /acao-email/:token: confirmation of a workflow step from an e-mail button (signed link, sign-in required)
   | 'empresasPendentes' // /admin/empresas-pendentes: company texts the registry migration could not match (decision 29)
   | 'login'
   | 'primeiroLogin'

@@ -57,6 +57,15 @@ export const OS_WORKFLOW: Workflow = {
   ],
 };
 
+/**
+ * The work order's workflow for one area: an order nobody is named for (`responsavel` empty) is
+ * held by the area's administrator (docs/access.md decisions 6 and 7: `manage` on the area's orders).
+ */
+export function osWorkflowOf(adminRole: string): Workflow {
+  const open = OS_WORKFLOW.states.filter((s) => !s.final).map((s) => s.value);
+  return { ...OS_WORKFLOW, roleInbox: Object.fromEntries(open.map((s) => [s, [adminRole]])) };
+}
+
 export const OS_FIELDS: FieldDef[] = [
   {
     name: 'numero',

@@ -44,6 +44,7 @@ import { permissaoRules, usuarioRules } from './rules/usuarios';
 import { materiaisRules } from './rules/materiais';
 import { juridicoRules } from './rules/juridico';
 import { isUsableRule, specificRules } from './rules/specific';
+import { ausenciaRules } from './rules/ausencia';
 
 /** A record checked against the rules: `subject('RDO', row)` or a plain object carrying its type. */
 export type SubjectRecord = ForcedSubject<Subject> & Record<string, unknown>;
@@ -133,6 +134,7 @@ const STAFF: readonly RuleSet[] = [
   materiaisRules, //              20                 rules/materiais.ts
   juridicoRules, //               21                 rules/juridico.ts
   usuarioRules, //                22                 rules/usuarios.ts
+  ausenciaRules, //               31                 rules/ausencia.ts
 ];
 
 /** The raw rules of a user (exported for the server, which may cache or log them). */
@@ -156,9 +158,27 @@ export function rulesFor(rawUser: PortalUser | unknown, options: AbilityOptions 
   return builder.rules;
 }
 
+/** Decision 31: the ability of a substitute in their own right, built when first asked for. */
+const OWN_RIGHT = new WeakMap<AppAbility, () => AppAbility>();
+
 /** The ability of a (possibly malformed) user (docs/access.md, "How a request is checked"). Never throws. */
 export function defineAbilityFor(user: PortalUser | unknown, options: AbilityOptions = {}): AppAbility {
-  return createMongoAbility<AppAbility>(rulesFor(user, options), abilityOptions);
+  const normal = normalizeUser(user);
+  const ability = createMongoAbility<AppAbility>(rulesFor(normal, options), abilityOptions);
+  if (normal.emNomeDe?.length) {
+    let own: AppAbility | undefined;
+    OWN_RIGHT.set(ability, () => (own ??= defineAbilityFor({ ...normal, emNomeDe: undefined }, options)));
+  }
+  return ability;
+}
+
+/**
+ * Decision 31: what the user may do in their own right, without the absent people they stand in
+ * for (`emNomeDe`); the same ability when they stand in for nobody. The history records "em nome
+ * de" only for what this one would not allow.
+ */
+export function ownRightAbility(ability: AppAbility): AppAbility {
+  return OWN_RIGHT.get(ability)?.() ?? ability;
 }
 
 /** An ability from raw rules (e.g. received from the API). */

@@ -30,6 +30,8 @@ export const SUBJECTS = [
   'ProcessoJuridico',
   'RelatoEtica',
   'Empresa',
+  'Ausencia',
+  'Calendario',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 

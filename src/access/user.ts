@@ -26,6 +26,11 @@ export interface PortalUser {
    * API when the user has the role `site_manager_substituto`.
    */
   obrasSubstituto?: string[];
+  /**
+   * E-mails of the people this user stands in for during their absence ("Ausência", issue 25),
+   * set by the API: their person-named items are the user's too, recorded "em nome de".
+   */
+  emNomeDe?: string[];
 }
 
 type Rec = Record<string, unknown>;
@@ -147,6 +152,8 @@ export function normalizeUser(raw: unknown): PortalUser {
   if (sk !== undefined) user.sk = sk;
   const subs = strList(get('obrasSubstituto'));
   if (subs.length) user.obrasSubstituto = subs;
+  const absent = strList(get('emNomeDe')).map((m) => m.toLowerCase());
+  if (absent.length) user.emNomeDe = absent;
   const rules = parseSpecificRules(get('specific_rules'));
   if (rules.length) user.specific_rules = rules;
   return user;

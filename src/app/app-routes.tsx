@@ -31,6 +31,7 @@ const EapPage = lazy(() => import('./modules/eap/eap-page').then((m) => ({ defau
 const DashboardPage = lazy(() => import('./modules/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })));
 const SchedulePage = lazy(() => import('./modules/schedule/schedule-page').then((m) => ({ default: m.SchedulePage })));
 const PendenciasPage = lazy(() => import('./modules/pendencias/pendencias-page').then((m) => ({ default: m.PendenciasPage })));
+const AcaoEmailPage = lazy(() => import('./modules/acao-email/acao-email-page').then((m) => ({ default: m.AcaoEmailPage })));
 const SurveyPage = lazy(() => import('./modules/survey/survey-page').then((m) => ({ default: m.SurveyPage })));
 const RdoConfigPage = lazy(() => import('./modules/rdo/rdo-config-page').then((m) => ({ default: m.RdoConfigPage })));
 const DocumentTreePage = lazy(() => import('./modules/document-tree/document-tree-page').then((m) => ({ default: m.DocumentTreePage })));
@@ -73,6 +74,8 @@ export function elementFor(route: AppRoute): ReactNode {
       return <PendingCompaniesPage />;
     case 'pendencias':
       return <PendenciasPage />;
+    case 'acaoEmail':
+      return <AcaoEmailPage />;
     case 'eap':
       return <EapPage route={route} />;
     case 'checklistPreencher':

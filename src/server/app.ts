@@ -6,8 +6,8 @@ import type { EntitySchema } from '../../schemas/kinds';
 import { defineAbilityFor, draftStatesOf, type AppAbility } from '../access/ability';
 import type { PortalUser } from '../access/user';
 import type { Db } from './db/connect';
-import { actorOf, crudRoutes } from './crud/routes';
-import { listPendencias } from './workflow/pendencias';
+import { crudRoutes } from './crud/routes';
+import { pendenciasRoutes } from './workflow/pendencias-routes';
 import { QueryError } from './crud/list-query';
 import { ApiError, errorBody } from './http/errors';
 import { lastResortError } from './http/last-resort';
@@ -19,6 +19,7 @@ import { peopleRoutes } from './people/routes';
 import type { FileStorage } from './storage/storage';
 import type { IdentityAdmin } from './site-users/identity-admin';
 import { withDirectoryAccess } from './site-users/directory';
+import { withDelegation } from './delegation/absences';
 import { sitePeopleRoutes } from './site-users/routes';
 import { scheduleRoutes } from './schedule/routes';
 import { rdoRoutes } from './rdo/routes';
@@ -32,9 +33,15 @@ import { galleryRoutes } from './storage/gallery';
 import { admission, type AdmissionOptions } from './http/admission';
 import { SchemaRegistry } from './schema-config/registry';
 import { schemaConfigRoutes } from './schema-config/routes';
+import { slaRoutes } from './sla/routes';
 import { pendingCompanyRoutes } from './modules/empresa-routes';
 import { eapCodeRoutes } from './modules/eap-codigos';
 import { checkHookRegistry } from './crud/hooks-registry';
+import { emailActionRoutes } from './workflow/email-actions';
+import { preferencesRoutes } from './preferences/store';
+import type { EventHub } from './events/hub';
+import { eventRoutes } from './events/routes';
+import { calendarRoutes } from './sla/calendar-routes';
 // The features' entity hooks, workflow guards and effects, and core tables (before any request).
 import './modules/register';
 
@@ -54,6 +61,8 @@ export interface AppOptions {
   security?: SecurityOptions;
   /** Bounded queue in front of the API's database work (503 + Retry-After past it); none when absent. */
   admission?: AdmissionOptions;
+  /** Live updates of this process (`GET /api/v1/eventos`, src/server/events/); the route is absent without it. */
+  events?: EventHub;
 }
 
 /** Decision 28: the sites whose record names this user as substitute site manager. */
@@ -98,6 +107,7 @@ export function createApp(opts: AppOptions) {
   // The ability is a pure function of the user as the request sees them (token and directory) and
   // of the fields administrators keep internal: built once per distinct user, not per request.
   const abilities = new Map<string, AppAbility>();
+  const delegation = opts.schemas.some((s) => s.name === 'ausencia'); // absences (decision 31) need their table
   const draftStates = draftStatesOf(opts.schemas); // decision 29: workflows do not change at run time
   let abilitiesFor: unknown;
   const abilityOf = (user: PortalUser): AppAbility => {
@@ -134,6 +144,7 @@ export function createApp(opts: AppOptions) {
     // Sites and roles set on a site's people screen count from the next request on (src/server/site-users/directory.ts).
     user = await withDirectoryAccess(opts.db, user);
     if (user.roles.includes('site_manager_substituto')) user = { ...user, obrasSubstituto: await substituteSites(opts.db, user.email) };
+    if (delegation) user = await withDelegation(opts.db, user); // decision 31: `emNomeDe` during the absences in force
     c.set('user', user);
     await schemaRegistry.fresh(); // administrators' overlays (issue 15), checked at most every 2 s
     c.set('ability', abilityOf(user));
@@ -146,14 +157,19 @@ export function createApp(opts: AppOptions) {
     openApiHandler(() => schemaRegistry.all(), opts.version),
   );
   api.route('/schemas', schemaConfigRoutes(opts.db, schemaRegistry));
+  api.route('/sla', slaRoutes(opts.db)); // SLA policies per entity (src/server/sla)
+  api.route('/calendario', calendarRoutes(opts.db)); // business calendar: working hours (holidays: /feriados)
   api.route('/arquivos', fileRoutes(opts.db, opts.storage));
   api.route('/pessoas', peopleRoutes(opts.db));
   api.route('/empresas-pendentes', pendingCompanyRoutes(opts.db));
-  api.get('/pendencias', async (c) => {
-    const { total, items } = await listPendencias(opts.db, opts.schemas, actorOf(c), { start: c.req.query('_start'), end: c.req.query('_end') });
-    c.header('x-total-count', String(total));
-    return c.json(items);
-  });
+  // The e-mail buttons' confirmation page reads and confirms here (issue 25).
+  api.route(
+    '/acoes-email',
+    emailActionRoutes(opts.db, () => schemaRegistry.all()),
+  );
+  api.route('/preferencias', preferencesRoutes(opts.db)); // the caller's own preferences (daily digest)
+  if (opts.events) api.route('/eventos', eventRoutes(opts.events)); // live "pendencias" signal (SSE)
+  api.route('/pendencias', pendenciasRoutes(opts.db, opts.schemas)); // work queue, /contagem, /lote
   api.route('/obras', galleryRoutes(opts.db)); // GET /obras/:obra/galeria
   if (opts.identityAdmin) {
     api.route('/obras', sitePeopleRoutes(opts.db, opts.identityAdmin, 'obra'));

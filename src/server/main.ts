@@ -20,9 +20,12 @@ import { APP_VERSION } from './version';
 import { createMailTransport } from './mail/transport';
 import { startMailer } from './mail/mailer';
 import { startJobs } from './jobs/runner';
+import { startSlaJob } from './sla/jobs';
 import { DAILY_JOBS } from './jobs';
 import { localIdentityAdmin } from './site-users/identity-admin';
 import { cognitoAdminOptions, cognitoIdentityAdmin } from './site-users/cognito-sdk';
+import { EventHub } from './events/hub';
+import { startEventListener } from './events/listener';
 
 async function main() {
   const cfg = serverConfig();
@@ -33,6 +36,11 @@ async function main() {
   const mailer = startMailer(database.db, mailTransport);
   // Daily jobs (delay warning): claimed per day in the database, so one server runs each day's job.
   const jobs = startJobs(database.db, DAILY_JOBS);
+  // SLA (issue 25): breaches, reminders and escalations, every minute; each event claimed once in the database.
+  const slaJob = startSlaJob(database.db, SCHEMAS);
+  // Live updates: this process's LISTEN on portal_eventos feeds its open streams (src/server/events/).
+  const events = new EventHub();
+  const listener = startEventListener(database.listenVia, () => events.signal());
 
   // Real Cognito when the environment names it; otherwise the local stack on fixed ports
   // (COGNITO_PORT, IDP_PORT), so tokens a browser kept stay valid across restarts.
@@ -54,6 +62,7 @@ async function main() {
     security: securityFromEnv(process.env, identity),
     publicRoutes: (api) => api.route('/config', configRoute(identity, APP_VERSION)),
     admission: admissionFromEnv(database.kind, poolSizeFromEnv()),
+    events,
   });
 
   // The single-page app: static files, and index.html for every other path (client routing).
@@ -83,8 +92,11 @@ async function main() {
 
   const shutdown = async () => {
     clearInterval(vacuumTimer);
+    events.close(); // open streams end, so the server can close
     server.close();
+    await listener.stop();
     await jobs.stop();
+    await slaJob.stop();
     await mailer.stop();
     await stack.stop().catch(() => undefined);
     await database.close().catch(() => undefined);

@@ -38,7 +38,8 @@ describe.each(BACKENDS)('SGI, ethics, post-sales, work order and RDO workflows (
     expect((await c.step('tickets-sgi', rec.id, 'enviar-triagem', LEITURA)).body.status).toBe('TRIAGEM');
     expect((await c.mails(SGI, `tickets-sgi/${rec.id}`)).length).toBe(1);
     expect((await c.step('tickets-sgi', rec.id, 'aceitar', LEITURA)).status).toBe(403);
-    const accepted = await c.step('tickets-sgi', rec.id, 'aceitar', SGI);
+    // Accepting asks who holds the treatment (issue 25: tests/api/ownership.test.ts).
+    const accepted = await c.step('tickets-sgi', rec.id, 'aceitar', SGI, { values: { responsavel: person(SGI) } });
     expect(accepted.body.status).toBe('EM ANDAMENTO');
     expect(accepted.body.codigo).toMatch(new RegExp(`^QUA-${new Date().getFullYear()}-\\d{4}$`));
 
@@ -69,7 +70,7 @@ describe.each(BACKENDS)('SGI, ethics, post-sales, work order and RDO workflows (
       await c.step('tickets-sgi', r.id, 'enviar-triagem', SGI);
       ids.push(r.id);
     }
-    const results = await Promise.all(ids.map((id) => c.step('tickets-sgi', id, 'aceitar', SGI)));
+    const results = await Promise.all(ids.map((id) => c.step('tickets-sgi', id, 'aceitar', SGI, { values: { responsavel: person(SGI) } })));
     expect(results.map((r) => r.status)).toEqual(ids.map(() => 200));
     const numbers = results.map((r) => Number(String(r.body.codigo).split('-')[2])).sort((a, b) => a - b);
     expect(new Set(numbers).size).toBe(20);

@@ -20,6 +20,13 @@ export interface RuleContext {
    * so that an empty e-mail never matches records with an empty person.
    */
   me: string;
+  /**
+   * The value a condition naming "the user" as the person who holds an item compares with: `me`, or,
+   * while the user stands in for absent people (`emNomeDe`, issue 25), `{ $in: [me, ...emNomeDe] }`.
+   * Used for items of work (a contract's gestor, a list's verifier), never for what is personal
+   * (ethics reports, absences, one's own drafts): docs/access.md decision 31.
+   */
+  mine: string | { $in: string[] };
   /** The user's sites (`obra`). */
   sites: string[];
   /** The user's companies (`empresa`). */
@@ -33,6 +40,13 @@ export interface RuleContext {
 /** One group of rules: adds its `can` / `cannot` calls to the builder. */
 export type RuleSet = (ctx: RuleContext) => void;
 
+/** `RuleContext.mine` of a user: their e-mail, plus those of the people they stand in for. */
+export function mineOf(user: PortalUser): string | { $in: string[] } {
+  const me = user.email;
+  const others = (user.emNomeDe ?? []).filter((m) => m && m !== me);
+  return me && others.length ? { $in: [me, ...new Set(others)] } : me;
+}
+
 export function ruleContext(user: PortalUser, builder: AbilityBuilder<AppAbility>, environment: 'prod' | 'dev', options: AbilityOptions): RuleContext {
   return {
     can: builder.can,
@@ -40,6 +54,7 @@ export function ruleContext(user: PortalUser, builder: AbilityBuilder<AppAbility
     user,
     has: (role) => user.roles.includes(role),
     me: user.email,
+    mine: mineOf(user),
     sites: user.obra,
     empresa: user.empresa,
     perms: permissionsOf(user),

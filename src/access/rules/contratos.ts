@@ -1,19 +1,19 @@
 /** Contracts (`Contratos`), docs/access.md decision 8. */
 import type { RuleContext } from './context';
 
-/** Decision 8: each person named on a contract edits it in the states of their stage. */
-export function contratosRules({ can, has, me }: RuleContext): void {
+/** Decision 8: each person named on a contract edits it in the states of their stage (and their substitute, decision 31). */
+export function contratosRules({ can, has, me, mine }: RuleContext): void {
   if (has('admin_contratos')) can('manage', 'Contratos');
   if (has('contratos')) {
     can('read', 'Contratos');
     if (me) {
-      can('edit', 'Contratos', { 'responsavel.mail': me, status: 'Revisão' });
+      can('edit', 'Contratos', { 'responsavel.mail': mine, status: 'Revisão' });
       can('edit', 'Contratos', {
-        'gestor.mail': me,
+        'gestor.mail': mine,
         status: { $in: ['Emitido para o Jurídico', 'Revisão para cancelamento'] },
       });
       can('edit', 'Contratos', {
-        'validador.mail': me,
+        'validador.mail': mine,
         status: { $in: ['Emitido para o verificador', 'Em finalização'] },
       });
     }
@@ -24,6 +24,6 @@ export function contratosRules({ can, has, me }: RuleContext): void {
   }
   if (has('site_manager')) {
     can('read', 'Contratos');
-    if (me) can('edit', 'Contratos', { 'gestor.mail': me, status: 'Aprovado' });
+    if (me) can('edit', 'Contratos', { 'gestor.mail': mine, status: 'Aprovado' });
   }
 }

@@ -4,6 +4,8 @@ import type { RuleContext } from './context';
 /** Decision 3: the everyone set. */
 export function everyoneRules({ can, me }: RuleContext): void {
   can('read', ['Obra', 'Permissao', 'BIBLIOTECA', 'PERFIL', 'FABRICACAO']);
+  // The business calendar (working hours, holidays: issue 25) is read by every staff member; only `acesso_total` changes it (manage all).
+  can('read', 'Calendario');
   can('readAcoes', 'TicketSgi');
   // 26. Any staff member opens an SGI record and submits their own; 27. files an ethics report and reads their own.
   can('create', ['TicketSgi', 'RelatoEtica']);

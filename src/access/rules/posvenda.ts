@@ -15,9 +15,9 @@ export function posvendaRules({ can, has }: RuleContext): void {
 }
 
 /** Decision 17: every staff user deletes and answers the interactions naming them. */
-export function interacaoRules({ can, me }: RuleContext): void {
+export function interacaoRules({ can, me, mine }: RuleContext): void {
   if (me) {
-    can(['delete', 'Interagir'], 'TicketInteracao', { 'responsavel.mail': me });
-    can('Interagir', 'TicketInteracao', { 'responsavelRegistro.mail': me });
+    can(['delete', 'Interagir'], 'TicketInteracao', { 'responsavel.mail': mine });
+    can('Interagir', 'TicketInteracao', { 'responsavelRegistro.mail': mine });
   }
 }

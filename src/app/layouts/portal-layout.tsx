@@ -24,6 +24,7 @@ import { RouteIcon } from './icons';
 import { buildMenu, canChooseSite, type MenuGroup } from './menu';
 import { SitePicker } from '../fields/site-picker';
 import { rememberedObra, rememberObra, useLayoutServices } from '../providers/layout-services';
+import { LiveEvents } from '../providers/live-events';
 
 export const LAYOUT_TITLES: Record<Exclude<LayoutKind, 'public'>, string> = {
   open: 'Portal',
@@ -194,6 +195,7 @@ export function PortalLayout({ layout, children }: PortalLayoutProps) {
           {/* On a phone the page title comes first: the site box shrinks to the site's code. */}
           {canChooseSite(ability) && <SitePicker value={obra} compact={mobile} style={{ width: mobile ? 92 : 320, flex: '0 0 auto' }} />}
           <PendenciasBell />
+          <LiveEvents />
           <UserMenu />
         </Layout.Header>
         <Layout.Content

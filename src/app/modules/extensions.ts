@@ -6,6 +6,8 @@
  */
 // "Configurar entidade" in the list header.
 import './schema-config/register';
+// "SLA" in the list header of the entities that declare one (issue 25).
+import './sla/register';
 // "Preencher checklist" in a work order's checklists section.
 import './checklist/register';
 // The EAP code picker for text fields declared with `eapCodeOf`.

@@ -7,13 +7,14 @@ import { schemaByName } from '../../../schemas';
 import { listActions, registeredFieldInput, relatedListActions } from '../views/extensions';
 import { getViewOverride } from '../views/overrides';
 import { ConfigureEntityButton } from './schema-config/configure-entity-button';
+import { SlaButton } from './sla/sla-button';
 import { FillChecklistLink } from './checklist/fill-checklist-link';
 import { EapCodeField } from './eap/register';
 import './register';
 
 describe('feature module registrations', () => {
-  it('adds "Configurar entidade" to lists, "Preencher checklist" to related lists, the EAP picker to eapCodeOf fields', () => {
-    expect(listActions()).toEqual([ConfigureEntityButton]);
+  it('adds "Configurar entidade" and "SLA" to lists, "Preencher checklist" to related lists, the EAP picker to eapCodeOf fields', () => {
+    expect(listActions()).toEqual([ConfigureEntityButton, SlaButton]);
     expect(relatedListActions()).toEqual([FillChecklistLink]);
     const atividades = schemaByName('diarioOs')!.fields.find((f) => f.name === 'atividades')!;
     const eapCodigo = atividades.fields!.find((f) => f.name === 'eapCodigo')!;

@@ -10,3 +10,5 @@ import './rdo/register';
 import './juridico/register';
 // The supplier's SGI screens: "Responder" on its records, its rows of an action plan (decision 29).
 import './sgi/register';
+// The business calendar: the holidays' list view is the calendar page (weekly hours, national holidays).
+import './calendario/register';

@@ -18,7 +18,7 @@ import { toCaslAction } from '../../access/refine-actions';
 import { canEditHere } from '../workflow/can-edit';
 import { deleteConfirmProps, fieldByName, groupFields, recordTitle, visibleFields } from '../fields/options';
 import { formatDateTime, formatValue } from '../format';
-import { TransitionComment, TransitionHeading, transitionDotColor, WorkflowPanel, historyKey, type HistoryTransition } from '../workflow';
+import { TransitionComment, TransitionHeading, authorText, transitionDotColor, WorkflowPanel, historyKey, type HistoryTransition } from '../workflow';
 
 export interface GenericShowProps {
   schema: EntitySchema;
@@ -79,6 +79,8 @@ export interface HistoryEntry {
   /** action 'transition': the workflow step and its comment. */
   transition?: HistoryTransition;
   comment?: string | null;
+  /** The absent person the author stood in for (docs/access.md decision 31), by address (staff) or name. */
+  emNomeDe?: string | null;
   /** The titles of the referenced records before and after a change (`_titles.campo.de` / `.para`), as the API sends them. */
   _titles?: Record<string, { de?: { title: string; id?: number }; para?: { title: string; id?: number } }>;
 }
@@ -129,7 +131,7 @@ function changedValues(entries: HistoryEntry[]): Record<string, unknown>[] {
 
 export function HistoryTimeline({ schema, entries }: { schema: EntitySchema; entries: HistoryEntry[] }): React.ReactElement {
   const rows = useMemo(() => changedValues(entries), [entries]);
-  const authors = useMemo(() => entries.map((e) => e.user), [entries]);
+  const authors = useMemo(() => entries.flatMap((e) => [e.user, e.emNomeDe]), [entries]);
   const names = usePersonNames(authors);
   if (!entries.length) return <Empty description="Sem histórico" image={Empty.PRESENTED_IMAGE_SIMPLE} />;
   return (
@@ -145,13 +147,19 @@ export function HistoryTimeline({ schema, entries }: { schema: EntitySchema; ent
             children: (
               <div>
                 {step ? (
-                  <TransitionHeading schema={schema} transition={step} at={e.at} user={e.user ? personName(names, e.user) : e.user} />
+                  <TransitionHeading
+                    schema={schema}
+                    transition={step}
+                    at={e.at}
+                    user={e.user ? personName(names, e.user) : e.user}
+                    emNomeDe={e.emNomeDe ? personName(names, e.emNomeDe) : null}
+                  />
                 ) : (
                   <>
                     <Typography.Text strong>{ACTION_LABELS[e.action] ?? e.action}</Typography.Text>{' '}
                     <Typography.Text type="secondary">
                       em {formatDateTime(e.at)}
-                      {e.user ? ` por ${personName(names, e.user)}` : ''}
+                      {authorText(e.user ? personName(names, e.user) : null, e.emNomeDe ? personName(names, e.emNomeDe) : null)}
                     </Typography.Text>
                   </>
                 )}

@@ -23,14 +23,33 @@ function movement(schema: EntitySchema, t: HistoryTransition): string {
   return from ? `de ${from} para ${to}` : `para ${to}`;
 }
 
-export function TransitionHeading({ schema, transition, at, user }: { schema: EntitySchema; transition: HistoryTransition; at: string; user?: string | null }) {
+/** " por Fulano" and, for a substitute's step (docs/access.md decision 31), ", em nome de Beltrano". */
+export function authorText(user?: string | null, emNomeDe?: string | null): string {
+  if (!user) return '';
+  return emNomeDe ? ` por ${user}, em nome de ${emNomeDe}` : ` por ${user}`;
+}
+
+export function TransitionHeading({
+  schema,
+  transition,
+  at,
+  user,
+  emNomeDe,
+}: {
+  schema: EntitySchema;
+  transition: HistoryTransition;
+  at: string;
+  user?: string | null;
+  /** The absent person the author stood in for, by name. */
+  emNomeDe?: string | null;
+}) {
   const moved = movement(schema, transition);
   return (
     <>
       <Typography.Text strong>{transition.label}</Typography.Text>{' '}
       <Typography.Text type="secondary">
         em {formatDateTime(at)}
-        {user ? ` por ${user}` : ''}
+        {authorText(user, emNomeDe)}
       </Typography.Text>
       {moved ? <div>{moved}</div> : null}
     </>

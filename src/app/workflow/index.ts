@@ -7,7 +7,7 @@ export { WorkflowPanel } from './workflow-panel';
 export { WorkflowStatusBar } from './status-bar';
 export { StateTag } from './state-tag';
 export { TransitionButtons } from './transition-buttons';
-export { TransitionComment, TransitionHeading, transitionDotColor } from './history-transition';
+export { TransitionComment, TransitionHeading, authorText, transitionDotColor } from './history-transition';
 export { historyKey, transitionsKey, recordExtrasKey, PENDENCIAS_RESOURCE } from './query-keys';
 export { mainPath, stateColor, stateLabel, workflowState } from './states';
 export { showPath } from './links';

@@ -1,14 +1,16 @@
 /**
  * One button per step the API offers the user on this record now (`GET …/transitions`).
  * Steps with a comment open `TransitionModal`; the others ask "Confirmar: …?" first.
+ * `?acao=<name>` in the URL (an action tag of "Minhas pendências") opens that step at once.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button, Popconfirm, Space, Spin, Typography } from 'antd';
 import type { BaseKey } from '@refinedev/core';
 import type { EntitySchema } from '../../../schemas/kinds';
 import { ProblemAlert } from './problem-alert';
 import type { TransitionProblem } from './transition-errors';
-import { TransitionModal } from './transition-modal';
+import { TransitionModal, needsDialog } from './transition-modal';
 import type { TransitionOption } from './types';
 import { useTakeTransition } from './use-take-transition';
 import { useTransitions } from './use-transitions';
@@ -25,6 +27,28 @@ export function TransitionButtons({ schema, id, record }: Props) {
   const { take, pending } = useTakeTransition(schema, id, record.version);
   const [dialog, setDialog] = useState<TransitionOption | undefined>();
   const [problem, setProblem] = useState<TransitionProblem | undefined>();
+  const [confirming, setConfirming] = useState<string | undefined>();
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('acao');
+
+  // An inbox link names the step: open its dialog (or confirmation) once, then drop it from the URL.
+  useEffect(() => {
+    if (!asked || isLoading || stale) return;
+    const t = transitions.find((x) => x.name === asked);
+    if (t) {
+      if (needsDialog(t)) open(t);
+      else setConfirming(t.name);
+    }
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        next.delete('acao');
+        return next;
+      },
+      { replace: true },
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [asked, isLoading, stale, transitions]);
 
   async function confirm(t: TransitionOption) {
     setProblem(undefined);
@@ -46,7 +70,7 @@ export function TransitionButtons({ schema, id, record }: Props) {
     <Space direction="vertical" size="small" style={{ width: '100%' }}>
       <Space wrap size="small" role="group" aria-label="Ações da situação">
         {transitions.map((t) => {
-          const viaDialog = t.comment !== 'none' || !!t.choices;
+          const viaDialog = needsDialog(t);
           const button = (
             <Button
               key={t.name}
@@ -65,6 +89,8 @@ export function TransitionButtons({ schema, id, record }: Props) {
             <Popconfirm
               key={t.name}
               title={`Confirmar: ${t.label}?`}
+              open={confirming === t.name}
+              onOpenChange={(o) => setConfirming(o ? t.name : undefined)}
               okText="Confirmar"
               cancelText="Cancelar"
               okButtonProps={{ danger: t.tone === 'danger' }}
@@ -76,7 +102,7 @@ export function TransitionButtons({ schema, id, record }: Props) {
         })}
       </Space>
       {problem ? <ProblemAlert problem={problem} onClose={() => setProblem(undefined)} /> : null}
-      <TransitionModal transition={dialog} onSubmit={take} onClose={() => setDialog(undefined)} />
+      <TransitionModal transition={dialog} record={record} onSubmit={take} onClose={() => setDialog(undefined)} />
     </Space>
   );
 }

@@ -1,10 +1,13 @@
 /**
- * The dialog of a step that takes a comment (required or optional) or, for the administrators'
- * "Alterar situação", the new state. Checks the required comment before sending; the server's
- * refusals go on their inputs (`errors.comment`, `errors.to`) or, for the record's fields, above.
+ * The dialog of a step that takes a comment (required or optional), asks for fields (`asks`, e.g.
+ * who will hold the next state, rendered with the generic form items, person picker included) or,
+ * for the administrators' "Alterar situação", the new state. Checks the required inputs before
+ * sending; the server's refusals go on their inputs (`errors.comment`, `errors.to`, the asked
+ * fields) or, for the record's other fields, above.
  */
 import { useEffect, useState } from 'react';
 import { Alert, Form, Input, Modal, Select, Space } from 'antd';
+import { FieldFormItem } from '../fields/form-items';
 import type { TransitionProblem } from './transition-errors';
 import type { TakeResult } from './use-take-transition';
 import type { TransitionInput, TransitionOption } from './types';
@@ -13,13 +16,22 @@ import { ProblemAlert } from './problem-alert';
 export const COMMENT_MAX = 4000;
 export const COMMENT_REQUIRED = 'Escreva um comentário para continuar.';
 
+/** Does the step need the dialog (a comment, a new state or asked fields) rather than a confirmation? */
+export const needsDialog = (t: TransitionOption): boolean => t.comment !== 'none' || !!t.choices || !!t.asks?.length;
+
+/** An asked field's error, also when the server names a sub-path (`responsavel.mail`). */
+const askedName = (t: TransitionOption | undefined, name: string): string | undefined =>
+  t?.asks?.find((f) => name === f.name || name.startsWith(`${f.name}.`))?.name;
+
 interface Props {
   transition: TransitionOption | undefined;
   onSubmit: (t: TransitionOption, input: TransitionInput) => Promise<TakeResult>;
   onClose: () => void;
+  /** The record: the asked fields start with its current values. */
+  record?: Record<string, unknown>;
 }
 
-export function TransitionModal({ transition, onSubmit, onClose }: Props) {
+export function TransitionModal({ transition, onSubmit, onClose, record }: Props) {
   const [form] = Form.useForm<TransitionInput>();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<TransitionProblem | undefined>();
@@ -28,6 +40,8 @@ export function TransitionModal({ transition, onSubmit, onClose }: Props) {
 
   const required = transition?.comment === 'required';
   const choices = transition?.choices;
+  const asks = transition?.asks ?? [];
+  const initialValues = asks.length ? { values: Object.fromEntries(asks.map((f) => [f.name, record?.[f.name] ?? undefined])) } : undefined;
 
   async function submit() {
     if (!transition) return;
@@ -40,19 +54,27 @@ export function TransitionModal({ transition, onSubmit, onClose }: Props) {
     setBusy(true);
     setProblem(undefined);
     const comment = values.comment?.trim();
-    const result = await onSubmit(transition, { ...(comment ? { comment } : {}), ...(values.to ? { to: values.to } : {}) });
+    const result = await onSubmit(transition, {
+      ...(comment ? { comment } : {}),
+      ...(values.to ? { to: values.to } : {}),
+      ...(asks.length ? { values: values.values ?? {} } : {}),
+    });
     setBusy(false);
     if (result.ok || result.problem.statusCode === 409) {
       onClose();
       return;
     }
     const { form: inputs } = result.problem;
+    // The asked fields' errors go on their inputs; the record's other fields are listed above.
+    const onAsked = result.problem.fields.filter((f) => askedName(transition, f.name));
+    const others = result.problem.fields.filter((f) => !askedName(transition, f.name));
     form.setFields([
       ...(inputs.comment ? [{ name: 'comment' as const, errors: inputs.comment }] : []),
       ...(inputs.to ? [{ name: 'to' as const, errors: inputs.to }] : []),
+      ...onAsked.map((f) => ({ name: ['values', askedName(transition, f.name)!] as never, errors: f.messages })),
     ]);
     // The message is shown above unless it only repeats what the inputs already say.
-    if (result.problem.fields.length || !(inputs.comment || inputs.to)) setProblem(result.problem);
+    if (others.length || !(inputs.comment || inputs.to || onAsked.length)) setProblem({ ...result.problem, fields: others });
   }
 
   return (
@@ -70,19 +92,24 @@ export function TransitionModal({ transition, onSubmit, onClose }: Props) {
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
         {transition?.notice ? <Alert type="warning" showIcon message={transition.notice} /> : null}
         {problem ? <ProblemAlert problem={problem} /> : null}
-        <Form form={form} layout="vertical" requiredMark={false} disabled={busy} preserve={false}>
+        <Form form={form} layout="vertical" requiredMark={false} disabled={busy} preserve={false} initialValues={initialValues}>
+          {asks.map((field) => (
+            <FieldFormItem key={field.name} field={field} name={['values', field.name]} />
+          ))}
           {choices ? (
             <Form.Item name="to" label="Nova situação" rules={[{ required: true, message: 'Escolha a nova situação.' }]}>
               <Select options={choices} placeholder="Escolha a situação" />
             </Form.Item>
           ) : null}
-          <Form.Item
-            name="comment"
-            label={required ? 'Comentário (obrigatório)' : 'Comentário'}
-            rules={required ? [{ required: true, whitespace: true, message: COMMENT_REQUIRED }] : []}
-          >
-            <Input.TextArea rows={4} maxLength={COMMENT_MAX} showCount autoFocus />
-          </Form.Item>
+          {transition?.comment === 'none' ? null : (
+            <Form.Item
+              name="comment"
+              label={required ? 'Comentário (obrigatório)' : 'Comentário'}
+              rules={required ? [{ required: true, whitespace: true, message: COMMENT_REQUIRED }] : []}
+            >
+              <Input.TextArea rows={4} maxLength={COMMENT_MAX} showCount autoFocus={!asks.length} />
+            </Form.Item>
+          )}
         </Form>
       </Space>
     </Modal>

@@ -1,4 +1,5 @@
 /** Shapes of the workflow API (src/server/workflow) as the app reads them. */
+import type { FieldDef } from '../../../schemas/kinds';
 
 /** `GET /api/v1/{resource}/{id}/transitions`: a step the signed-in user may take now. */
 export interface TransitionOption {
@@ -16,6 +17,11 @@ export interface TransitionOption {
    * may choose from. Absent for every declared transition.
    */
   choices?: { value: string; label: string }[];
+  /**
+   * Fields the step's dialog asks for (the schema's definition, required), e.g. who will hold the
+   * next state; sent as `values`. Decided by the server (`describeTransition`), never here.
+   */
+  asks?: FieldDef[];
 }
 
 /** Body of `POST /api/v1/{resource}/{id}/transitions/{name}`. */
@@ -23,6 +29,8 @@ export interface TransitionInput {
   comment?: string;
   /** Target state of the administrators' transition. */
   to?: string;
+  /** The values of the fields the step asks for (`TransitionOption.asks`), by field name. */
+  values?: Record<string, unknown>;
 }
 
 /** `GET /api/v1/pendencias`: a record waiting for the signed-in user. */
@@ -38,6 +46,22 @@ export interface Pendencia {
   /** Labels of the actions the user can take. */
   transitions: string[];
   obra?: string | null;
+  /** The record's version (bulk steps send it). */
+  version?: number;
+  stateLabel?: string;
+  /** Deadline (SLA, ISO) or null; overdue when it passed while the clock runs. */
+  due?: string | null;
+  overdue?: boolean;
+  /** What the user may do now: a workflow step, or the state's work in the edit form (PCP planning). */
+  actions?: PendenciaAction[];
+}
+
+export interface PendenciaAction {
+  name: string;
+  label: string;
+  kind: 'transition' | 'edit';
+  /** Asks for a comment or fields: not offered in bulk. */
+  needsInput: boolean;
 }
 
 /** A workflow step in `GET /api/v1/{resource}/{id}/historico` (`action: 'transition'`). */

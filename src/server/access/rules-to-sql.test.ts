@@ -169,6 +169,9 @@ const USERS: Record<string, PortalUser> = {
   materiais: u(['materiais']),
   materiais_full: u(['materiais', 'editor_materiais', 'pcp']),
   materiais_b: u(['materiais', 'pcp'], { email: B }),
+  // Decision 31: a substitute's person conditions are `{ $in: [me, ...emNomeDe] }` (`mine`).
+  substitute_contratos: u(['contratos', 'site_manager'], { emNomeDe: [B] }),
+  substitute_materiais: u(['materiais'], { emNomeDe: [B, C] }),
   injection: u(['site_manager', 'contratos'], { email: C }),
   client: u(['cliente', 'site_manager']),
   specific_ops: u([], {

@@ -22,6 +22,12 @@ export function diffRecords(schema: EntitySchema, before: Record<string, unknown
   return out;
 }
 
+/**
+ * Decision 31 of docs/access.md: the absent person a substitute acted for ("por Fulano, em nome de
+ * Beltrano"), registered with the core tables (src/server/modules/register.ts).
+ */
+export const AUDIT_CORE_SQL = [`ALTER TABLE auditoria ADD COLUMN IF NOT EXISTS em_nome_de text`];
+
 /** A workflow step as the history keeps it. */
 export interface AuditTransition {
   name: string;
@@ -39,6 +45,8 @@ export async function writeAudit(
   user: string | null,
   changes: Changes,
   step?: { transition: AuditTransition; comment?: string | null },
+  /** The absent person the author stood in for (decision 31), when the write needed it. */
+  emNomeDe?: string | null,
 ) {
   await db
     .insertInto('auditoria')
@@ -50,6 +58,7 @@ export async function writeAudit(
       alteracoes: sql`cast(${JSON.stringify(changes)} as jsonb)`,
       transicao: step ? sql`cast(${JSON.stringify(step.transition)} as jsonb)` : null,
       comentario: step?.comment ?? null,
+      ...(emNomeDe ? { em_nome_de: emNomeDe } : {}),
     })
     .execute();
 }

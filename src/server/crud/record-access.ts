@@ -24,6 +24,8 @@ export interface Actor {
   /** External user (docs/access.md decision 1). */
   client?: boolean;
   roles?: string[];
+  /** E-mails of the absent people the actor stands in for (docs/access.md decision 31). */
+  emNomeDe?: string[];
 }
 
 export const tableOf = (s: EntitySchema) => sql.table(s.name);

@@ -4,7 +4,7 @@ import { ApiError } from '../http/errors';
 import { notFoundMessage, forbiddenMessage } from './messages';
 import { deletedRecordAsWas } from './audit';
 import { readableFields } from './read-fields';
-import { historyFor } from './external-privacy';
+import { historyFor, namesOf } from './external-privacy';
 import { historyTitles } from './reference-titles';
 import { canOn, parseId, readActionOf, selectOne, type Actor } from './record-access';
 
@@ -17,7 +17,16 @@ export async function recordHistory(db: Db, schema: EntitySchema, actor: Actor, 
   if (!row && (!subjectRow || !(await canOn(db, schema, actor, readActionOf(schema), subjectRow)))) throw new ApiError(404, notFoundMessage(schema));
   const r = await db
     .selectFrom('auditoria')
-    .select(['id', 'acao as action', 'em as at', 'usuario as user', 'alteracoes as changes', 'transicao as transition', 'comentario as comment'])
+    .select([
+      'id',
+      'acao as action',
+      'em as at',
+      'usuario as user',
+      'alteracoes as changes',
+      'transicao as transition',
+      'comentario as comment',
+      'em_nome_de as emNomeDe',
+    ])
     .where('recurso', '=', schema.resource)
     .where('registro_id', '=', id)
     .orderBy('em', 'desc')
@@ -28,6 +37,7 @@ export async function recordHistory(db: Db, schema: EntitySchema, actor: Actor, 
   const readable = subjectRow ? readableFields(actor.ability, schema, subjectRow) : undefined;
   const entries = r.map((h) => {
     const entry: Record<string, unknown> = { ...h, id: Number(h.id), at: new Date(h.at as string).toISOString() };
+    if (!entry.emNomeDe) delete entry.emNomeDe; // decision 31: only a substitute's writes name the absent person
     if (!entry.transition) {
       delete entry.transition;
       delete entry.comment;
@@ -40,5 +50,8 @@ export async function recordHistory(db: Db, schema: EntitySchema, actor: Actor, 
     }
     return entry;
   });
+  // Decision 29: an external reader gets the absent person (staff) by name, never by address.
+  const absent = actor.client ? await namesOf(db, new Set(entries.map((e) => e.emNomeDe).filter((m): m is string => typeof m === 'string'))) : undefined;
+  if (absent) for (const e of entries) if (typeof e.emNomeDe === 'string') e.emNomeDe = absent.get(e.emNomeDe) ?? 'Colaborador';
   return historyTitles(db, schema, actor, await historyFor(db, actor, schema, entries));
 }

@@ -16,10 +16,12 @@ import { hasMatrixFields, matrixDefaults } from '../../../schemas/matrix';
 import { copiedValues, copyingFields } from '../../../schemas/copies';
 import { stripUnreadable } from './read-fields';
 import { refuseStateEdit, refuseDeleteInState, stateEditRight } from '../workflow/edit-rules';
+import { actingFor } from '../workflow/definition';
 import { attachRecordFiles } from '../storage/file-access';
 import { restoreMasked, withoutStaffMailsOne } from './external-privacy';
 import { numberOnCreate } from './numbering';
 import { titlesSql, withTitles, TITLES_PROPERTY } from './reference-titles';
+import { applySla } from '../sla/engine';
 import { actionFor, canOn, governing, guardDb, parseId, readActionOf, selectOne, tableOf, type Actor, type Row } from './record-access';
 
 // The records' access basics, lists and history live beside this file; importers keep using this module.
@@ -152,7 +154,7 @@ export async function createRecord(db: Db, schema: EntitySchema, actor: Actor, b
             .values(cols)
             .returning(sql<Row>`to_jsonb(${tableOf(schema)}.*)`.as('row'))
             .executeTakeFirstOrThrow();
-          const row = flattenExtra(r.row as Row);
+          const row = await applySla(trx, schema, flattenExtra(r.row as Row)); // deadlines of the SLA (src/server/sla)
           await attachRecordFiles(trx, schema, actor, row.id, undefined, row);
           await writeAudit(trx, schema, row.id, 'create', actor.email, diffRecords(schema, {}, row));
           await runAfterCreate({ trx, schema, actor, row });
@@ -223,9 +225,11 @@ export async function updateRecord(db: Db, schema: EntitySchema, actor: Actor, r
             .returning(sql<Row>`to_jsonb(${tableOf(schema)}.*)`.as('row'))
             .executeTakeFirst();
           if (!r) throw new ApiError(409, 'Este registro foi alterado por outra pessoa. Recarregue para ver a versão atual.');
-          const row = flattenExtra(r.row as Row);
+          const row = await applySla(trx, schema, flattenExtra(r.row as Row)); // deadlines of the SLA (src/server/sla)
           await attachRecordFiles(trx, schema, actor, id, before, row);
-          await writeAudit(trx, schema, id, 'update', actor.email, diffRecords(schema, before, row));
+          // Decision 31: a substitute's edit of the absent person's item is recorded "em nome de".
+          const emNomeDe = parent ? null : actingFor(before, actor, (own) => own.can(action as never, subject(schema.subject, { ...before }) as never));
+          await writeAudit(trx, schema, id, 'update', actor.email, diffRecords(schema, before, row), undefined, emNomeDe);
           await runAfterChange({ trx, schema, actor, op: 'update', before, row });
           return stripUnreadable(actor.ability, schema, row);
         }),

@@ -17,7 +17,7 @@ import { createRecord, deleteRecord, getRecord, listRecords, recordHistory, upda
 /** The signed-in caller as the repository and the workflow engine see it. */
 export const actorOf = (c: { get: (k: 'user' | 'ability') => any }): Actor & WorkflowActor => {
   const user = c.get('user') as PortalUser;
-  return { email: user.email, name: user.name, ability: c.get('ability'), client: isExternalUser(user), roles: user.roles };
+  return { email: user.email, name: user.name, ability: c.get('ability'), client: isExternalUser(user), roles: user.roles, emNomeDe: user.emNomeDe };
 };
 
 export async function jsonBody(req: Request): Promise<unknown> {

@@ -14,7 +14,12 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: the data directory as a tarball (`PGlite.dumpDataDir`), loadable with `loadDataDir`. */
   dumpDataDir?(): Promise<Blob>;
+  /** Where a process listens for `NOTIFY` (src/server/events/listener.ts): a server URL, or the embedded instance. */
+  listenVia: ListenVia;
 }
+
+/** PostgreSQL: a dedicated client on this URL; PGlite: the instance's own `listen`. */
+export type ListenVia = { kind: 'postgres'; connectionString: string } | { kind: 'pglite'; pglite: PGlite };
 
 export interface ConnectOptions {
   /** PostgreSQL server URL; when absent the embedded PGlite is used. */
@@ -59,7 +64,7 @@ export async function connect(opts: ConnectOptions = {}): Promise<Database> {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? poolSizeFromEnv() });
     const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
     await db.selectNoFrom((eb) => eb.val(1).as('ok')).execute();
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return { db, kind: 'postgres', listenVia: { kind: 'postgres', connectionString: opts.databaseUrl }, close: () => db.destroy() };
   }
   let pglite: PGlite;
   if (opts.memory) {
@@ -76,6 +81,7 @@ export async function connect(opts: ConnectOptions = {}): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    listenVia: { kind: 'pglite', pglite },
     dumpDataDir: () => pglite.dumpDataDir('none'),
     close: () => closePglite(db, pglite),
   };

@@ -1,7 +1,9 @@
 /**
  * How a queued message leaves: SMTP when SMTP_URL is set (nodemailer), otherwise an RFC 822 `.eml`
  * file under DATA_DIR/mail/, built by nodemailer's stream transport, so a new user reads the
- * portal's e-mails locally with any mail program.
+ * portal's e-mails locally with any mail program. A message with an HTML part leaves as
+ * multipart/alternative (nodemailer: the plain-text part first, then the HTML, each UTF-8 and
+ * quoted-printable), so a mail program that shows no HTML reads the text.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

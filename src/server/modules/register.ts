@@ -13,11 +13,18 @@ import { SCHEMAS } from '../../../schemas';
 import { registerEntityHooks } from '../crud/hooks-registry';
 import { registerAfterCoreSql, registerAfterMigrate, registerCoreSql } from '../db/migrate';
 import { MAIL_CORE_SQL } from '../mail/queue';
+import { AUDIT_CORE_SQL } from '../crud/audit';
 import { JOB_CORE_SQL } from '../jobs/runner';
 import { SCHEDULE_CORE_SQL } from '../schedule/tables';
 import { SURVEY_CORE_SQL } from '../survey/invitations';
 import { FILE_CORE_SQL } from '../storage/file-tables';
 import { SCHEMA_OVERLAY_CORE_SQL } from '../schema-config/store';
+import { CALENDAR_CORE_SQL } from '../sla/calendar-config';
+import { SLA_CORE_SQL } from '../sla/policy';
+import { backfillSla } from '../sla/engine';
+import { eventsCoreSql } from '../events/notify-sql';
+import { EMAIL_ACTION_CORE_SQL } from '../workflow/email-actions';
+import { PREFERENCES_CORE_SQL } from '../preferences/store';
 import { PENDING_SQL, adoptCompanyReferences } from './empresa';
 import { backfillInteractionSites, clientGates, clientReplyDefaults } from './client-replies';
 
@@ -38,6 +45,8 @@ import './entities/usuario';
 import './entities/portal-fornecedor';
 import './entities/plano-acao';
 import './entities/ticket-sgi';
+import './entities/ausencia';
+import './entities/feriado';
 
 // Decision 30: a client's new record in a related list whose `addBy` admits clients (a ticket's
 // interactions) keeps only the fields the list allows, plus the values it sets (client-replies.ts).
@@ -45,15 +54,26 @@ for (const schema of SCHEMAS) {
   if (clientGates(schema).length) registerEntityHooks(schema.name, { beforeValidate: ({ schema: s, actor, body }) => clientReplyDefaults(s, actor, body) });
 }
 
+registerCoreSql('audit', AUDIT_CORE_SQL); // who acted "em nome de" whom (decision 31)
 registerCoreSql('mail', MAIL_CORE_SQL);
 registerCoreSql('jobs', JOB_CORE_SQL);
+// The e-mail buttons spent (one row per jti) and each person's preferences (daily digest), issue 25.
+registerCoreSql('acoes-email', EMAIL_ACTION_CORE_SQL);
+registerCoreSql('preferencias', PREFERENCES_CORE_SQL);
 registerCoreSql('schedule', SCHEDULE_CORE_SQL);
 registerCoreSql('survey', SURVEY_CORE_SQL);
 registerCoreSql('files', FILE_CORE_SQL);
 registerCoreSql('schema-config', SCHEMA_OVERLAY_CORE_SQL);
+// The business calendar's working hours, one record (src/server/sla/calendar-config.ts; holidays: the entity feriado).
+registerCoreSql('calendario', CALENDAR_CORE_SQL);
+// Live updates: a committed history entry of a pending resource sends NOTIFY portal_eventos (src/server/events/).
+registerCoreSql('events', eventsCoreSql(SCHEMAS));
 // Company texts the registry migration could not match (src/server/modules/empresa.ts).
 registerCoreSql('empresa', [PENDING_SQL]);
 // Free-text company names becoming company references: matched or set aside before the foreign keys.
 registerAfterCoreSql('empresa', adoptCompanyReferences);
 // Interactions written before they carried their ticket's site get it once (client-replies.ts).
 registerAfterMigrate('ticketInteracao', backfillInteractionSites);
+// SLA (issue 25): its tables, and the deadlines of the records written before the SLA fields existed.
+registerCoreSql('sla', SLA_CORE_SQL);
+registerAfterMigrate('sla', backfillSla);

@@ -6,6 +6,7 @@
 import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
 import { LIST_MAX, MAX_OFFSET } from '../crud/list-query';
 import { kindOf, type FilterOp } from '../fields/registry';
+import { pendenciasPaths } from './pendencias-paths';
 import { COMMON_SCHEMAS, componentName, entitySchemas, fieldValueSchema, ref, type JsonSchema } from './field-schemas';
 
 type Op = FilterOp;
@@ -321,7 +322,15 @@ function resourcePaths(schema: EntitySchema, filterNames: string[]): Record<stri
           required: true,
           content: {
             'application/json': {
-              schema: { type: 'object', required: ['version'], properties: { version: { type: 'integer', minimum: 1 }, comment: { type: 'string' } } },
+              schema: {
+                type: 'object',
+                required: ['version'],
+                properties: {
+                  version: { type: 'integer', minimum: 1 },
+                  comment: { type: 'string' },
+                  values: { type: 'object', description: 'Campos que a ação pede no diálogo (`asks` da transição), por nome do campo.' },
+                },
+              },
             },
           },
         },
@@ -476,15 +485,8 @@ export function openApiDocument(schemas: EntitySchema[], version: string): JsonS
         responses: { 200: { description: 'Pessoa e regras.' }, 401: r('Unauthorized') },
       },
     },
-    '/pendencias': {
-      get: {
-        operationId: 'pendencias',
-        summary: 'Minhas pendências nos fluxos de trabalho',
-        parameters: [P('_start'), P('_end')],
-        responses: { 200: { description: 'Etapas que esperam pela pessoa.' }, 400: r('BadRequest'), 401: r('Unauthorized') },
-      },
-    },
   };
+  Object.assign(paths, pendenciasPaths());
   Object.assign(paths, pendingCompanyPaths());
   Object.assign(paths, eapCodePaths());
   const tags: JsonSchema[] = [

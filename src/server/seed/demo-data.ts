@@ -1877,6 +1877,27 @@ function documentos(): Row[] {
 // Users
 // ---------------------------------------------------------------------------------------------
 
+/** A past absence (delegation, docs/access.md decision 31): Vinícius on holiday, Cora standing in. */
+function ausencias(): Row[] {
+  return [
+    {
+      pessoa: { mail: 'materiais.verificador@portal.local', nome: 'Vinícius Verificador' },
+      substituto: { mail: 'materiais.coordenador@portal.local', nome: 'Cora Coordenadora' },
+      inicio: '2026-07-06',
+      fim: '2026-07-17',
+      motivo: 'Férias',
+    },
+  ];
+}
+
+/** Company holidays added by the administrators (national ones come from date-holidays). */
+function feriados(): Row[] {
+  return [
+    { data: '2026-12-24', nome: 'Véspera de Natal', abrangencia: 'Empresa' },
+    { data: '2026-12-31', nome: 'Véspera de Ano Novo', abrangencia: 'Empresa' },
+  ];
+}
+
 function usuarios(): Row[] {
   const staff = (x: Person, roles: string[], obra: string[] = [], extra: Row = {}) => ({
     email: x.mail,
@@ -2017,5 +2038,7 @@ export function demoData(): Record<string, Row[]> {
     documento: documentos(),
     usuario: usuarios(),
     empresa: demoEmpresas(),
+    ausencia: ausencias(),
+    feriado: feriados(),
   };
 }

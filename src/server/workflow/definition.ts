@@ -4,8 +4,8 @@
  * "Minhas pendências" both decide with these, so there is one copy of every rule.
  */
 import { subject } from '@casl/ability';
-import { ADMIN_TRANSITION, type EntitySchema, type Workflow, type WorkflowState, type WorkflowTransition } from '../../../schemas/kinds';
-import type { AppAbility } from '../../access/ability';
+import { ADMIN_TRANSITION, type EntitySchema, type FieldDef, type Workflow, type WorkflowState, type WorkflowTransition } from '../../../schemas/kinds';
+import { ownRightAbility, type AppAbility } from '../../access/ability';
 import { formatDateBr, todayIso } from '../time';
 
 export interface WorkflowActor {
@@ -15,6 +15,8 @@ export interface WorkflowActor {
   /** External user (client, supplier, law firm): decision 1 of docs/access.md. */
   client: boolean;
   roles: string[];
+  /** E-mails of the absent people this actor stands in for (PortalUser.emNomeDe). */
+  emNomeDe?: string[];
 }
 
 /** The administrators' transition every workflow gets (audited, comment required, any state). */
@@ -57,11 +59,32 @@ export function mayTake(schema: EntitySchema, t: WorkflowTransition, row: Record
   const rec = subject(schema.subject, { ...row }) as never;
   if (!actor.ability.can(t.action as never, rec)) return false;
   if (t.by?.length) {
-    const me = actor.email.toLowerCase();
-    const named = t.by.some((f) => personMail(row[f]) === me);
+    // Decision 31: a substitute is named through the absent person they stand in for.
+    const mine = new Set([actor.email.toLowerCase(), ...(actor.emNomeDe ?? [])]);
+    const named = t.by.some((f) => mine.has(personMail(row[f]) ?? ''));
     if (!named && !actor.ability.can('manage' as never, rec)) return false;
   }
   return true;
+}
+
+/**
+ * Decision 31: the absent person a substitute acts for when `allowedOwn` (the same check made with
+ * the actor's own rights, `ownRightAbility`) refuses: the first of `emNomeDe` the record names
+ * (in `fields` when given, e.g. a step's `by`, else in any of its values); null when the actor
+ * acts in their own right or stands in for nobody.
+ */
+export function actingFor(
+  row: Record<string, unknown>,
+  actor: { email: string; emNomeDe?: string[]; ability: AppAbility },
+  allowedOwn: (own: AppAbility) => boolean,
+  fields?: string[],
+): string | null {
+  const absent = actor.emNomeDe ?? [];
+  if (!absent.length) return null;
+  const own = ownRightAbility(actor.ability);
+  if (own === actor.ability || allowedOwn(own)) return null;
+  const named = new Set(Object.entries(row).flatMap(([k, v]) => (!fields?.length || fields.includes(k) ? [personMail(v)] : [])));
+  return absent.find((m) => named.has(m)) ?? null;
 }
 
 /** The transitions the actor may take on the record in its current state (the admin one included). */
@@ -85,15 +108,30 @@ export function transitionForRecord(t: WorkflowTransition, row: Record<string, u
   return { ...t, comment: 'required', notice: when.notice.replace('{data}', formatDateBr(date)) };
 }
 
-/** Public shape of a transition for the app (`GET …/transitions`). */
-export function describeTransition(wf: Workflow, t: WorkflowTransition & { notice?: string }) {
+/**
+ * The fields a step asks for in its dialog (`asks`), as the app renders them with the generic form
+ * items: the schema's definition (label, kind, person roles, help…), required, with no default.
+ */
+export function describeAsks(schema: EntitySchema, t: WorkflowTransition): FieldDef[] {
+  return (t.asks ?? []).flatMap((name) => {
+    const f = schema.fields.find((x) => x.name === name);
+    if (!f) return [];
+    const { default: _default, readOnly: _readOnly, hidden: _hidden, ...rest } = f;
+    return [{ ...rest, required: true }];
+  });
+}
+
+/** Public shape of a transition for the app (`GET …/transitions`); with the schema, the fields it asks for. */
+export function describeTransition(wf: Workflow, t: WorkflowTransition & { notice?: string }, schema?: EntitySchema) {
   const admin = t.name === ADMIN_TRANSITION;
+  const asks = schema ? describeAsks(schema, t) : [];
   return {
     name: t.name,
     label: t.label,
     to: t.to ?? null,
     toLabel: t.to ? stateLabel(wf, t.to) : null,
     comment: t.comment ?? 'none',
+    ...(asks.length ? { asks } : {}),
     ...(t.notice ? { notice: t.notice } : {}),
     tone: t.tone ?? 'default',
     ...(admin ? { choices: wf.states.map((s) => ({ value: s.value, label: s.label ?? s.value })) } : {}),

@@ -1,24 +1,39 @@
 /**
- * "Minhas pendências": the records across modules on which the caller must act now. A record
- * is pending for a user when it is in a state with an inbox transition the user may take (the
- * same CASL rules, turned into SQL) and the user is the person the state names (its assignees),
- * or, when nobody is named, holds one of the state's inbox roles. One SQL statement for the page
- * and the total; the action labels of the page's rows are then decided by the same definition
- * the transition endpoint uses.
+ * "Minhas pendências": the records across modules on which the caller must act now, as a work
+ * queue. A record is pending for a user when it is in a state with an inbox transition the user
+ * may take (the same CASL rules, turned into SQL) and the user — or an absent person they stand in
+ * for (`emNomeDe`) — is the person the state names (its assignees), or, when nobody is named, holds
+ * one of the state's inbox roles. Filters (module, site, due), the sort and the total run in one
+ * SQL statement; the actions of the page's rows are then decided by the same definition the
+ * transition endpoint uses. The bulk action takes one transition on many records, each through
+ * `takeTransition` in its own transaction (checked and recorded like a single one).
  */
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { subject } from '@casl/ability';
-import type { EntitySchema, Workflow, WorkflowState, WorkflowTransition } from '../../../schemas/kinds';
+import { ADMIN_TRANSITION, type EntitySchema, type Workflow, type WorkflowState, type WorkflowTransition } from '../../../schemas/kinds';
+import { isEmptyValue } from '../../../schemas/messages';
 import { accessWhere } from '../access/rules-to-sql';
 import type { Db } from '../db/connect';
 import { ApiError } from '../http/errors';
-import { availableTransitions, stateLabel, stateOf, type WorkflowActor } from './definition';
+import { availableTransitions, findTransition, stateLabel, stateOf, transitionForRecord, type WorkflowActor } from './definition';
 import { titleOf } from './notify';
-import { flattenExtra } from '../db/columns';
+import { columnExpr, fieldOf, flattenExtra } from '../db/columns';
+import { takeTransition } from './transition';
 
 const MAX_PAGE = 200;
+/** Most records one bulk action takes. */
+export const BULK_MAX = 100;
+/** SLA fields a schema with `sla` declares (the due date and its result). */
+const DUE_FIELD = 'slaPrazo';
+const SLA_STATE_FIELD = 'slaSituacao';
+const ZONE = () => process.env.TZ_PORTAL ?? 'America/Sao_Paulo';
 
+// Person fields store the e-mail lowercased (src/server/fields/kinds/json.ts): compared as stored, so the
+// expression indexes on `(campo ->> 'mail')` serve the inbox.
 const mailPath = (field: string) => sql`(${sql.ref(field)} ->> 'mail')`;
+
+/** A transition as A's dialogs may extend it (fields the dialog asks for). */
+type Step = WorkflowTransition & { asks?: string[] };
 
 /** What makes a record in this state pending: its inbox transitions for this kind of user, and the state's own inbox work. */
 function inboxFrom(wf: Workflow, state: WorkflowState, actor: WorkflowActor): Pick<WorkflowTransition, 'action' | 'by'>[] {
@@ -28,10 +43,16 @@ function inboxFrom(wf: Workflow, state: WorkflowState, actor: WorkflowActor): Pi
   return state.inbox ? [...steps, { action: state.inbox.action }] : steps;
 }
 
-/** SQL condition of the records of one schema pending for the actor (false when none can be). */
+/** The caller's e-mail and those of the absent people they stand in for. */
+function mailsOf(actor: WorkflowActor): string[] {
+  return [...new Set([actor.email, ...(actor.emNomeDe ?? [])].map((m) => m.toLowerCase()).filter(Boolean))];
+}
+
+/** SQL condition of the records of one schema pending for the actor (undefined when none can be). */
 export function pendingWhere(schema: EntitySchema, actor: WorkflowActor): RawBuilder<SqlBool> | undefined {
   const wf = schema.workflow!;
-  const me = actor.email.toLowerCase();
+  const mine = sql.join(mailsOf(actor).map((m) => sql`${m}`));
+  const isMine = (f: string) => sql`${mailPath(f)} in (${mine})`;
   const parts: RawBuilder<SqlBool>[] = [];
   for (const state of wf.states) {
     if (state.final) continue;
@@ -39,12 +60,7 @@ export function pendingWhere(schema: EntitySchema, actor: WorkflowActor): RawBui
     for (const t of inboxFrom(wf, state, actor)) {
       const acc = accessWhere(actor.ability, t.action as never, schema);
       if (acc.forbidden) continue;
-      const by = t.by?.length
-        ? sql<SqlBool>`(${sql.join(
-            t.by.map((f) => sql`${mailPath(f)} = ${me}`),
-            sql` or `,
-          )})`
-        : sql<SqlBool>`true`;
+      const by = t.by?.length ? sql<SqlBool>`(${sql.join(t.by.map(isMine), sql` or `)})` : sql<SqlBool>`true`;
       allowed.push(sql<SqlBool>`(${acc.where} and ${by})`);
     }
     if (!allowed.length) continue;
@@ -53,12 +69,9 @@ export function pendingWhere(schema: EntitySchema, actor: WorkflowActor): RawBui
     const assignees = state.assignees ?? [];
     let who: RawBuilder<SqlBool>;
     if (assignees.length) {
-      const named = sql.join(
-        assignees.map((f) => sql`${mailPath(f)} = ${me}`),
-        sql` or `,
-      );
+      const named = sql.join(assignees.map(isMine), sql` or `);
       const nobody = sql.join(
-        assignees.map((f) => sql`${mailPath(f)} is null`),
+        assignees.map((f) => sql`${sql.ref(f)} ->> 'mail' is null`),
         sql` and `,
       );
       who = holdsRole ? sql<SqlBool>`((${named}) or (${nobody}))` : sql<SqlBool>`(${named})`;
@@ -69,63 +82,278 @@ export function pendingWhere(schema: EntitySchema, actor: WorkflowActor): RawBui
   return parts.length ? sql<SqlBool>`(${sql.join(parts, sql` or `)})` : undefined;
 }
 
+/** An SLA field of the schema the actor may receive (an internal one never reaches an external user, decision 29). */
+const slaField = (schema: EntitySchema, name: string, actor: WorkflowActor) => {
+  const f = fieldOf(schema, name);
+  return f && !(f.internal && actor.client) ? f : undefined;
+};
+
+/** The record's due date as SQL: the SLA deadline when the schema has one (else null). */
+function dueSql(schema: EntitySchema, actor: WorkflowActor): RawBuilder<unknown> {
+  const f = slaField(schema, DUE_FIELD, actor);
+  return f ? sql`(${columnExpr(f)})::timestamptz` : sql`null::timestamptz`;
+}
+
+function slaStateSql(schema: EntitySchema, actor: WorkflowActor): RawBuilder<unknown> {
+  const f = slaField(schema, SLA_STATE_FIELD, actor);
+  return f ? sql`(${columnExpr(f)})::text` : sql`null::text`;
+}
+
+/** Overdue: the SLA says so, or the deadline passed while the clock runs (not paused, not yet met). */
+const OVERDUE = sql<SqlBool>`(sla = 'Violado' or (due is not null and due < now() and coalesce(sla, '') not in ('Atendido', 'Pausado')))`;
+
+/** An action the caller may take on a pending record now: a workflow step, or the state's work done in the edit form. */
+export interface PendenciaAction {
+  name: string;
+  label: string;
+  kind: 'transition' | 'edit';
+  /** The step asks for something (a comment, fields): it cannot be taken in bulk. */
+  needsInput: boolean;
+}
+
 export interface Pendencia {
   resource: string;
   id: number;
+  version: number;
   title: string;
   label: string;
   state: string;
   stateLabel: string;
   since: string;
+  /** Deadline (ISO) or null. */
+  due: string | null;
+  overdue: boolean;
+  /** Labels of the actions (kept for older clients). */
   transitions: string[];
+  actions: PendenciaAction[];
   obra: string | null;
 }
 
-export async function listPendencias(db: Db, schemas: EntitySchema[], actor: WorkflowActor, query: { start?: string; end?: string }) {
-  const start = Number(query.start ?? 0);
-  const end = Number(query.end ?? 50);
+export const VENCIMENTOS = ['atrasadas', 'hoje', 'semana', 'sem-prazo'] as const;
+export type Vencimento = (typeof VENCIMENTOS)[number];
+
+export interface PendenciasQuery {
+  start?: string;
+  end?: string;
+  resource?: string;
+  obra?: string;
+  vencimento?: string;
+  sort?: string;
+  order?: string;
+}
+
+interface ParsedQuery {
+  start: number;
+  end: number;
+  resource?: string;
+  obra?: string;
+  vencimento?: Vencimento;
+  sort: 'since' | 'due';
+  order: 'asc' | 'desc';
+}
+
+function parseQuery(schemas: EntitySchema[], q: PendenciasQuery): ParsedQuery {
+  const errors: Record<string, string[]> = {};
+  const start = Number(q.start ?? 0);
+  const end = Number(q.end ?? 50);
   if (!Number.isInteger(start) || !Number.isInteger(end) || start < 0 || end < start || end - start > MAX_PAGE) {
     throw new ApiError(400, `Paginação inválida: use _start e _end com no máximo ${MAX_PAGE} itens por página.`);
   }
+  const resource = q.resource?.trim() || undefined;
+  if (resource && !schemas.some((s) => s.resource === resource && s.workflow)) errors.resource = [`Módulo desconhecido: "${resource.slice(0, 60)}".`];
+  const obra = q.obra?.trim() || undefined;
+  if (obra && obra.length > 60) errors.obra = ['Código de obra longo demais.'];
+  const vencimento = q.vencimento?.trim() || undefined;
+  if (vencimento && !(VENCIMENTOS as readonly string[]).includes(vencimento)) errors.vencimento = ['Use atrasadas, hoje, semana ou sem-prazo.'];
+  const sort = q.sort?.trim() || 'since';
+  if (sort !== 'since' && sort !== 'due') errors._sort = ['Ordene por "due" (vencimento) ou "since" (desde quando espera).'];
+  const order = q.order?.trim().toLowerCase() || (sort === 'due' ? 'asc' : 'desc');
+  if (order !== 'asc' && order !== 'desc') errors._order = ['Use asc ou desc.'];
+  if (Object.keys(errors).length) throw new ApiError(400, 'Filtro inválido em "Minhas pendências".', errors);
+  return { start, end, resource, obra, vencimento: vencimento as Vencimento | undefined, sort: sort as 'since' | 'due', order: order as 'asc' | 'desc' };
+}
+
+/** The union of the pending records of every schema, narrowed by module and site (undefined when none can be). */
+function pendingUnion(schemas: EntitySchema[], actor: WorkflowActor, q: Pick<ParsedQuery, 'resource' | 'obra'>, withRow: boolean) {
   const selects = schemas.flatMap((schema) => {
-    const where = schema.workflow ? pendingWhere(schema, actor) : undefined;
+    if (!schema.workflow || (q.resource && schema.resource !== q.resource)) return [];
+    if (q.obra && !schema.obraField) return [];
+    const where = pendingWhere(schema, actor);
     if (!where) return [];
     const obra = schema.obraField ? sql`${sql.ref(schema.obraField)}::text` : sql`null::text`;
+    const byObra = q.obra && schema.obraField ? sql`and ${sql.ref(schema.obraField)}::text = ${q.obra}` : sql``;
+    const row = withRow ? sql`, to_jsonb(t.*) as row` : sql``;
     return [
-      sql`select ${schema.resource}::text as resource, id, updated_at as since, ${obra} as obra, to_jsonb(t.*) as row from ${sql.table(schema.name)} t where ${where}`,
+      sql`select ${schema.resource}::text as resource, id, updated_at as since, ${obra} as obra, ${dueSql(schema, actor)} as due, ${slaStateSql(schema, actor)} as sla${row}
+        from ${sql.table(schema.name)} t where ${where} ${byObra}`,
     ];
   });
-  if (!selects.length) return { total: 0, items: [] as Pendencia[] };
-  const union = sql.join(selects, sql` union all `);
-  const r = await sql<{ total: string; rows: { resource: string; id: number; since: string; obra: string | null; row: Record<string, unknown> }[] }>`
-    with u as (${union})
-    select (select count(*) from u) as total,
-      (select coalesce(json_agg(p), '[]'::json) from (select * from u order by since desc, id desc limit ${end - start} offset ${start}) p) as rows`.execute(
-    db,
-  );
+  return selects.length ? sql.join(selects, sql` union all `) : undefined;
+}
+
+function vencimentoWhere(v: Vencimento | undefined): RawBuilder<SqlBool> {
+  const zone = ZONE();
+  const today = sql`(now() at time zone ${zone})::date`;
+  switch (v) {
+    case 'atrasadas':
+      return OVERDUE;
+    case 'hoje':
+      return sql<SqlBool>`(not ${OVERDUE} and due is not null and (due at time zone ${zone})::date = ${today})`;
+    case 'semana':
+      return sql<SqlBool>`(not ${OVERDUE} and due is not null and due < now() + interval '7 days')`;
+    case 'sem-prazo':
+      return sql<SqlBool>`(due is null)`;
+    default:
+      return sql<SqlBool>`true`;
+  }
+}
+
+interface RawItem {
+  resource: string;
+  id: number;
+  since: string;
+  obra: string | null;
+  due: string | null;
+  overdue: boolean;
+  row: Record<string, unknown>;
+}
+
+/** What the actor may do on the record now, as the inbox shows it. */
+export function actionsFor(schema: EntitySchema, row: Record<string, unknown>, actor: WorkflowActor): PendenciaAction[] {
+  const wf = schema.workflow!;
+  const actions: PendenciaAction[] = availableTransitions(schema, row, actor)
+    .filter((t) => t.inbox !== false)
+    .map((t) => ({ name: t.name, label: t.label, kind: 'transition' as const, needsInput: needsInput(transitionForRecord(t, row), row) }));
+  const work = stateOf(wf, row[wf.field])?.inbox;
+  if (work && actor.ability.can(work.action as never, subject(schema.subject, { ...row }) as never)) {
+    actions.push({ name: work.action, label: work.label, kind: 'edit', needsInput: true });
+  }
+  return actions;
+}
+
+/** The step cannot be taken without asking something: a required comment, fields to fill, a state to choose. */
+function needsInput(t: Step, row: Record<string, unknown>): boolean {
+  if (t.name === ADMIN_TRANSITION || t.comment === 'required') return true;
+  if (t.asks?.length) return true;
+  return (t.requires ?? []).some((f) => isEmptyValue(row[f]));
+}
+
+export async function listPendencias(db: Db, schemas: EntitySchema[], actor: WorkflowActor, query: PendenciasQuery) {
+  const q = parseQuery(schemas, query);
+  const union = pendingUnion(schemas, actor, q, true);
+  if (!union) return { total: 0, items: [] as Pendencia[] };
+  const dir = sql.raw(q.order);
+  const orderBy = q.sort === 'due' ? sql`due ${dir} nulls last, since desc, resource, id desc` : sql`since ${dir}, resource, id ${dir}`;
+  const r = await sql<{ total: string; rows: RawItem[] }>`
+    with u as (${union}), f as (select u.*, ${OVERDUE} as overdue from u where ${vencimentoWhere(q.vencimento)})
+    select (select count(*) from f) as total,
+      (select coalesce(json_agg(p), '[]'::json) from (select * from f order by ${orderBy} limit ${q.end - q.start} offset ${q.start}) p) as rows`.execute(db);
   const { total, rows } = r.rows[0];
   const bySchema = new Map(schemas.map((s) => [s.resource, s]));
   const items: Pendencia[] = rows.map((raw) => {
-    const x = { ...raw, row: flattenExtra(raw.row) };
-    const schema = bySchema.get(x.resource)!;
+    const row = flattenExtra(raw.row);
+    const schema = bySchema.get(raw.resource)!;
     const wf = schema.workflow!;
-    const state = String(x.row[wf.field]);
-    const labels = availableTransitions(schema, x.row, actor)
-      .filter((t) => t.inbox !== false)
-      .map((t) => t.label);
-    const work = stateOf(wf, state)?.inbox;
-    if (work && actor.ability.can(work.action as never, subject(schema.subject, { ...x.row }) as never)) labels.push(work.label);
+    const state = String(row[wf.field]);
+    const actions = actionsFor(schema, row, actor);
     return {
-      resource: x.resource,
-      id: Number(x.id),
-      title: titleOf(schema, x.row),
+      resource: raw.resource,
+      id: Number(raw.id),
+      version: Number(row.version),
+      title: titleOf(schema, row),
       label: schema.label,
       state,
       stateLabel: stateLabel(wf, state),
-      since: new Date(x.since).toISOString(),
-      transitions: labels,
-      obra: x.obra,
+      since: new Date(raw.since).toISOString(),
+      due: raw.due ? new Date(raw.due).toISOString() : null,
+      overdue: !!raw.overdue,
+      transitions: actions.map((a) => a.label),
+      actions,
+      obra: raw.obra,
     };
   });
   return { total: Number(total), items };
+}
+
+/** `GET /pendencias/contagem`: for the bell, how many wait and how many of them are overdue. */
+export async function countPendencias(db: Db, schemas: EntitySchema[], actor: WorkflowActor): Promise<{ total: number; atrasadas: number }> {
+  const union = pendingUnion(schemas, actor, {}, false);
+  if (!union) return { total: 0, atrasadas: 0 };
+  const r = await sql<{ total: string; atrasadas: string }>`
+    with u as (${union}) select count(*) as total, count(*) filter (where ${OVERDUE}) as atrasadas from u`.execute(db);
+  return { total: Number(r.rows[0].total), atrasadas: Number(r.rows[0].atrasadas) };
+}
+
+export interface BulkItem {
+  resource: string;
+  id: number;
+  version: number;
+}
+
+export interface BulkResult {
+  ok: { resource: string; id: number; version: number; state: string; stateLabel: string }[];
+  failed: { resource: string; id: number | string; message: string }[];
+}
+
+function parseBulk(schemas: EntitySchema[], body: unknown): { transition: string; items: BulkItem[] } {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError(400, 'O corpo da requisição deve ser um objeto JSON.');
+  const b = body as Record<string, unknown>;
+  const errors: Record<string, string[]> = {};
+  if (typeof b.transition !== 'string' || !b.transition.trim()) errors.transition = ['Informe a ação (nome da transição).'];
+  if (!Array.isArray(b.items) || b.items.length === 0 || b.items.length > BULK_MAX) {
+    errors.items = [`Envie de 1 a ${BULK_MAX} registros por vez.`];
+  } else {
+    b.items.forEach((raw, i) => {
+      const it = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+      if (typeof it.resource !== 'string' || !schemas.some((s) => s.resource === it.resource && s.workflow)) {
+        errors[`items.${i}.resource`] = ['Módulo desconhecido ou sem fluxo de situações.'];
+      }
+      if (!Number.isSafeInteger(Number(it.id)) || Number(it.id) <= 0 || typeof it.id === 'boolean') errors[`items.${i}.id`] = ['Identificador inválido.'];
+      if (it.version === undefined || it.version === null || !Number.isSafeInteger(Number(it.version)) || typeof it.version === 'boolean') {
+        errors[`items.${i}.version`] = ['Informe a versão do registro.'];
+      }
+    });
+  }
+  if (Object.keys(errors).length) throw new ApiError(400, 'Pedido de ação em lote inválido.', errors);
+  const items = (b.items as Record<string, unknown>[]).map((it) => ({ resource: it.resource as string, id: Number(it.id), version: Number(it.version) }));
+  return { transition: (b.transition as string).trim(), items };
+}
+
+/** Why a step cannot be taken in bulk (it asks something of the person), or undefined. */
+function notBulkable(t: Step): string | undefined {
+  if (t.name === ADMIN_TRANSITION) return `"${t.label}" não pode ser feita em lote.`;
+  if (t.comment === 'required') return `"${t.label}" pede um comentário: faça-a no registro.`;
+  if (t.asks?.length) return `"${t.label}" pede dados no diálogo: faça-a no registro.`;
+  return undefined;
+}
+
+/**
+ * `POST /pendencias/lote`: one transition on up to BULK_MAX records, each in its own transaction
+ * through `takeTransition` (same checks, history and e-mails as a single step). The answer lists
+ * what was done and, with its pt-BR reason, what was not.
+ */
+export async function bulkTransition(db: Db, schemas: EntitySchema[], actor: WorkflowActor, body: unknown): Promise<BulkResult> {
+  const { transition, items } = parseBulk(schemas, body);
+  const bySchema = new Map(schemas.map((s) => [s.resource, s]));
+  const result: BulkResult = { ok: [], failed: [] };
+  for (const item of items) {
+    const schema = bySchema.get(item.resource)!;
+    const wf = schema.workflow!;
+    const t = findTransition(wf, transition);
+    const refused = t ? notBulkable(t) : 'Ação não encontrada neste fluxo.';
+    if (refused) {
+      result.failed.push({ resource: item.resource, id: item.id, message: refused });
+      continue;
+    }
+    try {
+      const after = await takeTransition(db, schema, actor, String(item.id), transition, { version: item.version });
+      const state = String(after[wf.field]);
+      result.ok.push({ resource: item.resource, id: item.id, version: Number(after.version), state, stateLabel: stateLabel(wf, state) });
+    } catch (err) {
+      if (!(err instanceof ApiError)) console.error('[pendencias] erro na ação em lote', item.resource, item.id, err);
+      const message = err instanceof ApiError ? err.message : 'Erro interno ao processar este registro. Tente novamente.';
+      result.failed.push({ resource: item.resource, id: item.id, message });
+    }
+  }
+  return result;
 }

@@ -18,6 +18,7 @@ import { addDaysIso, formatDateTimeBr, todayIso } from '../time';
 import {
   availableTransitions,
   describeTransition,
+  actingFor,
   findTransition,
   mayTake,
   nextRevision,
@@ -28,7 +29,9 @@ import {
 } from './definition';
 import { afterNamed, guardNamed } from './hooks';
 import { queueTransitionMail } from './notify';
+import { checkHolderAfter, readAskedValues } from './holders';
 import { nextNumber } from '../crud/numbering';
+import { applySla } from '../sla/engine';
 import { subject } from '@casl/ability';
 
 const COMMENT_MAX = 4000;
@@ -51,7 +54,7 @@ async function readable(db: Db, schema: EntitySchema, actor: WorkflowActor, id: 
 export async function listTransitions(db: Db, schema: EntitySchema, actor: WorkflowActor, rawId: string) {
   const wf = workflowOf(schema);
   const row = await readable(db, schema, actor, parseId(schema, rawId), false);
-  return availableTransitions(schema, row, actor).map((t) => describeTransition(wf, transitionForRecord(t, row)));
+  return availableTransitions(schema, row, actor).map((t) => describeTransition(wf, transitionForRecord(t, row), schema));
 }
 
 function stamp(value: StampValue, ctx: { actor: WorkflowActor; comment: string | null; current: unknown }): unknown {
@@ -65,7 +68,7 @@ function stamp(value: StampValue, ctx: { actor: WorkflowActor; comment: string |
   return value;
 }
 
-function parseBody(body: unknown): { version: number; comment: string | null; to?: unknown } {
+function parseBody(body: unknown): { version: number; comment: string | null; to?: unknown; values?: unknown } {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError(400, 'O corpo da requisição deve ser um objeto JSON.');
   const b = body as Record<string, unknown>;
   if (b.version === undefined || b.version === null || !Number.isInteger(Number(b.version))) {
@@ -75,7 +78,7 @@ function parseBody(body: unknown): { version: number; comment: string | null; to
     throw new ApiError(400, 'Comentário inválido.', { comment: ['Informe um texto.'] });
   const comment = typeof b.comment === 'string' && b.comment.trim() ? b.comment.trim().replaceAll('\u0000', '') : null;
   if (comment && comment.length > COMMENT_MAX) throw new ApiError(400, 'Comentário longo demais.', { comment: [`No máximo ${COMMENT_MAX} caracteres.`] });
-  return { version: Number(b.version), comment, to: b.to };
+  return { version: Number(b.version), comment, to: b.to, values: b.values };
 }
 
 /** The state the step leads to (the administrators' step names it in the body). */
@@ -90,7 +93,16 @@ function targetOf(schema: EntitySchema, t: WorkflowTransition, before: Row, to: 
 }
 
 /** `POST /{resource}/{id}/transitions/{name}`. */
-export async function takeTransition(db: Db, schema: EntitySchema, actor: WorkflowActor, rawId: string, name: string, body: unknown): Promise<Row> {
+export async function takeTransition(
+  db: Db,
+  schema: EntitySchema,
+  actor: WorkflowActor,
+  rawId: string,
+  name: string,
+  body: unknown,
+  /** `within`: runs first inside the step's transaction (e.g. spending an e-mail link: src/server/workflow/email-actions.ts). */
+  opts: { within?: (trx: Db) => Promise<void> } = {},
+): Promise<Row> {
   const wf = workflowOf(schema);
   const id = parseId(schema, rawId);
   const t = findTransition(wf, name);
@@ -98,6 +110,7 @@ export async function takeTransition(db: Db, schema: EntitySchema, actor: Workfl
   const input = parseBody(body);
   const row = await guardDb(schema, () =>
     db.transaction().execute(async (trx) => {
+      if (opts.within) await opts.within(trx);
       const before = await readable(trx, schema, actor, id, true);
       const state = before[wf.field] as string;
       if (!t.from.includes(state)) {
@@ -114,7 +127,9 @@ export async function takeTransition(db: Db, schema: EntitySchema, actor: Workfl
         if (step.notice) throw new ApiError(400, step.notice, { comment: [step.notice] });
         throw new ApiError(400, `Escreva um comentário para "${t.label}".`, { comment: ['O comentário é obrigatório nesta ação.'] });
       }
-      const missing = (t.requires ?? []).filter((f) => isEmptyValue(before[f]));
+      // The values the step's dialog asks for (`asks`, e.g. who holds the next state): 400 per field.
+      const asked = await readAskedValues(trx, schema, t, input.values, before);
+      const missing = (t.requires ?? []).filter((f) => isEmptyValue({ ...before, ...asked }[f]));
       if (missing.length) {
         const label = (f: string) => schema.fields.find((x) => x.name === f)?.label ?? f;
         throw new ApiError(
@@ -135,7 +150,7 @@ export async function takeTransition(db: Db, schema: EntitySchema, actor: Workfl
       if (t.guard) await guardNamed(t.guard)(hookCtx);
 
       const comment = t.comment === 'none' ? null : input.comment;
-      const values: Record<string, unknown> = {};
+      const values: Record<string, unknown> = { ...asked };
       if (to) values[wf.field] = to;
       for (const [field, v] of Object.entries(t.set ?? {})) values[field] = stamp(v, { actor, comment, current: before[field] });
       if (t.appendComment && comment) {
@@ -157,10 +172,21 @@ export async function takeTransition(db: Db, schema: EntitySchema, actor: Workfl
         .executeTakeFirst();
       if (!r) throw new ApiError(409, 'Este registro foi alterado por outra pessoa. Recarregue para ver a versão atual.');
       const after = flattenExtra(r.row as Row);
-      await writeAudit(trx, schema, id, 'transition', actor.email, diffRecords(schema, before, after), {
-        transition: { name: t.name, label: t.label, from: state, to: to ?? null },
-        comment,
-      });
+      // The state it led to must have someone holding it (issue 25); else nothing is written.
+      if (t.name !== ADMIN_TRANSITION) checkHolderAfter(schema, t, after);
+      // Decision 31: a substitute's step on the absent person's item is recorded "em nome de".
+      const emNomeDe = actingFor(before, actor, (own) => mayTake(schema, t, before, { ...actor, ability: own, emNomeDe: [] }), t.by);
+      await writeAudit(
+        trx,
+        schema,
+        id,
+        'transition',
+        actor.email,
+        diffRecords(schema, before, after),
+        { transition: { name: t.name, label: t.label, from: state, to: to ?? null }, comment },
+        emNomeDe,
+      );
+      await applySla(trx, schema, after); // the SLA's clocks after the step (src/server/sla), on `after`
       if (t.after) await afterNamed(t.after)({ ...hookCtx, row: after });
       await queueTransitionMail(trx, schema, before, after, { label: t.label, notify: t.notify, comment }, actor);
       return stripUnreadable(actor.ability, schema, after);

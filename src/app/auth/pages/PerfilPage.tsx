@@ -22,6 +22,7 @@ import {
 import { NewPasswordFields } from './PasswordFields';
 import { roleName } from '../../../access/roles';
 import { errorText } from './AuthCard';
+import { DigestPreferenceCard } from '../../modules/preferencias/digest-preference';
 
 const ATTRIBUTE_LABELS: Record<string, string> = {
   email: 'E-mail',
@@ -309,6 +310,7 @@ export default function PerfilPage() {
         </Space>
       </Card>
       {identity?.tipo && identity.tipo in TIPO_LABELS && <ChangePassword />}
+      <DigestPreferenceCard />
       <Attributes />
       <Devices />
     </Space>
