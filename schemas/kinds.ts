@@ -282,6 +282,12 @@ export interface RelatedList {
      */
     clientFields?: string[];
     clientSets?: Record<string, string | number | boolean>;
+    /**
+     * A transition of the parent's workflow (by name) the portal takes when a client adds here and
+     * the step is open from the parent's state: a client's answer puts a ticket waiting for the
+     * client back in service, so its SLA clock runs again. Recorded in the parent's history.
+     */
+    clientReplyTakes?: string;
     closedIn?: string[];
     refusal: string;
     closedRefusal: string;

@@ -234,6 +234,8 @@ export const posvenda: EntitySchema = {
         // A client writes the text, its attachments and what it answers; the rest is set for it.
         clientFields: ['texto', 'anexos', 'respostaA'],
         clientSets: { tipo: 'Comentário', data: '$now', responsavel: '$actor', responsavelRegistro: '$actor' },
+        // The client's answer ends "Aguardando cliente": the ticket is back in service (the SLA clock runs again).
+        clientReplyTakes: 'retomar',
         closedIn: ['Concluído', 'Cancelado'],
         refusal: 'Só quem atende o ticket (ou um cliente da obra do ticket) registra interações nele.',
         closedRefusal: 'Este ticket está concluído ou cancelado e não recebe novas interações. Um ticket concluído pode ser reaberto ("Reabrir ticket").',

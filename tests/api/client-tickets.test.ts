@@ -149,6 +149,31 @@ describe.each(BACKENDS)('client tickets (%s)', (backend) => {
     expect((await c.mails('marcia.contato@cliente.example', `posvendas/${mine.id}`)).length).toBe(contactBefore);
   });
 
+  it('a reply on a ticket waiting for the client puts it back in service, in its history, and its SLA clock runs again', async () => {
+    const mine = await ticket('101', 'Infiltração na laje (obra 101)');
+    await c.step('posvendas', mine.id, 'analisar', POS);
+    await c.step('posvendas', mine.id, 'atender', POS);
+    const waiting = await c.step('posvendas', mine.id, 'aguardar-cliente', POS, { comment: 'Aguardando fotos do cliente.' });
+    expect(waiting.body.status).toBe('Aguardando cliente');
+    const resolucao = (row: Row) => (row.slaMetas as { meta: string; pausado?: boolean }[]).find((m) => m.meta === 'resolucao');
+    expect(resolucao((await c.get(`/api/v1/posvendas/${mine.id}`, POS)).body as Row)?.pausado).toBe(true);
+    // A staff note does not end the wait; the client's answer does.
+    await c.post('/api/v1/ticket-interacoes', { ticket: mine.id, tipo: 'Atualização interna', texto: 'Cobrar as fotos.', responsavel: person(POS) }, POS);
+    expect(((await c.get(`/api/v1/posvendas/${mine.id}`, POS)).body as Row).status).toBe('Aguardando cliente');
+    const r = await c.post('/api/v1/ticket-interacoes', { ticket: mine.id, texto: 'Seguem as fotos da laje.' }, CLI);
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const after = (await c.get(`/api/v1/posvendas/${mine.id}`, POS)).body as Row;
+    expect(after.status).toBe('Em atendimento');
+    expect(resolucao(after)?.pausado ?? false).toBe(false);
+    const history = (await c.get(`/api/v1/posvendas/${mine.id}/historico`, POS)).body as { transition?: { name: string }; comment?: string }[];
+    const last = history.find((h) => h.transition?.name === 'retomar');
+    expect(last?.comment).toBe('Resposta do cliente no portal.');
+    // A second answer while in service moves nothing.
+    const again = await c.post('/api/v1/ticket-interacoes', { ticket: mine.id, texto: 'E mais uma foto.' }, CLI);
+    expect(again.status).toBe(201);
+    expect(((await c.get(`/api/v1/posvendas/${mine.id}`, POS)).body as Row).version).toBe(after.version);
+  });
+
   it("is refused on another site's ticket and on a concluded or cancelled ticket, storing nothing", async () => {
     const other = await ticket('102', 'Piso trincado (obra 102)');
     const done = await ticket('101', 'Piso trincado (obra 101)');

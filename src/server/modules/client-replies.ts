@@ -8,6 +8,8 @@
  * - An interaction carries its ticket's site (`obra`, read-only): set from the ticket on every
  *   write, and moved with the ticket when the ticket changes site. A client's read rule is on it.
  * - A client's reply e-mails the ticket's post-sales responsável (the staff reply e-mails the contact).
+ * - A client's reply takes the parent's `clientReplyTakes` step when it is open (a ticket "Aguardando
+ *   cliente" goes back to "Em atendimento", and its SLA clock runs again).
  */
 import { sql } from 'kysely';
 import { SCHEMAS, schemaByName } from '../../../schemas';
@@ -17,7 +19,8 @@ import { flattenExtra } from '../db/columns';
 import { enqueueMail } from '../mail/queue';
 import { recordUrl } from '../workflow/notify';
 import { personMail } from '../workflow/definition';
-import type { WriteRule } from '../crud/hooks-registry';
+import type { AfterChangeRule, WriteRule } from '../crud/hooks-registry';
+import { takeSystemStep } from '../workflow/system-step';
 
 type Rec = Record<string, unknown>;
 
@@ -108,4 +111,15 @@ export const clientReplyMail: WriteRule = async ({ trx, op, actor, after }) => {
     text: lines.join('\n'),
     ref: `posvendas/${String(ticket.id)}`,
   });
+};
+
+/** A client's new record in a gated list takes the parent's declared `clientReplyTakes` step (after the record is stored). */
+export const clientReplyResumes: AfterChangeRule = async ({ trx, schema, actor, op, row }) => {
+  if (op !== 'create' || !isClient(actor)) return;
+  for (const { parent, rel } of clientGates(schema)) {
+    const step = rel.addBy?.clientReplyTakes;
+    const id = row[rel.via];
+    if (!step || id === null || id === undefined || !Number.isInteger(Number(id))) continue;
+    await takeSystemStep(trx, parent, Number(id), step, { by: actor.email, comment: 'Resposta do cliente no portal.' });
+  }
 };

@@ -4,7 +4,7 @@ import { SCHEMAS } from '../../../../schemas';
 import { ApiError } from '../../http/errors';
 import { enqueueMail } from '../../mail/queue';
 import { registerEntityHooks, type WriteRule } from '../../crud/hooks-registry';
-import { clientReplyMail, interactionSite } from '../client-replies';
+import { clientReplyMail, clientReplyResumes, interactionSite } from '../client-replies';
 import { rowOf } from './helpers';
 
 /**
@@ -67,4 +67,4 @@ const ticketReplyMail: WriteRule = async ({ trx, op, actor, before, after }) => 
   });
 };
 
-registerEntityHooks('ticketInteracao', { beforeChange: [relatedAddGate, interactionSite, ticketReplyMail, clientReplyMail] });
+registerEntityHooks('ticketInteracao', { beforeChange: [relatedAddGate, interactionSite, ticketReplyMail, clientReplyMail], afterChange: clientReplyResumes });
