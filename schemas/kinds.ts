@@ -330,7 +330,12 @@ export interface WorkflowState {
    * Work done in this state by editing rather than by a transition (pcp plans a released list):
    * records in it are pending for whoever has this action on them, shown with this label.
    */
-  inbox?: { action: string; label: string };
+  inbox?: {
+    action: string;
+    label: string;
+    /** The work is done once this field is filled (set by a step, e.g. "Concluir planejamento"): the record then leaves the inbox. */
+    untilFilled?: string;
+  };
 }
 
 export interface WorkflowTransition {
@@ -350,6 +355,8 @@ export interface WorkflowTransition {
   comment?: 'required' | 'optional' | 'none';
   /** Fields that must be filled before the transition. */
   requires?: string[];
+  /** The step is open only while this field is empty (a step done once per stay in the state, which fills it with `set`). */
+  untilFilled?: string;
   /**
    * Fields the step's dialog asks for (e.g. the person who will hold the next state): the body
    * carries them as `values: { campo: valor }`, each required and validated like the field, and

@@ -40,7 +40,8 @@ const materialWorkflow: Workflow = {
       value: 'LIBERADO PARA PLANEJAMENTO',
       color: 'purple',
       editBy: [{ action: 'edit' }, { action: 'editarpcp', fields: PCP_FIELDS }],
-      inbox: { action: 'editarpcp', label: 'Planejar (quantidades e datas)' },
+      // PCP's work in this state: planning, done by "Concluir planejamento" (then it leaves PCP's inbox).
+      inbox: { action: 'editarpcp', label: 'Planejar (quantidades e datas)', untilFilled: 'planejadoEm' },
     },
     { value: 'EM REVISÃO', color: 'orange', assignees: ['Quantificou'] },
     { value: 'CANCELADO', color: 'red', final: true, editBy: [] },
@@ -84,6 +85,8 @@ const materialWorkflow: Workflow = {
       to: 'LIBERADO PARA PLANEJAMENTO',
       action: 'release',
       guard: 'itensComQuantidade',
+      // A list back from revision is planned again.
+      set: { planejadoEm: null, planejadoPor: null },
       tone: 'primary',
     },
     {
@@ -95,6 +98,17 @@ const materialWorkflow: Workflow = {
       comment: 'required',
       notify: ['Quantificou'],
       inbox: false,
+    },
+    {
+      name: 'concluir-planejamento',
+      label: 'Concluir planejamento',
+      from: ['LIBERADO PARA PLANEJAMENTO'],
+      action: 'editarpcp',
+      requires: ['dataNecessidade'],
+      untilFilled: 'planejadoEm',
+      set: { planejadoEm: '$now', planejadoPor: '$actor' },
+      comment: 'optional',
+      tone: 'primary',
     },
     {
       name: 'enviar-revisao',
@@ -148,7 +162,8 @@ const materialSla: SlaDecl = {
         materialStage('verificacao', 'Verificação', 'LIBERADO PARA VERIFICAÇÃO', 2),
         materialStage('site-manager', 'Site manager', 'LIBERADO PARA SITE MANAGER', 2),
         materialStage('coordenador', 'Coordenador', 'LIBERADO PARA COORDENADOR', 2),
-        materialStage('planejamento', 'Planejamento', 'LIBERADO PARA PLANEJAMENTO', 3),
+        // Planning ends with "Concluir planejamento" (the list stays in the state).
+        { ...materialStage('planejamento', 'Planejamento', 'LIBERADO PARA PLANEJAMENTO', 3), doneAtField: 'planejadoEm' },
         materialStage('revisao', 'Revisão', 'EM REVISÃO', 3),
       ],
     },
@@ -253,6 +268,8 @@ export const material: EntitySchema = {
     { name: 'itens', kind: 'rows', label: 'Itens', group: 'Itens', span: 'full', fields: MATERIAL_ITEM_FIELDS },
     longtext('observacoes', 'Observações', { maxLength: 4000, group: 'Itens' }),
     attachmentsField('anexos', 'Anexos'),
+    { name: 'planejadoEm', kind: 'datetime', label: 'Planejamento concluído em', readOnly: true, filter: true, group: 'Planejamento', span: 'half' },
+    { name: 'planejadoPor', kind: 'person', label: 'Planejado por', readOnly: true, group: 'Planejamento', span: 'half' },
     ...slaFields({ list: false }),
   ],
   workflow: materialWorkflow,

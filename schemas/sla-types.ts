@@ -30,6 +30,8 @@ export interface SlaTarget {
   unit?: 'horas' | 'dias';
   /** Instead of an amount: the deadline is the end of this date field's day (a document's client deadline). */
   dueField?: string;
+  /** Also fulfilled at the moment this datetime field holds (work done without leaving the state: PCP's "Concluir planejamento"). */
+  doneAtField?: string;
 }
 
 export interface SlaPolicy {

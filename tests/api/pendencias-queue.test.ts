@@ -108,6 +108,25 @@ describe.each(BACKENDS)('pendências as a work queue (%s)', (backend) => {
     expect(planning[0].actions).toContainEqual({ name: 'editarpcp', label: 'Planejar (quantidades e datas)', kind: 'edit', needsInput: true });
   });
 
+  it('a planned list leaves PCP\'s inbox ("Concluir planejamento"), once, and its planning stage is met', async () => {
+    const PCP = 'materiais.pcp@portal.local';
+    const { items } = await queue('resource=materiais&_end=200', PCP);
+    const item = items.find((i) => i.actions.some((a) => a.name === 'concluir-planejamento'))!;
+    expect(item, 'a list waiting for planning').toBeTruthy();
+    const done = await c.step('materiais', item.id, 'concluir-planejamento', PCP, { comment: 'Quantidades e datas conferidas.' });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.Status).toBe('LIBERADO PARA PLANEJAMENTO');
+    expect((done.body.planejadoPor as { mail: string }).mail).toBe(PCP);
+    expect((await queue('resource=materiais&_end=200', PCP)).items.map((i) => i.id)).not.toContain(item.id);
+    const stage = (done.body.slaMetas as { meta: string; cumpridoEm: string | null }[]).find((m) => m.meta === 'planejamento');
+    expect(stage?.cumpridoEm).toBeTruthy();
+    const again = await c.step('materiais', item.id, 'concluir-planejamento', PCP);
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe('A ação "Concluir planejamento" já foi feita nesta lista de materiais.');
+    const offered = (await c.get(`/api/v1/materiais/${item.id}/transitions`, PCP)).body as { name: string }[];
+    expect(offered.map((x) => x.name)).not.toContain('concluir-planejamento');
+  });
+
   it('filters by module, site and due, and sorts by due date or age, in one query with the total', async () => {
     const a = await sentDoc();
     const b = await sentDoc();

@@ -164,6 +164,8 @@ export function computeSla(schema: EntitySchema, decl: SlaDecl, row: Rec, events
   for (const target of policy.targets) {
     const clock = clockOf(target, decl, finals, wf.initial, spans, start);
     if (!clock || clock.dropped) continue;
+    const doneAt = target.doneAtField ? new Date(String(row[target.doneAtField] ?? '')) : undefined;
+    if (doneAt && !Number.isNaN(doneAt.getTime()) && doneAt >= clock.start && (!clock.fulfilledAt || doneAt < clock.fulfilledAt)) clock.fulfilledAt = doneAt;
     const end = clock.fulfilledAt ?? now;
     const pauses = clock.pauses.map((p) => ({ from: p.from, to: p.to && p.to > end ? end : p.to }));
     const paused = !clock.fulfilledAt && pauses.some((p) => p.to === null);

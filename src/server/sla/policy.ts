@@ -188,6 +188,11 @@ function validateTarget(
   const fulfilIn = checkStates(`${k}.fulfilIn`, t.fulfilIn);
   if (kind === 'resolucao' && !fulfilIn?.length) add(`${k}.fulfilIn`, 'Informe as situações que cumprem a resolução.');
   if (fulfilIn?.length) target.fulfilIn = fulfilIn;
+  if (t.doneAtField !== undefined && t.doneAtField !== null) {
+    const f = typeof t.doneAtField === 'string' ? schema.fields.find((x) => x.name === t.doneAtField) : undefined;
+    if (!f || f.kind !== 'datetime') add(`${k}.doneAtField`, 'A conclusão deve vir de um campo de data e hora desta entidade.');
+    else target.doneAtField = f.name;
+  }
   if (t.dueField !== undefined && t.dueField !== null) {
     const f = typeof t.dueField === 'string' ? schema.fields.find((x) => x.name === t.dueField) : undefined;
     if (!f || f.kind !== 'date') add(`${k}.dueField`, 'O prazo deve vir de um campo de data desta entidade.');

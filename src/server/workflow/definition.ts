@@ -3,6 +3,7 @@
  * them. Pure functions over the schema and the CASL ability; the API's transition endpoint and
  * "Minhas pendências" both decide with these, so there is one copy of every rule.
  */
+import { isEmptyValue } from '../../../schemas/messages';
 import { subject } from '@casl/ability';
 import { ADMIN_TRANSITION, type EntitySchema, type FieldDef, type Workflow, type WorkflowState, type WorkflowTransition } from '../../../schemas/kinds';
 import { ownRightAbility, type AppAbility } from '../../access/ability';
@@ -92,7 +93,12 @@ export function availableTransitions(schema: EntitySchema, row: Record<string, u
   const wf = schema.workflow;
   if (!wf) return [];
   const state = row[wf.field];
-  return [...wf.transitions, adminTransition(wf)].filter((t) => t.from.includes(state as string) && mayTake(schema, t, row, actor));
+  return [...wf.transitions, adminTransition(wf)].filter((t) => t.from.includes(state as string) && stillOpen(t, row) && mayTake(schema, t, row, actor));
+}
+
+/** A step declared `untilFilled` is open only while that field of the record is empty. */
+export function stillOpen(t: Pick<WorkflowTransition, 'untilFilled'>, row: Record<string, unknown>): boolean {
+  return !t.untilFilled || isEmptyValue(row[t.untilFilled]);
 }
 
 /**

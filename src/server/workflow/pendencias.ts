@@ -15,7 +15,7 @@ import { isEmptyValue } from '../../../schemas/messages';
 import { accessWhere } from '../access/rules-to-sql';
 import type { Db } from '../db/connect';
 import { ApiError } from '../http/errors';
-import { availableTransitions, findTransition, stateLabel, stateOf, transitionForRecord, type WorkflowActor } from './definition';
+import { availableTransitions, findTransition, stateLabel, stateOf, transitionForRecord, type WorkflowActor, stillOpen } from './definition';
 import { titleOf } from './notify';
 import { columnExpr, fieldOf, flattenExtra } from '../db/columns';
 import { takeTransition } from './transition';
@@ -36,11 +36,17 @@ const mailPath = (field: string) => sql`(${sql.ref(field)} ->> 'mail')`;
 type Step = WorkflowTransition & { asks?: string[] };
 
 /** What makes a record in this state pending: its inbox transitions for this kind of user, and the state's own inbox work. */
-function inboxFrom(wf: Workflow, state: WorkflowState, actor: WorkflowActor): Pick<WorkflowTransition, 'action' | 'by'>[] {
-  const steps: Pick<WorkflowTransition, 'action' | 'by'>[] = wf.transitions.filter(
+function inboxFrom(wf: Workflow, state: WorkflowState, actor: WorkflowActor): Pick<WorkflowTransition, 'action' | 'by' | 'untilFilled'>[] {
+  const steps: Pick<WorkflowTransition, 'action' | 'by' | 'untilFilled'>[] = wf.transitions.filter(
     (t) => t.inbox !== false && t.from.includes(state.value) && (!t.audience || (t.audience === 'cliente') === actor.client),
   );
-  return state.inbox ? [...steps, { action: state.inbox.action }] : steps;
+  return state.inbox ? [...steps, { action: state.inbox.action, untilFilled: state.inbox.untilFilled }] : steps;
+}
+
+/** `untilFilled`: the step or the work is pending only while that field is empty. */
+function whileEmpty(schema: EntitySchema, field: string | undefined): RawBuilder<SqlBool> {
+  const f = field ? fieldOf(schema, field) : undefined;
+  return f ? sql<SqlBool>`(${columnExpr(f)}) is null` : sql<SqlBool>`true`;
 }
 
 /** The caller's e-mail and those of the absent people they stand in for. */
@@ -61,7 +67,7 @@ export function pendingWhere(schema: EntitySchema, actor: WorkflowActor): RawBui
       const acc = accessWhere(actor.ability, t.action as never, schema);
       if (acc.forbidden) continue;
       const by = t.by?.length ? sql<SqlBool>`(${sql.join(t.by.map(isMine), sql` or `)})` : sql<SqlBool>`true`;
-      allowed.push(sql<SqlBool>`(${acc.where} and ${by})`);
+      allowed.push(sql<SqlBool>`(${acc.where} and ${by} and ${whileEmpty(schema, t.untilFilled)})`);
     }
     if (!allowed.length) continue;
     const roles = wf.roleInbox?.[state.value] ?? [];
@@ -225,7 +231,7 @@ export function actionsFor(schema: EntitySchema, row: Record<string, unknown>, a
     .filter((t) => t.inbox !== false)
     .map((t) => ({ name: t.name, label: t.label, kind: 'transition' as const, needsInput: needsInput(transitionForRecord(t, row), row) }));
   const work = stateOf(wf, row[wf.field])?.inbox;
-  if (work && actor.ability.can(work.action as never, subject(schema.subject, { ...row }) as never)) {
+  if (work && stillOpen(work, row) && actor.ability.can(work.action as never, subject(schema.subject, { ...row }) as never)) {
     actions.push({ name: work.action, label: work.label, kind: 'edit', needsInput: true });
   }
   return actions;

@@ -21,6 +21,7 @@ import {
   actingFor,
   findTransition,
   mayTake,
+  stillOpen,
   nextRevision,
   stateLabel,
   stateOf,
@@ -115,6 +116,9 @@ export async function takeTransition(
       const state = before[wf.field] as string;
       if (!t.from.includes(state)) {
         throw new ApiError(400, `A ação "${t.label}" não está disponível com ${a(schema)} ${schema.label.toLowerCase()} em "${stateLabel(wf, state)}".`);
+      }
+      if (!stillOpen(t, before)) {
+        throw new ApiError(400, `A ação "${t.label}" já foi feita n${a(schema) === 'a' ? 'esta' : 'este'} ${schema.label.toLowerCase()}.`);
       }
       if (!mayTake(schema, t, before, actor)) {
         throw new ApiError(403, `Você não tem permissão para "${t.label}" nest${a(schema) === 'a' ? 'a' : 'e'} ${schema.label.toLowerCase()}.`);
