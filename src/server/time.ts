@@ -5,8 +5,19 @@ const zone = () => process.env.TZ_PORTAL ?? 'America/Sao_Paulo';
 // formatter per time zone is kept instead, since todayIso runs on every request.
 const dayFormatters = new Map<string, Intl.DateTimeFormat>();
 
+// Without an argument (every request: delegation, date rules), the day is worked out at most once
+// a second; a clock that moves backwards (tests' fake time) recomputes it.
+let memo = { at: Number.NEGATIVE_INFINITY, tz: '', day: '' };
+
 /** Today's date, yyyy-mm-dd, in the portal's time zone. */
-export function todayIso(now = new Date()): string {
+export function todayIso(now?: Date): string {
+  if (!now) {
+    const t = Date.now();
+    const tz = zone();
+    if (tz === memo.tz && t >= memo.at && t - memo.at < 1000) return memo.day;
+    memo = { at: t, tz, day: todayIso(new Date(t)) };
+    return memo.day;
+  }
   const tz = zone();
   let f = dayFormatters.get(tz);
   if (!f) dayFormatters.set(tz, (f = new Intl.DateTimeFormat('sv-SE', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' })));
