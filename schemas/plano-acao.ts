@@ -1,8 +1,25 @@
 import type { EntitySchema, Workflow } from './kinds';
+import type { SlaDecl } from './sla-types';
+import { slaFields } from './shared/sla';
 import { attachmentsField, longtext } from './shared/common';
 import { EMPRESA_FORNECEDOR } from './empresa';
 
 export const ACAO_STATUS = ['Pendente', 'Em andamento', 'Concluída', 'Cancelada'];
+
+/**
+ * SLA (issue 25): an action plan is due on its "Prazo final" (end of that business day) and met when
+ * concluded; the SGI administrators are told of a breach.
+ */
+const planoSla: SlaDecl = {
+  reminderPercent: 20,
+  escalateTo: { roles: ['admin_sgi'] },
+  policies: [
+    {
+      name: 'Prazo do plano',
+      targets: [{ key: 'prazo-plano', label: 'Prazo do plano de ação', kind: 'resolucao', fulfilIn: ['Concluído'], dueField: 'prazo' }],
+    },
+  ],
+};
 
 /**
  * A plan is moved by whoever may edit its record (docs/access.md decision 26); concluding it requires a
@@ -107,6 +124,8 @@ export const planoAcao: EntitySchema = {
     { name: 'dataVerificacao', kind: 'date', label: 'Data da verificação de eficácia', readOnly: true, sort: true, group: 'Eficácia', span: 'third' },
     // The SGI team's verification notes (the 'concluir' comments land here): internal, never sent to a supplier (decision 29).
     longtext('observacoes', 'Observações', { maxLength: 4000, group: 'Eficácia', internal: true }),
+    ...slaFields({ list: false }),
   ],
   workflow: planoWorkflow,
+  sla: planoSla,
 };

@@ -202,5 +202,12 @@ describe.each(BACKENDS)('SLA (%s)', (backend) => {
     const kk = (await c.get(`/api/v1/contratos/${k.id}`)).body;
     expect(kk.slaMetas.map((m: Meta) => m.meta)).toEqual(['revisao']);
     expect(kk.slaSituacao).toMatch(/Em dia|Violado/);
+    // SGI action plans: due at the end of their "Prazo final", met when concluded.
+    const plano = (await c.get(`/api/v1/planos-acao?status=${encodeURIComponent('Em execução')}&_end=1`)).body[0];
+    expect(plano?.prazo, 'a demo plan in execution with a deadline').toBeTruthy();
+    const pp = (await c.get(`/api/v1/planos-acao/${plano.id}`)).body;
+    expect(pp.slaMetas.map((m: Meta) => m.meta)).toEqual(['prazo-plano']);
+    expect(pp.slaMetas[0].prazo.slice(0, 10) >= pp.prazo).toBe(true);
+    expect(pp.slaSituacao).toBe('Violado'); // its deadline (2025) has passed
   });
 });
