@@ -123,6 +123,8 @@ describe.each(BACKENDS)('business calendar API (%s)', (backend) => {
 
   it('adds holidays through the generic entity: city and company scopes, duplicates refused, the calendar follows', async () => {
     const create = (json: Record<string, unknown>, as = ADMIN) => call('/api/v1/feriados', { method: 'POST', json, as });
+    const count = async () => Number((await sql<{ n: string }>`select count(*) as n from feriado`.execute(t.api.db)).rows[0].n);
+    const seeded = await count(); // the demo's company holidays
     const staff = await create({ data: '2026-12-08', nome: 'Imaculada Conceição', abrangencia: 'Empresa' }, STAFF);
     expect(staff.status).toBe(403);
     expect((await call('/api/v1/feriados', { as: STAFF })).status).toBe(200); // staff read
@@ -157,8 +159,7 @@ describe.each(BACKENDS)('business calendar API (%s)', (backend) => {
       json: { version: company.body.version, abrangencia: 'Cidade', cidade: 'SÃO PAULO', data: '2026-01-25' },
     });
     expect(moved.status).toBe(400);
-    const n = await sql<{ n: string }>`select count(*) as n from feriado`.execute(t.api.db);
-    expect(Number(n.rows[0].n)).toBe(3);
+    expect(await count()).toBe(seeded + 3);
 
     const cal = await loadCalendar(t.api.db); // company city: São Paulo (previous test)
     expect(cal.isHoliday('2026-01-25')).toBe(true); // São Paulo's
