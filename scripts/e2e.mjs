@@ -13,7 +13,7 @@
 // Exit code: 0 only when every scenario passed.
 //
 // Environment: E2E_FILTER=<substring of a test file name> runs a subset; E2E_KEEP=1 keeps the DATA_DIR
-// and logs; E2E_HOLD=1 only starts the portal and waits (development); E2E_CONCURRENCY (default 3) test files at a time; E2E_TIMEOUT_MS (default 1200000) watchdog.
+// and logs; E2E_HOLD=1 only starts the portal and waits (development); E2E_CONCURRENCY (default 3) test files at a time; E2E_TIMEOUT_MS (default 1800000) watchdog.
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes, X509Certificate } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, closeSync } from 'node:fs';
@@ -189,7 +189,7 @@ async function main() {
   const files = testFiles();
   if (files.length === 0) throw new Error('nenhum cenário em tests/e2e/*.test.mjs');
 
-  const watchdogMs = Number(process.env.E2E_TIMEOUT_MS ?? 1_200_000);
+  const watchdogMs = Number(process.env.E2E_TIMEOUT_MS ?? 1_800_000);
   setTimeout(() => {
     log(`tempo limite de ${watchdogMs / 1000} s excedido`);
     finish(124);
