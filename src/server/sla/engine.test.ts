@@ -156,7 +156,7 @@ describe('SLA policies', () => {
       SCHEMAS.filter((x) => x.sla)
         .map((x) => x.name)
         .sort(),
-    ).toEqual(['contrato', 'material', 'posvenda', 'projeto', 'ticketSgi']);
+    ).toEqual(['contrato', 'material', 'planoAcao', 'posvenda', 'projeto', 'ticketSgi']);
   });
 
   it('refuses unknown fields and values, non-positive targets, unknown states and roles, in pt-BR', () => {
@@ -172,6 +172,8 @@ describe('SLA policies', () => {
     expect(bad((d) => (d.pauseIn = ['Parado']))['pauseIn'][0]).toMatch(/Situação inexistente: Parado/);
     expect(bad((d) => (d.policies[1].targets[1].fulfilIn = ['Fechado']))['policies.1.targets.1.fulfilIn'][0]).toMatch(/Situação inexistente/);
     expect(bad((d) => (d.escalateTo = { roles: ['chefe'] }))['escalateTo.roles'][0]).toMatch(/Perfil inexistente/);
+    expect(bad((d) => (d.escalateTo = { roles: [], manager: 'sim' as never }))['escalateTo.manager'][0]).toMatch(/gestor/);
+    expect(validateSlaDecl(posvenda, { ...decl, escalateTo: { roles: [], manager: true } }).decl?.escalateTo).toEqual({ roles: [], manager: true });
     expect(bad((d) => (d.policies = []))['policies'][0]).toMatch(/ao menos uma política/);
     expect(bad((d) => (d.policies[0].targets[0].unit = 'semanas' as never))['policies.0.targets.0.unit'][0]).toMatch(/horas úteis ou dias úteis/);
     expect(validateSlaDecl(posvenda, 'x').errors._[0]).toMatch(/objeto/);
