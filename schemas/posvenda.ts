@@ -74,7 +74,7 @@ const posvendaSla: SlaDecl = {
   startField: 'abertura',
   pauseIn: ['Aguardando cliente'],
   reminderPercent: 20,
-  escalateTo: { roles: ['admin_pos_vendas'] },
+  escalateTo: { roles: ['admin_pos_vendas'], manager: true },
   policies: [
     { name: 'Prioridade crítica', when: { prioridade: 'Crítica' }, targets: posvendaTargets(2, 8) },
     { name: 'Prioridade alta', when: { prioridade: 'Alta' }, targets: posvendaTargets(4, 16) },

@@ -52,10 +52,11 @@ export interface SlaDecl {
   /** Reminder to the holder when this share (%) of a target's time is left; none when 0. */
   reminderPercent?: number;
   /**
-   * Breach escalation to the users holding these roles (the module's administrators). The user
-   * directory knows no one's manager today, so escalation by manager is not offered.
+   * Breach escalation: to the users holding these roles (the module's administrators) and, with
+   * `manager`, to the manager of each person holding the record (the `gestor` of their user
+   * record in Administração › Usuários).
    */
-  escalateTo?: { roles: string[] };
+  escalateTo?: { roles: string[]; manager?: boolean };
 }
 
 /** The record-level result of the SLA. */

@@ -57,6 +57,15 @@ export const usuario: EntitySchema = {
     },
     { name: 'ativo', kind: 'boolean', label: 'Ativo', default: true, list: true, filter: true, group: 'Usuário', span: 'third' },
     {
+      name: 'gestor',
+      kind: 'person',
+      label: 'Gestor imediato',
+      filter: true,
+      group: 'Usuário',
+      span: 'third',
+      help: 'Recebe o escalonamento quando um prazo (SLA) de um registro desta pessoa é violado, nos módulos que o declaram.',
+    },
+    {
       name: 'empresa',
       kind: 'tags',
       label: 'Empresas',

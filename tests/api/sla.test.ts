@@ -109,6 +109,9 @@ describe.each(BACKENDS)('SLA (%s)', (backend) => {
     expect(escalation).toHaveLength(2);
     expect(breach[0].para).toContain(POS);
     expect(escalation[0].para).toContain(MARIANA);
+    // …and the holder's manager (Pós-Vendas' `gestor` in the user directory), not the holder.
+    expect(escalation[0].para).toContain(ADMIN);
+    expect(escalation[0].para).not.toContain(POS);
     expect(escalation[0].html).toMatch(/Abrir no portal/);
     expect(breach[0].texto).toMatch(/venceu em \d{2}\/\d{2}\/\d{4}/);
     const claims = await sql<{ n: string }>`select count(*) as n from sla_evento where recurso = 'posvendas' and registro_id = ${tk.id}`.execute(t.api.db);

@@ -1930,7 +1930,8 @@ function usuarios(): Row[] {
     },
     staff(P.admin, ['acesso_total', 'admin_rdo']),
     staff(P.sm, ['site_manager', 'rdo_by_obra', 'materiais'], ['101', '102']),
-    staff(P.posvendas, ['pos_vendas']),
+    // Escalation of a breached post-sales SLA also reaches the holder's manager (schemas/posvenda.ts).
+    staff(P.posvendas, ['pos_vendas'], [], { gestor: p(P.admin) }),
     staff(P.leitura, []),
     staff(P.contratosResponsavel, ['contratos', 'editor_contratos']),
     staff(P.contratosGestor, ['contratos']),

@@ -13,7 +13,7 @@ import { recipients } from '../workflow/notify';
 import { businessMinutesBetween, type BusinessCalendar } from './calendar';
 import type { SlaDecl } from '../../../schemas/sla-types';
 import type { ComputedMeta } from './engine';
-import { queueSlaMail, usersWithRoles, type SlaEventKind } from './mail';
+import { escalationRecipients, queueSlaMail, type SlaEventKind } from './mail';
 
 interface DueEvent {
   meta: ComputedMeta;
@@ -27,7 +27,7 @@ export function dueEvents(ctx: { decl: SlaDecl; cal: BusinessCalendar }, metas: 
     if (!m.open || !m.prazo) continue;
     if (m.violado) {
       out.push({ meta: m, kind: 'violacao' });
-      if (ctx.decl.escalateTo?.roles.length) out.push({ meta: m, kind: 'escalonamento' });
+      if (ctx.decl.escalateTo?.roles.length || ctx.decl.escalateTo?.manager) out.push({ meta: m, kind: 'escalonamento' });
       continue;
     }
     if (m.pausado) continue;
@@ -72,7 +72,7 @@ export async function sendDueEvents(
   for (const e of due) {
     if (!(await claim(trx, schema, id, e.meta.meta, e.kind, e.meta.prazo!))) continue;
     holders ??= schema.workflow ? await recipients(trx, schema, row) : [];
-    const to = e.kind === 'escalonamento' ? await usersWithRoles(trx, ctx.decl.escalateTo?.roles ?? []) : holders;
+    const to = e.kind === 'escalonamento' ? await escalationRecipients(trx, ctx.decl.escalateTo, holders) : holders;
     await queueSlaMail(trx, schema, row, { label: e.meta.label, prazo: e.meta.prazo! }, e.kind, to, holders);
     sent++;
   }

@@ -1,12 +1,13 @@
 /**
  * The SLA's e-mails (pt-BR, plain text and simple HTML): the reminder before a deadline and the
- * breach notice to the record's holder, the escalation to the declared roles. Queued in the
+ * breach notice to the record's holder, the escalation to the declared roles and managers. Queued in the
  * caller's transaction (src/server/mail/queue.ts), with the claim of the event.
  */
 import { sql } from 'kysely';
 import type { EntitySchema } from '../../../schemas/kinds';
 import type { Db } from '../db/connect';
 import { enqueueMail } from '../mail/queue';
+import type { SlaDecl } from '../../../schemas/sla-types';
 import { formatDateTimeBr } from '../time';
 import { stateLabel } from '../workflow/definition';
 import { recordUrl, titleOf } from '../workflow/notify';
@@ -23,6 +24,24 @@ export async function usersWithRoles(db: Db, roles: string[]): Promise<string[]>
     where coalesce(ativo, true) and coalesce(tipo, '') not in ('cliente', 'fornecedor', 'escritorio')
       and roles ?| array[${sql.join(roles.map((x) => sql`${x}`))}]::text[]`.execute(db);
   return r.rows.map((x) => x.email.toLowerCase());
+}
+
+/** The managers (`gestor` of the user record) of these people, staff and active only. */
+export async function managersOf(db: Db, people: string[]): Promise<string[]> {
+  if (!people.length) return [];
+  const r = await sql<{ email: string }>`
+    select distinct lower(g.email) as email from usuario u
+    join usuario g on lower(g.email) = lower(u.gestor ->> 'mail')
+    where lower(u.email) in (${sql.join(people.map((x) => x.toLowerCase()))})
+      and coalesce(g.ativo, true) and coalesce(g.tipo, '') not in ('cliente', 'fornecedor', 'escritorio')`.execute(db);
+  return r.rows.map((x) => x.email);
+}
+
+/** Who receives a breach escalation: the declared roles and, when declared, the holders' managers. */
+export async function escalationRecipients(db: Db, to: SlaDecl['escalateTo'], holders: string[]): Promise<string[]> {
+  if (!to) return [];
+  const [byRole, managers] = await Promise.all([usersWithRoles(db, to.roles), to.manager ? managersOf(db, holders) : []]);
+  return [...new Set([...byRole, ...managers])];
 }
 
 export function slaMailContent(

@@ -111,6 +111,10 @@ export function validateSlaDecl(schema: EntitySchema, input: unknown): { decl?: 
       if (unknown.length) add('escalateTo.roles', `Perfil inexistente: ${unknown.join(', ')}.`);
       out.escalateTo = { roles: e.roles as string[] };
     }
+    if (isObj(e) && e.manager !== undefined && e.manager !== null) {
+      if (typeof e.manager !== 'boolean') add('escalateTo.manager', 'Informe sim ou não para escalonar ao gestor de quem tem o registro.');
+      else if (e.manager && out.escalateTo) out.escalateTo.manager = true;
+    }
   }
   if (!Array.isArray(input.policies) || !input.policies.length) {
     add('policies', 'Declare ao menos uma política.');

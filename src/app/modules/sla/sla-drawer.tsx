@@ -5,7 +5,7 @@
  * are shown as they come.
  */
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Drawer, Flex, Input, InputNumber, Select, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Drawer, Flex, Input, InputNumber, Select, Space, Spin, Tag, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { SlaDecl, SlaTarget } from '../../../../schemas/sla-types';
 import { fetchSla, saveSla, SlaError, type SlaConfig } from './sla-api';
@@ -134,9 +134,15 @@ export function SlaDrawer({ resource, onClose, apiUrl = '/api/v1' }: { resource:
                   style={{ width: '100%' }}
                   options={config.roles}
                   value={decl.escalateTo?.roles ?? []}
-                  onChange={(v) => change((d) => (d.escalateTo = { roles: v }))}
+                  onChange={(v) => change((d) => (d.escalateTo = { ...d.escalateTo, roles: v }))}
                 />
               </label>
+              <Checkbox
+                checked={decl.escalateTo?.manager ?? false}
+                onChange={(e) => change((d) => (d.escalateTo = { roles: d.escalateTo?.roles ?? [], manager: e.target.checked || undefined }))}
+              >
+                Escalonar também para o gestor imediato de quem tem o registro
+              </Checkbox>
             </Flex>
           </Card>
           {decl.policies.map((p, i) => (
