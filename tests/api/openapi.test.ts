@@ -140,4 +140,30 @@ describe.each(BACKENDS)('OpenAPI description (%s)', (backend) => {
     );
     expect(doc.paths['/diarios'].get.responses[200].headers).toHaveProperty('x-list-truncated');
   });
+
+  it('documents the calendar, the SLA policies, the e-mail actions, the preferences and the live events, as they answer', async () => {
+    const doc = (await (await t.api.request('/api/v1/openapi.json')).json()) as Doc;
+    const expected: [string, string[]][] = [
+      ['/calendario', ['get', 'put']],
+      ['/sla/{resource}', ['get', 'put']],
+      ['/acoes-email/{token}', ['get', 'post']],
+      ['/preferencias', ['get', 'put']],
+      ['/eventos', ['get']],
+    ];
+    for (const [path, methods] of expected) expect(Object.keys(doc.paths[path] ?? {}), path).toEqual(expect.arrayContaining(methods));
+    const declared = (path: string) => doc.paths[path].get.responses['200'].content['application/json'].schema as Doc;
+    // Every property declared for the answer is in the real answer, and the answer has nothing undeclared.
+    for (const [path, url] of [
+      ['/calendario', '/api/v1/calendario'],
+      ['/sla/{resource}', '/api/v1/sla/posvendas'],
+      ['/preferencias', '/api/v1/preferencias'],
+    ]) {
+      const res = await t.api.request(url);
+      expect(res.status, url).toBe(200);
+      const body = (await res.json()) as Doc;
+      expect(Object.keys(body).sort(), url).toEqual(Object.keys(declared(path).properties).sort());
+    }
+    expect(doc.paths['/eventos'].get.responses['200'].content).toHaveProperty('text/event-stream');
+    expect(doc.paths['/acoes-email/{token}'].get.responses).toHaveProperty('410');
+  });
 });

@@ -7,6 +7,7 @@ import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
 import { LIST_MAX, MAX_OFFSET } from '../crud/list-query';
 import { kindOf, type FilterOp } from '../fields/registry';
 import { pendenciasPaths } from './pendencias-paths';
+import { timePaths } from './time-paths';
 import { COMMON_SCHEMAS, componentName, entitySchemas, fieldValueSchema, ref, type JsonSchema } from './field-schemas';
 
 type Op = FilterOp;
@@ -78,6 +79,8 @@ const RESPONSES: Record<string, JsonSchema> = {
   Forbidden: errorResponse('Sem permissão para esta ação (ou campo).'),
   NotFound: errorResponse('Registro não encontrado.'),
   Conflict: errorResponse('Conflito: o registro mudou desde a leitura, ou valor único repetido.'),
+  Gone: errorResponse('O link já foi usado.'),
+  TooManyRequests: errorResponse('Muitas requisições ou conexões: tente de novo depois do tempo de `Retry-After`.'),
 };
 const r = (name: keyof typeof RESPONSES) => ({ $ref: `#/components/responses/${name}` });
 const P = (name: string) => ({ $ref: `#/components/parameters/${name}` });
@@ -487,6 +490,7 @@ export function openApiDocument(schemas: EntitySchema[], version: string): JsonS
     },
   };
   Object.assign(paths, pendenciasPaths());
+  Object.assign(paths, timePaths());
   Object.assign(paths, pendingCompanyPaths());
   Object.assign(paths, eapCodePaths());
   const tags: JsonSchema[] = [
