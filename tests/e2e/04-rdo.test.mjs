@@ -8,6 +8,7 @@ import { after, before, test } from 'node:test';
 import {
   DESKTOP,
   appReady,
+  chooseOption,
   clickUncovered,
   attachErrorLog,
   eventually,
@@ -67,10 +68,7 @@ test('criar um RDO pelo formulário gerado: valor inválido primeiro, depois sal
     await shot(page, 'diario-novo-desktop');
 
     await typeDate(page, 'Data', '04/08/2025');
-    const obra = page.getByLabel('Obra', { exact: true });
-    await obra.click();
-    await obra.fill('102');
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '102' }).first().click();
+    await chooseOption(page, page.getByLabel('Obra', { exact: true }), '102');
     await page.getByLabel('Site manager: nome').fill('Site Manager Demo');
     await page.getByLabel('Site manager: e-mail').fill('sm-sem-arroba.portal.local');
     await page.getByLabel('Ocorrências').fill(`${TOKEN} criado pelo teste de navegador`);

@@ -10,6 +10,7 @@ import {
   PHONE,
   apiGet,
   appReady,
+  clickToPath,
   eventually,
   goto,
   launch,
@@ -134,12 +135,14 @@ for (const [viewport, label] of [
         await waitPath(page, (p) => /^\/planos-acao\/\d+$/.test(p));
         await appReady(page);
         await closeHelp(page);
-        await page
-          .getByRole('button', { name: /Editar/ })
-          .or(page.getByRole('link', { name: /Editar/ }))
-          .first()
-          .click();
-        await waitPath(page, (p) => /^\/planos-acao\/\d+\/editar$/.test(p));
+        await clickToPath(
+          page,
+          page
+            .getByRole('button', { name: /Editar/ })
+            .or(page.getByRole('link', { name: /Editar/ }))
+            .first(),
+          (p) => /^\/planos-acao\/\d+\/editar$/.test(p),
+        );
         await appReady(page);
         const own = region(page, OWN_ACTION);
         await own.waitFor();

@@ -117,6 +117,42 @@ export async function eventually(fn, { timeout = 10_000, interval = 200 } = {}) 
   }
 }
 
+/**
+ * Chooses `text` in a searchable select (`field`: its combobox locator): types it, clicks the
+ * matching option and checks the selection shows it. On a loaded machine the first option list
+ * can be replaced by the search's answer under the click; then it tries again (up to 3 times).
+ */
+export async function chooseOption(page, field, text, { type = text } = {}) {
+  const item = field.locator('xpath=ancestor::div[contains(@class,"ant-select")][1]').locator('.ant-select-selection-item');
+  for (let attempt = 1; ; attempt++) {
+    await field.click();
+    await field.fill(type);
+    const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first();
+    await option.waitFor();
+    await option.click();
+    try {
+      await eventually(async () => assert.match((await item.first().innerText()) ?? '', new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))), {
+        timeout: 3_000,
+      });
+      return;
+    } catch (e) {
+      if (attempt >= 3) throw e;
+    }
+  }
+}
+
+/** Clicks `locator` until the URL satisfies `pred` (a click during a re-render can be lost on a loaded machine). */
+export async function clickToPath(page, locator, pred, { attempts = 3, timeout = 10_000 } = {}) {
+  for (let attempt = 1; ; attempt++) {
+    await locator.click();
+    try {
+      return await waitPath(page, pred, timeout);
+    } catch (e) {
+      if (attempt >= attempts) throw e;
+    }
+  }
+}
+
 /** Screenshot of the current viewport into tests/e2e/screenshots/<name>.png. */
 export async function shot(page, name) {
   mkdirSync(SHOTS, { recursive: true });
