@@ -42,6 +42,7 @@ import { preferencesRoutes } from './preferences/store';
 import type { EventHub } from './events/hub';
 import { eventRoutes } from './events/routes';
 import { calendarRoutes } from './sla/calendar-routes';
+import { idempotency } from './idempotency';
 // The features' entity hooks, workflow guards and effects, and core tables (before any request).
 import './modules/register';
 
@@ -79,7 +80,10 @@ export function createApp(opts: AppOptions) {
   app.use('*', securityHeaders(security), canonicalOrigin(security));
   app.use(
     '/api/*',
-    apiCors({ origins: security.origins, exposeHeaders: ['x-total-count', 'x-total-count-estimate', 'x-total-count-at-least', 'x-list-truncated'] }),
+    apiCors({
+      origins: security.origins,
+      exposeHeaders: ['x-total-count', 'x-total-count-estimate', 'x-total-count-at-least', 'x-list-truncated', 'idempotent-replayed'],
+    }),
   );
   app.use('/api/*', compressResponses()); // JSON above 1 KB: brotli, else gzip
   app.use('/api/*', async (c, next) => {
@@ -150,6 +154,8 @@ export function createApp(opts: AppOptions) {
     c.set('ability', abilityOf(user));
     await next();
   });
+  // A write sent again with the same Idempotency-Key answers the first answer (issue 26).
+  api.use('*', idempotency(opts.db));
 
   api.get('/me', (c) => c.json({ user: c.get('user'), rules: packRules(c.get('ability').rules) }));
   api.get(

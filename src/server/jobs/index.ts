@@ -2,10 +2,13 @@
 import type { DailyJob } from './runner';
 import { delayWarningJob } from '../schedule/delay-warning';
 import { dailyDigestJob } from './daily-digest';
+import { purgeKeys } from '../idempotency';
 
 export const DAILY_JOBS: DailyJob[] = [
   // Delay warning to each site manager for the EAP items that became late (from 7 h).
   { name: 'aviso-atraso', fromHour: 7, run: delayWarningJob },
   // Each person's digest of what waits for them, unless switched off in their profile (from 7 h).
   { name: 'resumo-diario', fromHour: 7, run: (trx, day) => dailyDigestJob(trx, day) },
+  // The stored answers of Idempotency-Key older than 48 h (src/server/idempotency/), from midnight.
+  { name: 'limpeza-idempotencia', fromHour: 0, run: (trx) => purgeKeys(trx) },
 ];

@@ -25,6 +25,7 @@ import { backfillSla } from '../sla/engine';
 import { eventsCoreSql } from '../events/notify-sql';
 import { EMAIL_ACTION_CORE_SQL } from '../workflow/email-actions';
 import { PREFERENCES_CORE_SQL } from '../preferences/store';
+import { IDEMPOTENCY_CORE_SQL } from '../idempotency';
 import { PENDING_SQL, adoptCompanyReferences } from './empresa';
 import { backfillInteractionSites, clientGates, clientReplyDefaults } from './client-replies';
 
@@ -60,6 +61,8 @@ registerCoreSql('jobs', JOB_CORE_SQL);
 // The e-mail buttons spent (one row per jti) and each person's preferences (daily digest), issue 25.
 registerCoreSql('acoes-email', EMAIL_ACTION_CORE_SQL);
 registerCoreSql('preferencias', PREFERENCES_CORE_SQL);
+// The first answers of the writes sent with an Idempotency-Key (issue 26, src/server/idempotency/).
+registerCoreSql('idempotencia', IDEMPOTENCY_CORE_SQL);
 registerCoreSql('schedule', SCHEDULE_CORE_SQL);
 registerCoreSql('survey', SURVEY_CORE_SQL);
 registerCoreSql('files', FILE_CORE_SQL);

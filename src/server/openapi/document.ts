@@ -78,7 +78,10 @@ const RESPONSES: Record<string, JsonSchema> = {
   Unauthorized: errorResponse('Sem sessão válida.'),
   Forbidden: errorResponse('Sem permissão para esta ação (ou campo).'),
   NotFound: errorResponse('Registro não encontrado.'),
-  Conflict: errorResponse('Conflito: o registro mudou desde a leitura, ou valor único repetido.'),
+  Conflict: errorResponse(
+    'Conflito: o registro mudou desde a leitura, valor único repetido, ou a primeira requisição com a mesma `Idempotency-Key` ainda está em andamento.',
+  ),
+  UnprocessableEntity: errorResponse('A `Idempotency-Key` já foi usada com outra requisição (outro método, endereço ou corpo).'),
   Gone: errorResponse('O link já foi usado.'),
   TooManyRequests: errorResponse('Muitas requisições ou conexões: tente de novo depois do tempo de `Retry-After`.'),
 };
@@ -117,6 +120,15 @@ const COMMON_PARAMETERS: Record<string, JsonSchema> = {
     schema: { type: 'string', maxLength: 1000 },
   },
   id: { name: 'id', in: 'path', required: true, description: 'id do registro', schema: { type: 'integer', minimum: 1 } },
+  'Idempotency-Key': {
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: false,
+    description:
+      'Chave única da operação (por exemplo um UUID), de 1 a 255 caracteres ASCII visíveis. Repetida pela mesma pessoa com a mesma requisição, ' +
+      'devolve a primeira resposta (mesmo status e corpo, com o cabeçalho `Idempotent-Replayed: true`) sem gravar de novo; guardada por pelo menos 48 h.',
+    schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' },
+  },
   groupBy: { name: 'groupBy', in: 'query', description: 'Até dois caminhos separados por vírgula.', schema: { type: 'string' } },
   measure: { name: 'measure', in: 'query', description: '`count` (padrão), `sum:campo`, `avg:campo`, `min:campo`, `max:campo`.', schema: { type: 'string' } },
   interval: { name: 'interval', in: 'query', description: 'Agrupamento de datas.', schema: { type: 'string', enum: ['day', 'week', 'month', 'year'] } },
@@ -466,6 +478,27 @@ function eapCodePaths(): Record<string, JsonSchema> {
   };
 }
 
+const WRITE_METHODS = ['post', 'put', 'patch', 'delete'] as const;
+
+/** Every authenticated write takes `Idempotency-Key`: the parameter, and its 409 and 422 answers (new objects: path items may be shared). */
+function withIdempotencyKey(paths: Record<string, JsonSchema>): void {
+  for (const [path, item] of Object.entries(paths)) {
+    let copy: JsonSchema | undefined;
+    for (const method of WRITE_METHODS) {
+      const op = item[method] as JsonSchema | undefined;
+      if (!op || (Array.isArray(op.security) && op.security.length === 0)) continue;
+      const responses = (op.responses ?? {}) as Record<string, JsonSchema>;
+      copy ??= { ...item };
+      copy[method] = {
+        ...op,
+        parameters: [...((op.parameters as JsonSchema[] | undefined) ?? []), P('Idempotency-Key')],
+        responses: { ...responses, 409: responses['409'] ?? r('Conflict'), 422: responses['422'] ?? r('UnprocessableEntity') },
+      };
+    }
+    if (copy) paths[path] = copy;
+  }
+}
+
 /** The whole document (the same for every caller: access rules act on the data, not on the shape). */
 export function openApiDocument(schemas: EntitySchema[], version: string): JsonSchema {
   const components: {
@@ -506,6 +539,7 @@ export function openApiDocument(schemas: EntitySchema[], version: string): JsonS
     Object.assign(paths, resourcePaths(schema, Object.keys(params)));
     tags.push({ name: schema.labelPlural, description: `Recurso \`${schema.resource}\` (${schema.subject}).` });
   }
+  withIdempotencyKey(paths);
   return {
     openapi: '3.1.0',
     info: {
