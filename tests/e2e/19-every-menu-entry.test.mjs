@@ -5,17 +5,9 @@
 // on the page, nor to a site chooser with no site ("Nenhuma obra encontrada"). Decisions 29–30:
 // a partner sees no site-required entry; each kind of person starts on its own page.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
-import { appReady, eventually, launch, loginOwnAccount, loginStaff, newPage, pathOf, shot, step, submitClientLogin, goto, waitPath } from './helpers.mjs';
-
-const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-/** `| \`e-mail\` | … | how they sign in |` rows of "Contas de demonstração". */
-const ACCOUNTS = [...README.matchAll(/^\|\s*`([^`]+@portal\.local)`\s*\|[^\n]*\|\s*([^|\n]+?)\s*\|\s*$/gm)].map((m) => ({
-  email: m[1],
-  staff: /corporativa/i.test(m[2]),
-}));
-const DEAD_ENDS = ['/403', '/404', '/ObraInacessivel'];
+import { appReady, eventually, launch, loginStaff, newPage, shot, step, submitClientLogin, goto, waitPath } from './helpers.mjs';
+import { ACCOUNTS, menuEntryTests, openByHistory, settle } from './menu-entries.mjs';
 
 let browser;
 before(async () => {
@@ -24,110 +16,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-/** Links of the sidebar ("Menu principal"), without "Início". */
-async function sidebarLinks(page) {
-  return page.locator('nav [role="menu"] a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href')).filter((h) => h && h !== '/obras'));
-}
-
-/** Links of Início's module cards. */
-async function cardLinks(page) {
-  return page
-    .locator('[data-testid="page-content"] .ant-card-head-title')
-    .evaluateAll((heads) =>
-      heads.flatMap((h) => [...(h.closest('.ant-card')?.querySelectorAll('.ant-list-item a[href]') ?? [])].map((a) => a.getAttribute('href'))),
-    )
-    .then((hrefs) =>
-      hrefs.filter((h) => h && !/^\/(obras|todas-obras|processos-juridicos|tickets-sgi|portal-fornecedor|projetos)\/[^/]+$/.test(h.split('?')[0])),
-    );
-}
-
-/** Waits until the URL stays the same and no loading spinner shows in the content. */
-async function settle(page) {
-  let last = '';
-  let stable = 0;
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    await page.waitForTimeout(200);
-    const now = pathOf(page);
-    const spinning = await page.locator('[data-testid="page-content"] .ant-spin-spinning, [aria-label="Carregando"]').count();
-    stable = now === last && spinning === 0 ? stable + 1 : 0;
-    last = now;
-    if (stable >= 3) return;
-  }
-}
-
-/** SPA navigation (no reload: the app's first-load overlay is not paid again). */
-async function openByHistory(page, href) {
-  await page.evaluate((h) => {
-    window.history.pushState({}, '', h);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, href);
-}
-
-/** Opens a menu entry: a click on its sidebar link when it is there, else an in-app navigation to it. */
-async function openEntry(page, href) {
-  const link = page.locator(`nav [role="menu"] a[href="${href.replace(/"/g, '\\"')}"]`).first();
-  if (await link.isVisible().catch(() => false)) await link.click();
-  else await openByHistory(page, href);
-  await settle(page);
-}
-
-/** What is wrong with the page an entry opened (undefined when it works). */
-async function problemOf(page) {
-  const path = new URL(page.url()).pathname;
-  if (DEAD_ENDS.includes(path)) return `levou a ${path}`;
-  const content = page.locator('[data-testid="page-content"]');
-  const text = (await content.innerText().catch(() => '')) ?? '';
-  if (/Nenhuma obra encontrada/.test(text)) return 'seletor de obras vazio';
-  // The refusal pages and messages of the portal ("Sem permissão", "Você não tem permissão para …"), not data that mentions a permit.
-  const refusal = /Você não tem permissão[^\n]*|^Sem permissão$/m.exec(text);
-  if (refusal) return `recusa na página: "${refusal[0]}"`;
-  const refusedToast = await page
-    .locator('[data-testid="toast"]')
-    .filter({ hasText: /não tem permissão/i })
-    .count();
-  if (refusedToast) return 'aviso de recusa';
-  // A site-required page without a site: its chooser must offer at least one site.
-  if (/Selecione a obra para continuar/.test(text)) {
-    const picker = content.getByRole('combobox', { name: 'Selecionar obra' });
-    await picker.click();
-    try {
-      await eventually(
-        async () => {
-          const dropdown = page.locator('.ant-select-dropdown:visible');
-          const body = await dropdown.innerText();
-          assert.doesNotMatch(body, /Buscando/);
-          assert.ok((await dropdown.locator('.ant-select-item-option').count()) > 0, body);
-        },
-        { timeout: 10_000 },
-      );
-    } catch {
-      return 'seletor de obras vazio';
-    } finally {
-      await page.keyboard.press('Escape');
-    }
-  }
-  return undefined;
-}
-
-/** Chooses the first site of the header's chooser (when there is one): the site layout and its menu. */
-async function enterFirstSite(page) {
-  const picker = page.locator('.ant-layout-header').getByRole('combobox', { name: 'Selecionar obra' });
-  if (!(await picker.count())) return false;
-  await picker.click();
-  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
-  try {
-    await option.waitFor({ timeout: 10_000 });
-  } catch {
-    await page.keyboard.press('Escape');
-    return false;
-  }
-  await option.click();
-  await waitPath(page, (p) => /^\/obras\/[^/]+$/.test(p));
-  await settle(page);
-  return true;
-}
 
 test('a tabela de contas do README foi lida', () => {
   assert.ok(ACCOUNTS.length >= 20, `contas lidas do README: ${ACCOUNTS.map((a) => a.email).join(', ')}`);
@@ -139,57 +27,8 @@ test('a tabela de contas do README foi lida', () => {
   }
 });
 
-for (const account of ACCOUNTS) {
-  test(`${account.email}: cada entrada do menu abre uma página utilizável`, async () => {
-    const page = await newPage(browser);
-    const name = account.email.split('@')[0];
-    try {
-      await step(page, `19-login-${name}`, () => (account.staff ? loginStaff(page, account.email) : loginOwnAccount(page, account.email)));
-      await settle(page);
-      assert.equal(new URL(page.url()).pathname, '/obras', `depois de entrar, deveria estar no início (/obras), está em ${pathOf(page)}`);
-
-      const seen = new Set();
-      const queue = [];
-      const add = (hrefs) => {
-        for (const h of hrefs) {
-          if (seen.has(h)) continue;
-          seen.add(h);
-          queue.push(h);
-        }
-      };
-      add(await sidebarLinks(page));
-      add(await cardLinks(page));
-      const problems = [];
-      const visit = async () => {
-        while (queue.length) {
-          const href = queue.shift();
-          await openEntry(page, href);
-          const problem = await problemOf(page);
-          if (problem) {
-            problems.push(`${href}: ${problem}`);
-            await shot(page, `FAIL-19-${name}-${href.replace(/[^a-z0-9]+/gi, '_')}`);
-          } else add(await sidebarLinks(page));
-        }
-      };
-      await step(page, `19-menu-${name}`, visit);
-      // The site layout's menu, on the first site the person may choose.
-      await step(page, `19-obra-${name}`, async () => {
-        await openByHistory(page, '/obras');
-        await settle(page);
-        if (await enterFirstSite(page)) {
-          const problem = await problemOf(page);
-          if (problem) problems.push(`${pathOf(page)}: ${problem}`);
-          add(await sidebarLinks(page));
-          await visit();
-        }
-      });
-      assert.ok(seen.size > 0, 'nenhuma entrada de menu');
-      assert.deepEqual(problems, [], `${account.email} — entradas que não levam a uma página utilizável:\n  ${problems.join('\n  ')}`);
-    } finally {
-      await page.context().close();
-    }
-  });
-}
+// The first third of the accounts; the others run in 19b- and 19c-every-menu-entry, side by side.
+menuEntryTests(() => browser, 0);
 
 test('o escritório parceiro começa nos seus processos e envia uma petição em até 4 cliques', async () => {
   const page = await newPage(browser);

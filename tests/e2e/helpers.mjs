@@ -243,6 +243,11 @@ export async function loginOwnAccount(page, email) {
     await page.getByLabel('Nova senha', { exact: true }).fill(FIRST_LOGIN_PASSWORD);
     await page.getByLabel('Confirmar nova senha').fill(FIRST_LOGIN_PASSWORD);
     await page.getByRole('button', { name: /salvar senha e entrar/i }).click();
+    // The form stays on screen while the new password is saved (seconds on a loaded machine).
+    await page
+      .getByLabel('Nova senha', { exact: true })
+      .waitFor({ state: 'hidden', timeout: 30_000 })
+      .catch(() => {});
     outcome = await ownLoginOutcome(page);
   }
   if (outcome !== 'in') throw new Error(`${email} não conseguiu entrar (${outcome}): ${pathOf(page)}`);
