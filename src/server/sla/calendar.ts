@@ -244,7 +244,8 @@ export function addBusinessDays(cal: BusinessCalendar, from: Date, days: number)
     let idle = 0;
     while (counted < Math.max(days, 1)) {
       d = addDaysIso(d, 1);
-      if (isBusinessDate(cal, d)) {
+      // A date whose working hours all fall in a clock change's gap (a DST start at midnight) has no business minute.
+      if (isBusinessDate(cal, d) && endOfBusinessDate(cal, d, t0) !== null) {
         counted += 1;
         idle = 0;
       } else if (++idle > MAX_IDLE_DAYS) {

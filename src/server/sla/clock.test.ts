@@ -92,7 +92,7 @@ function refAddDays(cal: BusinessCalendar, from: number, days: number): number {
   let d = today;
   for (let k = 0; k < Math.max(days, 1);) {
     d = addDaysIso(d, 1);
-    if (isBusinessDate(d)) k++;
+    if (isBusinessDate(d) && endOf(d) !== undefined) k++; // hours inside a DST gap are no business minutes
   }
   return endOf(d)!;
 }
@@ -169,6 +169,14 @@ describe('business clock against the minute-by-minute reference', () => {
       }),
       { numRuns: 30 },
     );
+  });
+
+  it('skips a date whose working hours all fall in a DST gap (found by the property above)', () => {
+    // Sunday 00:00–00:01 on 2018-11-04, when São Paulo's clocks jumped from 00:00 to 01:00; Thursday 00:00–00:30.
+    const cal = makeCalendar([[[0, 1]], [], [], [], [[0, 30]], [], []], [], TZ);
+    const start = new Date('2018-11-01T03:30:00Z'); // Thursday 00:30, the end of its hours
+    expect(addBusinessDays(cal, start, 0).toISOString()).toBe('2018-11-08T02:30:00.000Z'); // next Thursday 00:30 (UTC−2)
+    expect(addBusinessDays(cal, start, 0).getTime()).toBe(refAddDays(cal, start.getTime(), 0));
   });
 
   it('deadlineWithPauses', () => {
