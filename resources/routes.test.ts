@@ -183,8 +183,8 @@ describe('route table (docs/specification.md §2)', () => {
     expect(a('/:obra/checklist/:tipo/preencher')).toEqual({ subject: 'AUTOMACAO', action: 'create', or: [{ subject: 'FIELD', action: 'create' }] });
     expect(a('/diarios')).toEqual({ subject: 'RDO', action: 'read' });
     expect(a('/:obra/diarios/configurar')).toEqual({ subject: 'RDO', action: 'config' });
-    // docs/access.md decision 30: the schedule is read by whoever reads the site's RDOs.
-    expect(a('/:obra/diarios/datas')).toEqual({ subject: 'RDO', action: 'read' });
+    // docs/access.md decision 30: the schedule is read by the staff who read the site's RDOs (not a client's representative, decision 32).
+    expect(a('/:obra/diarios/datas')).toEqual({ subject: 'RDO', action: 'read', also: [{ subject: 'Calendario', action: 'read' }] });
     expect(a('/:obra/diarios/novo')).toEqual({ subject: 'RDO', action: 'create' });
     expect(a('/diarios/:diario/editar')).toEqual({ subject: 'RDO', action: 'update' });
     expect(a('/diarios/:diario')?.or).toEqual([

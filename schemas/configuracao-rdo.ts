@@ -62,7 +62,8 @@ const sectionFields: FieldDef[] = RDO_SECTIONS.map(([name, label]) => ({ name, k
 /**
  * Per site, what its daily reports (RDO) offer and require: the working shifts, the labour and the
  * equipment lists the report's rows pick from, the weather stations the rainfall is read at, and the
- * mandatory sections (the API refuses a report of the site without them). One record per site;
+ * mandatory sections (the API refuses a report of the site without them), and the distribution list
+ * that receives each concluded or signed report's PDF (src/server/signatures/). One record per site;
  * read and written with the `config` right on RDO (docs/access.md decision 5: `admin_rdo`, `planejamento`).
  */
 export const configuracaoRdo: EntitySchema = {
@@ -125,6 +126,15 @@ export const configuracaoRdo: EntitySchema = {
         { name: 'codigo', kind: 'text', label: 'Código', maxLength: 20, placeholder: 'A701' },
         { name: 'fonte', kind: 'text', label: 'Fonte', maxLength: 60, placeholder: 'INMET' },
       ],
+    },
+    {
+      name: 'distribuicao',
+      kind: 'tags',
+      label: 'Lista de distribuição do RDO',
+      maxLength: 254,
+      group: 'Distribuição',
+      span: 'full',
+      help: 'E-mails que recebem o PDF do diário quando ele é concluído e depois de cada assinatura.',
     },
     {
       name: 'obrigatorias',

@@ -3,22 +3,37 @@ import { imagesField, longtext, obraRef } from './shared/common';
 
 export const RDO_STATUS = ['Rascunho', 'Em revisão', 'Aprovado', 'Reprovado'];
 
+/** The states of a concluded report: locked for everyone, signed, and the only ones clients read (issue 26). */
+export const RDO_CONCLUDED = ['Em revisão', 'Aprovado'];
+
 /**
- * The site manager writes and sends the report; `admin_rdo` approves it or returns it with a
- * comment. A sent or approved report is read-only to the site manager.
+ * The site manager writes the report and concludes it ("Concluir diário"); from then on it is a
+ * document of record: locked for everyone (administrators included: `editBy: []`), signed by the
+ * site manager and then by the client's representative (src/server/signatures/). `admin_rdo`
+ * approves it, returns it with a comment while in review, or reopens an approved one with the
+ * reason; reopening voids its signatures (the workflow effect `rdo-anular-assinaturas`), and the
+ * conclusion and each signature send the PDF to the site's distribution list (`rdo-distribuir`).
  */
 const rdoWorkflow: Workflow = {
   field: 'status',
   initial: 'Rascunho',
   states: [
     { value: 'Rascunho', color: 'default', assignees: ['siteManager'], draft: true },
-    { value: 'Em revisão', label: 'Enviado (em revisão)', color: 'gold', editBy: [{ action: 'manage' }] },
-    { value: 'Aprovado', color: 'green', editBy: [{ action: 'manage' }] },
+    { value: 'Em revisão', label: 'Concluído (em revisão)', color: 'gold', editBy: [] },
+    { value: 'Aprovado', color: 'green', editBy: [] },
     { value: 'Reprovado', label: 'Devolvido para correção', color: 'red', assignees: ['siteManager'] },
   ],
   roleInbox: { 'Em revisão': ['admin_rdo'] },
   transitions: [
-    { name: 'enviar', label: 'Enviar para aprovação', from: ['Rascunho', 'Reprovado'], to: 'Em revisão', action: 'update', tone: 'primary' },
+    {
+      name: 'enviar',
+      label: 'Concluir diário',
+      from: ['Rascunho', 'Reprovado'],
+      to: 'Em revisão',
+      action: 'update',
+      after: 'rdo-distribuir',
+      tone: 'primary',
+    },
     { name: 'aprovar', label: 'Aprovar diário', from: ['Em revisão'], to: 'Aprovado', action: 'manage', notify: ['siteManager'], tone: 'primary' },
     {
       name: 'devolver',
@@ -27,8 +42,22 @@ const rdoWorkflow: Workflow = {
       to: 'Reprovado',
       action: 'manage',
       comment: 'required',
+      after: 'rdo-anular-assinaturas',
       notify: ['siteManager'],
       tone: 'danger',
+    },
+    {
+      name: 'reabrir',
+      label: 'Reabrir diário',
+      from: ['Aprovado'],
+      to: 'Reprovado',
+      action: 'manage',
+      comment: 'required',
+      after: 'rdo-anular-assinaturas',
+      notify: ['siteManager'],
+      tone: 'danger',
+      // A return, not pending work: an approved report stays at rest, held by nobody.
+      inbox: false,
     },
   ],
 };

@@ -20,6 +20,17 @@ export function check(subject: Subject, action: Action = 'read'): AccessCheck {
   return { subject, action };
 }
 
+/**
+ * Staff only: every staff member reads the business calendar and no external user does
+ * (docs/access.md decision 3, src/access/rules/everyone.ts), so this check keeps a route to staff.
+ */
+export const STAFF_ONLY: AccessCheck = { subject: 'Calendario', action: 'read' };
+
+/** `access` and, in addition, every one of `checks`. */
+export function alsoCan(access: RouteAccess, ...checks: AccessCheck[]): RouteAccess {
+  return { ...access, also: [...(access.also ?? []), ...checks] };
+}
+
 export type RouteInput = Partial<Omit<AppRoute, 'path' | 'title' | 'layout' | 'id'>> & { id?: string };
 
 function paramsOf(path: string): string[] {

@@ -16,4 +16,7 @@ export const PUBLIC_ROUTES = [
   r('/manutencao', 'Em manutenção', { screen: 'manutencao', icon: 'ToolOutlined' }),
   // Not in docs/specification.md §2: the satisfaction survey link e-mailed when a post-sales ticket is concluded (token = credential).
   r('/pesquisa/:token', 'Pesquisa de satisfação', { screen: 'pesquisa', icon: 'SmileOutlined', spec: false }),
+  // Not in docs/specification.md §2: the check of a signed document's code (a signed RDO prints it), typed or followed as a link.
+  r('/verificar', 'Verificar assinaturas', { screen: 'verificar', icon: 'SafetyCertificateOutlined', spec: false }),
+  r('/verificar/:codigo', 'Verificar assinaturas', { screen: 'verificar', icon: 'SafetyCertificateOutlined', spec: false }),
 ];

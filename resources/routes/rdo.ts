@@ -1,5 +1,5 @@
 /** Daily work reports (RDO): docs/specification.md §2. */
-import { can, check, create, defineRoutes, edit, list, show } from './define';
+import { STAFF_ONLY, alsoCan, can, check, create, defineRoutes, edit, list, show } from './define';
 
 const g = defineRoutes('general', 'Diários de obra', 'ScheduleOutlined');
 const s = defineRoutes('site', 'Diários de obra', 'ScheduleOutlined');
@@ -12,8 +12,9 @@ export const RDO_ROUTES = [
     entity: list('configuracaoRdo', { filters: { obra: ':obra' } }),
     icon: 'SettingOutlined',
   }),
-  // Decision 30: read by whoever reads the site's RDOs (the API checks the site); planners edit the dates.
-  s('/:obra/diarios/datas', 'Datas planejadas', { access: can('RDO'), screen: 'calendar', icon: 'CalendarOutlined' }),
+  // Decision 30: read by the staff who read the site's RDOs (the API checks the site); planners edit the
+  // dates. A client's representative (decision 32) reads concluded reports, not the site's plan.
+  s('/:obra/diarios/datas', 'Datas planejadas', { access: alsoCan(can('RDO'), STAFF_ONLY), screen: 'calendar', icon: 'CalendarOutlined' }),
   s('/:obra/diarios/novo', 'Novo diário', { access: can('RDO', 'create'), entity: create('diario'), icon: 'PlusOutlined' }),
   g('/diarios/:diario', 'Diário de obra', { access: can('RDO', 'read', check('AUTOMACAO'), check('FIELD')), entity: show('diario', 'diario') }),
   g('/diarios/:diario/editar', 'Editar diário', { access: can('RDO', 'update'), entity: edit('diario', 'diario'), icon: 'EditOutlined' }),

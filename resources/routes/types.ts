@@ -33,6 +33,7 @@ export type ScreenName =
   | 'obraInacessivel'
   | 'manutencao'
   | 'pesquisa' // /pesquisa/:token: the public satisfaction survey of a concluded post-sales ticket
+  | 'verificar' // /verificar(/:codigo): the public check of a signed document's verification code
   | 'dashboard' // dashboards, S-curves, calendars, configuration editors: not built yet
   | 'calendar'
   | 'config'
@@ -51,9 +52,11 @@ export interface AccessCheck {
   every?: boolean;
 }
 
-/** Access rule of a route: allowed when the main check or any of `or` passes. */
+/** Access rule of a route: allowed when the main check or any of `or` passes, and every one of `also`. */
 export interface RouteAccess extends AccessCheck {
   or?: AccessCheck[];
+  /** Checks that must hold as well (a screen that needs two subjects: the schedule reads RDOs and EAP items). */
+  also?: AccessCheck[];
 }
 
 /**

@@ -52,6 +52,7 @@ const CLIENT_APROV_FAB = user(['cliente', 'aprovador_fabrica'], { tipo: 'cliente
 const CLIENT_TOTAL = user(['cliente', 'acesso_total', 'mkt_read', 'dev_acesso_total', 'admin_rdo', 'admin_obra'], {
   specific_rules: JSON.stringify([{ action: 'manage', subject: 'all' }]),
 });
+const CLIENT_REP = user(['cliente', 'projetista', 'representante_cliente'], { tipo: 'cliente' });
 const STAFF = user([]);
 const SM = user(['site_manager']);
 
@@ -634,6 +635,15 @@ const CASES: Case[] = [
   ),
   c(23, 'client specific_rules ignored', user(['cliente'], { specific_rules: '[{"action":"read","subject":"RDO"}]' }), 'read', 'RDO', false),
 
+  // 32. The client's representative reads its sites' concluded daily reports only (and signs them, API).
+  c(32, 'representative reads a concluded RDO of its site', CLIENT_REP, 'read', rec('RDO', { obra: 'OB-1', status: 'Em revisão' }), true),
+  c(32, 'representative reads an approved RDO of its site', CLIENT_REP, 'read', rec('RDO', { obra: 'OB-2', status: 'Aprovado' }), true),
+  c(32, 'representative does not read a draft', CLIENT_REP, 'read', rec('RDO', { obra: 'OB-1', status: 'Rascunho' }), false),
+  c(32, 'representative does not read a report being corrected', CLIENT_REP, 'read', rec('RDO', { obra: 'OB-1', status: 'Reprovado' }), false),
+  c(32, 'representative does not read another site', CLIENT_REP, 'read', rec('RDO', { obra: 'OB-7', status: 'Aprovado' }), false),
+  c(32, 'representative does not update a report', CLIENT_REP, 'update', rec('RDO', { obra: 'OB-1', status: 'Em revisão' }), false),
+  c(32, 'a client without the role reads no report', CLIENT_PROJ, 'read', rec('RDO', { obra: 'OB-1', status: 'Aprovado' }), false),
+  c(32, 'the role gives a staff user nothing', user(['representante_cliente']), 'read', rec('RDO', { obra: 'OB-1', status: 'Aprovado' }), false),
   // 24. Routes: subject without action → read; "needs admin_projetos" → manage PROJETO.
   c(24, 'route RDO (read) for site_manager', SM, 'read', 'RDO', true),
   c(24, 'route RDO (read) for staff', STAFF, 'read', 'RDO', false),

@@ -45,6 +45,7 @@ export const ROLES = {
   site_manager_substituto: { label: 'Site manager substituto', scope: 'staff' },
   projetista_fabrica: { label: 'Projetista de fábrica', scope: 'both' },
   aprovador_fabrica: { label: 'Aprovador de fábrica', scope: 'client' },
+  representante_cliente: { label: 'Representante do cliente (assina o RDO)', scope: 'client' },
   editor_projetista: { label: 'Editor de projetos', scope: 'staff' },
   editor_projetista_fabrica: { label: 'Editor de projetos de fábrica', scope: 'staff' },
   // Sites and daily reports

@@ -11,7 +11,8 @@ export type SitePeopleScope = 'obra' | 'fabricacao';
 /**
  * The roles docs/access.md gives to clients (decisions 1 and 2): `cliente` itself, `projetista` and
  * `site_manager` (engineering documents of their sites), `aprovador` / `aprovador_fabrica`
- * (approve documents), `projetista_fabrica` (factory projects and manufacturing of their sites).
+ * (approve documents), `projetista_fabrica` (factory projects and manufacturing of their sites),
+ * `representante_cliente` (reads and signs the concluded daily reports of their sites, decision 32).
  * An external user added on a site may receive only these.
  */
 export const CLIENT_ROLES: readonly { value: string; label: string }[] = [
@@ -21,6 +22,7 @@ export const CLIENT_ROLES: readonly { value: string; label: string }[] = [
   { value: 'site_manager', label: 'Site manager do cliente' },
   { value: 'projetista_fabrica', label: 'Projetista de fábrica (projetos e fabricação)' },
   { value: 'aprovador_fabrica', label: 'Aprovador de fábrica' },
+  { value: 'representante_cliente', label: 'Representante do cliente (assina o RDO)' },
 ];
 
 export const CLIENT_ROLE_NAMES: readonly string[] = CLIENT_ROLES.map((r) => r.value);

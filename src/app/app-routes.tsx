@@ -33,6 +33,7 @@ const SchedulePage = lazy(() => import('./modules/schedule/schedule-page').then(
 const PendenciasPage = lazy(() => import('./modules/pendencias/pendencias-page').then((m) => ({ default: m.PendenciasPage })));
 const AcaoEmailPage = lazy(() => import('./modules/acao-email/acao-email-page').then((m) => ({ default: m.AcaoEmailPage })));
 const SurveyPage = lazy(() => import('./modules/survey/survey-page').then((m) => ({ default: m.SurveyPage })));
+const VerifyPage = lazy(() => import('./modules/verificar/verify-page').then((m) => ({ default: m.VerifyPage })));
 const RdoConfigPage = lazy(() => import('./modules/rdo/rdo-config-page').then((m) => ({ default: m.RdoConfigPage })));
 const DocumentTreePage = lazy(() => import('./modules/document-tree/document-tree-page').then((m) => ({ default: m.DocumentTreePage })));
 const PendingCompaniesPage = lazy(() => import('./modules/empresa/pending-companies-page').then((m) => ({ default: m.PendingCompaniesPage })));
@@ -114,6 +115,8 @@ export function elementFor(route: AppRoute): ReactNode {
       return <ManutencaoPage />;
     case 'pesquisa':
       return <SurveyPage />;
+    case 'verificar':
+      return <VerifyPage />;
     default:
       // dashboards, calendars, configuration editors: not built (never routed).
       return <Navigate to="/404" replace />;

@@ -20,6 +20,7 @@ const NotFoundPage = status('NotFoundPage');
 const ObraInacessivelPage = status('ObraInacessivelPage');
 const ManutencaoPage = status('ManutencaoPage');
 const SurveyPage = lazy(() => import('./modules/survey/survey-page').then((m) => ({ default: m.SurveyPage })));
+const VerifyPage = lazy(() => import('./modules/verificar/verify-page').then((m) => ({ default: m.VerifyPage })));
 
 export interface PublicRoute {
   /** As in the route table ('/' for the empty path). */
@@ -40,6 +41,8 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   { path: '/ObraInacessivel', title: 'Obra inacessível', screen: 'obraInacessivel' },
   { path: '/manutencao', title: 'Em manutenção', screen: 'manutencao' },
   { path: '/pesquisa/:token', title: 'Pesquisa de satisfação', screen: 'pesquisa' },
+  { path: '/verificar', title: 'Verificar assinaturas', screen: 'verificar' },
+  { path: '/verificar/:codigo', title: 'Verificar assinaturas', screen: 'verificar' },
 ];
 
 /**
@@ -61,6 +64,7 @@ export const PUBLIC_SCREENS: Record<string, ComponentType> = {
   obraInacessivel: ObraInacessivelPage,
   manutencao: ManutencaoPage,
   pesquisa: SurveyPage,
+  verificar: VerifyPage,
 };
 
 function Titled({ title, children }: { title: string; children: ReactNode }) {

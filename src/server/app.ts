@@ -23,6 +23,8 @@ import { withDelegation } from './delegation/absences';
 import { sitePeopleRoutes } from './site-users/routes';
 import { scheduleRoutes } from './schedule/routes';
 import { rdoRoutes } from './rdo/routes';
+import { signatureRoutes } from './signatures/routes';
+import { verifyRoutes } from './signatures/verify-routes';
 import { canonicalOrigin, securityFromEnv, type SecurityOptions } from './http/origins';
 import { securityHeaders } from './http/security-headers';
 import { apiCors } from './http/cors';
@@ -136,6 +138,7 @@ export function createApp(opts: AppOptions) {
   });
   opts.publicRoutes?.(api);
   api.route('/pesquisa', surveyRoutes(opts.db)); // public: the link's token is the credential
+  api.route('/verificar', verifyRoutes(opts.db)); // public: a signed document's verification code (issue 26)
 
   api.use('*', async (c, next) => {
     let user: PortalUser | null;
@@ -183,6 +186,7 @@ export function createApp(opts: AppOptions) {
   }
   // Before the generic routes, so that `/diarios/copia-anterior` is not read as an id.
   api.route('/diarios', rdoRoutes(opts.db, opts.storage));
+  api.route('/diarios', signatureRoutes(opts.db, opts.storage)); // GET/POST /diarios/:id/assinaturas (issue 26)
   api.route('/obras', scheduleRoutes(opts.db)); // works schedule, S-curve, delay warning
   api.route('/obras', eapCodeRoutes(opts.db)); // GET /obras/:obra/eap-codigos?area= (the daily report's EAP picker)
   for (const schema of opts.schemas) api.route(`/${schema.resource}`, crudRoutes(opts.db, schemaRegistry.getter(schema.resource)));

@@ -36,6 +36,7 @@ const PARAMS: Record<string, string[]> = {
   resource: ['obras', 'diarios', '__proto__', 'constructor', 'x', NUL],
   name: ['aprovar', 'enviar', 'nome', 'cxCampo', '__proto__', 'toString', NUL, 'x'.repeat(300)],
   token: ['abc', NUL, 'x'.repeat(500), '__proto__'],
+  codigo: ['ABCDEFGHJK', 'abc', '0', NUL, 'x'.repeat(300), '__proto__', '%27'],
   '*': ['a', 'a/b', '..', '%2e%2e/x', NUL, '%E0%A4%A', 'x/thumb'],
 };
 

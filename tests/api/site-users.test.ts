@@ -185,7 +185,11 @@ describe.each(BACKENDS)('people of a site (%s)', (backend) => {
 
     const r = await post('/api/v1/obras/103/usuarios', { email: 'cliente@portal.local', roles: ['projetista', 'aprovador'] });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body).toMatchObject({ criado: false, jaTinhaAcesso: false, pessoa: { tipo: 'cliente', roles: ['cliente', 'projetista', 'aprovador'] } });
+    expect(r.body).toMatchObject({
+      criado: false,
+      jaTinhaAcesso: false,
+      pessoa: { tipo: 'cliente', roles: ['cliente', 'projetista', 'aprovador', 'representante_cliente'] },
+    });
     expect((await poolUser('cliente@portal.local')).attr['custom:obra']).toBe('["101","103"]');
     const notice = (await mails('cliente@portal.local')).at(-1)!;
     expect(notice.assunto).toBe('[Portal] Acesso à obra 103');
@@ -202,7 +206,11 @@ describe.each(BACKENDS)('people of a site (%s)', (backend) => {
     // Adding again changes nothing about the site and sends nothing.
     const count = (await mails('cliente@portal.local')).length;
     const again = await post('/api/v1/obras/103/usuarios', { email: 'cliente@portal.local' });
-    expect(again.body).toMatchObject({ criado: false, jaTinhaAcesso: true, pessoa: { roles: ['cliente', 'projetista', 'aprovador'] } });
+    expect(again.body).toMatchObject({
+      criado: false,
+      jaTinhaAcesso: true,
+      pessoa: { roles: ['cliente', 'projetista', 'aprovador', 'representante_cliente'] },
+    });
     expect(await mails('cliente@portal.local')).toHaveLength(count);
   });
 

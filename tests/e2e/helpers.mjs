@@ -281,6 +281,22 @@ export async function apiGet(page, path) {
   }, path);
 }
 
+/** A write to the API with the page's session (method, path, JSON body): `{ status, body }`. */
+export async function apiSend(page, method, path, body) {
+  return page.evaluate(
+    async ([m, p, b]) => {
+      const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
+      const res = await fetch(p, {
+        method: m,
+        headers: { Authorization: `Bearer ${localStorage.getItem(key)}`, 'Content-Type': 'application/json' },
+        body: b === undefined ? undefined : JSON.stringify(b),
+      });
+      return { status: res.status, body: await res.json().catch(() => null) };
+    },
+    [method, path, body],
+  );
+}
+
 /** The visible toasts (top-right stack). */
 export function toasts(page) {
   return page.locator('[data-testid="toast"]');

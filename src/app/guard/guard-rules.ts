@@ -12,7 +12,7 @@
  */
 import { matchRoutes } from 'react-router';
 import type { AppAbility } from '../../access/ability';
-import type { AppRoute, RouteAccess } from '../../../resources/routes/types';
+import type { AccessCheck, AppRoute, RouteAccess } from '../../../resources/routes/types';
 
 export const PATHS = {
   login: '/login',
@@ -53,9 +53,9 @@ export function routeAllowed(ability: AppAbility, access: RouteAccess | undefine
   if (!access) return true;
   try {
     const checks = [{ subject: access.subject, action: access.action, every: access.every }, ...(access.or ?? [])];
-    return checks.some(
-      (c) => ability.can(c.action, c.subject) && (!c.every || ability.rulesFor(c.action, c.subject).some((r) => !r.inverted && !r.conditions)),
-    );
+    const passes = (c: AccessCheck) =>
+      ability.can(c.action, c.subject) && (!c.every || ability.rulesFor(c.action, c.subject).some((r) => !r.inverted && !r.conditions));
+    return checks.some(passes) && (access.also ?? []).every(passes);
   } catch {
     return false;
   }

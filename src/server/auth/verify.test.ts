@@ -49,7 +49,7 @@ describe('createTokenVerifier against the local stack', () => {
       name: 'Cliente Demonstração',
       empresa: [CNPJ.clienteDemo],
       obra: ['101'],
-      roles: ['cliente', 'projetista', 'aprovador'],
+      roles: ['cliente', 'projetista', 'aprovador', 'representante_cliente'],
       tipo: 'cliente',
       email_verified: true,
     });

@@ -66,9 +66,9 @@ describe('Amplify against the local stack', () => {
     expect(out.isSignedIn).toBe(true);
     const session = await fetchAuthSession();
     const id = session.tokens!.idToken!;
-    expect(id.payload['custom:roles']).toBe('["cliente","projetista","aprovador"]');
+    expect(id.payload['custom:roles']).toBe('["cliente","projetista","aprovador","representante_cliente"]');
     const user = await createTokenVerifier(stack.config)(id.toString());
-    expect(user.roles).toEqual(['cliente', 'projetista', 'aprovador']);
+    expect(user.roles).toEqual(['cliente', 'projetista', 'aprovador', 'representante_cliente']);
     const attrs = await fetchUserAttributes();
     expect(attrs.email).toBe('cliente@portal.local');
     // The local pool has no device tracking: Cognito's answer, which the app shows as a device-configuration error.

@@ -63,11 +63,11 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   {
     email: 'cliente@portal.local',
     name: 'Cliente Demonstração',
-    roles: ['cliente', 'projetista', 'aprovador'],
+    roles: ['cliente', 'projetista', 'aprovador', 'representante_cliente'],
     obra: ['101'],
     empresa: [CNPJ.clienteDemo],
     federated: false,
-    description: 'cliente (cliente, projetista, aprovador), obra 101 — login próprio',
+    description: 'cliente (cliente, projetista, aprovador, representante_cliente: assina os diários), obra 101 — login próprio',
   },
   {
     email: 'cliente.novo@portal.local',

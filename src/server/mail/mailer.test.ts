@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { connect, type Database } from '../db/connect';
-import { MAIL_CORE_SQL, enqueueMail } from './queue';
+import { MAIL_CORE_SQL, MAX_ATTACHMENTS_BASE64, enqueueMail } from './queue';
 import { backoffSeconds, drainMail, MAX_ATTEMPTS, startMailer } from './mailer';
 import { createMailTransport, type MailTransport, type OutgoingMail } from './transport';
 
@@ -74,6 +74,40 @@ describe('mail queue', () => {
     const rows = (await sql`select referencia, enviada_em is not null as enviada from mensagem`.execute(database.db)).rows;
     expect(rows).toEqual([{ referencia: 'contratos/12', enviada: true }]);
     expect(await drainMail(database.db, transport)).toEqual({ sent: 0, failed: 0 });
+  });
+
+  it('sends attachments: stored with the message, given to the transport and written as base64 parts of the .eml', async () => {
+    const pdf = Buffer.from('%PDF-1.7\n% relatório diário\n%%EOF\n');
+    const anexo = { nome: 'RDO-101-12.pdf', tipo: 'application/pdf', conteudoBase64: pdf.toString('base64') };
+    await enqueueMail(database.db, { to: ['dist@portal.local'], subject: 'RDO nº 12', text: 'Segue o diário.', attachments: [anexo], ref: 'diarios/7' });
+    const stored = (await sql<{ anexos: unknown }>`select anexos from mensagem`.execute(database.db)).rows[0].anexos;
+    expect(stored).toEqual([anexo]);
+    const seen: OutgoingMail[] = [];
+    await drainMail(database.db, { kind: 'smtp', where: 'teste', send: async (m) => void seen.push(m) });
+    expect(seen[0].attachments).toEqual([anexo]);
+    // The file transport writes a multipart/mixed message whose attachment decodes to the same bytes.
+    await sql`update mensagem set enviada_em = null, proxima_tentativa = now()`.execute(database.db);
+    expect(await drainMail(database.db, createMailTransport({ dataDir: dir }))).toEqual({ sent: 1, failed: 0 });
+    const eml = readFileSync(join(dir, 'mail', readdirSync(join(dir, 'mail'))[0]), 'utf8');
+    expect(eml).toMatch(/^Content-Type: multipart\/mixed;/m);
+    expect(eml).toMatch(/^Content-Type: application\/pdf; name=RDO-101-12\.pdf$/m);
+    expect(eml).toMatch(/^Content-Disposition: attachment; filename=RDO-101-12\.pdf$/m);
+    const part = eml.slice(eml.indexOf('filename=RDO-101-12.pdf'));
+    const body = part.slice(part.indexOf('\n\n') + 2, part.indexOf('\n--'));
+    expect(Buffer.from(body.replace(/\s+/g, ''), 'base64').equals(pdf)).toBe(true);
+    // A message without attachments stays as it was (no column value, no attachment given to the transport).
+    await enqueueMail(database.db, { to: ['a@portal.local'], subject: 'sem anexo', text: 't' });
+    seen.length = 0;
+    await drainMail(database.db, { kind: 'smtp', where: 'teste', send: async (m) => void seen.push(m) });
+    expect(seen.map((m) => [m.subject, m.attachments])).toEqual([['sem anexo', undefined]]);
+  });
+
+  it('refuses attachments over the bound or malformed, queueing nothing', async () => {
+    const big = { nome: 'a.pdf', tipo: 'application/pdf', conteudoBase64: 'A'.repeat(MAX_ATTACHMENTS_BASE64 + 4) };
+    await expect(enqueueMail(database.db, { to: ['a@portal.local'], subject: 's', text: 't', attachments: [big] })).rejects.toThrow(/attachments over/);
+    const bad = { nome: 'a.pdf', tipo: 'application/pdf', conteudoBase64: 'não é base64' };
+    await expect(enqueueMail(database.db, { to: ['a@portal.local'], subject: 's', text: 't', attachments: [bad] })).rejects.toThrow(/malformed/);
+    expect(Number(await pending())).toBe(0);
   });
 
   it('retries a failed message with backoff and sends it once the transport works', async () => {

@@ -10,6 +10,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/connect';
+import type { MailAttachment } from './queue';
 import type { MailTransport } from './transport';
 
 export const MAX_ATTEMPTS = 8;
@@ -53,7 +54,10 @@ export async function drainMail(db: Db, transport: MailTransport, opts: { batch?
       break;
     }
     try {
-      await transport.send({ id: m.id, to: m.para, subject: m.assunto, text: m.texto, html: m.html });
+      // Attachments are read one message at a time, so a batch never holds them all in memory.
+      const files = await sql<{ anexos: MailAttachment[] | null }>`select anexos from mensagem where id = ${m.id}`.execute(db);
+      const attachments = files.rows[0]?.anexos ?? [];
+      await transport.send({ id: m.id, to: m.para, subject: m.assunto, text: m.texto, html: m.html, ...(attachments.length ? { attachments } : {}) });
       await sql`update mensagem set enviada_em = now(), erro = null where id = ${m.id}`.execute(db);
       sent++;
     } catch (e) {

@@ -14,7 +14,40 @@ export const MAIL_CORE_SQL: string[] = [
      criada_em timestamptz not null default now(), tentativas integer not null default 0,
      proxima_tentativa timestamptz not null default now(), enviada_em timestamptz, erro text, referencia text)`,
   `CREATE INDEX IF NOT EXISTS mensagem_pendente_idx ON mensagem (proxima_tentativa) WHERE enviada_em IS NULL`,
+  // Attachments, as [{ nome, tipo, conteudoBase64 }] (e.g. the daily report's PDF, issue 26).
+  `ALTER TABLE mensagem ADD COLUMN IF NOT EXISTS anexos jsonb`,
 ];
+
+/** One attached file: its name, MIME type and bytes as base64. */
+export interface MailAttachment {
+  nome: string;
+  tipo: string;
+  conteudoBase64: string;
+}
+
+/** At most this many characters of base64 per message, all attachments together (about 7.5 MB of files). */
+export const MAX_ATTACHMENTS_BASE64 = 10 * 1024 * 1024;
+/** At most this many attachments per message. */
+export const MAX_ATTACHMENTS = 5;
+
+/** The attachments as stored, or an Error for a caller's mistake (too many, too large, malformed). */
+export function checkedAttachments(list: readonly MailAttachment[] | undefined): MailAttachment[] {
+  const out = (list ?? []).map((a) => ({
+    nome: String(a.nome)
+      .replace(/[\\/\r\n"]/g, '_')
+      .slice(0, 120),
+    tipo: String(a.tipo),
+    conteudoBase64: a.conteudoBase64,
+  }));
+  if (out.length > MAX_ATTACHMENTS) throw new Error(`Mail: at most ${MAX_ATTACHMENTS} attachments.`);
+  let size = 0;
+  for (const a of out) {
+    if (!a.nome || !/^[\w.+-]+\/[\w.+-]+$/.test(a.tipo) || !/^[A-Za-z0-9+/]*={0,2}$/.test(a.conteudoBase64)) throw new Error('Mail: malformed attachment.');
+    size += a.conteudoBase64.length;
+  }
+  if (size > MAX_ATTACHMENTS_BASE64) throw new Error(`Mail: attachments over ${MAX_ATTACHMENTS_BASE64} base64 characters.`);
+  return out;
+}
 
 export interface MailMessage {
   to: string[];
@@ -23,12 +56,16 @@ export interface MailMessage {
   html?: string;
   /** What the message is about, e.g. 'contratos/12'. */
   ref?: string;
+  /** Files sent with it (bounded: `MAX_ATTACHMENTS`, `MAX_ATTACHMENTS_BASE64`). */
+  attachments?: MailAttachment[];
 }
 
 /** Queues one message (recipients lowercased and deduplicated; nothing when none is valid). */
 export async function enqueueMail(db: Db, msg: MailMessage): Promise<void> {
   const to = [...new Set(msg.to.map((m) => m.trim().toLowerCase()).filter((m) => EMAIL_PATTERN.test(m)))];
   if (!to.length) return;
-  await sql`insert into mensagem (para, assunto, texto, html, referencia)
-    values (cast(${JSON.stringify(to)} as jsonb), ${msg.subject}, ${msg.text}, ${msg.html ?? null}, ${msg.ref ?? null})`.execute(db);
+  const attachments = checkedAttachments(msg.attachments);
+  const anexos = attachments.length ? JSON.stringify(attachments) : null;
+  await sql`insert into mensagem (para, assunto, texto, html, referencia, anexos)
+    values (cast(${JSON.stringify(to)} as jsonb), ${msg.subject}, ${msg.text}, ${msg.html ?? null}, ${msg.ref ?? null}, cast(${anexos} as jsonb))`.execute(db);
 }

@@ -3,12 +3,14 @@
  * file under DATA_DIR/mail/, built by nodemailer's stream transport, so a new user reads the
  * portal's e-mails locally with any mail program. A message with an HTML part leaves as
  * multipart/alternative (nodemailer: the plain-text part first, then the HTML, each UTF-8 and
- * quoted-printable), so a mail program that shows no HTML reads the text.
+ * quoted-printable), so a mail program that shows no HTML reads the text. Attachments (the queue's
+ * `anexos`) make it multipart/mixed, each file base64-encoded with its name and type.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
+import type { MailAttachment } from './queue';
 
 export interface OutgoingMail {
   to: string[];
@@ -17,6 +19,8 @@ export interface OutgoingMail {
   html?: string | null;
   /** Queue id, used in the file name. */
   id?: number | string;
+  /** Files sent with the message (src/server/mail/queue.ts). */
+  attachments?: MailAttachment[];
 }
 
 export interface MailTransport {
@@ -34,6 +38,9 @@ const options = (from: string, msg: OutgoingMail) => ({
   subject: msg.subject,
   text: msg.text,
   ...(msg.html ? { html: msg.html } : {}),
+  ...(msg.attachments?.length
+    ? { attachments: msg.attachments.map((a) => ({ filename: a.nome, contentType: a.tipo, content: a.conteudoBase64, encoding: 'base64' })) }
+    : {}),
 });
 
 export function createMailTransport(opts: { smtpUrl?: string; dataDir: string; from?: string }): MailTransport {

@@ -48,6 +48,8 @@ import './entities/plano-acao';
 import './entities/ticket-sgi';
 import './entities/ausencia';
 import './entities/feriado';
+// Signatures of the daily report (issue 26): its tables, the reopening and distribution effects.
+import '../signatures/register';
 
 // Decision 30: a client's new record in a related list whose `addBy` admits clients (a ticket's
 // interactions) keeps only the fields the list allows, plus the values it sets (client-replies.ts).

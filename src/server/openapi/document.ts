@@ -8,6 +8,7 @@ import { LIST_MAX, MAX_OFFSET } from '../crud/list-query';
 import { kindOf, type FilterOp } from '../fields/registry';
 import { pendenciasPaths } from './pendencias-paths';
 import { timePaths } from './time-paths';
+import { signaturePaths } from './signature-paths';
 import { COMMON_SCHEMAS, componentName, entitySchemas, fieldValueSchema, ref, type JsonSchema } from './field-schemas';
 
 type Op = FilterOp;
@@ -524,6 +525,7 @@ export function openApiDocument(schemas: EntitySchema[], version: string): JsonS
   };
   Object.assign(paths, pendenciasPaths());
   Object.assign(paths, timePaths());
+  Object.assign(paths, signaturePaths());
   Object.assign(paths, pendingCompanyPaths());
   Object.assign(paths, eapCodePaths());
   const tags: JsonSchema[] = [

@@ -100,4 +100,55 @@ describe('RDO PDF', () => {
     const pdf = await renderRdoPdf({ report, site, photos: [] }, { compress: false });
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   });
+
+  it('ends with the signature block: role, name, pt-BR date and time, method, drawn image, voided ones marked, and the verification code', async () => {
+    const drawn = await sharp({ create: { width: 300, height: 90, channels: 4, background: '#1f1f7a' } })
+      .png()
+      .toBuffer();
+    const doc = await rdoDocument({
+      report,
+      site,
+      photos: [],
+      signatures: {
+        codigo: 'K7M2P9QX4R',
+        url: 'https://portal.example/verificar/K7M2P9QX4R',
+        items: [
+          {
+            papel: 'Site manager (responsável)',
+            nome: 'Sérgio Manager',
+            em: '2025-07-31T20:05:00.000Z',
+            metodo: 'desenho',
+            imagem: `data:image/png;base64,${drawn.toString('base64')}`,
+            anulada: true,
+            anuladaMotivo: 'Diário reaberto: volume errado.',
+          },
+          { papel: 'Site manager (responsável)', nome: 'Sérgio Manager', em: '2025-08-01T12:00:00.000Z', metodo: 'login', anulada: false },
+          { papel: 'Representante do cliente', nome: 'Cliente Demonstração', em: '2025-08-01T13:30:00.000Z', metodo: 'login', anulada: false },
+        ],
+      },
+    });
+    const all = texts(doc.content).join('\n');
+    const block = all.slice(all.indexOf('Assinaturas'));
+    expect(all.indexOf('Assinaturas')).toBeGreaterThan(all.indexOf('Chuva forte às 15h.'));
+    for (const expected of [
+      'Site manager (responsável): ',
+      'Sérgio Manager',
+      '31/07/2025, 17:05 — assinatura desenhada no portal',
+      'ANULADA — Diário reaberto: volume errado.',
+      '01/08/2025, 09:00 — confirmada com o acesso (login) ao portal',
+      'Representante do cliente: ',
+      'Código de verificação: ',
+      'K7M2P9QX4R',
+      ' — confira a autenticidade em https://portal.example/verificar/K7M2P9QX4R',
+    ]) {
+      expect(block).toContain(expected);
+    }
+    expect(block.match(/ANULADA/g)).toHaveLength(1);
+    expect(JSON.stringify(doc.content).match(/data:image\/png;base64,/g)).toHaveLength(1);
+    const pdf = await renderRdoPdf({ report, site, photos: [], signatures: { codigo: null, url: null, items: [] } }, { compress: false });
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(texts((await rdoDocument({ report, site, photos: [], signatures: { codigo: null, url: null, items: [] } })).content).join('\n')).toContain(
+      'Documento ainda não assinado.',
+    );
+  });
 });

@@ -1,10 +1,11 @@
 /**
  * The daily report (RDO) as a printable PDF (pdfmake, server side): the site header, date and
  * number, weather per shift, rainfall, manpower, equipment, activities against the EAP,
- * occurrences and the report's photos (downscaled), in pt-BR formats. Fonts: pdfmake's own Roboto
+ * occurrences, the report's photos (downscaled) and, at the end, its signatures and verification
+ * code (issue 26), in pt-BR formats. Fonts: pdfmake's own Roboto
  * files in node_modules, so the server needs nothing outside the repository and its packages.
  */
-import { formatDateBr } from '../time';
+import { formatDateBr, formatDateTimeBr } from '../time';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import pdfmake from 'pdfmake';
@@ -34,6 +35,33 @@ export interface RdoPdfInput {
   site?: Row;
   /** The report's photos as stored (any image type); downscaled here. */
   photos: { name: string; body: Uint8Array }[];
+  /** The signature block; absent, the document has none. */
+  signatures?: PdfSignatures;
+}
+
+/** One signature as the document shows it. */
+export interface PdfSignature {
+  /** The signer's role, pt-BR ("Site manager (responsável)"). */
+  papel: string;
+  nome: string;
+  /** ISO timestamp. */
+  em: string;
+  metodo: 'desenho' | 'login';
+  /** PNG data URL of the drawn signature. */
+  imagem?: string | null;
+  /** Voided (the report was reopened): shown "ANULADA" with the reason. */
+  anulada: boolean;
+  anuladaMotivo?: string | null;
+  /** In force but of another content than the document's (edited after signing). */
+  divergente?: boolean;
+}
+
+/** The signatures of the report and how to verify them. */
+export interface PdfSignatures {
+  items: PdfSignature[];
+  /** Verification code (null before the first signature) and the public page that checks it. */
+  codigo: string | null;
+  url: string | null;
 }
 
 const decimals = new Map<number, Intl.NumberFormat>();
@@ -51,6 +79,7 @@ export { formatDateBr };
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 const rowsOf = (v: unknown) => (Array.isArray(v) ? (v as Row[]) : []);
+const statusLabel = (v: unknown) => schemaByName('diario')?.workflow?.states.find((s) => s.value === v)?.label ?? text(v);
 const labelOf = (name: string) => schemaByName('diario')?.fields.find((f) => f.name === name)?.label ?? name;
 
 /** A photo at most 1000 px on its longer side, as a JPEG data URL (keeps the PDF small). */
@@ -66,6 +95,60 @@ export async function downscale(body: Uint8Array): Promise<string | undefined> {
   } catch {
     return undefined; // not an image sharp can read: left out of the document
   }
+}
+
+/** A drawn signature re-encoded as a small PNG (never more than 600 × 200 px); undefined when unreadable. */
+async function signatureImage(dataUrl: string | null | undefined): Promise<string | undefined> {
+  const m = /^data:image\/png;base64,([A-Za-z0-9+/]+={0,2})$/.exec(dataUrl ?? '');
+  if (!m) return undefined;
+  try {
+    const png = await sharp(Buffer.from(m[1], 'base64')).resize({ width: 600, height: 200, fit: 'inside', withoutEnlargement: true }).png().toBuffer();
+    return `data:image/png;base64,${png.toString('base64')}`;
+  } catch {
+    return undefined;
+  }
+}
+
+const METHOD_TEXT: Record<PdfSignature['metodo'], string> = {
+  desenho: 'assinatura desenhada no portal',
+  login: 'confirmada com o acesso (login) ao portal',
+};
+
+/** The block at the end of the document: each signature, then the verification code and its address. */
+async function signatureBlock(block: PdfSignatures): Promise<Content[]> {
+  const out: Content[] = [{ text: 'Assinaturas', style: 'h2', margin: [0, 14, 0, 4] }];
+  if (!block.items.length) out.push({ text: 'Documento ainda não assinado.', italics: true, color: '#666666', margin: [0, 0, 0, 8] });
+  for (const s of block.items) {
+    const image = await signatureImage(s.imagem);
+    const status: Content[] = s.anulada
+      ? [{ text: `ANULADA${s.anuladaMotivo ? ` — ${s.anuladaMotivo}` : ''}`, bold: true, color: '#b3261e' }]
+      : s.divergente
+        ? [{ text: 'NÃO CORRESPONDE AO CONTEÚDO ATUAL DO DIÁRIO', bold: true, color: '#b3261e' }]
+        : [];
+    out.push({
+      stack: [
+        { text: [{ text: `${s.papel}: `, bold: true }, s.nome] },
+        { text: `${formatDateTimeBr(new Date(s.em))} — ${METHOD_TEXT[s.metodo]}`, fontSize: 8.5, color: '#444444' },
+        ...(image
+          ? [{ image, fit: [180, 60] as [number, number], margin: [0, 4, 0, 0] as [number, number, number, number], opacity: s.anulada ? 0.35 : 1 }]
+          : []),
+        ...status,
+      ],
+      margin: [0, 0, 0, 10],
+      unbreakable: true,
+    });
+  }
+  if (block.codigo) {
+    out.push({
+      text: [
+        { text: 'Código de verificação: ', bold: true },
+        { text: block.codigo, bold: true },
+        block.url ? ` — confira a autenticidade em ${block.url}` : '',
+      ],
+      margin: [0, 4, 0, 0],
+    });
+  }
+  return out;
 }
 
 function table(headers: string[], body: TableCell[][], widths: (string | number)[]): Content {
@@ -125,7 +208,7 @@ export async function rdoDocument(input: RdoPdfInput): Promise<TDocumentDefiniti
       table: {
         widths: ['auto', '*', 'auto', '*'],
         body: [
-          [{ text: 'Cliente', bold: true }, text(site.cliente), { text: 'Situação', bold: true }, text(r.status)],
+          [{ text: 'Cliente', bold: true }, text(site.cliente), { text: 'Situação', bold: true }, statusLabel(r.status)],
           [{ text: 'Endereço', bold: true }, { text: address, colSpan: 3 }, {}, {}],
           [
             { text: 'Site manager', bold: true },
@@ -202,6 +285,7 @@ export async function rdoDocument(input: RdoPdfInput): Promise<TDocumentDefiniti
     { text: text(r.ocorrencias) || 'Nenhuma ocorrência registrada.', italics: !r.ocorrencias, margin: [0, 0, 0, 8] },
     ...(r.comentariosCliente ? [section(labelOf('comentariosCliente')), { text: text(r.comentariosCliente), margin: [0, 0, 0, 8] } as Content] : []),
     ...(photoRows.length ? [section(`${labelOf('fotos')} (${images.length})`), ...photoRows] : []),
+    ...(input.signatures ? await signatureBlock(input.signatures) : []),
   ];
 
   return {

@@ -1,6 +1,6 @@
 /**
  * Daily-report routes beyond the generic CRUD, mounted on /api/v1/diarios before it:
- * - GET /:id/pdf — the report as a PDF document (same 404/403 as reading the record);
+ * - GET /:id/pdf — the report as a PDF document with its signatures (same 404/403 as reading the record);
  * - GET /copia-anterior?obra= — a new report's body pre-filled from the site's latest report the
  *   caller can read ("Copiar do dia anterior": manpower, equipment, activities in progress);
  * - GET /opcoes?obra= — the site's RDO configuration the report form offers (shifts, lists, stations,
@@ -14,16 +14,18 @@ import type { Db } from '../db/connect';
 import type { AppEnv } from '../http/env';
 import { ApiError } from '../http/errors';
 import { actorOf } from '../crud/routes';
-import { getRecord, readWhere } from '../crud/repository';
+import { getRecord, readWhere, selectOne } from '../crud/repository';
 import { stripUnreadable } from '../crud/read-fields';
 import type { FileStorage } from '../storage/storage';
 import { todayIso } from '../time';
 import { loadRdoConfig } from './config';
-import { readAll } from '../storage/thumbnails';
 import { flattenExtra } from '../db/columns';
+import { renderReportPdf, reportFileName } from './report-pdf';
+import { pdfSignatureBlock } from '../signatures/pdf-block';
+
+export { siteForDocument } from './report-pdf';
 
 type Row = Record<string, unknown>;
-const MAX_PHOTOS = 40;
 
 function obraParam(raw: string | undefined): string {
   const obra = (raw ?? '').trim();
@@ -44,23 +46,6 @@ export function copyOfReport(last: Row): Row {
       .filter(inProgress)
       .map((a) => pick(a, ['eapItem', 'descricao', 'unidade'])),
   };
-}
-
-/**
- * The site a report's document shows: the obra's record with its client as the registered
- * company's name (the record holds the company's CNPJ), never the CNPJ digits.
- */
-export async function siteForDocument(db: Db, obra: string): Promise<Row | undefined> {
-  const found = (await db
-    .selectFrom('obra')
-    .leftJoin('empresa', 'empresa.cnpj', 'obra.cliente')
-    .selectAll('obra')
-    .select('empresa.nome as clienteNome')
-    .where('obra.Id_Lista', '=', obra)
-    .executeTakeFirst()) as Row | undefined;
-  if (!found) return undefined;
-  const { clienteNome, ...site } = found;
-  return { ...site, cliente: clienteNome ?? site.cliente };
 }
 
 export function rdoRoutes(db: Db, storage: FileStorage) {
@@ -118,16 +103,11 @@ export function rdoRoutes(db: Db, storage: FileStorage) {
 
   r.get('/:id/pdf', async (c) => {
     const report = await getRecord(db, schema, actorOf(c), c.req.param('id'));
-    const site = await siteForDocument(db, String(report.obra ?? ''));
-    const files = (Array.isArray(report.fotos) ? (report.fotos as { key: string; name: string }[]) : []).slice(0, MAX_PHOTOS);
-    const photos: { name: string; body: Uint8Array }[] = [];
-    for (const f of files) {
-      const obj = f?.key ? await storage.get(f.key) : undefined;
-      if (obj) photos.push({ name: String(f.name ?? ''), body: await readAll(obj.body) });
-    }
-    const pdf = await (await import('./pdf')).renderRdoPdf({ report, site, photos });
-    const obra = String(report.obra ?? '').replace(/[^\w.-]/g, '_');
-    const filename = `RDO-${obra}-${String(report.numero ?? report.id)}.pdf`;
+    // The signatures are checked against the content as stored (the reader's copy may lack fields).
+    const stored = await selectOne(db, schema, Number(report.id));
+    const signatures = stored ? await pdfSignatureBlock(db, schema, stored) : undefined;
+    const pdf = await renderReportPdf(db, storage, report, { signatures });
+    const filename = reportFileName(report);
     return new Response(new Uint8Array(pdf), {
       headers: {
         'content-type': 'application/pdf',

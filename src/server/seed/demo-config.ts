@@ -32,6 +32,8 @@ export function configuracoesRdo(): Row[] {
         { equipamento: 'Betoneira 400 L' },
       ],
       estacoes: [{ nome: 'São Paulo — Mirante de Santana', codigo: 'A701', fonte: 'INMET' }],
+      // Who receives each concluded or signed report's PDF (issue 26): the client's site office and the company's archive.
+      distribuicao: ['obra101@cliente-demo.com.br', 'arquivo.tecnico@portal.local'],
       // No mandatory section on 101: reports of the demo site are written with any content.
     },
     {

@@ -246,7 +246,7 @@ describe('demo scenario', () => {
 
   it('users match the demo accounts', () => {
     const u = (email: string) => data.usuario.find((x) => x.email === email)!;
-    expect(u('cliente@portal.local')).toMatchObject({ tipo: 'cliente', roles: ['cliente', 'projetista', 'aprovador'], obra: ['101'] });
+    expect(u('cliente@portal.local')).toMatchObject({ tipo: 'cliente', roles: ['cliente', 'projetista', 'aprovador', 'representante_cliente'], obra: ['101'] });
     expect(u('cliente.novo@portal.local')).toMatchObject({ tipo: 'cliente', roles: ['cliente', 'projetista'], obra: ['102'] });
     expect(u('admin@portal.local').roles).toEqual(['acesso_total', 'admin_rdo']);
     expect(u('sm@portal.local')).toMatchObject({ roles: ['site_manager', 'rdo_by_obra', 'materiais'], obra: ['101', '102'] });

@@ -1917,7 +1917,8 @@ function usuarios(): Row[] {
       ativo: true,
       empresa: [CNPJ.clienteDemo],
       obra: ['101'],
-      roles: ['cliente', 'projetista', 'aprovador'],
+      // Signs the site's daily reports after the site manager (issue 26, docs/access.md decision 32).
+      roles: ['cliente', 'projetista', 'aprovador', 'representante_cliente'],
     },
     {
       email: 'cliente.novo@portal.local',

@@ -61,7 +61,7 @@ const unique = (xs: string[]) => [...new Set(xs)];
 function mayManage(ability: AppAbility, scope: SitePeopleScope): boolean {
   const access = APP_ROUTES.find((r) => r.path === SCREEN_PATH[scope])?.access;
   if (!access) return false;
-  return [access, ...(access.or ?? [])].some((a) => ability.can(a.action, a.subject));
+  return [access, ...(access.or ?? [])].some((a) => ability.can(a.action, a.subject)) && (access.also ?? []).every((a) => ability.can(a.action, a.subject));
 }
 
 /** The site of the path, visible to the caller and managed by them, or 404 / 403. */

@@ -1,12 +1,20 @@
-/** The daily report's page (view override of `diario`): the generic page plus "Baixar PDF". */
+/**
+ * The daily report's page (view override of `diario`): the generic page plus "Baixar PDF" and, once
+ * the report is concluded, its signatures.
+ */
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { App, Button } from 'antd';
+import { App, Button, Flex } from 'antd';
 import { FilePdfOutlined } from '@ant-design/icons';
-import type { BaseRecord } from '@refinedev/core';
+import { useShow, type BaseRecord } from '@refinedev/core';
 import { GenericShow } from '../../views/generic-show';
 import type { ViewProps } from '../../views/overrides';
 import { authHeaders, getApiUrl } from '../../providers/data-provider';
+import { RDO_CONCLUDED } from '../../../../schemas/diario';
+
+/** The state a reopened report is in (schemas/diario.ts `devolver`, `reabrir`). */
+const RDO_RETURNED = 'Reprovado';
+import { SignaturesCard } from './signatures-card';
 
 /** The file name the API gives (Content-Disposition), or a fallback. */
 export function attachmentName(header: string | null, fallback: string): string {
@@ -50,5 +58,16 @@ export function PdfButton({ record }: { record: BaseRecord }) {
 export function DiarioShow({ schema }: ViewProps) {
   const params = useParams();
   const id = params.diario ?? params.id;
-  return <GenericShow schema={schema} id={id} headerExtra={(record) => <PdfButton record={record} />} />;
+  // Same query as GenericShow's (shared cache): the card follows the report's status and version.
+  const { result: record } = useShow<BaseRecord>({ resource: schema.resource, id, errorNotification: false });
+  const status = record ? String(record[schema.workflow?.field ?? 'status'] ?? '') : '';
+  return (
+    <Flex vertical gap={16}>
+      <GenericShow schema={schema} id={id} headerExtra={(r) => <PdfButton record={r} />} />
+      {/* Concluded: its signatures; returned for correction: the voided ones, when there are (a draft never had any). */}
+      {id !== undefined && (RDO_CONCLUDED.includes(status) || status === RDO_RETURNED) ? (
+        <SignaturesCard diarioId={id} concluded={RDO_CONCLUDED.includes(status)} refreshKey={`${status}:${String(record?.version)}`} />
+      ) : null}
+    </Flex>
+  );
 }

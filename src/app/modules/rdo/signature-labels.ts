@@ -1,0 +1,14 @@
+/** pt-BR words of the signatures, shared by the report's card and the public verification page. */
+import type { SignerRole, SignMethod } from './signatures-api';
+
+export const ROLE_LABELS: Record<SignerRole, string> = {
+  responsavel: 'Responsável da obra',
+  cliente: 'Representante do cliente',
+};
+
+export const METHOD_LABELS: Record<SignMethod, string> = {
+  desenho: 'Assinatura desenhada',
+  login: 'Confirmada com o login',
+};
+
+export const roleLabel = (papel: string): string => ROLE_LABELS[papel as SignerRole] ?? papel;

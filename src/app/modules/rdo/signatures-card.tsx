@@ -1,0 +1,131 @@
+/**
+ * "Assinaturas" of a concluded daily report: who signed (role, name, date/time, method, the drawn
+ * image), whether each signature still holds (voided ones with the reason), the verification
+ * code, and "Assinar diário" when the API says the caller may sign now (otherwise its reason).
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { Alert, Button, Card, Flex, Spin, Tag, Typography } from 'antd';
+import { EditOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { formatDateTime } from '../../format';
+import { METHOD_LABELS, roleLabel } from './signature-labels';
+import { SignModal } from './sign-modal';
+import { fetchSignatures, type Signature, type SignaturesInfo } from './signatures-api';
+
+function SignatureItem({ s }: { s: Signature }) {
+  return (
+    <Flex
+      component="li"
+      gap={12}
+      wrap
+      justify="space-between"
+      style={{ padding: 12, border: '1px solid #f0f0f0', borderRadius: 8 }}
+      aria-label={`${roleLabel(s.papel)}: ${s.nome}`}
+    >
+      <Flex vertical gap={2} style={{ minWidth: 0, flex: '1 1 220px' }}>
+        <Flex gap={8} align="center" wrap>
+          <Typography.Text strong>{roleLabel(s.papel)}</Typography.Text>
+          {s.valida ? <Tag color="green">Válida</Tag> : <Tag color="red">Anulada</Tag>}
+        </Flex>
+        <Typography.Text>{s.nome}</Typography.Text>
+        <Typography.Text type="secondary">
+          {formatDateTime(s.em)} · {METHOD_LABELS[s.metodo] ?? s.metodo}
+        </Typography.Text>
+        {!s.valida ? (
+          <Typography.Text type="danger">
+            {s.anuladaEm ? `Anulada em ${formatDateTime(s.anuladaEm)}` : 'Anulada'}
+            {s.anuladaMotivo ? `: ${s.anuladaMotivo}` : '.'}
+          </Typography.Text>
+        ) : null}
+      </Flex>
+      {s.imagem ? (
+        <img
+          src={s.imagem}
+          alt={`Assinatura desenhada de ${s.nome}`}
+          style={{ maxWidth: 180, maxHeight: 60, objectFit: 'contain', alignSelf: 'center', background: '#fff' }}
+        />
+      ) : null}
+    </Flex>
+  );
+}
+
+/**
+ * `concluded` false: the report was reopened; the card shows only when it had signatures (now void),
+ * so the change stays visible on the report.
+ */
+export function SignaturesCard({ diarioId, refreshKey, concluded = true }: { diarioId: string | number; refreshKey?: unknown; concluded?: boolean }) {
+  const [info, setInfo] = useState<SignaturesInfo | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [reloads, setReloads] = useState(0);
+  const [signing, setSigning] = useState(false);
+  const reload = useCallback(() => setReloads((n) => n + 1), []);
+
+  useEffect(() => {
+    let live = true;
+    setError(null);
+    void fetchSignatures(diarioId)
+      .then((data) => live && setInfo(data))
+      .catch((e: Error) => live && setError(e.message));
+    return () => {
+      live = false;
+    };
+  }, [diarioId, refreshKey, reloads]);
+
+  if (!concluded && (!info || info.assinaturas.length === 0)) return null;
+  return (
+    <Card
+      size="small"
+      title={
+        <Flex gap={8} align="center">
+          <SafetyCertificateOutlined aria-hidden />
+          <span>Assinaturas</span>
+        </Flex>
+      }
+    >
+      {error ? (
+        <Alert type="error" showIcon message={error} action={<Button onClick={reload}>Tentar de novo</Button>} />
+      ) : !info ? (
+        <Spin aria-label="Carregando as assinaturas" />
+      ) : (
+        <Flex vertical gap={12}>
+          {info.assinaturas.length ? (
+            <Flex component="ul" vertical gap={8} style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label="Assinaturas do diário">
+              {info.assinaturas.map((s) => (
+                <SignatureItem key={s.id} s={s} />
+              ))}
+            </Flex>
+          ) : (
+            <Typography.Text type="secondary">Nenhuma assinatura ainda.</Typography.Text>
+          )}
+          {info.codigo ? (
+            <Typography.Text>
+              Código de verificação: <Typography.Text code>{info.codigo}</Typography.Text>{' '}
+              <Typography.Link href={`/verificar/${encodeURIComponent(info.codigo)}`} target="_blank" rel="noopener noreferrer">
+                Verificar autenticidade
+              </Typography.Link>
+            </Typography.Text>
+          ) : null}
+          {info.podeAssinar ? (
+            <div>
+              <Button type="primary" icon={<EditOutlined />} onClick={() => setSigning(true)}>
+                Assinar diário
+              </Button>
+            </div>
+          ) : info.motivo ? (
+            <Typography.Text type="secondary">{info.motivo}</Typography.Text>
+          ) : null}
+        </Flex>
+      )}
+      {signing ? (
+        <SignModal
+          diarioId={diarioId}
+          onClose={() => setSigning(false)}
+          onSigned={(next) => {
+            setInfo(next);
+            setSigning(false);
+          }}
+          onStale={reload}
+        />
+      ) : null}
+    </Card>
+  );
+}

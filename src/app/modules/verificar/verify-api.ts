@@ -1,0 +1,30 @@
+/** The public check of a signed document: GET /api/v1/verificar/{codigo} (no sign-in). */
+
+export interface VerifiedSigner {
+  papel: string;
+  nome: string;
+  /** ISO timestamp. */
+  em: string;
+  valida: boolean;
+}
+
+export interface Verification {
+  valido: boolean;
+  documento: string;
+  assinaturas: VerifiedSigner[];
+  mensagem: string;
+}
+
+export type VerifyOutcome = { kind: 'found'; result: Verification } | { kind: 'unknown' } | { kind: 'error'; message: string };
+
+export async function verifyCode(codigo: string): Promise<VerifyOutcome> {
+  try {
+    const res = await fetch(`${window.location.origin}/api/v1/verificar/${encodeURIComponent(codigo)}`, { headers: { Accept: 'application/json' } });
+    if (res.ok) return { kind: 'found', result: (await res.json()) as Verification };
+    if (res.status === 404) return { kind: 'unknown' };
+    const body = (await res.json().catch(() => ({}))) as { message?: unknown };
+    return { kind: 'error', message: typeof body.message === 'string' && body.message ? body.message : 'Não foi possível verificar o código.' };
+  } catch {
+    return { kind: 'error', message: 'Não foi possível falar com o portal. Verifique sua conexão e tente novamente.' };
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * The site's distribution list (`configuracaoRdo.distribuicao`) receives the daily report's PDF
+ * when the report is concluded and after each signature (issue 26): one message per event, queued
+ * in the event's transaction (src/server/mail), with the document attached. A document too large
+ * to attach with its photos is attached without them (they stay in the portal).
+ */
+import type { EntitySchema } from '../../../schemas/kinds';
+import { EMAIL_PATTERN } from '../../../schemas/messages';
+import type { Db } from '../db/connect';
+import { enqueueMail, MAX_ATTACHMENTS_BASE64 } from '../mail/queue';
+import { renderMailHtml, renderMailText, type MailLayout } from '../mail/html';
+import type { FileStorage } from '../storage/storage';
+import { recordUrl } from '../workflow/notify';
+import { formatDateBr, formatDateTimeBr } from '../time';
+import { renderReportPdf, reportFileName, siteForDocument } from '../rdo/report-pdf';
+import { pdfSignatureBlock, verificationUrl } from './pdf-block';
+import { SIGNER_LABEL } from './signers';
+import type { SignerRole } from './store';
+
+type Row = Record<string, unknown>;
+
+let documentStorage: FileStorage | undefined;
+/** Where the distributed documents read the report's photos from (set when the routes are mounted, src/server/app.ts). */
+export function useDocumentStorage(storage: FileStorage): void {
+  documentStorage = storage;
+}
+
+/** "Diário de obra nº 12 — Galpão Cajamar — 05/11/2026". */
+export function documentTitle(report: Row, site: Row | undefined): string {
+  const obra = (typeof site?.nome === 'string' && site.nome) || `Obra ${String(report.obra ?? '')}`;
+  return `Diário de obra nº ${String(report.numero ?? report.id)} — ${obra} — ${formatDateBr(report.data)}`;
+}
+
+/** The site's distribution list (valid e-mails only). */
+export async function distributionList(db: Db, obra: string): Promise<string[]> {
+  const row = (await db.selectFrom('configuracaoRdo').select('distribuicao').where('obra', '=', obra).executeTakeFirst()) as
+    { distribuicao?: unknown } | undefined;
+  const list = Array.isArray(row?.distribuicao) ? (row.distribuicao as unknown[]) : [];
+  return [...new Set(list.filter((m): m is string => typeof m === 'string' && EMAIL_PATTERN.test(m.trim())).map((m) => m.trim().toLowerCase()))];
+}
+
+export type DistributionEvent = { kind: 'conclusao'; by: string } | { kind: 'assinatura'; papel: SignerRole; nome: string };
+
+/** Queues the report's PDF to its site's distribution list (nothing when the list is empty). `row`: the report as stored. */
+export async function queueDistribution(trx: Db, schema: EntitySchema, row: Row, event: DistributionEvent): Promise<void> {
+  const obra = String(row.obra ?? '');
+  const to = await distributionList(trx, obra);
+  if (!to.length) return;
+  const site = await siteForDocument(trx, obra);
+  const signatures = await pdfSignatureBlock(trx, schema, row);
+  let pdf = await renderReportPdf(trx, documentStorage, row, { signatures, site });
+  let photosLeftOut = false;
+  if (Math.ceil(pdf.length / 3) * 4 > MAX_ATTACHMENTS_BASE64) {
+    pdf = await renderReportPdf(trx, undefined, row, { signatures, site });
+    photosLeftOut = true;
+  }
+  const title = documentTitle(row, site);
+  const what =
+    event.kind === 'conclusao'
+      ? { subject: `${title}: diário concluído`, intro: `${event.by} concluiu o diário de obra. O documento segue anexo em PDF.` }
+      : {
+          subject: `${title}: assinado (${SIGNER_LABEL[event.papel]})`,
+          intro: `${event.nome} assinou o diário de obra como ${SIGNER_LABEL[event.papel].toLowerCase()}. O documento assinado segue anexo em PDF.`,
+        };
+  const signed = signatures.items.filter((s) => !s.anulada);
+  const layout: MailLayout = {
+    preheader: what.intro,
+    heading: title,
+    intro: [what.intro, ...(photosLeftOut ? ['As fotos do diário ficaram fora do anexo por causa do tamanho; veja-as no portal.'] : [])],
+    rows: [
+      ['Obra', (typeof site?.nome === 'string' && site.nome) || obra],
+      ['Data', formatDateBr(row.data)],
+      ['Nº do RDO', String(row.numero ?? '')],
+      ['Assinaturas', signed.length ? signed.map((s) => `${s.papel}: ${s.nome} em ${formatDateTimeBr(new Date(s.em))}`).join('\n') : 'Ainda não assinado'],
+      ...(signatures.codigo ? ([['Código de verificação', signatures.codigo]] as [string, string][]) : []),
+    ],
+    links: [
+      { label: 'Abrir no portal', url: recordUrl(schema, row.id) },
+      ...(signatures.codigo ? [{ label: 'Verificar a autenticidade', url: verificationUrl(signatures.codigo) }] : []),
+    ],
+    footer: `Você recebe esta mensagem por estar na lista de distribuição do RDO da obra ${obra}. Para sair da lista, fale com o administrador de RDO da obra.`,
+  };
+  await enqueueMail(trx, {
+    to,
+    subject: what.subject,
+    text: renderMailText(layout),
+    html: renderMailHtml(layout),
+    ref: `${schema.resource}/${String(row.id)}`,
+    attachments: [{ nome: reportFileName(row), tipo: 'application/pdf', conteudoBase64: pdf.toString('base64') }],
+  });
+}

@@ -1,0 +1,113 @@
+/**
+ * The signatures of a daily report (issue 26), mounted on /api/v1/diarios before the generic CRUD:
+ * - GET /:id/assinaturas — the signatures, the verification code, who signs next and whether the
+ *   caller may (whoever reads the report; 404 otherwise);
+ * - POST /:id/assinaturas — sign: `{ metodo: 'desenho', imagem: 'data:image/png;base64,…' }` or
+ *   `{ metodo: 'login', confirmo: true }` → 201 with the same answer. 400 per key for a bad body,
+ *   403 for who does not sign this report, 409 when it is not concluded, already signed by that
+ *   role, or the site manager has not signed yet. The signature stores the content's hash, the IP
+ *   and the browser; the site's distribution list receives the signed PDF.
+ */
+import { Hono, type Context } from 'hono';
+import { subject } from '@casl/ability';
+import sharp from 'sharp';
+import { schemaByName } from '../../../schemas';
+import type { Db } from '../db/connect';
+import type { AppEnv } from '../http/env';
+import { ApiError } from '../http/errors';
+import { jsonBody } from '../crud/routes';
+import { guardDb, parseId, readActionOf, selectOne } from '../crud/repository';
+import { notFoundMessage } from '../crud/messages';
+import type { FileStorage } from '../storage/storage';
+import { parseSignBody } from './body';
+import { contentHash } from './content-hash';
+import { queueDistribution, useDocumentStorage } from './distribution';
+import { NOT_A_SIGNER, refusal, signerRoleOf } from './signers';
+import { ensureCode, insertSignature, signaturesOf, voidSignatures } from './store';
+import { signaturesView } from './view';
+
+/** The caller's address: the first hop of X-Forwarded-For, else the socket's. */
+export function clientIp(c: Context): string {
+  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+  if (forwarded) return forwarded.slice(0, 100);
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+  return (env?.incoming?.socket?.remoteAddress ?? '').slice(0, 100);
+}
+
+/** A drawn signature sharp can read, of a sensible size (400 otherwise). */
+async function assertReadablePng(dataUrl: string): Promise<void> {
+  const bad = () =>
+    new ApiError(400, 'Não foi possível registrar a assinatura: verifique os campos.', { imagem: ['A imagem da assinatura não é um PNG válido.'] });
+  try {
+    const meta = await sharp(Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64')).metadata();
+    if (meta.format !== 'png' || !meta.width || !meta.height || meta.width > 4000 || meta.height > 4000) throw bad();
+  } catch (e) {
+    throw e instanceof ApiError ? e : bad();
+  }
+}
+
+export function signatureRoutes(db: Db, storage: FileStorage) {
+  const schema = schemaByName('diario')!;
+  useDocumentStorage(storage);
+  const r = new Hono<AppEnv>();
+
+  /**
+   * The report as stored, if the caller reads it. A report they do not read is 404 to a reader of
+   * signatures, and 403 to a would-be signer (a write on an existing record, as the CRUD answers).
+   */
+  async function readable(conn: Db, c: Context<AppEnv>, rawId: string, opts: { lock?: boolean; unreadable?: 403 | 404 } = {}) {
+    const row = await selectOne(conn, schema, parseId(schema, rawId), opts.lock);
+    if (!row) throw new ApiError(404, notFoundMessage(schema));
+    if (!c.get('ability').can(readActionOf(schema) as never, subject(schema.subject, { ...row }) as never)) {
+      if (opts.unreadable === 403) throw new ApiError(403, NOT_A_SIGNER);
+      throw new ApiError(404, notFoundMessage(schema));
+    }
+    return row;
+  }
+
+  r.get('/:id/assinaturas', async (c) => {
+    const row = await readable(db, c, c.req.param('id'));
+    return c.json(await signaturesView(db, schema, row, c.get('user')));
+  });
+
+  r.post('/:id/assinaturas', async (c) => {
+    const user = c.get('user');
+    const input = parseSignBody(await jsonBody(c.req.raw));
+    if (input.imagem) await assertReadablePng(input.imagem);
+    const ip = clientIp(c);
+    const userAgent = (c.req.header('user-agent') ?? '').slice(0, 500);
+    const view = await guardDb(schema, () =>
+      db.transaction().execute(async (trx) => {
+        // The report's row lock serialises signatures, reopening and edits of one report.
+        const row = await readable(trx, c, c.req.param('id'), { lock: true, unreadable: 403 });
+        const id = Number(row.id);
+        const hash = contentHash(schema, row);
+        const signatures = await signaturesOf(trx, schema.resource, id);
+        const papel = signerRoleOf(user, row);
+        const refused = refusal(row, papel, signatures, hash);
+        if (refused) throw new ApiError(refused.status, refused.message);
+        // A signature in force of an earlier content of the same role (an administrator changed the
+        // report behind the lock) no longer counts: it is voided, and the new one takes its place.
+        await voidSignatures(trx, schema.resource, id, 'Conteúdo do diário alterado depois da assinatura.', papel!);
+        await ensureCode(trx, schema.resource, id);
+        await insertSignature(trx, {
+          recurso: schema.resource,
+          id,
+          papel: papel!,
+          email: user.email.toLowerCase(),
+          nome: user.name || user.email,
+          metodo: input.metodo,
+          imagem: input.imagem,
+          ip,
+          userAgent,
+          hash,
+        });
+        await queueDistribution(trx, schema, row, { kind: 'assinatura', papel: papel!, nome: user.name || user.email });
+        return signaturesView(trx, schema, row, user);
+      }),
+    );
+    return c.json(view, 201);
+  });
+
+  return r;
+}

@@ -1,0 +1,66 @@
+/**
+ * Public verification of a signed document (issue 26), mounted on /api/v1/verificar before the
+ * sign-in, like the survey links: `GET /:codigo` → whether the document printed or mailed with that
+ * code is still the one signed, its title, and its signatures (role, name, when, valid). Nothing
+ * else: no e-mail, IP nor content. Malformed code → 400; unknown → 404.
+ */
+import { Hono } from 'hono';
+import { schemaByResource } from '../../../schemas';
+import type { Db } from '../db/connect';
+import type { AppEnv } from '../http/env';
+import { ApiError } from '../http/errors';
+import { selectOne } from '../crud/repository';
+import { siteForDocument } from '../rdo/report-pdf';
+import { normalizeCode } from './code';
+import { contentHash } from './content-hash';
+import { documentTitle } from './distribution';
+import { isConcluded, isValid, SIGNER_LABEL } from './signers';
+import { documentOfCode, signaturesOf, type StoredSignature } from './store';
+
+const UNKNOWN = 'Código de verificação inexistente.';
+
+/** The pt-BR sentence that sums the verification up, and whether the document is valid. */
+export function verdict(concluded: boolean, signatures: StoredSignature[], hash: string): { valido: boolean; mensagem: string } {
+  const inForce = signatures.filter((s) => !s.anuladaEm);
+  if (!inForce.length) {
+    return signatures.length
+      ? { valido: false, mensagem: 'Documento sem validade: as assinaturas foram anuladas porque o diário foi reaberto para correção.' }
+      : { valido: false, mensagem: 'Documento ainda não assinado.' };
+  }
+  if (!concluded) return { valido: false, mensagem: 'Documento sem validade: o diário foi reaberto e está em correção.' };
+  if (inForce.some((s) => !isValid(s, hash))) {
+    return { valido: false, mensagem: 'Documento sem validade: o conteúdo do diário mudou depois de assinado.' };
+  }
+  const signedBy = inForce.map((s) => SIGNER_LABEL[s.papel].toLowerCase());
+  const complete = inForce.some((s) => s.papel === 'cliente');
+  return {
+    valido: true,
+    mensagem: complete
+      ? `Documento válido: o conteúdo é o mesmo que foi assinado (${signedBy.join(' e ')}).`
+      : `Documento válido: o conteúdo é o mesmo que foi assinado (${signedBy.join(' e ')}); falta a assinatura do representante do cliente.`,
+  };
+}
+
+export function verifyRoutes(db: Db) {
+  const r = new Hono<AppEnv>();
+  r.get('/:codigo', async (c) => {
+    const code = normalizeCode(c.req.param('codigo'));
+    if (!code) {
+      const message = 'Código de verificação inválido: são 10 letras e números, como impresso no documento.';
+      throw new ApiError(400, message, { codigo: [message] });
+    }
+    const doc = await documentOfCode(db, code);
+    const schema = doc ? schemaByResource(doc.recurso) : undefined;
+    const row = doc && schema ? await selectOne(db, schema, doc.id) : undefined;
+    if (!doc || !schema || !row) throw new ApiError(404, UNKNOWN);
+    const signatures = await signaturesOf(db, schema.resource, doc.id);
+    const hash = contentHash(schema, row);
+    const site = await siteForDocument(db, String(row.obra ?? ''));
+    return c.json({
+      ...verdict(isConcluded(row), signatures, hash),
+      documento: documentTitle(row, site),
+      assinaturas: signatures.map((s) => ({ papel: s.papel, nome: s.nome, em: s.em, valida: isValid(s, hash) })),
+    });
+  });
+  return r;
+}

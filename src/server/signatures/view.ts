@@ -1,0 +1,70 @@
+/** The answer of `GET/POST /diarios/{id}/assinaturas`: the signatures, who signs next and whether the caller may. */
+import type { EntitySchema } from '../../../schemas/kinds';
+import { isExternalUser, type PortalUser } from '../../access/user';
+import type { Db } from '../db/connect';
+import { contentHash } from './content-hash';
+import { isValid, nextSigner, refusal, signerRoleOf } from './signers';
+import { codeOf, signaturesOf, type SignerRole, type SignMethod } from './store';
+
+export interface SignatureView {
+  id: number;
+  papel: SignerRole;
+  nome: string;
+  /** '' for an external reader, but their own (docs/access.md decision 29). */
+  email: string;
+  metodo: SignMethod;
+  em: string;
+  ip: string;
+  userAgent: string;
+  hash: string;
+  valida: boolean;
+  anuladaEm: string | null;
+  anuladaMotivo: string | null;
+  imagem: string | null;
+}
+
+export interface SignaturesView {
+  codigo: string | null;
+  hashAtual: string;
+  assinaturas: SignatureView[];
+  proxima: SignerRole | null;
+  podeAssinar: boolean;
+  motivo: string | null;
+}
+
+/** What the caller sees of the record's signatures (`row`: the record as stored). */
+export async function signaturesView(db: Db, schema: EntitySchema, row: Record<string, unknown>, user: PortalUser): Promise<SignaturesView> {
+  const id = Number(row.id);
+  const signatures = await signaturesOf(db, schema.resource, id);
+  const codigo = await codeOf(db, schema.resource, id);
+  const hash = contentHash(schema, row);
+  const external = isExternalUser(user);
+  const me = user.email.toLowerCase();
+  const refused = refusal(row, signerRoleOf(user, row), signatures, hash);
+  return {
+    codigo,
+    hashAtual: hash,
+    assinaturas: signatures.map((s) => {
+      // Decision 29: an external reader gets nobody's address, IP or browser but their own.
+      const hidden = external && s.email.toLowerCase() !== me;
+      return {
+        id: s.id,
+        papel: s.papel,
+        nome: s.nome,
+        email: hidden ? '' : s.email,
+        metodo: s.metodo,
+        em: s.em,
+        ip: hidden ? '' : (s.ip ?? ''),
+        userAgent: hidden ? '' : (s.userAgent ?? ''),
+        hash: s.hash,
+        valida: isValid(s, hash),
+        anuladaEm: s.anuladaEm,
+        anuladaMotivo: s.anuladaMotivo,
+        imagem: s.imagem,
+      };
+    }),
+    proxima: nextSigner(row, signatures, hash),
+    podeAssinar: !refused,
+    motivo: refused?.message ?? null,
+  };
+}
