@@ -7,6 +7,9 @@
  */
 import type { Subject } from '../src/access/subjects';
 import type { SlaDecl } from './sla-types';
+import type { Workflow } from './workflow-types';
+
+export type { StampValue, StateEditRight, Workflow, WorkflowState, WorkflowTransition } from './workflow-types';
 
 export type FieldKind =
   | 'text' // single line
@@ -292,114 +295,6 @@ export interface RelatedList {
     refusal: string;
     closedRefusal: string;
   };
-}
-
-/** A value a transition writes into a field: the moment, today, today plus N days, the actor or the comment. */
-export type StampValue = '$now' | '$today' | `$today+${number}` | '$actor' | '$comment' | '$nextRevision' | null;
-
-/** Who may edit the fields of a record in one state, when it is not the entity's usual edit right. */
-export interface StateEditRight {
-  /** CASL action checked against the record (e.g. `editarpcp`, `manage`). */
-  action: string;
-  /** The fields this right may change; all writable fields when absent. */
-  fields?: string[];
-}
-
-export interface WorkflowState {
-  /** Stored value (exact string of the spec). */
-  value: string;
-  /** pt-BR label when it differs from the value. */
-  label?: string;
-  /** antd tag colour. */
-  color: string;
-  /** No transition leaves it (except the administrators' "Alterar situação"). */
-  final?: boolean;
-  /**
-   * Not yet submitted (a draft): external users (clients, suppliers, law firms) never receive a
-   * record in this state (docs/access.md decision 29).
-   */
-  draft?: boolean;
-  /**
-   * Who edits the fields in this state. Absent: the entity's usual edit right, all fields.
-   * An empty list: nobody (read-only). Otherwise any of these rights.
-   */
-  editBy?: StateEditRight[];
-  /** Person fields whose holder must act in this state ("Minhas pendências"). */
-  assignees?: string[];
-  /**
-   * Work done in this state by editing rather than by a transition (pcp plans a released list):
-   * records in it are pending for whoever has this action on them, shown with this label.
-   */
-  inbox?: {
-    action: string;
-    label: string;
-    /** The work is done once this field is filled (set by a step, e.g. "Concluir planejamento"): the record then leaves the inbox. */
-    untilFilled?: string;
-  };
-}
-
-export interface WorkflowTransition {
-  /** URL name: POST /api/v1/{resource}/{id}/transitions/{name}. */
-  name: string;
-  /** pt-BR verb shown on the button ("Emitir para o Jurídico"). */
-  label: string;
-  from: string[];
-  /** Target state; absent for a transition that records a comment and keeps the state. */
-  to?: string;
-  /** CASL action checked against the record in its current state. */
-  action: string;
-  /** Only the person in one of these person fields may take it (a user who manages the subject also may). */
-  by?: string[];
-  /** Only clients (external users) or only staff may take it. */
-  audience?: 'cliente' | 'staff';
-  comment?: 'required' | 'optional' | 'none';
-  /** Fields that must be filled before the transition. */
-  requires?: string[];
-  /** The step is open only while this field is empty (a step done once per stay in the state, which fills it with `set`). */
-  untilFilled?: string;
-  /**
-   * Fields the step's dialog asks for (e.g. the person who will hold the next state): the body
-   * carries them as `values: { campo: valor }`, each required and validated like the field, and
-   * the step writes them. A person must be an active portal user with one of its `personRoles`.
-   */
-  asks?: string[];
-  /** Fields written by the transition. */
-  set?: Record<string, StampValue>;
-  /** Append the comment, with author and date, to this long-text field. */
-  appendComment?: string;
-  /** Assign the entity's `numbering` (declared `on: 'transition'`) to its field, unless it already has a value. */
-  assignsNumber?: true;
-  /** Named server-side check of records beyond this one (e.g. every checklist of the OS filled). */
-  guard?: string;
-  /**
-   * While this date field of the record is before today (a contract approved after its "Fim da
-   * vigência"), the step asks for confirmation: the comment becomes a required reason and `notice`
-   * (pt-BR, `{data}` = the date) says why, in the dialog and in the refusal.
-   */
-  reasonWhenPast?: { field: string; notice: string };
-  /** Named server-side effect on other records, in the same transaction (e.g. finalise the SGI record). */
-  after?: string;
-  /** Who is told by e-mail, besides the people who must act next: person/email fields of the record. */
-  notify?: string[];
-  /** Shown in "Minhas pendências" (forward and decision steps); false for returns and cancellations. */
-  inbox?: boolean;
-  /** antd button type: primary for the main way forward, danger for cancellations. */
-  tone?: 'primary' | 'default' | 'danger';
-}
-
-export interface Workflow {
-  /** The state field (an enum of the schema). */
-  field: string;
-  initial: string;
-  states: WorkflowState[];
-  transitions: WorkflowTransition[];
-  /** States in which a record may be deleted (any state when absent). */
-  deleteIn?: string[];
-  /**
-   * Who holds a state when none of its `assignees` is filled (or it names none): state → roles.
-   * They see the record in "Minhas pendências" and are told by e-mail when it enters the state.
-   */
-  roleInbox?: Record<string, string[]>;
 }
 
 /** The administrators' escape hatch every workflow gets: audited, comment required. */

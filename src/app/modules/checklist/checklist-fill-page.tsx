@@ -11,9 +11,8 @@
 import React, { useMemo, useState } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { useCreate, useNavigation, useNotification, type HttpError } from '@refinedev/core';
-import { Alert, Button, Card, Col, DatePicker, Empty, Form, Input, Progress, Result, Row, Select, Space, Spin, Typography, theme } from 'antd';
+import { Alert, Button, Card, Empty, Form, Input, Progress, Result, Select, Space, Spin, Typography, theme } from 'antd';
 import { CheckCircleOutlined, SaveOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import type { EntitySchema, FieldDef } from '../../../../schemas/kinds';
 import {
   CHECKLIST_CONCLUIDO,
@@ -31,7 +30,6 @@ import { toCaslAction } from '../../../access/refine-actions';
 import { useAbility, useCurrentUser } from '../../access/ability-context';
 import { useCurrentRoute } from '../../guard/navigation-guard';
 import { obraLabel } from '../../fields/obra-label';
-import { DATE_FORMAT } from '../../fields/form-items';
 import { UploadTargetContext } from '../../fields/upload-target';
 import { todayIso } from '../../format';
 import {
@@ -47,6 +45,7 @@ import {
   type Errors,
   type ItemErrors,
 } from './checklist-fill-model';
+import { ChecklistIdentificationCard } from './checklist-identification-card';
 import { ItemCard } from './checklist-item-card';
 import { useChecklistSources } from './use-checklist-sources';
 
@@ -86,7 +85,8 @@ function ChecklistFill({ schema, obra }: { schema: EntitySchema; obra: string })
   const { token } = theme.useToken();
   const canFill = ability.can(toCaslAction(schema.subject, 'create', schema.actions) as never, schema.subject as never);
 
-  const { orders, templates, osList, order, templateList } = useChecklistSources({ osSchema, templateSchema, obra, osId, canFill });
+  const sources = useChecklistSources({ osSchema, templateSchema, obra, osId, canFill });
+  const { orders, templates, templateList } = sources;
   const template = templateList.find((t) => t.id === templateId);
   const items = useMemo(() => numberedItems(template?.itens), [template]);
   const mine = (templateId !== undefined && answers[templateId]) || {};
@@ -223,7 +223,6 @@ function ChecklistFill({ schema, obra }: { schema: EntitySchema; obra: string })
   const site = obraLabel(obra, current?.obra === obra ? current?.obraRecord : undefined);
   const sections = groupBySection(items);
   const loading = orders.query.isLoading || templates.query.isLoading;
-  const osInvalid = !!osId && !orders.query.isLoading && !order;
   const errorOf = (name: string) => fieldErrors[name]?.join(' ');
 
   return (
@@ -235,95 +234,28 @@ function ChecklistFill({ schema, obra }: { schema: EntitySchema; obra: string })
         <Typography.Paragraph type="secondary">{site}</Typography.Paragraph>
 
         <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-          <Card size="small" title="Identificação">
-            {orders.query.isError || templates.query.isError ? (
-              <Alert
-                type="error"
-                showIcon
-                style={{ marginBottom: 12 }}
-                message="Não foi possível carregar as ordens de serviço ou os modelos."
-                description={(orders.query.error ?? templates.query.error)?.message}
-              />
-            ) : null}
-            <Form layout="vertical" component="div">
-              <Row gutter={16}>
-                <Col xs={24} md={12}>
-                  <Form.Item
-                    label="Ordem de serviço"
-                    htmlFor="ck-os"
-                    required
-                    validateStatus={errorOf('os') || osInvalid ? 'error' : undefined}
-                    help={errorOf('os') ?? (osInvalid ? 'A OS do endereço não é desta obra ou desta área: escolha outra.' : undefined)}
-                  >
-                    <Select<number>
-                      id="ck-os"
-                      showSearch
-                      optionFilterProp="label"
-                      loading={orders.query.isLoading}
-                      placeholder="Selecione a OS"
-                      value={order ? osId : undefined}
-                      onChange={(v) => {
-                        setOsId(v);
-                        clearField('os');
-                      }}
-                      options={osList.map((o) => ({ value: o.id, label: `${o.numero} – ${o.titulo ?? ''}${o.status ? ` (${o.status})` : ''}` }))}
-                      notFoundContent={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Nenhuma ordem de serviço desta obra" />}
-                      style={{ width: '100%' }}
-                    />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} md={12}>
-                  <Form.Item
-                    label="Modelo de checklist"
-                    htmlFor="ck-template"
-                    required
-                    validateStatus={errorOf('template') ? 'error' : undefined}
-                    help={errorOf('template')}
-                  >
-                    <Select<number>
-                      id="ck-template"
-                      showSearch
-                      optionFilterProp="label"
-                      loading={templates.query.isLoading}
-                      placeholder="Selecione o modelo"
-                      value={template ? templateId : undefined}
-                      onChange={(v) => {
-                        setTemplateId(v);
-                        setItemErrors({});
-                        setProblem(undefined);
-                        clearField('template');
-                      }}
-                      options={templateList.map((t) => ({
-                        value: t.id,
-                        label: `${t.nome}${t.versao ? ` (v${t.versao})` : ''}${t.obra ? ` · obra ${t.obra}` : ''}`,
-                      }))}
-                      notFoundContent={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Nenhum modelo ativo para esta obra" />}
-                      style={{ width: '100%' }}
-                    />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} md={12}>
-                  <Form.Item label="Data" htmlFor="ck-data" required validateStatus={errorOf('data') ? 'error' : undefined} help={errorOf('data')}>
-                    <DatePicker
-                      id="ck-data"
-                      format={DATE_FORMAT}
-                      value={data ? dayjs(data) : null}
-                      onChange={(d) => {
-                        setData(d ? d.format('YYYY-MM-DD') : '');
-                        clearField('data');
-                      }}
-                      style={{ width: '100%' }}
-                    />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} md={12}>
-                  <Form.Item label="Executante">
-                    <Typography.Text>{user?.name || user?.email}</Typography.Text>
-                  </Form.Item>
-                </Col>
-              </Row>
-            </Form>
-          </Card>
+          <ChecklistIdentificationCard
+            sources={sources}
+            osId={osId}
+            template={template}
+            data={data}
+            executante={user?.name || user?.email}
+            errorOf={errorOf}
+            onOsChange={(v) => {
+              setOsId(v);
+              clearField('os');
+            }}
+            onTemplateChange={(v) => {
+              setTemplateId(v);
+              setItemErrors({});
+              setProblem(undefined);
+              clearField('template');
+            }}
+            onDataChange={(v) => {
+              setData(v);
+              clearField('data');
+            }}
+          />
 
           {loading ? <Spin aria-label="Carregando" style={{ display: 'block', margin: '24px auto' }} /> : null}
           {!template && !loading ? <Typography.Text type="secondary">Escolha o modelo de checklist para ver os itens.</Typography.Text> : null}
