@@ -40,10 +40,14 @@ export const theme: ThemeConfig = {
     colorLink: PRIMARY_COLOR,
     colorInfo: PRIMARY_COLOR,
     colorWarning: SECONDARY_COLOR,
+    // Danger buttons and error texts at WCAG AA contrast on white (5.6:1; antd's #ff4d4f gives 3.26:1).
+    colorError: '#cf1322',
     // Secondary texts (breadcrumb, hints, counters) at WCAG AA contrast on white and on #f5f5f5.
     colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
     colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
     colorTextDescription: 'rgba(0, 0, 0, 0.62)',
+    // Placeholders at 4.7:1 on white (antd's #bfbfbf gives 1.83:1).
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.56)',
     fontFamily: "Roboto, -apple-system, BlinkMacSystemFont, 'Segoe UI', 'Helvetica Neue', Arial, sans-serif",
     ...screens,
   },

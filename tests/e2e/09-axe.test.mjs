@@ -2,7 +2,7 @@
 // finds no serious or critical violation.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { axeSerious, formatViolations, goto, launch, loginStaff, newPage, step, waitPath } from './helpers.mjs';
+import { DESKTOP, PHONE, axeSerious, formatViolations, goto, launch, loginStaff, newPage, step, waitPath } from './helpers.mjs';
 
 let browser;
 let page;
@@ -44,3 +44,59 @@ test('axe: formulário (novo diário)', async () => {
     await check('formulário');
   });
 });
+
+// The screens of issues 25 and 26: the work queue, the business calendar, absences, the SLA drawer,
+// the e-mail action page (an invalid link: its refusal), and the public verification page.
+for (const [label, viewport] of [
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+]) {
+  test(`axe: pendências, calendário, ausências, SLA, ação do e-mail e verificação (${label})`, async () => {
+    const p = await newPage(browser, { viewport });
+    const checkOn = async (name) => {
+      const v = await axeSerious(p);
+      assert.equal(v.length, 0, `${name} (${label}): violações sérias/críticas do axe-core em ${p.url()}:\n    ${formatViolations(v)}`);
+    };
+    try {
+      await step(p, `09-prazos-${label}`, async () => {
+        await loginStaff(p, 'admin@portal.local');
+        await goto(p, '/pendencias');
+        await p
+          .getByRole('heading', { name: /Minhas pendências/ })
+          .first()
+          .waitFor();
+        await checkOn('pendências');
+        await goto(p, '/admin/calendario');
+        await p
+          .getByText(/Segunda-feira/)
+          .first()
+          .waitFor();
+        await checkOn('calendário');
+        await goto(p, '/ausencias');
+        await p.locator('.ant-table, .ant-list, .ant-empty').first().waitFor();
+        await checkOn('ausências');
+        await goto(p, '/posvendas');
+        await p.locator('button').filter({ hasText: /^SLA$/ }).click();
+        await p
+          .getByRole('dialog')
+          .getByText(/Primeira resposta/)
+          .first()
+          .waitFor();
+        await checkOn('SLA');
+        await goto(p, '/acao-email/link-invalido');
+        await p
+          .getByText(/inválido/)
+          .first()
+          .waitFor();
+        await checkOn('ação do e-mail');
+      });
+      await step(p, `09-verificar-${label}`, async () => {
+        await goto(p, '/verificar/ZZZZZZZZZZ');
+        await p.getByText('Código de verificação inexistente.').first().waitFor();
+        await checkOn('verificação');
+      });
+    } finally {
+      await p.context().close();
+    }
+  });
+}
