@@ -3,8 +3,9 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connect';
 import { newVerificationCode } from './code';
 
-export type SignerRole = 'responsavel' | 'cliente';
-export type SignMethod = 'desenho' | 'login';
+import type { SignerRole, SignMethod } from '../../../schemas/signature-types';
+
+export type { SignerRole, SignMethod };
 
 /** One signature as stored. */
 export interface StoredSignature {

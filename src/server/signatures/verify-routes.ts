@@ -13,6 +13,7 @@ import { selectOne } from '../crud/repository';
 import { siteForDocument } from '../rdo/report-pdf';
 import { normalizeCode } from './code';
 import { contentHash } from './content-hash';
+import type { Verification } from '../../../schemas/signature-types';
 import { documentTitle } from './distribution';
 import { isConcluded, isValid, SIGNER_LABEL } from './signers';
 import { documentOfCode, signaturesOf, type StoredSignature } from './store';
@@ -56,11 +57,12 @@ export function verifyRoutes(db: Db) {
     const signatures = await signaturesOf(db, schema.resource, doc.id);
     const hash = contentHash(schema, row);
     const site = await siteForDocument(db, String(row.obra ?? ''));
-    return c.json({
+    const answer: Verification = {
       ...verdict(isConcluded(row), signatures, hash),
       documento: documentTitle(row, site),
       assinaturas: signatures.map((s) => ({ papel: s.papel, nome: s.nome, em: s.em, valida: isValid(s, hash) })),
-    });
+    };
+    return c.json(answer);
   });
   return r;
 }

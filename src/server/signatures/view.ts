@@ -4,33 +4,10 @@ import { isExternalUser, type PortalUser } from '../../access/user';
 import type { Db } from '../db/connect';
 import { contentHash } from './content-hash';
 import { isValid, nextSigner, refusal, signerRoleOf } from './signers';
-import { codeOf, signaturesOf, type SignerRole, type SignMethod } from './store';
+import { codeOf, signaturesOf } from './store';
+import type { SignaturesView, SignatureView } from '../../../schemas/signature-types';
 
-export interface SignatureView {
-  id: number;
-  papel: SignerRole;
-  nome: string;
-  /** '' for an external reader, but their own (docs/access.md decision 29). */
-  email: string;
-  metodo: SignMethod;
-  em: string;
-  ip: string;
-  userAgent: string;
-  hash: string;
-  valida: boolean;
-  anuladaEm: string | null;
-  anuladaMotivo: string | null;
-  imagem: string | null;
-}
-
-export interface SignaturesView {
-  codigo: string | null;
-  hashAtual: string;
-  assinaturas: SignatureView[];
-  proxima: SignerRole | null;
-  podeAssinar: boolean;
-  motivo: string | null;
-}
+export type { SignaturesView, SignatureView };
 
 /** What the caller sees of the record's signatures (`row`: the record as stored). */
 export async function signaturesView(db: Db, schema: EntitySchema, row: Record<string, unknown>, user: PortalUser): Promise<SignaturesView> {

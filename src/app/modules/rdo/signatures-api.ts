@@ -3,37 +3,13 @@
  * through the data provider's base URL and bearer token).
  */
 import { authHeaders, getApiUrl } from '../../providers/data-provider';
+import type { SignaturesView, SignatureView } from '../../../../schemas/signature-types';
 
-export type SignerRole = 'responsavel' | 'cliente';
-export type SignMethod = 'desenho' | 'login';
-
-export interface Signature {
-  id: number | string;
-  papel: SignerRole;
-  nome: string;
-  email: string;
-  metodo: SignMethod;
-  /** ISO timestamp. */
-  em: string;
-  ip: string;
-  userAgent: string;
-  hash: string;
-  valida: boolean;
-  anuladaEm: string | null;
-  anuladaMotivo: string | null;
-  /** PNG data URL of a drawn signature. */
-  imagem: string | null;
-}
-
-export interface SignaturesInfo {
-  codigo: string | null;
-  hashAtual: string;
-  assinaturas: Signature[];
-  proxima: SignerRole | null;
-  podeAssinar: boolean;
-  /** Why the caller cannot sign now (pt-BR). */
-  motivo: string | null;
-}
+export type { SignerRole, SignMethod } from '../../../../schemas/signature-types';
+/** One signature as the API answers it. */
+export type Signature = SignatureView;
+/** The signatures of a report, who signs next and whether the caller may. */
+export type SignaturesInfo = SignaturesView;
 
 export type SignBody = { metodo: 'desenho'; imagem: string } | { metodo: 'login'; confirmo: true };
 

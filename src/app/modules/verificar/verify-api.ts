@@ -1,19 +1,9 @@
 /** The public check of a signed document: GET /api/v1/verificar/{codigo} (no sign-in). */
+import type { Verification } from '../../../../schemas/signature-types';
 
-export interface VerifiedSigner {
-  papel: string;
-  nome: string;
-  /** ISO timestamp. */
-  em: string;
-  valida: boolean;
-}
-
-export interface Verification {
-  valido: boolean;
-  documento: string;
-  assinaturas: VerifiedSigner[];
-  mensagem: string;
-}
+export type { Verification };
+/** One signer as the verification page shows them. */
+export type VerifiedSigner = Verification['assinaturas'][number];
 
 export type VerifyOutcome = { kind: 'found'; result: Verification } | { kind: 'unknown' } | { kind: 'error'; message: string };
 
