@@ -3,6 +3,12 @@ import { imagesField, longtext, obraRef } from './shared/common';
 
 export const RDO_STATUS = ['Rascunho', 'Em revisão', 'Aprovado', 'Reprovado'];
 
+/** The weather of a period of the daily report, best to worst (the weather service maps onto these: src/server/weather/wmo.ts). */
+export const RDO_WEATHER = ['Ensolarado', 'Parcialmente nublado', 'Nublado', 'Garoa', 'Chuvoso', 'Tempestade'] as const;
+
+/** The periods of the day of the daily report's weather rows. */
+export const RDO_PERIODS = ['Manhã', 'Tarde', 'Noite'] as const;
+
 /** The states of a concluded report: locked for everyone, signed, and the only ones clients read (issue 26). */
 export const RDO_CONCLUDED = ['Em revisão', 'Aprovado'];
 
@@ -131,16 +137,17 @@ export const diario: EntitySchema = {
       group: 'Clima',
       span: 'full',
       fields: [
-        { name: 'periodo', kind: 'enum', label: 'Período', required: true, options: ['Manhã', 'Tarde', 'Noite'], default: 'Manhã' },
+        { name: 'periodo', kind: 'enum', label: 'Período', required: true, options: [...RDO_PERIODS], default: 'Manhã' },
         {
           name: 'tempo',
           kind: 'enum',
           label: 'Tempo',
           required: true,
-          options: ['Ensolarado', 'Parcialmente nublado', 'Nublado', 'Garoa', 'Chuvoso', 'Tempestade'],
+          options: [...RDO_WEATHER],
           default: 'Ensolarado',
         },
         { name: 'condicao', kind: 'enum', label: 'Condição de trabalho', required: true, options: ['Praticável', 'Impraticável'], default: 'Praticável' },
+        { name: 'temperaturaC', kind: 'decimal', label: 'Temperatura (°C)', scale: 1, min: -20, max: 55 },
       ],
     },
     {

@@ -15,6 +15,9 @@ export const RDO_ROUTES = [
   // Decision 30: read by the staff who read the site's RDOs (the API checks the site); planners edit the
   // dates. A client's representative (decision 32) reads concluded reports, not the site's plan.
   s('/:obra/diarios/datas', 'Datas planejadas', { access: alsoCan(can('RDO'), STAFF_ONLY), screen: 'calendar', icon: 'CalendarOutlined' }),
+  // Issue 26: the impracticable days of the site (time-extension claims); the API applies each reader's rules
+  // (a client's representative sees the concluded reports of its sites, decisions 29 and 32).
+  s('/:obra/diarios/impraticaveis', 'Dias impraticáveis', { access: can('RDO'), screen: 'diasImpraticaveis', icon: 'ThunderboltOutlined', spec: false }),
   s('/:obra/diarios/novo', 'Novo diário', { access: can('RDO', 'create'), entity: create('diario'), icon: 'PlusOutlined' }),
   g('/diarios/:diario', 'Diário de obra', { access: can('RDO', 'read', check('AUTOMACAO'), check('FIELD')), entity: show('diario', 'diario') }),
   g('/diarios/:diario/editar', 'Editar diário', { access: can('RDO', 'update'), entity: edit('diario', 'diario'), icon: 'EditOutlined' }),

@@ -37,6 +37,7 @@ export type ScreenName =
   | 'dashboard' // dashboards, S-curves, calendars, configuration editors: not built yet
   | 'calendar'
   | 'config'
+  | 'diasImpraticaveis' // /:obra/diarios/impraticaveis: the site's impracticable days in a period, with export (issue 26)
   | 'rdoConfig' // /:obra/diarios/configurar: the site's RDO configuration (entity configuracaoRdo), one record per site
   | 'documentTree' // /obra/documentacao: the default library tree of new sites (entity modeloDiretorio)
   | 'schemaConfig'; // /admin/entidades(/:resource): run-time configuration of an entity's fields (issue 15)

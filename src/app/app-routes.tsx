@@ -34,6 +34,7 @@ const PendenciasPage = lazy(() => import('./modules/pendencias/pendencias-page')
 const AcaoEmailPage = lazy(() => import('./modules/acao-email/acao-email-page').then((m) => ({ default: m.AcaoEmailPage })));
 const SurveyPage = lazy(() => import('./modules/survey/survey-page').then((m) => ({ default: m.SurveyPage })));
 const VerifyPage = lazy(() => import('./modules/verificar/verify-page').then((m) => ({ default: m.VerifyPage })));
+const LostDaysPage = lazy(() => import('./modules/lost-days/lost-days-page').then((m) => ({ default: m.LostDaysPage })));
 const RdoConfigPage = lazy(() => import('./modules/rdo/rdo-config-page').then((m) => ({ default: m.RdoConfigPage })));
 const DocumentTreePage = lazy(() => import('./modules/document-tree/document-tree-page').then((m) => ({ default: m.DocumentTreePage })));
 const PendingCompaniesPage = lazy(() => import('./modules/empresa/pending-companies-page').then((m) => ({ default: m.PendingCompaniesPage })));
@@ -85,6 +86,8 @@ export function elementFor(route: AppRoute): ReactNode {
       return <LibraryPage />;
     case 'galeria':
       return <GalleryPage />;
+    case 'diasImpraticaveis':
+      return <LostDaysPage />;
     case 'rdoConfig':
       return <RdoConfigPage />;
     case 'documentTree':

@@ -22,6 +22,8 @@ import { withDirectoryAccess } from './site-users/directory';
 import { withDelegation } from './delegation/absences';
 import { sitePeopleRoutes } from './site-users/routes';
 import { scheduleRoutes } from './schedule/routes';
+import { lostDaysRoutes } from './lost-days/routes';
+import { weatherRoutes } from './weather/routes';
 import { rdoRoutes } from './rdo/routes';
 import { signatureRoutes } from './signatures/routes';
 import { verifyRoutes } from './signatures/verify-routes';
@@ -188,7 +190,9 @@ export function createApp(opts: AppOptions) {
   api.route('/diarios', rdoRoutes(opts.db, opts.storage));
   api.route('/diarios', signatureRoutes(opts.db, opts.storage)); // GET/POST /diarios/:id/assinaturas (issue 26)
   api.route('/obras', scheduleRoutes(opts.db)); // works schedule, S-curve, delay warning
+  api.route('/obras', lostDaysRoutes(opts.db)); // GET /obras/:obra/dias-impraticaveis (impracticable days, issue 26)
   api.route('/obras', eapCodeRoutes(opts.db)); // GET /obras/:obra/eap-codigos?area= (the daily report's EAP picker)
+  api.route('/obras', weatherRoutes(opts.db)); // GET /obras/:obra/clima?data= (the daily report's weather, WEATHER_URL)
   for (const schema of opts.schemas) api.route(`/${schema.resource}`, crudRoutes(opts.db, schemaRegistry.getter(schema.resource)));
   api.all('*', (c) => c.json(errorBody(404, 'Recurso não encontrado.'), 404));
 

@@ -66,7 +66,7 @@ describe('menu per role (built from the route table and the ability)', () => {
       ['CRE', ['/obras/101/cre/Dashboard', '/obras/101/cre', '/obras/101/cre/AsBuilt?categoria=AsBuilt']],
       ['Field e automação', ['/101/field/ordensServico', '/101/automacao/ordensServico', '/101/ordensServico']],
       // Decision 30: the site's schedule, read-only, for whoever reads its RDOs.
-      ['Diários de obra', ['/101/diarios/datas', '/101/diarios/novo']],
+      ['Diários de obra', ['/101/diarios/datas', '/101/diarios/impraticaveis', '/101/diarios/novo']],
       ['Contratos e materiais', ['/101/contrato']],
     ]);
   });

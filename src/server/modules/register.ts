@@ -50,6 +50,8 @@ import './entities/ausencia';
 import './entities/feriado';
 // Signatures of the daily report (issue 26): its tables, the reopening and distribution effects.
 import '../signatures/register';
+// The weather of the daily report (issue 26): its cache table (src/server/weather/).
+import '../weather/register';
 
 // Decision 30: a client's new record in a related list whose `addBy` admits clients (a ticket's
 // interactions) keeps only the fields the list allows, plus the values it sets (client-replies.ts).

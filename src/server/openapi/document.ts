@@ -10,6 +10,8 @@ import { timePaths } from './time-paths';
 import { signaturePaths } from './signature-paths';
 import { pendingCompanyPaths } from './pending-company-paths';
 import { eapCodePaths } from './eap-code-paths';
+import { lostDaysPaths } from './lost-days-paths';
+import { weatherPaths } from './weather-paths';
 import { COMMON_PARAMETERS, RESPONSES, parameterRef as P, responseRef as r } from './components';
 import { COMMON_SCHEMAS, componentName, entitySchemas, ref, type JsonSchema } from './field-schemas';
 import { filterParameters } from './filter-parameters';
@@ -286,6 +288,8 @@ export function openApiDocument(schemas: EntitySchema[], version: string): JsonS
   Object.assign(paths, signaturePaths());
   Object.assign(paths, pendingCompanyPaths());
   Object.assign(paths, eapCodePaths());
+  Object.assign(paths, lostDaysPaths());
+  Object.assign(paths, weatherPaths());
   const tags: JsonSchema[] = [
     {
       name: 'Empresas a conferir',

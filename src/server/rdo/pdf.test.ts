@@ -14,7 +14,7 @@ const report = {
   siteManager: { mail: 'sm@portal.local', nome: 'Sérgio Manager' },
   clima: [
     { periodo: 'Manhã', tempo: 'Ensolarado', condicao: 'Praticável' },
-    { periodo: 'Tarde', tempo: 'Chuvoso', condicao: 'Impraticável' },
+    { periodo: 'Tarde', tempo: 'Chuvoso', temperaturaC: 21.5, condicao: 'Impraticável' },
   ],
   maoDeObra: [
     { empresa: 'Montagens Ideal Ltda.', funcao: 'Montador', quantidade: 6 },
@@ -62,6 +62,7 @@ describe('RDO PDF', () => {
       'Tarde',
       'Chuvoso',
       'Impraticável',
+      '21,5 °C',
       '1.234,50 mm',
       'Mirante de Santana (A701)',
       'Montagens Ideal Ltda.',

@@ -223,9 +223,14 @@ export async function rdoDocument(input: RdoPdfInput): Promise<TDocumentDefiniti
     },
     section(labelOf('clima')),
     table(
-      ['Período', 'Tempo', 'Condição de trabalho'],
-      rowsOf(r.clima).map((c) => [text(c.periodo), text(c.tempo), text(c.condicao)]),
-      ['*', '*', '*'],
+      ['Período', 'Tempo', 'Temperatura', 'Condição de trabalho'],
+      rowsOf(r.clima).map((c) => [
+        text(c.periodo),
+        text(c.tempo),
+        c.temperaturaC === null || c.temperaturaC === undefined || c.temperaturaC === '' ? '—' : `${formatNumberBr(c.temperaturaC, 1)} °C`,
+        text(c.condicao),
+      ]),
+      ['*', '*', '*', '*'],
     ),
     {
       text: [

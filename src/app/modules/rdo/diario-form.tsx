@@ -1,7 +1,8 @@
 /**
  * The daily report's create and edit forms (view overrides of `diario`): the generic form of the
  * schema, with the site's RDO configuration applied (lists as options, mandatory sections required,
- * shifts as the new report's weather rows) and, on a new report, "Copiar do dia anterior".
+ * shifts as the new report's weather rows) and, on a new report, "Copiar do dia anterior" and the
+ * weather of the day filled from the forecast where the person typed nothing (`WeatherFill`).
  */
 import { useEffect, useMemo } from 'react';
 import { useParams } from 'react-router';
@@ -11,6 +12,7 @@ import type { EntitySchema } from '../../../../schemas/kinds';
 import { GenericForm } from '../../views/generic-form';
 import type { ViewProps } from '../../views/overrides';
 import { CopyPreviousButton } from './copy-previous-button';
+import { WeatherFill } from './weather-fill';
 import { defaultsFromShifts, schemaWithRdoOptions, type RdoOptions } from './rdo-options';
 
 /** The site's RDO configuration (undefined while loading or without a site). */
@@ -64,6 +66,7 @@ export function DiarioCreate({ schema }: ViewProps) {
         <>
           <SuggestedValues values={suggested} />
           <CopyPreviousButton obra={obra} />
+          <WeatherFill obra={obra} />
         </>
       }
     />
