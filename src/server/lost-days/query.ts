@@ -9,34 +9,12 @@ import { schemaByName } from '../../../schemas';
 import type { EntitySchema } from '../../../schemas/kinds';
 import type { Db } from '../db/connect';
 import { readWhere, type Actor } from '../crud/repository';
+import type { LostDay, LostDays } from '../../../schemas/lost-days-types';
 import type { Period } from './period';
 
 export const IMPRACTICABLE = 'Impraticável';
 
-export interface LostDay {
-  id: number;
-  numero: number | null;
-  data: string;
-  status: string;
-  /** The impracticable shifts, in the report's order ('Manhã', 'Tarde', 'Noite'). */
-  turnos: string[];
-  /** The weather of each impracticable shift, aligned with `turnos`. */
-  tempo: (string | null)[];
-  chuvaMm: number | null;
-}
-
-export interface LostDays extends Period {
-  obra: string;
-  /** Days with at least one impracticable shift. */
-  dias: number;
-  /** Impracticable shifts. */
-  turnos: number;
-  /** Days where every recorded shift is impracticable. */
-  diasInteiros: number;
-  lista: LostDay[];
-  /** The latest day with an impracticable shift the caller may read, in any period (null: none). */
-  ultimoDia: string | null;
-}
+export type { LostDay, LostDays };
 
 const diario = () => schemaByName('diario') as EntitySchema;
 

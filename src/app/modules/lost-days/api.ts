@@ -1,29 +1,8 @@
 /** A site's impracticable days (src/server/lost-days/routes.ts, issue 26): the answer and its query hook. */
 import { useApiUrl, useCustom, type HttpError } from '@refinedev/core';
+import type { LostDay, LostDays } from '../../../../schemas/lost-days-types';
 
-export interface LostDay {
-  id: number;
-  numero: number | null;
-  data: string;
-  status: string;
-  /** The impracticable shifts ('Manhã', 'Tarde', 'Noite'). */
-  turnos: string[];
-  /** The weather of each impracticable shift, aligned with `turnos`. */
-  tempo: (string | null)[];
-  chuvaMm: number | null;
-}
-
-export interface LostDays {
-  obra: string;
-  de: string;
-  ate: string;
-  dias: number;
-  turnos: number;
-  diasInteiros: number;
-  lista: LostDay[];
-  /** The latest day with an impracticable shift the caller may read, in any period. */
-  ultimoDia: string | null;
-}
+export type { LostDay, LostDays };
 
 export const lostDaysUrl = (apiUrl: string, obra: string) => `${apiUrl}/obras/${encodeURIComponent(obra)}/dias-impraticaveis`;
 
