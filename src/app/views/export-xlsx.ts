@@ -96,7 +96,8 @@ export function exportFileName(schema: EntitySchema, now: Date = new Date()): st
 
 type ExcelModule = typeof import('exceljs');
 
-async function loadExcel(): Promise<ExcelModule> {
+/** exceljs, loaded on first use (its own chunk). */
+export async function loadExcel(): Promise<ExcelModule> {
   const mod = (await import('exceljs')) as unknown as ExcelModule & { default?: ExcelModule };
   return mod.default?.Workbook ? mod.default : mod;
 }
@@ -128,7 +129,8 @@ export async function buildWorkbook(schema: EntitySchema, fields: FieldDef[], ro
   return (await wb.xlsx.writeBuffer()) as ArrayBuffer;
 }
 
-function download(bytes: ArrayBuffer, fileName: string) {
+/** Hands a workbook to the browser as a download (nothing in jsdom). */
+export function downloadXlsx(bytes: ArrayBuffer, fileName: string) {
   const blob = new Blob([bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
   if (typeof URL.createObjectURL !== 'function') return; // jsdom
   const url = URL.createObjectURL(blob);
@@ -147,7 +149,7 @@ export async function exportXlsx(opts: ExportOptions): Promise<{ rows: number; f
   const rows = await withReferenceTitles(opts.dataProvider, fields, await fetchAllRows(opts));
   const bytes = await buildWorkbook(opts.schema, fields, rows);
   const fileName = exportFileName(opts.schema);
-  download(bytes, fileName);
+  downloadXlsx(bytes, fileName);
   opts.onProgress?.(100, rows.length, rows.length, 'exact');
   return { rows: rows.length, fileName, bytes };
 }

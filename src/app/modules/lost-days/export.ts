@@ -4,14 +4,8 @@
  * with the totals below the rows. `exceljs` is loaded lazily.
  */
 import type { LostDays } from './api';
+import { downloadXlsx, loadExcel } from '../../views/export-xlsx';
 import { weatherOf } from './api';
-
-type ExcelModule = typeof import('exceljs');
-
-async function loadExcel(): Promise<ExcelModule> {
-  const mod = (await import('exceljs')) as unknown as ExcelModule & { default?: ExcelModule };
-  return mod.default?.Workbook ? mod.default : mod;
-}
 
 const asDate = (iso: string) => {
   const [y, m, d] = iso.split('-').map(Number);
@@ -58,23 +52,10 @@ export async function buildLostDaysWorkbook(a: LostDays): Promise<ArrayBuffer> {
   return (await wb.xlsx.writeBuffer()) as ArrayBuffer;
 }
 
-function download(bytes: ArrayBuffer, fileName: string) {
-  const blob = new Blob([bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
-  if (typeof URL.createObjectURL !== 'function') return; // jsdom
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /** Write and download the workbook; the bytes and the file name are returned (tests read them). */
 export async function exportLostDays(a: LostDays): Promise<{ fileName: string; bytes: ArrayBuffer }> {
   const bytes = await buildLostDaysWorkbook(a);
   const fileName = lostDaysFileName(a);
-  download(bytes, fileName);
+  downloadXlsx(bytes, fileName);
   return { fileName, bytes };
 }
