@@ -40,6 +40,11 @@ export interface StoredFile {
   size: number;
   type: string;
   url?: string;
+  /** When a photo was taken (ISO date-time, from its EXIF, sent with the upload). */
+  tiradaEm?: string;
+  /** Where a photo was taken, when the person allowed sending it. */
+  latitude?: number;
+  longitude?: number;
 }
 
 export interface Person {
@@ -203,6 +208,11 @@ export interface EntitySchema {
   tree?: TreeDecl;
   /** Service-level targets (schemas/sla-types.ts); the schema spreads `slaFields()` (schemas/shared/sla.ts) into its fields. */
   sla?: SlaDecl;
+  /**
+   * Written in the field (issue 26): its forms keep a draft on the device as the person types, and
+   * "Salvar" without network queues the record (with its photos) in the device's outbox.
+   */
+  offline?: boolean;
 }
 
 /**

@@ -32,8 +32,9 @@ describe.each(BACKENDS)('files: owners, types, names, sizes, thumbnails, gallery
     t.api.addUser({ email: RDO101, name: 'Leitor 101', roles: ['rdo_by_obra'], obra: ['101'] });
   });
 
-  const upload = async (as: string, query: string, body: Uint8Array, name: string, type = 'application/octet-stream') => {
+  const upload = async (as: string, query: string, body: Uint8Array, name: string, type = 'application/octet-stream', fields: Json = {}) => {
     const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.append(k, String(v));
     form.append('file', new Blob([new Uint8Array(body)], { type }), name);
     const res = await t.api.request(`/api/v1/arquivos?${query}`, { method: 'POST', body: form, as });
     return { status: res.status, body: (await res.json()) as Json };
@@ -331,5 +332,51 @@ describe.each(BACKENDS)('files: owners, types, names, sizes, thumbnails, gallery
     const bad = await t.api.request('/api/v1/obras/101/galeria?de=2026-02-31&fonte=xyz');
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as Json).errors).toMatchObject({ de: [expect.any(String)], fonte: [expect.any(String)] });
+  });
+
+  it('keeps when and where a photo was taken (tiradaEm, latitude, longitude): checked, stored, in the record and the gallery', async () => {
+    const count = async () =>
+      Number(
+        (
+          await t.api.db
+            .selectFrom('arquivo')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    const future = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const bad = await upload(ADMIN, 'recurso=diarios&campo=fotos', await png(), 'f.png', 'image/png', { tiradaEm: future, latitude: '95', longitude: 'x' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual({
+      tiradaEm: [expect.stringMatching(/futuro/)],
+      latitude: [expect.stringMatching(/-90 e 90/)],
+      longitude: [expect.any(String)],
+    });
+    const notIso = await upload(ADMIN, 'recurso=diarios&campo=fotos', await png(), 'f.png', 'image/png', { tiradaEm: '01/03/2026', latitude: '-23.5' });
+    expect(notIso.body.errors).toEqual({ tiradaEm: [expect.stringMatching(/ISO 8601/)], longitude: [expect.stringMatching(/juntas/)] });
+    expect(await count()).toBe(before);
+
+    const meta = { tiradaEm: '2026-03-01T14:30:00-03:00', latitude: '-23.5505', longitude: '-46.6333' };
+    const up = await upload(ADMIN, 'recurso=diarios&campo=fotos', await png(), 'local.png', 'image/png', meta);
+    expect(up.status).toBe(201);
+    expect(up.body).toMatchObject({ tiradaEm: '2026-03-01T17:30:00.000Z', latitude: -23.5505, longitude: -46.6333 });
+    const plain = await upload(ADMIN, 'recurso=diarios&campo=fotos', await png(), 'simples.png', 'image/png');
+    expect(plain.body).not.toHaveProperty('tiradaEm');
+    expect(plain.body).not.toHaveProperty('latitude');
+
+    const rdo = await newRdo('101', SM, [up.body, plain.body]);
+    expect(rdo.status).toBe(201);
+    expect(rdo.body.fotos[0]).toMatchObject({ key: up.body.key, tiradaEm: '2026-03-01T17:30:00.000Z', latitude: -23.5505, longitude: -46.6333 });
+    expect(rdo.body.fotos[1]).not.toHaveProperty('tiradaEm');
+    const wrong = await newRdo('101', SM, [{ ...up.body, latitude: 200 }]);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors['fotos.0.latitude']).toEqual([expect.stringMatching(/-90 e 90/)]);
+
+    const gallery = (await (await t.api.request('/api/v1/obras/101/galeria?_start=0&_end=200')).json()) as Json[];
+    expect(gallery.find((p) => p.key === up.body.key)).toMatchObject({ tiradaEm: '2026-03-01T17:30:00.000Z', latitude: -23.5505, longitude: -46.6333 });
+    expect(gallery.find((p) => p.key === plain.body.key)).not.toHaveProperty('tiradaEm');
+    const doc = (await (await t.api.request('/api/v1/openapi.json')).json()) as Json;
+    expect(Object.keys(doc.components.schemas.Arquivo.properties)).toEqual(expect.arrayContaining(['tiradaEm', 'latitude', 'longitude']));
   });
 });

@@ -35,6 +35,9 @@ export const COMMON_SCHEMAS: Record<string, JsonSchema> = {
       size: { type: 'integer', minimum: 0 },
       type: { type: 'string', maxLength: 255 },
       url: { type: 'string' },
+      tiradaEm: { type: 'string', format: 'date-time', description: 'Quando a foto foi tirada (EXIF), se informado no envio.' },
+      latitude: { type: 'number', minimum: -90, maximum: 90, description: 'Onde a foto foi tirada, se a pessoa permitiu enviar a posição.' },
+      longitude: { type: 'number', minimum: -180, maximum: 180 },
     },
   },
   TituloReferencia: {

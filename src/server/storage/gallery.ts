@@ -54,7 +54,7 @@ function sourceQuery(src: GallerySource, actor: Actor, obra: string): RawBuilder
     : sql`cross join lateral jsonb_array_elements(${arr(col)}) e`;
   const types = slot.sub?.kind === 'images' || slot.field.kind === 'images' ? THUMBNAIL_SOURCE_TYPES : SAFE_IMAGE_TYPES;
   return sql`select ${schema.name}::text as fonte, t.id as registro, ${dateExpr(schema)}::date as data, a.key as key, a.nome as nome, a.tipo as tipo,
-      t.${sql.ref(schema.titleField)}::text as titulo
+      a.tirada_em as tirada_em, a.latitude as latitude, a.longitude as longitude, t.${sql.ref(schema.titleField)}::text as titulo
     from (select * from ${sql.table(schema.name)} where ${sql.ref(schema.obraField!)} = ${obra} and ${access}) t
     ${elements}
     join arquivo a on a.key = e.value ->> 'key'
@@ -122,6 +122,8 @@ export function galleryRoutes(db: Db) {
         titulo: p.titulo,
         url: fileUrlOf(String(p.key)),
         thumbUrl: thumbUrlOf(String(p.key)),
+        ...(p.tirada_em ? { tiradaEm: new Date(String(p.tirada_em)).toISOString() } : {}),
+        ...(p.latitude != null && p.longitude != null ? { latitude: Number(p.latitude), longitude: Number(p.longitude) } : {}),
       })),
     );
   });

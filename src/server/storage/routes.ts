@@ -13,6 +13,7 @@ import type { FileStorage } from './storage';
 import { checkFileAccess, slotNamed } from './file-access';
 import { acceptsType, checkFileName, describeAccept, extensionFor, fileResponseHeaders, sniffType } from './file-types';
 import { receiveUpload } from './upload-stream';
+import { checkPhotoMeta } from '../../../schemas/shared/photo-meta';
 import { hasThumbnail, makeThumbnail, THUMB_TYPE, thumbKey, thumbnailOf } from './thumbnails';
 
 /** Kept for callers that show the limit; the value is read per request (`UPLOAD_MAX_MB`). */
@@ -63,6 +64,8 @@ export function fileRoutes(db: Db, storage: FileStorage) {
 
     const received = await receiveUpload(c.req.raw);
     try {
+      const meta = checkPhotoMeta(received.fields);
+      if (Object.keys(meta.errors).length) throw new ApiError(400, 'Verifique a data e a posição da foto.', meta.errors);
       const checked = checkFileName(received.name);
       if (!checked.name) throw new ApiError(400, checked.error!, { file: [checked.error!] });
       const name = checked.name;
@@ -84,9 +87,18 @@ export function fileRoutes(db: Db, storage: FileStorage) {
       }
       await db
         .insertInto('arquivo')
-        .values({ key, nome: name, tamanho: received.size, tipo: type, criado_por: c.get('user').email })
+        .values({
+          key,
+          nome: name,
+          tamanho: received.size,
+          tipo: type,
+          criado_por: c.get('user').email,
+          tirada_em: meta.value.tiradaEm ?? null,
+          latitude: meta.value.latitude ?? null,
+          longitude: meta.value.longitude ?? null,
+        })
         .execute();
-      return c.json({ key, name, size: received.size, type, url: fileUrlOf(key), ...(thumbUrl ? { thumbUrl } : {}) }, 201);
+      return c.json({ key, name, size: received.size, type, url: fileUrlOf(key), ...meta.value, ...(thumbUrl ? { thumbUrl } : {}) }, 201);
     } finally {
       await rm(received.path, { force: true });
     }

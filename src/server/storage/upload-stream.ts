@@ -33,6 +33,8 @@ export interface ReceivedFile {
   size: number;
   /** Name as sent by the client (not yet checked). */
   name: string;
+  /** The other (text) fields of the form, e.g. `tiradaEm`, `latitude`, `longitude` (not yet checked). */
+  fields: Record<string, string>;
 }
 
 export async function receiveUpload(req: Request): Promise<ReceivedFile> {
@@ -55,6 +57,7 @@ export async function receiveUpload(req: Request): Promise<ReceivedFile> {
       let settled = false;
       let fileDone: Promise<void> | undefined;
       let received: ReceivedFile | undefined;
+      const fields: Record<string, string> = {};
       const fail = (e: unknown) => {
         if (settled) return;
         settled = true;
@@ -80,7 +83,7 @@ export async function receiveUpload(req: Request): Promise<ReceivedFile> {
         let size = 0;
         const out = createWriteStream(path);
         outClosed = new Promise<void>((res) => out.on('close', () => res()));
-        received = { path, size: 0, name: info.filename ?? '' };
+        received = { path, size: 0, name: info.filename ?? '', fields };
         stream.on('data', (chunk: Buffer) => {
           size += chunk.length;
         });
@@ -99,6 +102,9 @@ export async function receiveUpload(req: Request): Promise<ReceivedFile> {
         });
         fileDone.catch(() => undefined); // a write cut short by the limit is handled by `fail`
         stream.pipe(out);
+      });
+      bb.on('field', (name, value) => {
+        if (name !== 'file') fields[name] = value;
       });
       bb.on('error', () =>
         fail(

@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { renderViews } from '../../../../tests/app/test-utils';
 import { useInProcessApi } from '../../../../tests/app/in-process-api';
 import { DEMO_USERS } from '../../../../mocks/test-app';
+import { formatDateTime } from '../../format';
 import { GalleryPage, GALLERY_PAGE_SIZE } from './gallery-page';
 
 const T = { timeout: 45_000 };
@@ -51,6 +52,10 @@ describe('gallery', { timeout: 120_000 }, () => {
       // A multipart body by hand: jsdom's FormData is not the one the in-process API reads.
       const b = 'galeria-teste';
       const body = Buffer.concat([
+        // When and where it was taken (read from the EXIF on the phone).
+        ...Object.entries({ tiradaEm: '2026-10-05T13:45:00Z', latitude: '-23.5505', longitude: '-46.6333' }).map(([k, v]) =>
+          Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
+        ),
         Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="file"; filename="foto-${i}.png"\r\nContent-Type: image/png\r\n\r\n`),
         png,
         Buffer.from(`\r\n--${b}--\r\n`),
@@ -84,6 +89,10 @@ describe('gallery', { timeout: 120_000 }, () => {
     expect(document.querySelectorAll('img:not([src$="/thumb"])')).toHaveLength(0);
     const link = within(grid).getAllByRole('link')[0] as HTMLAnchorElement;
     expect(link.getAttribute('href')).toMatch(/^\/diarios\/\d+$/);
+    // The photos taken with the date and position: "Tirada em …" and a link to the map.
+    expect(within(grid).getAllByText(`Tirada em ${formatDateTime('2026-10-05T13:45:00Z')}`).length).toBeGreaterThan(0);
+    const map = within(grid).getAllByRole('link', { name: /Ver no mapa/ })[0] as HTMLAnchorElement;
+    expect(map.href).toContain('https://www.openstreetmap.org/?mlat=-23.5505&mlon=-46.6333');
 
     scrollToEnd();
     await waitFor(() => expect(within(grid).getAllByRole('listitem')).toHaveLength(Math.min(total, 2 * GALLERY_PAGE_SIZE)), T);

@@ -13,8 +13,9 @@ import { entityPaths } from '../../../../resources/routes';
 import { gallerySourceOptions } from '../../../../resources/gallery';
 import { authHeaders, getApiUrl } from '../../providers/data-provider';
 import { formatDate } from '../../format';
+import { MapLink, photoTitle, takenLabel, type PhotoMeta } from '../../fields/photo-meta';
 
-export interface GalleryPhoto {
+export interface GalleryPhoto extends PhotoMeta {
   key: string;
   nome: string;
   data: string | null;
@@ -166,6 +167,7 @@ export function GalleryPage(): React.ReactElement {
                   <Image
                     src={apiPath(p.thumbUrl)}
                     alt={p.nome}
+                    title={photoTitle(p.nome, p)}
                     width="100%"
                     height={140}
                     style={{ objectFit: 'cover' }}
@@ -176,6 +178,11 @@ export function GalleryPage(): React.ReactElement {
                     <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                       {p.data ? formatDate(p.data) : 'Sem data'} · {sourceLabel(p.fonte)}
                     </Typography.Text>
+                    {p.tiradaEm ? (
+                      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                        {takenLabel(p)}
+                      </Typography.Text>
+                    ) : null}
                     {to ? (
                       <Link to={to} style={{ fontSize: 12 }} aria-label={`Abrir o registro da foto ${p.nome}`}>
                         <Typography.Text ellipsis style={{ fontSize: 12, color: 'inherit', maxWidth: '100%' }}>
@@ -183,6 +190,7 @@ export function GalleryPage(): React.ReactElement {
                         </Typography.Text>
                       </Link>
                     ) : null}
+                    <MapLink photo={p} name={p.nome} />
                   </Space>
                 </Card>
               </li>

@@ -6,6 +6,7 @@ import type { FieldDef } from '../../../../schemas/kinds';
 import { EMAIL_PATTERN, VALIDATION_MESSAGES as M, isEmptyValue } from '../../../../schemas/messages';
 import { maxLengthOf } from '../../../../schemas/shared/limits';
 import type { FieldKindServer, JsonSchemaContext } from '../types';
+import { checkPhotoMeta } from '../../../../schemas/shared/photo-meta';
 import { TEXT_OPERATORS } from './text';
 
 const propertiesOf = (fields: FieldDef[], ctx: JsonSchemaContext) => Object.fromEntries(fields.map((f) => [f.name, ctx.fieldSchema(f, true)]));
@@ -118,7 +119,7 @@ export const tags: FieldKindServer = {
   index: 'gin',
 };
 
-/** attachments and images: lists of stored files ({ key, name, size, type }, uploaded by POST /arquivos). */
+/** attachments and images: lists of stored files ({ key, name, size, type, and for photos tiradaEm, latitude, longitude }, uploaded by POST /arquivos). */
 export const files: FieldKindServer = {
   ...jsonKind,
   json: 'objects',
@@ -129,14 +130,18 @@ export const files: FieldKindServer = {
     if (!Array.isArray(raw)) return ctx.error(M.list);
     if (field.maxFiles && raw.length > field.maxFiles) return ctx.error(M.maxFiles(field.maxFiles));
     const out = [];
-    for (const f of raw) {
+    for (const [i, f] of raw.entries()) {
       const o = f as Record<string, unknown>;
       if (!o || typeof o !== 'object' || typeof o.key !== 'string' || !o.key || o.key.length > 1000) return ctx.error(M.file);
+      const meta = checkPhotoMeta(o);
+      const [bad] = Object.entries(meta.errors);
+      if (bad) return ctx.error(bad[1][0]!, `${ctx.path}.${i}.${bad[0]}`);
       out.push({
         key: o.key,
         name: typeof o.name === 'string' ? o.name.slice(0, 255) : o.key,
         size: typeof o.size === 'number' ? o.size : 0,
         type: typeof o.type === 'string' ? o.type.slice(0, 255) : 'application/octet-stream',
+        ...meta.value,
       });
     }
     return out;
