@@ -7,11 +7,12 @@ import { esIcons } from './scripts/vite/es-icons';
 import { formProvider } from './scripts/vite/form-provider';
 import { antdCss } from './scripts/vite/antd-css';
 import { refineAntdSrc } from './scripts/vite/refine-antd-src';
+import { pwa } from './scripts/vite/pwa';
 
 const apiTarget = process.env.API_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({
-  plugins: [react(), precompress(), esIcons(), formProvider(), antdCss(), refineAntdSrc()],
+  plugins: [react(), precompress(), esIcons(), formProvider(), antdCss(), refineAntdSrc(), pwa()],
   server: { proxy: { '/api': apiTarget } },
   build: {
     outDir: 'dist',

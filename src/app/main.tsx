@@ -14,10 +14,14 @@ import 'dayjs/locale/pt-br';
 import { loadAuth, prepareAuth } from './auth/auth-actions';
 import { afterFirstPaint } from './root/fonts';
 import { checkStoredVersion } from './root/version-check';
+import { registerServiceWorker } from './pwa/register';
+import { watchInstallPrompt } from './pwa/pwa-store';
 import { Shell } from './shell';
 import { theme } from './theme';
 
 dayjs.locale('pt-br');
+// The browser's install offer can come before the first paint.
+watchInstallPrompt();
 
 async function start(): Promise<void> {
   // Spec §4 "Session": compare the stored app version (clears everything when it changed) and
@@ -37,6 +41,8 @@ async function start(): Promise<void> {
     </StrictMode>,
   );
   afterFirstPaint(() => void prepareAuth());
+  // The service worker (issue 26: installable, starts offline after one visit).
+  afterFirstPaint(() => void registerServiceWorker().catch((err) => console.error(err)));
 }
 
 void start();

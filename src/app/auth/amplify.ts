@@ -8,6 +8,7 @@ import 'aws-amplify/auth/enable-oauth-listener';
 
 import type { PublicRuntimeConfig } from '../../../resources/runtime-config';
 import { FEDERATED_PATH, hashToQuery } from './oauth-url';
+import { STORAGE_KEYS } from './session';
 
 export { FEDERATED_PATH, hashToQuery };
 
@@ -65,14 +66,43 @@ export function configureAmplify(cfg: RuntimeConfig): void {
   current = cfg;
 }
 
-/** Fetches `/api/v1/config` once and configures Amplify. */
+/** The configuration of the last visit (public data: pool, client id, sign-in addresses), or null. */
+function storedConfig(): RuntimeConfig | null {
+  try {
+    const raw = JSON.parse(localStorage.getItem(STORAGE_KEYS.authConfig) ?? 'null') as RuntimeConfig | null;
+    return raw && typeof raw === 'object' && typeof raw.userPoolId === 'string' && raw.oauth ? raw : null;
+  } catch {
+    return null;
+  }
+}
+
+function storeConfig(cfg: RuntimeConfig): void {
+  try {
+    localStorage.setItem(STORAGE_KEYS.authConfig, JSON.stringify(cfg));
+  } catch {
+    // no storage: an offline start then shows the sign-in
+  }
+}
+
+/**
+ * Fetches `/api/v1/config` once and configures Amplify. Without an answer (offline start, issue 26)
+ * the configuration of the last visit is used, so a stored session still opens the app.
+ */
 export function ensureAmplify(apiUrl = '/api/v1', fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
   if (current) return Promise.resolve(current);
   if (!loading) {
     loading = (async () => {
-      const res = await fetchImpl(`${apiUrl}/config`, { headers: { Accept: 'application/json' } });
-      if (!res.ok) throw new Error(`Network Error: GET ${apiUrl}/config ${res.status}`);
-      const cfg = (await res.json()) as RuntimeConfig;
+      let cfg: RuntimeConfig;
+      try {
+        const res = await fetchImpl(`${apiUrl}/config`, { headers: { Accept: 'application/json' } });
+        if (!res.ok) throw new Error(`Network Error: GET ${apiUrl}/config ${res.status}`);
+        cfg = (await res.json()) as RuntimeConfig;
+        storeConfig(cfg);
+      } catch (err) {
+        const stored = storedConfig();
+        if (!stored) throw err;
+        cfg = stored;
+      }
       configureAmplify(cfg);
       return cfg;
     })().catch((e) => {

@@ -15,6 +15,7 @@ import {
   clearCache,
   clearSession,
   handleInvalidSession,
+  isNetworkFailure,
   lastRoute,
   readSession,
   refreshSession,
@@ -29,6 +30,7 @@ import { decodePayload, identityFromClaims, type AuthIdentity } from './identity
 import { failure } from './auth-failure';
 import { setFileCookie } from './file-cookie';
 import { listenForFederatedFailure } from './federated-failure';
+import { clearOfflineCaches } from '../pwa/caches';
 
 /** Hosted sign-out must finish within this time (spec sections 4 and 9). */
 export const SIGNOUT_TIMEOUT_MS = 3000;
@@ -60,6 +62,8 @@ export function createAuthProvider(deps: AuthProviderDeps = {}) {
     const token = await idToken();
     const claims = token ? decodePayload(token) : {};
     const id = identityFromClaims(claims);
+    // The offline copy of the API answers belongs to the previous person (issue 26).
+    if (readSession().user?.email !== id.email) await clearOfflineCaches();
     saveSession({ email: id.email, name: id.name, tipo: id.tipo });
     return { success: true as const, redirectTo: redirectTo ?? lastRoute() };
   }
@@ -150,6 +154,7 @@ export function createAuthProvider(deps: AuthProviderDeps = {}) {
 
     async logout(params: { global?: boolean; redirectTo?: string } = {}) {
       setPendingChallenge(null);
+      await clearOfflineCaches();
       try {
         await ready();
         await signOutWithTimeout(!!params.global);
@@ -166,6 +171,9 @@ export function createAuthProvider(deps: AuthProviderDeps = {}) {
         const token = await idToken();
         if (token) return { authenticated: true };
       } catch (e) {
+        // No network (offline start, issue 26): the stored session stays; the API answers come from
+        // the service worker's copy until the token can be refreshed again.
+        if (isNetworkFailure(e) && readSession().user) return { authenticated: true };
         if (await handleInvalidSession(e, { signOut: () => auth.signOut() })) {
           return { authenticated: false, logout: true, redirectTo: LOGIN_ROUTE, error: PortugueseAuthError.from(e, 'check') };
         }
@@ -209,8 +217,11 @@ export function createAuthProvider(deps: AuthProviderDeps = {}) {
           // /me is optional
         }
         return identity;
-      } catch {
-        return null;
+      } catch (e) {
+        // Offline start: the name and e-mail of the stored session.
+        const user = readSession().user;
+        if (!user || !isNetworkFailure(e)) return null;
+        return { id: '', name: user.name || user.email, email: user.email, tipo: user.tipo ?? '', roles: [], obra: [], empresa: [] };
       }
     },
 

@@ -14,6 +14,8 @@ export const STORAGE_KEYS = {
   railMenu: 'railMenu',
   redirect: 'redirect',
   version: 'versao',
+  /** The public runtime configuration of the last visit (GET /api/v1/config), for an offline start. */
+  authConfig: 'configAutenticacao',
 } as const;
 
 /** How long a sign-in is considered fresh before the start-up check refreshes it (not given by the spec). */
@@ -118,12 +120,28 @@ export async function refreshSession(user: SessionUser | null, deps: RefreshDeps
   return 'federated';
 }
 
-export type StartupStatus = 'cleared' | 'refreshed' | 'stored' | 'unchanged';
+export type StartupStatus = 'cleared' | 'refreshed' | 'stored' | 'unchanged' | 'offline';
+
+/**
+ * A request that got no answer (no network, server unreachable): the session is kept. An answer that
+ * refuses the session (docs/specification.md §8) is not one.
+ */
+export function isNetworkFailure(err: unknown, online: boolean = typeof navigator === 'undefined' || navigator.onLine !== false): boolean {
+  if (isInvalidSessionError(err)) return false;
+  if (!online) return true;
+  const e = err as { name?: unknown; message?: unknown } | null;
+  if (!e || typeof e !== 'object') return typeof err === 'string' && NETWORK_FAILURE.test(err);
+  return e.name === 'NetworkError' || NETWORK_FAILURE.test(String(e.message ?? ''));
+}
+const NETWORK_FAILURE = /network ?error|failed to fetch|fetch failed|load failed|network request failed|ERR_INTERNET_DISCONNECTED/i;
 
 /**
  * Start-up rule: stored version differs → clear all local storage (then store the current version);
  * otherwise, a stored user e-mail with an expiry earlier than now → refresh the session;
  * no version stored → store the current one.
+ * Without a network (issue 26) the expired session is kept, not refreshed ('offline'): the refresh
+ * would sign a client out or send staff to the corporate sign-in, neither of which works offline;
+ * it runs at the next start with a network. A refresh that fails for lack of network keeps it too.
  */
 export async function checkVersionAndSession(opts: {
   version: string;
@@ -131,6 +149,8 @@ export async function checkVersionAndSession(opts: {
   storage?: KeyValue;
   now?: number;
   logger?: Pick<Console, 'info' | 'warn'>;
+  /** Default: `navigator.onLine`. */
+  online?: boolean;
 }): Promise<StartupStatus> {
   const storage = opts.storage ?? defaultStorage();
   const now = opts.now ?? Date.now();
@@ -153,8 +173,19 @@ export async function checkVersionAndSession(opts: {
   }
   const { user, expiraEm } = readSession(storage);
   if (user?.email && expiraEm !== null && expiraEm < now) {
+    const online = opts.online ?? (typeof navigator === 'undefined' || navigator.onLine !== false);
+    if (!online) {
+      log.info(`[sessão] usuário expirado (${user.email}) sem conexão: sessão mantida até a conexão voltar.`);
+      return 'offline';
+    }
     log.info(`[sessão] usuário expirado (${user.email}): renovando a sessão.`);
-    await opts.refresh(user);
+    try {
+      await opts.refresh(user);
+    } catch (err) {
+      if (!isNetworkFailure(err, online)) throw err;
+      log.info(`[sessão] renovação sem resposta (${user.email}): sessão mantida.`);
+      return 'offline';
+    }
     return 'refreshed';
   }
   return status;

@@ -8,7 +8,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Avatar, Breadcrumb, Button, Drawer, Dropdown, Grid, Layout, Menu, Space, Typography, theme as antdTheme } from 'antd';
 import type { MenuProps } from 'antd';
-import { HomeOutlined, LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
+import { DownloadOutlined, HomeOutlined, LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
 import type { LayoutKind } from '../../../resources/routes/types';
 import { useList, useOne } from '@refinedev/core';
 import { schemaByName } from '../../../schemas';
@@ -25,6 +25,7 @@ import { buildMenu, canChooseSite, type MenuGroup } from './menu';
 import { SitePicker } from '../fields/site-picker';
 import { rememberedObra, rememberObra, useLayoutServices } from '../providers/layout-services';
 import { LiveEvents } from '../providers/live-events';
+import { INSTALL_LABEL, OfflineTag, useInstallOffer } from '../pwa/pwa-ui';
 
 export const LAYOUT_TITLES: Record<Exclude<LayoutKind, 'public'>, string> = {
   open: 'Portal',
@@ -99,8 +100,10 @@ export function PortalBreadcrumb() {
 function UserMenu() {
   const user = useCurrentUser();
   const { logout } = useLayoutServices();
+  const install = useInstallOffer();
   const items: MenuProps['items'] = [
     { key: 'perfil', icon: <UserOutlined />, label: <Link to="/usuarios">Perfil</Link> },
+    ...(install ? [{ key: 'instalar', icon: <DownloadOutlined />, label: INSTALL_LABEL, onClick: install }] : []),
     { type: 'divider' },
     { key: 'sair', icon: <LogoutOutlined />, label: 'Sair', onClick: () => logout() },
   ];
@@ -194,6 +197,7 @@ export function PortalLayout({ layout, children }: PortalLayoutProps) {
           {/* Suppliers and law firms read no site: no chooser that could only be empty. */}
           {/* On a phone the page title comes first: the site box shrinks to the site's code. */}
           {canChooseSite(ability) && <SitePicker value={obra} compact={mobile} style={{ width: mobile ? 92 : 320, flex: '0 0 auto' }} />}
+          <OfflineTag compact={mobile} />
           <PendenciasBell />
           <LiveEvents />
           <UserMenu />

@@ -12,6 +12,7 @@ import { HelpBanner, useHelpUrl } from './help-banner';
 import { isPublicPath } from '../public-routes';
 import { ActionOverlayProvider, LoadingOverlay, ScrollLockProvider, useScrollLockContext } from './overlays';
 import { toastStore as defaultToastStore, type ToastStore } from '../providers/toast-store';
+import { UpdateSlot } from '../pwa/update-slot';
 
 // antd's Progress (with Tooltip and its positioning engine) is a third of the entry: the stack
 // loads after the first paint, or at once when a toast is pushed before that.
@@ -58,6 +59,7 @@ export function RootFrame({ children, ready, helpUrl, toastStore, loadFonts, ren
   return (
     <div style={{ display: 'flex', flexDirection: 'column', height: PAGE_MAX_HEIGHT, fontFamily: FONT_FAMILY }}>
       <LoadingOverlay ready={ready} />
+      <UpdateSlot />
       <div
         data-testid="root-screen"
         data-scroll-locked={locked || undefined}

@@ -4,8 +4,11 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { IMMUTABLE, serveBuiltApp } from './static-assets';
+import { appContentSecurityPolicy } from './security-headers';
 
 let dir: string;
+const sw = 'self.addEventListener("fetch", () => {});\n'.repeat(40);
+const webManifest = JSON.stringify({ name: 'Portal de Obras', start_url: '/', icons: [] });
 const js = 'export const x = 1;\n'.repeat(200);
 const html = '<!doctype html><html><body><div id="app"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>';
 
@@ -21,6 +24,10 @@ beforeAll(() => {
   writeFileSync(join(dir, 'assets', 'index-abc123.js.gz'), gzipSync(js));
   writeFileSync(join(dir, 'assets', 'font-1.woff2'), Buffer.from([1, 2, 3]));
   writeFileSync(join(dir, '.vite', 'manifest.json'), '{}');
+  writeFileSync(join(dir, 'sw.js'), sw);
+  writeFileSync(join(dir, 'sw.js.br'), brotliCompressSync(sw));
+  writeFileSync(join(dir, 'workbox-5a1b2c3d.js'), sw);
+  writeFileSync(join(dir, 'manifest.webmanifest'), webManifest);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -79,5 +86,39 @@ describe('serveBuiltApp', () => {
     expect(font.headers.get('content-type')).toBe('font/woff2');
     expect(font.headers.get('content-encoding')).toBeNull();
     expect(font.headers.get('cache-control')).toBe(IMMUTABLE);
+  });
+
+  it('serves the service worker and the manifest for revalidation, the Workbox runtime for a year', async () => {
+    const worker = await app().request('/sw.js', { headers: { 'Accept-Encoding': 'br' } });
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    expect(worker.headers.get('content-encoding')).toBe('br');
+    const runtime = await app().request('/workbox-5a1b2c3d.js');
+    expect(runtime.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(runtime.headers.get('cache-control')).toBe(IMMUTABLE);
+    const manifest = await app().request('/manifest.webmanifest');
+    expect(manifest.headers.get('content-type')).toBe('application/manifest+json; charset=utf-8');
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+    expect(await manifest.json()).toMatchObject({ name: 'Portal de Obras' });
+  });
+
+  it('404s a missing worker, runtime or manifest instead of sending the app (the browser then drops an old worker)', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'static-assets-nosw-'));
+    try {
+      writeFileSync(join(empty, 'index.html'), html);
+      const a = new Hono();
+      serveBuiltApp(a, empty);
+      for (const path of ['/sw.js', '/workbox-0ld.js', '/manifest.webmanifest']) expect((await a.request(path)).status, path).toBe(404);
+      expect((await a.request('/obras')).status).toBe(200);
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+
+  it("the app's CSP lets the portal's service worker and manifest load", () => {
+    const directives = appContentSecurityPolicy({ connectSrc: [] }).split('; ');
+    expect(directives).toContain("worker-src 'self' blob:");
+    expect(directives).toContain("manifest-src 'self'");
   });
 });

@@ -2,8 +2,12 @@
  * The built single-page app (Vite's dist/): every file with its precompressed `.br` / `.gz`
  * sibling chosen by `Accept-Encoding`, and index.html for every other GET path (client routing).
  *
- * Caching: files under /assets/ carry a content hash in their name → `public, max-age=31536000,
- * immutable`; index.html and the other unhashed files → `no-cache` with an ETag (304 on a match).
+ * Caching: files under /assets/ and Workbox's runtime (`/workbox-<hash>.js`) carry a content hash in
+ * their name → `public, max-age=31536000, immutable`; index.html and the other unhashed files —
+ * among them the service worker `/sw.js` and `/manifest.webmanifest` (issue 26), which the browser
+ * must re-check to see a new version — → `no-cache` with an ETag (304 on a match).
+ * A missing service worker, Workbox runtime or manifest is a 404, never index.html: a browser
+ * whose worker script answers 404 unregisters it (a build without the worker retires old ones).
  * The directory is read once at start: the build does not change under a running server.
  */
 import { createHash } from 'node:crypto';
@@ -53,6 +57,14 @@ interface StaticFile {
 
 const SUFFIX: Record<Coding, string> = { br: '.br', gzip: '.gz' };
 
+/** Files whose name carries a content hash. */
+function hashed(urlPath: string): boolean {
+  return urlPath.startsWith('/assets/') || /^\/workbox-[\w-]+\.js$/.test(urlPath);
+}
+
+/** The installable app's files: never answered with index.html. */
+const PWA_FILES = /^\/(?:sw\.js|workbox-[^/]*\.js|manifest\.webmanifest)$/;
+
 function walk(dir: string, out: string[] = []): string[] {
   for (const e of readdirSync(dir, { withFileTypes: true })) {
     if (e.name.startsWith('.')) continue; // .vite/manifest.json and the like are not served
@@ -81,7 +93,7 @@ export function scanBuild(dir: string): Map<string, StaticFile> {
     const hash = createHash('sha1').update(readFileSync(file)).digest('base64url').slice(0, 20);
     out.set(urlPath, {
       type: TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
-      cacheControl: urlPath.startsWith('/assets/') ? IMMUTABLE : REVALIDATE,
+      cacheControl: hashed(urlPath) ? IMMUTABLE : REVALIDATE,
       etag: `"${hash}"`,
       identity: { file, size: statSync(file).size },
       encoded,
@@ -130,7 +142,7 @@ export function serveBuiltApp(app: Hono<any>, dir: string): void {
     const f = files.get(path);
     if (f) return send(c, f);
     // Client routes get the app; a missing hashed asset is a 404 (an old tab after a release).
-    if (index && !path.startsWith('/assets/') && !path.startsWith('/api/')) return send(c, index);
+    if (index && !path.startsWith('/assets/') && !path.startsWith('/api/') && !PWA_FILES.test(path)) return send(c, index);
     await next();
   });
 }
