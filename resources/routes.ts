@@ -15,7 +15,7 @@ import { defineRoutes, routeId } from './routes/define';
 import { PUBLIC_ROUTES } from './routes/public';
 import { OPEN_ROUTES } from './routes/open';
 import { SITE_ROUTES } from './routes/site';
-import { GENERAL_ROUTES } from './routes/general';
+import { DEVICE_ROUTES, GENERAL_ROUTES } from './routes/general';
 import { FIELD_ROUTES } from './routes/field';
 import { RDO_ROUTES } from './routes/rdo';
 import { POSVENDA_ROUTES } from './routes/posvenda';
@@ -42,6 +42,7 @@ export const SPEC_ROUTES: AppRoute[] = [
   ...SGI_ROUTES,
   ...PRODUCT_ROUTES,
   ...LEGAL_ROUTES,
+  ...DEVICE_ROUTES,
 ];
 
 /** Canonical paths of an entity's four views (Refine resource paths use `:id`). */

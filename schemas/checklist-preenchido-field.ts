@@ -5,6 +5,7 @@ import { checklistPreenchidoFields } from './shared/checklist-fields';
 export const checklistPreenchidoField: EntitySchema = {
   name: 'checklistPreenchidoField',
   resource: 'checklists-field',
+  offline: true,
   label: 'Checklist preenchido (Field)',
   labelPlural: 'Checklists preenchidos (Field)',
   gender: 'm',

@@ -42,6 +42,7 @@ const diarioOsWorkflow: Workflow = {
 export const diarioOs: EntitySchema = {
   name: 'diarioOs',
   resource: 'diarios-os',
+  offline: true,
   label: 'Diário de OS',
   labelPlural: 'Diários de OS',
   gender: 'm',

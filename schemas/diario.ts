@@ -76,6 +76,7 @@ const rdoWorkflow: Workflow = {
 export const diario: EntitySchema = {
   name: 'diario',
   resource: 'diarios',
+  offline: true,
   label: 'Diário de obra',
   labelPlural: 'Diários de obra',
   gender: 'm',

@@ -80,6 +80,7 @@ const sgiSla: SlaDecl = {
 export const ticketSgi: EntitySchema = {
   name: 'ticketSgi',
   resource: 'tickets-sgi',
+  offline: true,
   label: 'Registro SGI',
   labelPlural: 'Registros SGI',
   gender: 'm',

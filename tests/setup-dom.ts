@@ -7,32 +7,36 @@ import { configure } from '@testing-library/react';
 // machine; CI failed once on a filter dropdown that took longer to appear than that.
 configure({ asyncUtilTimeout: 10_000 });
 
-// antd and Refine read these browser APIs, which jsdom lacks. Width queries are answered for
-// window.innerWidth (jsdom: 1024 px, a small desktop); a test may set innerWidth = 390 for a phone.
-function widthMatches(query: string): boolean {
-  const w = window.innerWidth;
-  const min = /min-width:\s*(\d+)px/.exec(query);
-  const max = /max-width:\s*(\d+(?:\.\d+)?)px/.exec(query);
-  if (!min && !max) return false;
-  return (!min || w >= Number(min[1])) && (!max || w <= Number(max[1]));
+// A test file may run in Node (`@vitest-environment node`: the device outbox uses Node's Blob and
+// FormData, which fake-indexeddb can store): then there is no window to complete.
+if (typeof window !== 'undefined') {
+  // antd and Refine read these browser APIs, which jsdom lacks. Width queries are answered for
+  // window.innerWidth (jsdom: 1024 px, a small desktop); a test may set innerWidth = 390 for a phone.
+  function widthMatches(query: string): boolean {
+    const w = window.innerWidth;
+    const min = /min-width:\s*(\d+)px/.exec(query);
+    const max = /max-width:\s*(\d+(?:\.\d+)?)px/.exec(query);
+    if (!min && !max) return false;
+    return (!min || w >= Number(min[1])) && (!max || w <= Number(max[1]));
+  }
+  window.matchMedia = (query: string) =>
+    ({
+      matches: widthMatches(query),
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+  if (!('ResizeObserver' in window)) {
+    (window as unknown as { ResizeObserver: unknown }).ResizeObserver = class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    };
+  }
+  const { getComputedStyle } = window;
+  window.getComputedStyle = (elt: Element, pseudo?: string | null) => getComputedStyle(elt, pseudo ?? undefined);
 }
-window.matchMedia = (query: string) =>
-  ({
-    matches: widthMatches(query),
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }) as MediaQueryList;
-if (!('ResizeObserver' in window)) {
-  (window as unknown as { ResizeObserver: unknown }).ResizeObserver = class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-}
-const { getComputedStyle } = window;
-window.getComputedStyle = (elt: Element, pseudo?: string | null) => getComputedStyle(elt, pseudo ?? undefined);

@@ -1,7 +1,9 @@
 /** The general layout (docs/specification.md §2 "General layout"): profile, library, new site, insurance. */
-import { can, create, defineRoutes, list } from './define';
+import { can, check, create, defineRoutes, list } from './define';
 
 const r = defineRoutes('general', 'Geral', 'AppstoreOutlined');
+
+const DEVICE_ACCESS = can('RDO', 'create', check('DiarioOs', 'create'), check('FIELD', 'create'), check('TicketSgi', 'create'));
 
 export const GENERAL_ROUTES = [
   r('/usuarios/:user?', 'Perfil', { group: 'Usuário', access: can('PERFIL'), screen: 'perfil', icon: 'UserOutlined', menu: false }),
@@ -61,4 +63,16 @@ export const GENERAL_ROUTES = [
     entity: list('seguroPleno'),
     icon: 'InsuranceOutlined',
   }),
+];
+
+/** Field forms written on the device (issue 26): for whoever may create a record of an entity with `offline`. Listed last: the user's own group. */
+export const DEVICE_ROUTES = [
+  r('/no-aparelho', 'No aparelho', {
+    group: 'Usuário',
+    access: DEVICE_ACCESS,
+    screen: 'noAparelho',
+    icon: 'MobileOutlined',
+    spec: false,
+  }),
+  r('/no-aparelho/:id', 'Registro no aparelho', { group: 'Usuário', access: DEVICE_ACCESS, screen: 'noAparelhoRegistro', icon: 'MobileOutlined', spec: false }),
 ];

@@ -38,6 +38,8 @@ export type ScreenName =
   | 'calendar'
   | 'config'
   | 'diasImpraticaveis' // /:obra/diarios/impraticaveis: the site's impracticable days in a period, with export (issue 26)
+  | 'noAparelho' // /no-aparelho: what the person wrote on this device and the server does not have yet (issue 26)
+  | 'noAparelhoRegistro' // /no-aparelho/:id: a conflict's merge screen or a refusal's reason
   | 'rdoConfig' // /:obra/diarios/configurar: the site's RDO configuration (entity configuracaoRdo), one record per site
   | 'documentTree' // /obra/documentacao: the default library tree of new sites (entity modeloDiretorio)
   | 'schemaConfig'; // /admin/entidades(/:resource): run-time configuration of an entity's fields (issue 15)

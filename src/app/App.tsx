@@ -23,6 +23,7 @@ import { DialogProvider } from './root/dialogs';
 import { EffectiveSchemasSync } from './modules/schema-config/effective-schemas';
 import { notificationProvider } from './providers/notification-provider';
 import { RootShell } from './root/root-frame';
+import { OutboxRunner } from './offline/outbox-runner';
 
 const dataProvider = createDataProvider('/api/v1', getIdToken);
 const accessControlProvider = createAccessControlProvider({ getAbility: abilityStore.getAbility });
@@ -35,6 +36,7 @@ function Session({ children }: { children: ReactNode }) {
   return (
     <AbilitySessionProvider enabled={!!data?.authenticated} onChange={() => void queryClient.invalidateQueries({ queryKey: [...ACCESS_QUERY_KEY] })}>
       <EffectiveSchemasSync enabled={!!data?.authenticated} />
+      {data?.authenticated ? <OutboxRunner /> : null}
       <LayoutServicesProvider value={{ searchObras: (text) => fetchObras(text), logout: () => logout() }}>{children}</LayoutServicesProvider>
     </AbilitySessionProvider>
   );

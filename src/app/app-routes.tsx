@@ -34,6 +34,8 @@ const PendenciasPage = lazy(() => import('./modules/pendencias/pendencias-page')
 const AcaoEmailPage = lazy(() => import('./modules/acao-email/acao-email-page').then((m) => ({ default: m.AcaoEmailPage })));
 const SurveyPage = lazy(() => import('./modules/survey/survey-page').then((m) => ({ default: m.SurveyPage })));
 const VerifyPage = lazy(() => import('./modules/verificar/verify-page').then((m) => ({ default: m.VerifyPage })));
+const DeviceListPage = lazy(() => import('./modules/aparelho/device-list-page').then((m) => ({ default: m.DeviceListPage })));
+const DeviceRecordPage = lazy(() => import('./modules/aparelho/device-record-page').then((m) => ({ default: m.DeviceRecordPage })));
 const LostDaysPage = lazy(() => import('./modules/lost-days/lost-days-page').then((m) => ({ default: m.LostDaysPage })));
 const RdoConfigPage = lazy(() => import('./modules/rdo/rdo-config-page').then((m) => ({ default: m.RdoConfigPage })));
 const DocumentTreePage = lazy(() => import('./modules/document-tree/document-tree-page').then((m) => ({ default: m.DocumentTreePage })));
@@ -88,6 +90,10 @@ export function elementFor(route: AppRoute): ReactNode {
       return <GalleryPage />;
     case 'diasImpraticaveis':
       return <LostDaysPage />;
+    case 'noAparelho':
+      return <DeviceListPage />;
+    case 'noAparelhoRegistro':
+      return <DeviceRecordPage />;
     case 'rdoConfig':
       return <RdoConfigPage />;
     case 'documentTree':

@@ -46,9 +46,14 @@ export async function launch() {
   });
 }
 
-/** A fresh context (own storage) and page; console errors and page errors are collected in `page.errors`. */
+/**
+ * A fresh context (own storage) and page; console errors and page errors are collected in `page.errors`.
+ * The portal's service worker (issue 26) is blocked unless `serviceWorkers: 'allow'`: each fresh
+ * context would otherwise precache the whole app, and `page.route` does not see what the worker answers.
+ */
 export async function newPage(browser, { viewport = DESKTOP, ...opts } = {}) {
   const context = await browser.newContext({
+    serviceWorkers: 'block',
     viewport,
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',

@@ -8,12 +8,17 @@ import React, { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Card, Col, Form, Input, Row, Space } from 'antd';
 import type { FormInstance } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
+import { useLocation, useNavigate } from 'react-router';
 import { propertyPathToArray, useGetIdentity, useResourceParams, useWarnAboutChange, type BaseKey, type BaseRecord, type HttpError } from '@refinedev/core';
 import { Create, Edit, useForm } from '@refinedev/antd';
 import { CURRENT_USER, type EntitySchema, type FieldDef } from '../../../schemas/kinds';
 import { FieldFormItem } from '../fields/form-items';
 import { UploadTargetContext, useUploadTarget } from '../fields/upload-target';
 import { CreateDefaults } from './create-defaults';
+import { useDeviceDraft, type DeviceDraft } from '../offline/use-device-draft';
+import { DeviceDraftBanner, useQueuedNotice } from '../offline/draft-banner';
+import { DeviceFilesContext } from '../offline/device-files-context';
+import { deviceKeysIn } from '../offline/device-files';
 import { colSpan, defaultValues, deleteConfirmProps, editableFields, groupFields, lowerLabel, recordTitle } from '../fields/options';
 
 export const CONFLICT_MESSAGE = 'Este registro foi alterado por outra pessoa. Recarregue para ver a versão atual.';
@@ -130,6 +135,11 @@ export function GenericForm({ schema, action, id: idProp, initialValues: prefill
 
   // `form` is needed inside onMutationError; useForm creates it, so go through a ref-like holder.
   const formHolder = useMemo(() => ({ current: undefined as FormInstance | undefined }), []);
+  const draftHolder = useMemo(() => ({ current: undefined as DeviceDraft | undefined }), []);
+  const { data: identity } = useGetIdentity<{ email?: string; name?: string }>();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queuedNotice = useQueuedNotice();
 
   const { formProps, saveButtonProps, query, form, formLoading } = useForm<BaseRecord, HttpError, BaseRecord>({
     resource: schema.resource,
@@ -150,6 +160,8 @@ export function GenericForm({ schema, action, id: idProp, initialValues: prefill
     }),
     errorNotification: (error) => {
       if (isEdit && error?.statusCode === 409 && !error.errors) return false;
+      // Without network a field form's record goes to the device's outbox (its own notice).
+      if (error?.statusCode === 0 && draftHolder.current?.enabled) return false;
       return {
         type: 'error',
         message: error?.message ?? 'Não foi possível salvar.',
@@ -157,6 +169,10 @@ export function GenericForm({ schema, action, id: idProp, initialValues: prefill
       };
     },
     onMutationError: (error) => {
+      if (error?.statusCode === 0 && draftHolder.current?.enabled) {
+        void queueOnDevice(formHolder.current?.getFieldsValue(true) ?? {});
+        return;
+      }
       if (isEdit && error?.statusCode === 409 && !error.errors) {
         setConflict(error.message || CONFLICT_MESSAGE);
         return;
@@ -168,13 +184,38 @@ export function GenericForm({ schema, action, id: idProp, initialValues: prefill
     onMutationSuccess: (data) => {
       setConflict(null);
       setOrphans([]);
+      void draftHolder.current?.clear();
       onSaved?.(data.data);
     },
   });
   formHolder.current = form;
 
   const record = query?.data?.data;
-  const { data: identity } = useGetIdentity<{ email?: string; name?: string }>();
+  const draft = useDeviceDraft({
+    schema,
+    action,
+    id: id === undefined || id === null ? undefined : String(id),
+    form,
+    owner: identity?.email,
+    ready: !isEdit || !!record,
+    path: location.pathname,
+  });
+  draftHolder.current = draft;
+  async function queueOnDevice(values: Record<string, unknown>) {
+    const queued = await draft.queue(values).catch((err: Error) => {
+      queuedNotice.failed(err.message);
+      return undefined;
+    });
+    if (!queued) return;
+    setWarnWhen(false);
+    queuedNotice.queued(schema);
+    navigate('/no-aparelho');
+  }
+  // Offline, or photos still on the device: the record is sent by the outbox (photos first).
+  const onFinish = async (values: Record<string, unknown>) => {
+    if (draft.enabled && (!navigator.onLine || deviceKeysIn(values).length)) return queueOnDevice(values);
+    return formProps.onFinish?.(values);
+  };
   const me = identity?.email ? { mail: identity.email, ...(identity.name ? { nome: identity.name } : {}) } : undefined;
   const initialValues = useMemo(
     () => (isEdit ? formProps.initialValues : { ...defaultValues(schema, me), ...(prefill ?? {}), ...(formProps.initialValues ?? {}) }),
@@ -206,7 +247,18 @@ export function GenericForm({ schema, action, id: idProp, initialValues: prefill
   }, [query, form, setWarnWhen]);
 
   const body = (
-    <Form {...formProps} initialValues={initialValues} layout="vertical" scrollToFirstError>
+    <Form
+      {...formProps}
+      onFinish={onFinish}
+      onValuesChange={(changed, all) => {
+        formProps.onValuesChange?.(changed, all);
+        draft.changed();
+      }}
+      initialValues={initialValues}
+      layout="vertical"
+      scrollToFirstError
+    >
+      {draft.restoredAt ? <DeviceDraftBanner savedAt={draft.restoredAt} onDiscard={() => void draft.clear(true).then(() => form.resetFields())} /> : null}
       {conflict ? (
         <Alert
           type="warning"
@@ -246,7 +298,9 @@ export function GenericForm({ schema, action, id: idProp, initialValues: prefill
       ) : null}
       {toolbar}
       <UploadTargetContext.Provider value={{ resource: schema.resource, id: id ?? undefined }}>
-        <SchemaFormFields schema={schema} locked={lockedFields} />
+        <DeviceFilesContext.Provider value={draft.enabled ? identity?.email : undefined}>
+          <SchemaFormFields schema={schema} locked={lockedFields} />
+        </DeviceFilesContext.Provider>
       </UploadTargetContext.Provider>
       {isEdit ? null : <CreateDefaults schema={schema} form={form} obra={schema.obraField ? prefill?.[schema.obraField] : undefined} />}
     </Form>

@@ -9,8 +9,15 @@ import { validateFile } from '../rules';
 import { uploadQuery, useUploadTarget, type UploadTarget } from '../upload-target';
 import { fileUrl, thumbUrl } from '../file-url';
 import type { FieldInputProps } from '../kinds/types';
+import { useDeviceFilesOwner } from '../../offline/device-files-context';
+import { deviceFileUrl, isDeviceKey, keepOnDevice } from '../../offline/device-files';
+import { newId } from '../../offline/device-db';
+import { preparePhoto } from '../../offline/photo';
+import { PhotoPositionSwitch, usePhotoPosition } from '../../offline/photo-position';
 
 function toUploadFile(f: StoredFile): UploadFile<StoredFile> {
+  // A photo still on the device: its preview comes from the device (see DevicePreviews).
+  if (isDeviceKey(f.key)) return { uid: f.key, name: f.name, size: f.size, type: f.type, status: 'done', response: f };
   const url = fileUrl(f);
   return {
     uid: f.key,
@@ -29,12 +36,22 @@ function toUploadFile(f: StoredFile): UploadFile<StoredFile> {
  * (`target`: the server checks the right to upload and the field's types); resolves the StoredFile.
  * A refusal rejects with the server's pt-BR message.
  */
-export function uploadFile(file: File, onProgress?: (percent: number) => void, target?: { record?: UploadTarget; field: string }): Promise<StoredFile> {
+/** A failure that is the network's (the file can wait on the device), not the server's refusal. */
+export class NetworkUploadError extends Error {}
+
+export function uploadFile(
+  file: File,
+  onProgress?: (percent: number) => void,
+  target?: { record?: UploadTarget; field: string },
+  extra: { key?: string; fields?: Record<string, string> } = {},
+): Promise<StoredFile> {
   return new Promise((resolve, reject) => {
     void authHeaders().then((headers) => {
       const xhr = new XMLHttpRequest();
       xhr.open('POST', `${getApiUrl()}/arquivos${target ? `?${uploadQuery(target.record, target.field)}` : ''}`);
       for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
+      // A retried upload with the same key answers the first file instead of storing a second one.
+      if (extra.key) xhr.setRequestHeader('Idempotency-Key', extra.key);
       xhr.upload.onprogress = (e) => {
         if (e.lengthComputable) onProgress?.(Math.round((e.loaded / e.total) * 100));
       };
@@ -52,9 +69,10 @@ export function uploadFile(file: File, onProgress?: (percent: number) => void, t
           reject(new Error(msg));
         }
       };
-      xhr.onerror = () => reject(new Error('Falha no envio: sem conexão com o servidor.'));
+      xhr.onerror = () => reject(new NetworkUploadError('Falha no envio: sem conexão com o servidor.'));
       const form = new FormData();
       form.append('file', file, file.name);
+      for (const [k, v] of Object.entries(extra.fields ?? {})) form.append(k, v);
       xhr.send(form);
     });
   });
@@ -72,6 +90,8 @@ export function FilesInput({ field, value, onChange, id, disabled }: FieldInputP
   const [messageApi, holder] = message.useMessage();
   const images = field.kind === 'images';
   const target = useUploadTarget();
+  const deviceOwner = useDeviceFilesOwner();
+  const [withPosition] = usePhotoPosition();
 
   // Follow external changes (form reset / reload).
   useEffect(() => {
@@ -113,7 +133,7 @@ export function FilesInput({ field, value, onChange, id, disabled }: FieldInputP
           return true;
         }}
         customRequest={({ file, onProgress, onSuccess, onError }) => {
-          uploadFile(file as File, (percent) => onProgress?.({ percent }), { record: target, field: field.name })
+          void sendOrKeep(file as File, { field: field.name, target, images, withPosition, deviceOwner, onProgress: (percent) => onProgress?.({ percent }) })
             .then((stored) => onSuccess?.(stored))
             .catch((err: Error) => {
               void messageApi.error(err.message);
@@ -122,7 +142,9 @@ export function FilesInput({ field, value, onChange, id, disabled }: FieldInputP
         }}
         onChange={({ fileList }) => {
           const next = fileList.map((f) =>
-            f.status === 'done' && f.response && !f.url ? { ...f, url: fileUrl(f.response), thumbUrl: images ? thumbUrl(f.response) : undefined } : f,
+            f.status === 'done' && f.response && !f.url && !isDeviceKey(f.response.key)
+              ? { ...f, url: fileUrl(f.response), thumbUrl: images ? thumbUrl(f.response) : undefined }
+              : f,
           );
           setList(next);
           emit(next);
@@ -140,6 +162,60 @@ export function FilesInput({ field, value, onChange, id, disabled }: FieldInputP
           <Button icon={<UploadOutlined />}>Enviar arquivos</Button>
         )}
       </Upload>
+      <DevicePreviews list={list} setList={setList} />
+      {images && !disabled ? <PhotoPositionSwitch /> : null}
     </>
   );
+}
+
+interface SendOptions {
+  field: string;
+  target?: UploadTarget;
+  images: boolean;
+  withPosition: boolean;
+  /** Set inside a field form: without network the file waits on the device. */
+  deviceOwner?: string;
+  onProgress: (percent: number) => void;
+}
+
+/** Photos are made smaller first (1600 px); then uploaded, or kept on the device when there is no network. */
+async function sendOrKeep(file: File, o: SendOptions): Promise<StoredFile> {
+  const photo = o.images ? await preparePhoto(file, { withPosition: o.withPosition }) : { file };
+  const meta = {
+    ...(photo.takenAt ? { tiradaEm: photo.takenAt } : {}),
+    ...(photo.position ? { latitude: photo.position.latitude, longitude: photo.position.longitude } : {}),
+  };
+  if (o.deviceOwner && !navigator.onLine) return keepOnDevice(o.deviceOwner, o.field, photo.file, meta);
+  const fields = Object.fromEntries(Object.entries(meta).map(([k, v]) => [k, String(v)]));
+  // The outbox retries a cut upload with the same key: the server answers the file it may already have.
+  const id = newId();
+  try {
+    return await uploadFile(photo.file, o.onProgress, { record: o.target, field: o.field }, { key: `arquivo-${id}`, fields });
+  } catch (err) {
+    if (o.deviceOwner && err instanceof NetworkUploadError) return keepOnDevice(o.deviceOwner, o.field, photo.file, meta, id);
+    throw err;
+  }
+}
+
+/** Gives the photos kept on the device their preview (an object URL of the stored image). */
+function DevicePreviews({ list, setList }: { list: UploadFile<StoredFile>[]; setList: React.Dispatch<React.SetStateAction<UploadFile<StoredFile>[]>> }) {
+  const missing = list.filter((f) => f.response && isDeviceKey(f.response.key) && !f.url).map((f) => f.response!.key);
+  const signature = missing.join('|');
+  useEffect(() => {
+    if (!missing.length) return;
+    let cancelled = false;
+    void Promise.all(missing.map(async (key) => [key, await deviceFileUrl(key)] as const)).then((pairs) => {
+      if (cancelled) return;
+      const urls = new Map(pairs.filter(([, u]) => u));
+      if (!urls.size) return;
+      setList((cur) =>
+        cur.map((f) => (f.response && urls.has(f.response.key) ? { ...f, url: urls.get(f.response.key), thumbUrl: urls.get(f.response.key) } : f)),
+      );
+    });
+    return () => {
+      cancelled = true;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [signature]);
+  return null;
 }

@@ -1,0 +1,172 @@
+/**
+ * One record kept on the device (/no-aparelho/:id): the merge screen of a conflict (field by field,
+ * "No servidor" and "No aparelho", mine chosen until the person picks otherwise) and the reason of
+ * a refusal, with the record still copyable and exportable. Nothing typed is dropped silently.
+ */
+import React, { useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { Alert, Button, Card, Descriptions, Empty, Popconfirm, Radio, Space, Table, Typography, message } from 'antd';
+import { schemaByResource } from '../../../../schemas';
+import type { EntitySchema } from '../../../../schemas/kinds';
+import { FieldDisplay } from '../../fields/display';
+import { editableFields } from '../../fields/options';
+import { newId, putRecord, type DeviceRecord } from '../../offline/device-db';
+import { notifyDeviceChange } from '../../offline/device-events';
+import { diffFields, mergeValues, type Choice, type FieldDiff } from '../../offline/merge';
+import { flushOutbox } from '../../offline/outbox';
+import { discardDeviceRecord, useDeviceRecords } from './device-list-page';
+import { StateTag } from './state-tag';
+import { recordAsText } from './record-text';
+
+const show = (d: FieldDiff, v: unknown) => <FieldDisplay field={d.field} value={v} />;
+
+function MergeView({ rec, schema }: { rec: DeviceRecord; schema: EntitySchema }) {
+  const navigate = useNavigate();
+  const theirs = useMemo(() => rec.server ?? {}, [rec.server]);
+  const diffs = useMemo(() => diffFields(schema, rec.values, theirs), [schema, rec.values, theirs]);
+  const [choices, setChoices] = useState<Record<string, Choice>>({});
+  const send = async () => {
+    const values = mergeValues(rec.values, theirs, diffs, choices);
+    const baseVersion = typeof theirs.version === 'number' ? theirs.version : rec.baseVersion;
+    await putRecord({ ...rec, values, baseVersion, state: 'salvo', key: newId(), server: undefined, reason: undefined, updatedAt: Date.now() });
+    notifyDeviceChange();
+    void flushOutbox(rec.owner);
+    navigate('/no-aparelho');
+  };
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Alert
+        type="warning"
+        showIcon
+        message="Este registro foi alterado no servidor depois que você começou a editá-lo."
+        description="Compare campo a campo e escolha o que fica. A sua versão continua no aparelho até você decidir."
+      />
+      {diffs.length ? (
+        <Table<FieldDiff>
+          rowKey={(d) => d.field.name}
+          pagination={false}
+          size="small"
+          scroll={{ x: true }}
+          dataSource={diffs}
+          columns={[
+            { title: 'Campo', render: (_, d) => d.field.label },
+            { title: `No servidor${typeof theirs.version === 'number' ? ` (versão ${theirs.version})` : ''}`, render: (_, d) => show(d, d.theirs) },
+            { title: 'No aparelho (sua versão)', render: (_, d) => show(d, d.mine) },
+            {
+              title: 'Ficar com',
+              render: (_, d) => (
+                <Radio.Group
+                  aria-label={`Ficar com qual valor de ${d.field.label}`}
+                  value={choices[d.field.name] ?? 'mine'}
+                  onChange={(e) => setChoices((c) => ({ ...c, [d.field.name]: e.target.value as Choice }))}
+                  options={[
+                    { label: 'O meu', value: 'mine' },
+                    { label: 'O do servidor', value: 'theirs' },
+                  ]}
+                />
+              ),
+            },
+          ]}
+        />
+      ) : (
+        <Alert type="info" message="Os campos que você editou já têm no servidor os mesmos valores." />
+      )}
+      <Button type="primary" onClick={() => void send()}>
+        Enviar a versão combinada
+      </Button>
+    </Space>
+  );
+}
+
+function RefusedView({ rec, schema }: { rec: DeviceRecord; schema: EntitySchema }) {
+  const [messageApi, holder] = message.useMessage();
+  const text = recordAsText(schema, rec);
+  const copy = async () => {
+    await navigator.clipboard?.writeText(text);
+    void messageApi.success('Copiado para a área de transferência.');
+  };
+  const exportJson = () => {
+    const blob = new Blob([JSON.stringify({ entidade: schema.label, situacao: rec.state, motivo: rec.reason, valores: rec.values }, null, 2)], {
+      type: 'application/json',
+    });
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(blob);
+    a.download = `${schema.name}-${rec.id.slice(0, 8)}.json`;
+    a.click();
+    URL.revokeObjectURL(a.href);
+  };
+  const retry = async () => {
+    await putRecord({ ...rec, state: 'salvo', key: newId(), reason: undefined, errors: undefined, updatedAt: Date.now() });
+    notifyDeviceChange();
+    void flushOutbox(rec.owner);
+  };
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      {holder}
+      <Alert type="error" showIcon message="O servidor recusou este registro." description={rec.reason} />
+      {rec.errors ? (
+        <Descriptions
+          size="small"
+          column={1}
+          bordered
+          items={Object.entries(rec.errors).map(([k, v]) => ({ key: k, label: schema.fields.find((f) => f.name === k)?.label ?? k, children: v.join(' ') }))}
+        />
+      ) : null}
+      <Space wrap>
+        <Button onClick={() => void copy()}>Copiar texto</Button>
+        <Button onClick={exportJson}>Exportar (JSON)</Button>
+        <Button onClick={() => void retry()}>Tentar de novo</Button>
+      </Space>
+      <Descriptions
+        size="small"
+        column={1}
+        bordered
+        items={editableFields(schema)
+          .filter((f) => rec.values[f.name] !== undefined)
+          .map((f) => ({ key: f.name, label: f.label, children: <FieldDisplay field={f} value={rec.values[f.name]} /> }))}
+      />
+    </Space>
+  );
+}
+
+export function DeviceRecordPage(): React.ReactElement {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const { records } = useDeviceRecords();
+  const rec = records?.find((r) => r.id === id);
+  const schema = rec ? schemaByResource(rec.resource) : undefined;
+  if (records && (!rec || !schema)) return <Empty description="Este registro não está mais no aparelho." />;
+  return (
+    <Card
+      loading={!rec}
+      title={
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {rec?.title ?? 'No aparelho'}
+        </Typography.Title>
+      }
+      extra={rec ? <StateTag rec={rec} /> : null}
+    >
+      {rec && schema ? (
+        <Space direction="vertical" style={{ width: '100%' }}>
+          {rec.state === 'conflito' ? <MergeView rec={rec} schema={schema} /> : null}
+          {rec.state === 'recusado' ? <RefusedView rec={rec} schema={schema} /> : null}
+          {rec.state !== 'conflito' && rec.state !== 'recusado' ? <Alert type="info" message="Nada a resolver neste registro." /> : null}
+          <Space>
+            <Button onClick={() => navigate('/no-aparelho')}>Voltar</Button>
+            <Popconfirm
+              title="Descartar do aparelho?"
+              description="O que foi digitado e as fotos deste registro serão apagados deste aparelho."
+              okText="Descartar"
+              cancelText="Manter"
+              onConfirm={() => discardDeviceRecord(rec).then(() => navigate('/no-aparelho'))}
+            >
+              <Button danger>Descartar do aparelho</Button>
+            </Popconfirm>
+          </Space>
+        </Space>
+      ) : null}
+    </Card>
+  );
+}
+
+export default DeviceRecordPage;

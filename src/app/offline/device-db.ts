@@ -1,0 +1,115 @@
+/**
+ * What the device keeps (issue 26): the field forms' drafts and queued records, and the photos they
+ * hold, in IndexedDB (`idb`), per signed-in person. A reload, a closed tab or a dead battery loses
+ * nothing typed; a record leaves the device only when the server has accepted it.
+ */
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+
+/**
+ * - rascunho: being typed (the form saves it as the person types)
+ * - salvo: "Salvo no aparelho", waiting for the network
+ * - enviando / enviado: being sent / accepted by the server
+ * - conflito: the record changed on the server meanwhile (merge screen)
+ * - recusado: the server refused it (reason kept; it can be copied or exported)
+ */
+export type DeviceState = 'rascunho' | 'salvo' | 'enviando' | 'enviado' | 'conflito' | 'recusado';
+
+export interface DeviceRecord {
+  id: string;
+  /** E-mail of the person who wrote it: another person signing in on the device never sees it. */
+  owner: string;
+  /** REST resource ('diarios') and the form's action. */
+  resource: string;
+  action: 'create' | 'edit';
+  /** The record's id on the server (edit; and after a create was accepted). */
+  recordId?: string;
+  /** The `version` the edit started from (stale → conflict). */
+  baseVersion?: number;
+  values: Record<string, unknown>;
+  state: DeviceState;
+  /** Why the server refused it, or the conflict's message. */
+  reason?: string;
+  /** Field errors of a refusal. */
+  errors?: Record<string, string[]>;
+  /** The server's version of the record when a conflict was found (the merge screen's "theirs"). */
+  server?: Record<string, unknown>;
+  /** Sent as `Idempotency-Key`: a retry never creates a second record. */
+  key: string;
+  /** Where the form was (reopened by "Continuar"). */
+  path: string;
+  title: string;
+  createdAt: number;
+  updatedAt: number;
+  attempts: number;
+}
+
+/** A photo or file chosen on the device and not yet part of a record on the server. */
+export interface DeviceFile {
+  id: string;
+  owner: string;
+  /** The form field it belongs to (the upload is checked against it). */
+  field: string;
+  blob: Blob;
+  name: string;
+  type: string;
+  size: number;
+  tiradaEm?: string;
+  latitude?: number;
+  longitude?: number;
+  /** The server's answer once uploaded: a later retry of the record does not send the photo again. */
+  uploaded?: { key: string; name: string; size: number; type: string };
+}
+
+interface DeviceSchema extends DBSchema {
+  registros: { key: string; value: DeviceRecord; indexes: { owner: string } };
+  arquivos: { key: string; value: DeviceFile; indexes: { owner: string } };
+}
+
+export const DEVICE_DB = 'portal-aparelho';
+let dbPromise: Promise<IDBPDatabase<DeviceSchema>> | undefined;
+
+export function deviceDb(): Promise<IDBPDatabase<DeviceSchema>> {
+  dbPromise ??= openDB<DeviceSchema>(DEVICE_DB, 1, {
+    upgrade(db) {
+      db.createObjectStore('registros', { keyPath: 'id' }).createIndex('owner', 'owner');
+      db.createObjectStore('arquivos', { keyPath: 'id' }).createIndex('owner', 'owner');
+    },
+  });
+  return dbPromise;
+}
+
+/** Tests: forget the open connection (a new fake IndexedDB per test). */
+export function resetDeviceDb(): void {
+  dbPromise = undefined;
+}
+
+export const QUOTA_MESSAGE = 'O armazenamento do aparelho está cheio: libere espaço (fotos, outros aplicativos) para continuar salvando no aparelho.';
+
+/** IndexedDB's quota error in pt-BR; other errors unchanged. */
+function storageError(err: unknown): Error {
+  const name = (err as { name?: string } | null)?.name;
+  if (name === 'QuotaExceededError') return new Error(QUOTA_MESSAGE);
+  return err instanceof Error ? err : new Error(String(err));
+}
+
+async function guarded<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    throw storageError(err);
+  }
+}
+
+export const putRecord = (r: DeviceRecord) => guarded(async () => void (await (await deviceDb()).put('registros', r)));
+export const getRecord = async (id: string) => (await deviceDb()).get('registros', id);
+export const deleteRecord = async (id: string) => (await deviceDb()).delete('registros', id);
+export const recordsOf = async (owner: string) => (await deviceDb()).getAllFromIndex('registros', 'owner', owner);
+
+export const putFile = (f: DeviceFile) => guarded(async () => void (await (await deviceDb()).put('arquivos', f)));
+export const getFile = async (id: string) => (await deviceDb()).get('arquivos', id);
+export const deleteFile = async (id: string) => (await deviceDb()).delete('arquivos', id);
+
+/** A random id (also the Idempotency-Key of a record or file). */
+export function newId(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}

@@ -1,0 +1,14 @@
+/** How a record kept on the device is named in "No aparelho": entity, site and date when it has them. */
+import type { EntitySchema } from '../../../schemas/kinds';
+import { formatDate } from '../format';
+
+export function deviceTitle(schema: EntitySchema, values: Record<string, unknown>, recordId?: string): string {
+  const parts = [schema.label];
+  const title = values[schema.titleField];
+  if (recordId) parts.push(typeof title === 'string' || typeof title === 'number' ? String(title) : `nº ${recordId}`);
+  const obra = schema.obraField ? values[schema.obraField] : undefined;
+  if (typeof obra === 'string' && obra) parts.push(`obra ${obra}`);
+  const date = schema.fields.find((f) => f.kind === 'date' && values[f.name]);
+  if (date) parts.push(formatDate(values[date.name]));
+  return parts.join(' · ');
+}

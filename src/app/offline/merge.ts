@@ -1,0 +1,36 @@
+/**
+ * The merge of a record edited on the device while it changed on the server (issue 26): field by
+ * field, theirs and mine; mine is kept unless the person picks theirs. Nothing is dropped silently.
+ */
+import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
+import { editableFields } from '../fields/options';
+
+export interface FieldDiff {
+  field: FieldDef;
+  mine: unknown;
+  theirs: unknown;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** The editable fields whose value on the device differs from the server's. */
+export function diffFields(schema: EntitySchema, mine: Record<string, unknown>, theirs: Record<string, unknown>): FieldDiff[] {
+  return editableFields(schema)
+    .filter((f) => f.name in mine && !same(mine[f.name], theirs[f.name]))
+    .map((field) => ({ field, mine: mine[field.name], theirs: theirs[field.name] }));
+}
+
+export type Choice = 'mine' | 'theirs';
+
+/** The values to send: mine, with the fields the person chose from the server, on the server's version. */
+export function mergeValues(
+  mine: Record<string, unknown>,
+  theirs: Record<string, unknown>,
+  diffs: FieldDiff[],
+  choices: Record<string, Choice>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...mine };
+  for (const d of diffs) if (choices[d.field.name] === 'theirs') out[d.field.name] = theirs[d.field.name];
+  out.version = theirs.version;
+  return out;
+}

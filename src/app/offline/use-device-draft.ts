@@ -1,0 +1,160 @@
+/**
+ * The device draft of a field form (schemas with `offline: true`, issue 26): what the person types
+ * is saved on the device as they type; an earlier draft of the same form is put back when it opens;
+ * "Salvar" without network (or with photos still on the device) queues the record in the outbox.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { FormInstance } from 'antd';
+import type { EntitySchema } from '../../../schemas/kinds';
+import { deleteFile, deleteRecord, newId, putRecord, recordsOf, type DeviceRecord } from './device-db';
+import { deviceFileId, deviceKeysIn } from './device-files';
+import { notifyDeviceChange } from './device-events';
+import { flushOutbox } from './outbox';
+import { deviceTitle } from './device-title';
+
+export interface DeviceDraftOptions {
+  schema: EntitySchema;
+  action: 'create' | 'edit';
+  /** The record's id (edit). */
+  id?: string;
+  form: FormInstance;
+  /** E-mail of the signed-in person (no draft without it). */
+  owner?: string;
+  /** Edit: the record is loaded and the form holds it (a draft is put back only then). */
+  ready: boolean;
+  /** The form's address ("Continuar" reopens it). */
+  path: string;
+}
+
+export interface DeviceDraft {
+  enabled: boolean;
+  /** When the draft put back into the form had been saved (shown with "Descartar rascunho"). */
+  restoredAt?: number;
+  /** Call on every change the person makes. */
+  changed: () => void;
+  /** Moves the form's values to the outbox ("Salvo no aparelho") and tries to send them. */
+  queue: (values: Record<string, unknown>) => Promise<DeviceRecord | undefined>;
+  /** Forgets the draft (after an online save, or "Descartar rascunho"). */
+  clear: (withFiles?: boolean) => Promise<void>;
+}
+
+const plain = (v: unknown) => JSON.parse(JSON.stringify(v ?? {})) as Record<string, unknown>;
+const SAVE_DELAY_MS = 300;
+
+export function useDeviceDraft({ schema, action, id, form, owner, ready, path }: DeviceDraftOptions): DeviceDraft {
+  const enabled = !!schema.offline && !!owner;
+  const draftRef = useRef<DeviceRecord | undefined>(undefined);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const inflight = useRef<Promise<unknown>>(Promise.resolve());
+  const [restoredAt, setRestoredAt] = useState<number>();
+  const recordId = action === 'edit' && id !== undefined ? String(id) : undefined;
+
+  // Put back the draft of this form, once the form holds its starting values.
+  useEffect(() => {
+    if (!enabled || !ready) return;
+    let cancelled = false;
+    void recordsOf(owner!).then((all) => {
+      if (cancelled) return;
+      const found = all.find(
+        (r) => r.state === 'rascunho' && r.resource === schema.resource && r.action === action && (recordId ? r.recordId === recordId : r.path === path),
+      );
+      if (!found) return;
+      draftRef.current = found;
+      // After the form's own reset to its initial values (Refine's useForm, suggested values).
+      setTimeout(() => {
+        if (cancelled) return;
+        form.setFieldsValue(found.values);
+        setRestoredAt(found.updatedAt);
+      }, 0);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [enabled, ready, owner, schema.resource, action, recordId, path, form]);
+
+  const write = useCallback(
+    async (state: DeviceRecord['state'], raw: Record<string, unknown>): Promise<DeviceRecord> => {
+      const values = plain(raw);
+      const now = Date.now();
+      const prev = draftRef.current;
+      const version = typeof values.version === 'number' ? values.version : prev?.baseVersion;
+      const rec: DeviceRecord = {
+        id: prev?.id ?? newId(),
+        owner: owner!,
+        resource: schema.resource,
+        action,
+        recordId,
+        baseVersion: version,
+        values,
+        state,
+        key: prev?.key ?? newId(),
+        path,
+        title: deviceTitle(schema, values, recordId),
+        createdAt: prev?.createdAt ?? now,
+        updatedAt: now,
+        attempts: 0,
+      };
+      await putRecord(rec);
+      draftRef.current = state === 'rascunho' ? rec : undefined;
+      notifyDeviceChange();
+      return rec;
+    },
+    [owner, schema, action, recordId, path],
+  );
+
+  const saveNow = useCallback(() => {
+    clearTimeout(timer.current);
+    timer.current = undefined;
+    inflight.current = write('rascunho', form.getFieldsValue(true) as Record<string, unknown>).catch(() => undefined);
+  }, [write, form]);
+
+  const changed = useCallback(() => {
+    if (!enabled) return;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(saveNow, SAVE_DELAY_MS);
+  }, [enabled, saveNow]);
+
+  // A pending save is written at once when the page is hidden or left (a closed tab loses nothing).
+  useEffect(() => {
+    if (!enabled) return;
+    const flushPending = () => {
+      if (timer.current !== undefined) saveNow();
+    };
+    document.addEventListener('visibilitychange', flushPending);
+    window.addEventListener('pagehide', flushPending);
+    return () => {
+      document.removeEventListener('visibilitychange', flushPending);
+      window.removeEventListener('pagehide', flushPending);
+      flushPending();
+    };
+  }, [enabled, saveNow]);
+
+  const queue = useCallback(
+    async (values: Record<string, unknown>) => {
+      if (!enabled) return undefined;
+      clearTimeout(timer.current);
+      timer.current = undefined;
+      await inflight.current;
+      const rec = await write('salvo', { ...(form.getFieldsValue(true) as Record<string, unknown>), ...values });
+      setRestoredAt(undefined);
+      void flushOutbox(owner!);
+      return rec;
+    },
+    [enabled, write, form, owner],
+  );
+
+  const clear = useCallback(async (withFiles = false) => {
+    clearTimeout(timer.current);
+    timer.current = undefined;
+    await inflight.current;
+    const prev = draftRef.current;
+    draftRef.current = undefined;
+    setRestoredAt(undefined);
+    if (!prev) return;
+    if (withFiles) for (const key of deviceKeysIn(prev.values)) await deleteFile(deviceFileId(key));
+    await deleteRecord(prev.id);
+    notifyDeviceChange();
+  }, []);
+
+  return useMemo(() => ({ enabled, restoredAt, changed, queue, clear }), [enabled, restoredAt, changed, queue, clear]);
+}
