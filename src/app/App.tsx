@@ -24,6 +24,7 @@ import { EffectiveSchemasSync } from './modules/schema-config/effective-schemas'
 import { notificationProvider } from './providers/notification-provider';
 import { RootShell } from './root/root-frame';
 import { OutboxRunner } from './offline/outbox-runner';
+import { SiteDataKeeper } from './modules/aparelho/site-data';
 
 const dataProvider = createDataProvider('/api/v1', getIdToken);
 const accessControlProvider = createAccessControlProvider({ getAbility: abilityStore.getAbility });
@@ -36,7 +37,12 @@ function Session({ children }: { children: ReactNode }) {
   return (
     <AbilitySessionProvider enabled={!!data?.authenticated} onChange={() => void queryClient.invalidateQueries({ queryKey: [...ACCESS_QUERY_KEY] })}>
       <EffectiveSchemasSync enabled={!!data?.authenticated} />
-      {data?.authenticated ? <OutboxRunner /> : null}
+      {data?.authenticated ? (
+        <>
+          <OutboxRunner />
+          <SiteDataKeeper />
+        </>
+      ) : null}
       <LayoutServicesProvider value={{ searchObras: (text) => fetchObras(text), logout: () => logout() }}>{children}</LayoutServicesProvider>
     </AbilitySessionProvider>
   );

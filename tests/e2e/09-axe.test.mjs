@@ -51,7 +51,7 @@ for (const [label, viewport] of [
   ['desktop', DESKTOP],
   ['phone', PHONE],
 ]) {
-  test(`axe: pendências, calendário, ausências, SLA, ação do e-mail e verificação (${label})`, async () => {
+  test(`axe: pendências, calendário, ausências, SLA, ação do e-mail, campo e verificação (${label})`, async () => {
     const p = await newPage(browser, { viewport });
     const checkOn = async (name) => {
       const v = await axeSerious(p);
@@ -89,6 +89,15 @@ for (const [label, viewport] of [
           .first()
           .waitFor();
         await checkOn('ação do e-mail');
+      });
+      await step(p, `09-campo-${label}`, async () => {
+        // Issue 26: the site's impracticable days and what waits on the device.
+        await goto(p, '/101/diarios/impraticaveis?de=2025-01-01&ate=2025-07-31');
+        await p.getByRole('region', { name: 'Diários com turno impraticável' }).locator('.ant-table-row').first().waitFor();
+        await checkOn('dias impraticáveis');
+        await goto(p, '/no-aparelho');
+        await p.getByText(/Nada guardado neste aparelho/).waitFor();
+        await checkOn('no aparelho');
       });
       await step(p, `09-verificar-${label}`, async () => {
         await goto(p, '/verificar/ZZZZZZZZZZ');

@@ -31,6 +31,8 @@ export interface DeviceRecord {
   reason?: string;
   /** Field errors of a refusal. */
   errors?: Record<string, string[]>;
+  /** Edit: the record as it was when the form opened (a field the person did not change takes the server's value). */
+  base?: Record<string, unknown>;
   /** The server's version of the record when a conflict was found (the merge screen's "theirs"). */
   server?: Record<string, unknown>;
   /** Sent as `Idempotency-Key`: a retry never creates a second record. */

@@ -1,11 +1,13 @@
 /** How a record kept on the device is named in "No aparelho": entity, site and date when it has them. */
 import type { EntitySchema } from '../../../schemas/kinds';
-import { formatDate } from '../format';
+import { formatDate, formatValue } from '../format';
 
 export function deviceTitle(schema: EntitySchema, values: Record<string, unknown>, recordId?: string): string {
   const parts = [schema.label];
-  const title = values[schema.titleField];
-  if (recordId) parts.push(typeof title === 'string' || typeof title === 'number' ? String(title) : `nº ${recordId}`);
+  const titleField = schema.fields.find((f) => f.name === schema.titleField);
+  const title = titleField ? formatValue(titleField, values[titleField.name]) : '';
+  // A title that is the date is said once, as the date.
+  if (recordId && titleField?.kind !== 'date') parts.push(title || `nº ${recordId}`);
   const obra = schema.obraField ? values[schema.obraField] : undefined;
   if (typeof obra === 'string' && obra) parts.push(`obra ${obra}`);
   const date = schema.fields.find((f) => f.kind === 'date' && values[f.name]);

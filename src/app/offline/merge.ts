@@ -9,18 +9,26 @@ export interface FieldDiff {
   field: FieldDef;
   mine: unknown;
   theirs: unknown;
+  /** Mine when the person changed the field on the device, theirs when only the server did. */
+  proposed: Choice;
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
-/** The editable fields whose value on the device differs from the server's. */
-export function diffFields(schema: EntitySchema, mine: Record<string, unknown>, theirs: Record<string, unknown>): FieldDiff[] {
+export type Choice = 'mine' | 'theirs';
+
+/**
+ * The editable fields whose value on the device differs from the server's. With the record as it
+ * was when the form opened (`base`), a field the person left alone proposes the server's value.
+ */
+export function diffFields(schema: EntitySchema, mine: Record<string, unknown>, theirs: Record<string, unknown>, base?: Record<string, unknown>): FieldDiff[] {
   return editableFields(schema)
     .filter((f) => f.name in mine && !same(mine[f.name], theirs[f.name]))
-    .map((field) => ({ field, mine: mine[field.name], theirs: theirs[field.name] }));
+    .map((field) => {
+      const untouched = base !== undefined && same(mine[field.name], base[field.name]);
+      return { field, mine: mine[field.name], theirs: theirs[field.name], proposed: untouched ? 'theirs' : 'mine' };
+    });
 }
-
-export type Choice = 'mine' | 'theirs';
 
 /** The values to send: mine, with the fields the person chose from the server, on the server's version. */
 export function mergeValues(
@@ -30,7 +38,7 @@ export function mergeValues(
   choices: Record<string, Choice>,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = { ...mine };
-  for (const d of diffs) if (choices[d.field.name] === 'theirs') out[d.field.name] = theirs[d.field.name];
+  for (const d of diffs) if ((choices[d.field.name] ?? d.proposed) === 'theirs') out[d.field.name] = theirs[d.field.name];
   out.version = theirs.version;
   return out;
 }

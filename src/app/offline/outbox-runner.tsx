@@ -34,10 +34,12 @@ export function OutboxRunner(): null {
           open?.({
             key: `aparelho-${r.id}`,
             type: 'error',
-            message: `Conflito: ${r.title}.`,
-            description: 'Foi alterado no servidor: resolva em "No aparelho".',
+            description: `Conflito: ${r.title}`,
+            message: 'Foi alterado no servidor: resolva em "No aparelho".',
           });
-        if (r.state === 'recusado') open?.({ key: `aparelho-${r.id}`, type: 'error', message: `Recusado: ${r.title}.`, description: r.reason });
+        // The notification provider shows `description` as the heading and `message` as the sentence.
+        if (r.state === 'recusado')
+          open?.({ key: `aparelho-${r.id}`, type: 'error', description: `Recusado: ${r.title}`, message: r.reason ?? 'O servidor recusou o registro.' });
       }
     };
     void look().then(run);

@@ -131,6 +131,8 @@ export async function preparePhoto(file: File, opts: { withPosition: boolean }):
   const gps = gpsOf(exif);
   const takenAt = takenAtOf(exif, file.lastModified);
   const meta = { ...(takenAt ? { takenAt } : {}), ...(opts.withPosition && gps ? { position: gps } : {}) };
+  // Every phone browser has these; an environment without them (jsdom) sends the file as chosen and the server checks it.
+  if (typeof createImageBitmap !== 'function' && typeof OffscreenCanvas !== 'function') return { file, ...meta };
   const image = await decode(file);
   try {
     const size = fitWithin(image.width, image.height);

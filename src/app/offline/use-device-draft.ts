@@ -24,6 +24,8 @@ export interface DeviceDraftOptions {
   ready: boolean;
   /** The form's address ("Continuar" reopens it). */
   path: string;
+  /** Edit: the record as loaded (the merge's common ancestor). */
+  base?: Record<string, unknown>;
 }
 
 export interface DeviceDraft {
@@ -41,7 +43,7 @@ export interface DeviceDraft {
 const plain = (v: unknown) => JSON.parse(JSON.stringify(v ?? {})) as Record<string, unknown>;
 const SAVE_DELAY_MS = 300;
 
-export function useDeviceDraft({ schema, action, id, form, owner, ready, path }: DeviceDraftOptions): DeviceDraft {
+export function useDeviceDraft({ schema, action, id, form, owner, ready, path, base }: DeviceDraftOptions): DeviceDraft {
   const enabled = !!schema.offline && !!owner;
   const draftRef = useRef<DeviceRecord | undefined>(undefined);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -85,6 +87,7 @@ export function useDeviceDraft({ schema, action, id, form, owner, ready, path }:
         action,
         recordId,
         baseVersion: version,
+        base: prev?.base ?? (base ? plain(base) : undefined),
         values,
         state,
         key: prev?.key ?? newId(),
@@ -99,7 +102,7 @@ export function useDeviceDraft({ schema, action, id, form, owner, ready, path }:
       notifyDeviceChange();
       return rec;
     },
-    [owner, schema, action, recordId, path],
+    [owner, schema, action, recordId, path, base],
   );
 
   const saveNow = useCallback(() => {

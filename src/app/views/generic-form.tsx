@@ -199,6 +199,7 @@ export function GenericForm({ schema, action, id: idProp, initialValues: prefill
     owner: identity?.email,
     ready: !isEdit || !!record,
     path: location.pathname,
+    base: record,
   });
   draftHolder.current = draft;
   async function queueOnDevice(values: Record<string, unknown>) {
@@ -209,7 +210,8 @@ export function GenericForm({ schema, action, id: idProp, initialValues: prefill
     if (!queued) return;
     setWarnWhen(false);
     queuedNotice.queued(schema);
-    navigate('/no-aparelho');
+    // After the "unsaved changes" guard has seen warnWhen=false (else it asks to leave a saved form).
+    setTimeout(() => navigate('/no-aparelho'), 0);
   }
   // Offline, or photos still on the device: the record is sent by the outbox (photos first).
   const onFinish = async (values: Record<string, unknown>) => {

@@ -23,7 +23,7 @@ const show = (d: FieldDiff, v: unknown) => <FieldDisplay field={d.field} value={
 function MergeView({ rec, schema }: { rec: DeviceRecord; schema: EntitySchema }) {
   const navigate = useNavigate();
   const theirs = useMemo(() => rec.server ?? {}, [rec.server]);
-  const diffs = useMemo(() => diffFields(schema, rec.values, theirs), [schema, rec.values, theirs]);
+  const diffs = useMemo(() => diffFields(schema, rec.values, theirs, rec.base), [schema, rec.values, theirs, rec.base]);
   const [choices, setChoices] = useState<Record<string, Choice>>({});
   const send = async () => {
     const values = mergeValues(rec.values, theirs, diffs, choices);
@@ -57,7 +57,7 @@ function MergeView({ rec, schema }: { rec: DeviceRecord; schema: EntitySchema })
               render: (_, d) => (
                 <Radio.Group
                   aria-label={`Ficar com qual valor de ${d.field.label}`}
-                  value={choices[d.field.name] ?? 'mine'}
+                  value={choices[d.field.name] ?? d.proposed}
                   onChange={(e) => setChoices((c) => ({ ...c, [d.field.name]: e.target.value as Choice }))}
                   options={[
                     { label: 'O meu', value: 'mine' },

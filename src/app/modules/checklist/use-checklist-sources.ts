@@ -1,6 +1,7 @@
 /** The work orders of the site and the active checklist templates valid for it, for the checklist fill page. */
 import { useMemo } from 'react';
 import { useList } from '@refinedev/core';
+import { templatesQuery, workOrdersQuery } from './checklist-source-queries';
 import type { EntitySchema } from '../../../../schemas/kinds';
 import type { Template, WorkOrder } from './checklist-fill-model';
 
@@ -18,18 +19,12 @@ export function useChecklistSources({
   canFill: boolean;
 }) {
   const orders = useList<WorkOrder>({
-    resource: osSchema.resource,
-    filters: [{ field: osSchema.obraField ?? 'obra', operator: 'eq', value: obra }],
-    sorters: [{ field: 'numero', order: 'asc' }],
-    pagination: { currentPage: 1, pageSize: 500 },
+    ...workOrdersQuery(osSchema, obra),
     errorNotification: false,
     queryOptions: { enabled: canFill },
   });
   const templates = useList<Template>({
-    resource: templateSchema.resource,
-    filters: [{ field: 'ativo', operator: 'eq', value: true }],
-    sorters: [{ field: 'nome', order: 'asc' }],
-    pagination: { currentPage: 1, pageSize: 500 },
+    ...templatesQuery(templateSchema),
     errorNotification: false,
     queryOptions: { enabled: canFill },
   });

@@ -2,7 +2,8 @@
  * The daily report's create and edit forms (view overrides of `diario`): the generic form of the
  * schema, with the site's RDO configuration applied (lists as options, mandatory sections required,
  * shifts as the new report's weather rows) and, on a new report, "Copiar do dia anterior" and the
- * weather of the day filled from the forecast where the person typed nothing (`WeatherFill`).
+ * weather of the day filled from the forecast where the person typed nothing (`WeatherFill`; on an
+ * edit, only where the saved report has nothing).
  */
 import { useEffect, useMemo } from 'react';
 import { useParams } from 'react-router';
@@ -13,15 +14,17 @@ import { GenericForm } from '../../views/generic-form';
 import type { ViewProps } from '../../views/overrides';
 import { CopyPreviousButton } from './copy-previous-button';
 import { WeatherFill } from './weather-fill';
+import { rdoOptionsQuery } from './rdo-options-query';
 import { defaultsFromShifts, schemaWithRdoOptions, type RdoOptions } from './rdo-options';
 
 /** The site's RDO configuration (undefined while loading or without a site). */
 export function useRdoOptions(obra: string | undefined): { options?: RdoOptions; loading: boolean } {
   const apiUrl = useApiUrl();
+  const { url, method, query: params } = rdoOptionsQuery(apiUrl, obra ?? '');
   const { query, result } = useCustom<RdoOptions>({
-    url: `${apiUrl}/diarios/opcoes`,
-    method: 'get',
-    config: { query: { obra } },
+    url,
+    method,
+    config: { query: params },
     queryOptions: { enabled: !!obra, queryKey: ['rdo-opcoes', obra], staleTime: 60_000 },
     errorNotification: false,
   });
@@ -80,5 +83,5 @@ export function DiarioEdit({ schema }: ViewProps) {
   const { options, loading } = useRdoOptions(record?.obra as string | undefined);
   const formSchema = useMemo<EntitySchema>(() => schemaWithRdoOptions(schema, options, record), [schema, options, record]);
   if (query.isLoading || loading) return loadingView;
-  return <GenericForm schema={formSchema} action="edit" id={id} />;
+  return <GenericForm schema={formSchema} action="edit" id={id} toolbar={<WeatherFill obra={record?.obra as string | undefined} existing />} />;
 }

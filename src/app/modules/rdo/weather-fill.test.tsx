@@ -14,7 +14,7 @@ import { schemaByName } from '../../../../schemas';
 import { renderViews } from '../../../../tests/app/test-utils';
 import { useInProcessApi } from '../../../../tests/app/in-process-api';
 import { DEMO_USERS } from '../../../../mocks/test-app';
-import { DiarioCreate } from './diario-form';
+import { DiarioCreate, DiarioEdit } from './diario-form';
 import { WEATHER_NOTE } from './weather-fill';
 
 const T = { timeout: 30_000 };
@@ -91,5 +91,32 @@ describe('weather of a new daily report', { timeout: 120_000 }, () => {
     } finally {
       process.env.WEATHER_URL = STAND_IN;
     }
+  });
+
+  it('on a saved report opened online, fills only what is still empty: a saved "Ensolarado" stays', async () => {
+    t.server.use(
+      http.get(STAND_IN, ({ request }) => {
+        const day = new URL(request.url).searchParams.get('start_date')!;
+        return new HttpResponse(FIXTURE.replaceAll('2026-11-20', day), { headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    const created = await t.mock.api.request('/api/v1/diarios', {
+      method: 'POST',
+      as: SM,
+      json: { obra: '101', data: '2026-06-03', clima: [{ periodo: 'Manhã', tempo: 'Ensolarado', condicao: 'Praticável' }] },
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    renderViews({
+      schemas: [diario],
+      path: `/diarios/${id}/editar`,
+      routes: <Route path="/diarios/:id/editar" element={<DiarioEdit schema={diario} />} />,
+      user: DEMO_USERS[SM],
+    });
+    await screen.findByText(WEATHER_NOTE, {}, T);
+    const [, manha] = within(climaCard()).getAllByRole('row');
+    await waitFor(() => expect(within(manha).getByRole('spinbutton')).not.toHaveValue(''), T); // empty temperature: filled
+    expect(within(manha).getByText('Ensolarado')).toBeInTheDocument(); // saved: kept
+    expect(screen.getByLabelText('Chuva (mm)')).not.toHaveValue(''); // empty rain: filled
   });
 });

@@ -1,5 +1,5 @@
 /**
- * On a new daily report, online, with a site and a date: fills the weather rows and the day's rain
+ * On a daily report opened online (new, or saved and edited), with a site and a date: fills the weather rows and the day's rain
  * from GET /obras/{obra}/clima (src/app/modules/rdo/weather.ts) where the person typed nothing, and
  * says so in one line. When the weather is not available, the fields simply stay manual.
  */
@@ -14,7 +14,11 @@ export const WEATHER_NOTE = 'Clima preenchido pela previsão (Open-Meteo); confi
 
 const keyOf = (path: FieldPath) => path.join('.');
 
-export function WeatherFill({ obra: fixed }: { obra?: string }) {
+/**
+ * `existing`: a saved report opened for editing — only what is still empty is filled (a saved
+ * "Ensolarado" is the person's, not a default).
+ */
+export function WeatherFill({ obra: fixed, existing = false }: { obra?: string; existing?: boolean }) {
   const form = Form.useFormInstance();
   const watchedObra = Form.useWatch('obra', form) as string | undefined;
   const data = Form.useWatch('data', form) as string | undefined;
@@ -30,7 +34,7 @@ export function WeatherFill({ obra: fixed }: { obra?: string }) {
       if (abort.signal.aborted || !answer?.disponivel) return;
       const patch = weatherPatch({ clima: form.getFieldValue('clima'), chuvaMm: form.getFieldValue('chuvaMm') }, answer, {
         typed: (path) => form.isFieldTouched(path),
-        suggested: (path, value) => filled.current.get(keyOf(path)) === value || (path[2] === 'tempo' && value === TEMPO_DEFAULT),
+        suggested: (path, value) => filled.current.get(keyOf(path)) === value || (!existing && path[2] === 'tempo' && value === TEMPO_DEFAULT),
       });
       if (!patch) return;
       form.setFieldsValue(patch);
@@ -38,7 +42,7 @@ export function WeatherFill({ obra: fixed }: { obra?: string }) {
       setNote(true);
     });
     return () => abort.abort();
-  }, [form, obra, data]);
+  }, [form, obra, data, existing]);
 
   if (!note) return null;
   return (

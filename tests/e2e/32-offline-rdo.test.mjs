@@ -1,0 +1,209 @@
+// Scenario 32 — field first (issue 26), at phone width with the portal's service worker:
+// 1. the site manager opens the installed app with the network cut, writes a report with 3 photos,
+//    reloads offline (the draft and the photos are still there), saves it ("Salvo no aparelho"),
+//    and when the network returns exactly one report with 3 photos reaches the server;
+// 2. two devices edit the same report: the phone's offline edit meets the office's newer version,
+//    "Conflito" opens the merge screen, and the combined version keeps both people's changes.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import sharp from 'sharp';
+import {
+  DESKTOP,
+  PHONE,
+  apiGet,
+  apiSend,
+  appReady,
+  axeSerious,
+  eventually,
+  formatViolations,
+  goto,
+  launch,
+  loginStaff,
+  newPage,
+  shot,
+  step,
+  waitPath,
+} from './helpers.mjs';
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+const TOKEN = `offline-${Date.now().toString(36)}`;
+const pad = (n) => String(n).padStart(2, '0');
+/** A day of 2023 no other scenario writes (one report per site per day). */
+function randomDay() {
+  const m = 1 + Math.floor(Math.random() * 12);
+  const d = 1 + Math.floor(Math.random() * 28);
+  return { iso: `2023-${pad(m)}-${pad(d)}`, br: `${pad(d)}/${pad(m)}/2023` };
+}
+
+/** A photo-like JPEG (noise over a gradient), as a phone camera would give. */
+async function photo(seed) {
+  const w = 1200;
+  const h = 900;
+  const raw = Buffer.alloc(w * h * 3);
+  for (let i = 0; i < raw.length; i++) raw[i] = (((i * 7 + seed * 131) % 256) + Math.floor(Math.random() * 60)) % 256;
+  return sharp(raw, { raw: { width: w, height: h, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
+/** The service worker installed and controlling the page (after one online visit). */
+async function installed(page) {
+  await page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 120_000 });
+}
+
+const photosItem = (page) => page.locator('.ant-form-item').filter({ has: page.getByText('Fotos', { exact: true }) });
+const donePhotos = (page) =>
+  photosItem(page).locator('.ant-upload-list-item-done, .ant-upload-list-item:not(.ant-upload-list-item-error):not(.ant-upload-list-item-uploading)');
+
+async function noSeriousA11y(page, what) {
+  const violations = await axeSerious(page);
+  assert.deepEqual(violations, [], `${what}: ${formatViolations(violations)}`);
+}
+
+test('um diário escrito sem sinal no telefone, com 3 fotos, chega uma vez ao servidor', async () => {
+  const page = await newPage(browser, { viewport: PHONE, serviceWorkers: 'allow' });
+  const context = page.context();
+  const day = randomDay();
+  const text = `${TOKEN} concretagem sem sinal`;
+  try {
+    await step(page, '32-instalar', async () => {
+      await loginStaff(page, 'sm@portal.local');
+      await goto(page, '/101/diarios/novo');
+      await installed(page);
+      // Once more online, so the form's own reads go through the worker and stay on the device.
+      await page.reload({ waitUntil: 'domcontentloaded' });
+      await appReady(page);
+      await page.getByLabel('Ocorrências').waitFor();
+    });
+
+    await step(page, '32-escrever-offline', async () => {
+      await context.setOffline(true);
+      await page.reload({ waitUntil: 'domcontentloaded' });
+      await appReady(page, 30_000);
+      await page.getByLabel('Ocorrências').waitFor();
+      const date = page.getByLabel('Data', { exact: true });
+      await date.click();
+      await date.fill(day.br);
+      await date.press('Enter');
+      await page.keyboard.press('Escape').catch(() => {});
+      await page.getByLabel('Ocorrências').fill(text);
+      const files = await Promise.all([1, 2, 3].map(async (i) => ({ name: `foto-${i}.jpg`, mimeType: 'image/jpeg', buffer: await photo(i) })));
+      await photosItem(page).locator('input[type=file]').setInputFiles(files);
+      await eventually(async () => assert.equal(await donePhotos(page).count(), 3), { timeout: 30_000 });
+      await shot(page, 'offline-rdo-escrito-phone');
+    });
+
+    await step(page, '32-recarregar-offline', async () => {
+      await page.waitForTimeout(800); // the draft is written 300 ms after the last keystroke
+      await page.reload({ waitUntil: 'domcontentloaded' });
+      await appReady(page, 30_000);
+      await page.getByText(/Rascunho recuperado do aparelho/).waitFor({ timeout: 20_000 });
+      await eventually(async () => assert.equal(await page.getByLabel('Ocorrências').inputValue(), text));
+      await eventually(async () => assert.equal(await donePhotos(page).count(), 3));
+      await shot(page, 'offline-rdo-rascunho-recuperado-phone');
+    });
+
+    await step(page, '32-salvar-offline', async () => {
+      await page.getByRole('button', { name: 'Salvar' }).click();
+      await waitPath(page, '/no-aparelho');
+      await page.getByText('Salvo no aparelho', { exact: true }).waitFor();
+      await page.getByText('3 fotos no aparelho').waitFor();
+      await shot(page, 'offline-no-aparelho-salvo-phone');
+      await noSeriousA11y(page, 'No aparelho (sem conexão)');
+    });
+
+    await step(page, '32-rede-volta', async () => {
+      await context.setOffline(false);
+      await page.getByText('Enviado', { exact: true }).waitFor({ timeout: 60_000 });
+      await shot(page, 'offline-no-aparelho-enviado-phone');
+      await noSeriousA11y(page, 'No aparelho (enviado)');
+      const sent = await apiGet(page, `/api/v1/diarios?obra=101&data=${day.iso}`);
+      assert.equal(sent.status, 200);
+      const mine = sent.body.filter((d) => d.ocorrencias === text);
+      assert.equal(mine.length, 1, 'o diário deveria estar no servidor exatamente uma vez');
+      assert.equal(mine[0].fotos.length, 3);
+      assert.deepEqual(
+        mine[0].fotos.map((f) => f.type),
+        ['image/jpeg', 'image/jpeg', 'image/jpeg'],
+      );
+    });
+  } finally {
+    await context.close();
+  }
+});
+
+test('dois aparelhos editam o mesmo diário: conflito, tela de comparação, nada se perde', async () => {
+  const phone = await newPage(browser, { viewport: PHONE, serviceWorkers: 'allow' });
+  const office = await newPage(browser, { viewport: DESKTOP });
+  const day = randomDay();
+  let id;
+  try {
+    await step(phone, '32-conflito-preparar', async () => {
+      await loginStaff(phone, 'sm@portal.local');
+      const created = await apiSend(phone, 'POST', '/api/v1/diarios', {
+        obra: '101',
+        data: day.iso,
+        siteManager: { mail: 'sm@portal.local', nome: 'Site Manager' },
+        ocorrencias: `${TOKEN} início`,
+        horarioInicio: '07:00',
+        chuvaMm: 0, // site 101 requires the day's rain (its RDO configuration)
+      });
+      assert.equal(created.status, 201, JSON.stringify(created.body));
+      id = created.body.id;
+      await goto(phone, `/diarios/${id}/editar`);
+      await installed(phone);
+      await phone.getByLabel('Ocorrências').waitFor();
+    });
+
+    await step(phone, '32-conflito-editar-offline', async () => {
+      await phone.context().setOffline(true);
+      await phone.getByLabel('Ocorrências').fill(`${TOKEN} mudado no campo`);
+      await phone.getByRole('button', { name: 'Salvar' }).click();
+      await waitPath(phone, '/no-aparelho').catch(async (e) => {
+        const fieldErrors = await phone.locator('.ant-form-item-explain-error').allInnerTexts();
+        throw new Error(`${e.message}\nerros do formulário: ${JSON.stringify(fieldErrors)}\nerros da página: ${JSON.stringify(phone.errors)}`);
+      });
+      await phone.getByText('Salvo no aparelho', { exact: true }).waitFor();
+    });
+
+    await step(office, '32-conflito-escritorio', async () => {
+      await loginStaff(office, 'sm@portal.local');
+      const current = await apiGet(office, `/api/v1/diarios/${id}`);
+      const changed = await apiSend(office, 'PATCH', `/api/v1/diarios/${id}`, {
+        ocorrencias: `${TOKEN} mudado no escritório`,
+        horarioInicio: '06:30',
+        version: current.body.version,
+      });
+      assert.equal(changed.status, 200, JSON.stringify(changed.body));
+    });
+
+    await step(phone, '32-conflito-resolver', async () => {
+      await phone.context().setOffline(false);
+      await phone.getByText('Conflito', { exact: true }).waitFor({ timeout: 60_000 });
+      await phone.getByRole('button', { name: 'Resolver conflito' }).click();
+      await waitPath(phone, (p) => p.startsWith('/no-aparelho/'));
+      const table = phone.locator('.ant-table');
+      await table.getByText(`${TOKEN} mudado no campo`).waitFor();
+      await table.getByText(`${TOKEN} mudado no escritório`).waitFor();
+      await shot(phone, 'offline-conflito-comparacao-phone');
+      await noSeriousA11y(phone, 'Comparação do conflito');
+      // Mine for what I changed; the office's start time, which I did not touch, is proposed as theirs.
+      await phone.getByRole('button', { name: 'Enviar a versão combinada' }).click();
+      await waitPath(phone, '/no-aparelho');
+      await phone.getByText('Enviado', { exact: true }).waitFor({ timeout: 60_000 });
+      const merged = await apiGet(phone, `/api/v1/diarios/${id}`);
+      assert.equal(merged.body.ocorrencias, `${TOKEN} mudado no campo`);
+      assert.equal(merged.body.horarioInicio, '06:30');
+    });
+  } finally {
+    await phone.context().close();
+    await office.context().close();
+  }
+});
