@@ -6,7 +6,9 @@
  * (required and highlighted when not conforming) and up to three photos. Saved as a draft
  * ("Em preenchimento") or concluded ("Concluído"); the rules of schemas/shared/checklist-answers.ts
  * are checked here before sending and by the API, whose field errors land on their items. On
- * success the saved checklist's page opens.
+ * success the saved checklist's page opens. As the generic form (issue 26), what is typed is kept on
+ * the device and put back when the page opens again; without network (or with photos still on the
+ * device) the checklist goes to the outbox ("No aparelho").
  */
 import React, { useMemo, useState } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
@@ -21,7 +23,6 @@ import {
   RESULTADO_APROVADO,
   checkChecklist,
   numberedItems,
-  type ChecklistAnswer,
   type NumberedItem,
 } from '../../../../schemas/shared/checklist-answers';
 import { resolveEntity } from '../../../../resources/routes';
@@ -31,7 +32,8 @@ import { useAbility, useCurrentUser } from '../../access/ability-context';
 import { useCurrentRoute } from '../../guard/navigation-guard';
 import { obraLabel } from '../../fields/obra-label';
 import { UploadTargetContext } from '../../fields/upload-target';
-import { todayIso } from '../../format';
+import { DeviceDraftBanner } from '../../offline/draft-banner';
+import { DeviceFilesContext } from '../../offline/device-files-context';
 import {
   AREA_LABEL,
   MSG_CONFORMIDADE,
@@ -45,9 +47,11 @@ import {
   type Errors,
   type ItemErrors,
 } from './checklist-fill-model';
+import { checklistBody, checklistDraftValues, fillStateFromDraft, initialFillState, type ChecklistFillState } from './checklist-fill-body';
 import { ChecklistIdentificationCard } from './checklist-identification-card';
 import { ItemCard } from './checklist-item-card';
 import { useChecklistSources } from './use-checklist-sources';
+import { useChecklistDeviceDraft } from './use-checklist-device-draft';
 
 /** The route's element: the filled-checklist schema of `:tipo` (404 for another value). */
 export function ChecklistFillPage({ route }: { route: AppRoute }): React.ReactElement {
@@ -68,13 +72,14 @@ function ChecklistFill({ schema, obra }: { schema: EntitySchema; obra: string })
   const resultadoOptions = schema.fields.find((f) => f.name === 'resultado')?.options ?? [];
   const [search] = useSearchParams();
 
-  const [osId, setOsId] = useState<number | undefined>(() => Number(search.get('os')) || undefined);
-  const [templateId, setTemplateId] = useState<number | undefined>();
-  const [data, setData] = useState(() => todayIso());
+  const [initial] = useState(() => initialFillState(Number(search.get('os')) || undefined));
+  const [osId, setOsId] = useState(initial.osId);
+  const [templateId, setTemplateId] = useState(initial.templateId);
+  const [data, setData] = useState(initial.data);
   /** Answers per template (switching back keeps them), by item number. */
-  const [answers, setAnswers] = useState<Record<number, Record<number, Answer>>>({});
-  const [resultado, setResultado] = useState(RESULTADO_APROVADO);
-  const [observacoes, setObservacoes] = useState('');
+  const [answers, setAnswers] = useState(initial.answers);
+  const [resultado, setResultado] = useState(initial.resultado);
+  const [observacoes, setObservacoes] = useState(initial.observacoes);
   const [itemErrors, setItemErrors] = useState<ItemErrors>({});
   const [fieldErrors, setFieldErrors] = useState<Errors>({});
   const [problem, setProblem] = useState<{ title: string; details: string[] } | undefined>();
@@ -90,6 +95,28 @@ function ChecklistFill({ schema, obra }: { schema: EntitySchema; obra: string })
   const template = templateList.find((t) => t.id === templateId);
   const items = useMemo(() => numberedItems(template?.itens), [template]);
   const mine = (templateId !== undefined && answers[templateId]) || {};
+  const fill: ChecklistFillState = { osId, templateId, data, answers, resultado, observacoes };
+  const bodyContext = { obra, items, executante: { mail: user?.email ?? '', ...(user?.name ? { nome: user.name } : {}) } };
+  const loading = orders.query.isLoading || templates.query.isLoading;
+  /** Puts values back into the page (a device draft, or the start after "Descartar rascunho"). */
+  const apply = (s: ChecklistFillState) => {
+    setOsId(s.osId);
+    setTemplateId(s.templateId);
+    setData(s.data);
+    setAnswers(s.answers);
+    setResultado(s.resultado);
+    setObservacoes(s.observacoes);
+    setItemErrors({});
+    setFieldErrors({});
+    setProblem(undefined);
+  };
+  const device = useChecklistDeviceDraft({
+    schema,
+    ready: canFill && !loading,
+    values: () => checklistDraftValues(fill, bodyContext, CHECKLIST_RASCUNHO),
+    restore: (v) => apply(fillStateFromDraft(v, initial)),
+  });
+  const { draft } = device;
 
   if (!canFill) {
     return <Result status="403" title="Sem permissão" subTitle={`Você não tem permissão para preencher checklists de ${area}.`} />;
@@ -116,46 +143,17 @@ function ChecklistFill({ schema, obra }: { schema: EntitySchema; obra: string })
     });
     // A non-conformity cannot be approved as is: the result moves to "with reservations" (still the user's choice).
     if (patch.conformidade === NAO_CONFORME) setResultado((r) => (r === RESULTADO_APROVADO ? (resultadoOptions[1] ?? r) : r));
+    draft.changed();
   }
 
+  /** A top field changed: its error goes and the device draft is saved. */
   function clearField(name: string) {
+    draft.changed();
     setFieldErrors((e) => {
       if (!e[name]) return e;
       const { [name]: _gone, ...rest } = e;
       return rest;
     });
-  }
-
-  /** The body the API receives; `sent[i]` is the item number of `respostas[i]`. */
-  function buildBody(status: string) {
-    const sent: number[] = [];
-    const respostas: ChecklistAnswer[] = [];
-    for (const it of items) {
-      const a = mine[it.numero];
-      if (!a?.conformidade) continue;
-      sent.push(it.numero);
-      respostas.push({
-        item: it.numero,
-        ...(it.secao ? { secao: it.secao } : {}),
-        pergunta: it.pergunta,
-        conformidade: a.conformidade,
-        ...(a.resposta?.trim() ? { resposta: a.resposta.trim() } : {}),
-        ...(a.observacao?.trim() ? { observacao: a.observacao.trim() } : {}),
-        ...(a.fotos?.length ? { fotos: a.fotos } : {}),
-      });
-    }
-    const body = {
-      template: templateId,
-      obra,
-      os: osId,
-      data,
-      executante: { mail: user?.email ?? '', ...(user?.name ? { nome: user.name } : {}) },
-      status,
-      respostas,
-      resultado,
-      ...(observacoes.trim() ? { observacoes: observacoes.trim() } : {}),
-    };
-    return { body, sent };
   }
 
   /** Errors keyed like the API's (`respostas.<i>.observacao`, `respostas`, `os`…) onto items and fields. */
@@ -191,7 +189,7 @@ function ChecklistFill({ schema, obra }: { schema: EntitySchema; obra: string })
     if (!osId) top.os = ['Selecione a ordem de serviço.'];
     if (!templateId) top.template = ['Selecione o modelo de checklist.'];
     if (!data) top.data = ['Informe a data.'];
-    const { body, sent } = buildBody(status);
+    const { body, sent } = checklistBody(fill, bodyContext, status);
     const check = checkChecklist({ itens: template?.itens, respostas: body.respostas, status, resultado });
     const incomplete = items.some((it) => lacksConformity(mine[it.numero]));
     if (Object.keys(top).length || Object.keys(check.errors).length || incomplete) {
@@ -200,7 +198,13 @@ function ChecklistFill({ schema, obra }: { schema: EntitySchema; obra: string })
     }
     setSaving(status);
     try {
+      // Offline, or photos still on the device: the outbox sends the same body (photos first).
+      if (device.mustQueue(body)) {
+        await device.queue(body);
+        return;
+      }
       const res = await create({ resource: schema.resource, values: body, successNotification: false, errorNotification: false });
+      void draft.clear();
       setItemErrors({});
       setFieldErrors({});
       open?.({
@@ -211,6 +215,7 @@ function ChecklistFill({ schema, obra }: { schema: EntitySchema; obra: string })
       show(schema.resource, res.data.id!);
     } catch (e) {
       const err = e as HttpError;
+      if (err.statusCode === 0 && (await device.queue(body))) return;
       const errors = (err.errors ?? {}) as Errors;
       // A required item the API finds unanswered (the template changed meanwhile) is listed by the API.
       const local = checkChecklist({ itens: template?.itens, respostas: body.respostas, status, resultado });
@@ -222,165 +227,170 @@ function ChecklistFill({ schema, obra }: { schema: EntitySchema; obra: string })
 
   const site = obraLabel(obra, current?.obra === obra ? current?.obraRecord : undefined);
   const sections = groupBySection(items);
-  const loading = orders.query.isLoading || templates.query.isLoading;
   const errorOf = (name: string) => fieldErrors[name]?.join(' ');
 
   return (
     <UploadTargetContext.Provider value={{ resource: schema.resource }}>
-      <section aria-labelledby="checklist-fill-title" style={{ maxWidth: 900, margin: '0 auto', minWidth: 0 }}>
-        <Typography.Title level={3} id="checklist-fill-title" style={{ marginBottom: 4 }}>
-          Preencher checklist ({area})
-        </Typography.Title>
-        <Typography.Paragraph type="secondary">{site}</Typography.Paragraph>
+      <DeviceFilesContext.Provider value={device.filesOwner}>
+        <section aria-labelledby="checklist-fill-title" style={{ maxWidth: 900, margin: '0 auto', minWidth: 0 }}>
+          <Typography.Title level={3} id="checklist-fill-title" style={{ marginBottom: 4 }}>
+            Preencher checklist ({area})
+          </Typography.Title>
+          <Typography.Paragraph type="secondary">{site}</Typography.Paragraph>
+          {draft.restoredAt ? <DeviceDraftBanner savedAt={draft.restoredAt} onDiscard={() => void draft.clear(true).then(() => apply(initial))} /> : null}
 
-        <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-          <ChecklistIdentificationCard
-            sources={sources}
-            osId={osId}
-            template={template}
-            data={data}
-            executante={user?.name || user?.email}
-            errorOf={errorOf}
-            onOsChange={(v) => {
-              setOsId(v);
-              clearField('os');
-            }}
-            onTemplateChange={(v) => {
-              setTemplateId(v);
-              setItemErrors({});
-              setProblem(undefined);
-              clearField('template');
-            }}
-            onDataChange={(v) => {
-              setData(v);
-              clearField('data');
-            }}
-          />
-
-          {loading ? <Spin aria-label="Carregando" style={{ display: 'block', margin: '24px auto' }} /> : null}
-          {!template && !loading ? <Typography.Text type="secondary">Escolha o modelo de checklist para ver os itens.</Typography.Text> : null}
-          {template && !items.length ? <Empty description="Este modelo não tem itens." /> : null}
-
-          {sections.map((s) => (
-            <section key={s.title || '_'} aria-label={s.title || 'Itens'}>
-              {s.title ? (
-                <Typography.Title level={4} style={{ marginTop: 8 }}>
-                  {s.title}
-                </Typography.Title>
-              ) : null}
-              <Space direction="vertical" size="small" style={{ width: '100%' }}>
-                {s.items.map((it) => (
-                  <ItemCard
-                    key={it.numero}
-                    item={it}
-                    answer={mine[it.numero] ?? {}}
-                    errors={itemErrors[it.numero]}
-                    fotosField={fotosField}
-                    onChange={(p) => setAnswer(it.numero, p)}
-                  />
-                ))}
-              </Space>
-            </section>
-          ))}
-
-          {template ? (
-            <Card size="small" title="Conclusão">
-              <Form layout="vertical" component="div">
-                <Form.Item
-                  label="Resultado"
-                  htmlFor="ck-resultado"
-                  validateStatus={errorOf('resultado') ? 'error' : undefined}
-                  help={errorOf('resultado') ?? (hasNonConformity ? 'Há itens não conformes: aprovado com ressalvas ou reprovado.' : undefined)}
-                >
-                  <Select<string>
-                    id="ck-resultado"
-                    value={resultado}
-                    onChange={(v) => {
-                      setResultado(v);
-                      clearField('resultado');
-                    }}
-                    options={resultadoOptions.map((o) => ({ value: o, label: o, disabled: o === RESULTADO_APROVADO && hasNonConformity }))}
-                    style={{ width: '100%' }}
-                  />
-                </Form.Item>
-                <Form.Item
-                  label="Observações gerais"
-                  htmlFor="ck-observacoes"
-                  validateStatus={errorOf('observacoes') ? 'error' : undefined}
-                  help={errorOf('observacoes')}
-                  style={{ marginBottom: 0 }}
-                >
-                  <Input.TextArea
-                    id="ck-observacoes"
-                    value={observacoes}
-                    onChange={(e) => setObservacoes(e.target.value)}
-                    autoSize={{ minRows: 2, maxRows: 8 }}
-                    maxLength={4000}
-                  />
-                </Form.Item>
-              </Form>
-            </Card>
-          ) : null}
-
-          {problem ? (
-            <Alert
-              type="error"
-              showIcon
-              role="alert"
-              message={problem.title}
-              description={
-                problem.details.length ? (
-                  <ul style={{ margin: 0, paddingInlineStart: 18 }}>
-                    {problem.details.map((d) => (
-                      <li key={d}>{d}</li>
-                    ))}
-                  </ul>
-                ) : undefined
-              }
+          <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+            <ChecklistIdentificationCard
+              sources={sources}
+              osId={osId}
+              template={template}
+              data={data}
+              executante={user?.name || user?.email}
+              errorOf={errorOf}
+              onOsChange={(v) => {
+                setOsId(v);
+                clearField('os');
+              }}
+              onTemplateChange={(v) => {
+                setTemplateId(v);
+                setItemErrors({});
+                setProblem(undefined);
+                clearField('template');
+              }}
+              onDataChange={(v) => {
+                setData(v);
+                clearField('data');
+              }}
             />
-          ) : null}
-        </Space>
 
-        {/* Progress and actions stay in sight while scrolling the items (a direct child of the section, so `sticky` has room). */}
-        <div
-          style={{
-            position: 'sticky',
-            bottom: 0,
-            zIndex: 2,
-            marginTop: 16,
-            background: token.colorBgContainer,
-            borderTop: `1px solid ${token.colorBorderSecondary}`,
-            padding: '8px 0',
-          }}
-        >
-          <div aria-live="polite" style={{ marginBottom: 8 }} hidden={!template}>
-            <Typography.Text strong>
-              {answered} de {items.length} respondidos
-            </Typography.Text>
-            {requiredOpen ? (
-              <Typography.Text type="secondary">
-                {' '}
-                · {requiredOpen} obrigatório{requiredOpen === 1 ? '' : 's'} sem resposta
-              </Typography.Text>
+            {loading ? <Spin aria-label="Carregando" style={{ display: 'block', margin: '24px auto' }} /> : null}
+            {!template && !loading ? <Typography.Text type="secondary">Escolha o modelo de checklist para ver os itens.</Typography.Text> : null}
+            {template && !items.length ? <Empty description="Este modelo não tem itens." /> : null}
+
+            {sections.map((s) => (
+              <section key={s.title || '_'} aria-label={s.title || 'Itens'}>
+                {s.title ? (
+                  <Typography.Title level={4} style={{ marginTop: 8 }}>
+                    {s.title}
+                  </Typography.Title>
+                ) : null}
+                <Space direction="vertical" size="small" style={{ width: '100%' }}>
+                  {s.items.map((it) => (
+                    <ItemCard
+                      key={it.numero}
+                      item={it}
+                      answer={mine[it.numero] ?? {}}
+                      errors={itemErrors[it.numero]}
+                      fotosField={fotosField}
+                      onChange={(p) => setAnswer(it.numero, p)}
+                    />
+                  ))}
+                </Space>
+              </section>
+            ))}
+
+            {template ? (
+              <Card size="small" title="Conclusão">
+                <Form layout="vertical" component="div">
+                  <Form.Item
+                    label="Resultado"
+                    htmlFor="ck-resultado"
+                    validateStatus={errorOf('resultado') ? 'error' : undefined}
+                    help={errorOf('resultado') ?? (hasNonConformity ? 'Há itens não conformes: aprovado com ressalvas ou reprovado.' : undefined)}
+                  >
+                    <Select<string>
+                      id="ck-resultado"
+                      value={resultado}
+                      onChange={(v) => {
+                        setResultado(v);
+                        clearField('resultado');
+                      }}
+                      options={resultadoOptions.map((o) => ({ value: o, label: o, disabled: o === RESULTADO_APROVADO && hasNonConformity }))}
+                      style={{ width: '100%' }}
+                    />
+                  </Form.Item>
+                  <Form.Item
+                    label="Observações gerais"
+                    htmlFor="ck-observacoes"
+                    validateStatus={errorOf('observacoes') ? 'error' : undefined}
+                    help={errorOf('observacoes')}
+                    style={{ marginBottom: 0 }}
+                  >
+                    <Input.TextArea
+                      id="ck-observacoes"
+                      value={observacoes}
+                      onChange={(e) => {
+                        setObservacoes(e.target.value);
+                        draft.changed();
+                      }}
+                      autoSize={{ minRows: 2, maxRows: 8 }}
+                      maxLength={4000}
+                    />
+                  </Form.Item>
+                </Form>
+              </Card>
             ) : null}
-            <Progress percent={items.length ? Math.round((answered / items.length) * 100) : 0} showInfo={false} size="small" aria-hidden />
-          </div>
-          <Space wrap style={{ width: '100%', justifyContent: 'flex-end' }}>
-            <Button icon={<SaveOutlined />} onClick={() => void save(CHECKLIST_RASCUNHO)} loading={saving === CHECKLIST_RASCUNHO} disabled={!!saving}>
-              Salvar rascunho
-            </Button>
-            <Button
-              type="primary"
-              icon={<CheckCircleOutlined />}
-              onClick={() => void save(CHECKLIST_CONCLUIDO)}
-              loading={saving === CHECKLIST_CONCLUIDO}
-              disabled={!!saving}
-            >
-              Concluir checklist
-            </Button>
+
+            {problem ? (
+              <Alert
+                type="error"
+                showIcon
+                role="alert"
+                message={problem.title}
+                description={
+                  problem.details.length ? (
+                    <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+                      {problem.details.map((d) => (
+                        <li key={d}>{d}</li>
+                      ))}
+                    </ul>
+                  ) : undefined
+                }
+              />
+            ) : null}
           </Space>
-        </div>
-      </section>
+
+          {/* Progress and actions stay in sight while scrolling the items (a direct child of the section, so `sticky` has room). */}
+          <div
+            style={{
+              position: 'sticky',
+              bottom: 0,
+              zIndex: 2,
+              marginTop: 16,
+              background: token.colorBgContainer,
+              borderTop: `1px solid ${token.colorBorderSecondary}`,
+              padding: '8px 0',
+            }}
+          >
+            <div aria-live="polite" style={{ marginBottom: 8 }} hidden={!template}>
+              <Typography.Text strong>
+                {answered} de {items.length} respondidos
+              </Typography.Text>
+              {requiredOpen ? (
+                <Typography.Text type="secondary">
+                  {' '}
+                  · {requiredOpen} obrigatório{requiredOpen === 1 ? '' : 's'} sem resposta
+                </Typography.Text>
+              ) : null}
+              <Progress percent={items.length ? Math.round((answered / items.length) * 100) : 0} showInfo={false} size="small" aria-hidden />
+            </div>
+            <Space wrap style={{ width: '100%', justifyContent: 'flex-end' }}>
+              <Button icon={<SaveOutlined />} onClick={() => void save(CHECKLIST_RASCUNHO)} loading={saving === CHECKLIST_RASCUNHO} disabled={!!saving}>
+                Salvar rascunho
+              </Button>
+              <Button
+                type="primary"
+                icon={<CheckCircleOutlined />}
+                onClick={() => void save(CHECKLIST_CONCLUIDO)}
+                loading={saving === CHECKLIST_CONCLUIDO}
+                disabled={!!saving}
+              >
+                Concluir checklist
+              </Button>
+            </Space>
+          </div>
+        </section>
+      </DeviceFilesContext.Provider>
     </UploadTargetContext.Provider>
   );
 }

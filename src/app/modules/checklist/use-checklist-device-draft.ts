@@ -1,0 +1,69 @@
+/**
+ * The checklist fill page on the device (issue 26), as the generic form: what is typed is kept as a
+ * device draft and put back when the page opens again; "Salvar" without network, or with photos
+ * still on the device, queues the checklist in the outbox and opens "No aparelho".
+ * The page keeps its values in React state, not in an antd form: the draft reads and restores them
+ * through a small stand-in for the form instance (the only two calls useDeviceDraft makes).
+ */
+import { useEffect, useMemo, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useGetIdentity } from '@refinedev/core';
+import type { FormInstance } from 'antd';
+import type { EntitySchema } from '../../../../schemas/kinds';
+import { useDeviceDraft } from '../../offline/use-device-draft';
+import { useQueuedNotice } from '../../offline/draft-banner';
+import { deviceKeysIn } from '../../offline/device-files';
+
+export function useChecklistDeviceDraft({
+  schema,
+  ready,
+  values,
+  restore,
+}: {
+  schema: EntitySchema;
+  /** The page's sources are loaded (a draft is put back only then). */
+  ready: boolean;
+  /** The page's values as they would be kept on the device. */
+  values: () => Record<string, unknown>;
+  /** Puts a draft's values back into the page. */
+  restore: (values: Record<string, unknown>) => void;
+}) {
+  const { data: identity } = useGetIdentity<{ email?: string }>();
+  const owner = identity?.email;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const notice = useQueuedNotice();
+  const latest = useRef({ values, restore });
+  useEffect(() => {
+    latest.current = { values, restore };
+  });
+  const form = useMemo(
+    () =>
+      ({
+        getFieldsValue: () => latest.current.values(),
+        setFieldsValue: (v: Record<string, unknown>) => latest.current.restore(v),
+      }) as unknown as FormInstance,
+    [],
+  );
+  const draft = useDeviceDraft({ schema, action: 'create', form, owner, ready, path: location.pathname });
+
+  return {
+    draft,
+    /** The owner of the photos kept on the device (DeviceFilesContext), when drafts are on. */
+    filesOwner: draft.enabled ? owner : undefined,
+    /** The body goes to the outbox rather than to the API: no network, or photos still on the device. */
+    mustQueue: (body: Record<string, unknown>) => draft.enabled && (!navigator.onLine || deviceKeysIn(body).length > 0),
+    /** Queues the body (exactly what the page would POST) and opens "No aparelho"; false when it could not. */
+    queue: async (body: Record<string, unknown>): Promise<boolean> => {
+      if (!draft.enabled) return false;
+      const queued = await draft.queue(body).catch((err: Error) => {
+        notice.failed(err.message);
+        return undefined;
+      });
+      if (!queued) return false;
+      notice.queued(schema);
+      navigate('/no-aparelho');
+      return true;
+    },
+  };
+}
