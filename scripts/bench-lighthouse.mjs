@@ -13,7 +13,7 @@
 // CHROMIUM_PATH overrides the browser; LIGHTHOUSE_RUNS=n repeats each measure (median of the score).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from './lib/free-port.mjs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -25,17 +25,6 @@ const root = new URL('..', import.meta.url).pathname.replace(/\/$/, '');
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
 const LIST = '/todas-obras';
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 const work = mkdtempSync(join(tmpdir(), 'portal-lighthouse-'));
 let server;

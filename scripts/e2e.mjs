@@ -17,7 +17,7 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes, X509Certificate } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, closeSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from './lib/free-port.mjs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -119,18 +119,6 @@ process.on('unhandledRejection', (e) => {
   console.error(e);
   finish(1);
 });
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 function tail(file, n = 60) {
   try {
