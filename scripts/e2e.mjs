@@ -18,6 +18,7 @@ import { spawn } from 'node:child_process';
 import { createHash, randomBytes, X509Certificate } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, closeSync } from 'node:fs';
 import { freePort } from './lib/free-port.mjs';
+import { formatSummary, summarizeTap } from './lib/tap-summary.mjs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -32,6 +33,7 @@ const children = []; // { name, pid } process-group leaders we spawned (detached
 let cleaning = null;
 let workDir = '';
 let serverLog = '';
+let tapFile = '';
 
 function log(msg) {
   process.stdout.write(`[e2e] ${msg}\n`);
@@ -179,7 +181,10 @@ async function main() {
 
   const watchdogMs = Number(process.env.E2E_TIMEOUT_MS ?? 1_800_000);
   setTimeout(() => {
-    log(`tempo limite de ${watchdogMs / 1000} s excedido`);
+    log(`tempo limite de ${watchdogMs / 1000} s excedido; o que a execução já sabia:`);
+    // The TAP report has every scenario that ended; those started and not ended were cut.
+    const tap = tapFile && existsSync(tapFile) ? readFileSync(tapFile, 'utf8') : '';
+    process.stdout.write(formatSummary(summarizeTap(tap)));
     finish(124);
   }, watchdogMs).unref();
 
@@ -251,7 +256,7 @@ async function main() {
   if (!process.env.E2E_FILTER) for (const f of readdirSync(shotsDir)) if (f.endsWith('.png')) rmSync(join(shotsDir, f));
 
   const concurrency = Number(process.env.E2E_CONCURRENCY ?? 3);
-  const tapFile = join(workDir, 'report.tap');
+  tapFile = join(workDir, 'report.tap');
   const args = [
     '--test',
     `--test-concurrency=${concurrency}`,

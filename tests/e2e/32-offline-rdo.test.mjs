@@ -2,8 +2,11 @@
 // 1. the site manager opens the installed app with the network cut, writes a report with 3 photos,
 //    reloads offline (the draft and the photos are still there), saves it ("Salvo no aparelho"),
 //    and when the network returns exactly one report with 3 photos reaches the server;
-// 2. two devices edit the same report: the phone's offline edit meets the office's newer version,
-//    "Conflito" opens the merge screen, and the combined version keeps both people's changes.
+// 2. the network drops in the middle of the photos' upload: the retry sends only what is missing, and
+//    the server keeps one report with its 3 photos;
+// 3. two devices edit the same report: the phone's offline edit meets the office's newer version,
+//    "Conflito" opens the merge screen, and the combined version keeps both people's changes;
+// 4. the field technician fills a work order's checklist offline; it reaches the server once.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import sharp from 'sharp';
@@ -58,6 +61,18 @@ async function installed(page) {
   await page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 120_000 });
 }
 
+async function writeReport(page, day, text) {
+  const date = page.getByLabel('Data', { exact: true });
+  await date.click();
+  await date.fill(day.br);
+  await date.press('Enter');
+  await page.keyboard.press('Escape').catch(() => {});
+  await page.getByLabel('Ocorrências').fill(text);
+  const files = await Promise.all([1, 2, 3].map(async (i) => ({ name: `foto-${i}.jpg`, mimeType: 'image/jpeg', buffer: await photo(i) })));
+  await photosItem(page).locator('input[type=file]').setInputFiles(files);
+  await eventually(async () => assert.equal(await donePhotos(page).count(), 3), { timeout: 30_000 });
+}
+
 const photosItem = (page) => page.locator('.ant-form-item').filter({ has: page.getByText('Fotos', { exact: true }) });
 const donePhotos = (page) =>
   photosItem(page).locator('.ant-upload-list-item-done, .ant-upload-list-item:not(.ant-upload-list-item-error):not(.ant-upload-list-item-uploading)');
@@ -88,15 +103,7 @@ test('um diário escrito sem sinal no telefone, com 3 fotos, chega uma vez ao se
       await page.reload({ waitUntil: 'domcontentloaded' });
       await appReady(page, 30_000);
       await page.getByLabel('Ocorrências').waitFor();
-      const date = page.getByLabel('Data', { exact: true });
-      await date.click();
-      await date.fill(day.br);
-      await date.press('Enter');
-      await page.keyboard.press('Escape').catch(() => {});
-      await page.getByLabel('Ocorrências').fill(text);
-      const files = await Promise.all([1, 2, 3].map(async (i) => ({ name: `foto-${i}.jpg`, mimeType: 'image/jpeg', buffer: await photo(i) })));
-      await photosItem(page).locator('input[type=file]').setInputFiles(files);
-      await eventually(async () => assert.equal(await donePhotos(page).count(), 3), { timeout: 30_000 });
+      await writeReport(page, day, text);
       await shot(page, 'offline-rdo-escrito-phone');
     });
 
@@ -205,5 +212,94 @@ test('dois aparelhos editam o mesmo diário: conflito, tela de comparação, nad
   } finally {
     await phone.context().close();
     await office.context().close();
+  }
+});
+
+test('a rede cai no meio do envio das fotos: o reenvio manda só o que faltou, um diário e 3 fotos', async () => {
+  const page = await newPage(browser, { viewport: PHONE, serviceWorkers: 'allow' });
+  const context = page.context();
+  const day = randomDay();
+  const text = `${TOKEN} rede caiu no envio`;
+  const uploads = [];
+  try {
+    await step(page, '32-corte-escrever', async () => {
+      await loginStaff(page, 'sm@portal.local');
+      await goto(page, '/101/diarios/novo');
+      await installed(page);
+      await context.setOffline(true);
+      await writeReport(page, day, text);
+      await page.getByRole('button', { name: 'Salvar' }).click();
+      await waitPath(page, '/no-aparelho');
+      await page.getByText('Salvo no aparelho', { exact: true }).waitFor();
+    });
+    await step(page, '32-corte-enviar', async () => {
+      // The network goes away as soon as the first photo has reached the server.
+      page.on('response', (r) => {
+        if (r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/v1/arquivos') {
+          uploads.push(r.status());
+          if (uploads.length === 1) void context.setOffline(true);
+        }
+      });
+      await context.setOffline(false);
+      await eventually(async () => assert.ok(uploads.length >= 1), { timeout: 30_000 });
+      await page.getByText('Salvo no aparelho', { exact: true }).waitFor({ timeout: 30_000 });
+      await shot(page, 'offline-corte-no-envio-phone');
+      await context.setOffline(false);
+      await page.getByText('Enviado', { exact: true }).waitFor({ timeout: 60_000 });
+      assert.deepEqual(uploads, [201, 201, 201], `envios de fotos: ${JSON.stringify(uploads)}`);
+      const sent = await apiGet(page, `/api/v1/diarios?obra=101&data=${day.iso}`);
+      const mine = sent.body.filter((d) => d.ocorrencias === text);
+      assert.equal(mine.length, 1, 'o diário deveria estar no servidor exatamente uma vez');
+      assert.equal(mine[0].fotos.length, 3);
+      assert.equal(new Set(mine[0].fotos.map((f) => f.key)).size, 3);
+    });
+  } finally {
+    await context.close();
+  }
+});
+
+test('o técnico de campo preenche um checklist sem sinal e ele chega uma vez', async () => {
+  const page = await newPage(browser, { viewport: PHONE, serviceWorkers: 'allow' });
+  const context = page.context();
+  const observacao = `${TOKEN} checklist sem sinal`;
+  let osId;
+  try {
+    await step(page, '32-checklist-abrir', async () => {
+      await loginStaff(page, 'field@portal.local');
+      const os = await apiGet(page, '/api/v1/os-field?obra=101&numero=OSF-101-0002');
+      assert.equal(os.body.length, 1, 'OS OSF-101-0002 não encontrada');
+      osId = os.body[0].id;
+      await goto(page, `/101/checklist/field/preencher?os=${osId}`);
+      await installed(page);
+      await page.reload({ waitUntil: 'domcontentloaded' });
+      await appReady(page);
+      await page.locator('#ck-template').waitFor();
+    });
+    await step(page, '32-checklist-offline', async () => {
+      await context.setOffline(true);
+      await page.reload({ waitUntil: 'domcontentloaded' });
+      await appReady(page, 30_000);
+      await page.locator('#ck-template').click();
+      await page.locator('.ant-select-item-option').filter({ hasText: 'Inspeção de obra 101' }).first().click();
+      await page.locator('#ck-item-2').waitFor();
+      await page.getByRole('radiogroup', { name: 'Conformidade do item 1' }).getByText('Conforme', { exact: true }).click();
+      await page.getByRole('radiogroup', { name: 'Resposta do item 1' }).getByText('Sim', { exact: true }).click();
+      await page.getByRole('radiogroup', { name: 'Conformidade do item 2' }).getByText('Conforme', { exact: true }).click();
+      await page.locator('#ck-observacoes').fill(observacao);
+      await shot(page, 'offline-checklist-preenchido-phone');
+      await page.getByRole('button', { name: /Salvar rascunho/ }).click();
+      await waitPath(page, '/no-aparelho');
+      await page.getByText('Salvo no aparelho', { exact: true }).waitFor();
+    });
+    await step(page, '32-checklist-online', async () => {
+      await context.setOffline(false);
+      await page.getByText('Enviado', { exact: true }).waitFor({ timeout: 60_000 });
+      await shot(page, 'offline-checklist-enviado-phone');
+      const fills = await apiGet(page, `/api/v1/checklists-field?os=${osId}`);
+      assert.equal(fills.status, 200);
+      assert.equal(fills.body.filter((f) => f.observacoes === observacao).length, 1, 'o checklist deveria estar no servidor exatamente uma vez');
+    });
+  } finally {
+    await context.close();
   }
 });
