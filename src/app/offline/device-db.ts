@@ -68,6 +68,9 @@ interface DeviceSchema extends DBSchema {
 }
 
 export const DEVICE_DB = 'portal-aparelho';
+
+/** Whether this browser has IndexedDB (every current one; not a test DOM without it). */
+export const hasDeviceStore = (): boolean => typeof indexedDB !== 'undefined';
 let dbPromise: Promise<IDBPDatabase<DeviceSchema>> | undefined;
 
 export function deviceDb(): Promise<IDBPDatabase<DeviceSchema>> {

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { useGetIdentity, useNotification } from '@refinedev/core';
-import { recordsOf, type DeviceState } from './device-db';
+import { hasDeviceStore, recordsOf, type DeviceState } from './device-db';
 import { onDeviceChange } from './device-events';
 import { flushOutbox } from './outbox';
 
@@ -18,7 +18,7 @@ export function OutboxRunner(): null {
   const seen = useRef(new Map<string, DeviceState>());
 
   useEffect(() => {
-    if (!owner) return;
+    if (!owner || !hasDeviceStore()) return;
     const run = () => {
       if (navigator.onLine) void flushOutbox(owner).catch(() => undefined);
     };

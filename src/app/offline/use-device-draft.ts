@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FormInstance } from 'antd';
 import type { EntitySchema } from '../../../schemas/kinds';
-import { deleteFile, deleteRecord, newId, putRecord, recordsOf, type DeviceRecord } from './device-db';
+import { deleteFile, deleteRecord, hasDeviceStore, newId, putRecord, recordsOf, type DeviceRecord } from './device-db';
 import { deviceFileId, deviceKeysIn } from './device-files';
 import { notifyDeviceChange } from './device-events';
 import { flushOutbox } from './outbox';
@@ -44,7 +44,8 @@ const plain = (v: unknown) => JSON.parse(JSON.stringify(v ?? {})) as Record<stri
 const SAVE_DELAY_MS = 300;
 
 export function useDeviceDraft({ schema, action, id, form, owner, ready, path, base }: DeviceDraftOptions): DeviceDraft {
-  const enabled = !!schema.offline && !!owner;
+  // Without IndexedDB (an old or locked-down browser) the form works as before, online only.
+  const enabled = !!schema.offline && !!owner && hasDeviceStore();
   const draftRef = useRef<DeviceRecord | undefined>(undefined);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const inflight = useRef<Promise<unknown>>(Promise.resolve());
@@ -55,20 +56,22 @@ export function useDeviceDraft({ schema, action, id, form, owner, ready, path, b
   useEffect(() => {
     if (!enabled || !ready) return;
     let cancelled = false;
-    void recordsOf(owner!).then((all) => {
-      if (cancelled) return;
-      const found = all.find(
-        (r) => r.state === 'rascunho' && r.resource === schema.resource && r.action === action && (recordId ? r.recordId === recordId : r.path === path),
-      );
-      if (!found) return;
-      draftRef.current = found;
-      // After the form's own reset to its initial values (Refine's useForm, suggested values).
-      setTimeout(() => {
+    void recordsOf(owner!)
+      .catch(() => [] as DeviceRecord[])
+      .then((all) => {
         if (cancelled) return;
-        form.setFieldsValue(found.values);
-        setRestoredAt(found.updatedAt);
-      }, 0);
-    });
+        const found = all.find(
+          (r) => r.state === 'rascunho' && r.resource === schema.resource && r.action === action && (recordId ? r.recordId === recordId : r.path === path),
+        );
+        if (!found) return;
+        draftRef.current = found;
+        // After the form's own reset to its initial values (Refine's useForm, suggested values).
+        setTimeout(() => {
+          if (cancelled) return;
+          form.setFieldsValue(found.values);
+          setRestoredAt(found.updatedAt);
+        }, 0);
+      });
     return () => {
       cancelled = true;
     };

@@ -26,7 +26,9 @@ export function useDeviceRecords(): { owner?: string; records: DeviceRecord[] | 
   useEffect(() => {
     if (!owner) return;
     let cancelled = false;
-    void recordsOf(owner).then((all) => !cancelled && setRecords(all.sort((a, b) => b.updatedAt - a.updatedAt)));
+    void recordsOf(owner)
+      .catch(() => [] as DeviceRecord[])
+      .then((all) => !cancelled && setRecords(all.sort((a, b) => b.updatedAt - a.updatedAt)));
     return () => {
       cancelled = true;
     };
