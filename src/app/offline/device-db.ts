@@ -91,7 +91,7 @@ export function resetDeviceDb(): void {
 export const QUOTA_MESSAGE = 'O armazenamento do aparelho está cheio: libere espaço (fotos, outros aplicativos) para continuar salvando no aparelho.';
 
 /** IndexedDB's quota error in pt-BR; other errors unchanged. */
-function storageError(err: unknown): Error {
+export function storageError(err: unknown): Error {
   const name = (err as { name?: string } | null)?.name;
   if (name === 'QuotaExceededError') return new Error(QUOTA_MESSAGE);
   return err instanceof Error ? err : new Error(String(err));

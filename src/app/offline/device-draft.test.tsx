@@ -5,7 +5,7 @@
  * outbox sends it, once.
  */
 import 'fake-indexeddb/auto';
-import { IDBFactory } from 'fake-indexeddb';
+import { IDBFactory, IDBObjectStore } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route } from 'react-router';
@@ -16,7 +16,7 @@ import { useInProcessApi } from '../../../tests/app/in-process-api';
 import { DEMO_USERS } from '../../../mocks/test-app';
 import { DiarioCreate } from '../modules/rdo/diario-form';
 import { DeviceListPage } from '../modules/aparelho/device-list-page';
-import { recordsOf, resetDeviceDb } from './device-db';
+import { QUOTA_MESSAGE, recordsOf, resetDeviceDb } from './device-db';
 import { flushOutbox } from './outbox';
 
 const T = { timeout: 30_000 };
@@ -99,5 +99,22 @@ describe('field form on the device', { timeout: 120_000 }, () => {
     const res = await t.mock.api.request(`/api/v1/diarios?obra=101&data=${data}`, { as: SM });
     const rows = ((await res.json()) as { data: string; ocorrencias: string }[]).filter((r) => r.data === data);
     expect(rows.map((r) => r.ocorrencias)).toEqual(['Escrito sem sinal.']);
+  });
+
+  it('a full device says so in Portuguese and keeps what is typed in the form', async () => {
+    const put = IDBObjectStore.prototype.put;
+    IDBObjectStore.prototype.put = function full() {
+      throw Object.assign(new Error('The quota has been exceeded.'), { name: 'QuotaExceededError' });
+    };
+    try {
+      renderForm();
+      await waitFor(() => expect(screen.getByLabelText('Início do expediente')).toHaveValue('07:00'), T);
+      fireEvent.change(screen.getByLabelText('Ocorrências'), { target: { value: 'Sem espaço no telefone.' } });
+      await screen.findByText('Não foi possível salvar o rascunho no aparelho.', {}, T);
+      expect(screen.getByText(QUOTA_MESSAGE)).toBeInTheDocument();
+      expect(screen.getByLabelText('Ocorrências')).toHaveValue('Sem espaço no telefone.');
+    } finally {
+      IDBObjectStore.prototype.put = put;
+    }
   });
 });

@@ -32,6 +32,8 @@ export interface DeviceDraft {
   enabled: boolean;
   /** When the draft put back into the form had been saved (shown with "Descartar rascunho"). */
   restoredAt?: number;
+  /** Why the last save on the device failed (storage full…): the person is told, the form keeps the text. */
+  saveError?: string;
   /** Call on every change the person makes. */
   changed: () => void;
   /** Moves the form's values to the outbox ("Salvo no aparelho") and tries to send them. */
@@ -50,6 +52,7 @@ export function useDeviceDraft({ schema, action, id, form, owner, ready, path, b
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const inflight = useRef<Promise<unknown>>(Promise.resolve());
   const [restoredAt, setRestoredAt] = useState<number>();
+  const [saveError, setSaveError] = useState<string>();
   const recordId = action === 'edit' && id !== undefined ? String(id) : undefined;
 
   // Put back the draft of this form, once the form holds its starting values.
@@ -111,7 +114,10 @@ export function useDeviceDraft({ schema, action, id, form, owner, ready, path, b
   const saveNow = useCallback(() => {
     clearTimeout(timer.current);
     timer.current = undefined;
-    inflight.current = write('rascunho', form.getFieldsValue(true) as Record<string, unknown>).catch(() => undefined);
+    inflight.current = write('rascunho', form.getFieldsValue(true) as Record<string, unknown>).then(
+      () => setSaveError(undefined),
+      (err: Error) => setSaveError(err.message),
+    );
   }, [write, form]);
 
   const changed = useCallback(() => {
@@ -162,5 +168,5 @@ export function useDeviceDraft({ schema, action, id, form, owner, ready, path, b
     notifyDeviceChange();
   }, []);
 
-  return useMemo(() => ({ enabled, restoredAt, changed, queue, clear }), [enabled, restoredAt, changed, queue, clear]);
+  return useMemo(() => ({ enabled, restoredAt, saveError, changed, queue, clear }), [enabled, restoredAt, saveError, changed, queue, clear]);
 }

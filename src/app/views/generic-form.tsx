@@ -260,6 +260,16 @@ export function GenericForm({ schema, action, id: idProp, initialValues: prefill
       layout="vertical"
       scrollToFirstError
     >
+      {draft.saveError ? (
+        <Alert
+          type="warning"
+          showIcon
+          role="alert"
+          style={{ marginBottom: 16 }}
+          message="Não foi possível salvar o rascunho no aparelho."
+          description={draft.saveError}
+        />
+      ) : null}
       {draft.restoredAt ? <DeviceDraftBanner savedAt={draft.restoredAt} onDiscard={() => void draft.clear(true).then(() => form.resetFields())} /> : null}
       {conflict ? (
         <Alert
