@@ -35,7 +35,9 @@ export async function registerServiceWorker(options: RegisterOptions = {}): Prom
         if (isOnline() && registration.installing == null) void registration.update().catch(() => undefined);
       }, UPDATE_CHECK_MS);
     },
-    onRegisterError: (err) => console.error('[pwa] o service worker não foi registrado.', err),
+    // Not an error of the app: it works online without the worker (a browser or policy that blocks
+    // service workers, e.g. the browser tests' contexts); only installing and starting offline are lost.
+    onRegisterError: (err) => console.warn('[pwa] o service worker não foi registrado; o portal funciona, mas não sem conexão.', err),
   });
   return true;
 }
