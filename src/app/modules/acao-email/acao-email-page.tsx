@@ -8,7 +8,8 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useApiUrl, useCustom, useCustomMutation, useInvalidate, type HttpError } from '@refinedev/core';
-import { Alert, Button, Card, Descriptions, Form, Input, Result, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Form, Input, Result, Space, Typography } from 'antd';
+import { Loading } from '../../views/loading';
 import { MailOutlined } from '@ant-design/icons';
 import { schemaByResource } from '../../../../schemas/index';
 import { showPath } from '../../workflow/links';
@@ -107,7 +108,7 @@ export function AcaoEmailPage() {
     return (
       <Space direction="vertical" size="large" style={{ width: '100%', maxWidth: 720 }}>
         {heading}
-        <Spin size="large" aria-label="Carregando" style={{ display: 'block', margin: '10vh auto' }} />
+        <Loading size="large" style={{ margin: '10vh auto' }} />
       </Space>
     );
   }

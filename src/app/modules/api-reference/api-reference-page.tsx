@@ -5,7 +5,8 @@
  */
 import { useMemo, useState } from 'react';
 import { useApiUrl, useCustom, type HttpError } from '@refinedev/core';
-import { Alert, Button, Collapse, Input, Spin, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Collapse, Input, Table, Tag, Typography } from 'antd';
+import { Loading } from '../../views/loading';
 import { DownloadOutlined } from '@ant-design/icons';
 import { resourcesOf, type ApiField, type ApiOperation } from './api-reference';
 
@@ -54,7 +55,7 @@ export function ApiReferencePage() {
         <Typography.Text code>version</Typography.Text> lida. Erros: <Typography.Text code>{'{ message, statusCode, errors }'}</Typography.Text>.
       </Typography.Paragraph>
       {query.isLoading ? (
-        <Spin style={{ display: 'block', margin: '48px auto' }} aria-label="Carregando" />
+        <Loading style={{ margin: '48px auto' }} />
       ) : query.isError || !doc ? (
         <Alert type="error" showIcon message={query.error?.message ?? 'Não foi possível carregar a descrição da API.'} />
       ) : (

@@ -8,7 +8,8 @@
  * - The holidays administrators add: the generic list of `feriado`, below.
  */
 import React, { useCallback, useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Card, Empty, Input, List, Select, Space, Spin, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Input, List, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { Loading } from '../../views/loading';
 import { DeleteOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useApiUrl } from '@refinedev/core';
 import type { ViewProps } from '../../views/overrides';
@@ -195,7 +196,7 @@ export function CalendarioPage({ schema }: ViewProps): React.ReactElement {
   };
 
   if (loadError && !config) return <Alert type="error" showIcon message={loadError} style={{ margin: 16 }} />;
-  if (!config) return <Spin size="large" style={{ display: 'block', margin: '20vh auto' }} aria-label="Carregando" />;
+  if (!config) return <Loading size="large" style={{ margin: '20vh auto' }} />;
 
   const editable = config.podeEditar;
   const years = [thisYear - 1, thisYear, thisYear + 1, thisYear + 2];

@@ -13,7 +13,8 @@
 import React, { useMemo, useState } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { useCreate, useNavigation, useNotification, type HttpError } from '@refinedev/core';
-import { Alert, Button, Card, Empty, Form, Input, Progress, Result, Select, Space, Spin, Typography, theme } from 'antd';
+import { Alert, Button, Card, Empty, Form, Input, Progress, Result, Select, Space, Typography, theme } from 'antd';
+import { Loading } from '../../views/loading';
 import { CheckCircleOutlined, SaveOutlined } from '@ant-design/icons';
 import type { EntitySchema, FieldDef } from '../../../../schemas/kinds';
 import {
@@ -263,7 +264,7 @@ function ChecklistFill({ schema, obra }: { schema: EntitySchema; obra: string })
               }}
             />
 
-            {loading ? <Spin aria-label="Carregando" style={{ display: 'block', margin: '24px auto' }} /> : null}
+            {loading ? <Loading style={{ margin: '24px auto' }} /> : null}
             {!template && !loading ? <Typography.Text type="secondary">Escolha o modelo de checklist para ver os itens.</Typography.Text> : null}
             {template && !items.length ? <Empty description="Este modelo não tem itens." /> : null}
 

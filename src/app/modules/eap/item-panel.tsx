@@ -4,7 +4,8 @@
  * moves an item (and the items below it) under another item or to the root, with the next code there.
  */
 import { useMemo, useState } from 'react';
-import { Button, Form, Modal, Space, Spin, TreeSelect, Typography } from 'antd';
+import { Button, Form, Modal, Space, TreeSelect, Typography } from 'antd';
+import { Loading } from '../../views/loading';
 import { DragOutlined, PlusOutlined } from '@ant-design/icons';
 import { useUpdate, type BaseRecord, type HttpError } from '@refinedev/core';
 import { subject as caslSubject } from '@casl/ability';
@@ -44,7 +45,7 @@ export function ItemPanel({ panel, node, area, obra, onSaved, onNewChild, onMove
   const check = (action: string, values: Record<string, unknown>) => ability.can(action as never, caslSubject('EapOS', { ...values }) as never);
   const canAddChild = check('create', { area, obra });
   const parent = isEdit ? node?.parent?.item : panel.parent;
-  if (isEdit && !item) return <Spin style={{ display: 'block', margin: '32px auto' }} aria-label="Carregando" />;
+  if (isEdit && !item) return <Loading style={{ margin: '32px auto' }} />;
   const below = node?.children.length ?? 0;
 
   return (

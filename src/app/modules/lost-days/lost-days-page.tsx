@@ -7,7 +7,8 @@
  */
 import React, { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { Alert, Button, Card, Col, DatePicker, Empty, Form, Row, Space, Spin, Statistic, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, Col, DatePicker, Empty, Form, Row, Space, Statistic, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Loading } from '../../views/loading';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useNotification } from '@refinedev/core';
 import dayjs from 'dayjs';
@@ -141,7 +142,7 @@ export function LostDaysPage(): React.ReactElement {
           description={fieldErrors.join(' ') || undefined}
         />
       ) : !data ? (
-        <Spin size="large" aria-label="Carregando dias impraticáveis" />
+        <Loading label="Carregando dias impraticáveis" size="large" />
       ) : (
         <>
           <Totals data={data} />

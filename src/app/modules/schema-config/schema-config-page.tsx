@@ -9,7 +9,8 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { App, Button, Card, List, Popconfirm, Result, Space, Spin, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, List, Popconfirm, Result, Space, Table, Tag, Typography } from 'antd';
+import { Loading } from '../../views/loading';
 import { PlusOutlined } from '@ant-design/icons';
 import { CODE_SCHEMAS } from '../../../../schemas';
 import type { FieldDef } from '../../../../schemas/kinds';
@@ -30,7 +31,7 @@ export function SchemaConfigPage({ apiUrl = '/api/v1' }: { apiUrl?: string }) {
     void refreshSchemas(apiUrl).finally(() => setLoaded(true));
   }, [apiUrl]);
   const configurable = useConfigurableResources();
-  if (!loaded && !configurable.length) return <Spin style={{ display: 'block', margin: '48px auto' }} aria-label="Carregando" />;
+  if (!loaded && !configurable.length) return <Loading style={{ margin: '48px auto' }} />;
   if (!resource) return <EntityIndex configurable={configurable} />;
   if (!configurable.includes(resource)) {
     return (
@@ -95,7 +96,7 @@ function EntityConfig({ resource, apiUrl }: { resource: string; apiUrl: string }
 
   if (!base) return <Result status="404" title="Entidade não encontrada" />;
   if (failure) return <Result status="warning" title={failure} />;
-  if (!history) return <Spin style={{ display: 'block', margin: '48px auto' }} aria-label="Carregando" />;
+  if (!history) return <Loading style={{ margin: '48px auto' }} />;
   const fields = fieldsOf(base, overlay);
 
   return (

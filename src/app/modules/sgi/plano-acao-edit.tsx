@@ -7,7 +7,8 @@
  */
 import React, { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
-import { Alert, Button, Card, Descriptions, Form, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Form, Space, Tag, Typography } from 'antd';
+import { Loading } from '../../views/loading';
 import { ReloadOutlined } from '@ant-design/icons';
 import { Edit } from '@refinedev/antd';
 import { useNavigation, useOne, useUpdate, type BaseKey, type BaseRecord, type HttpError } from '@refinedev/core';
@@ -134,7 +135,7 @@ export function SupplierPlanEdit({ schema, id }: { schema: EntitySchema; id: Bas
   };
 
   const title = record ? `Atualizar ações: ${recordTitle(schema, record)}` : 'Atualizar ações do plano';
-  if (query.isLoading) return <Spin style={{ display: 'block', margin: '48px auto' }} aria-label="Carregando" />;
+  if (query.isLoading) return <Loading style={{ margin: '48px auto' }} />;
   if (query.isError || !record) return <Alert type="error" showIcon message={query.error?.message ?? 'Não foi possível carregar o plano de ação.'} />;
   const mine = editable.filter(Boolean).length;
   const field = (name: string) => schema.fields.find((f) => f.name === name)!;

@@ -6,7 +6,8 @@
  */
 import React, { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
-import { Alert, Button, Card, Form, Input, Radio, Rate, Result, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Radio, Rate, Result, Space, Typography } from 'antd';
+import { Loading } from '../../views/loading';
 import { pesquisaSatisfacao } from '../../../../schemas/pesquisa-satisfacao';
 import type { FieldDef } from '../../../../schemas/kinds';
 
@@ -95,7 +96,7 @@ export function SurveyPage(): React.ReactElement {
   if (state.kind === 'loading') {
     return (
       <Page>
-        <Spin size="large" aria-label="Carregando a pesquisa" style={{ display: 'block', margin: '20vh auto' }} />
+        <Loading label="Carregando a pesquisa" size="large" style={{ margin: '20vh auto' }} />
       </Page>
     );
   }
