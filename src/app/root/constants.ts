@@ -49,6 +49,13 @@ export const MOBILE_BREAKPOINT_WIDTH: number = BREAKPOINTS[MOBILE_BREAKPOINT_NAM
 export const FONT_WEIGHTS = [100, 200, 300, 400, 500, 600, 700, 800, 900] as const;
 export const FONT_FAMILY = "Roboto, -apple-system, BlinkMacSystemFont, 'Segoe UI', 'Helvetica Neue', Arial, sans-serif";
 
+/**
+ * sessionStorage key: the loading overlay was shown in full in this tab's session. The specification's
+ * ~4 s minimum is for the first load; a reload or a return from the sign-in page within the session
+ * shows the app as soon as it is ready (issue 28).
+ */
+export const LOADING_OVERLAY_SEEN_KEY = 'carregamentoVisto';
+
 /** sessionStorage key that keeps the help banner closed for the rest of the session. */
 export const HELP_BANNER_STORAGE_KEY = 'ajudaBannerFechado';
 

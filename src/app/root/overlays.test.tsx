@@ -14,6 +14,7 @@ import {
 
 beforeEach(() => {
   vi.useFakeTimers();
+  sessionStorage.clear();
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -64,6 +65,36 @@ describe('LoadingOverlay', () => {
   });
 
   it('keeps the minimum when the app is ready at once', () => {
+    render(<LoadingOverlay ready />);
+    advance(2000);
+    expect(screen.getByTestId('loading-overlay')).toHaveAttribute('data-phase', 'visible');
+  });
+
+  it('shows the minimum once per session: a later load is shown as soon as it is ready', () => {
+    const first = render(<LoadingOverlay ready />);
+    advance(4000);
+    advance(500);
+    expect(screen.queryByTestId('loading-overlay')).toBeNull();
+    first.unmount();
+
+    // A reload in the same tab, the app ready at once: no overlay at all.
+    const again = render(<LoadingOverlay ready />);
+    expect(screen.queryByTestId('loading-overlay')).toBeNull();
+    again.unmount();
+
+    // A reload whose app still loads: the overlay until ready, then gone without the fade.
+    const { rerender } = render(<LoadingOverlay ready={false} />);
+    advance(10_000);
+    expect(screen.getByTestId('loading-overlay')).toHaveAttribute('data-phase', 'visible');
+    rerender(<LoadingOverlay ready />);
+    advance(0);
+    expect(screen.queryByTestId('loading-overlay')).toBeNull();
+  });
+
+  it('a load cut before the overlay left is still a first load', () => {
+    const cut = render(<LoadingOverlay ready />);
+    advance(2000);
+    cut.unmount();
     render(<LoadingOverlay ready />);
     advance(2000);
     expect(screen.getByTestId('loading-overlay')).toHaveAttribute('data-phase', 'visible');

@@ -1,8 +1,9 @@
 /**
  * Overlays and scroll lock (spec sections 2, 4 and 9).
  *
- * - `LoadingOverlay`: on first load, visible for at least ~4 s (and until `ready`), then
- *   fades out over 500 ms and unmounts.
+ * - `LoadingOverlay`: on the first load of the tab's session, visible for at least ~4 s (and until
+ *   `ready`), then fades out over 500 ms and unmounts; on later loads of the same session (reload,
+ *   back from the sign-in page) only until `ready`, without minimum or fade.
  * - `ActionOverlayProvider` + `useExecutandoAcao()`: `run(fn)` sets `executandoAcao` while
  *   `fn` runs; the action overlay shows for at least 1000 ms, then fades out over 500 ms.
  * - `useScrollLock(active)`: body overflow hidden while active (reference-counted).
@@ -11,7 +12,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Spin } from 'antd';
 import { LoadingOutlined } from '@ant-design/icons';
-import { ACTION_OVERLAY, LOADING_OVERLAY, OVERLAY_Z_INDEX, PRIMARY_COLOR, PRODUCT_NAME } from './constants';
+import { ACTION_OVERLAY, LOADING_OVERLAY, LOADING_OVERLAY_SEEN_KEY, OVERLAY_Z_INDEX, PRIMARY_COLOR, PRODUCT_NAME } from './constants';
 
 export type OverlayPhase = 'visible' | 'fading' | 'hidden';
 
@@ -27,16 +28,38 @@ export interface LoadingOverlayProps {
   fadeDuration?: number;
   /** Called once the overlay is gone. */
   onHidden?: () => void;
+  /** Keep the minimum only for the first load of the session (default true). */
+  oncePerSession?: boolean;
+}
+
+function seenThisSession(): boolean {
+  try {
+    return typeof sessionStorage !== 'undefined' && sessionStorage.getItem(LOADING_OVERLAY_SEEN_KEY) === '1';
+  } catch {
+    return false; // storage blocked: every load is a first one
+  }
+}
+
+function markSeen(): void {
+  try {
+    sessionStorage.setItem(LOADING_OVERLAY_SEEN_KEY, '1');
+  } catch {
+    /* storage blocked */
+  }
 }
 
 export function LoadingOverlay({
   ready = true,
-  minDuration = LOADING_OVERLAY.minDuration,
-  fadeDuration = LOADING_OVERLAY.fadeDuration,
+  minDuration: firstMinDuration = LOADING_OVERLAY.minDuration,
+  fadeDuration: firstFadeDuration = LOADING_OVERLAY.fadeDuration,
   onHidden,
+  oncePerSession = true,
 }: LoadingOverlayProps) {
-  const [minElapsed, setMinElapsed] = useState(false);
-  const [phase, setPhase] = useState<OverlayPhase>('visible');
+  const [repeat] = useState(() => oncePerSession && seenThisSession());
+  const minDuration = repeat ? 0 : firstMinDuration;
+  const fadeDuration = repeat ? 0 : firstFadeDuration;
+  const [minElapsed, setMinElapsed] = useState(repeat);
+  const [phase, setPhase] = useState<OverlayPhase>(repeat && ready ? 'hidden' : 'visible');
   const onHiddenRef = useRef(onHidden);
   onHiddenRef.current = onHidden;
 
@@ -53,6 +76,7 @@ export function LoadingOverlay({
     if (phase !== 'fading') return;
     const t = setTimeout(() => {
       setPhase('hidden');
+      markSeen();
       onHiddenRef.current?.();
     }, fadeDuration);
     return () => clearTimeout(t);
