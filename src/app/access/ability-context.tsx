@@ -10,7 +10,7 @@ import { AbilityProvider as CaslAbilityProvider } from '@casl/react';
 import type { AppAbility } from '../../access/ability';
 import type { PortalUser } from '../../access/user';
 import { abilityStore as defaultStore, emptyAbility, type AbilityStore } from './ability-store';
-import { loadAbility as defaultLoad, type LoadedAbility } from './load-ability';
+import { AbilityLoadError, loadAbility as defaultLoad, type LoadedAbility } from './load-ability';
 
 export type AbilityStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -19,6 +19,8 @@ export interface AbilitySession {
   ability: AppAbility;
   user: PortalUser | null;
   error?: unknown;
+  /** The error is a network failure (no answer at all): the rules are unknown, not refused. */
+  offline?: boolean;
   reload: () => void;
 }
 
@@ -82,7 +84,8 @@ export function AbilitySessionProvider({ enabled, load = defaultLoad, store = de
       (error: unknown) => {
         if (cancelled) return;
         store.reset();
-        setState({ status: 'error', ability: store.getAbility(), user: null, error });
+        const offline = error instanceof AbilityLoadError && error.status === undefined;
+        setState({ status: 'error', ability: store.getAbility(), user: null, error, offline });
         onChangeRef.current?.(store.getAbility());
       },
     );

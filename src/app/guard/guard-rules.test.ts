@@ -76,6 +76,8 @@ describe('decide: the six rules in order', () => {
     expect(decide(input('/contrato', { ability: ready(['admin_contratos']) }))).toEqual({ type: 'allow' });
     expect(decide(input('/contrato', { ability: { status: 'error' } }))).toMatchObject({ type: 'redirect', to: '/403' });
     expect(decide(input('/contrato', { ability: { status: 'loading' } }))).toEqual({ type: 'wait' });
+    // No network: the rules are unknown, not refused.
+    expect(decide(input('/contrato', { ability: { status: 'offline' } }))).toEqual({ type: 'offline' });
     const throwing = {
       status: 'ready' as const,
       ability: {

@@ -73,9 +73,10 @@ export function obraOf(match: RouteMatch, search: string): string | undefined {
 }
 
 export type AuthState = 'checking' | 'authenticated' | 'anonymous';
-export type AbilityState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; ability: AppAbility };
-/** Result of the site check for the site the target route names (rule 4). */
-export type ObraCheckState = 'checking' | 'ok' | 'inaccessible' | 'error';
+/** 'offline': the rules could not be read because the network is unreachable (not a refusal). */
+export type AbilityState = { status: 'loading' } | { status: 'error' } | { status: 'offline' } | { status: 'ready'; ability: AppAbility };
+/** Result of the site check for the site the target route names (rule 4); 'unreachable': no network. */
+export type ObraCheckState = 'checking' | 'ok' | 'inaccessible' | 'error' | 'unreachable';
 
 export interface GuardInput {
   pathname: string;
@@ -89,7 +90,8 @@ export interface GuardInput {
 
 export type GuardRule = 'maintenance' | 'auth' | 'ability' | 'obra' | 'unknown';
 
-export type GuardDecision = { type: 'allow' } | { type: 'wait' } | { type: 'redirect'; to: string; rule: GuardRule };
+/** 'offline': access could not be checked without network; the page says so and tries again (never /403). */
+export type GuardDecision = { type: 'allow' } | { type: 'wait' } | { type: 'offline' } | { type: 'redirect'; to: string; rule: GuardRule };
 
 /** The guard's decision for a navigation. Public routes skip rules 2–4. */
 export function decide(input: GuardInput): GuardDecision {
@@ -107,6 +109,7 @@ export function decide(input: GuardInput): GuardDecision {
   }
   // 3. Ability (an error while checking also goes to /403).
   if (input.ability.status === 'loading') return { type: 'wait' };
+  if (input.ability.status === 'offline') return { type: 'offline' };
   if (input.ability.status === 'error') return { type: 'redirect', to: PATHS.forbidden, rule: 'ability' };
   if (!routeAllowed(input.ability.ability, route.access)) {
     return { type: 'redirect', to: PATHS.forbidden, rule: 'ability' };
@@ -120,6 +123,8 @@ export function decide(input: GuardInput): GuardDecision {
         return { type: 'redirect', to: PATHS.obraInacessivel, rule: 'obra' };
       case 'error':
         return { type: 'redirect', to: PATHS.forbidden, rule: 'obra' };
+      case 'unreachable':
+        return { type: 'offline' };
       case 'ok':
         break;
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Outlet, Route, Routes, useLocation } from 'react-router';
 import { defineAbilityFor } from '../../access/ability';
 import type { PortalUser } from '../../access/user';
@@ -33,7 +33,10 @@ function Page() {
   );
 }
 
-function renderGuard(path: string, opts: { auth?: AuthState; roles?: string[]; ability?: AbilityState; checkObra?: CheckObra; routes?: AppRoute[] } = {}) {
+function renderGuard(
+  path: string,
+  opts: { auth?: AuthState; roles?: string[]; ability?: AbilityState; checkObra?: CheckObra; routes?: AppRoute[]; reloadAbility?: () => void } = {},
+) {
   const ability: AbilityState = opts.ability ?? { status: 'ready', ability: defineAbilityFor(user(opts.roles ?? ['site_manager', 'rdo_by_obra'])) };
   const checkObra =
     opts.checkObra ??
@@ -47,7 +50,13 @@ function renderGuard(path: string, opts: { auth?: AuthState; roles?: string[]; a
         ))}
         <Route
           element={
-            <NavigationGuard auth={opts.auth ?? 'authenticated'} ability={ability} checkObra={checkObra} routes={opts.routes ?? APP_ROUTES}>
+            <NavigationGuard
+              auth={opts.auth ?? 'authenticated'}
+              ability={ability}
+              checkObra={checkObra}
+              routes={opts.routes ?? APP_ROUTES}
+              reloadAbility={opts.reloadAbility}
+            >
               <Outlet />
             </NavigationGuard>
           }
@@ -102,6 +111,30 @@ describe('NavigationGuard', () => {
   it('rule 4: an error while checking the site → /403', async () => {
     renderGuard('/101/contrato', { checkObra: async () => ({ state: 'error' }) });
     expect((await screen.findByTestId('where')).textContent).toBe('/403');
+  });
+
+  it('without network the rules are unknown, not refused: "Sem conexão", and they are read again', async () => {
+    const reloadAbility = vi.fn();
+    renderGuard('/diarios', { ability: { status: 'offline' }, reloadAbility });
+    expect(await screen.findByText('Sem conexão')).toBeInTheDocument();
+    expect(screen.queryByTestId('where')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Tentar de novo' }));
+    expect(reloadAbility).toHaveBeenCalledTimes(1);
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(reloadAbility).toHaveBeenCalledTimes(2);
+  });
+
+  it('a site check without network says "Sem conexão" and checks again when the network returns', async () => {
+    let online = false;
+    const checkObra = vi.fn(async (obra: string) =>
+      online ? { state: 'ok' as const, record: { Id_Lista: obra, nome: 'Fábrica Norte' } } : { state: 'unreachable' as const },
+    );
+    renderGuard('/101/contrato', { checkObra });
+    expect(await screen.findByText('Sem conexão')).toBeInTheDocument();
+    online = true;
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect((await screen.findByTestId('page')).textContent).toBe('/:obra/contrato|101|Fábrica Norte');
+    expect(checkObra).toHaveBeenCalledTimes(2);
   });
 
   it('rule 5: the visited route is stored, the error pages are not', async () => {

@@ -3,9 +3,10 @@
  * renders the children, a spinner while waiting, or a redirect. It also remembers the last
  * route (rule 5) and publishes the current route, its params and its site to the layouts.
  */
-import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { Spin } from 'antd';
+import { Button, Result } from 'antd';
+import { Loading } from '../views/loading';
 import { useIsAuthenticated } from '@refinedev/core';
 import type { AppRoute } from '../../../resources/routes/types';
 import { APP_ROUTES } from '../../../resources/routes';
@@ -49,19 +50,41 @@ export interface NavigationGuardProps {
   routes?: readonly AppRoute[];
   /** Where the last route is remembered (localStorage). */
   storage?: Pick<Storage, 'getItem' | 'setItem'>;
+  /** Reads the person's rules again (after a network failure). */
+  reloadAbility?: () => void;
   children: ReactNode;
 }
 
 function FullPageSpin() {
   return (
     <div style={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: '60vh' }}>
-      <Spin size="large" aria-label="Carregando" />
+      <Loading size="large" />
     </div>
   );
 }
 
+/** Access could not be checked without network: said as such (not "Sem permissão"), tried again when the network returns. */
+function OfflineCheck({ onRetry }: { onRetry: () => void }) {
+  useEffect(() => {
+    window.addEventListener('online', onRetry);
+    return () => window.removeEventListener('online', onRetry);
+  }, [onRetry]);
+  return (
+    <Result
+      status="warning"
+      title="Sem conexão"
+      subTitle="Não foi possível confirmar o seu acesso a esta página sem rede. Ela abre assim que a conexão voltar."
+      extra={
+        <Button type="primary" onClick={onRetry}>
+          Tentar de novo
+        </Button>
+      }
+    />
+  );
+}
+
 /** The guard with its inputs given (tests use it directly). */
-export function NavigationGuard({ auth, ability, checkObra, routes = APP_ROUTES, storage, children }: NavigationGuardProps) {
+export function NavigationGuard({ auth, ability, checkObra, routes = APP_ROUTES, storage, reloadAbility, children }: NavigationGuardProps) {
   const location = useLocation();
   const match: RouteMatch | null = useMemo(() => matchAppRoute(location.pathname, routes), [location.pathname, routes]);
   const obra = match ? obraOf(match, location.search) : undefined;
@@ -69,12 +92,14 @@ export function NavigationGuard({ auth, ability, checkObra, routes = APP_ROUTES,
   // Rule 4: check the site once per (site, ability) and keep the answer while navigating inside it.
   const [obraResult, setObraResult] = useState<{ obra: string; result: ObraCheckResult } | null>(null);
   const abilityKey = ability.status === 'ready' ? ability.ability : null;
-  const checkedFor = useRef<{ obra: string; ability: unknown } | null>(null);
+  const checkedFor = useRef<{ obra: string; ability: unknown; attempt: number } | null>(null);
   const abilityReady = ability.status === 'ready' && auth === 'authenticated';
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     if (!obra || !abilityReady) return;
-    if (checkedFor.current && checkedFor.current.obra === obra && checkedFor.current.ability === abilityKey) return;
-    checkedFor.current = { obra, ability: abilityKey };
+    const c = checkedFor.current;
+    if (c && c.obra === obra && c.ability === abilityKey && c.attempt === attempt) return;
+    checkedFor.current = { obra, ability: abilityKey, attempt };
     let cancelled = false;
     setObraResult(null);
     checkObra(obra).then(
@@ -85,7 +110,11 @@ export function NavigationGuard({ auth, ability, checkObra, routes = APP_ROUTES,
       cancelled = true;
       checkedFor.current = null;
     };
-  }, [obra, abilityReady, abilityKey, checkObra]);
+  }, [obra, abilityReady, abilityKey, checkObra, attempt]);
+  const retry = useCallback(() => {
+    if (ability.status === 'offline') reloadAbility?.();
+    else setAttempt((n) => n + 1);
+  }, [ability.status, reloadAbility]);
 
   const obraCheck: ObraCheckState | undefined = obra === undefined ? undefined : obraResult && obraResult.obra === obra ? obraResult.result.state : 'checking';
 
@@ -105,6 +134,7 @@ export function NavigationGuard({ auth, ability, checkObra, routes = APP_ROUTES,
   );
 
   if (decision.type === 'wait') return <FullPageSpin />;
+  if (decision.type === 'offline') return <OfflineCheck onRetry={retry} />;
   if (decision.type === 'redirect') return <Navigate to={decision.to} replace />;
   return <CurrentRouteProvider value={current}>{children}</CurrentRouteProvider>;
 }
@@ -120,9 +150,13 @@ export function RefineNavigationGuard({ children, checkObra = defaultCheckObra }
   const stale = isFetching && !data?.authenticated;
   const auth: AuthState = isLoading || stale ? 'checking' : data?.authenticated && !isError ? 'authenticated' : 'anonymous';
   const ability: AbilityState =
-    session.status === 'ready' ? { status: 'ready', ability: session.ability } : session.status === 'error' ? { status: 'error' } : { status: 'loading' };
+    session.status === 'ready'
+      ? { status: 'ready', ability: session.ability }
+      : session.status === 'error'
+        ? { status: session.offline ? 'offline' : 'error' }
+        : { status: 'loading' };
   return (
-    <NavigationGuard auth={auth} ability={ability} checkObra={checkObra}>
+    <NavigationGuard auth={auth} ability={ability} checkObra={checkObra} reloadAbility={session.reload}>
       {children}
     </NavigationGuard>
   );

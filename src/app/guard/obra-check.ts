@@ -1,7 +1,8 @@
 /**
  * Rule 4 of the guard: the site named by a route exists and the user may read it.
  * `GET /api/v1/obras?Id_Lista=<obra>` goes through the API's access rules, so "no row"
- * means "does not exist or not visible" (→ /ObraInacessivel); a failed call is an error (→ /403).
+ * means "does not exist or not visible" (→ /ObraInacessivel); a failed call is an error (→ /403);
+ * no network at all is 'unreachable' (the guard says "Sem conexão" and tries again).
  */
 import { bearerHeaders } from '../access/load-ability';
 import type { ObraCheckState } from './guard-rules';
@@ -25,7 +26,12 @@ export function createObraCheck(options: ObraCheckOptions = {}): CheckObra {
     try {
       const headers = { Accept: 'application/json', ...(await bearerHeaders(options.getToken)) };
       const url = `${apiUrl}/obras?Id_Lista=${encodeURIComponent(obra)}&_start=0&_end=1`;
-      const response = await fetchImpl(url, { headers });
+      let response: Response;
+      try {
+        response = await fetchImpl(url, { headers });
+      } catch {
+        return { state: 'unreachable' };
+      }
       if (response.status === 403 || response.status === 404) return { state: 'inaccessible' };
       if (!response.ok) return { state: 'error' };
       const rows = (await response.json()) as unknown;
