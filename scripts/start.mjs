@@ -18,7 +18,7 @@ function newest(dir) {
   return t;
 }
 
-const sources = ['src/app', 'schemas', 'resources', 'src/access', 'index.html', 'vite.config.ts', 'package.json']
+const sources = ['src/app', 'schemas', 'resources', 'src/access', 'index.html', 'vite.config.ts', 'scripts/vite', 'package.json']
   .map((p) => join(root, p))
   .filter(existsSync)
   .map((p) => (statSync(p).isDirectory() ? newest(p) : statSync(p).mtimeMs));

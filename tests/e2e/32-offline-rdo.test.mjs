@@ -9,7 +9,6 @@
 // 4. the field technician fills a work order's checklist offline; it reaches the server once.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import sharp from 'sharp';
 import {
   DESKTOP,
   PHONE,
@@ -27,6 +26,7 @@ import {
   step,
   waitPath,
 } from './helpers.mjs';
+import { donePhotos, installed, randomDay, writeReport } from './field-helpers.mjs';
 
 let browser;
 before(async () => {
@@ -37,45 +37,6 @@ after(async () => {
 });
 
 const TOKEN = `offline-${Date.now().toString(36)}`;
-const pad = (n) => String(n).padStart(2, '0');
-/** A day of 2023 no other scenario writes (one report per site per day). */
-function randomDay() {
-  const m = 1 + Math.floor(Math.random() * 12);
-  const d = 1 + Math.floor(Math.random() * 28);
-  return { iso: `2023-${pad(m)}-${pad(d)}`, br: `${pad(d)}/${pad(m)}/2023` };
-}
-
-/** A photo-like JPEG (noise over a gradient), as a phone camera would give. */
-async function photo(seed) {
-  const w = 1200;
-  const h = 900;
-  const raw = Buffer.alloc(w * h * 3);
-  for (let i = 0; i < raw.length; i++) raw[i] = (((i * 7 + seed * 131) % 256) + Math.floor(Math.random() * 60)) % 256;
-  return sharp(raw, { raw: { width: w, height: h, channels: 3 } })
-    .jpeg({ quality: 85 })
-    .toBuffer();
-}
-
-/** The service worker installed and controlling the page (after one online visit). */
-async function installed(page) {
-  await page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 120_000 });
-}
-
-async function writeReport(page, day, text) {
-  const date = page.getByLabel('Data', { exact: true });
-  await date.click();
-  await date.fill(day.br);
-  await date.press('Enter');
-  await page.keyboard.press('Escape').catch(() => {});
-  await page.getByLabel('Ocorrências').fill(text);
-  const files = await Promise.all([1, 2, 3].map(async (i) => ({ name: `foto-${i}.jpg`, mimeType: 'image/jpeg', buffer: await photo(i) })));
-  await photosItem(page).locator('input[type=file]').setInputFiles(files);
-  await eventually(async () => assert.equal(await donePhotos(page).count(), 3), { timeout: 30_000 });
-}
-
-const photosItem = (page) => page.locator('.ant-form-item').filter({ has: page.getByText('Fotos', { exact: true }) });
-const donePhotos = (page) =>
-  photosItem(page).locator('.ant-upload-list-item-done, .ant-upload-list-item:not(.ant-upload-list-item-error):not(.ant-upload-list-item-uploading)');
 
 async function noSeriousA11y(page, what) {
   const violations = await axeSerious(page);
@@ -226,6 +187,9 @@ test('a rede cai no meio do envio das fotos: o reenvio manda só o que faltou, u
       await loginStaff(page, 'sm@portal.local');
       await goto(page, '/101/diarios/novo');
       await installed(page);
+      // The form has loaded (the person's rules and the site checked) before the network goes.
+      await appReady(page);
+      await page.getByLabel('Ocorrências').waitFor();
       await context.setOffline(true);
       await writeReport(page, day, text);
       await page.getByRole('button', { name: 'Salvar' }).click();

@@ -62,9 +62,25 @@ export interface DeviceFile {
   uploaded?: { key: string; name: string; size: number; type: string };
 }
 
+/**
+ * What the service worker needs to send the outbox with no tab open (Background Sync): whose records,
+ * the API's address and the person's current access token, kept only while something waits to be
+ * sent and deleted on sign-out. Never a refresh token: once the access token expires (1 h), the
+ * records wait for the app to be opened.
+ */
+export interface WorkerSession {
+  id: 'envio';
+  owner: string;
+  token: string;
+  /** The token's expiry (ms since the epoch, from its `exp`). */
+  expiresAt: number;
+  apiUrl: string;
+}
+
 interface DeviceSchema extends DBSchema {
   registros: { key: string; value: DeviceRecord; indexes: { owner: string } };
   arquivos: { key: string; value: DeviceFile; indexes: { owner: string } };
+  sessao: { key: string; value: WorkerSession };
 }
 
 export const DEVICE_DB = 'portal-aparelho';
@@ -74,10 +90,18 @@ export const hasDeviceStore = (): boolean => typeof indexedDB !== 'undefined';
 let dbPromise: Promise<IDBPDatabase<DeviceSchema>> | undefined;
 
 export function deviceDb(): Promise<IDBPDatabase<DeviceSchema>> {
-  dbPromise ??= openDB<DeviceSchema>(DEVICE_DB, 1, {
-    upgrade(db) {
-      db.createObjectStore('registros', { keyPath: 'id' }).createIndex('owner', 'owner');
-      db.createObjectStore('arquivos', { keyPath: 'id' }).createIndex('owner', 'owner');
+  dbPromise ??= openDB<DeviceSchema>(DEVICE_DB, 2, {
+    upgrade(db, oldVersion) {
+      if (oldVersion < 1) {
+        db.createObjectStore('registros', { keyPath: 'id' }).createIndex('owner', 'owner');
+        db.createObjectStore('arquivos', { keyPath: 'id' }).createIndex('owner', 'owner');
+      }
+      if (oldVersion < 2) db.createObjectStore('sessao', { keyPath: 'id' });
+    },
+    // Another tab (or the service worker) still holds version 1 open: let it go so this one upgrades.
+    blocking() {
+      void dbPromise?.then((db) => db.close());
+      dbPromise = undefined;
     },
   });
   return dbPromise;
@@ -113,6 +137,10 @@ export const recordsOf = async (owner: string) => (await deviceDb()).getAllFromI
 export const putFile = (f: DeviceFile) => guarded(async () => void (await (await deviceDb()).put('arquivos', f)));
 export const getFile = async (id: string) => (await deviceDb()).get('arquivos', id);
 export const deleteFile = async (id: string) => (await deviceDb()).delete('arquivos', id);
+
+export const putWorkerSession = (s: WorkerSession) => guarded(async () => void (await (await deviceDb()).put('sessao', s)));
+export const getWorkerSession = async () => (await deviceDb()).get('sessao', 'envio');
+export const deleteWorkerSession = async () => (await deviceDb()).delete('sessao', 'envio');
 
 /** A random id (also the Idempotency-Key of a record or file). */
 export function newId(): string {

@@ -2,8 +2,6 @@
  * "Something on the device changed": the form, the outbox and the "No aparelho" list tell each
  * other, in this tab and in the others (BroadcastChannel), so every view shows the current state.
  */
-import { useEffect, useState } from 'react';
-
 type Listener = () => void;
 const listeners = new Set<Listener>();
 const CHANNEL = 'portal-aparelho';
@@ -25,11 +23,4 @@ export function onDeviceChange(listener: Listener): () => void {
   ensureChannel();
   listeners.add(listener);
   return () => listeners.delete(listener);
-}
-
-/** A counter that changes whenever the device's records do (a dependency for effects that reload them). */
-export function useDeviceTick(): number {
-  const [tick, setTick] = useState(0);
-  useEffect(() => onDeviceChange(() => setTick((t) => t + 1)), []);
-  return tick;
 }

@@ -1,13 +1,22 @@
 /**
- * The service worker's copy of the API answers (`portal-api`, scripts/vite/pwa.ts) holds the signed-in
- * person's data: it is deleted on sign-out and when someone else signs in on the same device.
+ * The service worker's copy of the API answers (`portal-api`, src/app/pwa/sw.ts) holds the signed-in
+ * person's data: it is deleted on sign-out and when someone else signs in on the same device, with
+ * the token left to the worker for the background send (offline/background-send.ts).
  */
 
-/** Name of the runtime cache of API answers (the service worker's NetworkFirst route). */
-export const API_CACHE = 'portal-api';
+import { API_CACHE } from './sw-routes';
+
+export { API_CACHE };
 
 /** Deletes the cached API answers; a no-op where the Cache API is missing (plain HTTP, old browsers, tests). */
 export async function clearOfflineCaches(): Promise<void> {
+  try {
+    // Loaded on demand: the sign-in page does not carry the device store.
+    const device = await import('../offline/device-db');
+    if (device.hasDeviceStore()) await device.deleteWorkerSession();
+  } catch (err) {
+    console.warn('[pwa] não foi possível apagar a sessão do envio em segundo plano.', err);
+  }
   try {
     if (typeof caches === 'undefined') return;
     await caches.delete(API_CACHE);

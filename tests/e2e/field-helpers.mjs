@@ -1,0 +1,45 @@
+// Shared by the field scenarios (32-offline-rdo, 33-background-send): a day no other scenario writes,
+// phone-like photos, the installed service worker, and the report form filled with 3 photos.
+import assert from 'node:assert/strict';
+import sharp from 'sharp';
+import { eventually } from './helpers.mjs';
+
+const pad = (n) => String(n).padStart(2, '0');
+/** A day of 2023 no other scenario writes (one report per site per day). */
+export function randomDay() {
+  const m = 1 + Math.floor(Math.random() * 12);
+  const d = 1 + Math.floor(Math.random() * 28);
+  return { iso: `2023-${pad(m)}-${pad(d)}`, br: `${pad(d)}/${pad(m)}/2023` };
+}
+
+/** A photo-like JPEG (noise over a gradient), as a phone camera would give. */
+export async function photo(seed) {
+  const w = 1200;
+  const h = 900;
+  const raw = Buffer.alloc(w * h * 3);
+  for (let i = 0; i < raw.length; i++) raw[i] = (((i * 7 + seed * 131) % 256) + Math.floor(Math.random() * 60)) % 256;
+  return sharp(raw, { raw: { width: w, height: h, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
+/** The service worker installed and controlling the page (after one online visit). */
+export async function installed(page) {
+  await page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 120_000 });
+}
+
+export async function writeReport(page, day, text) {
+  const date = page.getByLabel('Data', { exact: true });
+  await date.click();
+  await date.fill(day.br);
+  await date.press('Enter');
+  await page.keyboard.press('Escape').catch(() => {});
+  await page.getByLabel('Ocorrências').fill(text);
+  const files = await Promise.all([1, 2, 3].map(async (i) => ({ name: `foto-${i}.jpg`, mimeType: 'image/jpeg', buffer: await photo(i) })));
+  await photosItem(page).locator('input[type=file]').setInputFiles(files);
+  await eventually(async () => assert.equal(await donePhotos(page).count(), 3), { timeout: 30_000 });
+}
+
+export const photosItem = (page) => page.locator('.ant-form-item').filter({ has: page.getByText('Fotos', { exact: true }) });
+export const donePhotos = (page) =>
+  photosItem(page).locator('.ant-upload-list-item-done, .ant-upload-list-item:not(.ant-upload-list-item-error):not(.ant-upload-list-item-uploading)');
