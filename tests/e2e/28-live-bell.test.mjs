@@ -6,7 +6,7 @@
 // token; its events carry no record data. Screenshots tests/e2e/screenshots/28-*.png.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { PHONE, goto, launch, loginStaff, newPage, shot, step } from './helpers.mjs';
+import { PHONE, apiGet, eventually, goto, launch, loginStaff, newPage, shot, step } from './helpers.mjs';
 
 const DESKTOP_1280 = { width: 1280, height: 800 };
 const RESP = 'contratos.responsavel@portal.local';
@@ -81,7 +81,11 @@ test('o sino e "Minhas pendências" atualizam ao vivo no navegador de outra pess
     await gabriela.locator('header [title^="Minhas pendências"]').first().waitFor();
     // The stream is open (the app's fetch of /api/v1/eventos) before the step is taken.
     await gabriela.waitForResponse((r) => r.url().endsWith('/api/v1/eventos'), { timeout: 10_000 }).catch(() => undefined);
-    const before = await bellCount(gabriela);
+    // The bell has loaded the person's count (other scenarios may have left her pending steps).
+    const counted = await apiGet(gabriela, '/api/v1/pendencias/contagem');
+    assert.equal(counted.status, 200);
+    const before = counted.body.total;
+    await eventually(async () => assert.equal(await bellCount(gabriela), before), { timeout: 15_000 });
     await shot(gabriela, '28-desktop-antes');
     const sent = await emit(rafael, first);
     await gabriela.waitForFunction(
