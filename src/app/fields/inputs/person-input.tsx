@@ -2,31 +2,26 @@
 import React, { useEffect, useState } from 'react';
 import { AutoComplete, Input, Space } from 'antd';
 import type { FieldDef, Person } from '../../../../schemas/kinds';
-import { authHeaders, getApiUrl } from '../../providers/data-provider';
+import { fetchPeople, type PersonOption } from './people-query';
 import type { FieldInputProps } from '../kinds/types';
 
 /** Portal users matching the typed text (name or e-mail), for the e-mail box of a person field. */
-function usePeopleOptions(field: FieldDef, text: string): { mail: string; nome: string }[] {
+function usePeopleOptions(field: FieldDef, text: string): PersonOption[] {
   const [query, setQuery] = useState(text);
   useEffect(() => {
     const t = setTimeout(() => setQuery(text), 250);
     return () => clearTimeout(t);
   }, [text]);
-  const [options, setOptions] = useState<{ mail: string; nome: string }[]>([]);
+  const [options, setOptions] = useState<PersonOption[]>([]);
   useEffect(() => {
     let live = true;
-    const params = new URLSearchParams({ q: query });
-    for (const r of field.personRoles ?? []) params.append('perfil', r);
-    void authHeaders()
-      .then((headers) => fetch(`${getApiUrl()}/pessoas?${params.toString()}`, { headers }))
-      .then((res) => (res.ok ? res.json() : []))
-      .then((rows: unknown) => {
-        if (live) setOptions(Array.isArray(rows) ? (rows as { mail: string; nome: string }[]) : []);
-      })
+    void fetchPeople(field, query)
+      .then((rows) => live && setOptions(rows))
       .catch(() => live && setOptions([]));
     return () => {
       live = false;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [query, field.personRoles]);
   return options;
 }

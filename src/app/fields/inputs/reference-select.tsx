@@ -4,8 +4,8 @@ import { Input, Select } from 'antd';
 import { useList } from '@refinedev/core';
 import { useSelect } from '@refinedev/antd';
 import { formatCnpj } from '../../../../schemas/shared/cnpj';
-import { refFilterEntries } from '../../../../schemas/ref-filter';
 import { refKeyOf, refTarget } from '../options';
+import { REFERENCE_PAGE_SIZE, referenceOptionsQuery } from './reference-options-query';
 import type { FieldInputProps } from '../kinds/types';
 
 const fullWidth: React.CSSProperties = { width: '100%' };
@@ -34,18 +34,16 @@ function ReferenceSelectInner({ field, value, onChange, id, disabled, ...rest }:
     }
     return titleText ? `${String(item[refKey])} — ${titleText}` : String(item[refKey]);
   };
+  const query = referenceOptionsQuery(field)!;
   const { selectProps } = useSelect({
-    resource: target.resource,
+    resource: query.resource,
     optionLabel: label,
     optionValue: (item) => String(item[refKey]),
     onSearch: (q) => (q ? [{ field: 'q', operator: 'eq', value: q }] : []),
-    // Only the records the reference accepts (e.g. companies of kind 'Fornecedor'); the API checks it too.
-    filters: refFilterEntries(field).map(([f, values]) =>
-      values.length === 1 ? { field: f, operator: 'eq' as const, value: values[0] } : { field: f, operator: 'in' as const, value: values },
-    ),
+    filters: query.filters,
     defaultValue: byId && value !== null && value !== undefined && value !== '' ? value : undefined,
-    sorters: target.defaultSort ? [target.defaultSort] : undefined,
-    pagination: { pageSize: 20 },
+    sorters: query.sorters,
+    pagination: { pageSize: REFERENCE_PAGE_SIZE },
     debounce: 300,
   });
   // When the stored key is not the id, getMany cannot fetch the selected record: look it up by key.

@@ -1,16 +1,25 @@
 /**
  * The data a field form needs, kept on the device for the sites the person works on (issue 26):
- * while online, once per session and every few hours, the app reads for each of the person's sites
- * what its field forms read (the site's RDO configuration lists; the work orders and checklist
- * templates of the checklist fill). The reads go through the data provider with the same
- * parameters as the screens, so the service worker's API cache (`portal-api`) answers the same
- * addresses offline. Only what the API gives this person is kept, and it is deleted on sign-out.
+ * while online, once per session and every few hours, the app reads what the field forms the person
+ * may fill read — per site, the RDO configuration lists, the EAP items, the work orders and checklist
+ * templates; and the first page of each reference picker and person field of those forms. The reads
+ * go through the screens' own query declarations, so the service worker's API cache (`portal-api`)
+ * answers the same addresses offline. Only what the API gives this person is kept, and it is deleted
+ * on sign-out.
  */
 import { useEffect } from 'react';
 import { useDataProvider, useApiUrl, type DataProvider } from '@refinedev/core';
-import { schemaByName } from '../../../../schemas';
+import { CODE_SCHEMAS, schemaByName } from '../../../../schemas';
+import type { EntitySchema, FieldDef } from '../../../../schemas/kinds';
+import type { AppAbility } from '../../../access/ability';
+import { isExternalUser, type PortalUser } from '../../../access/user';
+import { EAP_AREAS, canPickEapCodes } from '../../../access/eap-codes';
 import { useAbility, useCurrentUser } from '../../access/ability-context';
+import { fetchPeople, peopleQueryUrl } from '../../fields/inputs/people-query';
+import { referenceFirstPage, referenceOptionsQuery } from '../../fields/inputs/reference-options-query';
+import { refTarget } from '../../fields/options';
 import { checklistSourceQueries } from '../checklist/checklist-source-queries';
+import { eapCodesQuery } from '../eap/eap-codes-query';
 import { rdoOptionsQuery } from '../rdo/rdo-options-query';
 
 const EVERY_MS = 4 * 60 * 60 * 1000;
@@ -27,16 +36,64 @@ function lastRun(email: string): number {
   }
 }
 
-/** Reads, per site, what the field forms the person may fill read; answers how many reads succeeded. */
-export async function keepSiteData(dp: DataProvider, apiUrl: string, sites: string[], can: { rdo: boolean; checklist: boolean }): Promise<number> {
-  const reads: Promise<unknown>[] = [];
-  const os = schemaByName('osField');
-  const templates = schemaByName('checklistTemplateField');
-  for (const obra of sites.slice(0, MAX_SITES)) {
-    if (can.rdo && dp.custom) reads.push(dp.custom(rdoOptionsQuery(apiUrl, obra)));
-    if (can.checklist && os && templates) for (const q of checklistSourceQueries(os, templates, obra)) reads.push(dp.getList(q));
+/** The fields of a form, those inside row groups too. */
+function allFields(fields: readonly FieldDef[]): FieldDef[] {
+  return fields.flatMap((f) => [f, ...allFields(f.fields ?? [])]);
+}
+
+/** The forms that work offline (schemas with `offline: true`) the person may fill. */
+export function offlineFormsOf(ability: AppAbility): EntitySchema[] {
+  return CODE_SCHEMAS.filter((s) => s.offline && ability.can('create', s.subject));
+}
+
+type Reads = Map<string, () => Promise<unknown>>;
+
+/** Reads a site's field form makes beyond its fields' pickers (its configuration, its sources). */
+const SITE_READS: Record<string, (dp: DataProvider, apiUrl: string, obra: string, add: (key: string, run: () => Promise<unknown>) => void) => void> = {
+  diario: (dp, apiUrl, obra, add) => {
+    const q = rdoOptionsQuery(apiUrl, obra);
+    if (dp.custom) add(`custom ${q.url} ${JSON.stringify(q.query)}`, () => dp.custom!(q));
+  },
+  checklistPreenchidoField: (dp, _apiUrl, obra, add) => {
+    const os = schemaByName('osField');
+    const templates = schemaByName('checklistTemplateField');
+    if (os && templates) for (const q of checklistSourceQueries(os, templates, obra)) add(`list ${JSON.stringify(q)}`, () => dp.getList(q));
+  },
+};
+
+/** Every read, once per address, for the person's field forms on `sites`. */
+export function siteDataReads(dp: DataProvider, apiUrl: string, sites: string[], ability: AppAbility, user: PortalUser | null): Reads {
+  const reads: Reads = new Map();
+  const add = (key: string, run: () => Promise<unknown>) => void (reads.has(key) || reads.set(key, run));
+  const kept = sites.slice(0, MAX_SITES);
+  for (const schema of offlineFormsOf(ability)) {
+    for (const obra of kept) SITE_READS[schema.name]?.(dp, apiUrl, obra, add);
+    for (const field of allFields(schema.fields)) {
+      // The staff directory is for staff; a picker's records only where the person reads them.
+      if (field.kind === 'person' && user && !isExternalUser(user)) add(`pessoas ${peopleQueryUrl(field, '', apiUrl)}`, () => fetchPeople(field, ''));
+      const target = field.kind === 'reference' ? refTarget(field) : undefined;
+      if (target && ability.can('read', target.subject)) {
+        const q = referenceOptionsQuery(field);
+        if (q) add(`list ${JSON.stringify(referenceFirstPage(q))}`, () => dp.getList(referenceFirstPage(q)));
+      }
+      const eap = field.eapCodeOf;
+      if (eap && dp.custom) {
+        for (const obra of kept) {
+          const areas = eap.area ? EAP_AREAS.filter((a) => canPickEapCodes(ability, user, obra, a)) : [undefined];
+          for (const area of areas) {
+            const q = eapCodesQuery(apiUrl, obra, area);
+            add(`custom ${q.url} ${JSON.stringify(q.query)}`, () => dp.custom!(q));
+          }
+        }
+      }
+    }
   }
-  const results = await Promise.allSettled(reads);
+  return reads;
+}
+
+/** Reads what the person's field forms need on `sites`; answers how many reads succeeded. */
+export async function keepSiteData(dp: DataProvider, apiUrl: string, sites: string[], ability: AppAbility, user: PortalUser | null): Promise<number> {
+  const results = await Promise.allSettled([...siteDataReads(dp, apiUrl, sites, ability, user).values()].map((run) => run()));
   return results.filter((r) => r.status === 'fulfilled').length;
 }
 
@@ -46,15 +103,15 @@ export function SiteDataKeeper(): null {
   const dataProvider = useDataProvider();
   const apiUrl = useApiUrl();
   const sites = user?.obra ?? [];
-  const can = { rdo: ability.can('create', 'RDO'), checklist: ability.can('create', 'FIELD') };
-  const key = `${user?.email}|${sites.join(',')}|${can.rdo}|${can.checklist}`;
+  const forms = offlineFormsOf(ability).map((s) => s.name);
+  const key = `${user?.email}|${sites.join(',')}|${forms.join(',')}`;
 
   useEffect(() => {
-    if (!user?.email || !sites.length || (!can.rdo && !can.checklist)) return;
+    if (!user?.email || !forms.length) return;
     const run = () => {
       if (!navigator.onLine || Date.now() - lastRun(user.email) < EVERY_MS) return;
       sessionStorage.setItem(STAMP, JSON.stringify({ email: user.email, at: Date.now() }));
-      void keepSiteData(dataProvider(), apiUrl, sites, can).catch(() => undefined);
+      void keepSiteData(dataProvider(), apiUrl, sites, ability, user).catch(() => undefined);
     };
     // After the first screen settled: it has the network first.
     const timer = setTimeout(run, 5_000);

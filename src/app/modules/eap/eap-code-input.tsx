@@ -17,6 +17,7 @@ import type { FieldDef } from '../../../../schemas/kinds';
 import { useAbility, useCurrentUser } from '../../access/ability-context';
 import { canPickEapCodes, isEapArea } from '../../../access/eap-codes';
 import { buildEapTree, type EapItem, type EapNode } from './tree';
+import { eapCodesQuery } from './eap-codes-query';
 
 interface CodeOption {
   value: string;
@@ -44,16 +45,18 @@ export function EapCodeInput({ field, value, onChange, id, disabled, ...rest }: 
   const hasSite = !!site;
   const readable = siteWide ? hasSite : hasSite && isEapArea(area) && canPickEapCodes(ability, user, site, area);
   const apiUrl = useApiUrl();
+  const scheduleQuery = eapCodesQuery(apiUrl, String(obra ?? ''));
+  const areaQuery = eapCodesQuery(apiUrl, String(obra ?? ''), String(area ?? ''));
   const schedule = useCustom<{ itens: EapItem[] }, HttpError>({
-    url: `${apiUrl}/obras/${encodeURIComponent(String(obra ?? ''))}/cronograma`,
-    method: 'get',
+    url: scheduleQuery.url,
+    method: scheduleQuery.method,
     errorNotification: false,
     queryOptions: { queryKey: ['cronograma', obra], enabled: siteWide && readable, retry: false },
   });
   const byArea = useCustom<EapItem[], HttpError>({
-    url: `${apiUrl}/obras/${encodeURIComponent(String(obra ?? ''))}/eap-codigos`,
-    method: 'get',
-    config: { query: { area } },
+    url: areaQuery.url,
+    method: areaQuery.method,
+    config: { query: areaQuery.query },
     errorNotification: false,
     queryOptions: { queryKey: ['eap-codigos', obra, area], enabled: !siteWide && readable, retry: false },
   });
