@@ -154,7 +154,8 @@ export function createAuthProvider(deps: AuthProviderDeps = {}) {
 
     async logout(params: { global?: boolean; redirectTo?: string } = {}) {
       setPendingChallenge(null);
-      await clearOfflineCaches();
+      // The device's copies of the person's data go while the sign-out runs (its 3 s limit starts now).
+      const cleared = clearOfflineCaches();
       try {
         await ready();
         await signOutWithTimeout(!!params.global);
@@ -163,6 +164,8 @@ export function createAuthProvider(deps: AuthProviderDeps = {}) {
       } catch (e) {
         clearSession();
         return { ...failure(e, 'logout'), redirectTo: params.redirectTo ?? LOGIN_ROUTE };
+      } finally {
+        await cleared;
       }
     },
 
