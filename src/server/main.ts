@@ -80,7 +80,13 @@ async function main() {
     if (local) {
       lines.push(`Identidade local: pool ${identity.userPoolId}, login corporativo em https://${identity.oauth.domain}`);
       lines.push('', demoAccountsText());
-    }
+      lines.push(
+        '',
+        `Abra ${url} no navegador (este endereço: o login volta só para ele).`,
+        'Contas corporativas: na primeira entrada o navegador avisa que a página de login local não é segura',
+        '(certificado criado nesta máquina): escolha "Avançado" e "Continuar"; contas de login próprio entram direto.',
+      );
+    } else lines.push('', `Abra ${url} no navegador.`);
     console.log(lines.join('\n') + '\n');
   });
 
