@@ -1,6 +1,7 @@
 /**
  * Every environment variable the portal reads (server, `npm start`, the app's build) is in the
- * README's settings table (issue 28): a newcomer finds each setting in one place.
+ * settings table of docs/configuracao.md, linked from the README (issue 28): a newcomer finds each
+ * setting in one place.
  */
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -30,7 +31,7 @@ function readVariables(): Set<string> {
 }
 
 function settingsTable(): Set<string> {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const readme = readFileSync(join(root, 'docs', 'configuracao.md'), 'utf8');
   const section = readme.slice(readme.indexOf('## Configuração'));
   const table = section.slice(0, section.indexOf('\n\n', section.indexOf('| Variável')));
   const names = new Set<string>();
@@ -41,7 +42,7 @@ function settingsTable(): Set<string> {
   return names;
 }
 
-describe('settings table of the README', () => {
+describe('settings table (docs/configuracao.md)', () => {
   it('lists every environment variable the portal reads', () => {
     const table = settingsTable();
     expect(table.size).toBeGreaterThan(20);

@@ -106,7 +106,7 @@ test('painel de satisfação e painel de projetos da fabricação da obra', asyn
   await admin.context().close();
 });
 
-// The demo's open invitation (README, "Pesquisa de satisfação"): public, no login, no portal shell.
+// The demo's open invitation (docs/uso.md, "Pesquisa de satisfação"): public, no login, no portal shell.
 const DEMO_SURVEY = '/pesquisa/demonstracao-pesquisa-de-satisfacao-0000016';
 
 test('pesquisa de satisfação pública (390 px): responder uma vez', async () => {

@@ -1,7 +1,7 @@
 /**
  * The demo's open survey invitation: the concluded ticket nº 16 (site 101, contact
  * cliente@portal.local) has not been answered yet, so its link opens the public form. The token is
- * fixed and published in the README for the demonstration only; real invitations get a random one
+ * fixed and published in docs/uso.md for the demonstration only; real invitations get a random one
  * (src/server/survey/invitations.ts).
  */
 import { sql } from 'kysely';
