@@ -12,6 +12,10 @@ import { pendingCompanyPaths } from './pending-company-paths';
 import { eapCodePaths } from './eap-code-paths';
 import { lostDaysPaths } from './lost-days-paths';
 import { weatherPaths } from './weather-paths';
+import { siteUserPaths } from './site-user-paths';
+import { schemaConfigPaths } from './schema-config-paths';
+import { supportPaths } from './support-paths';
+import { schedulePaths } from './schedule-paths';
 import { COMMON_PARAMETERS, RESPONSES, parameterRef as P, responseRef as r } from './components';
 import { COMMON_SCHEMAS, componentName, entitySchemas, ref, type JsonSchema } from './field-schemas';
 import { filterParameters } from './filter-parameters';
@@ -290,6 +294,10 @@ export function openApiDocument(schemas: EntitySchema[], version: string): JsonS
   Object.assign(paths, eapCodePaths());
   Object.assign(paths, lostDaysPaths());
   Object.assign(paths, weatherPaths());
+  Object.assign(paths, siteUserPaths());
+  Object.assign(paths, schemaConfigPaths());
+  Object.assign(paths, supportPaths());
+  Object.assign(paths, schedulePaths());
   const tags: JsonSchema[] = [
     {
       name: 'Empresas a conferir',
