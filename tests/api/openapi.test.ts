@@ -118,7 +118,7 @@ describe.each(BACKENDS)('OpenAPI description (%s)', (backend) => {
     const rdo = doc.components.schemas.Diario.properties;
     expect(rdo.data).toMatchObject({ format: 'date' });
     expect(rdo.chuvaMm).toMatchObject({ minimum: 0, maximum: 500 });
-    expect(rdo.siteManager.anyOf[0].allOf[0].$ref).toBe('#/components/schemas/Pessoa');
+    expect(rdo.siteManager.anyOf[0].$ref).toBe('#/components/schemas/Pessoa');
     expect(doc.components.schemas.Pessoa.properties.mail.format).toBe('email');
     expect(doc.components.schemas.Diario.properties.created_at.format).toBe('date-time');
 
@@ -139,6 +139,48 @@ describe.each(BACKENDS)('OpenAPI description (%s)', (backend) => {
       ]),
     );
     expect(doc.paths['/diarios'].get.responses[200].headers).toHaveProperty('x-list-truncated');
+  });
+
+  it('is lint-clean: no server-token defaults, no one-item allOf, every operation described, every JSON answer typed', async () => {
+    const doc = (await (await t.api.request('/api/v1/openapi.json')).json()) as Doc;
+    const tokenDefaults: string[] = [];
+    const singleAllOf: string[] = [];
+    const walk = (node: unknown, at: string) => {
+      if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${at}/${i}`));
+      if (!node || typeof node !== 'object') return;
+      const o = node as Doc;
+      if (typeof o.default === 'string' && o.default.startsWith('$')) tokenDefaults.push(at);
+      if (Array.isArray(o.allOf) && o.allOf.length === 1) singleAllOf.push(at);
+      for (const [k, v] of Object.entries(o)) walk(v, `${at}/${k}`);
+    };
+    walk(doc, '#');
+    expect(tokenDefaults).toEqual([]);
+    expect(singleAllOf).toEqual([]);
+    // A server-side default is told in words instead.
+    expect(doc.components.schemas.DiarioNovo.properties.data['x-default']).toMatch(/hoje/);
+    expect(doc.components.schemas.DiarioNovo.properties.siteManager['x-default']).toMatch(/pessoa conectada/);
+
+    const undescribed: string[] = [];
+    const untyped: string[] = [];
+    const isEmpty = (s: unknown) => !s || (typeof s === 'object' && Object.keys(s).length === 0);
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Doc>)) {
+      for (const m of METHODS) {
+        const op = item[m] as Doc | undefined;
+        if (!op) continue;
+        if (!op.operationId || !op.tags?.length || !op.summary || !op.description) undescribed.push(`${m} ${path}`);
+        for (const [status, res] of Object.entries(op.responses as Record<string, Doc>)) {
+          if (!/^2/.test(status) || res.$ref) continue;
+          if (!res.content || ('application/json' in res.content && !res.content['application/json'].schema)) untyped.push(`${m} ${path} ${status}`);
+        }
+        const schema = op.responses?.['200']?.content?.['application/json']?.schema as Doc | undefined;
+        if (path.endsWith('/transitions') && isEmpty(schema?.items)) untyped.push(`${m} ${path} items`);
+        if (path.endsWith('/aggregate') && isEmpty(schema?.properties?.rows?.items)) untyped.push(`${m} ${path} rows`);
+      }
+    }
+    expect(undescribed).toEqual([]);
+    expect(untyped).toEqual([]);
+    expect(doc.paths['/health'].get.responses['200'].content['application/json'].schema.properties).toHaveProperty('version');
+    expect(doc.paths['/me'].get.responses['200'].content['application/json'].schema.required).toEqual(['user', 'rules']);
   });
 
   it('documents the calendar, the SLA policies, the e-mail actions, the preferences and the live events, as they answer', async () => {

@@ -3,7 +3,7 @@
  * bounds the API's validation applies (schemas/shared/limits.ts).
  */
 import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
-import { SYSTEM_FIELDS } from '../../../schemas/kinds';
+import { CURRENT_USER, NOW, SYSTEM_FIELDS, TODAY } from '../../../schemas/kinds';
 import { kindOf, type JsonSchema } from '../fields/registry';
 
 export type { JsonSchema } from '../fields/registry';
@@ -59,11 +59,35 @@ export const COMMON_SCHEMAS: Record<string, JsonSchema> = {
   },
 };
 
+/** `{ allOf: [x], ...siblings }` → `{ ...x, ...siblings }`: in OpenAPI 3.1 a `$ref` may carry sibling keywords. */
+function withoutSingleAllOf(s: JsonSchema): JsonSchema {
+  const { allOf, ...rest } = s;
+  if (!Array.isArray(allOf) || allOf.length !== 1) return s;
+  return { ...(allOf[0] as JsonSchema), ...rest };
+}
+
 /** The value schema of one field, without null: title and help, then its kind's schema (src/server/fields/kinds/). */
 export function fieldValueSchema(field: FieldDef): JsonSchema {
   const doc: JsonSchema = { title: field.label };
   if (field.help) doc.description = field.help;
-  return { ...doc, ...kindOf(field).jsonSchema(field, { fieldSchema, ref }) };
+  return { ...doc, ...withoutSingleAllOf(kindOf(field).jsonSchema(field, { fieldSchema, ref })) };
+}
+
+/** What the server fills in for a `$…` default token (schemas/kinds.ts), in words for the reader. */
+const SERVER_DEFAULTS: Record<string, string> = {
+  [TODAY]: 'hoje (data do servidor, no fuso do portal)',
+  [NOW]: 'agora (data e hora do servidor)',
+  [CURRENT_USER]: 'a pessoa conectada',
+};
+
+/**
+ * The default of a field as keywords: a literal as `default`; a server-side token (`$hoje`,
+ * `$usuario`…), which no client could send as is, as the `x-default` extension in prose.
+ */
+export function defaultKeywords(value: FieldDef['default']): JsonSchema {
+  if (value === undefined) return {};
+  if (typeof value === 'string' && value.startsWith('$')) return { 'x-default': SERVER_DEFAULTS[value] ?? 'preenchido pelo servidor' };
+  return { default: value };
 }
 
 /** The field's schema, null allowed when `nullable`. */
@@ -128,9 +152,7 @@ export function entitySchemas(schema: EntitySchema): Record<string, JsonSchema> 
     type: 'object',
     title: `Novo: ${schema.label}`,
     description: 'Campos omitidos recebem o valor padrão do esquema (quando há). Campos desconhecidos são recusados (400).',
-    properties: Object.fromEntries(
-      writable.map((f) => [f.name, { ...fieldSchema(f, !required.includes(f.name)), ...(f.default !== undefined ? { default: f.default } : {}) }]),
-    ),
+    properties: Object.fromEntries(writable.map((f) => [f.name, { ...fieldSchema(f, !required.includes(f.name)), ...defaultKeywords(f.default) }])),
     ...(required.length ? { required } : {}),
     additionalProperties: false,
   };

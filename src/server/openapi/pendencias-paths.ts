@@ -45,6 +45,10 @@ export function pendenciasPaths(): Record<string, JsonSchema> {
         tags,
         operationId: 'pendencias',
         summary: 'Minhas pendências nos fluxos de trabalho (fila de trabalho)',
+        description:
+          'Os registros, de todos os módulos com fluxo, cuja etapa atual espera pela pessoa conectada (ou por quem ela substitui durante uma ausência), ' +
+          'com as ações que ela pode tomar em cada um. Filtra por módulo, obra e vencimento do prazo (SLA); ordena pela data de entrada na etapa ou pelo prazo. ' +
+          'O total vem no cabeçalho x-total-count.',
         parameters: [
           param('_start'),
           param('_end'),
@@ -70,6 +74,7 @@ export function pendenciasPaths(): Record<string, JsonSchema> {
         tags,
         operationId: 'contagemPendencias',
         summary: 'Quantas pendências e quantas atrasadas (o sino do cabeçalho)',
+        description: 'O número de pendências da pessoa conectada (as mesmas da fila de trabalho) e quantas delas passaram do prazo (SLA).',
         responses: {
           200: {
             description: 'Contagem.',

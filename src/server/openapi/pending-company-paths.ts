@@ -36,6 +36,9 @@ export function pendingCompanyPaths(): Record<string, JsonSchema> {
         tags,
         operationId: 'listarEmpresasPendentes',
         summary: 'Valores de empresa não reconhecidos (somente administradores)',
+        description:
+          'Os textos de empresa que a migração para o cadastro de empresas não reconheceu, com o registro e o campo de onde vieram e o tipo de empresa que o campo exige. ' +
+          'Por padrão só as pendentes; `situacao` mostra as resolvidas, as descartadas ou todas.',
         parameters: [
           { name: 'situacao', in: 'query', schema: { type: 'string', enum: ['pendente', 'resolvida', 'descartada', 'todas'], default: 'pendente' } },
           { name: '_start', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
@@ -64,6 +67,9 @@ export function pendingCompanyPaths(): Record<string, JsonSchema> {
         tags,
         operationId: 'resolverEmpresaPendente',
         summary: 'Liga o valor a uma empresa cadastrada (CNPJ) e grava no registro',
+        description:
+          'Grava a empresa cadastrada (pelo CNPJ) no campo do registro de origem e marca a pendência como resolvida. ' +
+          'A empresa precisa ser do tipo que o campo exige (400); uma pendência já tratada responde 409. Aceita o cabeçalho `Idempotency-Key`.',
         requestBody: {
           required: true,
           content: {
@@ -77,7 +83,14 @@ export function pendingCompanyPaths(): Record<string, JsonSchema> {
     },
     '/empresas-pendentes/{id}/descartar': {
       parameters: [id],
-      post: { tags, operationId: 'descartarEmpresaPendente', summary: 'Descarta a pendência (o registro fica sem empresa)', responses: done },
+      post: {
+        tags,
+        operationId: 'descartarEmpresaPendente',
+        summary: 'Descarta a pendência (o registro fica sem empresa)',
+        description:
+          'Marca a pendência como descartada; o campo do registro de origem fica sem empresa. Uma pendência já tratada responde 409. Aceita o cabeçalho `Idempotency-Key`.',
+        responses: done,
+      },
     },
   };
 }

@@ -119,6 +119,9 @@ export function signaturePaths(): Record<string, JsonSchema> {
         tags,
         operationId: 'verificarDocumento',
         summary: 'Verifica um documento assinado pelo código impresso (público, sem login)',
+        description:
+          'Para quem recebeu o PDF: pelo código impresso no documento, diz se ele é autêntico, qual é o documento e quem o assinou e quando. ' +
+          'Não exige sessão; um código que não existe responde 404.',
         security: [],
         parameters: [
           {

@@ -271,6 +271,8 @@ export function timePaths(): Record<string, JsonSchema> {
         tags: ['Perfil'],
         operationId: 'preferencias',
         summary: 'As preferências da pessoa conectada',
+        description:
+          'As preferências de notificação da pessoa conectada (por exemplo, o resumo diário das pendências por e-mail); os valores padrão quando nunca foram alteradas.',
         responses: {
           200: { description: 'Preferências (padrões quando nunca alteradas).', content: json(preferences) },
           401: res('Unauthorized'),
@@ -281,6 +283,8 @@ export function timePaths(): Record<string, JsonSchema> {
         tags: ['Perfil'],
         operationId: 'alterarPreferencias',
         summary: 'Altera as preferências da pessoa conectada',
+        description:
+          'Grava as preferências de notificação da pessoa conectada; campos desconhecidos são recusados (400). Aceita o cabeçalho `Idempotency-Key`.',
         requestBody: body({ ...preferences, additionalProperties: false }),
         responses: {
           200: { description: 'Preferências gravadas.', content: json(preferences) },

@@ -40,7 +40,9 @@ function deref(doc: Doc, node: Doc | undefined): Doc | undefined {
 /** A field schema as a short Portuguese description: type and rules. */
 function describe(doc: Doc, s: Doc): { type: string; rules: string } {
   const inner = s.anyOf ? (s.anyOf.find((x: Doc) => x.type !== 'null') ?? {}) : s;
-  const target = inner.allOf?.[0]?.$ref ? { ...deref(doc, inner.allOf[0]), ref: (inner.allOf[0].$ref as string).split('/').pop() } : inner;
+  // A reference to a shared schema (a person, a stored file): directly, or wrapped in `allOf`.
+  const refNode: Doc | undefined = inner.$ref ? inner : inner.allOf?.[0]?.$ref ? inner.allOf[0] : undefined;
+  const target = refNode ? { ...deref(doc, refNode), ref: (refNode.$ref as string).split('/').pop() } : inner;
   const types = Array.isArray(target.type) ? target.type.filter((t: string) => t !== 'null') : [target.type];
   let type = target.ref ?? types.filter(Boolean).join(' | ');
   if (target.type === 'array' || types.includes('array')) {
@@ -58,6 +60,9 @@ function describe(doc: Doc, s: Doc): { type: string; rules: string } {
   if (target.exclusiveMaximum !== undefined) rules.push(`< ${target.exclusiveMaximum}`);
   if (target.maxItems !== undefined) rules.push(`até ${target.maxItems} itens`);
   if (s.readOnly) rules.push('somente leitura');
+  // A value the server fills when none is sent ("hoje", "a pessoa conectada").
+  const filled = s['x-default'] ?? inner['x-default'];
+  if (typeof filled === 'string') rules.push(`padrão: ${filled}`);
   return { type: type || 'objeto', rules: rules.join('; ') };
 }
 
