@@ -26,7 +26,7 @@ import {
   step,
   waitPath,
 } from './helpers.mjs';
-import { donePhotos, installed, randomDay, writeReport } from './field-helpers.mjs';
+import { donePhotos, installed, installedOnNewReport, randomDay, writeReport } from './field-helpers.mjs';
 
 let browser;
 before(async () => {
@@ -49,15 +49,7 @@ test('um diário escrito sem sinal no telefone, com 3 fotos, chega uma vez ao se
   const day = randomDay();
   const text = `${TOKEN} concretagem sem sinal`;
   try {
-    await step(page, '32-instalar', async () => {
-      await loginStaff(page, 'sm@portal.local');
-      await goto(page, '/101/diarios/novo');
-      await installed(page);
-      // Once more online, so the form's own reads go through the worker and stay on the device.
-      await page.reload({ waitUntil: 'domcontentloaded' });
-      await appReady(page);
-      await page.getByLabel('Ocorrências').waitFor();
-    });
+    await step(page, '32-instalar', () => installedOnNewReport(page));
 
     await step(page, '32-escrever-offline', async () => {
       await context.setOffline(true);

@@ -6,8 +6,8 @@
 // no longer holds the person's token.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { BASE, PHONE, appReady, eventually, goto, launch, loginStaff, newPage, shot, step, waitPath } from './helpers.mjs';
-import { installed, randomDay, writeReport } from './field-helpers.mjs';
+import { BASE, PHONE, appReady, eventually, goto, launch, newPage, shot, step, waitPath } from './helpers.mjs';
+import { installedOnNewReport, randomDay, writeReport } from './field-helpers.mjs';
 
 const SYNC_TAG = 'portal-aparelho-envio';
 
@@ -47,12 +47,7 @@ test('sem nenhuma aba do portal aberta, o diário salvo sem sinal é enviado em 
   let token = '';
   try {
     await step(page, '33-instalar', async () => {
-      await loginStaff(page, 'sm@portal.local');
-      await goto(page, '/101/diarios/novo');
-      await installed(page);
-      await page.reload({ waitUntil: 'domcontentloaded' });
-      await appReady(page);
-      await page.getByLabel('Ocorrências').waitFor();
+      await installedOnNewReport(page);
       token = await page.evaluate(() => localStorage.getItem(Object.keys(localStorage).find((k) => k.endsWith('.idToken'))));
       assert.ok(token, 'sessão do site manager');
     });

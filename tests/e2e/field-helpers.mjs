@@ -2,7 +2,7 @@
 // phone-like photos, the installed service worker, and the report form filled with 3 photos.
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
-import { eventually } from './helpers.mjs';
+import { appReady, eventually, goto, loginStaff } from './helpers.mjs';
 
 const pad = (n) => String(n).padStart(2, '0');
 /** A day of 2023 no other scenario writes (one report per site per day). */
@@ -26,6 +26,19 @@ export async function photo(seed) {
 /** The service worker installed and controlling the page (after one online visit). */
 export async function installed(page) {
   await page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 120_000 });
+}
+
+/**
+ * The site manager opens the RDO form of site 101 with the network, the worker installs, and the form
+ * is opened once more online so that its own reads go through the worker and stay on the device.
+ */
+export async function installedOnNewReport(page) {
+  await loginStaff(page, 'sm@portal.local');
+  await goto(page, '/101/diarios/novo');
+  await installed(page);
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  await appReady(page);
+  await page.getByLabel('Ocorrências').waitFor();
 }
 
 export async function writeReport(page, day, text) {

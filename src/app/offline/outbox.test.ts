@@ -11,7 +11,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { useInProcessApi } from '../../../tests/app/in-process-api';
 import { client } from '../../../tests/api/workflow-helpers';
-import { getRecord, newId, putRecord, recordsOf, resetDeviceDb, type DeviceRecord } from './device-db';
+import { getRecord, putRecord, recordsOf, resetDeviceDb, type DeviceRecord } from './device-db';
+import { queuedReport } from './test-records';
 import { deviceKeysIn, keepOnDevice } from './device-files';
 import { flushOutbox, sendRecord } from './outbox';
 import { createDataProvider } from '../providers/data-provider';
@@ -33,24 +34,7 @@ const photo = (name: string) => new File([PNG], name, { type: 'image/png' });
 let day = 0;
 const nextDate = () => `2026-08-${String(++day).padStart(2, '0')}`;
 
-function queued(values: Record<string, unknown>, extra: Partial<DeviceRecord> = {}): DeviceRecord {
-  const now = Date.now();
-  return {
-    id: newId(),
-    owner: SM,
-    resource: 'diarios',
-    action: 'create',
-    values,
-    state: 'salvo',
-    key: newId(),
-    path: '/101/diarios/novo',
-    title: 'Diário de obra · obra 101',
-    createdAt: now,
-    updatedAt: now,
-    attempts: 0,
-    ...extra,
-  };
-}
+const queued = (values: Record<string, unknown>, extra: Partial<DeviceRecord> = {}) => queuedReport(SM, values, extra);
 
 async function reportsOn(data: string) {
   const r = await c.get(`/api/v1/diarios?obra=101&data=${data}`, SM);

@@ -10,7 +10,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { useInProcessApi } from '../../../tests/app/in-process-api';
 import { client } from '../../../tests/api/workflow-helpers';
-import { getRecord, getWorkerSession, newId, putRecord, putWorkerSession, resetDeviceDb, type DeviceRecord } from './device-db';
+import { getRecord, getWorkerSession, putRecord, putWorkerSession, resetDeviceDb } from './device-db';
+import { queuedReport } from './test-records';
 import { SYNC_TAG, sendInBackground, tokenExpiry } from './worker-send';
 import { flushOutbox } from './outbox';
 import { createDataProvider } from '../providers/data-provider';
@@ -32,23 +33,7 @@ const inOneHour = () => Math.floor(Date.now() / 1000) + 3600;
 let day = 0;
 const nextDate = () => `2026-09-${String(++day).padStart(2, '0')}`;
 
-function queued(values: Record<string, unknown>): DeviceRecord {
-  const now = Date.now();
-  return {
-    id: newId(),
-    owner: SM,
-    resource: 'diarios',
-    action: 'create',
-    values,
-    state: 'salvo',
-    key: newId(),
-    path: '/101/diarios/novo',
-    title: 'Diário de obra · obra 101',
-    createdAt: now,
-    updatedAt: now,
-    attempts: 0,
-  };
-}
+const queued = (values: Record<string, unknown>) => queuedReport(SM, values);
 
 async function reportsOn(data: string) {
   const r = await c.get(`/api/v1/diarios?obra=101&data=${data}`, SM);
