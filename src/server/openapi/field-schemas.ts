@@ -17,8 +17,9 @@ export const componentName = (schema: EntitySchema) => schema.name.replace(/[^A-
 export const COMMON_SCHEMAS: Record<string, JsonSchema> = {
   Pessoa: {
     type: 'object',
-    description: 'Uma pessoa: e-mail (chave) e nome.',
-    required: ['mail'],
+    description:
+      'Uma pessoa: e-mail (chave) e nome. Ao gravar, `mail` é obrigatório. Na leitura por um usuário externo (cliente, fornecedor, ' +
+      'escritório parceiro) vem só o nome, salvo quando a pessoa é o próprio leitor (docs/access.md, decisão 29).',
     properties: {
       mail: { type: 'string', format: 'email', maxLength: 254 },
       nome: { type: 'string', maxLength: 200 },

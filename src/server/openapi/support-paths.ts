@@ -330,6 +330,7 @@ function galleryPaths(): Record<string, JsonSchema> {
           },
           400: r('BadRequest'),
           401: r('Unauthorized'),
+          403: r('Forbidden'),
           404: r('NotFound'),
         },
       },
