@@ -3,7 +3,7 @@
  * (with a parameter per filter path and operator), read, create, update, delete, totals, history
  * and workflow transitions; component schemas from the field kinds; errors; bearer authentication.
  */
-import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
+import type { EntitySchema } from '../../../schemas/kinds';
 import { LIST_MAX } from '../crud/list-query';
 import { pendenciasPaths } from './pendencias-paths';
 import { timePaths } from './time-paths';
@@ -17,166 +17,10 @@ import { schemaConfigPaths } from './schema-config-paths';
 import { supportPaths } from './support-paths';
 import { schedulePaths } from './schedule-paths';
 import { COMMON_PARAMETERS, RESPONSES, parameterRef as P, responseRef as r } from './components';
-import { COMMON_SCHEMAS, componentName, createRequired, entitySchemas, ref, type JsonSchema } from './field-schemas';
+import { COMMON_SCHEMAS, componentName, entitySchemas, ref, type JsonSchema } from './field-schemas';
 import { filterParameters } from './filter-parameters';
-
-/** One action of `GET …/{id}/transitions` (describeTransition, src/server/workflow/definition.ts). */
-const TRANSITION: JsonSchema = {
-  type: 'object',
-  required: ['name', 'label', 'to', 'toLabel', 'comment', 'tone'],
-  properties: {
-    name: { type: 'string', description: 'Nome da ação: o `{name}` de POST …/transitions/{name}.' },
-    label: { type: 'string', description: 'Rótulo do botão.' },
-    to: { type: ['string', 'null'], description: 'Situação a que a ação leva (null: a ação dos administradores, que escolhe em `choices`).' },
-    toLabel: { type: ['string', 'null'], description: 'Rótulo da situação de destino.' },
-    comment: { type: 'string', enum: ['required', 'optional', 'none'], description: 'Se a ação pede comentário.' },
-    asks: {
-      type: 'array',
-      description: 'Campos do registro que a ação pede no diálogo (definições do esquema, todos obrigatórios); enviados em `values`.',
-      items: {
-        type: 'object',
-        required: ['name', 'kind', 'label'],
-        properties: { name: { type: 'string' }, kind: { type: 'string' }, label: { type: 'string' }, required: { type: 'boolean', const: true } },
-      },
-    },
-    notice: { type: 'string', description: 'Aviso a mostrar antes da ação (por exemplo, fora do prazo: o comentário passa a ser obrigatório).' },
-    tone: { type: 'string', enum: ['primary', 'default', 'danger'], description: 'Destaque do botão.' },
-    choices: {
-      type: 'array',
-      description: 'Só na ação dos administradores: as situações que podem ser escolhidas (enviada em `to`).',
-      items: { type: 'object', required: ['value', 'label'], properties: { value: { type: 'string' }, label: { type: 'string' } } },
-    },
-  },
-};
-
-/** One row of `GET …/aggregate` (src/server/crud/aggregate.ts): the group's keys by path, its value, and `outros` on the rest row. */
-const AGGREGATE_ROW: JsonSchema = {
-  type: 'object',
-  description:
-    'Um grupo: o valor de cada caminho de `groupBy` (propriedade com o nome do caminho; datas agrupadas pelo início do intervalo; null para vazio), ' +
-    'e `value`, a medida do grupo. Com `top`, a última linha tem `outros: true` e os caminhos em null.',
-  required: ['value'],
-  properties: {
-    value: { type: ['number', 'string', 'null'], description: 'A medida do grupo (somas e médias de decimais podem vir como texto).' },
-    outros: { type: 'boolean', const: true, description: 'A linha do restante, além dos `top` maiores.' },
-  },
-  additionalProperties: { type: ['string', 'number', 'boolean', 'null'] },
-};
-
-const strings = { type: 'array', items: { type: 'string' } };
-/** The answer of GET /me (src/server/app.ts): the PortalUser (src/access/user.ts) and the packed CASL rules. */
-const ME: JsonSchema = {
-  type: 'object',
-  required: ['user', 'rules'],
-  properties: {
-    user: {
-      type: 'object',
-      required: ['id_user', 'username', 'email', 'name', 'empresa', 'obra', 'roles', 'tipo'],
-      properties: {
-        id_user: { type: 'string' },
-        username: { type: 'string' },
-        email: { type: 'string', format: 'email' },
-        name: { type: 'string' },
-        email_verified: { type: 'boolean' },
-        pk: { type: 'string' },
-        sk: { type: 'string' },
-        empresa: { ...strings, description: 'Empresas da pessoa (clientes, fornecedores e escritórios: as suas).' },
-        obra: { ...strings, description: 'Obras da pessoa.' },
-        roles: { ...strings, description: 'Papéis (perfis de acesso).' },
-        specific_rules: {
-          description: 'Regras específicas do provedor de identidade: texto JSON ou já interpretadas.',
-          anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'object' } }],
-        },
-        tipo: {
-          type: 'string',
-          description:
-            "'fornecedor' ou 'escritorio' para fornecedores e escritórios parceiros, 'cliente' para clientes (também reconhecidos pelo papel); vazio quando não informado.",
-        },
-        obrasSubstituto: { ...strings, description: 'Obras em que a pessoa é site manager substituta.' },
-        emNomeDe: { ...strings, description: 'E-mails das pessoas ausentes por quem ela responde agora.' },
-      },
-    },
-    rules: {
-      type: 'array',
-      description:
-        'Regras CASL compactadas (`packRules`): cada regra é um vetor [ação, assunto, condições, inverted, campos, motivo], ações e campos separados por vírgula.',
-      items: { type: 'array', items: { type: ['string', 'integer', 'object'] } },
-    },
-  },
-};
-
-const VISIBILITY =
-  'Cada pessoa só alcança os registros que suas regras de acesso permitem: clientes, fornecedores e escritórios parceiros veem apenas os seus ' +
-  '(das suas obras ou empresas), sem os campos internos nem os registros em rascunho.';
-const IDEMPOTENT = 'Aceita o cabeçalho `Idempotency-Key`: repetida com a mesma requisição, devolve a primeira resposta sem gravar de novo.';
-
-/** Field labels, quoted and joined for a sentence: «A», «B» e «C». */
-function labelList(fields: FieldDef[]): string {
-  const names = fields.map((f) => `«${f.label}»`);
-  return names.length > 1 ? `${names.slice(0, -1).join(', ')} e ${names[names.length - 1]}` : (names[0] ?? '');
-}
-
-/** The pt-BR descriptions of a resource's generated operations, from its schema. */
-function crudDescriptions(schema: EntitySchema) {
-  const label = schema.label.toLowerCase();
-  const article = schema.gender === 'f' ? 'a' : 'o';
-  const fieldOf = (name: string) => schema.fields.find((f) => f.name === name);
-  const searched = schema.fields.filter((f) => f.search);
-  const sortField = schema.defaultSort && fieldOf(schema.defaultSort.field);
-  const obra = schema.obraField ? fieldOf(schema.obraField) : undefined;
-  const list = [
-    `Registros de ${schema.labelPlural.toLowerCase()} que a pessoa pode ver, filtrados e ordenados (contrato simple-rest do Refine).`,
-    'Filtra por qualquer campo com `campo`, `campo_ne`, `campo_gte`, `campo_lte` e `campo_like` (pessoas por `campo.mail` e `campo.nome`)' +
-      (obra ? `, por exemplo pela obra em \`${obra.name}\`` : '') +
-      '.',
-    searched.length ? `A busca \`q\` procura em ${labelList(searched)} (e pelo id, se for um número).` : 'A busca `q` procura pelo id.',
-    schema.defaultSort
-      ? `Sem \`_sort\`, ordena por ${sortField ? `«${sortField.label}»` : `\`${schema.defaultSort.field}\``} (${schema.defaultSort.order === 'desc' ? 'decrescente' : 'crescente'}).`
-      : 'Ordena por `_sort`/`_order`.',
-    `Sem _start/_end, devolve até ${LIST_MAX} registros e o cabeçalho x-list-truncated diz se ficaram registros de fora; o total vem em x-total-count.`,
-    VISIBILITY,
-  ].join(' ');
-  const required = createRequired(schema);
-  const create = [
-    `Cria ${article} ${label} com os campos enviados; campos omitidos recebem o valor padrão do esquema.`,
-    required.length ? `Obrigatórios: ${labelList(required.map((n) => fieldOf(n)!))}.` : 'Nenhum campo é obrigatório no envio.',
-    'Campos desconhecidos são recusados (400); valor único repetido responde 409.',
-    schema.workflow ? 'A situação começa no estado inicial do fluxo e só muda pelas ações de `/transitions`.' : '',
-    IDEMPOTENT,
-  ]
-    .filter(Boolean)
-    .join(' ');
-  const update = (verb: string) =>
-    [
-      `${verb} ${article} ${label}: só os campos enviados mudam.`,
-      'O corpo leva `version`, a versão lida: se outra pessoa alterou o registro antes, responde 409 (leia de novo e reenvie).',
-      schema.workflow ? 'A situação não muda por aqui: use as ações de `/transitions`.' : '',
-      'Campos que a pessoa não pode alterar respondem 403.',
-      IDEMPOTENT,
-    ]
-      .filter(Boolean)
-      .join(' ');
-  return {
-    list,
-    create,
-    aggregate:
-      `Totais de ${schema.labelPlural.toLowerCase()} numa só consulta, com os mesmos filtros e a busca da lista, sobre os registros que a pessoa pode listar: ` +
-      'contagem, soma, média, mínimo ou máximo de um campo (`measure`), agrupados por até dois caminhos (`groupBy`; datas por `interval`), ' +
-      'opcionalmente só os `top` maiores e uma linha "outros". Campos que a pessoa não pode ler não são agrupados nem medidos. ' +
-      VISIBILITY,
-    read: `Lê ${article} ${label} pelo id, com a versão atual e os títulos dos registros referenciados (\`_titles\`). Fora do alcance da pessoa, responde 404 ou 403. ${VISIBILITY}`,
-    patch: update('Altera'),
-    put: update('Igual ao PATCH: altera'),
-    delete: `Exclui ${article} ${label} e devolve o registro como estava. Responde 409 quando não pode ser excluído agora (por exemplo, outros registros dependem dele). ${IDEMPOTENT}`,
-    history:
-      'As alterações do registro, da mais recente à mais antiga (até 500): criação, alterações com os campos mudados, ações do fluxo com o comentário, e quem fez cada uma.',
-    transitions:
-      'As ações do fluxo de trabalho que a pessoa pode tomar agora neste registro (pela situação atual e pelas suas permissões), com o que cada uma pede: comentário e campos.',
-    transition:
-      'Toma uma ação do fluxo: confere a situação, as permissões e a versão lida (`version`; versão antiga → 409), grava os campos pedidos (`values`) e o comentário, ' +
-      `registra no histórico e avisa as pessoas envolvidas. ${IDEMPOTENT}`,
-  };
-}
+import { AGGREGATE_ROW, ME, TRANSITION } from './system-schemas';
+import { crudDescriptions } from './crud-descriptions';
 
 function resourcePaths(schema: EntitySchema, filterNames: string[]): Record<string, JsonSchema> {
   const name = componentName(schema);

@@ -64,7 +64,11 @@ export function schemaConfigPaths(): Record<string, JsonSchema> {
       readOnly: { type: 'boolean' },
       hidden: { type: 'boolean', description: 'Campo personalizado removido (dados mantidos): não é mostrado nem gravado.' },
       internal: { type: 'boolean', description: 'Só para a equipe interna (nunca enviado a clientes e parceiros).' },
-      storage: { type: 'string', enum: [...CUSTOM_FIELD_STORAGES], description: 'Onde ficam os valores: coluna própria (padrão) ou chave da coluna `_extra`.' },
+      storage: {
+        type: 'string',
+        enum: [...CUSTOM_FIELD_STORAGES],
+        description: 'Onde ficam os valores: coluna própria (padrão) ou chave do JSON de extras do registro.',
+      },
       fields: { type: 'array', items: { type: 'object', additionalProperties: true }, description: 'Subcampos de uma tabela ou grupo de campos.' },
     },
     additionalProperties: true,
@@ -166,7 +170,7 @@ export function schemaConfigPaths(): Record<string, JsonSchema> {
         type: 'string',
         enum: [...CUSTOM_FIELD_STORAGES],
         default: 'column',
-        description: '`column`: coluna própria; `json`: chave da coluna `_extra` (não para reference). Não muda depois.',
+        description: '`column`: coluna própria; `json`: chave do JSON de extras do registro (não para reference). Não muda depois.',
       },
       version,
     },
@@ -301,7 +305,7 @@ export function schemaConfigPaths(): Record<string, JsonSchema> {
         operationId: 'criarCampoPersonalizado',
         summary: 'Cria um campo personalizado numa entidade',
         description:
-          'Acrescenta o campo à configuração da entidade e cria, na mesma transação, a sua coluna (ou chave em `_extra`), índice e restrições. ' +
+          'Acrescenta o campo à configuração da entidade e cria, na mesma transação, a sua coluna (ou chave no JSON de extras), índice e restrições. ' +
           `Recusas com a mensagem e \`errors\` por propriedade (400). ${WHO}`,
         requestBody: { required: true, content: json(customField) },
         responses: {
@@ -335,7 +339,7 @@ export function schemaConfigPaths(): Record<string, JsonSchema> {
         summary: 'Remove um campo personalizado (ou exclui definitivamente os seus dados)',
         description:
           'Sem `purge`: esconde o campo personalizado, mantendo coluna e dados (PATCH com `hidden: false` o reativa). Com `purge=true`: exclui definitivamente ' +
-          'os dados de um campo já removido (coluna ou chave em `_extra`, índice e restrições) e libera o nome, sem desfazer. Campos do código e subcampos: 400. ' +
+          'os dados de um campo já removido (coluna ou chave no JSON de extras, índice e restrições) e libera o nome, sem desfazer. Campos do código e subcampos: 400. ' +
           WHO,
         parameters: [
           { name: 'version', in: 'query', required: false, description: version.description, schema: { type: 'integer', minimum: 0, maximum: 999_999_999 } },
