@@ -144,11 +144,21 @@ async function flushNow(owner: string, t: Transport): Promise<number> {
   return sent;
 }
 
+export interface FlushOptions {
+  /**
+   * The service worker's background send: the sync event itself says the network is back (the
+   * worker's `navigator.onLine` may lag), and it waits for a tab that is sending instead of giving up.
+   */
+  background?: boolean;
+}
+
 /** Sends what is queued on the device for `owner` (one sender at a time); answers how many were accepted. */
-export async function flushOutboxWith(owner: string, t: Transport): Promise<number> {
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) return 0; // reliable: no network at all
+export async function flushOutboxWith(owner: string, t: Transport, options: FlushOptions = {}): Promise<number> {
+  // In a tab, a reliable "no network at all": nothing to try.
+  if (!options.background && typeof navigator !== 'undefined' && navigator.onLine === false) return 0;
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
   if (!locks) return flushNow(owner, t);
+  if (options.background) return locks.request('portal-aparelho-envio', () => flushNow(owner, t));
   return locks.request('portal-aparelho-envio', { ifAvailable: true }, async (lock) => (lock ? flushNow(owner, t) : 0));
 }
 

@@ -44,7 +44,7 @@ export async function sendInBackground(now: number = Date.now()): Promise<Backgr
   if (!session) return 'sem-sessao';
   if (session.expiresAt - EXPIRY_MARGIN_MS <= now) return 'sessao-expirada';
   const transport: Transport = { apiUrl: session.apiUrl, headers: async () => ({ Authorization: `Bearer ${session.token}` }) };
-  await flushOutboxWith(session.owner, transport);
+  await flushOutboxWith(session.owner, transport, { background: true });
   if (await hasQueued(session.owner)) return 'pendente';
   await deleteWorkerSession();
   return 'enviado';
