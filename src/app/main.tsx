@@ -1,5 +1,5 @@
 /**
- * Entry point: antd for React 19, pt-BR locale and theme, the start-up session check, then the
+ * Entry point: antd for React 19, pt-BR locale and theme (reduced motion respected), the start-up session check, then the
  * shell (root frame + router). Only the public pages' code loads here; the signed-in app (Refine,
  * layouts, screens) and Amplify are lazy chunks — Amplify is fetched right after the first paint
  * and configured before any sign-in runs (src/app/auth/auth-actions.ts).
@@ -7,8 +7,6 @@
 import '@ant-design/v5-patch-for-react-19';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { ConfigProvider } from 'antd';
-import ptBR from 'antd/es/locale/pt_BR'; // ES module: the CommonJS 'antd/locale' drags antd/lib into the entry
 import dayjs from 'dayjs';
 import 'dayjs/locale/pt-br';
 import { loadAuth, prepareAuth } from './auth/auth-actions';
@@ -17,7 +15,7 @@ import { checkStoredVersion } from './root/version-check';
 import { registerServiceWorker } from './pwa/register';
 import { watchInstallPrompt } from './pwa/pwa-store';
 import { Shell } from './shell';
-import { theme } from './theme';
+import { Themed } from './themed';
 
 dayjs.locale('pt-br');
 // The browser's install offer can come before the first paint.
@@ -35,9 +33,9 @@ async function start(): Promise<void> {
   if (!container) throw new Error('Elemento #app não encontrado.');
   createRoot(container).render(
     <StrictMode>
-      <ConfigProvider locale={ptBR} theme={theme}>
+      <Themed>
         <Shell />
-      </ConfigProvider>
+      </Themed>
     </StrictMode>,
   );
   afterFirstPaint(() => void prepareAuth());

@@ -60,6 +60,9 @@ export async function newPage(browser, { viewport = DESKTOP, ...opts } = {}) {
     acceptDownloads: true,
     isMobile: viewport.width < 600,
     hasTouch: viewport.width < 600,
+    // The portal turns antd's transitions off for reduced motion (src/app/themed.tsx): a check
+    // (axe's contrast, a click) never meets a button half-way through a colour change.
+    reducedMotion: 'reduce',
     ...opts,
   });
   context.setDefaultTimeout(15_000);
