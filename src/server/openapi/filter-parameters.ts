@@ -12,11 +12,14 @@ type Op = FilterOp;
 /** Filter paths of an entity and the operators that make sense for each. */
 function filterPaths(schema: EntitySchema): { path: string; field: FieldDef; value: JsonSchema; ops: Op[] }[] {
   const out: { path: string; field: FieldDef; value: JsonSchema; ops: Op[] }[] = [];
-  // A filter value is a query-string text: numbers and yes/no keep their type, the rest is a string (with its options and format).
+  // A filter value is a query-string text: numbers and yes/no keep their type, dates their format; the rest is
+  // compared as stored text, so the options are examples, not an enum (a record may keep an option since removed),
+  // and an e-mail column takes any text (records written by the server say "sistema").
   const valueOf = (f: FieldDef): JsonSchema => {
     const v = fieldValueSchema(f);
     if (v.type === 'integer' || v.type === 'number' || v.type === 'boolean') return { type: v.type };
-    return { type: 'string', ...(v.enum ? { enum: f.options } : {}), ...(v.format ? { format: v.format } : {}) };
+    const dated = v.format === 'date' || v.format === 'date-time';
+    return { type: 'string', ...(v.enum && f.options?.length ? { examples: f.options } : {}), ...(dated ? { format: v.format } : {}) };
   };
   const system: FieldDef[] = [
     { name: 'id', kind: 'integer', label: 'ID' },

@@ -268,7 +268,13 @@ export function supportPaths(): Record<string, JsonSchema> {
           `Pessoas ativas, buscadas por nome ou e-mail (sem acento e sem diferença de maiúsculas), até ${PEOPLE_LIMIT}, por nome. ` +
           'Só para colaboradores: pessoas externas (clientes, fornecedores, parceiros) recebem 403.',
         parameters: [
-          { name: 'q', in: 'query', required: false, description: 'Parte do nome ou do e-mail.', schema: { type: 'string', maxLength: 100 } },
+          {
+            name: 'q',
+            in: 'query',
+            required: false,
+            description: 'Parte do nome ou do e-mail (contam os 100 primeiros caracteres).',
+            schema: { type: 'string' },
+          },
           {
             name: 'perfil',
             in: 'query',
@@ -281,6 +287,7 @@ export function supportPaths(): Record<string, JsonSchema> {
         ],
         responses: {
           200: { description: 'As pessoas encontradas.', content: json({ type: 'array', maxItems: PEOPLE_LIMIT, items: ref('Pessoa') }) },
+          400: r('BadRequest'),
           401: r('Unauthorized'),
           403: r('Forbidden'),
         },
@@ -296,7 +303,15 @@ export function supportPaths(): Record<string, JsonSchema> {
         responses: {
           200: {
             description: 'O documento OpenAPI.',
-            content: json({ type: 'object', required: ['openapi', 'info', 'paths'], properties: { openapi: { type: 'string', const: '3.1.0' } } }),
+            content: json({
+              type: 'object',
+              required: ['openapi', 'info', 'paths'],
+              properties: {
+                openapi: { type: 'string', const: '3.1.0' },
+                info: { type: 'object', required: ['title', 'version'], properties: { title: { type: 'string' }, version: { type: 'string' } } },
+                paths: { type: 'object', description: 'As operações, por caminho relativo a `servers` (/api/v1).' },
+              },
+            }),
           },
           401: r('Unauthorized'),
           403: r('Forbidden'),

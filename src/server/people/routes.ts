@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connect';
 import type { AppEnv } from '../http/env';
 import { ApiError } from '../http/errors';
+import { quoted } from '../http/input-guards';
 import { isExternalUser, type PortalUser } from '../../access/user';
 
 export const PEOPLE_LIMIT = 20;
@@ -38,7 +39,10 @@ export function peopleRoutes(db: Db) {
     const roles = (c.req.queries('perfil') ?? [])
       .flatMap((v) => v.split(','))
       .map((v) => v.trim())
-      .filter((v) => /^[\w.-]{1,60}$/.test(v));
+      .filter(Boolean);
+    // A role name that cannot exist is refused, not dropped: dropping it would widen the answer to everyone.
+    const bad = roles.find((v) => !/^[\w.-]{1,60}$/.test(v));
+    if (bad !== undefined) throw new ApiError(400, 'Perfil inválido.', { perfil: [`Perfil inválido: "${quoted(bad, 60)}".`] });
     return c.json(await searchPeople(db, c.req.query('q') ?? '', roles));
   });
   return r;

@@ -15,6 +15,7 @@ import { isEmptyValue } from '../../../schemas/messages';
 import { accessWhere } from '../access/rules-to-sql';
 import type { Db } from '../db/connect';
 import { ApiError } from '../http/errors';
+import { MAX_OFFSET } from '../crud/list-query';
 import { availableTransitions, findTransition, stateLabel, stateOf, transitionForRecord, type WorkflowActor, stillOpen } from './definition';
 import { titleOf } from './notify';
 import { columnExpr, fieldOf, flattenExtra } from '../db/columns';
@@ -160,11 +161,18 @@ interface ParsedQuery {
 
 function parseQuery(schemas: EntitySchema[], q: PendenciasQuery): ParsedQuery {
   const errors: Record<string, string[]> = {};
-  const start = Number(q.start ?? 0);
-  const end = Number(q.end ?? 50);
-  if (!Number.isInteger(start) || !Number.isInteger(end) || start < 0 || end < start || end - start > MAX_PAGE) {
-    throw new ApiError(400, `Paginação inválida: use _start e _end com no máximo ${MAX_PAGE} itens por página.`);
-  }
+  // The page: whole numbers, at most MAX_PAGE items, each mistake under its parameter like the lists' (crud/list-query).
+  const whole = (v: string | undefined, fallback: number, name: '_start' | '_end') => {
+    if (v === undefined || v === '') return fallback;
+    if (/^\d{1,10}$/.test(v)) return Number(v);
+    errors[name] = ['Use um número inteiro maior ou igual a 0.'];
+    return fallback;
+  };
+  const start = whole(q.start, 0, '_start');
+  const end = whole(q.end, 50, '_end');
+  if (start > MAX_OFFSET) errors._start = [`O início da página (_start) pode ir até ${MAX_OFFSET.toLocaleString('pt-BR')}.`];
+  else if (!errors._start && !errors._end && (end < start || end - start > MAX_PAGE))
+    errors._end = [`Use _end maior ou igual a _start, com no máximo ${MAX_PAGE} itens por página.`];
   const resource = q.resource?.trim() || undefined;
   if (resource && !schemas.some((s) => s.resource === resource && s.workflow)) errors.resource = [`Módulo desconhecido: "${resource.slice(0, 60)}".`];
   const obra = q.obra?.trim() || undefined;
