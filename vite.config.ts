@@ -8,11 +8,12 @@ import { formProvider } from './scripts/vite/form-provider';
 import { antdCss } from './scripts/vite/antd-css';
 import { refineAntdSrc } from './scripts/vite/refine-antd-src';
 import { pwa } from './scripts/vite/pwa';
+import { nativePolyfills } from './scripts/vite/native-polyfills';
 
 const apiTarget = process.env.API_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({
-  plugins: [react(), precompress(), esIcons(), formProvider(), antdCss(), refineAntdSrc(), pwa()],
+  plugins: [react(), precompress(), esIcons(), formProvider(), nativePolyfills(), antdCss(), refineAntdSrc(), pwa()],
   server: { proxy: { '/api': apiTarget } },
   build: {
     outDir: 'dist',

@@ -21,6 +21,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 const root = new URL('..', import.meta.url).pathname;
 let dist = process.env.BUNDLE_DIST;
 const modulesOf = new Map(); // chunk file → module ids (only when this script builds)
+const moduleBytes = new Map(); // module id → rendered bytes (minified, before compression)
 let tmp;
 if (!dist) {
   tmp = mkdtempSync(join(tmpdir(), 'portal-bench-bundle-'));
@@ -35,7 +36,11 @@ if (!dist) {
       {
         name: 'bench:modules',
         generateBundle(_o, bundle) {
-          for (const [file, chunk] of Object.entries(bundle)) if (chunk.type === 'chunk') modulesOf.set(file, Object.keys(chunk.modules));
+          for (const [file, chunk] of Object.entries(bundle))
+            if (chunk.type === 'chunk') {
+              modulesOf.set(file, Object.keys(chunk.modules));
+              for (const [id, m] of Object.entries(chunk.modules)) moduleBytes.set(id, m.renderedLength);
+            }
         },
       },
     ],
@@ -139,9 +144,27 @@ for (const file of css) {
   console.log(`${`CSS de todas as páginas: ${file.replace(/^assets\//, '')}`.padEnd(38)} ${kib(s.gz).padStart(11)} ${kib(s.br).padStart(11)}`);
 }
 
-console.log('\nmaiores arquivos do /login:');
-for (const k of routes[1][1].sort((a, b) => sizes(manifest[b].file).gz - sizes(manifest[a].file).gz).slice(0, 8)) {
-  const s = sizes(manifest[k].file);
-  console.log(`  ${manifest[k].file.padEnd(44)} ${kib(s.gz).padStart(10)} gzip ${kib(s.br).padStart(10)} br`);
+for (const [label, keys, n] of [
+  ['/login', routes[1][1], 8],
+  ['da lista', routes[3][1], 16],
+]) {
+  console.log(`\nmaiores arquivos ${label}:`);
+  for (const k of [...keys].sort((a, b) => sizes(manifest[b].file).gz - sizes(manifest[a].file).gz).slice(0, n)) {
+    const s = sizes(manifest[k].file);
+    console.log(`  ${manifest[k].file.padEnd(44)} ${kib(s.gz).padStart(10)} gzip ${kib(s.br).padStart(10)} br`);
+  }
+}
+// BUNDLE_MODULES=1: the biggest source modules of the list page (minified bytes), grouped by package or folder.
+if (process.env.BUNDLE_MODULES && modulesOf.size) {
+  const groups = new Map();
+  for (const k of routes[3][1]) {
+    for (const id of modulesOf.get(manifest[k].file) ?? []) {
+      const m = id.match(/node_modules\/((?:@[^/]+\/)?[^/]+)\/(?:(?:es|lib|dist|esm)\/)?([^/]+)?/);
+      const key = m ? `${m[1]}/${m[2] ?? ''}` : id.replace(root, '').replace(/\/[^/]+$/, '/');
+      groups.set(key, (groups.get(key) ?? 0) + (moduleBytes.get(id) ?? 0));
+    }
+  }
+  console.log('\nmaiores módulos da lista (minificado, antes da compressão):');
+  for (const [key, bytes] of [...groups].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`  ${key.padEnd(60)} ${kib(bytes).padStart(10)}`);
 }
 if (tmp) rmSync(tmp, { recursive: true, force: true });

@@ -1,8 +1,9 @@
 /**
  * Entry point: antd for React 19, pt-BR locale and theme (reduced motion respected), the start-up session check, then the
  * shell (root frame + router). Only the public pages' code loads here; the signed-in app (Refine,
- * layouts, screens) and Amplify are lazy chunks — Amplify is fetched right after the first paint
- * and configured before any sign-in runs (src/app/auth/auth-actions.ts).
+ * layouts, screens) and Amplify are lazy chunks. Amplify is fetched right after the first paint on
+ * the pages where a sign-in happens (SIGN_IN_PATHS); elsewhere only when a token must be refreshed
+ * or the person signs out (src/app/auth/lazy-amplify.ts).
  */
 import '@ant-design/v5-patch-for-react-19';
 import { StrictMode } from 'react';
@@ -18,6 +19,8 @@ import { Shell } from './shell';
 import { Themed } from './themed';
 
 dayjs.locale('pt-br');
+/** The public pages where a sign-in runs: Amplify is fetched as soon as they are painted. */
+const SIGN_IN_PATHS = ['/login', '/primeiroLogin', '/esqueciSenha', '/acessoFederado'];
 // The browser's install offer can come before the first paint.
 watchInstallPrompt();
 
@@ -38,7 +41,7 @@ async function start(): Promise<void> {
       </Themed>
     </StrictMode>,
   );
-  afterFirstPaint(() => void prepareAuth());
+  if (SIGN_IN_PATHS.includes(window.location.pathname)) afterFirstPaint(() => void prepareAuth());
   // The service worker (issue 26: installable, starts offline after one visit).
   afterFirstPaint(() => void registerServiceWorker().catch((err) => console.error(err)));
 }

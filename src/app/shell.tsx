@@ -1,21 +1,20 @@
 /**
  * What the entry renders: the root frame (loading overlay, toasts, help banner) and the router.
  * Public routes render their lazy page directly; every other path loads the signed-in app
- * (Refine, its providers, the guard and the layouts: src/app/App.tsx) as one lazy chunk, after
- * Amplify is configured.
+ * (Refine, its providers, the guard and the layouts: src/app/App.tsx) as one lazy chunk. Amplify is
+ * not part of it: the app reads the stored token and loads Amplify only to refresh it or sign out.
  */
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Outlet, Route, Routes } from 'react-router';
-import { Spin } from 'antd';
-import { prepareAuth } from './auth/auth-actions';
 import { PUBLIC_ROUTES, publicElement } from './public-routes';
 import { RootShell } from './root/root-frame';
+import { Loading } from './views/loading';
 
-const AuthenticatedApp = lazy(() => Promise.all([import('./App'), prepareAuth()]).then(([m]) => ({ default: m.AuthenticatedApp })));
+const AuthenticatedApp = lazy(() => import('./App').then((m) => ({ default: m.AuthenticatedApp })));
 
 function Suspended() {
   return (
-    <Suspense fallback={<Spin size="large" style={{ display: 'block', margin: '20vh auto' }} aria-label="Carregando" />}>
+    <Suspense fallback={<Loading size="large" style={{ margin: '20vh auto' }} />}>
       <Outlet />
     </Suspense>
   );

@@ -6,30 +6,13 @@
 import { Amplify } from 'aws-amplify';
 import 'aws-amplify/auth/enable-oauth-listener';
 
-import type { PublicRuntimeConfig } from '../../../resources/runtime-config';
 import { FEDERATED_PATH, hashToQuery } from './oauth-url';
-import { STORAGE_KEYS } from './session';
+import { DEFAULT_PROVIDER, runtimeConfig, setRuntimeConfig, storeConfig, storedConfig, type RuntimeConfig } from './auth-config';
 
 export { FEDERATED_PATH, hashToQuery };
+export { authFlowType, DEFAULT_PROVIDER, providerName, runtimeConfig, type RuntimeConfig } from './auth-config';
 
-export type RuntimeConfig = PublicRuntimeConfig;
-
-export const DEFAULT_PROVIDER = 'Corporativo';
-
-let current: RuntimeConfig | null = null;
 let loading: Promise<RuntimeConfig> | null = null;
-
-export function runtimeConfig(): RuntimeConfig | null {
-  return current;
-}
-
-export function providerName(): string {
-  return current?.oauth.providerName ?? DEFAULT_PROVIDER;
-}
-
-export function authFlowType(cfg: RuntimeConfig | null = current): 'USER_PASSWORD_AUTH' | 'USER_SRP_AUTH' {
-  return cfg?.userPoolEndpoint ? 'USER_PASSWORD_AUTH' : 'USER_SRP_AUTH';
-}
 
 export function configureAmplify(cfg: RuntimeConfig): void {
   if (typeof window !== 'undefined' && window.location?.pathname === FEDERATED_PATH) {
@@ -63,25 +46,7 @@ export function configureAmplify(cfg: RuntimeConfig): void {
       },
     },
   });
-  current = cfg;
-}
-
-/** The configuration of the last visit (public data: pool, client id, sign-in addresses), or null. */
-function storedConfig(): RuntimeConfig | null {
-  try {
-    const raw = JSON.parse(localStorage.getItem(STORAGE_KEYS.authConfig) ?? 'null') as RuntimeConfig | null;
-    return raw && typeof raw === 'object' && typeof raw.userPoolId === 'string' && raw.oauth ? raw : null;
-  } catch {
-    return null;
-  }
-}
-
-function storeConfig(cfg: RuntimeConfig): void {
-  try {
-    localStorage.setItem(STORAGE_KEYS.authConfig, JSON.stringify(cfg));
-  } catch {
-    // no storage: an offline start then shows the sign-in
-  }
+  setRuntimeConfig(cfg);
 }
 
 /**
@@ -89,6 +54,7 @@ function storeConfig(cfg: RuntimeConfig): void {
  * the configuration of the last visit is used, so a stored session still opens the app.
  */
 export function ensureAmplify(apiUrl = '/api/v1', fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
+  const current = runtimeConfig();
   if (current) return Promise.resolve(current);
   if (!loading) {
     loading = (async () => {
@@ -115,6 +81,6 @@ export function ensureAmplify(apiUrl = '/api/v1', fetchImpl: typeof fetch = fetc
 
 /** Test hook. */
 export function resetAmplifyConfigForTests(): void {
-  current = null;
+  setRuntimeConfig(null);
   loading = null;
 }

@@ -13,6 +13,8 @@ export interface AuthProviderDeps {
   apiUrl?: string;
   fetchImpl?: typeof fetch;
   navigate?: (to: string) => void;
+  /** The valid stored ID token, read without Amplify (default: stored-tokens.ts; none when `auth` is injected). */
+  storedToken?: () => string | undefined;
 }
 
 export interface LoginParams {

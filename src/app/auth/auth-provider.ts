@@ -3,11 +3,14 @@
  * - clients: e-mail + senha (`signIn`; USER_PASSWORD_AUTH on the local stack, SRP on real Cognito);
  * - staff: `login({ providerName: 'corporativo' })` → `signInWithRedirect` to the hosted sign-in.
  *
- * The API receives the **ID token** (`getIdToken()`) as `Authorization: Bearer`.
+ * The API receives the **ID token** (`getIdToken()`) as `Authorization: Bearer`. While the token
+ * Amplify stored is valid it is read directly (stored-tokens.ts); Amplify itself is loaded only to
+ * sign in or out, to refresh the token, or to reset a password (lazy-amplify.ts).
  */
 import type { AuthProvider } from '@refinedev/core';
-import * as amplifyAuth from 'aws-amplify/auth';
-import { authFlowType, ensureAmplify, providerName, runtimeConfig } from './amplify';
+import { authFlowType, providerName, runtimeConfig } from './auth-config';
+import { ensureAmplifyLazily, lazyAmplifyAuth } from './lazy-amplify';
+import { storedIdToken } from './stored-tokens';
 import { UnregisteredOriginError, unregisteredOriginMessage } from './origin-check';
 import { PortugueseAuthError, SIGNOUT_TIMEOUT, toPortuguese, translateAuthError } from './messages';
 import { pendingChallenge as pending, setPendingChallenge } from './challenge';
@@ -46,12 +49,22 @@ export { OAUTH_WAIT_MS } from './federated-failure';
 export { pendingChallenge, type PendingChallenge } from './challenge';
 
 export function createAuthProvider(deps: AuthProviderDeps = {}) {
-  const auth: Auth = deps.auth ?? amplifyAuth;
+  const auth: Auth = deps.auth ?? lazyAmplifyAuth();
   const apiUrl = deps.apiUrl ?? '/api/v1';
-  const ready = deps.ready ?? (() => ensureAmplify(apiUrl, deps.fetchImpl));
+  // On /acessoFederado the Hub listener must be in place before Amplify is configured.
+  const federated = listenForFederatedFailure();
+  const ready =
+    deps.ready ??
+    (async () => {
+      await federated.listening;
+      return ensureAmplifyLazily(apiUrl, deps.fetchImpl);
+    });
+  const storedToken = deps.storedToken ?? (deps.auth ? () => undefined : () => storedIdToken());
   const navigate = deps.navigate ?? ((to: string) => (typeof window !== 'undefined' ? window.location.assign(to) : undefined));
 
   async function idToken(forceRefresh = false): Promise<string | undefined> {
+    const stored = forceRefresh ? undefined : storedToken();
+    if (stored) return stored;
     await ready();
     const session = await auth.fetchAuthSession(forceRefresh ? { forceRefresh: true } : undefined);
     return session.tokens?.idToken?.toString();
@@ -99,8 +112,6 @@ export function createAuthProvider(deps: AuthProviderDeps = {}) {
     }
   }
 
-  const federatedFailure = listenForFederatedFailure();
-
   const provider = {
     async login(params: LoginParams = {}) {
       try {
@@ -121,7 +132,7 @@ export function createAuthProvider(deps: AuthProviderDeps = {}) {
           // waits for that in-flight exchange.
           const session = await auth.fetchAuthSession();
           if (session.tokens?.idToken) return afterSignIn(params.redirectTo);
-          throw (await federatedFailure) ?? { name: 'AuthError', message: 'Authentication Error' };
+          throw (await federated.failure) ?? { name: 'AuthError', message: 'Authentication Error' };
         }
         if (params.challengeResponse !== undefined) {
           requireNonEmpty({ challengeResponse: params.challengeResponse });
@@ -308,7 +319,7 @@ export async function getIdToken(): Promise<string | undefined> {
     return token;
   } catch (e) {
     setFileCookie(undefined);
-    if (await handleInvalidSession(e, { signOut: () => amplifyAuth.signOut() })) return undefined;
+    if (await handleInvalidSession(e, { signOut: () => import('aws-amplify/auth').then((m) => m.signOut()) })) return undefined;
     return undefined;
   }
 }

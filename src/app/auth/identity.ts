@@ -1,5 +1,5 @@
 /** The signed-in user's identity as the app shows it, read from the ID token's claims. */
-import { providerName } from './amplify';
+import { providerName } from './auth-config';
 import { ownLoginTipo } from '../../access/user';
 
 export interface AuthIdentity {

@@ -1,0 +1,30 @@
+/**
+ * The signed-in person's ID token as Amplify left it in local storage, read without loading Amplify
+ * (issue 28: the signed-in app does not wait for the ~40 KiB auth library on every page load).
+ * Amplify 6 keeps the tokens under `CognitoIdentityServiceProvider.<client id>.<user>.<key>` and the
+ * user under `….<client id>.LastAuthUser`; the client id is in the configuration of the last visit.
+ * A token that expires within `EXPIRY_MARGIN_MS` (with Amplify's clock drift) is not returned: the
+ * caller then loads Amplify, which refreshes it.
+ */
+import { storedConfig } from './auth-config';
+import { decodePayload } from './identity';
+import type { KeyValue } from './session';
+
+/** Amplify's key prefix (its `AUTH_KEY_PREFIX`). */
+const PREFIX = 'CognitoIdentityServiceProvider';
+/** A token closer than this to its expiry goes through Amplify's refresh. */
+export const EXPIRY_MARGIN_MS = 60_000;
+
+/** The stored ID token while it is valid for more than the margin, else undefined. */
+export function storedIdToken(storage: KeyValue | undefined = globalThis.localStorage, now: number = Date.now()): string | undefined {
+  const clientId = storedConfig(storage)?.userPoolClientId;
+  if (!storage || !clientId) return undefined;
+  const user = storage.getItem(`${PREFIX}.${clientId}.LastAuthUser`);
+  if (!user) return undefined;
+  const token = storage.getItem(`${PREFIX}.${clientId}.${user}.idToken`);
+  if (!token) return undefined;
+  const exp = Number(decodePayload(token).exp);
+  if (!Number.isFinite(exp)) return undefined;
+  const drift = Number.parseInt(storage.getItem(`${PREFIX}.${clientId}.${user}.clockDrift`) ?? '0', 10) || 0;
+  return now + drift + EXPIRY_MARGIN_MS < exp * 1000 ? token : undefined;
+}
