@@ -9,11 +9,12 @@ import { antdCss } from './scripts/vite/antd-css';
 import { refineAntdSrc } from './scripts/vite/refine-antd-src';
 import { pwa } from './scripts/vite/pwa';
 import { nativePolyfills } from './scripts/vite/native-polyfills';
+import { unusedAntdParts } from './scripts/vite/unused-antd-parts';
 
 const apiTarget = process.env.API_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({
-  plugins: [react(), precompress(), esIcons(), formProvider(), nativePolyfills(), antdCss(), refineAntdSrc(), pwa()],
+  plugins: [react(), precompress(), esIcons(), formProvider(), nativePolyfills(), unusedAntdParts(), antdCss(), refineAntdSrc(), pwa()],
   server: { proxy: { '/api': apiTarget } },
   build: {
     outDir: 'dist',
