@@ -12,6 +12,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/pt-br';
 import { loadAuth, prepareAuth } from './auth/auth-actions';
 import { afterFirstPaint } from './root/fonts';
+import './root/font-fallback.css';
 import { checkStoredVersion } from './root/version-check';
 import { registerServiceWorker } from './pwa/register';
 import { watchInstallPrompt } from './pwa/pwa-store';

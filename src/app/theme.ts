@@ -34,6 +34,21 @@ const screens = {
   screenXXLMin: BREAKPOINTS.xxl,
 };
 
+/**
+ * Text colour of the coloured tags (`<Tag color="green">`: shade 7 of the colour on its shade 1). Where
+ * antd's shade 7 is under 4.5:1 on the tag's background, the first darker shade that reaches it.
+ */
+const TAG_TEXTS = {
+  volcano7: '#ad2102', // 6.4:1 (antd's #d4380d: 4.4:1)
+  orange7: '#ad4e00', // 5.1:1 (3.3:1)
+  gold7: '#874d00', // 6.5:1 (2.8:1)
+  yellow7: '#876800', // 5.2:1 (2.1:1)
+  lime7: '#3f6600', // 6.6:1 (2.5:1)
+  green7: '#237804', // 5.4:1 (3.4:1)
+  cyan7: '#006d75', // 5.8:1 (3.4:1)
+};
+const WARNING_TEXT = '#ad4e00';
+
 export const theme: ThemeConfig = {
   token: {
     colorPrimary: PRIMARY_COLOR,
@@ -48,11 +63,23 @@ export const theme: ThemeConfig = {
     colorTextDescription: 'rgba(0, 0, 0, 0.62)',
     // Placeholders at 4.7:1 on white (antd's #bfbfbf gives 1.83:1).
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.56)',
-    fontFamily: "Roboto, -apple-system, BlinkMacSystemFont, 'Segoe UI', 'Helvetica Neue', Arial, sans-serif",
+    // Texts antd draws "disabled": a table's or list's "Sem dados", the value of a read-only select
+    // (#f5f5f5 background), the other months' days in a calendar. 4.8:1 on #f5f5f5 (antd's gives 1.8:1).
+    colorTextDisabled: 'rgba(0, 0, 0, 0.56)',
+    // Success texts (progress "100%", status tags, Typography) at 5.6:1 on white (antd's #52c41a gives 2.3:1).
+    colorSuccess: '#237804',
+    ...TAG_TEXTS,
+    // 'Roboto Fallback' (root/font-fallback.css): a local font at Roboto's metrics until Roboto loads.
+    fontFamily: "Roboto, 'Roboto Fallback', -apple-system, BlinkMacSystemFont, 'Segoe UI', 'Helvetica Neue', Arial, sans-serif",
     ...screens,
   },
   components: {
     Layout: { siderBg: '#ffffff', headerBg: '#ffffff', headerPadding: '0 16px' },
+    // The secondary colour (#ff6101, 3:1) stays for icons and bars; warning texts are at 5.4:1.
+    Tag: { colorWarning: WARNING_TEXT },
+    Typography: { colorWarning: WARNING_TEXT },
+    // The off switch's white "Não" on a 4.9:1 track (antd's #bfbfbf gives 1.8:1).
+    Switch: { colorTextQuaternary: 'rgba(0, 0, 0, 0.56)' },
     Menu: { itemSelectedColor: PRIMARY_COLOR, groupTitleColor: '#595959' }, // group titles at 7:1 contrast
   },
 };

@@ -3,7 +3,6 @@
 // E2E_BASE_URL, E2E_IDP_DOMAIN, E2E_IDP_SPKI, E2E_RUN_ID, E2E_SHOTS_DIR, E2E_CHROMIUM.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
@@ -318,29 +317,7 @@ export async function listTotal(page) {
   return nums[nums.length - 1];
 }
 
-/** axe-core (node_modules/axe-core/axe.min.js) on the current page: serious and critical violations. */
-export async function axeSerious(page, { exclude = [] } = {}) {
-  // Evaluated through the DevTools protocol: the portal's CSP (script-src 'self') blocks an injected <script>.
-  await page.evaluate(await readFile(join(root, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8'));
-  const result = await page.evaluate(async (exclude) => {
-    // eslint-disable-next-line no-undef
-    const r = await window.axe.run(exclude.length ? { exclude } : document, {
-      resultTypes: ['violations'],
-    });
-    return r.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1, 2).join(' ')}`),
-      count: v.nodes.length,
-    }));
-  }, exclude);
-  return result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-}
-
-export function formatViolations(vs) {
-  return vs.map((v) => `[${v.impact}] ${v.id}: ${v.help} (${v.count} nós)\n      ${v.nodes.join('\n      ')}`).join('\n    ');
-}
+export { AXE_TAGS, axeAudit, axeSerious, formatViolations } from './axe.mjs';
 
 /** Opens a list column's filter ("Filtro de <label>") and picks `values` in its select, then "Filtrar". */
 export async function filterColumnIn(page, label, values) {

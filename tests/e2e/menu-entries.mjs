@@ -16,12 +16,12 @@ const DEAD_ENDS = ['/403', '/404', '/ObraInacessivel'];
 export const MENU_SHARDS = 3;
 
 /** Links of the sidebar ("Menu principal"), without "Início". */
-async function sidebarLinks(page) {
+export async function sidebarLinks(page) {
   return page.locator('nav [role="menu"] a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href')).filter((h) => h && h !== '/obras'));
 }
 
 /** Links of Início's module cards. */
-async function cardLinks(page) {
+export async function cardLinks(page) {
   return page
     .locator('[data-testid="page-content"] .ant-card-head-title')
     .evaluateAll((heads) =>
@@ -102,7 +102,7 @@ async function problemOf(page) {
 }
 
 /** Chooses the first site of the header's chooser (when there is one): the site layout and its menu. */
-async function enterFirstSite(page) {
+export async function enterFirstSite(page) {
   const picker = page.locator('.ant-layout-header').getByRole('combobox', { name: 'Selecionar obra' });
   if (!(await picker.count())) return false;
   await picker.click();

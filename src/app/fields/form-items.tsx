@@ -11,7 +11,7 @@
  */
 import React from 'react';
 import { Form } from 'antd';
-import type { FormItemProps } from 'antd';
+import type { FormItemProps, FormRule } from 'antd';
 import type { NamePath } from 'antd/es/form/interface';
 import type { FieldDef } from '../../../schemas/kinds';
 import { rulesFor } from './rules';
@@ -34,6 +34,33 @@ export function FieldInput(props: FieldInputProps): React.ReactElement | null {
   if (!('widget' in input)) return null;
   const Widget = VALUE_INPUTS[input.widget];
   return <Widget {...props} />;
+}
+
+/**
+ * An error message in a role="alert" element (WCAG 3.3.1, 4.1.3): antd shows it in the field's error
+ * text, which the input names in aria-describedby, and screen readers announce it as it appears
+ * (antd 5's error list itself is no live region).
+ */
+export function alertMessage(message: React.ReactNode): React.ReactElement {
+  return <span role="alert">{message}</span>;
+}
+
+/** The field's rules with their messages (fixed or from a validator's rejection) as alerts. */
+export function announcedRules(rules: FormRule[]): FormRule[] {
+  return rules.map((rule) => {
+    if (typeof rule === 'function') return rule;
+    const out = { ...rule };
+    if (out.message !== undefined) out.message = alertMessage(out.message);
+    const validator = rule.validator;
+    if (validator) {
+      out.validator = (r, value, callback) =>
+        Promise.resolve(validator(r, value, callback)).catch((e: unknown) => {
+          // async-validator keeps an error object's own `message` (here an element) as the field's error.
+          throw { message: alertMessage(e instanceof Error ? e.message : String(e)) };
+        });
+    }
+    return out;
+  });
 }
 
 /** Form.Item props converting stored values for the widget (dates) and back. */
@@ -69,7 +96,7 @@ export function FieldFormItem({ field, name, noLabel, itemProps, disabled }: Fie
       name={path}
       label={noLabel ? undefined : field.label}
       tooltip={noLabel ? undefined : field.help}
-      rules={rulesFor(field)}
+      rules={announcedRules(rulesFor(field))}
       required={field.required && !input.answered}
       {...valueAdapters(field)}
       {...(noLabel ? { style: { marginBottom: 0 } } : {})}

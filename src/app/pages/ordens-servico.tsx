@@ -1,10 +1,10 @@
 /** /:obra/ordensServico: the site's field and automation work orders, one tab each (as the ability allows). */
-import { Tabs } from 'antd';
 import { useParams } from 'react-router';
 import type { ComponentType } from 'react';
 import { schemaByName } from '../../../schemas';
 import { useAbility } from '../access/ability-context';
 import { routeAllowed } from '../guard/guard-rules';
+import { AccessibleTabs } from '../views/accessible-tabs';
 import { GenericList } from '../views/generic-list';
 import type { RouteAccess } from '../../../resources/routes/types';
 import type { EntityViewProps } from './entity-page';
@@ -30,5 +30,5 @@ export function OrdensServicoPage() {
     const field = schema.obraField ?? 'obra';
     return [{ key: t.key, label: t.label, children: <ListView schema={schema} filters={obra ? [{ field, operator: 'eq', value: obra }] : []} /> }];
   });
-  return <Tabs items={items} destroyOnHidden />;
+  return <AccessibleTabs items={items} destroyOnHidden />;
 }

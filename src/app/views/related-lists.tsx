@@ -6,7 +6,8 @@
  * in a dialog with the parent (and its site) filled in and locked.
  */
 import React, { useMemo, useState } from 'react';
-import { Button, Card, Form, Grid, List as AntList, Modal, Space, Table, Tabs, Typography } from 'antd';
+import { Button, Card, Form, Grid, List as AntList, Modal, Space, Table, Typography } from 'antd';
+import { AccessibleTabs } from './accessible-tabs';
 import type { TableColumnType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useApiUrl, useCustom, useInvalidate, useNavigation, type BaseRecord, type CrudFilter } from '@refinedev/core';
@@ -86,7 +87,7 @@ export function RelatedTabs({ schema, record }: { schema: EntitySchema; record: 
     ];
   });
   if (!items.length || record.id === undefined) return null;
-  return <Tabs items={items} aria-label={`Registros de ${lowerLabel(schema.label)}`} />;
+  return <AccessibleTabs items={items} aria-label={`Registros de ${lowerLabel(schema.label)}`} />;
 }
 
 /** Up to three related lists are stacked below the record; more become tabs (a site's many modules). */

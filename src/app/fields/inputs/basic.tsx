@@ -4,16 +4,17 @@ import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { labelledOptions } from '../../../../schemas/option-labels';
 import { numberWidgetProps } from '../kinds/number';
-import type { FieldInputProps } from '../kinds/types';
+import { fieldAria, type FieldInputProps } from '../kinds/types';
 
 export const DATE_FORMAT = 'DD/MM/YYYY';
 export const DATETIME_FORMAT = 'DD/MM/YYYY HH:mm';
 
 const fullWidth: React.CSSProperties = { width: '100%' };
 
-/** The props every widget passes on: id, disabled, aria-label and the field's placeholder. */
-function common({ field, id, disabled, ...rest }: FieldInputProps) {
-  return { id, disabled, 'aria-label': rest['aria-label'], placeholder: field.placeholder };
+/** The props every widget passes on: id, disabled, the aria props of its Form.Item and the field's placeholder. */
+function common(props: FieldInputProps, select = false) {
+  const { field, id, disabled } = props;
+  return { id, disabled, ...fieldAria(props, { select }), placeholder: field.placeholder };
 }
 
 export function TextInput(props: FieldInputProps): React.ReactElement {
@@ -89,12 +90,13 @@ export function DateTimeInput(props: FieldInputProps): React.ReactElement {
   );
 }
 
-export function BooleanInput({ value, onChange, id, disabled, ...rest }: FieldInputProps): React.ReactElement {
+export function BooleanInput(props: FieldInputProps): React.ReactElement {
+  const { value, onChange, id, disabled } = props;
   return (
     <Switch
       id={id}
       disabled={disabled}
-      aria-label={rest['aria-label']}
+      {...fieldAria(props)}
       checked={value === true || value === 'true'}
       onChange={(c) => onChange?.(c)}
       checkedChildren="Sim"
@@ -107,7 +109,7 @@ export function EnumInput(props: FieldInputProps): React.ReactElement {
   const { field, value, onChange } = props;
   return (
     <Select
-      {...common(props)}
+      {...common(props, true)}
       style={fullWidth}
       value={value ?? undefined}
       onChange={(v) => onChange?.(v ?? null)}
@@ -125,7 +127,7 @@ export function TagsInput(props: FieldInputProps): React.ReactElement {
   const { field, value, onChange } = props;
   return (
     <Select
-      {...common(props)}
+      {...common(props, true)}
       mode="tags"
       style={fullWidth}
       value={Array.isArray(value) ? value : []}

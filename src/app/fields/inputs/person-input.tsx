@@ -3,7 +3,7 @@ import React, { useEffect, useState } from 'react';
 import { AutoComplete, Input, Space } from 'antd';
 import type { FieldDef, Person } from '../../../../schemas/kinds';
 import { fetchPeople, type PersonOption } from './people-query';
-import type { FieldInputProps } from '../kinds/types';
+import { fieldAria, type FieldInputProps } from '../kinds/types';
 
 /** Portal users matching the typed text (name or e-mail), for the e-mail box of a person field. */
 function usePeopleOptions(field: FieldDef, text: string): PersonOption[] {
@@ -31,7 +31,8 @@ function usePeopleOptions(field: FieldDef, text: string): PersonOption[] {
  * can hold the field, when the schema says) and choosing one fills both e-mail and name; anyone
  * else can still be typed in (an outside contact).
  */
-export function PersonInput({ field, value, onChange, id, disabled }: FieldInputProps): React.ReactElement {
+export function PersonInput(props: FieldInputProps): React.ReactElement {
+  const { field, value, onChange, id, disabled } = props;
   const v: Partial<Person> = value && typeof value === 'object' ? value : typeof value === 'string' ? { mail: value } : {};
   const [typing, setTyping] = useState(false);
   const options = usePeopleOptions(field, typing ? (v.mail ?? '') : '');
@@ -60,7 +61,7 @@ export function PersonInput({ field, value, onChange, id, disabled }: FieldInput
         notFoundContent={null}
         style={{ width: '55%' }}
       >
-        <Input id={id} type="email" inputMode="email" aria-label={`${field.label}: e-mail`} placeholder="e-mail ou nome" />
+        <Input id={id} type="email" inputMode="email" {...fieldAria(props)} aria-label={`${field.label}: e-mail`} placeholder="e-mail ou nome" />
       </AutoComplete>
       <Input
         disabled={disabled}

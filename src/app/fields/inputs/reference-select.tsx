@@ -6,20 +6,22 @@ import { useSelect } from '@refinedev/antd';
 import { formatCnpj } from '../../../../schemas/shared/cnpj';
 import { refKeyOf, refTarget } from '../options';
 import { REFERENCE_PAGE_SIZE, referenceOptionsQuery } from './reference-options-query';
-import type { FieldInputProps } from '../kinds/types';
+import { fieldAria, type FieldInputProps } from '../kinds/types';
 
 const fullWidth: React.CSSProperties = { width: '100%' };
 
 /** Searchable select of records of `field.ref`, storing `refKey` (default 'id'). */
-export function ReferenceSelect({ field, value, onChange, id, disabled, ...rest }: FieldInputProps): React.ReactElement {
+export function ReferenceSelect(props: FieldInputProps): React.ReactElement {
+  const { field, value, onChange, id, disabled } = props;
   const target = refTarget(field);
   if (!target) {
-    return <Input id={id} disabled={disabled} aria-label={rest['aria-label']} value={value ?? ''} onChange={(e) => onChange?.(e.target.value)} />;
+    return <Input id={id} disabled={disabled} {...fieldAria(props)} value={value ?? ''} onChange={(e) => onChange?.(e.target.value)} />;
   }
-  return <ReferenceSelectInner field={field} value={value} onChange={onChange} id={id} disabled={disabled} aria-label={rest['aria-label']} />;
+  return <ReferenceSelectInner {...props} />;
 }
 
-function ReferenceSelectInner({ field, value, onChange, id, disabled, ...rest }: FieldInputProps): React.ReactElement {
+function ReferenceSelectInner(props: FieldInputProps): React.ReactElement {
+  const { field, value, onChange, id, disabled } = props;
   const target = refTarget(field)!;
   const refKey = refKeyOf(field);
   const byId = refKey === 'id';
@@ -71,7 +73,7 @@ function ReferenceSelectInner({ field, value, onChange, id, disabled, ...rest }:
       loading={selectProps.loading}
       id={id}
       disabled={disabled}
-      aria-label={rest['aria-label']}
+      {...fieldAria(props, { select: true })}
       style={fullWidth}
       allowClear={!field.required}
       placeholder={field.placeholder ?? `Selecione ${target.gender === 'f' ? 'a' : 'o'} ${target.label.toLowerCase()}`}

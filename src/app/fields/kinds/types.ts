@@ -26,6 +26,26 @@ export interface FieldInputProps {
   id?: string;
   disabled?: boolean;
   'aria-label'?: string;
+  /** Set by the Form.Item: the id of its error text (and of its extra text), to be read with the input. */
+  'aria-describedby'?: string;
+  /** Set by the Form.Item while the field has an error. */
+  'aria-invalid'?: boolean | 'true' | 'false';
+  /** Set by the Form.Item of a required field. */
+  'aria-required'?: boolean | 'true' | 'false';
+}
+
+/**
+ * The accessibility props of a widget's input, as its Form.Item hands them (name, error text, state).
+ * `select`: an antd Select copies aria props onto its wrapping element too, where aria-required is not
+ * allowed (only aria-invalid and aria-describedby are global), so a select does not take it.
+ */
+export function fieldAria(props: FieldInputProps, { select = false }: { select?: boolean } = {}) {
+  return {
+    'aria-label': props['aria-label'],
+    'aria-describedby': props['aria-describedby'],
+    'aria-invalid': props['aria-invalid'],
+    ...(select ? {} : { 'aria-required': props['aria-required'] }),
+  };
 }
 
 /** Form.Item props converting a stored value for the widget and back (dates: text ↔ Dayjs). */

@@ -30,6 +30,8 @@ export interface GalleryPhoto extends PhotoMeta {
 export const GALLERY_PAGE_SIZE = 24;
 const SOURCES = gallerySourceOptions();
 const sourceLabel = (fonte: string) => SOURCES.find((s) => s.value === fonte)?.label ?? fonte;
+/** The record a photo belongs to, as its link shows it ("Diário de obra nº 12"). */
+const recordText = (p: GalleryPhoto) => `${schemaByName(p.fonte)?.label ?? sourceLabel(p.fonte)} ${p.titulo ?? `nº ${p.registro}`}`;
 
 /** The API serves `/api/v1/...`; the app may talk to another base (tests, a separate API origin). */
 const apiPath = (path: string) => (path.startsWith('/api/v1/') ? `${getApiUrl()}${path.slice('/api/v1'.length)}` : path);
@@ -184,9 +186,10 @@ export function GalleryPage(): React.ReactElement {
                       </Typography.Text>
                     ) : null}
                     {to ? (
-                      <Link to={to} style={{ fontSize: 12 }} aria-label={`Abrir o registro da foto ${p.nome}`}>
+                      // The accessible name starts with the visible text (WCAG 2.5.3, label in name).
+                      <Link to={to} style={{ fontSize: 12 }} aria-label={`${recordText(p)}: registro da foto ${p.nome}`}>
                         <Typography.Text ellipsis style={{ fontSize: 12, color: 'inherit', maxWidth: '100%' }}>
-                          {`${schemaByName(p.fonte)?.label ?? sourceLabel(p.fonte)} ${p.titulo ?? `nº ${p.registro}`}`}
+                          {recordText(p)}
                         </Typography.Text>
                       </Link>
                     ) : null}

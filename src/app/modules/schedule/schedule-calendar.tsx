@@ -13,6 +13,21 @@ import { EVENT_END_HOUR, EVENT_START_HOUR, WEEKDAYS_PT, dayjs, eventsOn, firstPl
 const HOURS = `${String(EVENT_START_HOUR).padStart(2, '0')}:00–${EVENT_END_HOUR}:00`;
 const label = (i: ScheduleItem) => `${i.codigo} ${i.descricao}`;
 
+const MONTHS = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];
+
+/** The month view's header: previous/next month buttons with names (antd's own header has unlabelled selects). */
+function MonthHeader({ value, onChange }: { value: Dayjs; onChange: (d: Dayjs) => void }) {
+  return (
+    <Space style={{ display: 'flex', justifyContent: 'flex-end', padding: '8px 0' }}>
+      <Button icon={<LeftOutlined />} aria-label="Mês anterior" onClick={() => onChange(value.subtract(1, 'month'))} />
+      <Typography.Text strong aria-live="polite">
+        {MONTHS[value.month()]} de {value.year()}
+      </Typography.Text>
+      <Button icon={<RightOutlined />} aria-label="Próximo mês" onClick={() => onChange(value.add(1, 'month'))} />
+    </Space>
+  );
+}
+
 function MonthView({ items, value, onChange }: { items: ScheduleItem[]; value: Dayjs; onChange: (d: Dayjs) => void }) {
   return (
     <Calendar
@@ -20,6 +35,7 @@ function MonthView({ items, value, onChange }: { items: ScheduleItem[]; value: D
       onChange={onChange}
       onPanelChange={onChange}
       fullscreen
+      headerRender={({ value: shown, onChange: show }) => <MonthHeader value={shown} onChange={show} />}
       cellRender={(d, info) => {
         if (info.type !== 'date') return info.originNode;
         const events = eventsOn(items, isoOf(d));

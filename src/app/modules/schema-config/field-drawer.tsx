@@ -4,7 +4,7 @@
  * the list columns (schemas/overlay.ts applied on the client; the server validates again).
  */
 import { useMemo, useState } from 'react';
-import { Alert, Button, Col, Drawer, Empty, Form, Input, InputNumber, Radio, Row, Select, Space, Switch, Table, Tabs } from 'antd';
+import { Alert, Button, Col, Drawer, Empty, Form, Input, InputNumber, Radio, Row, Select, Space, Switch, Table } from 'antd';
 import type { EntitySchema, FieldDef } from '../../../../schemas/kinds';
 import { CODE_SCHEMAS } from '../../../../schemas';
 import {
@@ -19,6 +19,7 @@ import {
   type OverlayChange,
   type SchemaOverlay,
 } from '../../../../schemas/overlay';
+import { AccessibleTabs } from '../../views/accessible-tabs';
 import { SchemaFormFields } from '../../views/generic-form';
 import { ConfigError } from './schema-config-api';
 import { isCustomField, KIND_LABELS, PROP_LABELS, schemaDiff } from './schema-changes';
@@ -310,7 +311,7 @@ export function FieldDrawer({ base, overlay, field, onClose, onSave }: FieldDraw
           style={{ marginBottom: 16 }}
         />
       )}
-      <Tabs
+      <AccessibleTabs
         items={[
           {
             key: 'diff',
