@@ -8,6 +8,7 @@ import { APP_VERSION } from '../src/server/version';
 import { normalizeUser, ownLoginTipo, type PortalUser } from '../src/access/user';
 import { DEMO_ACCOUNTS } from '../src/server/identity/seed';
 import type { IdentityAdmin } from '../src/server/site-users/identity-admin';
+import type { ApiRateLimitOptions } from '../src/server/http/rate-limit';
 import { memoryIdentityAdmin } from './identity-admin';
 import { seededTemplate } from './db-template';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -48,6 +49,8 @@ export interface TestApi {
   app: ReturnType<typeof createApp>;
   db: Awaited<ReturnType<typeof openDatabase>>['db'];
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL: the temporary database's URL (another process's view of the same data); absent on PGlite. */
+  databaseUrl?: string;
   /** Send a request as a user (`email` of a demo account or a registered user; null = anonymous). */
   request(path: string, init?: RequestInit & { as?: string | null; json?: unknown }): Promise<Response>;
   /** Register an ad-hoc user for the tests. */
@@ -67,6 +70,8 @@ export async function createTestApi(
     identityAdmin?: IdentityAdmin;
     /** Authentication for requests without a test token (e.g. real ID tokens of the local stack). */
     authenticate?: (c: Context) => Promise<PortalUser | null>;
+    /** The API's rate limit (src/server/http/rate-limit.ts); off unless a test asks for it. */
+    rateLimit?: ApiRateLimitOptions | ((db: TestApi['db']) => ApiRateLimitOptions);
   } = {},
 ): Promise<TestApi> {
   const serverUrl = opts.databaseUrl === null ? undefined : (opts.databaseUrl ?? process.env.TEST_DATABASE_URL);
@@ -113,11 +118,14 @@ export async function createTestApi(
     version: APP_VERSION,
     authenticate: opts.authenticate ? async (c) => (await byTestToken(c)) ?? opts.authenticate!(c) : byTestToken,
     identityAdmin: opts.identityAdmin ?? memoryIdentityAdmin(),
+    poolStats: database.poolStats,
+    rateLimit: typeof opts.rateLimit === 'function' ? opts.rateLimit(database.db) : opts.rateLimit,
   });
   return {
     app,
     db: database.db,
     kind: database.kind,
+    databaseUrl,
     async request(path, init = {}) {
       const { as = 'admin@portal.local', json, ...rest } = init;
       const headers = new Headers(rest.headers);

@@ -211,6 +211,9 @@ async function main() {
       PUBLIC_URL: base,
       COGNITO_PORT: String(cognitoPort),
       IDP_PORT: String(idpPort),
+      // The rate limit runs (counted in the database) but never refuses: parallel scenarios share the demo users.
+      API_RATE_LIMIT_PER_MIN: process.env.API_RATE_LIMIT_PER_MIN ?? '1000000',
+      API_RATE_LIMIT_ANON_PER_MIN: process.env.API_RATE_LIMIT_ANON_PER_MIN ?? '1000000',
     },
   });
   closeSync(logFd);

@@ -35,6 +35,7 @@ import { surveyRoutes } from './survey/routes';
 import { jsonBodyLimit } from './http/json-body-limit';
 import { galleryRoutes } from './storage/gallery';
 import { admission, type AdmissionOptions } from './http/admission';
+import { apiRateLimit, type ApiRateLimitOptions } from './http/rate-limit';
 import { SchemaRegistry } from './schema-config/registry';
 import { schemaConfigRoutes } from './schema-config/routes';
 import { slaRoutes } from './sla/routes';
@@ -47,6 +48,9 @@ import type { EventHub } from './events/hub';
 import { eventRoutes } from './events/routes';
 import { calendarRoutes } from './sla/calendar-routes';
 import { idempotency } from './idempotency';
+import type { PoolStats } from './db/connect';
+import { DRAINING_MESSAGE, healthRoutes } from './health/readiness';
+import { metricsFromEnv, metricsHandler, type PortalMetrics } from './health/metrics';
 // The features' entity hooks, workflow guards and effects, and core tables (before any request).
 import './modules/register';
 
@@ -66,8 +70,16 @@ export interface AppOptions {
   security?: SecurityOptions;
   /** Bounded queue in front of the API's database work (503 + Retry-After past it); none when absent. */
   admission?: AdmissionOptions;
+  /** Requests per minute per person / anonymous address, counted in a shared store (429 past it); none when absent. */
+  rateLimit?: ApiRateLimitOptions;
   /** Live updates of this process (`GET /api/v1/eventos`, src/server/events/); the route is absent without it. */
   events?: EventHub;
+  /** True once the process is shutting down (src/server/main.ts): requests get 503, readiness says not ready. */
+  draining?: () => boolean;
+  /** `GET /metrics` (src/server/health/metrics.ts); default from `METRICS_TOKEN`; null turns it off. */
+  metrics?: PortalMetrics | null;
+  /** PostgreSQL's pool counters for the metrics (absent on PGlite). */
+  poolStats?: () => PoolStats;
 }
 
 /** Decision 28: the sites whose record names this user as substitute site manager. */
@@ -81,6 +93,8 @@ export function createApp(opts: AppOptions) {
   checkHookRegistry(opts.schemas);
   const app = new Hono<AppEnv>();
   const security = opts.security ?? securityFromEnv();
+  const metrics = opts.metrics === undefined ? metricsFromEnv({ db: opts.db, poolStats: opts.poolStats }) : (opts.metrics ?? undefined);
+  if (metrics) app.use('*', metrics.middleware); // first: every answer is counted, by route pattern
   app.use('*', securityHeaders(security), canonicalOrigin(security));
   app.use(
     '/api/*',
@@ -89,6 +103,15 @@ export function createApp(opts: AppOptions) {
       exposeHeaders: ['x-total-count', 'x-total-count-estimate', 'x-total-count-at-least', 'x-list-truncated', 'idempotent-replayed'],
     }),
   );
+  const draining = opts.draining;
+  if (draining) {
+    // During a graceful shutdown, what still arrives on an open connection: 503 (health answers itself),
+    // with the security and CORS headers (a browser reads the message).
+    app.use('*', async (c, next) => {
+      if (!draining() || c.req.path === '/api/v1/health' || c.req.path === '/api/v1/health/ready') return next();
+      return c.json(errorBody(503, DRAINING_MESSAGE), 503, { 'Retry-After': '5', Connection: 'close' });
+    });
+  }
   app.use('/api/*', compressResponses()); // JSON above 1 KB: brotli, else gzip
   app.use('/api/*', async (c, next) => {
     assertCleanPath(new URL(c.req.url).pathname); // %00 in an id, a site or an e-mail: 400 before any route
@@ -133,11 +156,31 @@ export function createApp(opts: AppOptions) {
     return ability;
   };
 
+  // Prometheus' conventional path, outside /api/v1 (and before the single-page app's fallback, main.ts).
+  app.get('/metrics', metricsHandler(metrics));
+
   const api = new Hono<AppEnv>();
-  api.get('/health', async (c) => {
-    await opts.db.selectNoFrom((eb) => eb.val(1).as('ok')).execute();
-    return c.json({ status: 'ok', version: opts.version });
-  });
+  // Liveness (`/health`) and readiness (`/health/ready`: database, mail queue, file store).
+  api.route('/', healthRoutes({ db: opts.db, storage: opts.storage, version: opts.version, draining }));
+  // The caller, resolved once per request (the rate limit needs it before the authentication middleware).
+  const callers = new WeakMap<Request, Promise<PortalUser | null>>();
+  const callerOf = (c: Context): Promise<PortalUser | null> => {
+    let caller = callers.get(c.req.raw);
+    if (!caller)
+      callers.set(
+        c.req.raw,
+        (caller = Promise.resolve(c)
+          .then(opts.authenticate)
+          .catch(() => null)),
+      );
+    return caller;
+  };
+  // Per person (e-mail) or anonymous address: API_RATE_LIMIT_PER_MIN, API_RATE_LIMIT_ANON_PER_MIN (health above is not counted).
+  const personOf = async (c: Context) => {
+    const user = await callerOf(c);
+    return user ? user.email || user.id_user : null;
+  };
+  if (opts.rateLimit) api.use('*', apiRateLimit(opts.rateLimit, personOf));
   opts.publicRoutes?.(api);
   api.route('/pesquisa', surveyRoutes(opts.db)); // public: the link's token is the credential
   api.route('/verificar', verifyRoutes(opts.db)); // public: a signed document's verification code (issue 26)
@@ -145,7 +188,7 @@ export function createApp(opts: AppOptions) {
   api.use('*', async (c, next) => {
     let user: PortalUser | null;
     try {
-      user = await opts.authenticate(c);
+      user = await callerOf(c);
     } catch {
       user = null;
     }

@@ -8,6 +8,8 @@ import { serverConfig } from './config';
 import { openDatabase, vacuum } from './boot/open-database';
 import { poolSizeFromEnv } from './db/connect';
 import { admissionFromEnv } from './http/admission';
+import { rateLimitStoreFromEnv } from './http/rate-limit-store';
+import { apiRateLimitFromEnv } from './http/rate-limit';
 import { storageFromEnv } from './storage/storage';
 import { identityConfigFromEnv } from './auth/identity-config';
 import { startIdentity } from './identity/start';
@@ -26,6 +28,8 @@ import { localIdentityAdmin } from './site-users/identity-admin';
 import { cognitoAdminOptions, cognitoIdentityAdmin } from './site-users/cognito-sdk';
 import { EventHub } from './events/hub';
 import { startEventListener } from './events/listener';
+import { metricsFromEnv } from './health/metrics';
+import { gracefulShutdown, onShutdownSignals, shutdownTimeoutFromEnv, trackConnections, type DrainableServer } from './boot/shutdown';
 
 async function main() {
   const cfg = serverConfig();
@@ -33,7 +37,9 @@ async function main() {
   const storage = await storageFromEnv(cfg.dataDir);
   const database = await openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir, seed: cfg.seed, storage });
   const mailTransport = createMailTransport({ smtpUrl: process.env.SMTP_URL || undefined, dataDir: cfg.dataDir });
-  const mailer = startMailer(database.db, mailTransport);
+  // GET /metrics when METRICS_TOKEN is set (its mail counters hear the mailer's drains).
+  const metrics = metricsFromEnv({ db: database.db, poolStats: database.poolStats });
+  const mailer = startMailer(database.db, mailTransport, { onDrain: metrics?.mailDrained });
   // Daily jobs (delay warning): claimed per day in the database, so one server runs each day's job.
   const jobs = startJobs(database.db, DAILY_JOBS);
   // SLA (issue 25): breaches, reminders and escalations, every minute; each event claimed once in the database.
@@ -45,12 +51,15 @@ async function main() {
   // Real Cognito when the environment names it; otherwise the local stack on fixed ports
   // (COGNITO_PORT, IDP_PORT), so tokens a browser kept stay valid across restarts.
   const local = !identityConfigFromEnv();
-  const stack = await startIdentity({ ...process.env, DATA_DIR: cfg.dataDir, PUBLIC_URL: cfg.publicUrl });
+  // Sign-in throttling and the API's rate limit count in Redis (REDIS_URL) or the database: shared by every process.
+  const rateLimits = rateLimitStoreFromEnv(database.db);
+  const stack = await startIdentity({ ...process.env, DATA_DIR: cfg.dataDir, PUBLIC_URL: cfg.publicUrl }, { throttle: { store: rateLimits.store } });
   const identity = stack.config;
   const verify = createTokenVerifier(identity);
   // People of a site: the local pool through the emulator, or the real pool through the AWS SDK.
   const identityAdmin = stack.emulator ? localIdentityAdmin(stack.emulator, identity.userPoolId) : cognitoIdentityAdmin(cognitoAdminOptions(identity));
 
+  let draining = false;
   const app = createApp({
     db: database.db,
     schemas: SCHEMAS,
@@ -62,7 +71,11 @@ async function main() {
     security: securityFromEnv(process.env, identity),
     publicRoutes: (api) => api.route('/config', configRoute(identity, APP_VERSION)),
     admission: admissionFromEnv(database.kind, poolSizeFromEnv()),
+    rateLimit: apiRateLimitFromEnv(rateLimits.store),
     events,
+    draining: () => draining,
+    metrics: metrics ?? null,
+    poolStats: database.poolStats,
   });
 
   // The single-page app: static files, and index.html for every other path (client routing).
@@ -90,26 +103,30 @@ async function main() {
     console.log(lines.join('\n') + '\n');
   });
 
+  const connections = trackConnections(server as DrainableServer); // the drain needs to know which are busy
+
   // The embedded database's stand-in for autovacuum.
   const vacuumTimer =
     database.kind === 'pglite'
       ? setInterval(() => void vacuum(database).catch((e) => console.error('[db] VACUUM falhou', e)), 10 * 60 * 1000).unref()
       : undefined;
 
-  const shutdown = async () => {
+  // Graceful shutdown (src/server/boot/shutdown.ts): in-flight requests and running jobs finish, within SHUTDOWN_TIMEOUT_MS.
+  onShutdownSignals(async () => {
     clearInterval(vacuumTimer);
-    events.close(); // open streams end, so the server can close
-    server.close();
-    await listener.stop();
-    await jobs.stop();
-    await slaJob.stop();
-    await mailer.stop();
-    await stack.stop().catch(() => undefined);
-    await database.close().catch(() => undefined);
-    process.exit(0);
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+    const outcome = await gracefulShutdown({
+      server: server as DrainableServer,
+      connections,
+      beginDrain: () => {
+        draining = true;
+        events.close(); // open streams end, so the server can close
+      },
+      stopWork: [() => jobs.stop(), () => slaJob.stop(), () => mailer.stop()],
+      finally: [() => listener.stop(), () => stack.stop(), () => rateLimits.close(), () => database.close()],
+      timeoutMs: shutdownTimeoutFromEnv(),
+    });
+    console.log(`[encerramento] concluído em ${outcome.ms} ms${outcome.clean ? '' : ' (com cortes no limite)'}`);
+  });
 }
 
 main().catch((e) => {

@@ -16,6 +16,15 @@ export interface Database {
   dumpDataDir?(): Promise<Blob>;
   /** Where a process listens for `NOTIFY` (src/server/events/listener.ts): a server URL, or the embedded instance. */
   listenVia: ListenVia;
+  /** PostgreSQL only: the pool's connections right now (metrics); PGlite has a single one. */
+  poolStats?: () => PoolStats;
+}
+
+/** `pg.Pool`'s counters: open connections, idle ones, and queries waiting for one. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 /** PostgreSQL: a dedicated client on this URL; PGlite: the instance's own `listen`. */
@@ -64,7 +73,13 @@ export async function connect(opts: ConnectOptions = {}): Promise<Database> {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? poolSizeFromEnv() });
     const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
     await db.selectNoFrom((eb) => eb.val(1).as('ok')).execute();
-    return { db, kind: 'postgres', listenVia: { kind: 'postgres', connectionString: opts.databaseUrl }, close: () => db.destroy() };
+    return {
+      db,
+      kind: 'postgres',
+      listenVia: { kind: 'postgres', connectionString: opts.databaseUrl },
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      close: () => db.destroy(),
+    };
   }
   let pglite: PGlite;
   if (opts.memory) {

@@ -115,46 +115,46 @@ export function createFront(emu: Emulator, getOrigin: () => string, opts: FrontO
   }
 
   /** Refuses while the account or the address has too many recent failures. */
-  function checkThrottle(username: string, address: string) {
-    const wait = throttle.retryAfter(username, address);
+  async function checkThrottle(username: string, address: string) {
+    const wait = await throttle.retryAfter(username, address);
     if (wait) throw new FrontError('TooManyRequestsException', throttleMessage(wait));
   }
 
   async function passwordAuth(body: Json, address: string): Promise<Json> {
     const username: string = String(body.AuthParameters?.USERNAME ?? '');
     const password: string = body.AuthParameters?.PASSWORD ?? '';
-    checkThrottle(username, address);
+    await checkThrottle(username, address);
     const pool = await poolForClient(body.ClientId);
-    const wrong = () => {
-      throttle.fail(username, address);
+    const wrong = async () => {
+      await throttle.fail(username, address);
       return new FrontError('NotAuthorizedException', 'Incorrect username or password.');
     };
     const user = username ? await pool.getUserByUsername(ctx, username) : null;
-    if (!user) throw wrong();
+    if (!user) throw await wrong();
     if (user.Enabled === false) throw new FrontError('NotAuthorizedException', 'User is disabled.');
     if (user.UserStatus === 'RESET_REQUIRED') {
       throw new FrontError('PasswordResetRequiredException', 'Password reset required for the user');
     }
-    if (user.Password !== password) throw wrong();
+    if (user.Password !== password) throw await wrong();
     if (await isFederated(pool, user)) {
       // Federated users have no password in a real pool: the own login does not know them.
-      throw wrong();
+      throw await wrong();
     }
     const out = await emu.call('InitiateAuth', body);
-    throttle.succeed(username);
+    await throttle.succeed(username);
     return out;
   }
 
   async function respondToChallenge(body: Json, address: string): Promise<Json> {
     const username = String(body.ChallengeResponses?.USERNAME ?? '');
-    checkThrottle(username, address);
+    await checkThrottle(username, address);
     if (body.ChallengeName === 'NEW_PASSWORD_REQUIRED') checkPolicy(body.ChallengeResponses?.NEW_PASSWORD);
     try {
       const out = await emu.call<Json>('RespondToAuthChallenge', body);
-      if (out?.AuthenticationResult) throttle.succeed(username);
+      if (out?.AuthenticationResult) await throttle.succeed(username);
       return out;
     } catch (e) {
-      if (e instanceof CognitoCallError && (e.code === 'NotAuthorizedException' || e.code === 'CodeMismatchException')) throttle.fail(username, address);
+      if (e instanceof CognitoCallError && (e.code === 'NotAuthorizedException' || e.code === 'CodeMismatchException')) await throttle.fail(username, address);
       throw e;
     }
   }

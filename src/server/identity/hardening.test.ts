@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startIdentityStack, startIdentity, refuseLocalStackInProduction, type IdentityStack } from './start';
 import { DEMO_PASSWORD } from './seed';
 import { createSignInThrottle, throttleMessage } from './throttle';
@@ -14,37 +14,42 @@ import { ADMIN_SECRET_HEADER, ensureAdminSecret, requiresAdminSecret } from './a
 import { httpsRequest, pkcePair, staffSignIn } from './test-helpers';
 import { AuthError, createTokenVerifier } from '../auth/verify';
 
-describe('sign-in throttle (clock injected)', () => {
-  it('refuses an account after 5 failures in 15 minutes, until the oldest leaves the window; success resets it', () => {
-    let now = 1_000_000;
-    const t = createSignInThrottle({ now: () => now });
-    for (let i = 0; i < 4; i++) t.fail('Ana@x.com', `10.0.0.${i}`);
-    expect(t.retryAfter('ana@x.com', '10.0.0.9')).toBe(0);
-    now += 60_000;
-    t.fail('ana@x.com ', '10.0.0.5');
-    const wait = t.retryAfter('ANA@x.com', '10.0.0.9');
-    expect(wait).toBe(14 * 60_000);
-    expect(throttleMessage(wait)).toBe('Muitas tentativas. Tente novamente em 14 minutos.');
-    expect(t.retryAfter('bia@x.com', '10.0.0.9')).toBe(0);
-    now += 14 * 60_000 + 1;
-    expect(t.retryAfter('ana@x.com', '10.0.0.9')).toBe(0);
-    // The failure of minute 1 is still in the window: 1 + 4 new ones block again.
-    for (let i = 0; i < 3; i++) t.fail('ana@x.com', '10.0.0.9');
-    expect(t.retryAfter('ana@x.com', '10.0.0.9')).toBe(0);
-    t.fail('ana@x.com', '10.0.0.9');
-    expect(t.retryAfter('ana@x.com', '10.0.0.9')).toBe(60_000 - 1);
-    t.succeed('ana@x.com');
-    expect(t.retryAfter('ana@x.com', '10.0.0.9')).toBe(0);
+describe('sign-in throttle (fake clock, memory store)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: 1_000_000 });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
   });
 
-  it('refuses an address after 20 failures over many accounts', () => {
-    const now = 5_000_000;
-    const t = createSignInThrottle({ now: () => now });
-    for (let i = 0; i < 19; i++) t.fail(`u${i}@x.com`, '192.168.0.7');
-    expect(t.retryAfter('novo@x.com', '192.168.0.7')).toBe(0);
-    t.fail('u19@x.com', '192.168.0.7');
-    expect(t.retryAfter('novo@x.com', '192.168.0.7')).toBe(15 * 60_000);
-    expect(t.retryAfter('novo@x.com', '192.168.0.8')).toBe(0);
+  it('refuses an account after 5 failures in the 15 minutes from the first, until that window ends; success resets it', async () => {
+    const t = createSignInThrottle();
+    for (let i = 0; i < 4; i++) await t.fail('Ana@x.com', `10.0.0.${i}`);
+    expect(await t.retryAfter('ana@x.com', '10.0.0.9')).toBe(0);
+    vi.advanceTimersByTime(60_000);
+    await t.fail('ana@x.com ', '10.0.0.5');
+    const wait = await t.retryAfter('ANA@x.com', '10.0.0.9');
+    expect(wait).toBe(14 * 60_000);
+    expect(throttleMessage(wait)).toBe('Muitas tentativas. Tente novamente em 14 minutos.');
+    expect(await t.retryAfter('bia@x.com', '10.0.0.9')).toBe(0);
+    vi.advanceTimersByTime(14 * 60_000 + 1);
+    expect(await t.retryAfter('ana@x.com', '10.0.0.9')).toBe(0);
+    // A new window: 4 failures pass, the 5th blocks for the whole window.
+    for (let i = 0; i < 4; i++) await t.fail('ana@x.com', '10.0.0.9');
+    expect(await t.retryAfter('ana@x.com', '10.0.0.9')).toBe(0);
+    await t.fail('ana@x.com', '10.0.0.9');
+    expect(await t.retryAfter('ana@x.com', '10.0.0.9')).toBe(15 * 60_000);
+    await t.succeed('ana@x.com');
+    expect(await t.retryAfter('ana@x.com', '10.0.0.9')).toBe(0);
+  });
+
+  it('refuses an address after 20 failures over many accounts', async () => {
+    const t = createSignInThrottle();
+    for (let i = 0; i < 19; i++) await t.fail(`u${i}@x.com`, '192.168.0.7');
+    expect(await t.retryAfter('novo@x.com', '192.168.0.7')).toBe(0);
+    await t.fail('u19@x.com', '192.168.0.7');
+    expect(await t.retryAfter('novo@x.com', '192.168.0.7')).toBe(15 * 60_000);
+    expect(await t.retryAfter('novo@x.com', '192.168.0.8')).toBe(0);
     expect(throttleMessage(30_000)).toBe('Muitas tentativas. Tente novamente em 1 minuto.');
   });
 });

@@ -190,13 +190,13 @@ export function createIdp(emu: Emulator, getPool: () => { userPoolId: string }, 
     };
     if (!email || !password) return retry('Indique o e-mail e a senha.');
     const address = req.socket?.remoteAddress ?? '';
-    const wait = throttle.retryAfter(email, address);
+    const wait = await throttle.retryAfter(email, address);
     if (wait) {
       res.setHeader('retry-after', String(Math.ceil(wait / 1000)));
       return retry(throttleMessage(wait), 429);
     }
-    const wrong = () => {
-      throttle.fail(email, address);
+    const wrong = async () => {
+      await throttle.fail(email, address);
       return retry('E-mail ou senha incorretos.');
     };
     const { userPoolId } = getPool();
@@ -231,7 +231,7 @@ export function createIdp(emu: Emulator, getPool: () => { userPoolId: string }, 
     if (!result?.AuthenticationResult) {
       return retry('A conta precisa de ser regularizada junto do suporte de TI (desafio de autenticação pendente).');
     }
-    throttle.succeed(email);
+    await throttle.succeed(email);
     purge();
     const code = randomBytes(32).toString('base64url');
     codes.set(code, {

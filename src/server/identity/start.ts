@@ -43,7 +43,10 @@ export interface IdentityStackOptions {
   bind?: string;
   /** The pool's administration secret (default: IDENTITY_ADMIN_SECRET or the one kept in `${dataDir}/cognito`). */
   adminSecret?: string;
-  /** Sign-in throttling limits (default: 5 failures per account, 20 per address, in 15 minutes). */
+  /**
+   * Sign-in throttling: limits (default: 5 failures per account, 20 per address, in 15 minutes) and
+   * the store that counts them (the portal's database or Redis; default this process's memory).
+   */
   throttle?: ThrottleOptions;
 }
 
@@ -147,7 +150,7 @@ export async function startIdentityStack(opts: IdentityStackOptions): Promise<Id
  *   `COGNITO_PORT` (default 9229), `IDP_PORT` (default 9230), `PUBLIC_URL` (default
  *   `http://localhost:${PORT ?? 3000}`) and `EXTRA_ORIGINS` (comma-separated, e.g. the Vite dev server).
  */
-export async function startIdentity(env: NodeJS.ProcessEnv = process.env): Promise<IdentityStack> {
+export async function startIdentity(env: NodeJS.ProcessEnv = process.env, opts: { throttle?: ThrottleOptions } = {}): Promise<IdentityStack> {
   const prod = identityConfigFromEnv(env);
   if (prod) return { config: prod, async stop() {} };
   refuseLocalStackInProduction(env);
@@ -160,6 +163,7 @@ export async function startIdentity(env: NodeJS.ProcessEnv = process.env): Promi
     cognitoPort: num(env.COGNITO_PORT, 9229),
     idpPort: num(env.IDP_PORT, 9230),
     publicUrl,
+    throttle: opts.throttle,
     // The portal's other addresses (PUBLIC_URL's further entries, CORS_ORIGINS) are sign-in return addresses too.
     extraOrigins: [(env.PUBLIC_URL ?? '').split(',').slice(1).join(','), env.EXTRA_ORIGINS ?? '', env.CORS_ORIGINS ?? '']
       .join(',')

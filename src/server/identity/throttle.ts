@@ -1,33 +1,35 @@
 /**
  * Sign-in throttling of the local identity stack (the user pool's own login and the corporate
  * sign-in form): after `maxPerAccount` failed attempts on one account, or `maxPerAddress` from one
- * network address, within `windowMs`, further attempts are refused until the oldest failure leaves
- * the window. A successful sign-in clears the account's failures.
+ * network address, within `windowMs` of the first of them, further attempts are refused until that
+ * window ends. A successful sign-in clears the account's failures.
  *
- * In memory, per process: the local stack is a single process for development and demonstrations;
- * a restart forgets the counters. (Real Cognito throttles on its own.)
+ * Counted by rate-limiter-flexible in the portal's store (src/server/http/rate-limit-store.ts: the
+ * database, or Redis with `REDIS_URL`), so the counters hold across processes and restarts; while
+ * the store fails, in this process's memory. Without a store (tests, a stack started alone), in
+ * memory. (Real Cognito throttles on its own.)
  */
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { createLimiter, type RateLimitStore } from '../http/rate-limit-store';
 
 export interface ThrottleOptions {
   windowMs?: number;
   maxPerAccount?: number;
   maxPerAddress?: number;
-  /** Clock (tests). */
-  now?: () => number;
+  /** Where the failures are counted (default: this process's memory). */
+  store?: RateLimitStore;
 }
 
 export interface SignInThrottle {
   /** Milliseconds until the account / address may try again, or 0 when it may now. */
-  retryAfter(account: string, address: string): number;
+  retryAfter(account: string, address: string): Promise<number>;
   /** A failed attempt (wrong password, unknown account). */
-  fail(account: string, address: string): void;
+  fail(account: string, address: string): Promise<void>;
   /** A successful sign-in: the account's failures are forgotten. */
-  succeed(account: string): void;
+  succeed(account: string): Promise<void>;
 }
 
 export const THROTTLE_DEFAULTS = { windowMs: 15 * 60_000, maxPerAccount: 5, maxPerAddress: 20 } as const;
-/** Keys kept at most (old entries are dropped first), so that a flood cannot grow memory. */
-const MAX_KEYS = 50_000;
 
 /** The pt-BR refusal: "Muitas tentativas. Tente novamente em N minutos." */
 export function throttleMessage(retryAfterMs: number): string {
@@ -35,47 +37,44 @@ export function throttleMessage(retryAfterMs: number): string {
   return `Muitas tentativas. Tente novamente em ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`;
 }
 
+/** Keys fit the store's column (255) whatever an attacker types as the account. */
+const accountKey = (a: string) => a.trim().toLowerCase().slice(0, 200);
+const addressKey = (a: string) => a.slice(0, 100);
+
 export function createSignInThrottle(opts: ThrottleOptions = {}): SignInThrottle {
-  const windowMs = opts.windowMs ?? THROTTLE_DEFAULTS.windowMs;
+  const durationSec = Math.max(1, Math.round((opts.windowMs ?? THROTTLE_DEFAULTS.windowMs) / 1000));
   const maxAccount = opts.maxPerAccount ?? THROTTLE_DEFAULTS.maxPerAccount;
   const maxAddress = opts.maxPerAddress ?? THROTTLE_DEFAULTS.maxPerAddress;
-  const now = opts.now ?? Date.now;
-  const failures = new Map<string, number[]>();
-
-  const recent = (key: string): number[] => {
-    const list = failures.get(key);
-    if (!list) return [];
-    const from = now() - windowMs;
-    const kept = list.filter((t) => t > from);
-    if (kept.length) failures.set(key, kept);
-    else failures.delete(key);
-    return kept;
+  const store = opts.store ?? { kind: 'memory' };
+  // One counter for the accounts, one for the addresses (created once, on first use).
+  let limiters: Promise<[RateLimiterAbstract, RateLimiterAbstract]> | undefined;
+  const ready = () =>
+    (limiters ??= Promise.all([
+      createLimiter(store, { keyPrefix: 'entrada-conta', points: maxAccount, durationSec }),
+      createLimiter(store, { keyPrefix: 'entrada-endereco', points: maxAddress, durationSec }),
+    ]));
+  const wait = async (limiter: RateLimiterAbstract, key: string, max: number): Promise<number> => {
+    const res = await limiter.get(key);
+    return res && res.consumedPoints >= max && res.msBeforeNext > 0 ? res.msBeforeNext : 0;
   };
-  const wait = (key: string, max: number): number => {
-    const list = recent(key);
-    if (list.length < max) return 0;
-    return Math.max(1, list[list.length - max] + windowMs - now());
-  };
-  const accountKey = (a: string) => `a:${a.trim().toLowerCase()}`;
-  const addressKey = (a: string) => `i:${a}`;
 
   return {
-    retryAfter(account, address) {
-      return Math.max(account ? wait(accountKey(account), maxAccount) : 0, address ? wait(addressKey(address), maxAddress) : 0);
+    async retryAfter(account, address) {
+      const [byAccount, byAddress] = await ready();
+      const [a, b] = await Promise.all([
+        account ? wait(byAccount, accountKey(account), maxAccount) : 0,
+        address ? wait(byAddress, addressKey(address), maxAddress) : 0,
+      ]);
+      return Math.max(a, b);
     },
-    fail(account, address) {
-      const t = now();
-      for (const key of [account && accountKey(account), address && addressKey(address)]) {
-        if (!key) continue;
-        const list = recent(key);
-        list.push(t);
-        failures.delete(key); // re-insert: the map's order is the age of last use
-        failures.set(key, list.slice(-Math.max(maxAccount, maxAddress)));
-      }
-      while (failures.size > MAX_KEYS) failures.delete(failures.keys().next().value!);
+    async fail(account, address) {
+      const [byAccount, byAddress] = await ready();
+      await Promise.all([account ? byAccount.penalty(accountKey(account)) : null, address ? byAddress.penalty(addressKey(address)) : null]);
     },
-    succeed(account) {
-      if (account) failures.delete(accountKey(account));
+    async succeed(account) {
+      if (!account) return;
+      const [byAccount] = await ready();
+      await byAccount.delete(accountKey(account));
     },
   };
 }

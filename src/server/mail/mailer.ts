@@ -78,14 +78,22 @@ export interface Mailer {
   stop(): Promise<void>;
 }
 
-/** Drains every `intervalMs` (default 5 s) in the background; never throws (errors are logged). */
-export function startMailer(db: Db, transport: MailTransport, opts: { intervalMs?: number } = {}): Mailer {
+/**
+ * Drains every `intervalMs` (default 5 s) in the background; never throws (errors are logged).
+ * `onDrain` hears each drain's result (the metrics' sent/failed counters).
+ */
+export function startMailer(db: Db, transport: MailTransport, opts: { intervalMs?: number; onDrain?: (r: DrainResult) => void } = {}): Mailer {
   let running: Promise<DrainResult> | undefined;
   let next: Promise<DrainResult> | undefined;
   const start = () =>
-    (running = drainMail(db, transport).finally(() => {
-      running = undefined;
-    }));
+    (running = drainMail(db, transport)
+      .then((r) => {
+        opts.onDrain?.(r);
+        return r;
+      })
+      .finally(() => {
+        running = undefined;
+      }));
   const drainNow = (): Promise<DrainResult> => {
     if (!running) return start();
     next ??= running

@@ -17,7 +17,18 @@ export const RESPONSES: Record<string, JsonSchema> = {
   ),
   UnprocessableEntity: errorResponse('A `Idempotency-Key` já foi usada com outra requisição (outro método, endereço ou corpo).'),
   Gone: errorResponse('O link já foi usado.'),
-  TooManyRequests: errorResponse('Muitas requisições ou conexões: tente de novo depois do tempo de `Retry-After`.'),
+  TooManyRequests: {
+    ...errorResponse(
+      'Muitas requisições ou conexões: tente de novo depois do tempo de `Retry-After`. O limite de requisições por minuto de cada pessoa ' +
+        '(ou de cada endereço, sem sessão) vale para todos os servidores do portal juntos.',
+    ),
+    headers: {
+      'Retry-After': { description: 'Segundos até poder tentar de novo.', schema: { type: 'integer', minimum: 1 } },
+      'RateLimit-Limit': { description: 'Limite de requisições por minuto (só no limite de requisições).', schema: { type: 'integer' } },
+      'RateLimit-Remaining': { description: 'Requisições que restam na janela atual.', schema: { type: 'integer' } },
+      'RateLimit-Reset': { description: 'Segundos até a janela recomeçar.', schema: { type: 'integer' } },
+    },
+  },
 };
 /** A `$ref` to a shared response of RESPONSES. */
 export const responseRef = (name: keyof typeof RESPONSES) => ({ $ref: `#/components/responses/${name}` });

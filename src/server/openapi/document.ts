@@ -16,7 +16,9 @@ import { siteUserPaths } from './site-user-paths';
 import { schemaConfigPaths } from './schema-config-paths';
 import { supportPaths } from './support-paths';
 import { schedulePaths } from './schedule-paths';
+import { HEALTH_SCHEMAS, healthPaths } from './health-paths';
 import { COMMON_PARAMETERS, RESPONSES, parameterRef as P, responseRef as r } from './components';
+import { withRateLimitResponses } from './rate-limit-responses';
 import { COMMON_SCHEMAS, componentName, entitySchemas, ref, type JsonSchema } from './field-schemas';
 import { filterParameters } from './filter-parameters';
 import { AGGREGATE_ROW, ME, TRANSITION } from './system-schemas';
@@ -283,35 +285,16 @@ export function openApiDocument(schemas: EntitySchema[], version: string): JsonS
     responses: Record<string, JsonSchema>;
     securitySchemes: Record<string, JsonSchema>;
   } = {
-    schemas: { ...COMMON_SCHEMAS },
+    schemas: { ...COMMON_SCHEMAS, ...HEALTH_SCHEMAS },
     parameters: { ...COMMON_PARAMETERS },
     responses: RESPONSES,
-    securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'ID token do Cognito (o mesmo que o portal usa).' } },
+    securitySchemes: {
+      bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'ID token do Cognito (o mesmo que o portal usa).' },
+      metricsToken: { type: 'http', scheme: 'bearer', description: 'O valor de `METRICS_TOKEN` (só em `/metrics`).' },
+    },
   };
   const paths: Record<string, JsonSchema> = {
-    '/health': {
-      get: {
-        tags: ['Sistema'],
-        operationId: 'saude',
-        summary: 'Situação da API',
-        description: 'Sem autenticação: responde quando a API e o banco de dados estão no ar, com a versão publicada.',
-        security: [],
-        responses: {
-          200: {
-            description: 'Em funcionamento.',
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  required: ['status', 'version'],
-                  properties: { status: { type: 'string', const: 'ok' }, version: { type: 'string', description: 'Versão publicada da API.' } },
-                },
-              },
-            },
-          },
-        },
-      },
-    },
+    ...healthPaths(), // /health, /health/ready and /metrics (at the root)
     '/me': {
       get: {
         tags: ['Sistema'],
@@ -336,7 +319,7 @@ export function openApiDocument(schemas: EntitySchema[], version: string): JsonS
   Object.assign(paths, supportPaths());
   Object.assign(paths, schedulePaths());
   const tags: JsonSchema[] = [
-    { name: 'Sistema', description: 'Situação da API e a pessoa conectada.' },
+    { name: 'Sistema', description: 'Situação da API (no ar, pronta para atender, métricas) e a pessoa conectada.' },
     {
       name: 'Empresas a conferir',
       description: 'Textos de empresa que a migração para o cadastro de empresas não reconheceu (src/server/modules/empresa-routes.ts).',
@@ -350,6 +333,7 @@ export function openApiDocument(schemas: EntitySchema[], version: string): JsonS
     tags.push({ name: schema.labelPlural, description: `Recurso \`${schema.resource}\` (${schema.subject}).` });
   }
   withIdempotencyKey(paths);
+  withRateLimitResponses(paths); // 429 of the API's rate limit (API_RATE_LIMIT_PER_MIN)
   return {
     openapi: '3.1.0',
     info: {

@@ -15,6 +15,7 @@ import { schemaByName } from '../../../schemas';
 import type { Db } from '../db/connect';
 import type { AppEnv } from '../http/env';
 import { ApiError } from '../http/errors';
+import { clientIp } from '../http/client-ip';
 import { jsonBody } from '../crud/routes';
 import { guardDb, parseId, readActionOf, selectOne } from '../crud/repository';
 import { notFoundMessage } from '../crud/messages';
@@ -25,14 +26,6 @@ import { queueDistribution, useDocumentStorage } from './distribution';
 import { NOT_A_SIGNER, refusal, signerRoleOf } from './signers';
 import { ensureCode, insertSignature, signaturesOf, voidSignatures } from './store';
 import { signaturesView } from './view';
-
-/** The caller's address: the first hop of X-Forwarded-For, else the socket's. */
-export function clientIp(c: Context): string {
-  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-  if (forwarded) return forwarded.slice(0, 100);
-  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
-  return (env?.incoming?.socket?.remoteAddress ?? '').slice(0, 100);
-}
 
 /** A drawn signature sharp can read, of a sensible size (400 otherwise). */
 async function assertReadablePng(dataUrl: string): Promise<void> {

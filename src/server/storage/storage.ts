@@ -1,5 +1,6 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, stat, unlink } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdir, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -11,6 +12,8 @@ export interface FileStorage {
   putFile(key: string, path: string, type: string): Promise<void>;
   get(key: string): Promise<{ body: ReadableStream; size?: number } | undefined>;
   remove(key: string): Promise<void>;
+  /** Readiness (GET /api/v1/health/ready): resolves when files can be stored (local dir writable, S3 bucket reachable). */
+  check(): Promise<void>;
 }
 
 export function localStorage(root: string): FileStorage {
@@ -43,11 +46,21 @@ export function localStorage(root: string): FileStorage {
     async remove(key) {
       await unlink(pathOf(key)).catch(() => undefined);
     },
+    async check() {
+      // A real write: a read-only mount or a full disk fails here, not on the next upload.
+      await mkdir(base, { recursive: true });
+      const probe = join(base, `.pronto-${randomUUID()}`);
+      try {
+        await writeFile(probe, 'ok');
+      } finally {
+        await unlink(probe).catch(() => undefined);
+      }
+    },
   };
 }
 
 export async function s3Storage(bucket: string, prefix = ''): Promise<FileStorage> {
-  const { S3Client, PutObjectCommand, GetObjectCommand, DeleteObjectCommand } = await import('@aws-sdk/client-s3');
+  const { S3Client, PutObjectCommand, GetObjectCommand, DeleteObjectCommand, HeadBucketCommand } = await import('@aws-sdk/client-s3');
   const client = new S3Client({});
   return {
     async put(key, body, type) {
@@ -69,6 +82,9 @@ export async function s3Storage(bucket: string, prefix = ''): Promise<FileStorag
     },
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: prefix + key }));
+    },
+    async check() {
+      await client.send(new HeadBucketCommand({ Bucket: bucket }));
     },
   };
 }
