@@ -52,6 +52,8 @@ export function sentTitles(fields: FieldDef[], rows: Record<string, unknown>[]):
 export type ReferenceTitles = Map<string, Map<string, ReferenceTitle>>;
 
 const TitlesContext = createContext<ReferenceTitles>(new Map());
+/** Whether the enclosing provider is still fetching titles (lists drawn as cards wait for them). */
+const TitlesPendingContext = createContext(false);
 
 /** Top-level reference fields whose target schema is known. */
 export function referenceFields(fields: FieldDef[]): FieldDef[] {
@@ -104,19 +106,28 @@ export async function fetchReferenceTitles(
   return out;
 }
 
-/** The titles of the references in `rows`: those the API sent, and the others fetched (cached per set of keys). */
-export function useReferenceTitles(schema: EntitySchema, rows: Record<string, unknown>[] | undefined): ReferenceTitles {
+/**
+ * The titles of the references in `rows`: those the API sent, and the others fetched (cached per set
+ * of keys); `pending` while the fetch runs.
+ */
+export function useReferenceTitlesState(schema: EntitySchema, rows: Record<string, unknown>[] | undefined): { titles: ReferenceTitles; pending: boolean } {
   const getDataProvider = useDataProvider();
   const sent = useMemo(() => sentTitles(schema.fields, rows ?? []), [schema, rows]);
   const keys = useMemo(() => keysByField(schema.fields, rows ?? []), [schema, rows]);
   const signature = JSON.stringify([...keys]);
-  const { data } = useQuery({
+  const { data, isPending } = useQuery({
     queryKey: ['titulos-referencias', schema.name, signature],
     queryFn: () => fetchReferenceTitles(getDataProvider(), schema.fields, keys),
     enabled: keys.size > 0,
     staleTime: 60_000,
   });
-  return useMemo(() => mergeTitles(sent, data ?? EMPTY), [sent, data]);
+  const titles = useMemo(() => mergeTitles(sent, data ?? EMPTY), [sent, data]);
+  return { titles, pending: keys.size > 0 && isPending };
+}
+
+/** The titles of the references in `rows` (useReferenceTitlesState without the fetch's state). */
+export function useReferenceTitles(schema: EntitySchema, rows: Record<string, unknown>[] | undefined): ReferenceTitles {
+  return useReferenceTitlesState(schema, rows).titles;
 }
 
 function mergeTitles(a: ReferenceTitles, b: ReferenceTitles): ReferenceTitles {
@@ -138,8 +149,17 @@ export function ReferenceTitlesProvider({
   rows: Record<string, unknown>[] | undefined;
   children: React.ReactNode;
 }) {
-  const titles = useReferenceTitles(schema, rows);
-  return <TitlesContext.Provider value={titles}>{children}</TitlesContext.Provider>;
+  const { titles, pending } = useReferenceTitlesState(schema, rows);
+  return (
+    <TitlesContext.Provider value={titles}>
+      <TitlesPendingContext.Provider value={pending}>{children}</TitlesPendingContext.Provider>
+    </TitlesContext.Provider>
+  );
+}
+
+/** True while the enclosing provider fetches the titles of its rows' references. */
+export function useReferenceTitlesPending(): boolean {
+  return useContext(TitlesPendingContext);
 }
 
 /** The title of one reference value, when the enclosing provider fetched it. */

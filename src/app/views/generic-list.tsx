@@ -19,6 +19,7 @@ import { listTotalText, recordsText, totalKindOf } from './list-total';
 import { ReferenceTitlesProvider } from '../fields/reference-titles';
 import { ListCards } from './list-cards';
 import { listActions } from './extensions';
+import './list-header.css';
 
 export interface GenericListProps {
   schema: EntitySchema;
@@ -193,18 +194,24 @@ export function GenericList({ schema, filters: permanent }: GenericListProps): R
     <List
       resource={schema.resource}
       title={schema.labelPlural}
-      headerButtons={({ createButtonProps }) => (
-        <>
-          {listActions().map((Action, i) => (
-            <Action key={i} schema={schema} />
-          ))}
-          <ColumnChooser schema={schema} value={columns} onChange={setColumns} />
-          <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void runExport()}>
-            Exportar
-          </Button>
-          {createButtonProps ? <CreateButton {...createButtonProps}>Novo</CreateButton> : null}
-        </>
-      )}
+      wrapperProps={{ className: 'portal-list' }}
+      headerButtonProps={isPhone ? { wrap: false } : undefined}
+      headerButtons={({ createButtonProps }) => {
+        const create = createButtonProps ? <CreateButton {...createButtonProps}>Novo</CreateButton> : null;
+        return (
+          <>
+            {isPhone ? create : null}
+            {listActions().map((Action, i) => (
+              <Action key={i} schema={schema} />
+            ))}
+            <ColumnChooser schema={schema} value={columns} onChange={setColumns} />
+            <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void runExport()}>
+              Exportar
+            </Button>
+            {isPhone ? null : create}
+          </>
+        );
+      }}
     >
       {notifyHolder}
       <Space style={{ marginBottom: 12, width: '100%' }} wrap>

@@ -12,6 +12,7 @@ import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
 import { FieldDisplay } from '../fields/display';
 import { deleteConfirmProps, recordTitle } from '../fields/options';
 import { StateTag } from '../workflow/state-tag';
+import { useReferenceTitlesPending } from '../fields/reference-titles';
 
 export interface ListCardsProps {
   schema: EntitySchema;
@@ -25,14 +26,18 @@ export interface ListCardsProps {
 export function ListCards({ schema, fields, rows, loading, pagination, onPage }: ListCardsProps): React.ReactElement {
   const state = schema.workflow?.field;
   const lines = fields.filter((f) => f.name !== schema.titleField && f.name !== state).slice(0, 4);
+  // The cards appear once with their references' titles (a title that arrives later makes a card
+  // taller and moves every card under it), and the pagination only with them.
+  const titlesPending = useReferenceTitlesPending();
+  const waiting = loading || titlesPending;
   return (
     <List<BaseRecord>
-      loading={loading}
-      dataSource={rows}
+      loading={waiting}
+      dataSource={waiting ? [] : rows}
       rowKey={(r) => String(r.id)}
       locale={{ emptyText: 'Nenhum registro encontrado' }}
       pagination={
-        pagination === false
+        pagination === false || waiting
           ? false
           : {
               current: pagination.current,

@@ -120,6 +120,9 @@ function formatter(w: DashboardWidget, schema: EntitySchema): (v: number) => str
   return (v) => formatInteger(v);
 }
 
+/** Height a widget's body keeps from its first paint (charts: charts.tsx draws them 260 px tall). */
+const WIDGET_MIN_HEIGHT: Partial<Record<DashboardWidget['kind'], number>> = { kpi: 48, bar: 260, column: 260, line: 260, pie: 260 };
+
 /** One aggregate query of a widget (disabled when `query` is undefined). */
 function useAggregate(w: DashboardWidget, schema: EntitySchema, query: Record<string, unknown> | undefined, side: string) {
   const apiUrl = useApiUrl();
@@ -260,7 +263,8 @@ function Widget({ w, period, ctx }: { w: DashboardWidget; period: Period; ctx: F
             {w.help}
           </Typography.Paragraph>
         ) : null}
-        {body()}
+        {/* The widget's room is kept while it loads (a chart's height, a figure's line): nothing moves when it arrives. */}
+        <div style={{ minHeight: WIDGET_MIN_HEIGHT[w.kind] ?? 0, display: 'flex', flexDirection: 'column', justifyContent: 'center' }}>{body()}</div>
       </Card>
     </Col>
   );

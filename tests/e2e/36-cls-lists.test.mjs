@@ -1,0 +1,95 @@
+// Scenario 36 — no layout shift on lists (issue 28): every list of the administrator's menu, and a
+// client's, loaded as a person does (a full load of the address, signed in), keeps its cumulative
+// layout shift at most 0.05 from the first paint until the rows, the total and the pagination are in.
+// Measured in the page with the browser's own layout-shift entries (the same ones Lighthouse sums).
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { DESKTOP, PHONE, appReady, goto, launch, loginOwnAccount, loginStaff, newPage, step } from './helpers.mjs';
+import { cardLinks, settle, sidebarLinks } from './menu-entries.mjs';
+
+const MAX_CLS = 0.05;
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+/** Starts collecting layout shifts before the page's own scripts run (every navigation of the context). */
+async function recordShifts(page) {
+  await page.addInitScript(() => {
+    window.__cls = 0;
+    window.__shifts = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        if (e.hadRecentInput) continue;
+        window.__cls += e.value;
+        window.__shifts.push({
+          value: Number(e.value.toFixed(4)),
+          nodes: (e.sources ?? []).map((s) => {
+            const name = s.node?.className?.toString?.().split(' ')[0] || s.node?.nodeName || '?';
+            return `${name} y${Math.round(s.previousRect.y)}→${Math.round(s.currentRect.y)} h${Math.round(s.previousRect.height)}→${Math.round(s.currentRect.height)}`;
+          }),
+        });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The list pages among the menu's links: those whose page shows a table. */
+async function listPages(page) {
+  await settle(page);
+  await page.locator('nav [role="menu"] a[href]').first().waitFor();
+  // The sidebar's open entries and Início's module cards (the sidebar's groups start closed).
+  const hrefs = [...new Set([...(await sidebarLinks(page)), ...(await cardLinks(page))])].filter((h) => !h.includes('?'));
+  const out = [];
+  for (const href of hrefs) {
+    await goto(page, href);
+    await appReady(page);
+    await settle(page);
+    if (await page.locator(`[data-testid="page-content"] .ant-table`).count()) out.push(href);
+  }
+  return out;
+}
+
+async function clsOf(page, href) {
+  await goto(page, href);
+  await appReady(page);
+  const content = '[data-testid="page-content"]';
+  await page.locator(`${content} .ant-table-row, ${content} .ant-list-item, ${content} .ant-card, ${content} .ant-empty`).first().waitFor({ timeout: 20_000 });
+  await settle(page);
+  await page.waitForTimeout(500);
+  return page.evaluate(() => ({ cls: window.__cls, shifts: window.__shifts }));
+}
+
+for (const [who, viewport, login] of [
+  ['admin@portal.local', DESKTOP, loginStaff],
+  ['admin@portal.local', PHONE, loginStaff],
+  ['cliente@portal.local', DESKTOP, loginOwnAccount],
+]) {
+  const label = viewport === PHONE ? 'telefone' : 'computador';
+  test(`CLS ≤ ${MAX_CLS} em cada lista do menu de ${who} (${label})`, async () => {
+    const page = await newPage(browser, { viewport });
+    try {
+      await step(page, `36-${who.split('@')[0]}-${label}`, async () => {
+        await login(page, who);
+        await recordShifts(page);
+        const lists = viewport === PHONE ? ['/diarios', '/posvendas', '/sgi', '/todas-obras', '/contrato', '/processos-juridicos'] : await listPages(page);
+        assert.ok(lists.length > 0, 'nenhuma lista no menu');
+        const bad = [];
+        const figures = [];
+        for (const href of lists) {
+          const { cls, shifts } = await clsOf(page, href);
+          figures.push(`${href} ${cls.toFixed(3)}`);
+          if (cls > MAX_CLS) bad.push(`${href}: CLS ${cls.toFixed(3)} — ${JSON.stringify(shifts.filter((s) => s.value >= 0.005))}`);
+        }
+        console.log(`[36] ${who} (${label}): ${lists.length} listas; ${figures.join(', ')}`);
+        assert.deepEqual(bad, [], `listas com deslocamento de layout acima de ${MAX_CLS}`);
+      });
+    } finally {
+      await page.context().close();
+    }
+  });
+}
