@@ -11,7 +11,8 @@ import type { EntitySchema } from '../../../schemas/kinds';
 import { ProblemAlert } from './problem-alert';
 import type { TransitionProblem } from './transition-errors';
 import { TransitionModal, needsDialog } from './transition-modal';
-import type { TransitionOption } from './types';
+import { useConfirmFocus } from './confirm-focus';
+import type { TransitionInput, TransitionOption } from './types';
 import { useTakeTransition } from './use-take-transition';
 import { useTransitions } from './use-transitions';
 
@@ -30,6 +31,7 @@ export function TransitionButtons({ schema, id, record }: Props) {
   const [confirming, setConfirming] = useState<string | undefined>();
   const [params, setParams] = useSearchParams();
   const asked = params.get('acao');
+  const focus = useConfirmFocus(confirming, setConfirming, transitions);
 
   // An inbox link names the step: open its dialog (or confirmation) once, then drop it from the URL.
   useEffect(() => {
@@ -53,7 +55,14 @@ export function TransitionButtons({ schema, id, record }: Props) {
   async function confirm(t: TransitionOption) {
     setProblem(undefined);
     const result = await take(t);
+    if (result.ok) focus.markTaken(t.name);
     if (!result.ok && result.problem.statusCode !== 409) setProblem(result.problem);
+  }
+
+  async function takeFromDialog(t: TransitionOption, input: TransitionInput) {
+    const result = await take(t, input);
+    if (result.ok) focus.markTaken(t.name);
+    return result;
   }
 
   function open(t: TransitionOption) {
@@ -68,12 +77,13 @@ export function TransitionButtons({ schema, id, record }: Props) {
 
   return (
     <Space direction="vertical" size="small" style={{ width: '100%' }}>
-      <Space wrap size="small" role="group" aria-label="Ações da situação">
+      <Space wrap size="small" role="group" aria-label="Ações da situação" onKeyDown={focus.onKeyDown}>
         {transitions.map((t) => {
           const viaDialog = needsDialog(t);
           const button = (
             <Button
               key={t.name}
+              id={focus.triggerId(t.name)}
               type={t.tone === 'primary' ? 'primary' : 'default'}
               danger={t.tone === 'danger'}
               loading={pending === t.name}
@@ -90,10 +100,10 @@ export function TransitionButtons({ schema, id, record }: Props) {
               key={t.name}
               title={`Confirmar: ${t.label}?`}
               open={confirming === t.name}
-              onOpenChange={(o) => setConfirming(o ? t.name : undefined)}
+              onOpenChange={focus.onOpenChange(t.name)}
               okText="Confirmar"
               cancelText="Cancelar"
-              okButtonProps={{ danger: t.tone === 'danger' }}
+              okButtonProps={{ danger: t.tone === 'danger', id: focus.okId(t.name) }}
               onConfirm={() => confirm(t)}
             >
               {button}
@@ -102,7 +112,7 @@ export function TransitionButtons({ schema, id, record }: Props) {
         })}
       </Space>
       {problem ? <ProblemAlert problem={problem} onClose={() => setProblem(undefined)} /> : null}
-      <TransitionModal transition={dialog} record={record} onSubmit={take} onClose={() => setDialog(undefined)} />
+      <TransitionModal transition={dialog} record={record} onSubmit={takeFromDialog} onClose={() => setDialog(undefined)} />
     </Space>
   );
 }
