@@ -92,7 +92,9 @@ async function signIn(base, port) {
   await page.locator('[data-testid="loading-overlay"]').waitFor({ state: 'detached', timeout: 30_000 });
   await page.getByRole('button', { name: /^entrar$/i }).click();
   await page.waitForURL((u) => u.pathname !== '/login', { timeout: 60_000 });
-  await page.goto(`${base}${LIST}`, { waitUntil: 'networkidle' });
+  // Not "networkidle": the signed-in app keeps its live-update stream open (server-sent events).
+  await page.goto(`${base}${LIST}`, { waitUntil: 'domcontentloaded' });
+  await page.locator('.ant-table-row, .ant-list-item').first().waitFor({ timeout: 60_000 });
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.clearBrowserCache');
   await page.close();
