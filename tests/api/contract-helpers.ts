@@ -29,6 +29,12 @@ export function pathFor(template: string, ids: Map<string, string>, values: Reco
     .replace(/\*$/, 'arquivo-que-nao-existe.png');
 }
 
+/** The address of a path: under its own `servers` entry when it has one (`/metrics`), else the API's `/api/v1`. */
+export function urlFor(doc: Doc, path: string, concrete: string): string {
+  const server = (doc.paths?.[path]?.servers?.[0]?.url as string | undefined) ?? '/api/v1';
+  return `${server.replace(/\/$/, '')}${concrete}`;
+}
+
 /** The user an operation is called as: the administrator, or nobody for a public one. */
 export const callerOf = (op: Doc, as = 'admin@portal.local') => (op.security?.length === 0 ? null : as);
 

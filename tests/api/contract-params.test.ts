@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { BACKENDS } from './backends';
-import { METHODS, callerOf, pathFor, useContract, type Doc } from './contract-helpers';
+import { METHODS, callerOf, pathFor, urlFor, useContract, type Doc } from './contract-helpers';
 
 type Param = { name: string; in: string; required?: boolean; schema: Doc };
 type Bad = { param: Param; value: string; why: string };
@@ -84,7 +84,7 @@ describe.each(BACKENDS)('API contract, invalid parameters (%s)', { timeout: 600_
           if (bad.param.in === 'query') query.append(bad.param.name, bad.value);
           const url = pathFor(path, c.ids, bad.param.in === 'path' ? { [bad.param.name]: encodeURIComponent(bad.value) } : {});
           const json = op.requestBody?.content?.['application/json'];
-          const res = await c.t.api.request(`/api/v1${url}${query.size ? `?${query}` : ''}`, {
+          const res = await c.t.api.request(`${urlFor(c.doc, path, url)}${query.size ? `?${query}` : ''}`, {
             method: method.toUpperCase(),
             ...(json ? { headers: { 'content-type': 'application/json' }, body: '{}' } : {}),
             as: callerOf(op),

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { BACKENDS } from './backends';
-import { METHODS, callerOf, pathFor, useContract, type Doc } from './contract-helpers';
+import { METHODS, callerOf, pathFor, urlFor, useContract, type Doc } from './contract-helpers';
 
 const READERS = ['admin@portal.local', 'sm@portal.local', 'cliente@portal.local', 'fornecedor@portal.local'];
 
@@ -22,7 +22,7 @@ describe.each(BACKENDS)('API contract (%s)', { timeout: 600_000 }, (backend) => 
       const op = item.get;
       if (!op || path === '/eventos') continue; // the live-events stream never ends
       for (const as of READERS) {
-        const res = await c.t.api.request(`/api/v1${pathFor(path, c.ids)}`, { as: callerOf(op, as) });
+        const res = await c.t.api.request(urlFor(c.doc, path, pathFor(path, c.ids)), { as: callerOf(op, as) });
         await c.check(problems, `GET ${path} como ${as}`, path, 'get', op, res);
         checked++;
       }
@@ -38,7 +38,7 @@ describe.each(BACKENDS)('API contract (%s)', { timeout: 600_000 }, (backend) => 
       for (const method of METHODS) {
         const op = item[method];
         if (!op || method === 'get' || !op.requestBody?.content?.['application/json']) continue;
-        const res = await c.t.api.request(`/api/v1${pathFor(path, c.ids)}`, {
+        const res = await c.t.api.request(urlFor(c.doc, path, pathFor(path, c.ids)), {
           method: method.toUpperCase(),
           headers: { 'content-type': 'application/json' },
           body: '["não é um objeto"]',

@@ -7,9 +7,10 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { PHONE, eventually, goto, launch, loginClient, loginStaff, newPage, noSidewaysScroll, shot, step } from './helpers.mjs';
+import { PROJETISTA, sentDoc } from './projetos.mjs';
 
 const DESKTOP_1280 = { width: 1280, height: 800 };
-const PROJ = 'projetista@portal.local';
+const PROJ = PROJETISTA;
 const CLIENTE = 'cliente@portal.local';
 
 let browser;
@@ -32,23 +33,6 @@ async function api(page, method, path, json) {
     },
     [method, path, json],
   );
-}
-
-/** A document of site 101 sent for the client's approval (PAP), as engineering does it. */
-async function sentDoc(page, titulo, codigo) {
-  const created = await api(page, 'POST', '/api/v1/projetos', {
-    codigo,
-    titulo,
-    obra: '101',
-    categoria: 'Executivo',
-    revisao: '0',
-    projetista: { mail: PROJ },
-    arquivos: [{ key: `demo/testes/${codigo}.pdf`, name: `${codigo}.pdf`, size: 1000, type: 'application/pdf' }],
-  });
-  assert.equal(created.status, 201, `documento não criado: ${JSON.stringify(created.body)}`);
-  const sent = await api(page, 'POST', `/api/v1/projetos/${created.body.id}/transitions/enviar-cliente`, { version: created.body.version });
-  assert.equal(sent.status, 200, `documento não enviado: ${JSON.stringify(sent.body)}`);
-  return created.body.id;
 }
 
 test('o cliente aprova três documentos de uma vez e uma ação da fila abre o diálogo certo', async () => {

@@ -11,12 +11,13 @@
 //    button, and Enter on "Confirmar" approves it; the API shows the transition.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { IDP_DOMAIN, PASSWORD, apiGet, apiSend, appReady, goto, launch, loginStaff, newPage, shot, step, toasts, waitPath } from './helpers.mjs';
+import { IDP_DOMAIN, PASSWORD, apiGet, appReady, goto, launch, loginStaff, newPage, shot, step, toasts, waitPath } from './helpers.mjs';
 import { activeInfo, assertFocusVisible, expectFocus, expectFocusInside, named, tabTo, type } from './keyboard.mjs';
+import { PROJETISTA, sentDoc } from './projetos.mjs';
 
 const CLIENTE = 'cliente@portal.local';
 const SM = 'sm@portal.local';
-const PROJ = 'projetista@portal.local';
+const PROJ = PROJETISTA;
 const run = Date.now().toString(36);
 const pad = (n) => String(n).padStart(2, '0');
 // A day of 2022 no other scenario writes (one report per site and day).
@@ -135,23 +136,6 @@ test('o site manager escreve um RDO só com o teclado', async () => {
     assert.match(String(rec.body.ocorrencias ?? ''), new RegExp(`KB-${run}`));
   });
 });
-
-/** A document of site 101 sent for the client's approval (PAP), as engineering does it (scenario 24). */
-async function sentDoc(page, titulo, codigo) {
-  const created = await apiSend(page, 'POST', '/api/v1/projetos', {
-    codigo,
-    titulo,
-    obra: '101',
-    categoria: 'Executivo',
-    revisao: '0',
-    projetista: { mail: PROJ },
-    arquivos: [{ key: `demo/testes/${codigo}.pdf`, name: `${codigo}.pdf`, size: 1000, type: 'application/pdf' }],
-  });
-  assert.equal(created.status, 201, `documento não criado: ${JSON.stringify(created.body)}`);
-  const sent = await apiSend(page, 'POST', `/api/v1/projetos/${created.body.id}/transitions/enviar-cliente`, { version: created.body.version });
-  assert.equal(sent.status, 200, `documento não enviado: ${JSON.stringify(sent.body)}`);
-  return created.body.id;
-}
 
 test('o cliente aprova um documento só com o teclado', async () => {
   assert.ok(client, 'o cliente não entrou');
