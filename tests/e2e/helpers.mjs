@@ -429,7 +429,8 @@ export async function clickUncovered(page, locator, problems, what) {
 export async function wideElements(page) {
   return page.evaluate(() => {
     const skip =
-      '.ant-table-content, .ant-table-body, .ant-table-header, .ant-tabs-nav-wrap, .ant-drawer, .ant-select-dropdown, .ant-dropdown, .ant-popover, .ant-tooltip, [data-testid="toast-stack"], .ant-notification';
+      // Scrolling rows by design (a table's body, the tabs, a list's buttons on a phone) and floating layers.
+      '.ant-table-content, .ant-table-body, .ant-table-header, .ant-tabs-nav-wrap, .portal-list .ant-page-header-heading-extra, .ant-drawer, .ant-select-dropdown, .ant-dropdown, .ant-popover, .ant-tooltip, [data-testid="toast-stack"], .ant-notification';
     const out = [];
     for (const e of document.querySelectorAll('#app *')) {
       if (e.closest(skip)) continue;
