@@ -7,11 +7,8 @@ import { connect, type Database } from '../../src/server/db/connect';
 
 export type FreshDatabase = Database & { drop: () => Promise<void> };
 
-export async function freshDatabase(backend: 'pglite' | 'postgres', prefix = 'portal_mig'): Promise<FreshDatabase> {
-  if (backend === 'pglite') {
-    const d = await connect({ memory: true });
-    return { ...d, drop: async () => {} };
-  }
+/** A new, empty database on the TEST_DATABASE_URL server: its address and how to drop it. */
+export async function scratchPostgres(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const server = process.env.TEST_DATABASE_URL!;
   const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: server });
@@ -20,9 +17,8 @@ export async function freshDatabase(backend: 'pglite' | 'postgres', prefix = 'po
   await admin.end();
   const u = new URL(server);
   u.pathname = `/${name}`;
-  const d = await connect({ databaseUrl: u.toString(), poolSize: 2 });
   return {
-    ...d,
+    url: u.toString(),
     drop: async () => {
       const a = new pg.Client({ connectionString: server });
       await a.connect();
@@ -30,4 +26,14 @@ export async function freshDatabase(backend: 'pglite' | 'postgres', prefix = 'po
       await a.end();
     },
   };
+}
+
+export async function freshDatabase(backend: 'pglite' | 'postgres', prefix = 'portal_mig'): Promise<FreshDatabase> {
+  if (backend === 'pglite') {
+    const d = await connect({ memory: true });
+    return { ...d, drop: async () => {} };
+  }
+  const scratch = await scratchPostgres(prefix);
+  const d = await connect({ databaseUrl: scratch.url, poolSize: 2 });
+  return { ...d, drop: scratch.drop };
 }

@@ -11,9 +11,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from './backends';
+import { scratchPostgres } from './fresh-database';
 
 const root = join(__dirname, '..', '..');
 const BIG = 48 * 1024 * 1024;
@@ -90,21 +91,9 @@ describe.each(BACKENDS)('graceful shutdown of the server process (%s)', { timeou
     delete env.METRICS_TOKEN;
     delete env.S3_BUCKET;
     if (backend === 'postgres') {
-      const server = process.env.TEST_DATABASE_URL!;
-      const name = `portal_shutdown_${Date.now().toString(36)}`;
-      const admin = new pg.Client({ connectionString: server });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      await admin.end();
-      const u = new URL(server);
-      u.pathname = `/${name}`;
-      env.DATABASE_URL = u.toString();
-      dropDatabase = async () => {
-        const a = new pg.Client({ connectionString: server });
-        await a.connect();
-        await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await a.end();
-      };
+      const scratch = await scratchPostgres('portal_shutdown');
+      env.DATABASE_URL = scratch.url;
+      dropDatabase = scratch.drop;
     }
     child = spawn(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'src/server/main.ts')], { cwd: root, env, stdio: 'pipe' });
     child.stdout!.on('data', (d) => (output += d));
