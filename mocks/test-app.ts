@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { CODE_SCHEMAS } from '../schemas';
 import { createApp } from '../src/server/app';
 import { openDatabase } from '../src/server/boot/open-database';
-import { localStorage } from '../src/server/storage/storage';
+import { localStorage, type FileStorage } from '../src/server/storage/storage';
 import { APP_VERSION } from '../src/server/version';
 import { normalizeUser, ownLoginTipo, type PortalUser } from '../src/access/user';
 import { DEMO_ACCOUNTS } from '../src/server/identity/seed';
@@ -72,6 +72,8 @@ export async function createTestApi(
     authenticate?: (c: Context) => Promise<PortalUser | null>;
     /** The API's rate limit (src/server/http/rate-limit.ts); off unless a test asks for it. */
     rateLimit?: ApiRateLimitOptions | ((db: TestApi['db']) => ApiRateLimitOptions);
+    /** Where uploads go (e.g. S3 on a local S3-compatible server); default: the local disk, in a temporary folder. */
+    storage?: FileStorage;
   } = {},
 ): Promise<TestApi> {
   const serverUrl = opts.databaseUrl === null ? undefined : (opts.databaseUrl ?? process.env.TEST_DATABASE_URL);
@@ -104,7 +106,7 @@ export async function createTestApi(
     };
   }
   const filesDir = mkdtempSync(join(tmpdir(), 'portal-files-'));
-  const storage = localStorage(filesDir);
+  const storage = opts.storage ?? localStorage(filesDir);
   const seed = opts.seed ?? true;
   const template = !databaseUrl && seed ? seededTemplate(filesDir) : null;
   const database = await openDatabase({ databaseUrl, memory: !databaseUrl, loadDataDir: template ?? undefined, seed, poolSize: 4, storage });

@@ -16,7 +16,7 @@ import { openApiHandler } from './openapi/routes';
 import type { AppEnv } from './http/env';
 import { fileRoutes } from './storage/routes';
 import { peopleRoutes } from './people/routes';
-import type { FileStorage } from './storage/storage';
+import { StorageUnavailable, type FileStorage } from './storage/storage';
 import type { IdentityAdmin } from './site-users/identity-admin';
 import { withDirectoryAccess } from './site-users/directory';
 import { withDelegation } from './delegation/absences';
@@ -123,6 +123,11 @@ export function createApp(opts: AppOptions) {
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(errorBody(err.status, err.message, err.errors), err.status);
     if (err instanceof QueryError) return c.json(errorBody(400, err.message, err.errors), 400);
+    if (err instanceof StorageUnavailable) {
+      const cause = err.cause as { name?: string; message?: string } | undefined;
+      console.warn('[arquivos] armazenamento indisponível', c.req.method, c.req.path, cause?.name ?? '', cause?.message ?? cause);
+      return c.json(errorBody(503, err.message), 503, { 'Retry-After': '5' });
+    }
     const input = lastResortError(err, `${c.req.method} ${c.req.path}`);
     if (input) return c.json(errorBody(input.status, input.message), input.status);
     if (err instanceof HTTPException) {
@@ -236,7 +241,7 @@ export function createApp(opts: AppOptions) {
   api.route('/obras', lostDaysRoutes(opts.db)); // GET /obras/:obra/dias-impraticaveis (impracticable days, issue 26)
   api.route('/obras', eapCodeRoutes(opts.db)); // GET /obras/:obra/eap-codigos?area= (the daily report's EAP picker)
   api.route('/obras', weatherRoutes(opts.db)); // GET /obras/:obra/clima?data= (the daily report's weather, WEATHER_URL)
-  for (const schema of opts.schemas) api.route(`/${schema.resource}`, crudRoutes(opts.db, schemaRegistry.getter(schema.resource)));
+  for (const schema of opts.schemas) api.route(`/${schema.resource}`, crudRoutes(opts.db, schemaRegistry.getter(schema.resource), opts.storage));
   api.all('*', (c) => c.json(errorBody(404, 'Recurso não encontrado.'), 404));
 
   app.route('/api/v1', api);

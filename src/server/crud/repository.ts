@@ -17,7 +17,8 @@ import { copiedValues, copyingFields } from '../../../schemas/copies';
 import { stripUnreadable } from './read-fields';
 import { refuseStateEdit, refuseDeleteInState, stateEditRight } from '../workflow/edit-rules';
 import { actingFor } from '../workflow/definition';
-import { attachRecordFiles } from '../storage/file-access';
+import { attachRecordFiles, detachRecordFiles, removeStoredFiles } from '../storage/file-access';
+import type { FileStorage } from '../storage/storage';
 import { restoreMasked, withoutStaffMailsOne } from './external-privacy';
 import { numberOnCreate } from './numbering';
 import { titlesSql, withTitles, TITLES_PROPERTY } from './reference-titles';
@@ -238,9 +239,11 @@ export async function updateRecord(db: Db, schema: EntitySchema, actor: Actor, r
   );
 }
 
-export async function deleteRecord(db: Db, schema: EntitySchema, actor: Actor, rawId: string): Promise<Row> {
+/** Deletes a record; with `storage`, the files no other record holds go too (objects after the commit). */
+export async function deleteRecord(db: Db, schema: EntitySchema, actor: Actor, rawId: string, storage?: FileStorage): Promise<Row> {
   const id = parseId(schema, rawId);
-  return forReader(
+  let freed: string[] = [];
+  const deleted = await forReader(
     db,
     actor,
     schema,
@@ -256,9 +259,12 @@ export async function deleteRecord(db: Db, schema: EntitySchema, actor: Actor, r
           await runBeforeDelete({ trx, schema, before });
           await trx.deleteFrom(schema.name).where('id', '=', id).execute();
           await writeAudit(trx, schema, id, 'delete', actor.email, diffRecords(schema, before, {}));
+          freed = storage ? await detachRecordFiles(trx, schema, id, before) : [];
           return stripUnreadable(actor.ability, schema, before);
         }),
       ),
     ),
   );
+  if (storage && freed.length) await removeStoredFiles(storage, freed);
+  return deleted;
 }

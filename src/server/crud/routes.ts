@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { EntitySchema } from '../../../schemas/kinds';
 import type { AppEnv } from '../http/env';
 import type { Db } from '../db/connect';
+import type { FileStorage } from '../storage/storage';
 import { ApiError } from '../http/errors';
 import { assertCleanJson } from '../http/input-guards';
 import { parseListParams } from './list-query';
@@ -37,7 +38,7 @@ export async function jsonBody(req: Request): Promise<unknown> {
  * the schema it returns then (the effective schema with the administrators' overlay,
  * src/server/schema-config); the routes themselves (e.g. transitions) follow the schema given at start.
  */
-export function crudRoutes(db: Db, schemaOrGetter: EntitySchema | (() => EntitySchema)) {
+export function crudRoutes(db: Db, schemaOrGetter: EntitySchema | (() => EntitySchema), storage?: FileStorage) {
   const current = typeof schemaOrGetter === 'function' ? schemaOrGetter : () => schemaOrGetter;
   const r = new Hono<AppEnv>();
   r.get('/', async (c) => {
@@ -73,6 +74,6 @@ export function crudRoutes(db: Db, schemaOrGetter: EntitySchema | (() => EntityS
   r.post('/', async (c) => c.json(await createRecord(db, current(), actorOf(c), await jsonBody(c.req.raw)), 201));
   r.patch('/:id', async (c) => c.json(await updateRecord(db, current(), actorOf(c), c.req.param('id'), await jsonBody(c.req.raw))));
   r.put('/:id', async (c) => c.json(await updateRecord(db, current(), actorOf(c), c.req.param('id'), await jsonBody(c.req.raw))));
-  r.delete('/:id', async (c) => c.json(await deleteRecord(db, current(), actorOf(c), c.req.param('id'))));
+  r.delete('/:id', async (c) => c.json(await deleteRecord(db, current(), actorOf(c), c.req.param('id'), storage)));
   return r;
 }

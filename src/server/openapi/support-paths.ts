@@ -36,6 +36,11 @@ function filePaths(): Record<string, JsonSchema> {
     schema: { type: 'string', maxLength: 100 },
   });
   const binary = { type: 'string', format: 'binary' };
+  const unavailable = {
+    description: 'O armazenamento de arquivos (disco ou S3) não respondeu; num envio, nada foi gravado. Tente de novo depois de `Retry-After` segundos.',
+    headers: { 'Retry-After': { description: 'Segundos até tentar de novo.', schema: { type: 'integer', minimum: 1 } } },
+    content: json(ref('Erro')),
+  };
   return {
     '/arquivos': {
       post: {
@@ -80,6 +85,7 @@ function filePaths(): Record<string, JsonSchema> {
           403: r('Forbidden'),
           404: r('NotFound'),
           413: { description: 'O arquivo excede o limite de tamanho.', content: json(ref('Erro')) },
+          503: unavailable,
         },
       },
     },
@@ -108,6 +114,7 @@ function filePaths(): Record<string, JsonSchema> {
           401: r('Unauthorized'),
           403: r('Forbidden'),
           404: r('NotFound'),
+          503: unavailable,
         },
       },
     },

@@ -2,7 +2,8 @@
  * Who may see a stored file: whoever may read the record (and the field) that holds it. Each file
  * knows its owners in `arquivo_vinculo` (record + field), written by the server when a record
  * naming the file is saved; files stored before that (demo data) get theirs on first download.
- * An upload no record holds yet is readable only by its uploader, for a day.
+ * An upload no record holds yet is readable only by its uploader, for a day. Deleting a record
+ * deletes the files no other record holds (row, object and thumbnail).
  */
 import { sql } from 'kysely';
 import { schemaByResource, SCHEMAS } from '../../../schemas';
@@ -12,6 +13,8 @@ import { ApiError } from '../http/errors';
 import { canOn, readActionOf, readWhere, selectOne, type Actor } from '../crud/repository';
 import { readableFields } from '../crud/read-fields';
 import { acceptsType, describeAccept } from './file-types';
+import type { FileStorage } from './storage';
+import { thumbKey } from './thumbnails';
 
 /** How long an upload no record holds yet stays readable by its uploader. */
 export const UNATTACHED_HOURS = 24;
@@ -165,5 +168,40 @@ export async function attachRecordFiles(
   }
   if (Object.keys(errors).length) {
     throw new ApiError(forbidden ? 403 : 400, forbidden ? 'Você não tem acesso a um dos arquivos informados.' : 'Verifique os arquivos enviados.', errors);
+  }
+}
+
+/**
+ * When a record is deleted (in its transaction, after its row): its links go, and each of its files
+ * that no other record holds (a link, or a record naming it) is forgotten (`arquivo` row). Returns
+ * those keys; the caller removes their objects once the deletion is committed (`removeStoredFiles`).
+ */
+export async function detachRecordFiles(db: Db, schema: EntitySchema, id: number, before: Record<string, unknown>): Promise<string[]> {
+  const named = fileSlots(schema).flatMap((slot) => filesOf(slot, before).map((f) => f.key));
+  const linked = await sql<{ key: string }>`delete from arquivo_vinculo where recurso = ${schema.resource} and registro_id = ${id} returning key`.execute(db);
+  const freed: string[] = [];
+  for (const key of new Set([...named, ...linked.rows.map((r) => r.key)])) {
+    if (!(await fileRow(db, key))) continue;
+    if (!(await linksOf(db, key)).length) await discoverOwners(db, key);
+    if ((await linksOf(db, key)).length) continue;
+    await sql`delete from arquivo where key = ${key}`.execute(db);
+    freed.push(key);
+  }
+  return freed;
+}
+
+/**
+ * Removes forgotten files from the store, thumbnails included. Best effort: the record is already
+ * deleted; an object the store did not remove (S3 down) is left unreferenced, and the log says which.
+ */
+export async function removeStoredFiles(storage: FileStorage, keys: string[], log = (m: string, e: unknown) => console.warn(m, e)): Promise<void> {
+  for (const key of keys) {
+    for (const k of [key, thumbKey(key)]) {
+      await storage
+        .remove(k)
+        .catch((e: unknown) =>
+          log(`[arquivos] objeto não removido do armazenamento: ${k}`, e instanceof Error ? String((e.cause as Error | undefined)?.message ?? e.message) : e),
+        );
+    }
   }
 }

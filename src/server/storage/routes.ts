@@ -9,7 +9,7 @@ import type { AppEnv } from '../http/env';
 import { ApiError } from '../http/errors';
 import { actorOf } from '../crud/routes';
 import { canOn, parseId, selectOne } from '../crud/repository';
-import type { FileStorage } from './storage';
+import { StorageUnavailable, type FileStorage } from './storage';
 import { checkFileAccess, slotNamed } from './file-access';
 import { acceptsType, checkFileName, describeAccept, extensionFor, fileResponseHeaders, sniffType } from './file-types';
 import { receiveUpload } from './upload-stream';
@@ -76,28 +76,41 @@ export function fileRoutes(db: Db, storage: FileStorage) {
         throw new ApiError(400, message, { file: [message] });
       }
       const key = `${new Date().toISOString().slice(0, 7)}/${randomUUID()}.${extensionFor(type)}`;
-      await storage.putFile(key, received.path, type);
-      let thumbUrl: string | undefined;
-      if (hasThumbnail(type)) {
-        const thumb = await makeThumbnail(received.path);
+      const thumb = hasThumbnail(type) ? await makeThumbnail(received.path) : undefined;
+      // The objects first, the row last: a store that fails (503, StorageUnavailable) or a row that
+      // cannot be written leaves no row naming a missing object, and the objects already sent are removed.
+      const sent: string[] = [];
+      try {
+        sent.push(key);
+        await storage.putFile(key, received.path, type);
         if (thumb) {
+          sent.push(thumbKey(key));
           await storage.put(thumbKey(key), thumb, THUMB_TYPE);
-          thumbUrl = thumbUrlOf(key);
         }
+        await db
+          .insertInto('arquivo')
+          .values({
+            key,
+            nome: name,
+            tamanho: received.size,
+            tipo: type,
+            criado_por: c.get('user').email,
+            tirada_em: meta.value.tiradaEm ?? null,
+            latitude: meta.value.latitude ?? null,
+            longitude: meta.value.longitude ?? null,
+          })
+          .execute();
+      } catch (e) {
+        await Promise.all(sent.map((k) => storage.remove(k).catch(() => undefined)));
+        if (e instanceof StorageUnavailable) {
+          throw new StorageUnavailable(
+            e.cause,
+            'O armazenamento de arquivos não está respondendo: o arquivo não foi guardado. Tente enviar de novo em instantes.',
+          );
+        }
+        throw e;
       }
-      await db
-        .insertInto('arquivo')
-        .values({
-          key,
-          nome: name,
-          tamanho: received.size,
-          tipo: type,
-          criado_por: c.get('user').email,
-          tirada_em: meta.value.tiradaEm ?? null,
-          latitude: meta.value.latitude ?? null,
-          longitude: meta.value.longitude ?? null,
-        })
-        .execute();
+      const thumbUrl = thumb ? thumbUrlOf(key) : undefined;
       return c.json({ key, name, size: received.size, type, url: fileUrlOf(key), ...meta.value, ...(thumbUrl ? { thumbUrl } : {}) }, 201);
     } finally {
       await rm(received.path, { force: true });

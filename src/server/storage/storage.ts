@@ -16,6 +16,26 @@ export interface FileStorage {
   check(): Promise<void>;
 }
 
+/**
+ * The file store did not take or give a file (S3 unreachable or refusing, disk full): the API answers
+ * 503 with a Portuguese message (src/server/app.ts); the real error (`cause`) goes to the server's log.
+ */
+export class StorageUnavailable extends Error {
+  /** `message`: what the person reads. */
+  constructor(cause: unknown, message = 'O armazenamento de arquivos não está respondendo. Tente novamente em instantes.') {
+    super(message, { cause });
+    this.name = 'StorageUnavailable';
+  }
+}
+
+async function unavailableOnError<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    throw e instanceof StorageUnavailable ? e : new StorageUnavailable(e);
+  }
+}
+
 export function localStorage(root: string): FileStorage {
   const base = resolve(root);
   const pathOf = (key: string) => {
@@ -26,13 +46,17 @@ export function localStorage(root: string): FileStorage {
   return {
     async put(key, body) {
       const p = pathOf(key);
-      await mkdir(dirname(p), { recursive: true });
-      await pipeline(Readable.from([body]), createWriteStream(p));
+      await unavailableOnError(async () => {
+        await mkdir(dirname(p), { recursive: true });
+        await pipeline(Readable.from([body]), createWriteStream(p));
+      });
     },
     async putFile(key, path) {
       const p = pathOf(key);
-      await mkdir(dirname(p), { recursive: true });
-      await pipeline(createReadStream(path), createWriteStream(p));
+      await unavailableOnError(async () => {
+        await mkdir(dirname(p), { recursive: true });
+        await pipeline(createReadStream(path), createWriteStream(p));
+      });
     },
     async get(key) {
       const p = pathOf(key);
@@ -59,16 +83,53 @@ export function localStorage(root: string): FileStorage {
   };
 }
 
-export async function s3Storage(bucket: string, prefix = ''): Promise<FileStorage> {
+/** Where the S3 client goes: AWS itself, or an S3-compatible server (MinIO, s3rver in the tests…). */
+export interface S3Options {
+  /** An S3-compatible server's address (`S3_ENDPOINT`); AWS when absent. */
+  endpoint?: string;
+  /** Bucket in the path (`http://host/bucket/key`) rather than in the host name; the default with an endpoint. */
+  forcePathStyle?: boolean;
+  region?: string;
+}
+
+/** `S3_ENDPOINT`, `S3_FORCE_PATH_STYLE` (default on with an endpoint), `S3_REGION` or `AWS_REGION` (default us-east-1). */
+export function s3OptionsFromEnv(env: NodeJS.ProcessEnv = process.env): S3Options {
+  const endpoint = env.S3_ENDPOINT?.trim() || undefined;
+  const pathStyle = env.S3_FORCE_PATH_STYLE?.trim().toLowerCase();
+  return {
+    endpoint,
+    forcePathStyle: pathStyle ? !['0', 'false'].includes(pathStyle) : !!endpoint,
+    region: env.S3_REGION?.trim() || env.AWS_REGION?.trim() || 'us-east-1',
+  };
+}
+
+/** Credentials come from the SDK's default chain (AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, profile, role). */
+export async function s3Storage(bucket: string, prefix = '', options: S3Options = {}): Promise<FileStorage> {
   const { S3Client, PutObjectCommand, GetObjectCommand, DeleteObjectCommand, HeadBucketCommand } = await import('@aws-sdk/client-s3');
-  const client = new S3Client({});
+  const client = new S3Client({
+    region: options.region ?? 'us-east-1',
+    endpoint: options.endpoint,
+    forcePathStyle: options.forcePathStyle ?? !!options.endpoint,
+    // S3-compatible servers often do not take the trailing checksums the SDK adds by default (an
+    // aws-chunked body would be stored as is): checksums only where the operation requires them.
+    ...(options.endpoint ? { requestChecksumCalculation: 'WHEN_REQUIRED' as const, responseChecksumValidation: 'WHEN_REQUIRED' as const } : {}),
+    // A store that does not answer fails the request in seconds (503), rather than holding it.
+    requestHandler: { connectionTimeout: 5000 },
+  });
   return {
     async put(key, body, type) {
-      await client.send(new PutObjectCommand({ Bucket: bucket, Key: prefix + key, Body: body, ContentType: type }));
+      await unavailableOnError(() => client.send(new PutObjectCommand({ Bucket: bucket, Key: prefix + key, Body: body, ContentType: type })));
     },
     async putFile(key, path, type) {
       const size = (await stat(path)).size;
-      await client.send(new PutObjectCommand({ Bucket: bucket, Key: prefix + key, Body: createReadStream(path), ContentLength: size, ContentType: type }));
+      const body = createReadStream(path);
+      try {
+        await unavailableOnError(() =>
+          client.send(new PutObjectCommand({ Bucket: bucket, Key: prefix + key, Body: body, ContentLength: size, ContentType: type })),
+        );
+      } finally {
+        body.destroy(); // a failed request may leave it open
+      }
     },
     async get(key) {
       try {
@@ -77,11 +138,11 @@ export async function s3Storage(bucket: string, prefix = ''): Promise<FileStorag
         return { body: r.Body.transformToWebStream(), size: r.ContentLength };
       } catch (e) {
         if ((e as { name?: string }).name === 'NoSuchKey') return undefined;
-        throw e;
+        throw new StorageUnavailable(e);
       }
     },
     async remove(key) {
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: prefix + key }));
+      await unavailableOnError(() => client.send(new DeleteObjectCommand({ Bucket: bucket, Key: prefix + key })));
     },
     async check() {
       await client.send(new HeadBucketCommand({ Bucket: bucket }));
@@ -91,6 +152,6 @@ export async function s3Storage(bucket: string, prefix = ''): Promise<FileStorag
 
 /** S3 when S3_BUCKET is set, the local disk under `${dataDir}/arquivos` otherwise. */
 export async function storageFromEnv(dataDir: string): Promise<FileStorage> {
-  if (process.env.S3_BUCKET) return s3Storage(process.env.S3_BUCKET, process.env.S3_PREFIX ?? '');
+  if (process.env.S3_BUCKET) return s3Storage(process.env.S3_BUCKET, process.env.S3_PREFIX ?? '', s3OptionsFromEnv());
   return localStorage(join(dataDir, 'arquivos'));
 }
