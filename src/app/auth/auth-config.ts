@@ -5,7 +5,7 @@
  * shown, the stored token), set by amplify.ts when it configures Amplify.
  */
 import type { PublicRuntimeConfig } from '../../../resources/runtime-config';
-import { STORAGE_KEYS, type KeyValue } from './session';
+import { defaultStorage, STORAGE_KEYS, type KeyValue } from './session';
 
 export type RuntimeConfig = PublicRuntimeConfig;
 
@@ -13,16 +13,8 @@ export const DEFAULT_PROVIDER = 'Corporativo';
 
 let current: RuntimeConfig | null = null;
 
-function localStore(): KeyValue | undefined {
-  try {
-    return typeof localStorage !== 'undefined' ? localStorage : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** The configuration of the last visit (public data: pool, client id, sign-in addresses), or null. */
-export function storedConfig(storage: KeyValue | undefined = localStore()): RuntimeConfig | null {
+export function storedConfig(storage: KeyValue | undefined = defaultStorage()): RuntimeConfig | null {
   try {
     const raw = JSON.parse(storage?.getItem(STORAGE_KEYS.authConfig) ?? 'null') as RuntimeConfig | null;
     return raw && typeof raw === 'object' && typeof raw.userPoolId === 'string' && raw.oauth ? raw : null;
@@ -32,7 +24,7 @@ export function storedConfig(storage: KeyValue | undefined = localStore()): Runt
 }
 
 /** Keeps the configuration for the next visit (an offline start, the stored token). */
-export function storeConfig(cfg: RuntimeConfig, storage: KeyValue | undefined = localStore()): void {
+export function storeConfig(cfg: RuntimeConfig, storage: KeyValue | undefined = defaultStorage()): void {
   try {
     storage?.setItem(STORAGE_KEYS.authConfig, JSON.stringify(cfg));
   } catch {

@@ -23,7 +23,8 @@ export const SESSION_DURATION_MS = 8 * 60 * 60 * 1000;
 
 export type KeyValue = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'clear'>;
 
-function defaultStorage(): KeyValue | undefined {
+/** The browser's local storage, or undefined where there is none (or it is refused). */
+export function defaultStorage(): KeyValue | undefined {
   try {
     return typeof localStorage !== 'undefined' ? localStorage : undefined;
   } catch {

@@ -8,7 +8,7 @@
  */
 import { storedConfig } from './auth-config';
 import { decodePayload } from './identity';
-import type { KeyValue } from './session';
+import { defaultStorage, type KeyValue } from './session';
 
 /** Amplify's key prefix (its `AUTH_KEY_PREFIX`). */
 const PREFIX = 'CognitoIdentityServiceProvider';
@@ -16,7 +16,7 @@ const PREFIX = 'CognitoIdentityServiceProvider';
 export const EXPIRY_MARGIN_MS = 60_000;
 
 /** The stored ID token while it is valid for more than the margin, else undefined. */
-export function storedIdToken(storage: KeyValue | undefined = globalThis.localStorage, now: number = Date.now()): string | undefined {
+export function storedIdToken(storage: KeyValue | undefined = defaultStorage(), now: number = Date.now()): string | undefined {
   const clientId = storedConfig(storage)?.userPoolClientId;
   if (!storage || !clientId) return undefined;
   const user = storage.getItem(`${PREFIX}.${clientId}.LastAuthUser`);
