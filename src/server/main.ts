@@ -28,6 +28,8 @@ import { localIdentityAdmin } from './site-users/identity-admin';
 import { cognitoAdminOptions, cognitoIdentityAdmin } from './site-users/cognito-sdk';
 import { EventHub } from './events/hub';
 import { startEventListener } from './events/listener';
+import { CACHED_TABLES } from './events/notify-sql';
+import { setCrossProcessNotices, tableWritten } from './crud/write-events';
 import { metricsFromEnv } from './health/metrics';
 import { gracefulShutdown, onShutdownSignals, shutdownTimeoutFromEnv, trackConnections, type DrainableServer } from './boot/shutdown';
 
@@ -46,7 +48,17 @@ async function main() {
   const slaJob = startSlaJob(database.db, SCHEMAS);
   // Live updates: this process's LISTEN on portal_eventos feeds its open streams (src/server/events/).
   const events = new EventHub();
-  const listener = startEventListener(database.listenVia, () => events.signal());
+  // The same connection hears which cached tables any process wrote (NOTIFY portal_cache): this
+  // process's caches drop what they derived from them at once (src/server/crud/write-events.ts).
+  const listener = startEventListener(database.listenVia, () => events.signal(), {
+    onCacheNotice: (table) => {
+      if (table !== '*') return tableWritten(table);
+      setCrossProcessNotices(true); // back after a lost connection: forget everything once
+      for (const t of CACHED_TABLES) tableWritten(t);
+    },
+    onLost: () => setCrossProcessNotices(false),
+  });
+  void listener.ready.then(() => setCrossProcessNotices(true));
 
   // Real Cognito when the environment names it; otherwise the local stack on fixed ports
   // (COGNITO_PORT, IDP_PORT), so tokens a browser kept stay valid across restarts.

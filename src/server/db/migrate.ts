@@ -52,6 +52,18 @@ export function registerAfterMigrate(owner: string, step: AfterMigrateStep): voi
   afterMigrate.set(owner, step);
 }
 
+/**
+ * Idempotent statements run at every start after the entity tables exist (e.g. triggers on an
+ * entity's table), in the order of registration.
+ */
+const afterTablesSql = new Map<string, readonly string[]>();
+export function registerAfterTablesSql(owner: string, statements: readonly string[]): void {
+  afterTablesSql.set(owner, statements);
+}
+const runAfterTablesSql = async (trx: Db) => {
+  for (const stmt of [...afterTablesSql.values()].flat()) await sql.raw(stmt).execute(trx);
+};
+
 /** Every core statement, base and contributed, in order. */
 export const coreStatements = (): string[] => [...BASE_CORE, ...[...coreSql.values()].flat()];
 
@@ -169,9 +181,13 @@ export async function migrate(db: Db, schemas: EntitySchema[], opts: { allowDest
     // aside before the foreign keys (src/server/modules/empresa.ts).
     for (const step of afterCore.values()) await step(trx, effective, current);
     const statements = plan.statements;
-    if (!statements.length) return { applied: 0, version };
+    if (!statements.length) {
+      await runAfterTablesSql(trx);
+      return { applied: 0, version };
+    }
     for (const stmt of statements) await sql.raw(stmt).execute(trx);
     for (const step of afterMigrate.values()) await step(trx, effective, current);
+    await runAfterTablesSql(trx);
     await sql`DELETE FROM _esquema`.execute(trx);
     for (const [tabela, estado] of Object.entries(desired)) {
       await sql`INSERT INTO _esquema (tabela, estado) VALUES (${tabela}, ${JSON.stringify(estado)}::jsonb)`.execute(trx);

@@ -12,10 +12,12 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connect';
 import { isExternalUser, type PortalUser } from '../../access/user';
-import { onTableWritten } from '../crud/write-events';
+import { cacheTtl, onTableWritten } from '../crud/write-events';
 import { todayIso } from '../time';
 
 const DELEGATION_TTL_MS = 5000;
+/** The time limit while other processes' writes are heard (a safety net only). */
+const DELEGATION_TTL_HEARD_MS = 60_000;
 const CACHE_MAX = 5000;
 const caches = new WeakMap<Db, Map<string, { at: number; absent: string[] }>>();
 let generation = 0;
@@ -34,7 +36,7 @@ export async function absentPeopleFor(db: Db, email: string, today = todayIso())
   if (!cache) caches.set(db, (cache = new Map()));
   const key = `${generation}:${today}:${mail}`;
   const hit = cache.get(key);
-  if (hit && performance.now() - hit.at < DELEGATION_TTL_MS) return hit.absent;
+  if (hit && performance.now() - hit.at < cacheTtl(DELEGATION_TTL_MS, DELEGATION_TTL_HEARD_MS)) return hit.absent;
   const started = generation;
   const r = await sql<{ mail: string }>`
     select distinct lower(pessoa ->> 'mail') as mail from ausencia

@@ -1,13 +1,15 @@
 /**
- * One listener per server process on the channel `portal_eventos` (notify-sql.ts): on PostgreSQL
- * a dedicated `pg` client doing `LISTEN` (not one of the pool's: a pooled connection would be
- * handed to queries and lose the subscription), reconnected with backoff after an error; on PGlite
- * the instance's own `listen`. Each notification calls `onSignal`. After a reconnection it is called
- * once too: notifications sent while the client was away are lost, so listeners refetch.
+ * One listener per server process on the portal's channels (notify-sql.ts): `portal_eventos`
+ * (someone's pending items may have changed) and `portal_cache` (a table some process caches was
+ * written; the payload is the table's name). On PostgreSQL a dedicated `pg` client doing `LISTEN`
+ * (not one of the pool's: a pooled connection would be handed to queries and lose the
+ * subscription), reconnected with backoff after an error; on PGlite the instance's own `listen`.
+ * While the connection is away, notifications are lost: `onLost` is called when it drops, and after
+ * a reconnection `onSignal` and `onCacheNotice('*')` are called once, so everyone refetches.
  */
 import pg from 'pg';
 import type { ListenVia } from '../db/connect';
-import { EVENTS_CHANNEL } from './notify-sql';
+import { CACHE_CHANNEL, EVENTS_CHANNEL } from './notify-sql';
 
 export interface EventListener {
   /** Resolves once the first `LISTEN` is in place. */
@@ -23,19 +25,28 @@ export interface ListenerOptions {
   maxRetryMs?: number;
   /** Where errors are reported (default console.error). */
   log?: (message: string, error?: unknown) => void;
+  /** A cached table was written by some process (its name), or `'*'` after a reconnection. */
+  onCacheNotice?: (table: string) => void;
+  /** The connection dropped: notifications are lost until it is back. */
+  onLost?: () => void;
 }
 
 export function startEventListener(via: ListenVia, onSignal: () => void, opts: ListenerOptions = {}): EventListener {
-  return via.kind === 'pglite' ? listenPglite(via.pglite, onSignal) : listenPostgres(via.connectionString, onSignal, opts);
+  return via.kind === 'pglite' ? listenPglite(via.pglite, onSignal, opts) : listenPostgres(via.connectionString, onSignal, opts);
 }
 
-function listenPglite(pglite: Extract<ListenVia, { kind: 'pglite' }>['pglite'], onSignal: () => void): EventListener {
-  const subscription = pglite.listen(EVENTS_CHANNEL, () => onSignal());
+function listenPglite(pglite: Extract<ListenVia, { kind: 'pglite' }>['pglite'], onSignal: () => void, opts: ListenerOptions): EventListener {
+  const subscriptions = [
+    pglite.listen(EVENTS_CHANNEL, () => onSignal()),
+    ...(opts.onCacheNotice ? [pglite.listen(CACHE_CHANNEL, (table) => opts.onCacheNotice?.(table))] : []),
+  ];
   return {
-    ready: subscription.then(() => undefined),
+    ready: Promise.all(subscriptions).then(() => undefined),
     async stop() {
-      const unlisten = await subscription.catch(() => undefined);
-      if (unlisten && !pglite.closed) await unlisten().catch(() => undefined);
+      for (const subscription of subscriptions) {
+        const unlisten = await subscription.catch(() => undefined);
+        if (unlisten && !pglite.closed) await unlisten().catch(() => undefined);
+      }
     },
   };
 }
@@ -58,6 +69,7 @@ function listenPostgres(connectionString: string, onSignal: () => void, opts: Li
     c.removeAllListeners('notification');
     c.end().catch(() => undefined);
     if (stopped) return;
+    if (connectedOnce) opts.onLost?.();
     log(`[eventos] conexão de LISTEN perdida; nova tentativa em ${delay} ms`, error);
     retry = setTimeout(connectOnce, delay);
     retry.unref?.();
@@ -73,17 +85,22 @@ function listenPostgres(connectionString: string, onSignal: () => void, opts: Li
     c.on('end', () => reconnectLater(c));
     c.on('notification', (n) => {
       if (n.channel === EVENTS_CHANNEL) onSignal();
+      else if (n.channel === CACHE_CHANNEL) opts.onCacheNotice?.(n.payload ?? '*');
     });
     try {
       await c.connect();
-      await c.query(`LISTEN ${EVENTS_CHANNEL}`);
+      await c.query(`LISTEN ${EVENTS_CHANNEL}; LISTEN ${CACHE_CHANNEL}`);
     } catch (e) {
       reconnectLater(c, e);
       return;
     }
     if (stopped || client !== c) return;
     delay = retryMs;
-    if (connectedOnce) onSignal(); // what was sent while we were away is lost: let everyone refetch
+    if (connectedOnce) {
+      // What was sent while we were away is lost: let everyone refetch.
+      onSignal();
+      opts.onCacheNotice?.('*');
+    }
     connectedOnce = true;
     markReady();
   };

@@ -15,6 +15,14 @@ import type { Db } from '../db/connect';
 
 /** The one channel of the portal's live updates. */
 export const EVENTS_CHANNEL = 'portal_eventos';
+/** The channel of cache notices: the payload is the name of a table some process caches. */
+export const CACHE_CHANNEL = 'portal_cache';
+/**
+ * Tables whose content server processes cache (the directory's access, absences and substitutes,
+ * the business calendar, the schema overlays): any write of one, by any process or by hand in SQL,
+ * notifies every process at commit, which drops what it derived from it.
+ */
+export const CACHED_TABLES = ['usuario', 'ausencia', 'feriado', 'calendario_config', 'schema_overlay'] as const;
 /** The only signal today: someone's "Minhas pendências" may have changed. */
 export const PENDENCIAS_SIGNAL = 'pendencias';
 
@@ -59,4 +67,27 @@ export function eventsCoreSql(schemas: readonly EntitySchema[]): string[] {
  */
 export async function notifyPendencias(trx: Db): Promise<void> {
   await sql`select pg_notify(${EVENTS_CHANNEL}, ${PENDENCIAS_SIGNAL})`.execute(trx);
+}
+
+/**
+ * Statements run at every start once the entity tables exist (`registerAfterTablesSql`): one
+ * statement-level trigger per cached table that exists, created once (no lock at later starts).
+ */
+export function cacheNoticeSql(): string[] {
+  return [
+    `CREATE OR REPLACE FUNCTION portal_cache_aviso() RETURNS trigger LANGUAGE plpgsql AS $$
+     BEGIN
+       PERFORM pg_notify(${literal(CACHE_CHANNEL)}, TG_TABLE_NAME);
+       RETURN NULL;
+     END $$`,
+    ...CACHED_TABLES.map(
+      (table) => `DO $$ BEGIN
+       IF to_regclass(${literal(table)}) IS NOT NULL AND NOT EXISTS (
+         SELECT 1 FROM pg_trigger WHERE tgname = 'portal_cache' AND tgrelid = ${literal(table)}::regclass) THEN
+         CREATE TRIGGER portal_cache AFTER INSERT OR UPDATE OR DELETE ON ${table}
+           FOR EACH STATEMENT EXECUTE FUNCTION portal_cache_aviso();
+       END IF;
+     END $$`,
+    ),
+  ];
 }

@@ -11,7 +11,7 @@
  */
 import { SCHEMAS } from '../../../schemas';
 import { registerEntityHooks } from '../crud/hooks-registry';
-import { registerAfterCoreSql, registerAfterMigrate, registerCoreSql } from '../db/migrate';
+import { registerAfterCoreSql, registerAfterMigrate, registerAfterTablesSql, registerCoreSql } from '../db/migrate';
 import { MAIL_CORE_SQL } from '../mail/queue';
 import { AUDIT_CORE_SQL } from '../crud/audit';
 import { JOB_CORE_SQL } from '../jobs/runner';
@@ -22,7 +22,7 @@ import { SCHEMA_OVERLAY_CORE_SQL } from '../schema-config/store';
 import { CALENDAR_CORE_SQL } from '../sla/calendar-config';
 import { SLA_CORE_SQL } from '../sla/policy';
 import { backfillSla } from '../sla/engine';
-import { eventsCoreSql } from '../events/notify-sql';
+import { cacheNoticeSql, eventsCoreSql } from '../events/notify-sql';
 import { EMAIL_ACTION_CORE_SQL } from '../workflow/email-actions';
 import { PREFERENCES_CORE_SQL } from '../preferences/store';
 import { IDEMPOTENCY_CORE_SQL } from '../idempotency';
@@ -75,6 +75,8 @@ registerCoreSql('schema-config', SCHEMA_OVERLAY_CORE_SQL);
 registerCoreSql('calendario', CALENDAR_CORE_SQL);
 // Live updates: a committed history entry of a pending resource sends NOTIFY portal_eventos (src/server/events/).
 registerCoreSql('events', eventsCoreSql(SCHEMAS));
+// Writes of the tables processes cache notify every process (src/server/events/notify-sql.ts).
+registerAfterTablesSql('cache-notices', cacheNoticeSql());
 // Company texts the registry migration could not match (src/server/modules/empresa.ts).
 registerCoreSql('empresa', [PENDING_SQL]);
 // Free-text company names becoming company references: matched or set aside before the foreign keys.

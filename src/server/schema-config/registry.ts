@@ -1,15 +1,26 @@
 /**
  * The effective schemas of the running server: each code schema with its current overlay
- * (schemas/overlay.ts). Loaded on first use, then kept fresh cheaply: at most every `ttlMs` a
- * request checks the overlay table's change count (one indexed count over a small table) and
- * reloads when another process stored a change; a change stored by this process reloads at once.
+ * (schemas/overlay.ts). Loaded on first use, then kept fresh cheaply: a change stored by this
+ * process reloads at once; one stored by another process reaches this one as a notice of the
+ * `schema_overlay` table (crud/write-events.ts, from the database's NOTIFY), after which the next
+ * request checks the overlay table's change count (one count over a small table) and reloads when
+ * it moved. Without notices (the listener down, or tests) the check is also due every `ttlMs`.
  */
 import type { EntitySchema } from '../../../schemas/kinds';
 import { effectiveSchema } from '../../../schemas/overlay';
 import type { Db } from '../db/connect';
+import { cacheTtl, onTableWritten } from '../crud/write-events';
 import { loadOverlays, overlayStamp, type StoredOverlay } from './store';
 
 export const OVERLAY_TTL_MS = 2000;
+/** The check's period while other processes' writes are heard (a safety net only). */
+export const OVERLAY_TTL_HEARD_MS = 60_000;
+
+/** Bumped by every notice of a write to the overlay table: every registry checks at its next use. */
+let noticed = 0;
+onTableWritten((table) => {
+  if (table === 'schema_overlay') noticed++;
+});
 
 export class SchemaRegistry {
   private overlays = new Map<string, StoredOverlay>();
@@ -18,6 +29,7 @@ export class SchemaRegistry {
   private internal: Record<string, string[]> = {};
   private stamp = -1;
   private checkedAt = 0;
+  private checkedNotice = -1;
   private pending: Promise<void> | undefined;
 
   constructor(
@@ -32,12 +44,14 @@ export class SchemaRegistry {
 
   /** Make sure the overlays are at most `ttlMs` old (one query when the check is due, none otherwise). */
   async fresh(): Promise<void> {
-    if (this.stamp >= 0 && Date.now() - this.checkedAt < this.ttlMs) return;
+    const ttl = this.ttlMs === OVERLAY_TTL_MS ? cacheTtl(OVERLAY_TTL_MS, OVERLAY_TTL_HEARD_MS) : this.ttlMs;
+    if (this.stamp >= 0 && this.checkedNotice === noticed && Date.now() - this.checkedAt < ttl) return;
     this.pending ??= this.check().finally(() => (this.pending = undefined));
     await this.pending;
   }
 
   private async check(): Promise<void> {
+    this.checkedNotice = noticed;
     let stamp: number;
     try {
       stamp = await overlayStamp(this.db);

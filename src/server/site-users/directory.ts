@@ -5,8 +5,8 @@
  * A row the screen has written carries `acessoDefinidoEm`. From then on the row's `obra` and
  * `roles` are what the API uses for that person, in place of the ID token's `custom:obra` and
  * `custom:roles`, from their next request on (a lookup by e-mail on the unique index of
- * `usuario.email`, remembered for ACCESS_TTL_MS: a write through this process forgets it at once,
- * another API process sees it within that time). The pool's attributes are written in step, so new tokens say the same;
+ * `usuario.email`, remembered for a while: a write by any process forgets it at once in every
+ * process, through the database's notice (crud/write-events.ts); ACCESS_TTL_MS bounds it otherwise). The pool's attributes are written in step, so new tokens say the same;
  * the row only has to win while an older token lives (up to an hour) and for staff, whose pool
  * attributes a corporate sign-in may overwrite. The row never changes the person's kind: a client
  * stays a client (`cliente` kept), staff never become clients.
@@ -16,7 +16,7 @@ import { usuario as usuarioSchema } from '../../../schemas/usuario';
 import type { Db } from '../db/connect';
 import { diffRecords, writeAudit } from '../crud/audit';
 import { isClientUser, type PortalUser } from '../../access/user';
-import { onTableWritten } from '../crud/write-events';
+import { cacheTtl, onTableWritten } from '../crud/write-events';
 
 export interface DirectoryRow {
   id: number;
@@ -121,6 +121,8 @@ function sameKindRoles(user: PortalUser, roles: string[]): string[] {
  * lookup that began before a write (`generation`) is not kept.
  */
 const ACCESS_TTL_MS = 2000;
+/** The time limit while other processes' writes are heard (a safety net only). */
+const ACCESS_TTL_HEARD_MS = 60_000;
 const ACCESS_CACHE_MAX = 5000;
 type DirectoryAccess = { obra: string[]; roles: string[] } | null;
 const accessCaches = new WeakMap<Db, Map<string, { at: number; access: DirectoryAccess }>>();
@@ -137,7 +139,7 @@ async function directoryAccess(db: Db, email: string): Promise<DirectoryAccess> 
   if (!cache) accessCaches.set(db, (cache = new Map()));
   const key = `${generation}:${email}`;
   const hit = cache.get(key);
-  if (hit && performance.now() - hit.at < ACCESS_TTL_MS) return hit.access;
+  if (hit && performance.now() - hit.at < cacheTtl(ACCESS_TTL_MS, ACCESS_TTL_HEARD_MS)) return hit.access;
   const started = generation;
   const r = await sql<{ obra: unknown; roles: unknown }>`
     select obra, roles from usuario where email = ${email} and "acessoDefinidoEm" is not null`.execute(db);
