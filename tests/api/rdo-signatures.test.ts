@@ -128,7 +128,7 @@ describe.each(BACKENDS)('RDO signatures (%s)', (backend) => {
       id,
       SM,
       { metodo: 'desenho', imagem: drawn },
-      { 'x-forwarded-for': '203.0.113.7, 10.0.0.1', 'user-agent': 'Vitest/1.0 (assinatura)' },
+      { 'x-forwarded-for': '203.0.113.7', 'user-agent': 'Vitest/1.0 (assinatura)' },
     );
     expect(first.status, JSON.stringify(first.body)).toBe(201);
     const hash1 = await storedHash(id);
