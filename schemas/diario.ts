@@ -9,7 +9,10 @@ export const RDO_WEATHER = ['Ensolarado', 'Parcialmente nublado', 'Nublado', 'Ga
 /** The periods of the day of the daily report's weather rows. */
 export const RDO_PERIODS = ['Manhã', 'Tarde', 'Noite'] as const;
 
-/** The states of a concluded report: locked for everyone, signed, and the only ones clients read (issue 26). */
+/**
+ * The states of a concluded report: locked for everyone, signed, and the only ones clients read
+ * (issue 26). Leaving them, by any step, voids the signatures in force (`onLeave` below).
+ */
 export const RDO_CONCLUDED = ['Em revisão', 'Aprovado'];
 
 /**
@@ -17,8 +20,10 @@ export const RDO_CONCLUDED = ['Em revisão', 'Aprovado'];
  * document of record: locked for everyone (administrators included: `editBy: []`), signed by the
  * site manager and then by the client's representative (src/server/signatures/). `admin_rdo`
  * approves it, returns it with a comment while in review, or reopens an approved one with the
- * reason; reopening voids its signatures (the workflow effect `rdo-anular-assinaturas`), and the
- * conclusion and each signature send the PDF to the site's distribution list (`rdo-distribuir`).
+ * reason. Any step that takes a concluded report out of `RDO_CONCLUDED` (returning, reopening, an
+ * administrator's "Alterar situação") voids its signatures with the reason: the workflow effect
+ * `rdo-anular-assinaturas`, declared by `onLeave`. The conclusion and each signature send the PDF
+ * to the site's distribution list (`rdo-distribuir`).
  */
 const rdoWorkflow: Workflow = {
   field: 'status',
@@ -30,6 +35,7 @@ const rdoWorkflow: Workflow = {
     { value: 'Reprovado', label: 'Devolvido para correção', color: 'red', assignees: ['siteManager'] },
   ],
   roleInbox: { 'Em revisão': ['admin_rdo'] },
+  onLeave: [{ states: RDO_CONCLUDED, after: 'rdo-anular-assinaturas' }],
   transitions: [
     {
       name: 'enviar',
@@ -48,7 +54,6 @@ const rdoWorkflow: Workflow = {
       to: 'Reprovado',
       action: 'manage',
       comment: 'required',
-      after: 'rdo-anular-assinaturas',
       notify: ['siteManager'],
       tone: 'danger',
     },
@@ -59,7 +64,6 @@ const rdoWorkflow: Workflow = {
       to: 'Reprovado',
       action: 'manage',
       comment: 'required',
-      after: 'rdo-anular-assinaturas',
       notify: ['siteManager'],
       tone: 'danger',
       // A return, not pending work: an approved report stays at rest, held by nobody.

@@ -110,4 +110,11 @@ export interface Workflow {
    * They see the record in "Minhas pendências" and are told by e-mail when it enters the state.
    */
   roleInbox?: Record<string, string[]>;
+  /**
+   * Effects (registered like a transition's `after`, src/server/workflow/hooks.ts) run in the step's
+   * transaction whenever a record leaves a group of states for a state outside it, whatever the step:
+   * the declared ones and the administrators' "Alterar situação" alike (e.g. a signed daily report
+   * leaving its concluded states voids its signatures).
+   */
+  onLeave?: { states: string[]; after: string }[];
 }

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { schemaByName } from '../../../schemas';
-import { canonicalJson, contentFields, contentHash } from './content-hash';
+import { effectiveSchema } from '../../../schemas/overlay';
+import { canonicalJson, contentFields, contentHash, customContentFields } from './content-hash';
 import { CODE_ALPHABET, newVerificationCode, normalizeCode } from './code';
 
 const diario = schemaByName('diario')!;
@@ -47,6 +48,26 @@ describe('content hash', () => {
     expect(same).toBe(contentHash(diario, row));
     expect(contentHash(diario, { ...row, ocorrencias: 'Concretagem!' })).not.toBe(contentHash(diario, row));
     expect(contentHash(diario, { ...row, numero: 13 })).not.toBe(contentHash(diario, row));
+  });
+});
+
+describe('content hash with custom fields', () => {
+  const withCustom = effectiveSchema(diario, {
+    custom: [
+      { name: 'cxLacre', kind: 'text', label: 'Lacre' },
+      { name: 'cxAntigo', kind: 'text', label: 'Antigo', hidden: true },
+    ],
+  });
+  it('leaves empty custom fields out (earlier hashes stay) and covers those with a value, hidden ones included', () => {
+    expect(contentFields(withCustom)).toEqual(contentFields(diario));
+    expect(customContentFields(withCustom)).toEqual(['cxLacre', 'cxAntigo']);
+    expect(customContentFields(diario)).toEqual([]);
+    expect(contentHash(withCustom, row)).toBe(contentHash(diario, row));
+    expect(contentHash(withCustom, { ...row, cxLacre: null, cxAntigo: '' })).toBe(contentHash(diario, row));
+    const sealed = contentHash(withCustom, { ...row, cxLacre: 'L-1' });
+    expect(sealed).not.toBe(contentHash(diario, row));
+    expect(contentHash(withCustom, { ...row, cxLacre: 'L-2' })).not.toBe(sealed);
+    expect(contentHash(withCustom, { ...row, cxLacre: 'L-1', cxAntigo: 'x' })).not.toBe(sealed);
   });
 });
 

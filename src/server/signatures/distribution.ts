@@ -1,8 +1,10 @@
 /**
  * The site's distribution list (`configuracaoRdo.distribuicao`) receives the daily report's PDF
- * when the report is concluded and after each signature (issue 26): one message per event, queued
- * in the event's transaction (src/server/mail), with the document attached. A document too large
- * to attach with its photos is attached without them (they stay in the portal).
+ * when the report is concluded and after each signature (issue 26): one message per event, with the
+ * document attached, queued (src/server/mail) once the event is committed (`distributeAfterCommit`),
+ * so that rendering the PDF does not hold the report's row lock nor a connection of the pool inside
+ * the event's transaction. A document too large to attach with its photos is attached without
+ * them (they stay in the portal); should rendering fail, the message goes without the document.
  */
 import type { EntitySchema } from '../../../schemas/kinds';
 import { EMAIL_PATTERN } from '../../../schemas/messages';
@@ -41,26 +43,37 @@ export async function distributionList(db: Db, obra: string): Promise<string[]> 
 
 export type DistributionEvent = { kind: 'conclusao'; by: string } | { kind: 'assinatura'; papel: SignerRole; nome: string };
 
-/** Queues the report's PDF to its site's distribution list (nothing when the list is empty). `row`: the report as stored. */
-export async function queueDistribution(trx: Db, schema: EntitySchema, row: Row, event: DistributionEvent): Promise<void> {
+/**
+ * Queues the report's PDF to its site's distribution list (nothing when the list is empty). `row`:
+ * the report as stored at the event. `withPdf: false`: the message without the document.
+ */
+export async function queueDistribution(db: Db, schema: EntitySchema, row: Row, event: DistributionEvent, opts: { withPdf?: boolean } = {}): Promise<void> {
   const obra = String(row.obra ?? '');
-  const to = await distributionList(trx, obra);
+  const to = await distributionList(db, obra);
   if (!to.length) return;
-  const site = await siteForDocument(trx, obra);
-  const signatures = await pdfSignatureBlock(trx, schema, row);
-  let pdf = await renderReportPdf(trx, documentStorage, row, { signatures, site });
+  const site = await siteForDocument(db, obra);
+  const signatures = await pdfSignatureBlock(db, schema, row);
+  let pdf: Buffer | undefined;
   let photosLeftOut = false;
-  if (Math.ceil(pdf.length / 3) * 4 > MAX_ATTACHMENTS_BASE64) {
-    pdf = await renderReportPdf(trx, undefined, row, { signatures, site });
-    photosLeftOut = true;
+  if (opts.withPdf !== false) {
+    pdf = await renderReportPdf(db, documentStorage, row, { signatures, site });
+    if (Math.ceil(pdf.length / 3) * 4 > MAX_ATTACHMENTS_BASE64) {
+      pdf = await renderReportPdf(db, undefined, row, { signatures, site });
+      photosLeftOut = true;
+    }
   }
   const title = documentTitle(row, site);
+  const attached = pdf
+    ? event.kind === 'conclusao'
+      ? 'O documento segue anexo em PDF.'
+      : 'O documento assinado segue anexo em PDF.'
+    : 'Não foi possível gerar o PDF agora: abra o diário no portal.';
   const what =
     event.kind === 'conclusao'
-      ? { subject: `${title}: diário concluído`, intro: `${event.by} concluiu o diário de obra. O documento segue anexo em PDF.` }
+      ? { subject: `${title}: diário concluído`, intro: `${event.by} concluiu o diário de obra. ${attached}` }
       : {
           subject: `${title}: assinado (${SIGNER_LABEL[event.papel]})`,
-          intro: `${event.nome} assinou o diário de obra como ${SIGNER_LABEL[event.papel].toLowerCase()}. O documento assinado segue anexo em PDF.`,
+          intro: `${event.nome} assinou o diário de obra como ${SIGNER_LABEL[event.papel].toLowerCase()}. ${attached}`,
         };
   const signed = signatures.items.filter((s) => !s.anulada);
   const layout: MailLayout = {
@@ -80,12 +93,30 @@ export async function queueDistribution(trx: Db, schema: EntitySchema, row: Row,
     ],
     footer: `Você recebe esta mensagem por estar na lista de distribuição do RDO da obra ${obra}. Para sair da lista, fale com o administrador de RDO da obra.`,
   };
-  await enqueueMail(trx, {
+  await enqueueMail(db, {
     to,
     subject: what.subject,
     text: renderMailText(layout),
     html: renderMailHtml(layout),
     ref: `${schema.resource}/${String(row.id)}`,
-    attachments: [{ nome: reportFileName(row), tipo: 'application/pdf', conteudoBase64: pdf.toString('base64') }],
+    attachments: pdf ? [{ nome: reportFileName(row), tipo: 'application/pdf', conteudoBase64: pdf.toString('base64') }] : [],
   });
+}
+
+/**
+ * The distribution of an event already committed (`db`: the pool, not the event's transaction):
+ * `row` is the report as the event stored it. A failure to render sends the message without the
+ * document; a failure to queue is logged (the event stays done).
+ */
+export async function distributeAfterCommit(db: Db, schema: EntitySchema, row: Row, event: DistributionEvent): Promise<void> {
+  try {
+    await queueDistribution(db, schema, row, event);
+  } catch (e) {
+    console.error(`[rdo] falha ao gerar o PDF de distribuição de ${schema.resource}/${String(row.id)}:`, e);
+    try {
+      await queueDistribution(db, schema, row, event, { withPdf: false });
+    } catch (e2) {
+      console.error(`[rdo] falha ao enfileirar a distribuição de ${schema.resource}/${String(row.id)}:`, e2);
+    }
+  }
 }

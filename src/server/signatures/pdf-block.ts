@@ -3,7 +3,7 @@ import type { EntitySchema } from '../../../schemas/kinds';
 import type { Db } from '../db/connect';
 import { serverConfig } from '../config';
 import type { PdfSignatures } from '../rdo/pdf';
-import { contentHash } from './content-hash';
+import { storedContentHash } from './signed-schema';
 import { SIGNER_LABEL } from './signers';
 import { codeOf, signaturesOf } from './store';
 
@@ -15,7 +15,7 @@ export async function pdfSignatureBlock(db: Db, schema: EntitySchema, row: Recor
   const id = Number(row.id);
   const signatures = await signaturesOf(db, schema.resource, id);
   const codigo = await codeOf(db, schema.resource, id);
-  const hash = contentHash(schema, row);
+  const hash = await storedContentHash(db, schema, row);
   return {
     codigo,
     url: codigo ? verificationUrl(codigo) : null,

@@ -5,8 +5,9 @@
  * - POST /:id/assinaturas — sign: `{ metodo: 'desenho', imagem: 'data:image/png;base64,…' }` or
  *   `{ metodo: 'login', confirmo: true }` → 201 with the same answer. 400 per key for a bad body,
  *   403 for who does not sign this report, 409 when it is not concluded, already signed by that
- *   role, or the site manager has not signed yet. The signature stores the content's hash, the IP
- *   and the browser; the site's distribution list receives the signed PDF.
+ *   role, or the site manager has not signed yet. The signature stores the content's hash (custom
+ *   fields included: signed-schema.ts), the IP and the browser; once it is committed, the site's
+ *   distribution list receives the signed PDF.
  */
 import { Hono, type Context } from 'hono';
 import { subject } from '@casl/ability';
@@ -21,8 +22,8 @@ import { guardDb, parseId, readActionOf, selectOne } from '../crud/repository';
 import { notFoundMessage } from '../crud/messages';
 import type { FileStorage } from '../storage/storage';
 import { parseSignBody } from './body';
-import { contentHash } from './content-hash';
-import { queueDistribution, useDocumentStorage } from './distribution';
+import { distributeAfterCommit, useDocumentStorage, type DistributionEvent } from './distribution';
+import { storedContentHash } from './signed-schema';
 import { NOT_A_SIGNER, refusal, signerRoleOf } from './signers';
 import { ensureCode, insertSignature, signaturesOf, voidSignatures } from './store';
 import { signaturesView } from './view';
@@ -69,12 +70,13 @@ export function signatureRoutes(db: Db, storage: FileStorage) {
     if (input.imagem) await assertReadablePng(input.imagem);
     const ip = clientIp(c);
     const userAgent = (c.req.header('user-agent') ?? '').slice(0, 500);
+    let distribution: { row: Record<string, unknown>; event: DistributionEvent } | undefined;
     const view = await guardDb(schema, () =>
       db.transaction().execute(async (trx) => {
         // The report's row lock serialises signatures, reopening and edits of one report.
         const row = await readable(trx, c, c.req.param('id'), { lock: true, unreadable: 403 });
         const id = Number(row.id);
-        const hash = contentHash(schema, row);
+        const hash = await storedContentHash(trx, schema, row);
         const signatures = await signaturesOf(trx, schema.resource, id);
         const papel = signerRoleOf(user, row);
         const refused = refusal(row, papel, signatures, hash);
@@ -95,10 +97,12 @@ export function signatureRoutes(db: Db, storage: FileStorage) {
           userAgent,
           hash,
         });
-        await queueDistribution(trx, schema, row, { kind: 'assinatura', papel: papel!, nome: user.name || user.email });
+        distribution = { row, event: { kind: 'assinatura', papel: papel!, nome: user.name || user.email } };
         return signaturesView(trx, schema, row, user);
       }),
     );
+    // The signed PDF is rendered after the commit, off the report's row lock.
+    if (distribution) await distributeAfterCommit(db, schema, distribution.row, distribution.event);
     return c.json(view, 201);
   });
 

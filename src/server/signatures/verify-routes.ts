@@ -12,7 +12,7 @@ import { ApiError } from '../http/errors';
 import { selectOne } from '../crud/repository';
 import { siteForDocument } from '../rdo/report-pdf';
 import { normalizeCode } from './code';
-import { contentHash } from './content-hash';
+import { storedContentHash } from './signed-schema';
 import type { Verification } from '../../../schemas/signature-types';
 import { documentTitle } from './distribution';
 import { isConcluded, isValid, SIGNER_LABEL } from './signers';
@@ -55,7 +55,7 @@ export function verifyRoutes(db: Db) {
     const row = doc && schema ? await selectOne(db, schema, doc.id) : undefined;
     if (!doc || !schema || !row) throw new ApiError(404, UNKNOWN);
     const signatures = await signaturesOf(db, schema.resource, doc.id);
-    const hash = contentHash(schema, row);
+    const hash = await storedContentHash(db, schema, row);
     const site = await siteForDocument(db, String(row.obra ?? ''));
     const answer: Verification = {
       ...verdict(isConcluded(row), signatures, hash),

@@ -2,7 +2,7 @@
 import type { EntitySchema } from '../../../schemas/kinds';
 import { isExternalUser, type PortalUser } from '../../access/user';
 import type { Db } from '../db/connect';
-import { contentHash } from './content-hash';
+import { storedContentHash } from './signed-schema';
 import { isValid, nextSigner, refusal, signerRoleOf } from './signers';
 import { codeOf, signaturesOf } from './store';
 import type { SignaturesView, SignatureView } from '../../../schemas/signature-types';
@@ -14,7 +14,7 @@ export async function signaturesView(db: Db, schema: EntitySchema, row: Record<s
   const id = Number(row.id);
   const signatures = await signaturesOf(db, schema.resource, id);
   const codigo = await codeOf(db, schema.resource, id);
-  const hash = contentHash(schema, row);
+  const hash = await storedContentHash(db, schema, row);
   const external = isExternalUser(user);
   const me = user.email.toLowerCase();
   const refused = refusal(row, signerRoleOf(user, row), signatures, hash);

@@ -14,8 +14,16 @@ export interface HookContext {
   schema: EntitySchema;
   row: Record<string, unknown>;
   actor: WorkflowActor;
+  /** The step being taken (`to` null: it keeps the state) and its comment. */
+  step?: { name: string; label: string; from: string; to: string | null; comment: string | null };
   /** Queue the e-mails of a record that moved as a consequence (same transaction). */
   notifyMoved: (schema: EntitySchema, before: Record<string, unknown>, after: Record<string, unknown>, label: string) => Promise<void>;
+  /**
+   * Work to do once the step is committed, outside its transaction (e.g. rendering a document to
+   * mail): `db` is the connection pool. Run in order before the step answers; a failure is logged,
+   * the step stays taken.
+   */
+  afterCommit?: (fn: (db: Db) => Promise<void>) => void;
 }
 
 export type TransitionHook = (ctx: HookContext) => Promise<void>;
@@ -42,7 +50,16 @@ function named(kind: 'guard' | 'after', map: Map<string, TransitionHook>, name: 
 export const guardNamed = (name: string): TransitionHook => named('guard', GUARDS, name);
 export const afterNamed = (name: string): TransitionHook => named('after', AFTER, name);
 
-/** Every `guard` and `after` the schemas' transitions name that has no registered function, as `schema.transition: guard name`. */
+/**
+ * The effects declared by the workflow's `onLeave` for a step from `from` to `to`: those of each
+ * group of states that holds `from` and not `to` (none for a step that keeps the state).
+ */
+export function leaveEffects(schema: EntitySchema, from: string, to: string | null | undefined): string[] {
+  if (!to || to === from) return [];
+  return (schema.workflow?.onLeave ?? []).filter((l) => l.states.includes(from) && !l.states.includes(to)).map((l) => l.after);
+}
+
+/** Every `guard` and `after` the schemas' transitions (and their workflows' `onLeave`) name that has no registered function, as `schema.transition: guard name`. */
 export function missingTransitionHooks(schemas: readonly EntitySchema[]): string[] {
   const missing: string[] = [];
   for (const s of schemas) {
@@ -50,6 +67,7 @@ export function missingTransitionHooks(schemas: readonly EntitySchema[]): string
       if (t.guard && !GUARDS.has(t.guard)) missing.push(`${s.name}.${t.name}: guard ${t.guard}`);
       if (t.after && !AFTER.has(t.after)) missing.push(`${s.name}.${t.name}: after ${t.after}`);
     }
+    for (const leave of s.workflow?.onLeave ?? []) if (!AFTER.has(leave.after)) missing.push(`${s.name}.onLeave: after ${leave.after}`);
   }
   return missing;
 }

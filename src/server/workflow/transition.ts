@@ -28,7 +28,7 @@ import {
   transitionForRecord,
   type WorkflowActor,
 } from './definition';
-import { afterNamed, guardNamed } from './hooks';
+import { afterNamed, guardNamed, leaveEffects } from './hooks';
 import { queueTransitionMail } from './notify';
 import { checkHolderAfter, readAskedValues } from './holders';
 import { nextNumber } from '../crud/numbering';
@@ -109,6 +109,7 @@ export async function takeTransition(
   const t = findTransition(wf, name);
   if (!t) throw new ApiError(404, 'Ação não encontrada neste fluxo.');
   const input = parseBody(body);
+  const later: ((db: Db) => Promise<void>)[] = []; // the effects' work after the commit (HookContext.afterCommit)
   const row = await guardDb(schema, () =>
     db.transaction().execute(async (trx) => {
       if (opts.within) await opts.within(trx);
@@ -143,17 +144,19 @@ export async function takeTransition(
         );
       }
       const to = targetOf(schema, t, before, input.to);
+      const comment = t.comment === 'none' ? null : input.comment;
       const hookCtx = {
         trx,
         schema,
         row: before,
         actor,
+        step: { name: t.name, label: t.label, from: state, to: to ?? null, comment },
+        afterCommit: (fn: (db: Db) => Promise<void>) => void later.push(fn),
         notifyMoved: (s: EntitySchema, b: Record<string, unknown>, af: Record<string, unknown>, label: string) =>
           queueTransitionMail(trx, s, b, af, { label }, actor),
       };
       if (t.guard) await guardNamed(t.guard)(hookCtx);
 
-      const comment = t.comment === 'none' ? null : input.comment;
       const values: Record<string, unknown> = { ...asked };
       if (to) values[wf.field] = to;
       for (const [field, v] of Object.entries(t.set ?? {})) values[field] = stamp(v, { actor, comment, current: before[field] });
@@ -191,11 +194,20 @@ export async function takeTransition(
         emNomeDe,
       );
       await applySla(trx, schema, after); // the SLA's clocks after the step (src/server/sla), on `after`
+      // What the workflow declares for leaving a group of states (`onLeave`), whatever the step, then the step's own effect.
+      for (const effect of leaveEffects(schema, state, to)) await afterNamed(effect)({ ...hookCtx, row: after });
       if (t.after) await afterNamed(t.after)({ ...hookCtx, row: after });
       await queueTransitionMail(trx, schema, before, after, { label: t.label, notify: t.notify, comment }, actor);
       return stripUnreadable(actor.ability, schema, after);
     }),
   );
+  for (const fn of later) {
+    try {
+      await fn(db);
+    } catch (e) {
+      console.error(`[workflow] efeito após "${t.label}" em ${schema.resource}/${id} falhou:`, e);
+    }
+  }
   // Decision 29: an external reader receives people of the staff by name only.
   return withoutStaffMailsOne(db, actor, schema, row);
 }
