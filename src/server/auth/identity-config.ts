@@ -74,7 +74,9 @@ export function redirectUrls(origins: string[]): { redirectSignIn: string[]; red
  *
  * COGNITO_USER_POOL_ID, COGNITO_CLIENT_ID, COGNITO_DOMAIN (hosted sign-in domain, without https://),
  * AWS_REGION (defaults to the pool id's prefix), PUBLIC_URL (the portal's URL; comma-separated list allowed),
- * COGNITO_IDP_NAME (name of the corporate provider in the pool, default `Corporativo`).
+ * COGNITO_IDP_NAME (name of the corporate provider in the pool, default `Corporativo`),
+ * COGNITO_ENDPOINT (a Cognito-compatible user-pool endpoint instead of AWS's, e.g. one process's
+ * local identity stack that several portal processes share: tokens' issuer and keys are then there).
  */
 export function identityConfigFromEnv(env: NodeJS.ProcessEnv = process.env): IdentityConfig | null {
   const userPoolId = env.COGNITO_USER_POOL_ID?.trim();
@@ -91,11 +93,13 @@ export function identityConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Ide
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  const issuer = `https://cognito-idp.${region}.amazonaws.com/${userPoolId}`;
+  const endpoint = env.COGNITO_ENDPOINT?.trim().replace(/\/+$/, '');
+  const issuer = `${endpoint || `https://cognito-idp.${region}.amazonaws.com`}/${userPoolId}`;
   return {
     region,
     userPoolId: userPoolId!,
     userPoolClientId: clientId!,
+    ...(endpoint ? { userPoolEndpoint: endpoint } : {}),
     oauth: {
       domain: domain!.replace(/^https?:\/\//, '').replace(/\/+$/, ''),
       scopes: OAUTH_SCOPES,

@@ -266,6 +266,20 @@ describe('production configuration', () => {
     expect(identityConfigFromEnv({} as NodeJS.ProcessEnv)).toBeNull();
   });
 
+  it('takes another user-pool endpoint (COGNITO_ENDPOINT): tokens issued and keys served there', () => {
+    const c = identityConfigFromEnv({
+      COGNITO_USER_POOL_ID: 'local_AbC123',
+      COGNITO_CLIENT_ID: 'client123',
+      COGNITO_DOMAIN: 'localhost:9230',
+      COGNITO_ENDPOINT: 'http://localhost:9229/',
+    } as NodeJS.ProcessEnv)!;
+    expect(c).toMatchObject({
+      userPoolEndpoint: 'http://localhost:9229',
+      issuer: 'http://localhost:9229/local_AbC123',
+      jwksUri: 'http://localhost:9229/local_AbC123/.well-known/jwks.json',
+    });
+  });
+
   it('validates the user pool id (pattern and 55 characters)', () => {
     expect(() => validateUserPoolId('eu-west-1_' + 'a'.repeat(46))).toThrow(IdentityConfigError);
     expect(() => validateUserPoolId('semunderscore')).toThrow(/pattern/);

@@ -32,8 +32,16 @@ const COMMANDS: Record<string, (sdk: Sdk) => CommandClass> = {
   AdminUpdateUserAttributes: (s) => s.AdminUpdateUserAttributesCommand as CommandClass,
 };
 
-export function cognitoAdminOptions(config: IdentityConfig): CognitoAdminOptions {
-  return { region: config.region, userPoolId: config.userPoolId, providerName: config.oauth.providerName };
+/** The pool's administration: AWS's endpoint, or `COGNITO_ENDPOINT`'s (with IDENTITY_ADMIN_SECRET when it is a local stack). */
+export function cognitoAdminOptions(config: IdentityConfig, env: NodeJS.ProcessEnv = process.env): CognitoAdminOptions {
+  const local = config.userPoolEndpoint
+    ? {
+        endpoint: config.userPoolEndpoint,
+        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+        ...(env.IDENTITY_ADMIN_SECRET ? { adminSecret: env.IDENTITY_ADMIN_SECRET } : {}),
+      }
+    : {};
+  return { region: config.region, userPoolId: config.userPoolId, providerName: config.oauth.providerName, ...local };
 }
 
 export function cognitoIdentityAdmin(opts: CognitoAdminOptions): IdentityAdmin {
