@@ -1,0 +1,235 @@
+/**
+ * `npm run test:cluster` (issue 27): three real server processes on one PostgreSQL database, an
+ * S3 stand-in, one identity stack, mail to files, and a round-robin proxy in front (cluster.ts).
+ * What one portal must be, whatever process answers: caches dropped everywhere at once, the daily
+ * job once, limits counted together, live updates to streams on any process, and no write or
+ * e-mail lost or doubled while one process is killed (`kill -9`) and another restarted.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { Cluster } from './cluster';
+import { connect, type Database } from '../../src/server/db/connect';
+import { enqueueMail } from '../../src/server/mail/queue';
+import { DAILY_JOBS } from '../../src/server/jobs';
+import { todayIso } from '../../src/server/time';
+
+const ADMIN = 'admin@portal.local';
+const CLIENT = 'cliente@portal.local';
+const ANON_LIMIT = 20;
+
+const cluster = new Cluster({ processes: 3, env: { API_RATE_LIMIT_ANON_PER_MIN: String(ANON_LIMIT) } });
+const tokens: Record<string, string> = {};
+let database: Database;
+
+/** A request to one process directly (`port`) or through the proxy. */
+async function call(method: string, path: string, opts: { as?: string; port?: number; json?: unknown; headers?: Record<string, string> } = {}) {
+  const base = opts.port ? `http://127.0.0.1:${opts.port}` : cluster.proxy.url;
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.as) headers.authorization = `Bearer ${tokens[opts.as]}`;
+  if (opts.json !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(base + path, {
+    method,
+    headers,
+    body: opts.json === undefined ? undefined : JSON.stringify(opts.json),
+    signal: AbortSignal.timeout(30_000),
+  });
+  const text = await res.text();
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each check reads its own fields
+  let body: any = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON (a proxy's or a dying process's answer)
+  }
+  return { status: res.status, body };
+}
+
+/** Polls `check` on every process until it holds on each; the ms each took (fails past `ms`). */
+async function seenByEveryProcess(check: (port: number) => Promise<boolean>, ms: number): Promise<number[]> {
+  const t0 = performance.now();
+  return Promise.all(
+    cluster.processes.map(async (p) => {
+      for (;;) {
+        if (await check(p.port)) return performance.now() - t0;
+        if (performance.now() - t0 > ms) throw new Error(`processo ${p.name} não viu a mudança em ${ms} ms`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    }),
+  );
+}
+
+beforeAll(async () => {
+  await cluster.start();
+  tokens[ADMIN] = await cluster.token(ADMIN, true);
+  tokens[CLIENT] = await cluster.token(CLIENT, false);
+  database = await connect({ databaseUrl: cluster.databaseUrl, poolSize: 2 });
+}, 300_000);
+
+afterAll(async () => {
+  await database?.close();
+  await cluster.close();
+}, 120_000);
+
+describe('three processes, one portal', () => {
+  it('the proxy spreads requests over the three processes, and each answers as the same portal', async () => {
+    const before = new Map(cluster.proxy.counts);
+    for (let i = 0; i < 9; i++) expect((await call('GET', '/api/v1/me', { as: ADMIN })).status).toBe(200);
+    for (const p of cluster.processes) expect((cluster.proxy.counts.get(p.port) ?? 0) - (before.get(p.port) ?? 0)).toBe(3);
+  });
+
+  it('an entity configuration change is seen by every process within 1 s (not at the next poll)', async () => {
+    for (const p of cluster.processes) expect((await call('GET', '/api/v1/schemas', { as: ADMIN, port: p.port })).body.versions.obras ?? 0).toBe(0);
+    const field = { name: 'cxCodigoCluster', kind: 'text', label: 'Código no cluster', version: 0 };
+    const r = await call('POST', '/api/v1/schemas/obras/fields', { as: ADMIN, json: field });
+    expect(r.status, JSON.stringify(r.body?.message ?? r.body)).toBe(201);
+    const took = await seenByEveryProcess(async (port) => (await call('GET', '/api/v1/schemas', { as: ADMIN, port })).body.versions.obras === 1, 1000);
+    console.log(`[cluster] configuração vista por A, B, C em ${took.map((t) => t.toFixed(0)).join(', ')} ms`);
+  });
+
+  it("a person's new site is seen by every process within 1 s, with the token they already hold; live updates reach streams on every process", async () => {
+    const sees103 = async (port: number) => ((await call('GET', '/api/v1/obras?Id_Lista=103', { as: CLIENT, port })).body ?? []).length > 0;
+    for (const p of cluster.processes) expect(await sees103(p.port)).toBe(false);
+    // An open live-update stream on each process (a browser connected to it).
+    const streams = await Promise.all(cluster.processes.map((p) => openStream(p.port)));
+    await new Promise((r) => setTimeout(r, 700)); // past the coalescing window of the streams' first signal
+    const before = streams.map((s) => s.count());
+    const r = await call('POST', '/api/v1/obras/103/usuarios', { as: ADMIN, json: { email: CLIENT, roles: ['projetista', 'aprovador'] } });
+    expect(r.status, JSON.stringify(r.body)).toBeLessThan(300);
+    const took = await seenByEveryProcess(sees103, 1000);
+    console.log(`[cluster] nova obra vista por A, B, C em ${took.map((t) => t.toFixed(0)).join(', ')} ms`);
+    // The directory is a holder of steps: its write is a live-update signal, heard on every process.
+    await Promise.all(streams.map((s, i) => s.waitFor(before[i] + 1, 2000)));
+    for (const s of streams) await s.close();
+  });
+
+  it('the anonymous rate limit counts across the processes', async () => {
+    const answers: number[] = [];
+    for (let i = 0; i < ANON_LIMIT + 1; i++) answers.push((await call('GET', '/api/v1/me')).status);
+    expect(answers.slice(0, ANON_LIMIT).every((s) => s === 401)).toBe(true);
+    expect(answers[ANON_LIMIT]).toBe(429);
+  });
+
+  it('each daily job due now ran once for today, whatever the number of processes', async () => {
+    const hour = Number(new Date().toLocaleString('en-GB', { timeZone: 'America/Sao_Paulo', hour: '2-digit', hour12: false })) % 24;
+    const due = DAILY_JOBS.filter((j) => hour >= j.fromHour).map((j) => j.name);
+    const day = todayIso(new Date());
+    await expect
+      .poll(
+        async () =>
+          (
+            await database.db
+              .selectFrom('job_run' as never)
+              .select(['job' as never])
+              .where('dia' as never, '=', day as never)
+              .execute()
+          ).length,
+        { timeout: 60_000, interval: 500 },
+      )
+      .toBe(due.length);
+    const digests = await cluster.pool.query(`select para, count(*)::int as n from mensagem where referencia = $1 group by para having count(*) > 1`, [
+      `resumo-diario/${day}`,
+    ]);
+    expect(digests.rows).toEqual([]);
+  });
+
+  it('1,000 writes and 500 e-mails while one process is killed (kill -9) and another restarted: nothing lost, nothing twice', async () => {
+    const run = randomUUID().slice(0, 8);
+    // 500 e-mails queued (in the database's queue, as any write of the portal queues them).
+    for (let i = 0; i < 500; i++) await enqueueMail(database.db, { to: ['destino@portal.local'], subject: `cluster ${run} #${i}`, text: `mensagem ${i}` });
+
+    // 1,000 creations through the proxy, 10 at a time, each retried with its Idempotency-Key until answered.
+    let next = 0;
+    const statuses = new Map<number, number>();
+    /** Whether the record of write `i` exists (what a client does after a 409 on its key, as the message asks). */
+    const created = async (i: number) => (await cluster.pool.query(`select 1 from "materialTemplate" where nome = $1`, [`Modelo ${run} ${i}`])).rowCount === 1;
+    let interrupted = 0;
+    const writer = async () => {
+      for (let i = next++; i < 1000; i = next++) {
+        let key = `${run}-${i}`;
+        for (let attempt = 0; ; attempt++) {
+          const r = await call('POST', '/api/v1/templates-materiais', {
+            as: ADMIN,
+            json: { nome: `Modelo ${run} ${i}` },
+            headers: { 'idempotency-key': key },
+          }).catch((e) => ({ status: 0, body: String(e) }));
+          if (r.status === 201 || r.status === 200) {
+            statuses.set(i, r.status);
+            break;
+          }
+          if (r.status === 409) {
+            // The first try's process died holding the key: it may or may not have saved the record.
+            interrupted++;
+            if (await created(i)) {
+              statuses.set(i, 409);
+              break;
+            }
+            key = `${run}-${i}-${attempt}`;
+          } else if (![0, 502, 503].includes(r.status) || attempt > 50) throw new Error(`escrita ${i}: ${r.status} ${JSON.stringify(r.body)}`);
+          await new Promise((res) => setTimeout(res, 100));
+        }
+      }
+    };
+    const t0 = performance.now();
+    const writers = Array.from({ length: 10 }, writer);
+    // Mid-way: C dies at once; B is stopped (SIGTERM) and started again.
+    await new Promise((r) => setTimeout(r, 1500));
+    cluster.kill9(2);
+    await cluster.stop(1);
+    await cluster.spawn(1);
+    console.log(`[cluster] C morto, B reiniciado em ${(performance.now() - t0).toFixed(0)} ms; ${statuses.size} escritas respondidas`);
+    await Promise.all(writers);
+    console.log(`[cluster] 1000 escritas respondidas em ${(performance.now() - t0).toFixed(0)} ms (${interrupted} chaves presas pelo processo morto)`);
+    await cluster.spawn(2);
+
+    const rows = await cluster.pool.query(`select count(*)::int as n, count(distinct nome)::int as d from "materialTemplate" where nome like $1`, [
+      `Modelo ${run} %`,
+    ]);
+    expect(rows.rows[0]).toEqual({ n: 1000, d: 1000 });
+    expect(statuses.size).toBe(1000);
+
+    await expect
+      .poll(
+        async () =>
+          (await cluster.pool.query(`select count(*)::int as n from mensagem where assunto like $1 and enviada_em is not null`, [`cluster ${run} %`])).rows[0]
+            .n,
+        {
+          timeout: 120_000,
+          interval: 1000,
+        },
+      )
+      .toBe(500);
+    console.log(`[cluster] 500 e-mails enviados em ${(performance.now() - t0).toFixed(0)} ms`);
+    const sent = cluster.mailSubjects().filter((s) => s.startsWith(`cluster ${run} `));
+    expect(new Set(sent).size).toBe(500);
+    expect(sent.length).toBe(500);
+  }, 300_000);
+});
+
+/** An open live-update stream on one process: counts its `pendencias` events. */
+async function openStream(port: number) {
+  const controller = new AbortController();
+  const res = await fetch(`http://127.0.0.1:${port}/api/v1/eventos`, { headers: { authorization: `Bearer ${tokens[ADMIN]}` }, signal: controller.signal });
+  expect(res.status).toBe(200);
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  void (async () => {
+    for (;;) {
+      const chunk = await reader.read().catch(() => ({ done: true as const, value: undefined }));
+      if (chunk.done) break;
+      text += decoder.decode(chunk.value, { stream: true });
+    }
+  })();
+  const count = () => text.split('\n').filter((l) => l === 'event: pendencias').length;
+  return {
+    count,
+    async waitFor(n: number, ms: number) {
+      const t0 = performance.now();
+      while (count() < n) {
+        if (performance.now() - t0 > ms) throw new Error(`porta ${port}: ${count()} sinais em ${ms} ms (esperados ${n})`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    close: async () => controller.abort(),
+  };
+}
