@@ -51,6 +51,8 @@ export interface TestApi {
   kind: 'pglite' | 'postgres';
   /** PostgreSQL: the temporary database's URL (another process's view of the same data); absent on PGlite. */
   databaseUrl?: string;
+  /** Where the database is listened to (and pg-boss reaches PGlite, src/server/db/boss.ts). */
+  listenVia: Awaited<ReturnType<typeof openDatabase>>['listenVia'];
   /** Send a request as a user (`email` of a demo account or a registered user; null = anonymous). */
   request(path: string, init?: RequestInit & { as?: string | null; json?: unknown }): Promise<Response>;
   /** Register an ad-hoc user for the tests. */
@@ -128,6 +130,7 @@ export async function createTestApi(
     db: database.db,
     kind: database.kind,
     databaseUrl,
+    listenVia: database.listenVia,
     async request(path, init = {}) {
       const { as = 'admin@portal.local', json, ...rest } = init;
       const headers = new Headers(rest.headers);

@@ -21,8 +21,9 @@ import { securityFromEnv } from './http/origins';
 import { APP_VERSION } from './version';
 import { createMailTransport } from './mail/transport';
 import { startMailer } from './mail/mailer';
-import { startJobs } from './jobs/runner';
-import { startSlaJob } from './sla/jobs';
+import { startEngine } from './db/boss';
+import { workDailyJobs } from './jobs/runner';
+import { workSlaJob } from './sla/jobs';
 import { DAILY_JOBS } from './jobs';
 import { localIdentityAdmin } from './site-users/identity-admin';
 import { cognitoAdminOptions, cognitoIdentityAdmin } from './site-users/cognito-sdk';
@@ -41,11 +42,13 @@ async function main() {
   const mailTransport = createMailTransport({ smtpUrl: process.env.SMTP_URL || undefined, dataDir: cfg.dataDir });
   // GET /metrics when METRICS_TOKEN is set (its mail counters hear the mailer's drains).
   const metrics = metricsFromEnv({ db: database.db, poolStats: database.poolStats });
-  const mailer = startMailer(database.db, mailTransport, { onDrain: metrics?.mailDrained });
+  // Background work on pg-boss, in the same database (src/server/db/boss.ts): the mail's deliveries and the schedules.
+  const engine = await startEngine(database);
+  await startMailer(database.db, mailTransport, { onDrain: metrics?.mailDrained });
   // Daily jobs (delay warning): claimed per day in the database, so one server runs each day's job.
-  const jobs = startJobs(database.db, DAILY_JOBS);
+  await workDailyJobs(engine.boss, database.db, DAILY_JOBS);
   // SLA (issue 25): breaches, reminders and escalations, every minute; each event claimed once in the database.
-  const slaJob = startSlaJob(database.db, SCHEMAS);
+  await workSlaJob(engine.boss, database.db, SCHEMAS);
   // Live updates: this process's LISTEN on portal_eventos feeds its open streams (src/server/events/).
   const events = new EventHub();
   // The same connection hears which cached tables any process wrote (NOTIFY portal_cache): this
@@ -133,7 +136,8 @@ async function main() {
         draining = true;
         events.close(); // open streams end, so the server can close
       },
-      stopWork: [() => jobs.stop(), () => slaJob.stop(), () => mailer.stop()],
+      // The engine stops its workers (mail, daily jobs, SLA) and waits for their running jobs, up to a second before the limit.
+      stopWork: [() => engine.stop(Math.max(1000, shutdownTimeoutFromEnv() - 1000))],
       finally: [() => listener.stop(), () => stack.stop(), () => rateLimits.close(), () => database.close()],
       timeoutMs: shutdownTimeoutFromEnv(),
     });

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type Database } from '../db/connect';
 import { startMailer } from '../mail/mailer';
+import { startEngine } from '../db/boss';
 import { MAIL_CORE_SQL, enqueueMail } from '../mail/queue';
 import type { MailTransport } from '../mail/transport';
 import { createMetrics, metricsFromEnv, metricsHandler, type PortalMetrics } from './metrics';
@@ -95,7 +96,9 @@ describe('metrics (GET /metrics)', () => {
         if (m.to.includes('falha@portal.local')) throw new Error('recusado');
       },
     };
-    const mailer = startMailer(database.db, transport, { intervalMs: 60_000, onDrain: metrics.mailDrained });
+    // The engine adopts the three rows queued without it, and its worker (or drainNow) delivers them.
+    const engine = await startEngine(database, { schedule: false });
+    const mailer = await startMailer(database.db, transport, { onDrain: metrics.mailDrained });
     await mailer.drainNow();
     await mailer.stop();
     text = await scrape(app);
@@ -103,6 +106,7 @@ describe('metrics (GET /metrics)', () => {
     expect(sample(text, 'portal_mail_failed_total')).toBe(1);
     expect(sample(text, 'portal_mail_pending')).toBe(1); // the failed one waits for its retry
     expect(text).not.toContain('portal_db_pool');
+    await engine.stop();
   });
 
   it('reports the PostgreSQL pool when there is one', async () => {

@@ -3,7 +3,7 @@
  * - `GET /api/v1/health`: liveness. No database nor disk: 200 while the process answers at all
  *   (scripts/e2e.mjs and the benchmarks wait for it), during a shutdown too.
  * - `GET /api/v1/health/ready`: readiness. The database answers a `select 1`, the mail queue
- *   (`mensagem`) answers (pending messages and the oldest one's age), the file store takes a write
+ *   (pg-boss's `email` jobs, `mailBacklog`) answers (pending messages and the oldest one's age), the file store takes a write
  *   (local directory) or its bucket answers (S3 HeadBucket), each within `timeoutMs`; and the process
  *   is not shutting down. 200 when all answer, 503 naming what failed. Messages are fixed Portuguese
  *   texts: nothing of the underlying error (addresses, bucket names, credentials) reaches the body;
@@ -66,11 +66,17 @@ async function probe<T extends object>(
   }
 }
 
-/** Messages waiting to be sent (not given up) and the oldest one's age in seconds. */
+/**
+ * Messages waiting to be sent and the oldest one's age in seconds: the `email` jobs pg-boss holds
+ * queued, retrying or active, plus the rows still without a job (queued while no engine ran).
+ */
 export async function mailBacklog(db: Db): Promise<{ pendentes: number; maisAntigaSegundos: number | null }> {
+  const orphans = sql`select criada_em as desde from mensagem
+    where job_id is null and enviada_em is null and proxima_tentativa < 'infinity'::timestamptz`;
+  const installed = (await sql<{ ok: boolean }>`select to_regclass('pgboss.job') is not null as ok`.execute(db)).rows[0]?.ok;
+  const jobs = installed ? sql`union all select created_on from pgboss.job where name = 'email' and state in ('created', 'retry', 'active')` : sql``;
   const r = await sql<{ pendentes: number | string; idade: number | string | null }>`
-    select count(*)::int as pendentes, extract(epoch from now() - min(criada_em))::float8 as idade
-    from mensagem where enviada_em is null and proxima_tentativa < 'infinity'::timestamptz`.execute(db);
+    select count(*)::int as pendentes, extract(epoch from now() - min(desde))::float8 as idade from (${orphans} ${jobs}) q`.execute(db);
   const row = r.rows[0];
   return { pendentes: Number(row?.pendentes ?? 0), maisAntigaSegundos: row?.idade == null ? null : Math.max(0, Math.round(Number(row.idade))) };
 }

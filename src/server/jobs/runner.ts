@@ -3,12 +3,14 @@
  * server processes. Running claims the (job, day) row of `job_run` inside the job's own
  * transaction: a second process's insert waits on the unique key and, when the first commits,
  * finds the day taken and skips; when the first fails, its claim rolls back with its work and the
- * day is tried again at the next tick. The ticker (`startJobs`) is started by the server process
- * only (src/server/main.ts), never by a request or a test.
+ * day is tried again at the next tick. The ticks are a pg-boss schedule (`workDailyJobs`), worked by
+ * the server processes (src/server/main.ts), never by a request.
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/connect';
+import type { PgBoss } from 'pg-boss';
 import { todayIso } from '../time';
+import { portalTz } from '../db/boss';
 
 export const JOB_CORE_SQL: string[] = [
   `CREATE TABLE IF NOT EXISTS job_run (
@@ -42,7 +44,7 @@ export async function runDailyJob(db: Db, job: Pick<DailyJob, 'name' | 'run'>, d
 
 /** The hour of `now` in the portal's time zone. */
 function hourOf(now: Date): number {
-  return Number(now.toLocaleString('en-GB', { timeZone: process.env.TZ_PORTAL ?? 'America/Sao_Paulo', hour: '2-digit', hour12: false })) % 24;
+  return Number(now.toLocaleString('en-GB', { timeZone: portalTz(), hour: '2-digit', hour12: false })) % 24;
 }
 
 /** One pass: every due job of today that has not run. Errors are logged; the job retries next tick. */
@@ -64,22 +66,18 @@ export async function tickJobs(db: Db, jobs: DailyJob[], now = new Date()): Prom
   return out;
 }
 
-/** Ticks every `everyMs` (first tick after `firstMs`); `stop` waits for a running tick. */
-export function startJobs(db: Db, jobs: DailyJob[], opts: { everyMs?: number; firstMs?: number } = {}) {
-  let running: Promise<unknown> | undefined;
-  const tick = () => {
-    if (running) return;
-    running = tickJobs(db, jobs).finally(() => (running = undefined));
-  };
-  const first = setTimeout(tick, opts.firstMs ?? 15_000);
-  const timer = setInterval(tick, opts.everyMs ?? 10 * 60_000);
-  first.unref();
-  timer.unref();
-  return {
-    async stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
-    },
-  };
+export const DAILY_QUEUE = 'tarefas-diarias';
+
+/**
+ * This process works the daily jobs' check on the engine (`startEngine` first): a pg-boss schedule
+ * (every `cron`, default every 10 minutes, portal time zone) queues one check for all processes,
+ * which `tickJobs` runs; the day's claim in `job_run` keeps each job to once a day. `stop` waits
+ * for a running check.
+ */
+export async function workDailyJobs(boss: PgBoss, db: Db, jobs: DailyJob[], opts: { cron?: string; pollingIntervalSeconds?: number } = {}) {
+  await boss.schedule(DAILY_QUEUE, opts.cron ?? '*/10 * * * *', null, { tz: portalTz() });
+  const id = await boss.work(DAILY_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 }, async () => {
+    await tickJobs(db, jobs);
+  });
+  return { stop: () => boss.offWork(DAILY_QUEUE, { id, wait: true }) };
 }

@@ -4,21 +4,26 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { connect, type Database } from '../db/connect';
+import { startEngine, type Engine } from '../db/boss';
 import { MAIL_CORE_SQL, MAX_ATTACHMENTS_BASE64, enqueueMail } from './queue';
 import { backoffSeconds, drainMail, MAX_ATTEMPTS, startMailer } from './mailer';
 import { createMailTransport, type MailTransport, type OutgoingMail } from './transport';
 
 let database: Database;
+let engine: Engine;
 let dir: string;
 beforeAll(async () => {
   database = await connect({ memory: true });
   for (const stmt of MAIL_CORE_SQL) await sql.raw(stmt).execute(database.db);
+  engine = await startEngine(database, { schedule: false });
 });
 afterAll(async () => {
+  await engine.stop();
   await database.close();
 });
 beforeEach(async () => {
   await sql`delete from mensagem`.execute(database.db);
+  await engine.boss.deleteAllJobs('email');
   dir = mkdtempSync(join(tmpdir(), 'portal-mail-'));
   return () => rmSync(dir, { recursive: true, force: true });
 });
@@ -35,6 +40,8 @@ const decodeHeader = (v: string) =>
 /** A quoted-printable body, decoded (soft line breaks removed). */
 const decodeBody = (v: string) => hexBytes(v.replace(/=\n/g, ''));
 
+/** The retries pg-boss scheduled are due now. */
+const due = () => sql`update pgboss.job set start_after = now() where name = 'email' and state = 'retry'`.execute(database.db);
 const pending = async () => (await sql<{ n: string }>`select count(*) as n from mensagem where enviada_em is null`.execute(database.db)).rows[0].n;
 
 describe('mail queue', () => {
@@ -86,7 +93,7 @@ describe('mail queue', () => {
     await drainMail(database.db, { kind: 'smtp', where: 'teste', send: async (m) => void seen.push(m) });
     expect(seen[0].attachments).toEqual([anexo]);
     // The file transport writes a multipart/mixed message whose attachment decodes to the same bytes.
-    await sql`update mensagem set enviada_em = null, proxima_tentativa = now()`.execute(database.db);
+    await sql`update mensagem set enviada_em = null, job_id = null`.execute(database.db); // adopted again: a new job
     expect(await drainMail(database.db, createMailTransport({ dataDir: dir }))).toEqual({ sent: 1, failed: 0 });
     const eml = readFileSync(join(dir, 'mail', readdirSync(join(dir, 'mail'))[0]), 'utf8');
     expect(eml).toMatch(/^Content-Type: multipart\/mixed;/m);
@@ -123,17 +130,19 @@ describe('mail queue', () => {
       },
     };
     expect(await drainMail(database.db, flaky)).toEqual({ sent: 0, failed: 1 });
-    const row = (
-      await sql<{ tentativas: number; erro: string; atraso: number }>`
-      select tentativas, erro, extract(epoch from proxima_tentativa - now())::int as atraso from mensagem`.execute(database.db)
+    const row = (await sql<{ tentativas: number; erro: string }>`select tentativas, erro from mensagem`.execute(database.db)).rows[0];
+    expect(row).toEqual({ tentativas: 1, erro: 'SMTP indisponível' });
+    // pg-boss holds the job for its retry, 30 to 60 s ahead (backoff with jitter).
+    const job = (
+      await sql<{ state: string; atraso: number }>`
+      select state, extract(epoch from start_after - now())::int as atraso from pgboss.job where name = 'email'`.execute(database.db)
     ).rows[0];
-    expect(row.tentativas).toBe(1);
-    expect(row.erro).toBe('SMTP indisponível');
-    expect(row.atraso).toBeGreaterThan(20);
+    expect(job.state).toBe('retry');
+    expect(job.atraso).toBeGreaterThan(20);
     // Not due yet: nothing happens.
     fail = false;
     expect(await drainMail(database.db, flaky)).toEqual({ sent: 0, failed: 0 });
-    await sql`update mensagem set proxima_tentativa = now()`.execute(database.db);
+    await due();
     expect(await drainMail(database.db, flaky)).toEqual({ sent: 1, failed: 0 });
     expect(sent).toHaveLength(1);
   });
@@ -151,19 +160,19 @@ describe('mail queue', () => {
       },
     };
     for (let i = 0; i < MAX_ATTEMPTS; i++) {
-      await sql`update mensagem set proxima_tentativa = now() where proxima_tentativa <> 'infinity'`.execute(database.db);
-      await drainMail(database.db, broken);
+      await due();
+      expect(await drainMail(database.db, broken)).toEqual({ sent: 0, failed: 1 });
     }
     const row = (await sql<{ tentativas: number; fim: boolean }>`select tentativas, proxima_tentativa = 'infinity' as fim from mensagem`.execute(database.db))
       .rows[0];
     expect(row).toEqual({ tentativas: MAX_ATTEMPTS, fim: true });
+    expect((await sql<{ state: string }>`select state from pgboss.job where name = 'email'`.execute(database.db)).rows).toEqual([{ state: 'failed' }]);
+    await due();
     expect(await drainMail(database.db, broken)).toEqual({ sent: 0, failed: 0 });
   });
 
   it('takes the oldest messages first, a batch at a time', async () => {
     for (const s of ['m0', 'm1', 'm2']) await enqueueMail(database.db, { to: ['a@portal.local'], subject: s, text: 't' });
-    // A retried-later message keeps its place: order is by age, not by next try.
-    await sql`update mensagem set proxima_tentativa = now() - interval '1 hour' where assunto = 'm2'`.execute(database.db);
     const seen: string[] = [];
     const t: MailTransport = { kind: 'smtp', where: 'teste', send: async (m) => void seen.push(m.subject) };
     expect(await drainMail(database.db, t, { batch: 2 })).toEqual({ sent: 2, failed: 0 });
@@ -188,11 +197,10 @@ describe('mail queue', () => {
 });
 
 describe('startMailer', () => {
-  /** A transport whose sends wait until `release()`; `started` resolves when the first send begins. */
-  function gated() {
+  it('works the queue: a message queued is sent by the worker, once, and stop waits for the batch it is sending', async () => {
     let release!: () => void;
-    let begin!: () => void;
     const gate = new Promise<void>((r) => (release = r));
+    let begin!: () => void;
     const started = new Promise<void>((r) => (begin = r));
     const sent: string[] = [];
     const transport: MailTransport = {
@@ -204,27 +212,46 @@ describe('startMailer', () => {
         sent.push(m.subject);
       },
     };
-    return { transport, sent, started, release };
-  }
-
-  it('drains on demand, once more for messages queued during a drain, and stop waits for it', async () => {
-    const t = gated();
-    const mailer = startMailer(database.db, t.transport, { intervalMs: 3_600_000 });
+    const heard: number[] = [];
+    const mailer = await startMailer(database.db, transport, { pollingIntervalSeconds: 0.5, onDrain: (r) => heard.push(r.sent) });
     await enqueueMail(database.db, { to: ['a@portal.local'], subject: 'primeira', text: 't' });
-    const first = mailer.drainNow();
-    await t.started;
-    await enqueueMail(database.db, { to: ['b@portal.local'], subject: 'segunda', text: 't' });
-    const second = mailer.drainNow();
-    expect(mailer.drainNow()).toBe(second);
+    await started;
     let stopped = false;
     const stopping = mailer.stop().then(() => (stopped = true));
-    await new Promise((r) => setImmediate(r));
+    await new Promise((r) => setTimeout(r, 50));
     expect(stopped).toBe(false);
-    t.release();
-    expect(await first).toEqual({ sent: 1, failed: 0 });
-    expect(await second).toEqual({ sent: 1, failed: 0 });
+    release();
     await stopping;
-    expect(t.sent).toEqual(['primeira', 'segunda']);
+    expect(sent).toEqual(['primeira']);
+    expect(heard).toEqual([1]);
     expect(Number(await pending())).toBe(0);
+    expect(await drainMail(database.db, transport)).toEqual({ sent: 0, failed: 0 });
+  });
+});
+
+describe('without an engine', () => {
+  it('drainMail sends the rows directly, with a lease and backoff', async () => {
+    const other = await connect({ memory: true });
+    try {
+      for (const stmt of MAIL_CORE_SQL) await sql.raw(stmt).execute(other.db);
+      await enqueueMail(other.db, { to: ['a@portal.local'], subject: 's', text: 't' });
+      let fail = true;
+      const t: MailTransport = {
+        kind: 'smtp',
+        where: 'teste',
+        send: async () => {
+          if (fail) throw new Error('fora');
+        },
+      };
+      expect(await drainMail(other.db, t)).toEqual({ sent: 0, failed: 1 });
+      const row = (await sql<{ atraso: number }>`select extract(epoch from proxima_tentativa - now())::int as atraso from mensagem`.execute(other.db)).rows[0];
+      expect(row.atraso).toBeGreaterThan(20);
+      fail = false;
+      expect(await drainMail(other.db, t)).toEqual({ sent: 0, failed: 0 });
+      await sql`update mensagem set proxima_tentativa = now()`.execute(other.db);
+      expect(await drainMail(other.db, t)).toEqual({ sent: 1, failed: 0 });
+    } finally {
+      await other.close();
+    }
   });
 });

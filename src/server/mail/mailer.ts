@@ -1,24 +1,29 @@
 /**
- * Drains the mail queue. Due messages are claimed in one short statement (FOR UPDATE SKIP LOCKED,
- * then a lease that pushes their next try LEASE_S ahead), so two drainers never take the same
- * message and no transaction stays open while a message is being sent (PGlite has a single
- * connection). Each is then sent and marked; a failure is retried with exponential backoff
- * (30 s × 2^n, at most 5 minutes, the spec's retry cap) and given up after MAX_ATTEMPTS. A drain
- * stops sending at half the lease and hands the rest back, so a lease never runs out under a
- * slow server; a drainer that dies mid-send leaves the lease to expire and the message is sent
- * again: at least once, never lost.
+ * Delivers the mail (issue 27). Each message (`mensagem`) has a pg-boss job on the `email` queue
+ * (src/server/mail/queue.ts); the workers of every server process share the queue, so a job is
+ * held by one worker at a time. Delivering re-reads the row and skips it when it was already sent
+ * (never twice), sends it through the transport and marks it sent; a failure records `tentativas`
+ * and `erro` and fails the job, which pg-boss retries with backoff (30 s × 2^n with jitter, at most
+ * 5 minutes) up to MAX_ATTEMPTS, the last one marking the row given up (`proxima_tentativa`
+ * infinity). The worker's heartbeat keeps its job; a process killed mid-send loses it to another
+ * within seconds: at least once, never lost.
+ *
+ * Without an engine for the database (unit and API tests that start none), `drainMail` sends the
+ * rows without a job directly, claiming them with a lease (FOR UPDATE SKIP LOCKED).
  */
 import { sql } from 'kysely';
+import type { JobResult, PgBoss } from 'pg-boss';
 import type { Db } from '../db/connect';
-import type { MailAttachment } from './queue';
+import { bossOf, MAX_ATTEMPTS } from '../db/boss';
+import { adoptQueuedMail, MAIL_QUEUE, type MailAttachment, type MailJob } from './queue';
 import type { MailTransport } from './transport';
 
-export const MAX_ATTEMPTS = 8;
+export { MAX_ATTEMPTS } from '../db/boss';
 const BACKOFF_BASE_S = 30;
 const BACKOFF_CAP_S = 300;
 const LEASE_S = 600;
 
-/** Seconds until the next try after `attempts` failures (30 s, 60 s, 120 s, … capped at 300 s). */
+/** Seconds until the next try after `attempts` failures without an engine (30 s, 60 s, … capped at 300 s). */
 export const backoffSeconds = (attempts: number) => Math.min(BACKOFF_CAP_S, BACKOFF_BASE_S * 2 ** Math.max(0, attempts - 1));
 
 export interface DrainResult {
@@ -26,95 +31,119 @@ export interface DrainResult {
   failed: number;
 }
 
-interface Claimed {
-  id: string;
-  para: string[];
-  assunto: string;
-  texto: string;
-  html: string | null;
-  tentativas: number;
+type Outcome = 'sent' | 'skipped' | { error: string };
+
+/** Sends message `id` unless already sent; records the failure (and gives up after the last attempt). */
+async function deliver(db: Db, transport: MailTransport, id: string, last: boolean): Promise<Outcome> {
+  const r = await sql<{ para: string[]; assunto: string; texto: string; html: string | null; anexos: MailAttachment[] | null; enviada: boolean }>`
+    select para, assunto, texto, html, anexos, enviada_em is not null as enviada from mensagem where id = ${id}`.execute(db);
+  const m = r.rows[0];
+  if (!m || m.enviada) return 'skipped';
+  try {
+    const attachments = m.anexos ?? [];
+    await transport.send({ id, to: m.para, subject: m.assunto, text: m.texto, html: m.html, ...(attachments.length ? { attachments } : {}) });
+    await sql`update mensagem set enviada_em = now(), erro = null where id = ${id}`.execute(db);
+    return 'sent';
+  } catch (e) {
+    const error = (e instanceof Error ? e.message : String(e)).slice(0, 1000);
+    const next = last ? sql`'infinity'::timestamptz` : sql`now()`;
+    await sql`update mensagem set tentativas = tentativas + 1, erro = ${error}, proxima_tentativa = ${next} where id = ${id}`.execute(db);
+    return { error };
+  }
 }
 
-/** Sends up to `batch` (default 20) due messages, oldest first. */
+/** Delivers a batch of jobs, one message at a time (attachments are never all in memory). */
+async function deliverJobs(db: Db, transport: MailTransport, jobs: { id: string; data: MailJob; retryCount: number }[]) {
+  const results: JobResult[] = [];
+  const count: DrainResult = { sent: 0, failed: 0 };
+  for (const job of jobs) {
+    const out = await deliver(db, transport, job.data.id, job.retryCount >= MAX_ATTEMPTS - 1);
+    if (out === 'sent') count.sent++;
+    if (typeof out === 'object') count.failed++;
+    results.push(typeof out === 'object' ? { id: job.id, status: 'failed', output: { erro: out.error } } : { id: job.id, status: 'completed' });
+  }
+  return { results, count };
+}
+
+/** Settles fetched jobs as `deliverJobs` decided (what a worker's perJobResults does). */
+async function settle(boss: PgBoss, jobs: { id: string; retryCount: number }[], results: JobResult[]) {
+  const attempt = (id: string) => jobs.find((j) => j.id === id)!;
+  const done = results.filter((r) => r.status === 'completed').map((r) => attempt(r.id));
+  if (done.length) await boss.complete(MAIL_QUEUE, done);
+  for (const r of results) if (r.status === 'failed') await boss.fail(MAIL_QUEUE, attempt(r.id), r.output);
+}
+
+/**
+ * Sends up to `batch` (default 20) due messages now, oldest first: with an engine, rows without a
+ * job are adopted and due jobs fetched, delivered and settled here; without one, see below.
+ */
 export async function drainMail(db: Db, transport: MailTransport, opts: { batch?: number } = {}): Promise<DrainResult> {
-  const due = await sql<Claimed>`
+  const boss = bossOf(db);
+  if (!boss) return drainWithoutEngine(db, transport, opts.batch ?? 20);
+  await adoptQueuedMail(db);
+  const jobs = await boss.fetch<MailJob>(MAIL_QUEUE, { batchSize: opts.batch ?? 20 });
+  jobs.sort((a, b) => Number(a.data.id) - Number(b.data.id));
+  const { results, count } = await deliverJobs(db, transport, jobs);
+  await settle(boss, jobs, results);
+  return count;
+}
+
+/** No engine: the due rows without a job, claimed by a lease (LEASE_S), failures retried with `backoffSeconds`. */
+async function drainWithoutEngine(db: Db, transport: MailTransport, batch: number): Promise<DrainResult> {
+  const due = await sql<{ id: string; tentativas: number }>`
     update mensagem set proxima_tentativa = now() + make_interval(secs => ${LEASE_S})
     where id in (
-      select id from mensagem where enviada_em is null and proxima_tentativa <= now()
-      order by id limit ${opts.batch ?? 20} for update skip locked)
-    returning id, para, assunto, texto, html, tentativas`.execute(db);
-  const rows = due.rows.sort((a, b) => Number(a.id) - Number(b.id));
-  const deadline = Date.now() + (LEASE_S * 1000) / 2;
-  let sent = 0;
-  let failed = 0;
-  for (const [i, m] of rows.entries()) {
-    if (Date.now() > deadline) {
-      const rest = rows.slice(i).map((r) => r.id);
-      await sql`update mensagem set proxima_tentativa = now() where id in (${sql.join(rest)}) and enviada_em is null`.execute(db);
-      break;
-    }
-    try {
-      // Attachments are read one message at a time, so a batch never holds them all in memory.
-      const files = await sql<{ anexos: MailAttachment[] | null }>`select anexos from mensagem where id = ${m.id}`.execute(db);
-      const attachments = files.rows[0]?.anexos ?? [];
-      await transport.send({ id: m.id, to: m.para, subject: m.assunto, text: m.texto, html: m.html, ...(attachments.length ? { attachments } : {}) });
-      await sql`update mensagem set enviada_em = now(), erro = null where id = ${m.id}`.execute(db);
-      sent++;
-    } catch (e) {
-      const attempts = m.tentativas + 1;
-      const next = attempts >= MAX_ATTEMPTS ? sql`'infinity'::timestamptz` : sql`now() + make_interval(secs => ${backoffSeconds(attempts)})`;
-      const error = (e instanceof Error ? e.message : String(e)).slice(0, 1000);
-      await sql`update mensagem set tentativas = ${attempts}, erro = ${error}, proxima_tentativa = ${next} where id = ${m.id}`.execute(db);
-      failed++;
+      select id from mensagem where enviada_em is null and job_id is null and proxima_tentativa <= now()
+      order by id limit ${batch} for update skip locked)
+    returning id, tentativas`.execute(db);
+  const count: DrainResult = { sent: 0, failed: 0 };
+  for (const m of due.rows.sort((a, b) => Number(a.id) - Number(b.id))) {
+    const out = await deliver(db, transport, String(m.id), m.tentativas + 1 >= MAX_ATTEMPTS);
+    if (out === 'sent') count.sent++;
+    if (typeof out === 'object') {
+      count.failed++;
+      if (m.tentativas + 1 < MAX_ATTEMPTS)
+        await sql`update mensagem set proxima_tentativa = now() + make_interval(secs => ${backoffSeconds(m.tentativas + 1)}) where id = ${m.id}`.execute(db);
     }
   }
-  return { sent, failed };
+  return count;
 }
 
 export interface Mailer {
-  /** Drains now; during a drain, one more follows it, so messages queued before the call are covered. */
+  /** Delivers what is due now (besides the worker), e.g. in tests. */
   drainNow(): Promise<DrainResult>;
-  /** Stops the timer and waits for the drain in flight. */
+  /** Stops this process's worker, waiting for the batch it is sending. */
   stop(): Promise<void>;
 }
 
 /**
- * Drains every `intervalMs` (default 5 s) in the background; never throws (errors are logged).
- * `onDrain` hears each drain's result (the metrics' sent/failed counters).
+ * The `email` worker of this process on the database's engine (`startEngine` first): adopts the
+ * rows queued without a job, then works the queue `batchSize` jobs at a time. `onDrain` hears each
+ * batch's result (the metrics' sent/failed counters).
  */
-export function startMailer(db: Db, transport: MailTransport, opts: { intervalMs?: number; onDrain?: (r: DrainResult) => void } = {}): Mailer {
-  let running: Promise<DrainResult> | undefined;
-  let next: Promise<DrainResult> | undefined;
-  const start = () =>
-    (running = drainMail(db, transport)
-      .then((r) => {
-        opts.onDrain?.(r);
-        return r;
-      })
-      .finally(() => {
-        running = undefined;
-      }));
-  const drainNow = (): Promise<DrainResult> => {
-    if (!running) return start();
-    next ??= running
-      .catch(() => undefined)
-      .then(() => {
-        next = undefined;
-        return running ?? start();
-      });
-    return next;
-  };
-  const timer = setInterval(() => {
-    if (running) return;
-    start().catch((e) => console.error('[mail] falha ao enviar a fila de e-mails:', e instanceof Error ? e.message : e));
-  }, opts.intervalMs ?? 5000);
-  timer.unref();
-  return {
-    drainNow,
-    async stop() {
-      clearInterval(timer);
-      await next?.catch(() => undefined);
-      await running?.catch(() => undefined);
+export async function startMailer(
+  db: Db,
+  transport: MailTransport,
+  opts: { batchSize?: number; pollingIntervalSeconds?: number; onDrain?: (r: DrainResult) => void } = {},
+): Promise<Mailer> {
+  const boss = bossOf(db);
+  if (!boss) throw new Error('startMailer: no pg-boss engine is running for this database (startEngine).');
+  await adoptQueuedMail(db);
+  const id = await boss.work<MailJob>(
+    MAIL_QUEUE,
+    { batchSize: opts.batchSize ?? 10, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2, perJobResults: true },
+    async (jobs) => {
+      const { results, count } = await deliverJobs(db, transport, jobs);
+      opts.onDrain?.(count);
+      return results;
     },
+  );
+  return {
+    async drainNow() {
+      const r = await drainMail(db, transport);
+      opts.onDrain?.(r);
+      return r;
+    },
+    stop: () => boss.offWork(MAIL_QUEUE, { id, wait: true }),
   };
 }

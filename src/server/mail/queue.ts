@@ -1,10 +1,15 @@
 /**
- * The outgoing mail queue: a table in the portal's own database. Callers enqueue inside their own
- * transaction (the message exists exactly when the business change does); a drainer sends later
- * and retries, so sending never blocks or fails the caller.
+ * The outgoing mail: each message is a row of `mensagem` (content, attempts, last error, when sent)
+ * and its delivery a pg-boss job `{ id }` on the `email` queue (src/server/mail/mailer.ts). Callers
+ * enqueue inside their own transaction: the row and its job exist exactly when the business change
+ * does. With no engine running for the database (tests, tools), only the row is written; the
+ * engine, when it starts, gives a job to every row without one (`adoptQueuedMail`).
  */
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { fromKysely } from 'pg-boss';
 import type { Db } from '../db/connect';
+import { bossOf } from '../db/boss';
 import { EMAIL_PATTERN } from '../../../schemas/messages';
 
 export const MAIL_CORE_SQL: string[] = [
@@ -16,7 +21,16 @@ export const MAIL_CORE_SQL: string[] = [
   `CREATE INDEX IF NOT EXISTS mensagem_pendente_idx ON mensagem (proxima_tentativa) WHERE enviada_em IS NULL`,
   // Attachments, as [{ nome, tipo, conteudoBase64 }] (e.g. the daily report's PDF, issue 26).
   `ALTER TABLE mensagem ADD COLUMN IF NOT EXISTS anexos jsonb`,
+  // The pg-boss job delivering it (issue 27); null until one is sent.
+  `ALTER TABLE mensagem ADD COLUMN IF NOT EXISTS job_id uuid`,
+  `CREATE INDEX IF NOT EXISTS mensagem_sem_job_idx ON mensagem (id) WHERE job_id IS NULL AND enviada_em IS NULL`,
 ];
+
+/** The pg-boss queue of deliveries: one job `{ id }` per message. */
+export const MAIL_QUEUE = 'email';
+export interface MailJob {
+  id: string;
+}
 
 /** One attached file: its name, MIME type and bytes as base64. */
 export interface MailAttachment {
@@ -66,6 +80,41 @@ export async function enqueueMail(db: Db, msg: MailMessage): Promise<void> {
   if (!to.length) return;
   const attachments = checkedAttachments(msg.attachments);
   const anexos = attachments.length ? JSON.stringify(attachments) : null;
-  await sql`insert into mensagem (para, assunto, texto, html, referencia, anexos)
-    values (cast(${JSON.stringify(to)} as jsonb), ${msg.subject}, ${msg.text}, ${msg.html ?? null}, ${msg.ref ?? null}, cast(${anexos} as jsonb))`.execute(db);
+  const boss = bossOf(db);
+  const jobId = boss ? randomUUID() : null;
+  const write = async (trx: Db) => {
+    const r = await sql<{ id: string }>`insert into mensagem (para, assunto, texto, html, referencia, anexos, job_id)
+      values (cast(${JSON.stringify(to)} as jsonb), ${msg.subject}, ${msg.text}, ${msg.html ?? null}, ${msg.ref ?? null}, cast(${anexos} as jsonb), ${jobId})
+      returning id`.execute(trx);
+    // The job in the same transaction (on PGlite, a send outside it would wait for the connection it holds).
+    if (boss) await boss.send(MAIL_QUEUE, { id: String(r.rows[0].id) } satisfies MailJob, { id: jobId!, db: fromKysely(trx) });
+  };
+  if (!boss || db.isTransaction) await write(db);
+  else await db.transaction().execute(write);
+}
+
+/**
+ * Gives a delivery job to each waiting row without one (queued while no engine ran, e.g. before the
+ * upgrade): rows are locked (SKIP LOCKED) and marked in the transaction that sends their jobs, so
+ * two processes starting at once never adopt the same row. Returns how many were adopted.
+ */
+export async function adoptQueuedMail(db: Db): Promise<number> {
+  const boss = bossOf(db);
+  if (!boss) return 0;
+  let total = 0;
+  for (;;) {
+    const n = await db.transaction().execute(async (trx) => {
+      const rows = await sql<{ id: string }>`select id from mensagem
+        where job_id is null and enviada_em is null and proxima_tentativa < 'infinity'::timestamptz
+        order by id limit 200 for update skip locked`.execute(trx);
+      for (const { id } of rows.rows) {
+        const jobId = randomUUID();
+        await boss.send(MAIL_QUEUE, { id: String(id) } satisfies MailJob, { id: jobId, db: fromKysely(trx) });
+        await sql`update mensagem set job_id = ${jobId} where id = ${id}`.execute(trx);
+      }
+      return rows.rows.length;
+    });
+    total += n;
+    if (n < 200) return total;
+  }
 }

@@ -1,5 +1,5 @@
 /**
- * The SLA's frequent job (every minute, started by the server process, src/server/main.ts):
+ * The SLA's frequent job (every minute, a pg-boss schedule worked by the server processes, src/server/main.ts):
  * - computes the SLA of records that never had it (demo data, rows written before the policy);
  * - marks breaches (`slaSituacao` 'Violado') of records nobody touched;
  * - sends, once per deadline, the reminder before it (when `reminderPercent` of the target's time
@@ -11,6 +11,8 @@
  * sent exactly once; a failed transaction gives its claim back with its e-mail.
  */
 import { sql } from 'kysely';
+import type { PgBoss } from 'pg-boss';
+import { portalTz } from '../db/boss';
 import type { EntitySchema } from '../../../schemas/kinds';
 import type { Db } from '../db/connect';
 import { flattenExtra } from '../db/columns';
@@ -97,22 +99,13 @@ export async function slaTick(db: Db, schemas: readonly EntitySchema[], now = ne
   return total;
 }
 
-/** Ticks every `everyMs` (default one minute; first after `firstMs`); `stop` waits for a running tick. */
-export function startSlaJob(db: Db, schemas: readonly EntitySchema[], opts: { everyMs?: number; firstMs?: number } = {}) {
-  let running: Promise<unknown> | undefined;
-  const tick = () => {
-    if (running) return;
-    running = slaTick(db, schemas).finally(() => (running = undefined));
-  };
-  const first = setTimeout(tick, opts.firstMs ?? 5_000);
-  const timer = setInterval(tick, opts.everyMs ?? 60_000);
-  first.unref();
-  timer.unref();
-  return {
-    async stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
-    },
-  };
+export const SLA_QUEUE = 'sla';
+
+/** This process works the SLA pass, a pg-boss schedule every minute (`startEngine` first); `stop` waits for a running pass. */
+export async function workSlaJob(boss: PgBoss, db: Db, schemas: readonly EntitySchema[]) {
+  await boss.schedule(SLA_QUEUE, '* * * * *', null, { tz: portalTz() });
+  const id = await boss.work(SLA_QUEUE, { pollingIntervalSeconds: 2 }, async () => {
+    await slaTick(db, schemas);
+  });
+  return { stop: () => boss.offWork(SLA_QUEUE, { id, wait: true }) };
 }
