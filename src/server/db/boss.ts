@@ -22,7 +22,7 @@ export const MAX_ATTEMPTS = 8;
 /** The portal's queues, created (if missing) when an engine starts. */
 export const QUEUES: Record<string, Omit<Queue, 'name'>> = {
   // Deliveries: retried after 30 s, 60 s, … at most 5 minutes apart; a worker that stops beating
-  // its heartbeat (killed) loses the job to another within about 10 s plus the monitor's 2 s.
+  // its heartbeat (killed) loses the job after about 10 s plus the supervisor's 2 s, then retried as a failure.
   email: { retryLimit: MAX_ATTEMPTS - 1, retryDelay: 30, retryBackoff: true, retryDelayMax: 300, heartbeatSeconds: 10, expireInSeconds: 900 },
   // The daily jobs' check (src/server/jobs/runner.ts) and the SLA pass (src/server/sla/jobs.ts): no
   // retries (the next tick is the retry), one at a time.
@@ -58,7 +58,9 @@ export interface EngineOptions {
 export async function startEngine(database: Pick<Database, 'db' | 'listenVia'>, opts: EngineOptions = {}): Promise<Engine> {
   const common: ConstructorOptions = {
     schedule: opts.schedule ?? true,
-    // Jobs whose worker died (no heartbeat) go back to the queue within seconds.
+    // Jobs whose worker died (no heartbeat for 10 s) are failed within 2 s more, and retried after
+    // the queue's retry delay (mail: 15 to 30 s for the first retry).
+    superviseIntervalSeconds: 2,
     monitorIntervalSeconds: 2,
   };
   const via = database.listenVia;
