@@ -4,7 +4,7 @@
  * 2. the listening socket closes (new connections are refused) and idle keep-alive connections
  *    are ended, while the requests in flight run to their end (a request that still arrives on an
  *    open connection gets 503 and `Connection: close`, app.ts);
- * 3. meanwhile the job tickers and the mailer stop, each after the work it is running;
+ * 3. meanwhile the pg-boss engine stops its workers (mail, daily jobs, SLA), each after the job it is running;
  * 4. once all that is done, or `timeoutMs` (SHUTDOWN_TIMEOUT_MS, default 10 s) has passed, the
  *    remaining connections are cut, and the last steps (listener, identity, database) run, within
  *    what is left of the limit plus a short grace;
