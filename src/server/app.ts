@@ -11,6 +11,7 @@ import { pendenciasRoutes } from './workflow/pendencias-routes';
 import { QueryError } from './crud/list-query';
 import { ApiError, errorBody } from './http/errors';
 import { lastResortError } from './http/last-resort';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './http/database-unavailable';
 import { assertCleanPath } from './http/input-guards';
 import { openApiHandler } from './openapi/routes';
 import type { AppEnv } from './http/env';
@@ -127,6 +128,10 @@ export function createApp(opts: AppOptions) {
       const cause = err.cause as { name?: string; message?: string } | undefined;
       console.warn('[arquivos] armazenamento indisponível', c.req.method, c.req.path, cause?.name ?? '', cause?.message ?? cause);
       return c.json(errorBody(503, err.message), 503, { 'Retry-After': '5' });
+    }
+    if (isDatabaseUnavailable(err)) {
+      console.warn('[db] banco indisponível', c.req.method, c.req.path, (err as Error).message);
+      return c.json(errorBody(503, DATABASE_UNAVAILABLE_MESSAGE), 503, { 'Retry-After': '5' });
     }
     const input = lastResortError(err, `${c.req.method} ${c.req.path}`);
     if (input) return c.json(errorBody(input.status, input.message), input.status);

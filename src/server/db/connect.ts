@@ -70,7 +70,16 @@ export function pgliteStartParams(env: NodeJS.ProcessEnv = process.env): string[
 export async function connect(opts: ConnectOptions = {}): Promise<Database> {
   if (opts.databaseUrl) {
     // Values are always bound parameters (extended protocol); no per-request introspection happens.
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? poolSizeFromEnv() });
+    // A connection that cannot be made fails within 5 s (the request answers 503) instead of waiting forever.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? poolSizeFromEnv(), connectionTimeoutMillis: 5000 });
+    // An idle connection the server dropped (restart, failover) is only logged: the pool opens a new
+    // one at the next query. Unheard, this error would end the process.
+    pool.on('error', (e) => console.warn('[db] conexão ociosa perdida:', e.message));
+    // A connection checked out of the pool (a transaction between two statements) that the server
+    // drops emits 'error' on its client, where the pool no longer listens: unheard, that ends the
+    // process. The statement in flight (or the next one) fails with the same error, which answers
+    // 503, and the broken client is discarded when released; this listener only keeps the process up.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
     await db.selectNoFrom((eb) => eb.val(1).as('ok')).execute();
     return {
