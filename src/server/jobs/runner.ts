@@ -74,10 +74,18 @@ export const DAILY_QUEUE = 'tarefas-diarias';
  * which `tickJobs` runs; the day's claim in `job_run` keeps each job to once a day. `stop` waits
  * for a running check.
  */
-export async function workDailyJobs(boss: PgBoss, db: Db, jobs: DailyJob[], opts: { cron?: string; pollingIntervalSeconds?: number } = {}) {
+export async function workDailyJobs(
+  boss: PgBoss,
+  db: Db,
+  jobs: DailyJob[],
+  opts: { cron?: string; pollingIntervalSeconds?: number; firstCheckSeconds?: number } = {},
+) {
   await boss.schedule(DAILY_QUEUE, opts.cron ?? '*/10 * * * *', null, { tz: portalTz() });
   const id = await boss.work(DAILY_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 }, async () => {
     await tickJobs(db, jobs);
   });
+  // A check 15 s after this process starts too, so a day's due jobs do not wait for the next ten
+  // minutes of the clock (each process sends one; the day's claim in job_run keeps it to one run).
+  await boss.send(DAILY_QUEUE, null, { startAfter: opts.firstCheckSeconds ?? 15 });
   return { stop: () => boss.offWork(DAILY_QUEUE, { id, wait: true }) };
 }

@@ -118,7 +118,7 @@ export interface Mailer {
 
 /**
  * The `email` worker of this process on the database's engine (`startEngine` first): adopts the
- * rows queued without a job, then works the queue `batchSize` jobs at a time. `onDrain` hears each
+ * rows queued without a job (at start and every minute), then works the queue `batchSize` jobs at a time. `onDrain` hears each
  * batch's result (the metrics' sent/failed counters).
  */
 export async function startMailer(
@@ -129,6 +129,13 @@ export async function startMailer(
   const boss = bossOf(db);
   if (!boss) throw new Error('startMailer: no pg-boss engine is running for this database (startEngine).');
   await adoptQueuedMail(db);
+  // Rows written without a job meanwhile (a process of an older version during a rolling upgrade,
+  // a tool writing to the table) are adopted every minute too.
+  const adopting = setInterval(
+    () => void adoptQueuedMail(db).catch((e) => console.error('[mail] adoção de e-mails sem job falhou:', e instanceof Error ? e.message : e)),
+    60_000,
+  );
+  adopting.unref();
   const id = await boss.work<MailJob>(
     MAIL_QUEUE,
     { batchSize: opts.batchSize ?? 10, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2, perJobResults: true },
@@ -144,6 +151,9 @@ export async function startMailer(
       opts.onDrain?.(r);
       return r;
     },
-    stop: () => boss.offWork(MAIL_QUEUE, { id, wait: true }),
+    stop: () => {
+      clearInterval(adopting);
+      return boss.offWork(MAIL_QUEUE, { id, wait: true });
+    },
   };
 }
