@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { Cluster } from './cluster';
 import { connect, type Database } from '../../src/server/db/connect';
 import { enqueueMail } from '../../src/server/mail/queue';
+import { startEngine, type Engine } from '../../src/server/db/boss';
 import { DAILY_JOBS } from '../../src/server/jobs';
 import { todayIso } from '../../src/server/time';
 
@@ -20,6 +21,8 @@ const ANON_LIMIT = 20;
 const cluster = new Cluster({ processes: 3, env: { API_RATE_LIMIT_ANON_PER_MIN: String(ANON_LIMIT) } });
 const tokens: Record<string, string> = {};
 let database: Database;
+/** The harness's own engine (no workers, no schedules): its enqueues are the portal's. */
+let engine: Engine;
 
 /** A request to one process directly (`port`) or through the proxy. */
 async function call(method: string, path: string, opts: { as?: string; port?: number; json?: unknown; headers?: Record<string, string> } = {}) {
@@ -63,9 +66,11 @@ beforeAll(async () => {
   tokens[ADMIN] = await cluster.token(ADMIN, true);
   tokens[CLIENT] = await cluster.token(CLIENT, false);
   database = await connect({ databaseUrl: cluster.databaseUrl, poolSize: 2 });
+  engine = await startEngine(database, { schedule: false, max: 2 });
 }, 300_000);
 
 afterAll(async () => {
+  await engine?.stop();
   await database?.close();
   await cluster.close();
 }, 120_000);
@@ -134,7 +139,7 @@ describe('three processes, one portal', () => {
 
   it('1,000 writes and 500 e-mails while one process is killed (kill -9) and another restarted: nothing lost, nothing twice', async () => {
     const run = randomUUID().slice(0, 8);
-    // 500 e-mails queued (in the database's queue, as any write of the portal queues them).
+    // 500 e-mails queued as any write of the portal queues them (a row and its pg-boss job).
     for (let i = 0; i < 500; i++) await enqueueMail(database.db, { to: ['destino@portal.local'], subject: `cluster ${run} #${i}`, text: `mensagem ${i}` });
 
     // 1,000 creations through the proxy, 10 at a time, each retried with its Idempotency-Key until answered.
@@ -203,6 +208,57 @@ describe('three processes, one portal', () => {
     expect(new Set(sent).size).toBe(500);
     expect(sent.length).toBe(500);
   }, 300_000);
+});
+
+describe('faults', () => {
+  it('the database restarted under load: clear 503s while it is away, then every process answers again without a restart', async () => {
+    const seen = new Map<number, number>();
+    const bodies503: string[] = [];
+    let stop = false;
+    const load = async () => {
+      while (!stop) {
+        const r = await call('GET', '/api/v1/obras?_end=5', { as: ADMIN }).catch(() => ({ status: 0, body: null }));
+        seen.set(r.status, (seen.get(r.status) ?? 0) + 1);
+        if (r.status === 503 && bodies503.length < 3) bodies503.push(r.body?.message);
+        await new Promise((res) => setTimeout(res, 20));
+      }
+    };
+    const loaders = Array.from({ length: 4 }, load);
+    await new Promise((r) => setTimeout(r, 1000));
+    await cluster.relay.cut(); // every connection of every process drops; new ones are refused
+    await new Promise((r) => setTimeout(r, 3000));
+    await cluster.relay.restore();
+    // Back within 15 s on every process, each asked directly (pools reconnect on their own).
+    const took = await seenByEveryProcess(
+      async (port) => (await call('GET', '/api/v1/obras?_end=5', { as: ADMIN, port }).catch(() => ({ status: 0 }))).status === 200,
+      15_000,
+    ).catch((e) => {
+      const dead = cluster.processes.filter((p) => !p.child).map((p) => `processo ${p.name} caiu:\n${p.log.join('').slice(-3000)}`);
+      throw new Error(`${(e as Error).message}\n${dead.join('\n')}`);
+    });
+    stop = true;
+    await Promise.all(loaders);
+    console.log(
+      `[cluster] banco fora por 3 s: respostas ${JSON.stringify(Object.fromEntries(seen))}; de volta em ${took.map((t) => t.toFixed(0)).join(', ')} ms`,
+    );
+    expect(seen.get(503) ?? 0).toBeGreaterThan(0);
+    expect(bodies503[0]).toMatch(/banco de dados está indisponível/);
+    expect([...seen.keys()].filter((s) => s !== 200 && s !== 503)).toEqual([]);
+    // No process died of it: all three are still the same processes, ready.
+    for (const p of cluster.processes) {
+      expect(p.child?.exitCode ?? null).toBeNull();
+      expect((await fetch(`http://127.0.0.1:${p.port}/api/v1/health/ready`)).status).toBe(200);
+    }
+    // Live updates came back too: the LISTEN connection reconnects with backoff (1 s, 2 s, 4 s… after
+    // the cut), then a write is heard on every process.
+    const streams = await Promise.all(cluster.processes.map((p) => openStream(p.port)));
+    await new Promise((r) => setTimeout(r, 700));
+    const before = streams.map((s) => s.count());
+    const r = await call('POST', '/api/v1/obras/103/usuarios', { as: ADMIN, json: { email: CLIENT, roles: ['projetista'] } });
+    expect(r.status, JSON.stringify(r.body)).toBeLessThan(300);
+    await Promise.all(streams.map((s, i) => s.waitFor(before[i] + 1, 15_000)));
+    for (const s of streams) await s.close();
+  }, 120_000);
 });
 
 /** An open live-update stream on one process: counts its `pendencias` events. */

@@ -18,6 +18,7 @@ import { staffSignIn } from '../../src/server/identity/test-helpers';
 import { DEMO_PASSWORD } from '../../src/server/identity/seed';
 import { startRoundRobinProxy, type RoundRobinProxy } from '../../scripts/lib/round-robin-proxy';
 import { scratchPostgres } from '../api/fresh-database';
+import { startTcpRelay, type TcpRelay } from './tcp-relay';
 
 export interface PortalProcess {
   name: string;
@@ -53,6 +54,9 @@ export class Cluster {
   proxy!: RoundRobinProxy;
   identity!: IdentityStack;
   databaseUrl = '';
+  /** The processes reach the database through this relay (the database-restart fault cuts it). */
+  relay!: TcpRelay;
+  private processDatabaseUrl = '';
   pool!: pg.Pool;
   private cleanup: (() => Promise<unknown>)[] = [];
   private s3?: S3rver;
@@ -67,6 +71,11 @@ export class Cluster {
     this.cleanup.push(db.drop);
     this.pool = new pg.Pool({ connectionString: db.url, max: 3 });
     this.cleanup.push(() => this.pool.end());
+    const u = new URL(db.url);
+    this.relay = await startTcpRelay({ host: u.hostname, port: Number(u.port || 5432) });
+    this.cleanup.push(() => this.relay.close());
+    u.port = String(this.relay.port);
+    this.processDatabaseUrl = u.toString();
 
     const s3Dir = mkdtempSync(join(tmpdir(), 'portal-cluster-s3-'));
     this.s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3Dir });
@@ -115,7 +124,7 @@ export class Cluster {
       HOST: '127.0.0.1',
       DATA_DIR: p.dataDir,
       STATIC_DIR: join(p.dataDir, 'sem-aplicativo'),
-      DATABASE_URL: this.databaseUrl,
+      DATABASE_URL: this.processDatabaseUrl,
       PG_POOL_MAX: '4',
       SEED: '0',
       PUBLIC_URL: this.proxy.url,
