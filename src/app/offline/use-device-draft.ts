@@ -36,8 +36,12 @@ export interface DeviceDraft {
   saveError?: string;
   /** Call on every change the person makes. */
   changed: () => void;
-  /** Moves the form's values to the outbox ("Salvo no aparelho") and tries to send them. */
-  queue: (values: Record<string, unknown>) => Promise<DeviceRecord | undefined>;
+  /**
+   * Moves the form's values to the outbox ("Salvo no aparelho") and tries to send them. `sent`: the
+   * values are those of an online save that got no answer, queued exactly as sent and under that
+   * save's `Idempotency-Key`: if the server did save them, the outbox's send gets that first answer.
+   */
+  queue: (values: Record<string, unknown>, sent?: { key: string }) => Promise<DeviceRecord | undefined>;
   /** Forgets the draft (after an online save, or "Descartar rascunho"). */
   clear: (withFiles?: boolean) => Promise<void>;
 }
@@ -81,11 +85,11 @@ export function useDeviceDraft({ schema, action, id, form, owner, ready, path, b
   }, [enabled, ready, owner, schema.resource, action, recordId, path, form]);
 
   const write = useCallback(
-    async (state: DeviceRecord['state'], raw: Record<string, unknown>): Promise<DeviceRecord> => {
+    async (state: DeviceRecord['state'], raw: Record<string, unknown>, key?: string): Promise<DeviceRecord> => {
       const values = plain(raw);
       const now = Date.now();
       const prev = draftRef.current;
-      const version = typeof values.version === 'number' ? values.version : prev?.baseVersion;
+      const version = typeof values.version === 'number' ? values.version : key ? undefined : prev?.baseVersion;
       const rec: DeviceRecord = {
         id: prev?.id ?? newId(),
         owner: owner!,
@@ -96,7 +100,7 @@ export function useDeviceDraft({ schema, action, id, form, owner, ready, path, b
         base: prev?.base ?? (base ? plain(base) : undefined),
         values,
         state,
-        key: prev?.key ?? newId(),
+        key: key ?? prev?.key ?? newId(),
         path,
         title: deviceTitle(schema, values, recordId),
         createdAt: prev?.createdAt ?? now,
@@ -142,12 +146,15 @@ export function useDeviceDraft({ schema, action, id, form, owner, ready, path, b
   }, [enabled, saveNow]);
 
   const queue = useCallback(
-    async (values: Record<string, unknown>) => {
+    async (values: Record<string, unknown>, sent?: { key: string }) => {
       if (!enabled) return undefined;
       clearTimeout(timer.current);
       timer.current = undefined;
       await inflight.current;
-      const rec = await write('salvo', { ...(form.getFieldsValue(true) as Record<string, unknown>), ...values });
+      // The outbox's request must be the online one byte for byte (the API refuses a key reused for another body).
+      const rec = sent
+        ? await write('salvo', values, sent.key)
+        : await write('salvo', { ...(form.getFieldsValue(true) as Record<string, unknown>), ...values });
       setRestoredAt(undefined);
       void flushOutbox(owner!);
       return rec;

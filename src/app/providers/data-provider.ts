@@ -7,10 +7,14 @@
  *
  * `update` is simple-rest's PATCH `/<resource>/<id>` with the form values as body (the edit form
  * keeps `version` as a hidden field, so it is sent).
+ *
+ * Writes (create, update, deleteOne, custom) send `meta.idempotencyKey` as the `Idempotency-Key`
+ * header (see idempotency.ts: one key per submit, kept for its retries).
  */
 import axios, { AxiosError, type AxiosInstance } from 'axios';
 import simpleRestDataProvider from '@refinedev/simple-rest';
 import type { BaseRecord, DataProvider, GetListParams, HttpError } from '@refinedev/core';
+import { headersWithKey } from './idempotency';
 
 export type TokenGetter = () => Promise<string | undefined> | string | undefined;
 
@@ -130,10 +134,11 @@ export function createDataProvider(apiUrl: string = DEFAULT_API_URL, getToken?: 
     },
     // simple-rest already PATCHes; kept explicit so the contract (PATCH + body with `version`) is visible here.
     update: async ({ resource, id, variables, meta }) => {
-      const { data } = await http.patch(`${apiUrl}/${resource}/${encodeURIComponent(String(id))}`, variables, {
-        headers: (meta?.headers as Record<string, string> | undefined) ?? undefined,
-      });
+      const { data } = await http.patch(`${apiUrl}/${resource}/${encodeURIComponent(String(id))}`, variables, { headers: headersWithKey(meta) });
       return { data };
     },
+    create: (params) => base.create({ ...params, meta: { ...params.meta, headers: headersWithKey(params.meta) } }),
+    deleteOne: (params) => base.deleteOne({ ...params, meta: { ...params.meta, headers: headersWithKey(params.meta) } }),
+    custom: (params) => base.custom!({ ...params, headers: headersWithKey({ headers: params.headers, idempotencyKey: params.meta?.idempotencyKey }) }),
   };
 }

@@ -82,8 +82,13 @@ function RefusedView({ rec, schema }: { rec: DeviceRecord; schema: EntitySchema 
   const [messageApi, holder] = message.useMessage();
   const text = recordAsText(schema, rec);
   const copy = async () => {
-    await navigator.clipboard?.writeText(text);
-    void messageApi.success('Copiado para a área de transferência.');
+    // No clipboard outside a secure context (http), or the browser refused: say so, never "Copiado".
+    const done = await (navigator.clipboard?.writeText(text) ?? Promise.reject(new Error())).then(
+      () => true,
+      () => false,
+    );
+    if (done) void messageApi.success('Copiado para a área de transferência.');
+    else void messageApi.error('Não foi possível copiar o texto neste navegador: use "Exportar (JSON)".');
   };
   const exportJson = () => {
     const blob = new Blob([JSON.stringify({ entidade: schema.label, situacao: rec.state, motivo: rec.reason, valores: rec.values }, null, 2)], {
@@ -93,7 +98,8 @@ function RefusedView({ rec, schema }: { rec: DeviceRecord; schema: EntitySchema 
     a.href = URL.createObjectURL(blob);
     a.download = `${schema.name}-${rec.id.slice(0, 8)}.json`;
     a.click();
-    URL.revokeObjectURL(a.href);
+    // Some browsers start the download after click() returns: the address is given back later.
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
   };
   const retry = async () => {
     await putRecord({ ...rec, state: 'salvo', key: newId(), reason: undefined, errors: undefined, updatedAt: Date.now() });

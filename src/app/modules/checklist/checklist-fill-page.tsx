@@ -204,8 +204,8 @@ function ChecklistFill({ schema, obra }: { schema: EntitySchema; obra: string })
         await device.queue(body);
         return;
       }
-      const res = await create({ resource: schema.resource, values: body, successNotification: false, errorNotification: false });
-      void draft.clear();
+      const res = await create({ resource: schema.resource, values: body, meta: device.keyFor(body), successNotification: false, errorNotification: false });
+      device.saved();
       setItemErrors({});
       setFieldErrors({});
       open?.({
@@ -216,7 +216,7 @@ function ChecklistFill({ schema, obra }: { schema: EntitySchema; obra: string })
       show(schema.resource, res.data.id!);
     } catch (e) {
       const err = e as HttpError;
-      if (err.statusCode === 0 && (await device.queue(body))) return;
+      if (await device.failed(err, body)) return;
       const errors = (err.errors ?? {}) as Errors;
       // A required item the API finds unanswered (the template changed meanwhile) is listed by the API.
       const local = checkChecklist({ itens: template?.itens, respostas: body.respostas, status, resultado });

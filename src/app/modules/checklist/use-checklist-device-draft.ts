@@ -4,15 +4,18 @@
  * still on the device, queues the checklist in the outbox and opens "No aparelho".
  * The page keeps its values in React state, not in an antd form: the draft reads and restores them
  * through a small stand-in for the form instance (the only two calls useDeviceDraft makes).
+ * The online save carries an `Idempotency-Key` per submit; a save without answer goes to the outbox
+ * as sent, with that key (the server may have saved it: the outbox's send then gets that answer).
  */
 import { useEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useGetIdentity } from '@refinedev/core';
+import { useGetIdentity, type HttpError } from '@refinedev/core';
 import type { FormInstance } from 'antd';
 import type { EntitySchema } from '../../../../schemas/kinds';
 import { useDeviceDraft } from '../../offline/use-device-draft';
 import { useQueuedNotice } from '../../offline/draft-banner';
 import { deviceKeysIn } from '../../offline/device-files';
+import { useSubmitKey } from '../../providers/idempotency';
 
 export function useChecklistDeviceDraft({
   schema,
@@ -46,6 +49,19 @@ export function useChecklistDeviceDraft({
     [],
   );
   const draft = useDeviceDraft({ schema, action: 'create', form, owner, ready, path: location.pathname });
+  const submitKey = useSubmitKey();
+
+  async function queue(body: Record<string, unknown>, sent?: { key: string }): Promise<boolean> {
+    if (!draft.enabled) return false;
+    const queued = await draft.queue(body, sent).catch((err: Error) => {
+      notice.failed(err.message);
+      return undefined;
+    });
+    if (!queued) return false;
+    notice.queued(schema);
+    navigate('/no-aparelho');
+    return true;
+  }
 
   return {
     draft,
@@ -54,16 +70,19 @@ export function useChecklistDeviceDraft({
     /** The body goes to the outbox rather than to the API: no network, or photos still on the device. */
     mustQueue: (body: Record<string, unknown>) => draft.enabled && (!navigator.onLine || deviceKeysIn(body).length > 0),
     /** Queues the body (exactly what the page would POST) and opens "No aparelho"; false when it could not. */
-    queue: async (body: Record<string, unknown>): Promise<boolean> => {
-      if (!draft.enabled) return false;
-      const queued = await draft.queue(body).catch((err: Error) => {
-        notice.failed(err.message);
-        return undefined;
-      });
-      if (!queued) return false;
-      notice.queued(schema);
-      navigate('/no-aparelho');
-      return true;
+    queue: (body: Record<string, unknown>) => queue(body),
+    /** The `meta` of the online save of `body` (its submit's `Idempotency-Key`). */
+    keyFor: (body: Record<string, unknown>) => ({ idempotencyKey: submitKey.next(body) }),
+    /** The online save succeeded: the draft goes, the next save gets a new key. */
+    saved: () => {
+      submitKey.settle();
+      void draft.clear();
+    },
+    /** The online save failed: without network it is queued as sent, with its key (true then). */
+    failed: async (err: HttpError, body: Record<string, unknown>): Promise<boolean> => {
+      const key = submitKey.current();
+      submitKey.settle(err);
+      return err.statusCode === 0 && !!key && queue(body, { key });
     },
   };
 }
