@@ -95,6 +95,7 @@ export const diarioOs: EntitySchema = {
       kind: 'person',
       label: 'Responsável pelo diário',
       personRoles: ['field', 'automacao', 'admin_field', 'admin_automacao'],
+      personOfSite: true,
       required: true,
       list: true,
       group: 'Identificação',

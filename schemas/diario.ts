@@ -126,6 +126,7 @@ export const diario: EntitySchema = {
       label: 'Site manager',
       matrixRole: 'siteManager',
       personRoles: ['site_manager', 'site_manager_substituto'],
+      personOfSite: true,
       required: true,
       default: CURRENT_USER,
       list: true,

@@ -114,6 +114,8 @@ export interface FieldDef {
   matrixRole?: MatrixRole;
   /** person: roles of the people who can hold it; the picker offers only portal users with one of them. */
   personRoles?: string[];
+  /** person: the picker offers only the people of the record's site (`obraField`), e.g. the RDO's site manager. */
+  personOfSite?: boolean;
   /** A value that must be unique across the table. */
   unique?: boolean;
   /**

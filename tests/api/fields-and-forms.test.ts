@@ -26,6 +26,16 @@ describe.each(BACKENDS)('fields and forms (%s)', (backend) => {
     expect((await c.get('/api/v1/pessoas?q=%25', 'sm@portal.local')).body).toEqual([]); // % is text, not a wildcard
   });
 
+  it("a site's people: only those whose directory row names the site; an unknown site is 404", async () => {
+    const site101 = await c.get('/api/v1/pessoas?perfil=site_manager&perfil=site_manager_substituto&obra=101', 'sm@portal.local');
+    expect(site101.status).toBe(200);
+    const mails = site101.body.map((p: Row) => p.mail);
+    expect(mails).toEqual(expect.arrayContaining(['sm@portal.local']));
+    const site103 = await c.get('/api/v1/pessoas?perfil=site_manager&obra=103', 'admin@portal.local');
+    expect(site103.body.map((p: Row) => p.mail)).not.toContain('sm@portal.local');
+    expect((await c.get('/api/v1/pessoas?obra=999999', 'admin@portal.local')).status).toBe(404);
+  });
+
   it('external users do not get the staff directory', async () => {
     const r = await c.get('/api/v1/pessoas?q=a', 'cliente@portal.local');
     expect(r.status).toBe(403);

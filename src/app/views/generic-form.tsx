@@ -3,6 +3,8 @@
  * in a Card per `group` with a responsive grid (span hints), client rules mirroring the server,
  * server field errors on their fields, `version` kept as a hidden field (sent on PATCH), defaults on
  * create, and a conflict banner with "Recarregar" when the server answers 409 to a stale edit.
+ * Each submit carries an `Idempotency-Key` (kept when the same values are sent again after no answer,
+ * and when a field form queues them in the outbox after a network failure): a save is never made twice.
  */
 import React, { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Card, Col, Form, Input, Row, Space } from 'antd';
@@ -14,10 +16,12 @@ import { Create, Edit, useForm } from '@refinedev/antd';
 import { CURRENT_USER, type EntitySchema, type FieldDef } from '../../../schemas/kinds';
 import { FieldFormItem } from '../fields/form-items';
 import { UploadTargetContext, useUploadTarget } from '../fields/upload-target';
+import { PeopleSiteContext } from '../fields/inputs/people-site';
 import { CreateDefaults } from './create-defaults';
 import { useDeviceDraft, type DeviceDraft } from '../offline/use-device-draft';
 import { DeviceDraftBanner, useQueuedNotice } from '../offline/draft-banner';
 import { DeviceFilesContext } from '../offline/device-files-context';
+import { useSubmitKey } from '../providers/idempotency';
 import { deviceKeysIn } from '../offline/device-files';
 import { colSpan, defaultValues, deleteConfirmProps, editableFields, groupFields, lowerLabel, recordTitle } from '../fields/options';
 
@@ -50,22 +54,29 @@ export function SchemaFormFields({ schema, locked }: { schema: EntitySchema; loc
   // Uploads are for this entity (and the record a form above names, when it is one of this entity).
   const outer = useUploadTarget();
   const target = useMemo(() => ({ resource: schema.resource, id: outer?.resource === schema.resource ? outer.id : undefined }), [schema.resource, outer]);
+  // The record's site: its `personOfSite` pickers offer that site's people.
+  const form = Form.useFormInstance();
+  const watched: unknown = Form.useWatch(schema.obraField ?? 'obra', { preserve: true });
+  // (The watch answers after the first render; the store has the value already.)
+  const site: unknown = watched ?? (schema.obraField ? form.getFieldValue(schema.obraField) : undefined);
   return (
-    <UploadTargetContext.Provider value={target}>
-      <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-        {groups.map((g) => (
-          <Card key={g.title} title={g.title} size="small">
-            <Row gutter={16}>
-              {g.fields.map((f) => (
-                <Col key={f.name} {...colSpan(f)}>
-                  <FieldFormItem field={f} disabled={locked?.has(f.name)} itemProps={locked?.has(f.name) ? { extra: LOCKED_HELP } : undefined} />
-                </Col>
-              ))}
-            </Row>
-          </Card>
-        ))}
-      </Space>
-    </UploadTargetContext.Provider>
+    <PeopleSiteContext.Provider value={schema.obraField && typeof site === 'string' && site ? site : undefined}>
+      <UploadTargetContext.Provider value={target}>
+        <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+          {groups.map((g) => (
+            <Card key={g.title} title={g.title} size="small">
+              <Row gutter={16}>
+                {g.fields.map((f) => (
+                  <Col key={f.name} {...colSpan(f)}>
+                    <FieldFormItem field={f} disabled={locked?.has(f.name)} itemProps={locked?.has(f.name) ? { extra: LOCKED_HELP } : undefined} />
+                  </Col>
+                ))}
+              </Row>
+            </Card>
+          ))}
+        </Space>
+      </UploadTargetContext.Provider>
+    </PeopleSiteContext.Provider>
   );
 }
 
@@ -140,6 +151,9 @@ export function GenericForm({ schema, action, id: idProp, initialValues: prefill
   const location = useLocation();
   const navigate = useNavigate();
   const queuedNotice = useQueuedNotice();
+  const submitKey = useSubmitKey();
+  // Read by Refine when the save starts ({ ...mutationMeta }): onFinish puts this submit's key in it first.
+  const mutationMeta = useMemo<{ idempotencyKey?: string }>(() => ({}), []);
 
   const { formProps, saveButtonProps, query, form, formLoading } = useForm<BaseRecord, HttpError, BaseRecord>({
     resource: schema.resource,
@@ -148,6 +162,7 @@ export function GenericForm({ schema, action, id: idProp, initialValues: prefill
     redirect,
     warnWhenUnsavedChanges: true,
     mutationMode: 'pessimistic',
+    mutationMeta,
     // Never replace what the user is typing behind their back (e.g. a refetch when the tab regains
     // focus after a conflict): the record is reloaded only by "Recarregar".
     queryOptions: { refetchOnWindowFocus: false, refetchOnReconnect: false },
@@ -168,9 +183,12 @@ export function GenericForm({ schema, action, id: idProp, initialValues: prefill
         description: error?.errors ? 'Verifique os campos destacados.' : undefined,
       };
     },
-    onMutationError: (error) => {
+    onMutationError: (error, values) => {
+      const key = submitKey.current();
+      submitKey.settle(error ?? { statusCode: 0 });
+      // No answer: the values go to the outbox as sent, with their key (the server may have saved them).
       if (error?.statusCode === 0 && draftHolder.current?.enabled) {
-        void queueOnDevice(formHolder.current?.getFieldsValue(true) ?? {});
+        void queueOnDevice(values as Record<string, unknown>, key ? { key } : undefined);
         return;
       }
       if (isEdit && error?.statusCode === 409 && !error.errors) {
@@ -182,6 +200,7 @@ export function GenericForm({ schema, action, id: idProp, initialValues: prefill
       setOrphans(f ? placeServerErrors(f, schema, error?.errors) : []);
     },
     onMutationSuccess: (data) => {
+      submitKey.settle();
       setConflict(null);
       setOrphans([]);
       void draftHolder.current?.clear();
@@ -202,8 +221,8 @@ export function GenericForm({ schema, action, id: idProp, initialValues: prefill
     base: record,
   });
   draftHolder.current = draft;
-  async function queueOnDevice(values: Record<string, unknown>) {
-    const queued = await draft.queue(values).catch((err: Error) => {
+  async function queueOnDevice(values: Record<string, unknown>, sent?: { key: string }) {
+    const queued = await draft.queue(values, sent).catch((err: Error) => {
       queuedNotice.failed(err.message);
       return undefined;
     });
@@ -216,6 +235,7 @@ export function GenericForm({ schema, action, id: idProp, initialValues: prefill
   // Offline, or photos still on the device: the record is sent by the outbox (photos first).
   const onFinish = async (values: Record<string, unknown>) => {
     if (draft.enabled && (!navigator.onLine || deviceKeysIn(values).length)) return queueOnDevice(values);
+    mutationMeta.idempotencyKey = submitKey.next({ action, id, values });
     return formProps.onFinish?.(values);
   };
   const me = identity?.email ? { mail: identity.email, ...(identity.name ? { nome: identity.name } : {}) } : undefined;

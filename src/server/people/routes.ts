@@ -1,9 +1,11 @@
 /**
- * `GET /api/v1/pessoas?q=…&perfil=…`: the portal's people (name and e-mail) for person pickers,
- * searched by name or e-mail, optionally limited to those holding one of the given roles. Staff
- * only: an external user (client, supplier, partner firm) gets 403, so the staff directory is not
- * exposed outside the company.
+ * `GET /api/v1/pessoas?q=…&perfil=…&obra=…`: the portal's people (name and e-mail) for person
+ * pickers, searched by name or e-mail, optionally limited to those holding one of the given roles
+ * and to the people of one site (its directory rows name it; the caller must read the site, else
+ * 404). Staff only: an external user (client, supplier, partner firm) gets 403, so the staff
+ * directory is not exposed outside the company.
  */
+import { subject } from '@casl/ability';
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import type { Db } from '../db/connect';
@@ -19,7 +21,7 @@ export interface PersonOption {
   nome: string;
 }
 
-export async function searchPeople(db: Db, q: string, roles: string[]): Promise<PersonOption[]> {
+export async function searchPeople(db: Db, q: string, roles: string[], obra?: string): Promise<PersonOption[]> {
   const text = q.replaceAll('\u0000', '').trim().slice(0, 100);
   const pattern = `%${text.replace(/[\\%_]/g, (m) => '\\' + m)}%`;
   const r = await sql<PersonOption>`
@@ -27,6 +29,7 @@ export async function searchPeople(db: Db, q: string, roles: string[]): Promise<
     where coalesce(ativo, true)
       and (${text} = '' or portal_fold(nome) like portal_fold(${pattern}) or portal_fold(email) like portal_fold(${pattern}))
       and (${roles.length} = 0 or jsonb_exists_any(coalesce(roles, '[]'::jsonb), cast(${roles} as text[])))
+      and (cast(${obra ?? null} as text) is null or jsonb_exists(coalesce(obra, '[]'::jsonb), ${obra ?? ''}))
     order by nome, email
     limit ${PEOPLE_LIMIT}`.execute(db);
   return r.rows;
@@ -43,7 +46,15 @@ export function peopleRoutes(db: Db) {
     // A role name that cannot exist is refused, not dropped: dropping it would widen the answer to everyone.
     const bad = roles.find((v) => !/^[\w.-]{1,60}$/.test(v));
     if (bad !== undefined) throw new ApiError(400, 'Perfil inválido.', { perfil: [`Perfil inválido: "${quoted(bad, 60)}".`] });
-    return c.json(await searchPeople(db, c.req.query('q') ?? '', roles));
+    const obra = c.req.query('obra')?.trim() || undefined;
+    if (obra !== undefined) {
+      // Who works on a site is told only to someone who reads the site.
+      // The whole row: a rule may condition on any of its fields (the site manager, the client…).
+      const site = await sql<{ row: Record<string, unknown> }>`select to_jsonb(o.*) as row from obra o where "Id_Lista" = ${obra.slice(0, 100)}`.execute(db);
+      const row = site.rows[0]?.row;
+      if (!row || !c.get('ability').can('read', subject('Obra', { ...row }) as never)) throw new ApiError(404, 'Obra não encontrada.');
+    }
+    return c.json(await searchPeople(db, c.req.query('q') ?? '', roles, obra));
   });
   return r;
 }

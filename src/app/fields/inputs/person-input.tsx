@@ -1,8 +1,9 @@
 /** The form widget of a `person`: e-mail (searching the portal's users) and name. */
-import React, { useEffect, useState } from 'react';
+import React, { useContext, useEffect, useState } from 'react';
 import { AutoComplete, Input, Space } from 'antd';
 import type { FieldDef, Person } from '../../../../schemas/kinds';
 import { fetchPeople, type PersonOption } from './people-query';
+import { PeopleSiteContext } from './people-site';
 import { fieldAria, type FieldInputProps } from '../kinds/types';
 
 /** Portal users matching the typed text (name or e-mail), for the e-mail box of a person field. */
@@ -13,16 +14,17 @@ function usePeopleOptions(field: FieldDef, text: string): PersonOption[] {
     return () => clearTimeout(t);
   }, [text]);
   const [options, setOptions] = useState<PersonOption[]>([]);
+  const obra = useContext(PeopleSiteContext);
   useEffect(() => {
     let live = true;
-    void fetchPeople(field, query)
+    void fetchPeople(field, query, obra)
       .then((rows) => live && setOptions(rows))
       .catch(() => live && setOptions([]));
     return () => {
       live = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [query, field.personRoles]);
+  }, [query, field.personRoles, obra]);
   return options;
 }
 

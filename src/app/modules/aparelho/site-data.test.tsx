@@ -13,12 +13,20 @@ import { DEMO_USERS } from '../../../../mocks/test-app';
 import { createDataProvider } from '../../providers/data-provider';
 import { defineAbilityFor } from '../../../access/ability';
 import { DiarioCreate } from '../rdo/diario-form';
-import { keepSiteData } from './site-data';
+import { keepSiteData, siteDataReads } from './site-data';
 
 const SM = 'sm@portal.local';
 const FIELD = 'field@portal.local';
 const keep = (email: string, sites: string[]) =>
   keepSiteData(createDataProvider(TEST_API_URL), TEST_API_URL, sites, defineAbilityFor(DEMO_USERS[email]), DEMO_USERS[email]);
+/** What each read answers (by its key), as the device keeps it. */
+async function keptData(email: string, sites: string[]): Promise<Map<string, unknown>> {
+  const reads = siteDataReads(createDataProvider(TEST_API_URL), TEST_API_URL, sites, defineAbilityFor(DEMO_USERS[email]), DEMO_USERS[email]);
+  const out = new Map<string, unknown>();
+  for (const [key, run] of reads) out.set(key, await run());
+  return out;
+}
+const SM_PEOPLE = '/api/v1/pessoas?q=&perfil=site_manager&perfil=site_manager_substituto';
 const t = useInProcessApi(SM);
 const diario = schemaByName('diario')!;
 const T = { timeout: 30_000 };
@@ -33,7 +41,10 @@ describe('site data kept on the device', { timeout: 120_000 }, () => {
     expect(options.map((a) => new URLSearchParams(a.split('?')[1]).get('obra'))).toEqual(['101', '102']);
     expect(kept).toContain('/api/v1/obras/101/cronograma');
     expect(kept).toContain('/api/v1/obras/102/cronograma');
-    expect(kept).toContain('/api/v1/pessoas?q=&perfil=site_manager&perfil=site_manager_substituto');
+    // The people of each site, not the whole staff directory.
+    expect(kept).toContain(`${SM_PEOPLE}&obra=101`);
+    expect(kept).toContain(`${SM_PEOPLE}&obra=102`);
+    expect(kept).not.toContain(SM_PEOPLE);
 
     t.requests.length = 0;
     renderViews({
@@ -61,6 +72,31 @@ describe('site data kept on the device', { timeout: 120_000 }, () => {
     expect(kept.some((u) => u.searchParams.get('area') === 'AUTOMACAO')).toBe(false);
     // The first page of the work-order picker of the report (20 rows, as the picker asks).
     expect(kept.some((u) => u.pathname === '/api/v1/os-field' && u.searchParams.get('_end') === '20')).toBe(true);
+  });
+
+  it('keeps only the OPEN work orders of the site (not a concluded or cancelled one)', async () => {
+    t.mock.setUser(FIELD);
+    const data = await keptData(FIELD, ['101']);
+    const [orders] = [...data].filter(([k]) => k.startsWith('list ') && k.includes('"resource":"os-field"') && k.includes('"obra"')).map(([, v]) => v);
+    const numeros = ((orders as { data: { numero: string; status: string }[] }).data ?? []).map((o) => `${o.numero} ${o.status}`);
+    expect(numeros).toEqual(expect.arrayContaining(['OSF-101-0002 Em execução', 'OSF-101-0003 Em execução']));
+    // OSF-101-0001 is concluded: the site has it, the device does not keep it.
+    expect(numeros.some((n) => n.startsWith('OSF-101-0001'))).toBe(false);
+    expect(numeros.every((n) => n.startsWith('OSF-101-'))).toBe(true);
+  });
+
+  it("keeps the people of the person's sites, not those of another site", async () => {
+    const data = await keptData(SM, ['102']);
+    const people = data.get(`pessoas ${TEST_API_URL}/pessoas?q=&perfil=site_manager&perfil=site_manager_substituto&obra=102`) as { mail: string }[];
+    const mails = people.map((p) => p.mail);
+    expect(mails).toContain(SM);
+    // A site manager of sites 101 and 103–105 only, whom the whole directory lists: not kept for site 102.
+    const everyone = (await (await fetch(`${TEST_API_URL}/pessoas?q=&perfil=site_manager`)).json()) as { mail: string; nome: string }[];
+    const other = everyone.find((p) => !mails.includes(p.mail));
+    expect(other, 'a site manager of another site').toBeDefined();
+    expect([...data.keys()].some((k) => k.startsWith('pessoas ') && k.includes('perfil=site_manager') && !k.includes('&obra='))).toBe(false);
+    // A site the person cannot read (here: none such): the API does not tell its people.
+    expect((await fetch(`${TEST_API_URL}/pessoas?q=&obra=9999`)).status).toBe(404);
   });
 
   it('reads nothing for a person who fills no field form', async () => {

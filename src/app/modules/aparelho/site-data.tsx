@@ -1,8 +1,9 @@
 /**
  * The data a field form needs, kept on the device for the sites the person works on (issue 26):
  * while online, once per session and every few hours, the app reads what the field forms the person
- * may fill read — per site, the RDO configuration lists, the EAP items, the work orders and checklist
- * templates; and the first page of each reference picker and person field of those forms. The reads
+ * may fill read — per site, the RDO configuration lists, the EAP items, the OPEN work orders, the
+ * checklist templates and the site's people (person fields of the site's people); and the first page
+ * of each reference picker and other person field of those forms. The reads
  * go through the screens' own query declarations, so the service worker's API cache (`portal-api`)
  * answers the same addresses offline. Only what the API gives this person is kept, and it is deleted
  * on sign-out.
@@ -70,7 +71,11 @@ export function siteDataReads(dp: DataProvider, apiUrl: string, sites: string[],
     for (const obra of kept) SITE_READS[schema.name]?.(dp, apiUrl, obra, add);
     for (const field of allFields(schema.fields)) {
       // The staff directory is for staff; a picker's records only where the person reads them.
-      if (field.kind === 'person' && user && !isExternalUser(user)) add(`pessoas ${peopleQueryUrl(field, '', apiUrl)}`, () => fetchPeople(field, ''));
+      if (field.kind === 'person' && user && !isExternalUser(user)) {
+        // A picker of the site's people: each site's own (the API answers only for a site the person reads).
+        const people = field.personOfSite && schema.obraField ? kept : [undefined];
+        for (const obra of people) add(`pessoas ${peopleQueryUrl(field, '', apiUrl, obra)}`, () => fetchPeople(field, '', obra));
+      }
       const target = field.kind === 'reference' ? refTarget(field) : undefined;
       if (target && ability.can('read', target.subject)) {
         const q = referenceOptionsQuery(field);
