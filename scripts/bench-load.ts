@@ -10,18 +10,33 @@
  * DATABASE_URL when it is set (BENCH_DB=pglite|postgres runs one of them). Prints, for each,
  * req/s, p50/p99, errors, timeouts, non-2xx (503 from the queue counted apart), CPU per response
  * and the server's peak RSS, and which goals the run met. Goal: 0 errors and timeouts, p99 < 500 ms on
- * PostgreSQL, RSS < 512 MB. Figures only.
+ * PostgreSQL, RSS < 512 MB. On PostgreSQL, a second run follows with BENCH_PROCESSES (default 3)
+ * server processes behind a round-robin proxy (scripts/bench-load-cluster.ts), printed side by side
+ * with the first (goal: 3 processes ≥ 2× the req/s of one, 0 errors). Figures only.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import autocannon from 'autocannon';
-
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);
-const DURATION = Number(process.env.BENCH_SECONDS ?? 20);
-const N = Number(process.env.BENCH_ROWS ?? 100_000);
+import { runCluster } from './bench-load-cluster';
+import {
+  busyShare,
+  CONNECTIONS,
+  cpuSeconds,
+  DURATION,
+  figures,
+  loadAverage,
+  machineCpu,
+  N,
+  perResponse,
+  postgresCpuSeconds,
+  printResult,
+  rssMb,
+  runMix,
+  type ServerInfo,
+  spawnJson,
+  stop,
+} from './lib/bench-load-mix';
 
 /** Seed BENCH_ROWS RDOs (10,000 generated, the rest copied by INSERT … SELECT generate_series). */
 async function seedRows(db: import('../src/server/db/connect').Db) {
@@ -58,12 +73,21 @@ async function server(dir: string | undefined) {
   const { benchDatabase } = await import('./bench-db');
   const mb = () => `${(process.memoryUsage().rss / 1048576).toFixed(0)} MB`;
   let bench: { database: Awaited<ReturnType<typeof openDatabase>>; dataDir: string; label: string; close(): Promise<void> };
+  let databaseUrl: string | undefined;
+  const attach = process.env.BENCH_ATTACH_URL;
   if (dir) {
     // Reopen the prepared directory, as the server does at each start.
     const database = await openDatabase({ dataDir: dir, seed: false });
     bench = { database, dataDir: dir, label: 'PGlite', close: () => database.close() };
+  } else if (attach) {
+    // Another process of the multi-process run: the database the first one created and seeded.
+    const database = await openDatabase({ databaseUrl: attach, seed: false, poolSize: poolSizeFromEnv() });
+    const files = mkdtempSync(join(tmpdir(), 'portal-bench-load-files-'));
+    bench = { database, dataDir: files, label: 'PostgreSQL', close: () => database.close().then(() => rmSync(files, { recursive: true, force: true })) };
   } else {
-    bench = await benchDatabase('bench_load', { poolSize: poolSizeFromEnv() });
+    const created = await benchDatabase('bench_load', { poolSize: poolSizeFromEnv() });
+    databaseUrl = created.databaseUrl;
+    bench = created;
     await seedRows(bench.database.db);
   }
   const db = bench.database.db;
@@ -100,7 +124,15 @@ async function server(dir: string | undefined) {
   };
   const s = serve({ fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
     console.log(
-      JSON.stringify({ port: info.port, lo: Number(ids.rows[0].lo), hi: Number(ids.rows[0].hi), kind: bench.label, admission, pool: poolSizeFromEnv() }),
+      JSON.stringify({
+        port: info.port,
+        lo: Number(ids.rows[0].lo),
+        hi: Number(ids.rows[0].hi),
+        kind: bench.label,
+        admission,
+        pool: poolSizeFromEnv(),
+        databaseUrl,
+      } satisfies ServerInfo),
     );
   });
   process.on('SIGTERM', async () => {
@@ -110,35 +142,6 @@ async function server(dir: string | undefined) {
     await bench.close().catch(() => undefined);
     process.exit(0);
   });
-}
-
-/** CPU seconds (user + system) used so far by a process, from /proc (clock ticks of 1/100 s). */
-function cpuSeconds(pid: number, part: 'user' | 'system' | 'all' = 'all'): number {
-  try {
-    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((part === 'system' ? 0 : Number(f[11])) + (part === 'user' ? 0 : Number(f[12]))) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-/** CPU seconds of every PostgreSQL server process on this machine (the DATABASE_URL server when local). */
-function postgresCpuSeconds(): number {
-  let total = 0;
-  for (const d of readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      if (readFileSync(`/proc/${d}/comm`, 'utf8').trim() === 'postgres') total += cpuSeconds(Number(d));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return total;
-}
-
-function rssMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
-  const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) / 1024 : NaN;
 }
 
 /** The databases to load: PGlite, and the PostgreSQL server of DATABASE_URL when set; BENCH_DB=pglite|postgres picks one. */
@@ -156,12 +159,14 @@ async function main() {
   for (const kind of backends()) {
     const env = { ...process.env };
     if (kind === 'pglite') delete env.DATABASE_URL;
-    await runOne(env);
+    const one = await runOne(env);
+    if (kind === 'postgres') await runCluster(self, env, one);
   }
 }
 
+const self = new URL(import.meta.url).pathname;
+
 async function runOne(env: NodeJS.ProcessEnv) {
-  const self = new URL(import.meta.url).pathname;
   let dir: string | undefined;
   if (!env.DATABASE_URL) {
     dir = mkdtempSync(join(tmpdir(), 'portal-bench-load-'));
@@ -171,88 +176,41 @@ async function runOne(env: NodeJS.ProcessEnv) {
   }
   // BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there (open it in Chrome's DevTools).
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', self, '--server', ...(dir ? [dir] : [])], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env,
-  });
-  const lines = createInterface({ input: child.stdout! });
-  const info = await new Promise<{ port: number; lo: number; hi: number; kind: string; admission: unknown; pool: number }>((resolve, reject) => {
-    lines.on('line', (l) => {
-      if (l.startsWith('{')) resolve(JSON.parse(l));
-    });
-    child.once('exit', (code) => reject(new Error(`servidor saiu (${code})`)));
-  });
-  const base = `http://127.0.0.1:${info.port}/api/v1/diarios`;
+  const { child, info } = await spawnJson<ServerInfo>(self, ['--server', ...(dir ? [dir] : [])], env, profile);
   console.log(
     `Banco: ${info.kind}; ${N.toLocaleString('pt-BR')} RDOs; ${CONNECTIONS} conexões por ${DURATION} s; fila ${JSON.stringify(info.admission)}; pool ${info.pool}`,
   );
-  // Each update takes a different record at version 1 (bulk rows never edited), so no 409.
-  let nextUpdate = info.lo + 10_000;
-  let nextCreate = 0;
-  const body = (i: number) => {
-    const [row] = demoRow(i);
-    return JSON.stringify(row);
-  };
-  const { demoRdoRows } = await import('../src/server/seed/demo-data');
-  const demoRow = (i: number) => demoRdoRows(1, '2001-01-01', i * 20 * 5 + (i % 5));
   const before = rssMb(child.pid!, 'VmRSS');
-  const cpu0 = { server: cpuSeconds(child.pid!), serverSystem: cpuSeconds(child.pid!, 'system'), pg: postgresCpuSeconds(), bench: process.cpuUsage() };
+  const cpu0 = {
+    server: cpuSeconds(child.pid!),
+    serverSystem: cpuSeconds(child.pid!, 'system'),
+    pg: postgresCpuSeconds(),
+    bench: process.cpuUsage(),
+    machine: machineCpu(),
+  };
+  const load0 = loadAverage();
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(child.pid!, 'VmRSS'))), 250);
-  const statuses: Record<number, number> = {};
-  let busy = 0;
-  const result = await autocannon({
-    url: base,
-    connections: CONNECTIONS,
-    duration: DURATION,
-    timeout: 10,
-    requests: [
-      {
-        setupRequest: (req) => {
-          const r = Math.random();
-          if (r < 0.6)
-            return { ...req, method: 'GET', path: `/api/v1/diarios?_start=0&_end=25&_sort=data&_order=desc&obra=${101 + Math.floor(Math.random() * 5)}` };
-          if (r < 0.85) return { ...req, method: 'GET', path: `/api/v1/diarios/${info.lo + Math.floor(Math.random() * (info.hi - info.lo))}` };
-          if (r < 0.95 && nextUpdate <= info.hi) {
-            const id = nextUpdate++;
-            return {
-              ...req,
-              method: 'PATCH',
-              path: `/api/v1/diarios/${id}`,
-              headers: { 'content-type': 'application/json' },
-              body: JSON.stringify({ version: 1, estacaoMeteorologica: `carga ${id}` }),
-            };
-          }
-          return { ...req, method: 'POST', path: '/api/v1/diarios', headers: { 'content-type': 'application/json' }, body: body(nextCreate++) };
-        },
-        onResponse: (status) => {
-          statuses[status] = (statuses[status] ?? 0) + 1;
-          if (status === 503) busy++;
-        },
-      },
-    ],
-  });
+  const run = await runMix(`http://127.0.0.1:${info.port}`, info);
   clearInterval(sampler);
-  const served = Object.values(statuses).reduce((a, b) => a + b, 0);
+  const { result, served } = run;
   const benchCpu = process.cpuUsage(cpu0.bench);
-  const perRequest = (seconds: number) => `${((seconds * 1000) / Math.max(1, served)).toFixed(2)} ms`;
+  const perRequest = (seconds: number) => perResponse(seconds, served);
   const hwm = rssMb(child.pid!, 'VmHWM');
-  console.log(`req/s ${result.requests.average.toFixed(0)}   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   máx ${result.latency.max} ms`);
-  console.log(
-    `erros ${result.errors}   timeouts ${result.timeouts}   não-2xx ${result.non2xx} (503 da fila: ${busy})   respostas por status ${JSON.stringify(statuses)}`,
-  );
+  printResult(run);
   console.log(
     `CPU por resposta: servidor ${perRequest(cpuSeconds(child.pid!) - cpu0.server)} (sistema ${perRequest(cpuSeconds(child.pid!, 'system') - cpu0.serverSystem)}), PostgreSQL ${info.kind === 'PGlite' ? '— (no processo do servidor)' : perRequest(postgresCpuSeconds() - cpu0.pg)}, autocannon ${perRequest((benchCpu.user + benchCpu.system) / 1e6)}`,
   );
+  console.log(`CPU da máquina ocupada durante a carga: ${busyShare(cpu0.machine, machineCpu())}; carga média (loadavg) ${load0} → ${loadAverage()}`);
   console.log(
     `RSS do servidor: ${before.toFixed(0)} MB antes da carga, máximo ${peak.toFixed(0)} MB durante a carga (VmHWM com a carga dos dados: ${hwm.toFixed(0)} MB)`,
   );
   const mark = (ok: boolean) => (ok ? 'cumprida' : 'NÃO cumprida');
   const p99Goal = info.kind === 'PGlite' ? '' : `; p99 < 500 ms: ${mark(result.latency.p99 < 500)}`;
   console.log(`Metas: 0 erros/timeouts: ${mark(!result.errors && !result.timeouts)}${p99Goal}; RSS < 512 MB: ${mark(peak < 512)}`);
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
+  await stop(child);
   if (dir) rmSync(dir, { recursive: true, force: true });
+  return figures(1, run);
 }
 
 const arg = (name: string) => (process.argv.includes(name) ? (process.argv[process.argv.indexOf(name) + 1] ?? '') : undefined);
@@ -264,6 +222,18 @@ if (arg('--prepare') !== undefined)
       process.exit(1);
     },
   );
+else if (arg('--proxy') !== undefined)
+  // The multi-process run's balancer, in a process of its own (its CPU apart from autocannon's).
+  import('./lib/round-robin-proxy').then(async ({ startRoundRobinProxy }) => {
+    const ports = arg('--proxy')!.split(',').map(Number);
+    const proxy = await startRoundRobinProxy(() => ports);
+    console.log(JSON.stringify({ url: proxy.url }));
+    process.on('SIGTERM', async () => {
+      console.log(JSON.stringify({ counts: Object.fromEntries(proxy.counts) }));
+      await proxy.close();
+      process.exit(0);
+    });
+  });
 else if (arg('--server') !== undefined)
   server(arg('--server') || undefined).catch((e) => {
     console.error(e);
