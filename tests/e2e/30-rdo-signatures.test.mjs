@@ -1,11 +1,14 @@
-// Scenario 30 — the day's report as a document of record (issue 26): the site manager concludes a
-// report and signs it with a drawn signature (desktop), the client's representative signs it from a
-// phone by confirming with their own sign-in, the public page /verificar/{codigo} confirms it, an
-// edit is refused, and the RDO administrator's return for correction voids both signatures, visibly
-// on the report and on the verification page.
+// Scenario 30 — the day's report as a document of record (issue 26): the site manager writes the
+// report in the new-RDO form of site 101 and concludes it (the UI then offers no "Editar" and the API
+// refuses an edit with the current version: 403 and the lock message), signs it with a drawn
+// signature (desktop), the client's representative signs it from a phone by confirming with their
+// own sign-in, each event e-mails the PDF to the site's distribution list (.eml under
+// DATA_DIR/mail), the public page /verificar/{codigo} confirms it, and the RDO administrator's
+// return for correction voids both signatures, visibly on the report and on the verification page.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { DESKTOP, PHONE, apiSend, eventually, goto, launch, loginOwnAccount, loginStaff, newPage, shot, step } from './helpers.mjs';
+import { DESKTOP, PHONE, apiGet, apiSend, eventually, goto, launch, loginOwnAccount, loginStaff, newPage, shot, step, toasts, waitPath } from './helpers.mjs';
+import { DATA_DIR, readMails } from './mail.mjs';
 
 let browser;
 before(async () => {
@@ -22,6 +25,55 @@ const card = (page) =>
     .or(page.locator('.ant-card').filter({ hasText: 'Assinaturas' }))
     .first();
 const signatures = (page) => page.getByRole('list', { name: 'Assinaturas do diário' }).getByRole('listitem');
+const editControl = (page) => page.getByRole('button', { name: /Editar/ }).or(page.getByRole('link', { name: /Editar/ }));
+/** The API's refusal of any edit of a concluded report (src/server/workflow/edit-rules.ts). */
+const LOCKED = 'Este diário de obra está em "Concluído (em revisão)" e não pode ser alterado por você.';
+const SEED_DISTRIBUTION = ['obra101@cliente-demo.com.br', 'arquivo.tecnico@portal.local']; // src/server/seed/demo-config.ts
+
+const pad = (n) => String(n).padStart(2, '0');
+/** A day of 2024 on which site 101 has no report yet (one report per site per day). */
+async function freeDay(page) {
+  for (;;) {
+    const [m, d] = [1 + Math.floor(Math.random() * 12), 1 + Math.floor(Math.random() * 28)];
+    const iso = `2024-${pad(m)}-${pad(d)}`;
+    const taken = await apiGet(page, `/api/v1/diarios?obra=101&data=${iso}`);
+    assert.equal(taken.status, 200, JSON.stringify(taken.body));
+    if (taken.body.length === 0) return { iso, br: `${pad(d)}/${pad(m)}/2024` };
+  }
+}
+
+/** Site 101's distribution list, set to the seed's when it has none. */
+async function distributionOf101(admin) {
+  const found = await apiGet(admin, '/api/v1/configuracoes-rdo?obra=101');
+  assert.equal(found.status, 200, JSON.stringify(found.body));
+  const config = found.body[0];
+  if (config?.distribuicao?.length) return config.distribuicao.map((m) => m.toLowerCase());
+  const saved = config
+    ? await apiSend(admin, 'PATCH', `/api/v1/configuracoes-rdo/${config.id}`, { distribuicao: SEED_DISTRIBUTION, version: config.version })
+    : await apiSend(admin, 'POST', '/api/v1/configuracoes-rdo', { obra: '101', distribuicao: SEED_DISTRIBUTION });
+  assert.ok([200, 201].includes(saved.status), JSON.stringify(saved.body));
+  return SEED_DISTRIBUTION;
+}
+
+/**
+ * The message the portal wrote for `event` ("diário concluído", "assinado (…)") of report nº
+ * `numero`: to the whole distribution list, with the report's PDF attached.
+ */
+async function assertDistributedPdf(numero, event, distribution) {
+  const mail = await eventually(
+    () => {
+      const mine = readMails().filter((m) => m.subject.startsWith(`Diário de obra nº ${numero} — `) && m.subject.endsWith(`: ${event}`));
+      assert.equal(mine.length, 1, `e-mail "${event}" do diário nº ${numero}: ${JSON.stringify(mine.map((m) => m.subject))}`);
+      return mine[0];
+    },
+    { timeout: 30_000, interval: 500 }, // the drainer passes every 5 s
+  );
+  assert.deepEqual([...mail.to].sort(), [...distribution].sort(), `destinatários de "${mail.subject}"`);
+  const pdfs = mail.attachments.filter((a) => a.contentType === 'application/pdf');
+  assert.equal(pdfs.length, 1, `anexos de "${mail.subject}": ${JSON.stringify(mail.attachments.map((a) => [a.contentType, a.filename]))}`);
+  assert.equal(pdfs[0].filename, `RDO-101-${numero}.pdf`);
+  assert.equal(pdfs[0].bytes.subarray(0, 5).toString('latin1'), '%PDF-', 'o anexo não é um PDF');
+}
 
 async function drawSignature(page) {
   const pad = page.getByRole('img', { name: 'Quadro para desenhar a assinatura' });
@@ -41,32 +93,70 @@ async function drawSignature(page) {
   await page.mouse.up();
 }
 
-test('o diário concluído é assinado pelo site manager e pelo cliente, verificado e anulado ao ser devolvido', async () => {
+test('o diário escrito e concluído no navegador é travado, assinado pelo site manager e pelo cliente, distribuído, verificado e anulado ao ser devolvido', async () => {
+  assert.ok(DATA_DIR, 'E2E_DATA_DIR ausente');
   const sm = await newPage(browser, { viewport: DESKTOP });
   const client = await newPage(browser, { viewport: PHONE });
   const anonymous = await newPage(browser, { viewport: PHONE });
   const admin = await newPage(browser, { viewport: DESKTOP });
   let id;
+  let numero;
   let codigo;
+  let distribution;
   try {
-    await step(sm, '30-concluir', async () => {
+    await step(admin, '30-lista-distribuicao', async () => {
+      await loginStaff(admin, 'admin@portal.local');
+      distribution = await distributionOf101(admin);
+    });
+
+    await step(sm, '30-escrever', async () => {
       await loginStaff(sm, 'sm@portal.local');
-      const day = String(1 + Math.floor(Math.random() * 28)).padStart(2, '0');
-      const created = await apiSend(sm, 'POST', '/api/v1/diarios', {
-        data: `2024-0${1 + Math.floor(Math.random() * 9)}-${day}`,
-        obra: '101',
-        siteManager: { mail: 'sm@portal.local', nome: 'Site Manager' },
-        ocorrencias: 'Concretagem da laje do bloco B.',
-      });
-      assert.equal(created.status, 201, JSON.stringify(created.body));
-      id = created.body.id;
-      await goto(sm, `/diarios/${id}`);
+      const day = await freeDay(sm);
+      await goto(sm, '/101/diarios/novo');
+      const text = sm.getByLabel('Ocorrências');
+      await text.waitFor();
+      assert.equal(await sm.getByLabel('Site manager: e-mail').inputValue(), 'sm@portal.local');
+      const date = sm.getByLabel('Data', { exact: true });
+      await date.click();
+      await date.fill(day.br);
+      await date.press('Enter');
+      await sm.keyboard.press('Escape').catch(() => {});
+      await text.fill(`Concretagem da laje do bloco B (${day.iso}).`);
+      await date.scrollIntoViewIfNeeded();
+      await shot(sm, '30-rdo-escrito-desktop');
+      await sm.getByRole('button', { name: 'Salvar' }).click();
+      await waitPath(sm, (p) => /^\/diarios\/\d+$/.test(p), 20_000);
+      id = Number(new URL(sm.url()).pathname.split('/').pop());
+      const saved = await apiGet(sm, `/api/v1/diarios/${id}`);
+      assert.equal(saved.body.data, day.iso);
+      assert.equal(saved.body.obra, '101');
+      numero = saved.body.numero;
+      assert.ok(numero > 0, 'o RDO não recebeu número');
+      // A draft: its author may still edit it.
+      await eventually(async () => assert.match(await statusTag(sm).textContent(), /Rascunho/), { timeout: 15_000 });
+      await editControl(sm).first().waitFor();
+    });
+
+    await step(sm, '30-concluir', async () => {
       await sm.getByRole('button', { name: 'Concluir diário', exact: true }).click();
       await sm.getByRole('button', { name: 'Confirmar', exact: true }).click();
       await eventually(async () => assert.match(await statusTag(sm).textContent(), /Concluído/), { timeout: 15_000 });
-      // Concluded: locked, even for its author.
-      const edit = await apiSend(sm, 'PATCH', `/api/v1/diarios/${id}`, { ocorrencias: 'Alterado depois de concluído.', version: created.body.version + 1 });
-      assert.ok([403, 409].includes(edit.status), `edição depois de concluído: ${edit.status}`);
+      // Concluded: locked, even for its author — no "Editar" on the page, and the API refuses an
+      // edit that carries the record's current version (no conflict: the lock itself).
+      await sm.getByRole('button', { name: 'Assinar diário' }).waitFor();
+      // The toasts cover the page's actions: gone before looking at them.
+      await eventually(async () => assert.equal(await toasts(sm).count(), 0), { timeout: 15_000 });
+      assert.equal(await editControl(sm).count(), 0, 'o diário concluído ainda oferece "Editar"');
+      await shot(sm, '30-rdo-concluido-sem-editar-desktop');
+      const current = await apiGet(sm, `/api/v1/diarios/${id}`);
+      assert.equal(current.status, 200);
+      const edit = await apiSend(sm, 'PATCH', `/api/v1/diarios/${id}`, { ocorrencias: 'Alterado depois de concluído.', version: current.body.version });
+      assert.equal(edit.status, 403, `edição depois de concluído: ${edit.status} ${JSON.stringify(edit.body)}`);
+      assert.equal(edit.body?.message, LOCKED);
+      const unchanged = await apiGet(sm, `/api/v1/diarios/${id}`);
+      assert.equal(unchanged.body.version, current.body.version);
+      assert.equal(unchanged.body.ocorrencias, current.body.ocorrencias);
+      await assertDistributedPdf(numero, 'diário concluído', distribution);
     });
 
     await step(sm, '30-assinar-site-manager', async () => {
@@ -81,6 +171,7 @@ test('o diário concluído é assinado pelo site manager e pelo cliente, verific
       await signatures(sm).first().getByText('Válida').waitFor();
       await card(sm).scrollIntoViewIfNeeded();
       await shot(sm, 'rdo-assinado-site-manager-desktop');
+      await assertDistributedPdf(numero, 'assinado (Site manager (responsável))', distribution);
     });
 
     await step(client, '30-assinar-cliente-telefone', async () => {
@@ -110,6 +201,7 @@ test('o diário concluído é assinado pelo site manager e pelo cliente, verific
       assert.match(codigo, /^[A-Z0-9]{10}$/);
       await card(client).scrollIntoViewIfNeeded();
       await shot(client, 'rdo-assinado-cliente-phone');
+      await assertDistributedPdf(numero, 'assinado (Representante do cliente)', distribution);
     });
 
     await step(anonymous, '30-verificar-valido', async () => {
@@ -123,7 +215,6 @@ test('o diário concluído é assinado pelo site manager e pelo cliente, verific
     });
 
     await step(admin, '30-devolver-anula', async () => {
-      await loginStaff(admin, 'admin@portal.local');
       await goto(admin, `/diarios/${id}`);
       await admin.getByRole('button', { name: 'Devolver para correção', exact: true }).click();
       const dialog = admin.getByRole('dialog');
