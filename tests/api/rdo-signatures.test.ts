@@ -124,12 +124,7 @@ describe.each(BACKENDS)('RDO signatures (%s)', (backend) => {
 
     // The site manager signs (drawn), the hash of the stored content is kept, with IP and browser.
     const drawn = await png(300, 90);
-    const first = await sign(
-      id,
-      SM,
-      { metodo: 'desenho', imagem: drawn },
-      { 'x-forwarded-for': '203.0.113.7', 'user-agent': 'Vitest/1.0 (assinatura)' },
-    );
+    const first = await sign(id, SM, { metodo: 'desenho', imagem: drawn }, { 'x-forwarded-for': '203.0.113.7', 'user-agent': 'Vitest/1.0 (assinatura)' });
     expect(first.status, JSON.stringify(first.body)).toBe(201);
     const hash1 = await storedHash(id);
     expect(first.body).toMatchObject({ hashAtual: hash1, proxima: 'cliente', podeAssinar: false });
