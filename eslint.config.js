@@ -53,7 +53,18 @@ export default tseslint.config(
   {
     files: ['src/app/**/*.tsx', 'src/app/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      // antd's Spin is a plain div: an aria-label there is an axe violation (aria-prohibited-attr).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXOpeningElement[name.name='Spin'] > JSXAttribute[name.name='aria-label']",
+          message: 'Use <Loading label="…" /> (views/loading): o Spin não aceita aria-label.',
+        },
+      ],
+    },
   },
   { languageOptions: { globals: { ...globals.browser, ...globals.node } } },
   {

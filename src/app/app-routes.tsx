@@ -5,7 +5,6 @@
  */
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, Route, Routes } from 'react-router';
-import { Spin } from 'antd';
 import { ROUTED, routesOfLayout } from '../../resources/routes';
 import type { AppRoute, LayoutKind } from '../../resources/routes/types';
 import { RefineNavigationGuard } from './guard/navigation-guard';
@@ -13,6 +12,7 @@ import { PortalLayout } from './layouts/portal-layout';
 // What the feature modules register with the engine: view overrides (RDO, legal case, supplier SGI
 // screens) and the buttons and inputs the generic views show.
 import './modules/register';
+import { Loading } from './views/loading';
 
 // Status pages (antd Result and its illustrations) load only when shown.
 const ForbiddenPage = lazy(() => import('./pages/status-pages').then((m) => ({ default: m.ForbiddenPage })));
@@ -51,8 +51,8 @@ const AuthPages = {
   PerfilPage: lazy(() => import('./auth/pages').then((m) => ({ default: m.PerfilPage }))),
 };
 
-function Loading() {
-  return <Spin size="large" style={{ display: 'block', margin: '20vh auto' }} aria-label="Carregando" />;
+function RouteLoading() {
+  return <Loading size="large" style={{ margin: '20vh auto' }} />;
 }
 
 /** The element of one route of the table. */
@@ -136,7 +136,7 @@ const LAYOUTS: Exclude<LayoutKind, 'public'>[] = ['open', 'general', 'site', 'fa
 
 function Suspended() {
   return (
-    <Suspense fallback={<Loading />}>
+    <Suspense fallback={<RouteLoading />}>
       <Outlet />
     </Suspense>
   );

@@ -9,13 +9,13 @@
  * reload shows the same filters in the column headers.
  */
 import React, { lazy, Suspense } from 'react';
-import { Spin } from 'antd';
 import type { TableColumnType } from 'antd';
 import { FilterFilled } from '@ant-design/icons';
 import type { CrudFilter, CrudOperators } from '@refinedev/core';
 import type { FieldDef } from '../../../schemas/kinds';
 import { appKindOf } from './kinds/registry';
 import type { FilterFamily } from './kinds/types';
+import { Loading } from '../views/loading';
 
 // The dropdown widgets (date range picker, selects, number inputs) load when a filter is first opened.
 const FilterDropdown = lazy(() => import('./filter-dropdowns').then((m) => ({ default: m.FilterDropdown })));
@@ -57,7 +57,7 @@ export function columnFilterProps<T>(field: FieldDef, binding: FilterBinding): P
   const active = Object.keys(activeFilterValues(field, binding.filters)).length > 0;
   return {
     filterDropdown: ({ close }) => (
-      <Suspense fallback={<Spin size="small" style={{ display: 'block', margin: 16 }} aria-label="Carregando" />}>
+      <Suspense fallback={<Loading size="small" style={{ margin: 16 }} label="Carregando" />}>
         <FilterDropdown
           dropdown={filter.dropdown}
           placeholder={filter.placeholder}

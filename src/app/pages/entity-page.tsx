@@ -9,7 +9,6 @@
  */
 import { lazy, Suspense, useMemo, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
-import { Spin } from 'antd';
 import { useList, type BaseKey, type CrudFilter } from '@refinedev/core';
 import { resolveEntity, resolveValue } from '../../../resources/routes';
 import type { AppRoute } from '../../../resources/routes/types';
@@ -20,6 +19,7 @@ import { GenericList } from '../views/generic-list';
 import { getViewOverride } from '../views/overrides';
 import { SelectObraPrompt } from '../views/select-obra-prompt';
 import { useSchemaVersion } from '../modules/schema-config/effective-schemas';
+import { Loading } from '../views/loading';
 
 /**
  * Props the page hands to the generic views. `filters` are permanent list filters (not
@@ -40,7 +40,7 @@ const EditView = lazy(() => import('../views/generic-edit').then((m) => ({ defau
 const RecordNotFound = lazy(() => import('./entity-notices').then((m) => ({ default: m.RecordNotFound })));
 
 function ViewLoading() {
-  return <Spin style={{ display: 'block', margin: '48px auto' }} aria-label="Carregando" />;
+  return <Loading style={{ margin: '48px auto' }} label="Carregando" />;
 }
 
 /** Suspense around a lazily loaded view. */

@@ -4,13 +4,14 @@
  * "Responder" / "Excluir" where the viewer's rights allow (Interagir, delete for its responsible).
  */
 import React from 'react';
-import { Button, Empty, Space, Spin, Tag, Timeline, Typography } from 'antd';
+import { Button, Empty, Space, Tag, Timeline, Typography } from 'antd';
 import { MessageOutlined } from '@ant-design/icons';
 import { DeleteButton } from '@refinedev/antd';
 import type { BaseRecord } from '@refinedev/core';
 import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
 import { FieldDisplay } from '../fields/display';
 import { formatDateTime, formatPerson } from '../format';
+import { Loading } from './loading';
 
 const byName = (schema: EntitySchema, name: string): FieldDef | undefined => schema.fields.find((f) => f.name === name);
 
@@ -34,7 +35,7 @@ export function InteractionTimeline({
   onReply: (r: BaseRecord) => void;
   canReply: boolean;
 }): React.ReactElement {
-  if (loading && !rows.length) return <Spin aria-label="Carregando" />;
+  if (loading && !rows.length) return <Loading label="Carregando" />;
   if (!rows.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Nenhuma interação ainda." />;
   const attachments = child.fields.find((f) => f.kind === 'attachments');
   const byId = new Map(rows.map((r) => [String(r.id), r]));

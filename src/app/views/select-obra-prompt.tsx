@@ -3,13 +3,13 @@
  * the entity page and the dashboards alike. The notice (antd Result) loads only when shown.
  */
 import { lazy, Suspense } from 'react';
-import { Spin } from 'antd';
+import { Loading } from './loading';
 
 const SelectObraNotice = lazy(() => import('./select-obra-notice').then((m) => ({ default: m.SelectObraNotice })));
 
 export function SelectObraPrompt({ title }: { title: string }) {
   return (
-    <Suspense fallback={<Spin style={{ display: 'block', margin: '48px auto' }} aria-label="Carregando" />}>
+    <Suspense fallback={<Loading style={{ margin: '48px auto' }} label="Carregando" />}>
       <SelectObraNotice title={title} />
     </Suspense>
   );

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button, Popconfirm, Space, Spin, Typography } from 'antd';
+import { Button, Popconfirm, Space, Typography } from 'antd';
 import type { BaseKey } from '@refinedev/core';
 import type { EntitySchema } from '../../../schemas/kinds';
 import { ProblemAlert } from './problem-alert';
@@ -15,6 +15,7 @@ import { useConfirmFocus } from './confirm-focus';
 import type { TransitionInput, TransitionOption } from './types';
 import { useTakeTransition } from './use-take-transition';
 import { useTransitions } from './use-transitions';
+import { Loading } from '../views/loading';
 
 interface Props {
   schema: EntitySchema;
@@ -71,7 +72,7 @@ export function TransitionButtons({ schema, id, record }: Props) {
     setDialog(t.choices ? { ...t, choices: t.choices.filter((c) => c.value !== state) } : t);
   }
 
-  if (isLoading) return <Spin size="small" aria-label="Carregando ações" />;
+  if (isLoading) return <Loading size="small" label="Carregando ações" />;
   if (error) return <Typography.Text type="warning">Não foi possível carregar as ações disponíveis.</Typography.Text>;
   if (!transitions.length) return null;
 

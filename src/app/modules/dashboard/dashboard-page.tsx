@@ -6,7 +6,7 @@
  */
 import React, { Suspense, lazy, useMemo } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { Alert, Card, Col, DatePicker, Empty, Row, Space, Spin, Statistic, Table, Typography } from 'antd';
+import { Alert, Card, Col, DatePicker, Empty, Row, Space, Statistic, Table, Typography } from 'antd';
 import { useApiUrl, useCustom } from '@refinedev/core';
 import dayjs, { type Dayjs } from 'dayjs';
 import { DASHBOARDS, type DashboardSpec, type DashboardWidget } from '../../../../resources/dashboards';
@@ -21,6 +21,7 @@ import type { ChartDatum } from './charts';
 import { SelectObraPrompt } from '../../views/select-obra-prompt';
 import { combineShare, shareFormatter, sideQuery, type AggregateAnswer, type AggregateRow } from './share';
 import { RecordsWidget } from './records-widget';
+import { Loading } from '../../views/loading';
 
 const Chart = lazy(() => import('./charts'));
 
@@ -169,7 +170,7 @@ function Widget({ w, period, ctx }: { w: DashboardWidget; period: Period; ctx: F
   const body = () => {
     if (records) return <RecordsWidget w={w} schema={schema} filters={filters} />;
     if (q.isError) return <Alert type="warning" showIcon message={q.error?.message ?? 'Não foi possível carregar.'} />;
-    if (q.isLoading || !data) return <Spin aria-label="Carregando" />;
+    if (q.isLoading || !data) return <Loading label="Carregando" />;
     if (w.kind === 'kpi') {
       // An average or a share of nothing has no value (not zero).
       const shown = data.total === null && (w.share || /^avg/.test(w.measure ?? '')) ? '—' : format(Number(data.total ?? 0));
@@ -235,7 +236,7 @@ function Widget({ w, period, ctx }: { w: DashboardWidget; period: Period; ctx: F
       navigate(listLink(schema, { ...filters, [w.groupBy]: [String(hit.key)] }));
     };
     return (
-      <Suspense fallback={<Spin aria-label="Carregando gráfico" />}>
+      <Suspense fallback={<Loading label="Carregando gráfico" />}>
         <figure style={{ margin: 0 }} aria-label={`${w.title}: ${chartData.map((d) => `${d.label} ${format(d.value)}`).join('; ')}`}>
           <Chart
             kind={w.kind as 'bar' | 'column' | 'line' | 'pie'}

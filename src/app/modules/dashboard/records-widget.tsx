@@ -5,13 +5,14 @@
  */
 import React from 'react';
 import { Link } from 'react-router';
-import { Alert, Empty, Spin, Table } from 'antd';
+import { Alert, Empty, Table } from 'antd';
 import { useApiUrl, useCustom } from '@refinedev/core';
 import type { DashboardWidget } from '../../../../resources/dashboards/types';
 import { entityPaths } from '../../../../resources/routes';
 import type { EntitySchema } from '../../../../schemas/kinds';
 import { FieldDisplay } from '../../fields/display';
 import { ReferenceTitlesProvider } from '../../fields/reference-titles';
+import { Loading } from '../../views/loading';
 
 export const DEFAULT_RECORDS_LIMIT = 10;
 
@@ -37,7 +38,7 @@ export function RecordsWidget({ w, schema, filters }: { w: DashboardWidget; sche
   });
   if (q.isError) return <Alert type="warning" showIcon message={q.error?.message ?? 'Não foi possível carregar.'} />;
   const rows = result?.data;
-  if (q.isLoading || !rows) return <Spin aria-label="Carregando" />;
+  if (q.isLoading || !rows) return <Loading label="Carregando" />;
   if (!rows.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Nada no período." />;
   const fields = (w.columns ?? [schema.titleField]).map((name) => schema.fields.find((f) => f.name === name)).filter((f) => !!f);
   const show = entityPaths(schema).show;

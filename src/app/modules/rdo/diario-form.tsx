@@ -7,7 +7,7 @@
  */
 import { useEffect, useMemo } from 'react';
 import { useParams } from 'react-router';
-import { Form, Spin } from 'antd';
+import { Form } from 'antd';
 import { useApiUrl, useCustom, useOne, type BaseRecord } from '@refinedev/core';
 import type { EntitySchema } from '../../../../schemas/kinds';
 import { GenericForm } from '../../views/generic-form';
@@ -16,6 +16,7 @@ import { CopyPreviousButton } from './copy-previous-button';
 import { WeatherFill } from './weather-fill';
 import { rdoOptionsQuery } from './rdo-options-query';
 import { defaultsFromShifts, schemaWithRdoOptions, type RdoOptions } from './rdo-options';
+import { Loading } from '../../views/loading';
 
 /** The site's RDO configuration (undefined while loading or without a site). */
 export function useRdoOptions(obra: string | undefined): { options?: RdoOptions; loading: boolean } {
@@ -50,7 +51,7 @@ function SuggestedValues({ values }: { values: Record<string, unknown> }) {
   return null;
 }
 
-const loadingView = <Spin style={{ display: 'block', margin: '48px auto' }} aria-label="Carregando" />;
+const loadingView = <Loading style={{ margin: '48px auto' }} label="Carregando" />;
 
 export function DiarioCreate({ schema }: ViewProps) {
   const { obra } = useParams();

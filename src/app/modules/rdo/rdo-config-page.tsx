@@ -4,11 +4,12 @@
  */
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { Alert, Spin, Typography } from 'antd';
+import { Alert, Typography } from 'antd';
 import { useInvalidate, useList, type BaseRecord, type HttpError } from '@refinedev/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { schemaByName } from '../../../../schemas';
 import { GenericForm } from '../../views/generic-form';
+import { Loading } from '../../views/loading';
 
 const schema = schemaByName('configuracaoRdo')!;
 /** Once created, the record stays the route's site's. */
@@ -41,7 +42,7 @@ export function RdoConfigPage() {
       {query.isError ? (
         <Alert type="error" showIcon message={query.error?.message ?? 'Não foi possível carregar a configuração.'} />
       ) : query.isLoading ? (
-        <Spin style={{ display: 'block', margin: '48px auto' }} aria-label="Carregando" />
+        <Loading style={{ margin: '48px auto' }} label="Carregando" />
       ) : record ? (
         <GenericForm key={`edit:${record.id}:${saved}`} schema={editSchema} action="edit" id={record.id} redirect={false} onSaved={() => void onSaved()} />
       ) : (

@@ -4,12 +4,13 @@
  * code, and "Assinar diário" when the API says the caller may sign now (otherwise its reason).
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Card, Flex, Spin, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Tag, Typography } from 'antd';
 import { EditOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { formatDateTime } from '../../format';
 import { METHOD_LABELS, roleLabel } from './signature-labels';
 import { SignModal } from './sign-modal';
 import { fetchSignatures, type Signature, type SignaturesInfo } from './signatures-api';
+import { Loading } from '../../views/loading';
 
 function SignatureItem({ s }: { s: Signature }) {
   return (
@@ -84,7 +85,7 @@ export function SignaturesCard({ diarioId, refreshKey, concluded = true }: { dia
       {error ? (
         <Alert type="error" showIcon message={error} action={<Button onClick={reload}>Tentar de novo</Button>} />
       ) : !info ? (
-        <Spin aria-label="Carregando as assinaturas" />
+        <Loading label="Carregando as assinaturas" />
       ) : (
         <Flex vertical gap={12}>
           {info.assinaturas.length ? (

@@ -4,8 +4,9 @@
  * not see the site's schedule (403). The chart itself loads lazily.
  */
 import React, { Suspense, lazy, useState } from 'react';
-import { Alert, Card, Empty, Segmented, Spin, Typography } from 'antd';
+import { Alert, Card, Empty, Segmented, Typography } from 'antd';
 import { useSCurve } from './api';
+import { Loading } from '../../views/loading';
 
 const SCurveChart = lazy(() => import('./s-curve-chart'));
 
@@ -33,7 +34,7 @@ export function SCurveCard({ obra, title = 'Curva S (avanço físico acumulado)'
   const plannedAt = last ? pontos.find((p) => p.data === last.data)?.previsto : undefined;
   const body = () => {
     if (query.isError) return <Alert type="warning" showIcon message={query.error?.message ?? 'Não foi possível carregar a curva S.'} />;
-    if (query.isLoading || !curve) return <Spin aria-label="Carregando curva S" />;
+    if (query.isLoading || !curve) return <Loading label="Carregando curva S" />;
     if (!pontos.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Sem itens da EAP com datas planejadas nem avanço informado." />;
     const summary = pontos.map((p) => `${br(p.data)}: previsto ${pct(p.previsto)}${p.realizado === null ? '' : `, realizado ${pct(p.realizado)}`}`).join('; ');
     return (
@@ -43,7 +44,7 @@ export function SCurveCard({ obra, title = 'Curva S (avanço físico acumulado)'
             ? `Realizado em ${br(last.data)} (último diário com avanço): ${pct(last.valor)}${plannedAt === undefined ? '' : ` · previsto para a data: ${pct(plannedAt)}`}`
             : 'Nenhum avanço informado nos diários ainda.'}
         </Typography.Paragraph>
-        <Suspense fallback={<Spin aria-label="Carregando gráfico" />}>
+        <Suspense fallback={<Loading label="Carregando gráfico" />}>
           <figure style={{ margin: 0 }} aria-label={`Curva S: ${summary}`}>
             <ChartBoundary>
               <SCurveChart pontos={pontos} />

@@ -6,7 +6,7 @@
  */
 import React, { Suspense, lazy, useState } from 'react';
 import { useParams } from 'react-router';
-import { Alert, Button, Card, Popconfirm, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Popconfirm, Space, Typography } from 'antd';
 import { MailOutlined } from '@ant-design/icons';
 import { useApiUrl, useCustomMutation, useNotification, type HttpError } from '@refinedev/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -15,6 +15,7 @@ import { obraLabel } from '../../fields/obra-label';
 import { siteApiPath, useSchedule, type ScheduleItem } from './api';
 import { ScheduleTable } from './schedule-table';
 import { SCurveCard } from './s-curve-card';
+import { Loading } from '../../views/loading';
 
 const ScheduleCalendar = lazy(() => import('./schedule-calendar'));
 
@@ -116,7 +117,7 @@ export function SchedulePage(): React.ReactElement {
       {query.isError ? (
         <Alert type="error" showIcon message={query.error?.message ?? 'Não foi possível carregar o cronograma.'} />
       ) : !data ? (
-        <Spin size="large" aria-label="Carregando cronograma" />
+        <Loading size="large" label="Carregando cronograma" />
       ) : (
         <>
           {late.length ? (
@@ -141,7 +142,7 @@ export function SchedulePage(): React.ReactElement {
           </Card>
           <SCurveCard obra={obra} />
           <Card size="small" title="Calendário das atividades planejadas (8h às 17h)" role="region" aria-label="Calendário">
-            <Suspense fallback={<Spin aria-label="Carregando calendário" />}>
+            <Suspense fallback={<Loading label="Carregando calendário" />}>
               <ScheduleCalendar items={data.itens} today={data.hoje} />
             </Suspense>
           </Card>

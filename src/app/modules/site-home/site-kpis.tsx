@@ -7,7 +7,7 @@
  */
 import React, { useMemo } from 'react';
 import { Link } from 'react-router';
-import { Card, Col, Row, Spin, Statistic } from 'antd';
+import { Card, Col, Row, Statistic } from 'antd';
 import { useApiUrl, useCustom, type HttpError } from '@refinedev/core';
 import dayjs from 'dayjs';
 import { SITE_KPIS, type SiteKpi } from '../../../../resources/dashboards/site-kpis';
@@ -18,6 +18,7 @@ import { useAbility } from '../../access/ability-context';
 import { formatInteger, todayIso } from '../../format';
 import { listLink, resolveFilterValue } from '../dashboard/dashboard-page';
 import { useSCurve } from '../schedule/api';
+import { Loading } from '../../views/loading';
 
 const DAY = 86_400_000;
 
@@ -68,7 +69,7 @@ function CountKpi({ kpi, schema, obra }: { kpi: SiteKpi; schema: EntitySchema; o
     <KpiCard title={kpi.title}>
       {total === undefined || total === null ? (
         query.isLoading ? (
-          <Spin size="small" aria-label="Carregando" />
+          <Loading size="small" label="Carregando" style={{ textAlign: 'left' }} />
         ) : (
           <Statistic value={0} />
         )
@@ -88,7 +89,7 @@ function ProgressKpi({ obra }: { obra: string }) {
   return (
     <KpiCard title="Avanço físico">
       {query.isLoading ? (
-        <Spin size="small" aria-label="Carregando" />
+        <Loading size="small" label="Carregando" style={{ textAlign: 'left' }} />
       ) : (
         <Statistic value={last ? last.valor.toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 }) : '0,0'} suffix="%" />
       )}

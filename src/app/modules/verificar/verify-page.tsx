@@ -6,10 +6,11 @@
  */
 import React, { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Button, Card, Flex, Form, Input, Result, Spin, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Form, Input, Result, Tag, Typography } from 'antd';
 import { roleLabel } from '../rdo/signature-labels';
 import { formatDateTime } from '../../format';
 import { verifyCode, type Verification, type VerifyOutcome } from './verify-api';
+import { Loading } from '../../views/loading';
 
 export const VALID_TITLE = 'Documento válido: o conteúdo confere com o que foi assinado';
 export const VOID_TITLE = 'As assinaturas deste documento foram anuladas ou o conteúdo mudou';
@@ -116,7 +117,7 @@ export function VerifyPage(): React.ReactElement {
       <CodeForm initial={codigo} />
       <div aria-live="polite">
         {outcome === 'loading' ? (
-          <Spin size="large" aria-label="Verificando o código" style={{ display: 'block', margin: '32px auto' }} />
+          <Loading size="large" label="Verificando o código" style={{ margin: '32px auto' }} />
         ) : outcome?.kind === 'found' ? (
           <Outcome result={outcome.result} />
         ) : outcome?.kind === 'unknown' ? (

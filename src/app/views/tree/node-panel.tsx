@@ -4,12 +4,13 @@
  * tree) hidden and sent as given; and the delete button of a node, refused while nodes are below it.
  */
 import { useMemo, type ReactNode } from 'react';
-import { Button, Form, Input, Popconfirm, Space, Spin, Tooltip } from 'antd';
+import { Button, Form, Input, Popconfirm, Space, Tooltip } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useDelete, useInvalidate, type BaseRecord, type HttpError } from '@refinedev/core';
 import { useForm } from '@refinedev/antd';
 import type { EntitySchema } from '../../../../schemas/kinds';
 import { SchemaFormFields } from '../generic-form';
+import { Loading } from '../loading';
 
 export interface TreeNodeFormProps {
   schema: EntitySchema;
@@ -57,7 +58,7 @@ export function TreeNodeForm({ schema, treeFields, id, createValues, canSave, na
       onSaved(saved);
     },
   });
-  if (isEdit && formLoading && !formProps.initialValues) return <Spin style={{ display: 'block', margin: '32px auto' }} aria-label="Carregando" />;
+  if (isEdit && formLoading && !formProps.initialValues) return <Loading style={{ margin: '32px auto' }} label="Carregando" />;
 
   return (
     <Form

@@ -8,11 +8,12 @@
  * its own subtree.
  */
 import { useMemo, useState, type ReactNode } from 'react';
-import { Alert, Card, Col, Drawer, Empty, Grid, Input, Row, Space, Spin, Tree } from 'antd';
+import { Alert, Card, Col, Drawer, Empty, Grid, Input, Row, Space, Tree } from 'antd';
 import type { TreeDataNode, TreeProps } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { filterTree, flatten, subtreeKeys, type TreeNode, type TreeRecord } from './build';
 import { useTreeExpansion } from './use-tree-expansion';
+import { Loading } from '../loading';
 
 export interface TreeScreenProps<T extends TreeRecord> {
   /** Accessible name of the tree. */
@@ -86,7 +87,7 @@ export function TreeScreen<T extends TreeRecord>(props: TreeScreenProps<T>) {
   };
 
   const tree = loading ? (
-    <Spin style={{ display: 'block', margin: '32px auto' }} aria-label="Carregando" />
+    <Loading style={{ margin: '32px auto' }} label="Carregando" />
   ) : error ? (
     <Alert type="error" showIcon message={error.message} description={error.description} />
   ) : !roots.length ? (
