@@ -18,7 +18,6 @@ import type { ComponentType, ReactNode } from 'react';
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import {
   Alert,
-  App,
   Avatar,
   Badge,
   Breadcrumb,
@@ -64,7 +63,6 @@ export function firstScreenComponents(): ReactNode[] {
   const PopoverPanel = panel(Popover);
   const PopconfirmPanel = panel(Popconfirm);
   return [
-    <App key="app" />,
     <Alert key="alert" message="" />,
     <Avatar key="avatar" />,
     <Badge key="badge" count={1} />,

@@ -7,7 +7,9 @@
 // manifest from the entry through the dynamic imports each route loads:
 //   /login      entry + the login page chunk (Amplify follows after the first paint, shown apart)
 //   lista       entry + the signed-in app (src/app/App.tsx: Refine, layout, Amplify) + the entity page
-//               (it holds the generic list; filter widgets, export, show/edit/create load on demand)
+//               (it holds the generic list; filter widgets, export, show/edit/create load on demand;
+//               the menu's icon set follows as the menu first renders, and at phone width the
+//               cards that replace the table, both shown apart)
 //   exibição    the list's chunks + the daily report's show view (src/app/modules/rdo/diario-show.tsx)
 //   painel      entry + the signed-in app + the dashboard page + its charts
 // and says whether chart, PDF, calendar or exceljs code is in the entry, /login or the list.
@@ -117,6 +119,8 @@ const entity = chunkOf('src/app/pages/entity-page.tsx', 'entity-page');
 const show = chunkOf('src/app/modules/rdo/diario-show.tsx', 'diario-show');
 const dashboard = [...chunkOf('src/app/modules/dashboard/dashboard-page.tsx', 'dashboard-page'), ...chunkOf('src/app/modules/dashboard/charts.tsx', 'charts')];
 const amplify = [...chunkOf('src/app/auth/auth-provider.ts', 'auth-provider'), ...chunkOf('src/app/auth/amplify.ts', 'amplify')];
+const menuIcons = chunkOf('src/app/layouts/icons.tsx', 'icons');
+const phoneCards = chunkOf('src/app/views/list-cards.tsx', 'list-cards');
 const loginPage = chunkOf('src/app/auth/pages/LoginPage.tsx', 'LoginPage');
 const entry = closure([entryKey]);
 const routes = [
@@ -124,6 +128,8 @@ const routes = [
   ['/login (até renderizar)', closure([entryKey, ...loginPage])],
   ['/login + Amplify (após a 1ª pintura)', closure([entryKey, ...loginPage, ...amplify])],
   ['lista (/diarios)', closure([entryKey, ...app, ...entity])],
+  ['lista + ícones do menu (logo após)', closure([entryKey, ...app, ...entity, ...menuIcons])],
+  ['lista no telefone (+ cartões)', closure([entryKey, ...app, ...entity, ...phoneCards])],
   ['exibição (/diarios/:id)', closure([entryKey, ...app, ...entity, ...show])],
   ['painel (dashboard + gráficos)', closure([entryKey, ...app, ...dashboard])],
 ];

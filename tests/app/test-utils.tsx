@@ -19,6 +19,8 @@ import type { EntitySchema } from '../../schemas/kinds';
 import { createDataProvider } from '../../src/app/providers/data-provider';
 import { routerProvider } from '../../src/app/providers/router-provider';
 import { viewsFor } from '../../src/app/views/index';
+import { ToastStack } from '../../src/app/root/ToastStack';
+import { toastStore } from '../../src/app/providers/toast-store';
 import type { PortalUser } from '../../src/access/user';
 import { defineAbilityFor } from '../../src/access/ability';
 import { StaticAbilityProvider } from '../../src/app/access/ability-context';
@@ -72,6 +74,7 @@ export interface RenderViewsOptions {
 }
 
 export function renderViews({ schemas, path, dataProvider, routes, user, authProvider }: RenderViewsOptions): RenderResult {
+  toastStore.clear(); // the app's toasts (toast-store's notify) are shown by the stack below, one test at a time
   const dp = dataProvider ?? createDataProvider(TEST_API_URL);
   const tree = renderTree(schemas, path, dp, routes, authProvider);
   return render(
@@ -119,6 +122,7 @@ function renderTree(schemas: EntitySchema[], path: string, dp: DataProvider, rou
             </Routes>
           </NotificationBridge>
         </AntdApp>
+        <ToastStack />
       </ConfigProvider>
     </MemoryRouter>
   );

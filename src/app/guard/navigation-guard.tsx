@@ -3,9 +3,8 @@
  * renders the children, a spinner while waiting, or a redirect. It also remembers the last
  * route (rule 5) and publishes the current route, its params and its site to the layouts.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { Button, Result } from 'antd';
 import { Loading } from '../views/loading';
 import { useIsAuthenticated } from '@refinedev/core';
 import type { AppRoute } from '../../../resources/routes/types';
@@ -55,31 +54,14 @@ export interface NavigationGuardProps {
   children: ReactNode;
 }
 
+// antd's Result (with its illustrations) only when the check failed offline, not on every page.
+const OfflineCheck = lazy(() => import('./offline-check').then((m) => ({ default: m.OfflineCheck })));
+
 function FullPageSpin() {
   return (
     <div style={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: '60vh' }}>
       <Loading size="large" />
     </div>
-  );
-}
-
-/** Access could not be checked without network: said as such (not "Sem permissão"), tried again when the network returns. */
-function OfflineCheck({ onRetry }: { onRetry: () => void }) {
-  useEffect(() => {
-    window.addEventListener('online', onRetry);
-    return () => window.removeEventListener('online', onRetry);
-  }, [onRetry]);
-  return (
-    <Result
-      status="warning"
-      title="Sem conexão"
-      subTitle="Não foi possível confirmar o seu acesso a esta página sem rede. Ela abre assim que a conexão voltar."
-      extra={
-        <Button type="primary" onClick={onRetry}>
-          Tentar de novo
-        </Button>
-      }
-    />
   );
 }
 
@@ -134,7 +116,12 @@ export function NavigationGuard({ auth, ability, checkObra, routes = APP_ROUTES,
   );
 
   if (decision.type === 'wait') return <FullPageSpin />;
-  if (decision.type === 'offline') return <OfflineCheck onRetry={retry} />;
+  if (decision.type === 'offline')
+    return (
+      <Suspense fallback={<FullPageSpin />}>
+        <OfflineCheck onRetry={retry} />
+      </Suspense>
+    );
   if (decision.type === 'redirect') return <Navigate to={decision.to} replace />;
   return <CurrentRouteProvider value={current}>{children}</CurrentRouteProvider>;
 }

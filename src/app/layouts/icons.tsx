@@ -1,4 +1,7 @@
-/** antd icons by name (route table and schemas name them as strings). Explicit, to keep the bundle small. */
+/**
+ * antd icons by name (route table and schemas name them as strings). Explicit, to keep the bundle
+ * small; loaded on demand by `RouteIcon` (./route-icon).
+ */
 import type { ComponentType } from 'react';
 import {
   AlertOutlined,
@@ -133,8 +136,3 @@ export const ICONS: Record<string, ComponentType> = {
   UserAddOutlined,
   UserOutlined,
 };
-
-export function RouteIcon({ name }: { name?: string }) {
-  const Icon = (name && ICONS[name]) || FileOutlined;
-  return <Icon />;
-}

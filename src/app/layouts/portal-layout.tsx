@@ -20,7 +20,7 @@ import { useCurrentRoute } from '../guard/navigation-guard';
 import { PendenciasBell } from '../modules/pendencias/pendencias-bell';
 import { useScrollLockContext } from '../root/overlays';
 import { PRIMARY_COLOR } from '../theme';
-import { RouteIcon } from './icons';
+import { RouteIcon } from './route-icon';
 import { buildMenu, canChooseSite, type MenuGroup } from './menu';
 import { SitePicker } from '../fields/site-picker';
 import { rememberedObra, rememberObra, useLayoutServices } from '../providers/layout-services';

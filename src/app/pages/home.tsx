@@ -6,7 +6,7 @@
 import { Card, Col, List, Row, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useAbility, useCurrentUser } from '../access/ability-context';
-import { RouteIcon } from '../layouts/icons';
+import { RouteIcon } from '../layouts/route-icon';
 import { buildMenu, type MenuGroup } from '../layouts/menu';
 import { rememberedObra } from '../providers/layout-services';
 import { StartSection } from './start-pages';

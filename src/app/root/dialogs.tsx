@@ -7,9 +7,12 @@
  * - `QuickConfirm` / `QuickInput`: menus that open from their child element (click), width 350,
  *   and close on submit; the input one is emptied after submit.
  */
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type FormEvent, type ReactElement, type ReactNode } from 'react';
-import { Button, Input, Modal, Popconfirm, Popover, Space } from 'antd';
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState, type FormEvent, type ReactElement, type ReactNode } from 'react';
+import { Button, Input, Popconfirm, Popover } from 'antd';
 import { DIALOG, QUICK_MENU } from './constants';
+
+// antd's Modal loads with the first dialog, not with every page.
+const DialogView = lazy(() => import('./dialog-view').then((m) => ({ default: m.DialogView })));
 
 export interface DialogOptions {
   title: ReactNode;
@@ -27,7 +30,7 @@ export interface DialogsApi {
   alert(options: DialogOptions): Promise<void>;
 }
 
-interface PendingDialog {
+export interface PendingDialog {
   id: number;
   kind: 'confirm' | 'alert';
   options: DialogOptions;
@@ -73,51 +76,12 @@ export function DialogProvider({ children }: { children?: ReactNode }) {
   return (
     <DialogContext.Provider value={api}>
       {children}
-      {current ? <DialogView key={current.id} dialog={current} onSettle={settle} /> : null}
+      {current ? (
+        <Suspense fallback={null}>
+          <DialogView key={current.id} dialog={current} onSettle={settle} />
+        </Suspense>
+      ) : null}
     </DialogContext.Provider>
-  );
-}
-
-function DialogView({ dialog, onSettle }: { dialog: PendingDialog; onSettle: (ok: boolean) => void }) {
-  const { kind, options } = dialog;
-  const settled = useRef(false);
-  const finish = (ok: boolean) => {
-    if (settled.current) return;
-    settled.current = true;
-    onSettle(ok);
-  };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    finish(true);
-  };
-  const formId = `dialog-form-${dialog.id}`;
-  return (
-    <Modal
-      open
-      title={options.title}
-      width={DIALOG.width}
-      zIndex={DIALOG.zIndex}
-      styles={{ mask: { zIndex: DIALOG.overlayZIndex } }}
-      centered
-      maskClosable={false}
-      closable={kind === 'confirm'}
-      keyboard
-      destroyOnHidden
-      onCancel={() => finish(kind === 'alert')}
-      data-testid={`dialog-${kind}`}
-      footer={
-        <Space>
-          {kind === 'confirm' ? <Button onClick={() => finish(false)}>{options.cancelText ?? 'Cancelar'}</Button> : null}
-          <Button type="primary" danger={kind === 'confirm' && options.danger} htmlType="submit" form={formId} autoFocus>
-            {options.okText ?? 'OK'}
-          </Button>
-        </Space>
-      }
-    >
-      <form id={formId} onSubmit={submit}>
-        {options.text ? <div style={{ whiteSpace: 'pre-line' }}>{options.text}</div> : null}
-      </form>
-    </Modal>
   );
 }
 

@@ -3,8 +3,8 @@
  * multi-column sort and per-kind column filters (all kept in the URL and restored on reload),
  * a search box (`q`), a column chooser (persisted per resource), row actions and the .xlsx export.
  */
-import React, { useEffect, useMemo, useState } from 'react';
-import { Button, Checkbox, Grid, Input, Popover, Space, Table, Typography, notification } from 'antd';
+import React, { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Button, Checkbox, Grid, Input, Popover, Space, Table, Typography } from 'antd';
 import type { TableColumnType, TablePaginationConfig } from 'antd';
 import { DownloadOutlined, SettingOutlined } from '@ant-design/icons';
 import { useDataProvider, type BaseRecord, type CrudFilter, type CrudSort } from '@refinedev/core';
@@ -17,8 +17,9 @@ import { columnFilterProps } from '../fields/filters';
 import { deleteConfirmProps, lowerLabel } from '../fields/options';
 import { listTotalText, recordsText, totalKindOf } from './list-total';
 import { ReferenceTitlesProvider } from '../fields/reference-titles';
-import { ListCards } from './list-cards';
 import { listActions } from './extensions';
+import { notify } from '../providers/toast-store';
+import { Loading } from './loading';
 import './list-header.css';
 
 export interface GenericListProps {
@@ -26,6 +27,9 @@ export interface GenericListProps {
   /** Filters the route imposes (site, SGI area, CRE category…); not shown or removable. */
   filters?: CrudFilter[];
 }
+
+// The phone's cards (antd List and Card, with Card's tabs) load only at phone width, where the table is not drawn.
+const ListCards = lazy(() => import('./list-cards').then((m) => ({ default: m.ListCards })));
 
 const STORAGE_PREFIX = 'portal:colunas:';
 
@@ -114,7 +118,6 @@ export function GenericList({ schema, filters: permanent }: GenericListProps): R
   // Phone width (< 768 px): cards instead of the table.
   const isPhone = screens.md === false;
   const getDataProvider = useDataProvider();
-  const [notify, notifyHolder] = notification.useNotification();
   const [exporting, setExporting] = useState(false);
 
   const qValue = getDefaultFilter('q', filters, 'eq');
@@ -180,11 +183,11 @@ export function GenericList({ schema, filters: permanent }: GenericListProps): R
   const runExport = async () => {
     setExporting(true);
     try {
-      // The export (notification, exceljs) loads on the first click.
+      // The export (exceljs) loads on the first click.
       const { runListExport } = await import('./export-run');
-      await runListExport({ notify, dataProvider: getDataProvider(), schema, fields: shownFields, filters, sorters });
+      await runListExport({ dataProvider: getDataProvider(), schema, fields: shownFields, filters, sorters });
     } catch (err) {
-      notify.error({ message: 'Falha na exportação', description: err instanceof Error ? err.message : String(err), placement: 'bottomRight' });
+      notify({ type: 'error', title: 'Falha na exportação', text: err instanceof Error ? err.message : String(err) });
     } finally {
       setExporting(false);
     }
@@ -213,7 +216,6 @@ export function GenericList({ schema, filters: permanent }: GenericListProps): R
         );
       }}
     >
-      {notifyHolder}
       <Space style={{ marginBottom: 12, width: '100%' }} wrap>
         <Input.Search
           allowClear
@@ -230,14 +232,16 @@ export function GenericList({ schema, filters: permanent }: GenericListProps): R
       </Space>
       <ReferenceTitlesProvider schema={schema} rows={tableProps.dataSource as BaseRecord[] | undefined}>
         {isPhone ? (
-          <ListCards
-            schema={schema}
-            fields={shownFields}
-            rows={(tableProps.dataSource ?? []) as BaseRecord[]}
-            loading={!!tableProps.loading}
-            pagination={pagination}
-            onPage={(current, pageSize) => tableProps.onChange?.({ current, pageSize }, {}, [], { action: 'paginate', currentDataSource: [] })}
-          />
+          <Suspense fallback={<Loading style={{ padding: '32px 0' }} />}>
+            <ListCards
+              schema={schema}
+              fields={shownFields}
+              rows={(tableProps.dataSource ?? []) as BaseRecord[]}
+              loading={!!tableProps.loading}
+              pagination={pagination}
+              onPage={(current, pageSize) => tableProps.onChange?.({ current, pageSize }, {}, [], { action: 'paginate', currentDataSource: [] })}
+            />
+          </Suspense>
         ) : (
           <Table<BaseRecord>
             {...tableProps}

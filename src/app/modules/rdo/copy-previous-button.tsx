@@ -4,10 +4,11 @@
  * activities in progress; the date becomes today only when no report of the site has it yet.
  */
 import { useState } from 'react';
-import { Button, Form, Space, Tooltip, Typography, App } from 'antd';
+import { Button, Form, Space, Tooltip, Typography } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
 import { useApiUrl, useDataProvider, type HttpError } from '@refinedev/core';
 import { formatDate } from '../../format';
+import { notify } from '../../providers/toast-store';
 
 interface CopyBody {
   data: string | null;
@@ -24,7 +25,6 @@ export function CopyPreviousButton({ obra: fixed }: { obra?: string }) {
   const obra = fixed ?? watched;
   const apiUrl = useApiUrl();
   const dataProvider = useDataProvider();
-  const { message } = App.useApp();
   const [loading, setLoading] = useState(false);
 
   const copy = async () => {
@@ -35,10 +35,15 @@ export function CopyPreviousButton({ obra: fixed }: { obra?: string }) {
       form.setFieldsValue({ maoDeObra: data.maoDeObra, equipamentos: data.equipamentos, atividades: data.atividades, data: data.data ?? undefined });
       if (data.dataOcupada) form.setFieldValue('data', undefined);
       const from = `nº ${data.origem.numero ?? data.origem.id} de ${formatDate(data.origem.data)}`;
-      if (data.dataOcupada) message.warning(`Copiado do diário ${from}. Já existe um diário desta obra com a data de hoje: informe a data deste diário.`, 6);
-      else message.success(`Copiado do diário ${from}: mão de obra, equipamentos e atividades em andamento.`);
+      if (data.dataOcupada)
+        notify({
+          type: 'warning',
+          title: `Copiado do diário ${from}. Já existe um diário desta obra com a data de hoje: informe a data deste diário.`,
+          options: { timeout: 8000 },
+        });
+      else notify({ type: 'success', title: `Copiado do diário ${from}: mão de obra, equipamentos e atividades em andamento.` });
     } catch (e) {
-      message.error((e as HttpError)?.message ?? 'Não foi possível copiar o diário anterior.');
+      notify({ type: 'error', title: (e as HttpError)?.message ?? 'Não foi possível copiar o diário anterior.' });
     } finally {
       setLoading(false);
     }

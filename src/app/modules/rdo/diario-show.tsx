@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { App, Button, Flex } from 'antd';
+import { Button, Flex } from 'antd';
 import { FilePdfOutlined } from '@ant-design/icons';
 import { useShow, type BaseRecord } from '@refinedev/core';
 import { GenericShow } from '../../views/generic-show';
@@ -15,6 +15,7 @@ import { RDO_CONCLUDED } from '../../../../schemas/diario';
 /** The state a reopened report is in (schemas/diario.ts `devolver`, `reabrir`). */
 const RDO_RETURNED = 'Reprovado';
 import { SignaturesCard } from './signatures-card';
+import { notify } from '../../providers/toast-store';
 
 /** The file name the API gives (Content-Disposition), or a fallback. */
 export function attachmentName(header: string | null, fallback: string): string {
@@ -23,7 +24,6 @@ export function attachmentName(header: string | null, fallback: string): string 
 }
 
 export function PdfButton({ record }: { record: BaseRecord }) {
-  const { message } = App.useApp();
   const [loading, setLoading] = useState(false);
   const download = async () => {
     setLoading(true);
@@ -43,7 +43,7 @@ export function PdfButton({ record }: { record: BaseRecord }) {
       a.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
     } catch (e) {
-      message.error((e as Error).message);
+      notify({ type: 'error', title: (e as Error).message });
     } finally {
       setLoading(false);
     }

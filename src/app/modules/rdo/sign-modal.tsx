@@ -4,10 +4,11 @@
  * Full width on phones. Mounted while open (each opening starts empty).
  */
 import { useState } from 'react';
-import { Alert, App, Checkbox, Flex, Modal, Radio, Typography } from 'antd';
+import { Alert, Checkbox, Flex, Modal, Radio, Typography } from 'antd';
 import { PHONE_MEDIA_QUERY, useMediaQuery } from '../../use-media-query';
 import { SignaturePad } from './signature-pad';
 import { signDiario, SignatureError, type SignaturesInfo, type SignBody, type SignMethod } from './signatures-api';
+import { notify } from '../../providers/toast-store';
 
 interface Problem {
   message: string;
@@ -28,7 +29,6 @@ export function SignModal({
   /** The API refused because the report or its signatures changed (409): reload them. */
   onStale: () => void;
 }) {
-  const { message } = App.useApp();
   const phone = useMediaQuery(PHONE_MEDIA_QUERY);
   const [metodo, setMetodo] = useState<SignMethod>('desenho');
   const [imagem, setImagem] = useState<string | null>(null);
@@ -44,7 +44,7 @@ export function SignModal({
     setProblem(null);
     try {
       const info = await signDiario(diarioId, body);
-      message.success('Diário assinado.');
+      notify({ type: 'success', title: 'Diário assinado.' });
       onSigned(info);
     } catch (e) {
       const err = e instanceof SignatureError ? e : new SignatureError('Não foi possível concluir a assinatura.', 0);

@@ -9,7 +9,7 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { App, Button, Card, List, Popconfirm, Result, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, List, Popconfirm, Result, Space, Table, Tag, Typography } from 'antd';
 import { Loading } from '../../views/loading';
 import { PlusOutlined } from '@ant-design/icons';
 import { CODE_SCHEMAS } from '../../../../schemas';
@@ -21,6 +21,7 @@ import { ConfigError, fetchHistory, sendChange } from './schema-config-api';
 import { describeChange, fieldsOf, inverseChange, isCustomField, KIND_LABELS, replayOverlay, type FieldRow, type HistoryEntry } from './schema-changes';
 import { FieldDrawer } from './field-drawer';
 import { PurgeButton } from './purge-button';
+import { notify } from '../../providers/toast-store';
 
 const yes = (v: unknown) => (v ? 'Sim' : '—');
 
@@ -70,7 +71,6 @@ function EntityIndex({ configurable }: { configurable: string[] }) {
 type Editing = { field: FieldDef | null } | undefined;
 
 function EntityConfig({ resource, apiUrl }: { resource: string; apiUrl: string }) {
-  const { message } = App.useApp();
   const base = CODE_SCHEMAS.find((s) => s.resource === resource);
   const [history, setHistory] = useState<HistoryEntry[]>();
   const [failure, setFailure] = useState<string>();
@@ -89,10 +89,10 @@ function EntityConfig({ resource, apiUrl }: { resource: string; apiUrl: string }
   const store = async (change: OverlayChange, done: string) => {
     await sendChange(apiUrl, resource, change, version);
     await Promise.all([load(), refreshSchemas(apiUrl)]);
-    message.success(done);
+    notify({ type: 'success', title: done });
   };
   const storeOrTell = (change: OverlayChange, done: string) =>
-    store(change, done).catch((e: unknown) => void message.error(e instanceof ConfigError ? e.message : 'Não foi possível salvar.'));
+    store(change, done).catch((e: unknown) => void notify({ type: 'error', title: e instanceof ConfigError ? e.message : 'Não foi possível salvar.' }));
 
   if (!base) return <Result status="404" title="Entidade não encontrada" />;
   if (failure) return <Result status="warning" title={failure} />;
