@@ -10,9 +10,10 @@
 //    cliente@portal.local on /login (Amplify keeps the tokens in localStorage), then the HTTP cache
 //    is cleared and Lighthouse runs with `disableStorageReset` (keeps localStorage, so the session).
 // Prints score, FCP, LCP, TBT, CLS and Speed Index. Fails nothing; stops everything it started.
-// CHROMIUM_PATH overrides the browser; LIGHTHOUSE_RUNS=n repeats each measure (median of the score).
+// CHROMIUM_PATH overrides the browser; LIGHTHOUSE_RUNS=n repeats each measure (median of the score);
+// LIGHTHOUSE_JSON=<dir> keeps each report there (main-thread breakdown, long tasks, scripts).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { freePort } from './lib/free-port.mjs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -108,6 +109,7 @@ async function measure(url, port, preset, keepStorage) {
     const flags = { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: keepStorage };
     const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
     last = result.lhr;
+    if (process.env.LIGHTHOUSE_JSON) writeFileSync(join(process.env.LIGHTHOUSE_JSON, `${preset}${url.replace(/[^a-z]+/gi, '-')}${i}.json`), JSON.stringify(last));
     scores.push(Math.round((last.categories.performance.score ?? 0) * 100));
   }
   const a = last.audits;
