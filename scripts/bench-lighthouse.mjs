@@ -109,7 +109,8 @@ async function measure(url, port, preset, keepStorage) {
     const flags = { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: keepStorage };
     const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
     last = result.lhr;
-    if (process.env.LIGHTHOUSE_JSON) writeFileSync(join(process.env.LIGHTHOUSE_JSON, `${preset}${url.replace(/[^a-z]+/gi, '-')}${i}.json`), JSON.stringify(last));
+    if (process.env.LIGHTHOUSE_JSON)
+      writeFileSync(join(process.env.LIGHTHOUSE_JSON, `${preset}${url.replace(/[^a-z]+/gi, '-')}${i}.json`), JSON.stringify(last));
     scores.push(Math.round((last.categories.performance.score ?? 0) * 100));
   }
   const a = last.audits;
