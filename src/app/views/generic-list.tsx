@@ -29,7 +29,10 @@ export interface GenericListProps {
 }
 
 // The phone's cards (antd List and Card, with Card's tabs) load only at phone width, where the table is not drawn.
-const ListCards = lazy(() => import('./list-cards').then((m) => ({ default: m.ListCards })));
+const loadCards = () => import('./list-cards');
+const ListCards = lazy(() => loadCards().then((m) => ({ default: m.ListCards })));
+// On a phone they are fetched with this module, not after the list's first render (antd's md breakpoint).
+if (typeof window !== 'undefined' && window.matchMedia?.('(max-width: 767.98px)').matches) void loadCards();
 
 const STORAGE_PREFIX = 'portal:colunas:';
 
