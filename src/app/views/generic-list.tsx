@@ -20,6 +20,7 @@ import { ReferenceTitlesProvider } from '../fields/reference-titles';
 import { listActions } from './extensions';
 import { notify } from '../providers/toast-store';
 import { Loading } from './loading';
+import { PHONE_MEDIA_QUERY } from '../use-media-query';
 import './list-header.css';
 
 export interface GenericListProps {
@@ -32,7 +33,7 @@ export interface GenericListProps {
 const loadCards = () => import('./list-cards');
 const ListCards = lazy(() => loadCards().then((m) => ({ default: m.ListCards })));
 // On a phone they are fetched with this module, not after the list's first render (antd's md breakpoint).
-if (typeof window !== 'undefined' && window.matchMedia?.('(max-width: 767.98px)').matches) void loadCards();
+if (typeof window !== 'undefined' && window.matchMedia?.(PHONE_MEDIA_QUERY).matches) void loadCards();
 
 const STORAGE_PREFIX = 'portal:colunas:';
 
