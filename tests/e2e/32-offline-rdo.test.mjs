@@ -189,8 +189,10 @@ test('a rede cai no meio do envio das fotos: o reenvio manda só o que faltou, u
       await page.getByText('Salvo no aparelho', { exact: true }).waitFor();
     });
     await step(page, '32-corte-enviar', async () => {
-      // The network goes away as soon as the first photo has reached the server.
-      page.on('response', (r) => {
+      // The network goes away as soon as the first photo has reached the server. Counted on the
+      // context: when the network returns, the rest may go from the page's outbox or from the service
+      // worker's Background Sync (one at a time, under a lock), and only the context sees both.
+      context.on('response', (r) => {
         if (r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/v1/arquivos') {
           uploads.push(r.status());
           if (uploads.length === 1) void context.setOffline(true);
