@@ -53,6 +53,10 @@ export const theme: ThemeConfig = {
   token: {
     colorPrimary: PRIMARY_COLOR,
     colorLink: PRIMARY_COLOR,
+    // A hovered or pressed link darkens (11.9:1 on white, 11.4:1 on a hovered row): antd's lighter
+    // #9f4fe0 gave 4.5:1 on white and 4.3:1 on a hovered table row, under AA.
+    colorLinkHover: '#4b0497',
+    colorLinkActive: '#4b0497',
     colorInfo: PRIMARY_COLOR,
     colorWarning: SECONDARY_COLOR,
     // Danger buttons and error texts at WCAG AA contrast on white (5.6:1; antd's #ff4d4f gives 3.26:1).
