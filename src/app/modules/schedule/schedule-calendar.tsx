@@ -42,11 +42,17 @@ function MonthView({ items, value, onChange }: { items: ScheduleItem[]; value: D
         if (!events.length) return null;
         return (
           <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label={`Atividades em ${d.format('DD/MM/YYYY')}`}>
-            {events.slice(0, 3).map((e) => (
-              <li key={e.item.id} style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', fontSize: 12 }}>
-                <Badge status={e.item.atrasado ? 'error' : e.item.avanco >= 100 ? 'success' : 'processing'} text={`${HOURS} ${label(e.item)}`} />
-              </li>
-            ))}
+            {events.slice(0, 3).map((e) => {
+              const text = `${HOURS} ${label(e.item)}`;
+              // The dot, then the text cut with an ellipsis inside the day's cell (a Badge's own text is
+              // one inline block, which the cell would clip mid-word and which reached past the page).
+              return (
+                <li key={e.item.id} title={text} style={{ display: 'flex', alignItems: 'center', gap: 6, minWidth: 0, fontSize: 12 }}>
+                  <Badge status={e.item.atrasado ? 'error' : e.item.avanco >= 100 ? 'success' : 'processing'} />
+                  <span style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{text}</span>
+                </li>
+              );
+            })}
             {events.length > 3 ? <li style={{ fontSize: 12 }}>+{events.length - 3}</li> : null}
           </ul>
         );
