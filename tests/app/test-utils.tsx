@@ -1,7 +1,8 @@
 /**
  * Test wrapper: renders the views of some schemas (with the feature modules' extensions of the
- * generic views registered, src/app/modules/extensions.ts) inside Refine (simple-rest data provider on
- * http://localhost/api/v1, react-router in a MemoryRouter, antd pt_BR) at a given path.
+ * generic views registered, src/app/modules/extensions.ts) inside Refine (the app's data provider on
+ * http://localhost/api/v1, react-router in a MemoryRouter, antd pt_BR, and the app's notification
+ * provider with its toast stack, as App.tsx wires them) at a given path.
  * Routes per schema: /<resource>, /<resource>/create, /<resource>/show/:id, /<resource>/edit/:id,
  * plus any extra `routes` (other pages under test).
  */
@@ -12,8 +13,7 @@ import { render, type RenderResult } from '@testing-library/react';
 // build (dual package hazard), which would give two router contexts.
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { Refine, type AuthProvider, type DataProvider } from '@refinedev/core';
-import { useNotificationProvider } from '@refinedev/antd';
-import { App as AntdApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import ptBR from 'antd/locale/pt_BR';
 import type { EntitySchema } from '../../schemas/kinds';
 import { createDataProvider } from '../../src/app/providers/data-provider';
@@ -21,6 +21,7 @@ import { routerProvider } from '../../src/app/providers/router-provider';
 import { viewsFor } from '../../src/app/views/index';
 import { ToastStack } from '../../src/app/root/ToastStack';
 import { toastStore } from '../../src/app/providers/toast-store';
+import { notificationProvider } from '../../src/app/providers/notification-provider';
 import type { PortalUser } from '../../src/access/user';
 import { defineAbilityFor } from '../../src/access/ability';
 import { StaticAbilityProvider } from '../../src/app/access/ability-context';
@@ -51,15 +52,6 @@ function LocationProbe(): null {
   return null;
 }
 
-function NotificationBridge({ children, ...props }: React.ComponentProps<typeof Refine>) {
-  const notificationProvider = useNotificationProvider();
-  return (
-    <Refine notificationProvider={notificationProvider} {...props}>
-      {children}
-    </Refine>
-  );
-}
-
 export interface RenderViewsOptions {
   schemas: EntitySchema[];
   /** Initial URL, e.g. '/obras' or '/obras/edit/3'. */
@@ -74,7 +66,7 @@ export interface RenderViewsOptions {
 }
 
 export function renderViews({ schemas, path, dataProvider, routes, user, authProvider }: RenderViewsOptions): RenderResult {
-  toastStore.clear(); // the app's toasts (toast-store's notify) are shown by the stack below, one test at a time
+  toastStore.clear(); // the app's toasts (Refine's notifications and notify()) are shown by the stack below, one test at a time
   const dp = dataProvider ?? createDataProvider(TEST_API_URL);
   const tree = renderTree(schemas, path, dp, routes, authProvider);
   return render(
@@ -92,36 +84,35 @@ function renderTree(schemas: EntitySchema[], path: string, dp: DataProvider, rou
   return (
     <MemoryRouter initialEntries={[path]}>
       <ConfigProvider locale={ptBR}>
-        <AntdApp>
-          <NotificationBridge
-            dataProvider={dp}
-            authProvider={authProvider}
-            routerProvider={routerProvider}
-            resources={resourcesFor(schemas)}
-            options={{
-              syncWithLocation: true,
-              disableTelemetry: true,
-              warnWhenUnsavedChanges: false,
-              reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } },
-            }}
-          >
-            <LocationProbe />
-            <Routes>
-              {schemas.map((s) => {
-                const v = viewsFor(s);
-                return (
-                  <Route key={s.resource} path={`/${s.resource}`}>
-                    <Route index element={<v.list />} />
-                    <Route path="create" element={<v.create />} />
-                    <Route path="show/:id" element={<v.show />} />
-                    <Route path="edit/:id" element={<v.edit />} />
-                  </Route>
-                );
-              })}
-              {routes}
-            </Routes>
-          </NotificationBridge>
-        </AntdApp>
+        <Refine
+          notificationProvider={notificationProvider}
+          dataProvider={dp}
+          authProvider={authProvider}
+          routerProvider={routerProvider}
+          resources={resourcesFor(schemas)}
+          options={{
+            syncWithLocation: true,
+            disableTelemetry: true,
+            warnWhenUnsavedChanges: false,
+            reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } },
+          }}
+        >
+          <LocationProbe />
+          <Routes>
+            {schemas.map((s) => {
+              const v = viewsFor(s);
+              return (
+                <Route key={s.resource} path={`/${s.resource}`}>
+                  <Route index element={<v.list />} />
+                  <Route path="create" element={<v.create />} />
+                  <Route path="show/:id" element={<v.show />} />
+                  <Route path="edit/:id" element={<v.edit />} />
+                </Route>
+              );
+            })}
+            {routes}
+          </Routes>
+        </Refine>
         <ToastStack />
       </ConfigProvider>
     </MemoryRouter>
