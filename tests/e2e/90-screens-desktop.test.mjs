@@ -1,4 +1,4 @@
-// Screenshots of every main screen at desktop width (1440×900) into tests/e2e/screenshots/; see screens.mjs.
+// Screenshots of the main screens at desktop width (1440×900) into tests/e2e/screenshots/; see screens.mjs.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { DESKTOP, goto, launch, loginStaff, newPage, shot, step } from './helpers.mjs';
@@ -12,37 +12,13 @@ after(async () => {
   await browser?.close();
 });
 
-test('telas principais — computador (todos os itens do menu do administrador)', async () => {
+// Every screen of the administrator's menu (the sidebar, Início's module cards, the first site's menu)
+// is photographed and inspected by scenario 34's sweep (axe-menus.mjs), in the visit it audits; this
+// tour keeps the screens no menu entry leads to, and a record page.
+test('telas principais — computador (fora do menu do administrador, e um registro)', async () => {
   const page = await newPage(browser, { viewport: DESKTOP });
   const problems = [];
   await step(page, '90-login', () => loginStaff(page, 'admin@portal.local'));
-  await shot(page, 'tela-inicio-desktop');
-  await inspect(page, problems, 'Início');
-
-  // Every module the home offers (its cards), each opened by clicking it from the home.
-  const cards = page.locator('.ant-layout-content .ant-card');
-  await cards.first().waitFor();
-  const links = await cards.getByRole('link').evaluateAll((as) => as.map((a) => ({ name: a.textContent.trim(), href: a.getAttribute('href') })));
-  assert.ok(links.length >= 5, `o início do administrador oferece só ${links.length} módulos`);
-  const seen = new Set();
-  for (const { name, href } of links) {
-    if (!href || seen.has(href)) continue;
-    seen.add(href);
-    await step(page, `90-modulo-${slug(href)}`, async () => {
-      if (new URL(page.url()).pathname !== '/obras') {
-        await page.getByRole('menu', { name: 'Menu principal' }).getByRole('link', { name: 'Início', exact: true }).first().click();
-        await page.waitForURL((u) => u.pathname === '/obras');
-      }
-      page.errors.length = 0;
-      await page.locator(`.ant-layout-content .ant-card a[href="${href}"]`).first().click();
-      await page.waitForURL((u) => u.pathname !== '/obras', { timeout: 10_000 }).catch(() => {});
-      await settle(page);
-      await shot(page, `tela-${slug(href)}-desktop`);
-      await inspect(page, problems, `módulo "${name}"`);
-      const crash = page.errors.find((e) => e.startsWith('pageerror'));
-      if (crash) problems.push(`módulo "${name}" (${href}): erro de JavaScript: ${crash}`);
-    });
-  }
 
   // Screens outside the menu.
   for (const path of ['/diarios/novo', '/versoesSistema', '/usuarios', '/403', '/404', '/ObraInacessivel', '/manutencao']) {

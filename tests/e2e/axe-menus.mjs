@@ -3,19 +3,23 @@
 // desktop and phone width, and on the public pages. The routes are not listed here: they are read from
 // the rendered menus (the sidebar on a desktop, the drawer on a phone, Início's module cards and the
 // site layout of the first site the account may choose), as scenario 19 does; the public pages are
-// read from src/app/public-routes.tsx.
+// read from src/app/public-routes.tsx. Each menu screen, in the same visit, also gets scenario 19's
+// check (a usable page, no dead end: menu-entries.mjs) and the screen inspection of scenarios 90–91
+// (Portuguese, not empty, nothing past the right edge, no JavaScript crash: screens.mjs); the admin's
+// screens are photographed as `tela-<path>-<width>.png`, the tour scenario 90 used to take.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { axeAudit, formatViolations } from './axe.mjs';
 import { DESKTOP, PHONE, goto, loginOwnAccount, loginStaff, newPage, pathOf, shot, step } from './helpers.mjs';
-import { ACCOUNTS, cardLinks, enterFirstSite, openByHistory, sidebarLinks } from './menu-entries.mjs';
+import { ACCOUNTS, SWEPT_ACCOUNTS, cardLinks, enterFirstSite, openByHistory, problemOf, sidebarLinks } from './menu-entries.mjs';
+import { inspect, slug } from './screens.mjs';
 
 export const VIEWPORTS = [
   ['desktop', DESKTOP],
   ['phone', PHONE],
 ];
-export const AXE_EMAILS = ['admin@portal.local', 'sm@portal.local', 'cliente@portal.local', 'fornecedor@portal.local'];
+export const AXE_EMAILS = SWEPT_ACCOUNTS;
 
 const PUBLIC_SOURCE = readFileSync(new URL('../../src/app/public-routes.tsx', import.meta.url), 'utf8');
 /** Public pages with a screen of their own (no redirect, not the hand-off to the corporate sign-in); parameters get an unknown value. */
@@ -64,17 +68,25 @@ async function closeDrawer(page) {
     .catch(() => {});
 }
 
-/** A sweep of one browser page: audits each screen once and keeps its serious/critical violations. */
-function sweep(page, label) {
+/**
+ * A sweep of one browser page: audits each screen once and keeps its serious/critical violations; on
+ * menu screens, `check` adds what scenario 19 and the screen tours look for (and, with `photos`, a
+ * screenshot of each).
+ */
+function sweep(page, label, { photos = false } = {}) {
   const screens = new Set();
   const rules = new Set();
   const problems = [];
+  const unusable = [];
+  const visible = [];
   const started = Date.now();
   let axeMs = 0;
   return {
     screens,
     rules,
     problems,
+    unusable,
+    visible,
     timing: () => `${((Date.now() - started) / 1000).toFixed(0)} s, ${(axeMs / 1000).toFixed(0)} s no axe`,
     async audit(name = pathOf(page)) {
       if (screens.has(name)) return;
@@ -87,6 +99,19 @@ function sweep(page, label) {
         problems.push(`${name} (${label}):\n    ${formatViolations(serious)}`);
         await shot(page, `FAIL-34-${label}-${name.replace(/[^a-z0-9]+/gi, '_')}`);
       }
+    },
+    /** The screen a menu entry (`href`) opened: usable, in Portuguese, within the width, no crash. */
+    async check(href) {
+      const problem = await problemOf(page);
+      if (problem) {
+        unusable.push(`${href}: ${problem}`);
+        await shot(page, `FAIL-19-${label}-${href.replace(/[^a-z0-9]+/gi, '_')}`);
+      }
+      await inspect(page, visible, href);
+      const crash = page.errors.find((e) => e.startsWith('pageerror'));
+      if (crash) visible.push(`${href} (${pathOf(page)}): erro de JavaScript: ${crash}`);
+      page.errors.length = 0;
+      if (photos) await shot(page, `tela-${slug(pathOf(page))}-${label.split('-').pop()}`);
     },
   };
 }
@@ -110,6 +135,8 @@ function report(s, what) {
   console.log(`axe ${what}: ${s.screens.size} telas, ${s.rules.size} regras verificadas (${s.timing()})`);
   assert.ok(s.screens.size > 0, `${what}: nenhuma tela verificada`);
   assert.deepEqual(s.problems, [], `${what} — violações sérias/críticas do axe-core:\n  ${s.problems.join('\n  ')}`);
+  assert.deepEqual(s.unusable, [], `${what} — entradas que não levam a uma página utilizável:\n  ${s.unusable.join('\n  ')}`);
+  assert.deepEqual(s.visible, [], `${what} — problemas visíveis:\n  ${s.visible.join('\n  ')}`);
 }
 
 /**
@@ -125,11 +152,12 @@ export function axeMenuTests(getBrowser, { emails = [], widths = ['desktop', 'ph
         assert.ok(account, `${email} não está na tabela de contas do README`);
         const page = await newPage(getBrowser(), { viewport });
         const name = `${email.split('@')[0]}-${label}`;
-        const s = sweep(page, name);
+        const s = sweep(page, name, { photos: email === 'admin@portal.local' });
         const phone = label === 'phone';
         try {
           await step(page, `34-login-${name}`, () => (account.staff ? loginStaff(page, email) : loginOwnAccount(page, email)));
           await settled(page);
+          assert.equal(pathOf(page), '/obras', `depois de entrar, deveria estar no início (/obras), está em ${pathOf(page)}`);
           const seen = new Set();
           const queue = [];
           const add = (hrefs) => {
@@ -137,14 +165,17 @@ export function axeMenuTests(getBrowser, { emails = [], widths = ['desktop', 'ph
           };
           const visit = async () => {
             while (queue.length) {
-              await openByHistory(page, queue.shift());
+              const href = queue.shift();
+              await openByHistory(page, href);
               await settled(page);
               await s.audit();
+              await s.check(href);
               add(await sidebarLinks(page));
             }
           };
           await step(page, `34-menu-${name}`, async () => {
             await s.audit();
+            await s.check('/obras');
             add(await menuLinks(page, s, phone));
             add(await cardLinks(page));
             await visit();
@@ -155,6 +186,7 @@ export function axeMenuTests(getBrowser, { emails = [], widths = ['desktop', 'ph
             if (await enterFirstSite(page)) {
               await settled(page);
               await s.audit();
+              await s.check(pathOf(page));
               add(await menuLinks(page, s, phone));
               await visit();
             }

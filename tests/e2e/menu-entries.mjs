@@ -1,6 +1,8 @@
 // The menu-entry sweep of scenario 19, shared by its shards (19-, 19b-, 19c-every-menu-entry): each
 // demo account of the README's table signs in and opens every menu entry it is shown. The accounts are
-// split over three test files so that the runner's parallel slots share the longest scenario.
+// split over three test files so that the runner's parallel slots share the longest scenario. The four
+// accounts of the accessibility sweep (SWEPT_ACCOUNTS) are checked there, in the same visit of each
+// screen (axe-menus.mjs), instead of being visited twice.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
@@ -14,6 +16,8 @@ export const ACCOUNTS = [...README.matchAll(/^\|\s*`([^`]+@portal\.local)`\s*\|[
 }));
 const DEAD_ENDS = ['/403', '/404', '/ObraInacessivel'];
 export const MENU_SHARDS = 3;
+/** The accounts scenario 34's sweep visits at both widths; it runs this file's checks on each of their screens. */
+export const SWEPT_ACCOUNTS = ['admin@portal.local', 'sm@portal.local', 'cliente@portal.local', 'fornecedor@portal.local'];
 
 /** Links of the sidebar ("Menu principal"), without "Início". */
 export async function sidebarLinks(page) {
@@ -64,7 +68,7 @@ async function openEntry(page, href) {
 }
 
 /** What is wrong with the page an entry opened (undefined when it works). */
-async function problemOf(page) {
+export async function problemOf(page) {
   const path = new URL(page.url()).pathname;
   if (DEAD_ENDS.includes(path)) return `levou a ${path}`;
   const content = page.locator('[data-testid="page-content"]');
@@ -119,9 +123,9 @@ export async function enterFirstSite(page) {
   return true;
 }
 
-/** One test per account of this shard (accounts i with i % MENU_SHARDS === shard). */
+/** One test per account of this shard (accounts i with i % MENU_SHARDS === shard), but those scenario 34 sweeps. */
 export function menuEntryTests(getBrowser, shard) {
-  ACCOUNTS.forEach((account, i) => {
+  ACCOUNTS.filter((a) => !SWEPT_ACCOUNTS.includes(a.email)).forEach((account, i) => {
     if (i % MENU_SHARDS !== shard) return;
     test(`${account.email}: cada entrada do menu abre uma página utilizável`, async () => {
       const page = await newPage(getBrowser());
