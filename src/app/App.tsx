@@ -3,7 +3,7 @@
  * the route table. The entry (shell.tsx) loads it lazily for every non-public path, inside its
  * router and root frame; `App` is the same thing standalone.
  */
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router';
 import { theme as antdTheme } from 'antd';
 import { Refine, useIsAuthenticated, useLogout } from '@refinedev/core';
@@ -23,6 +23,7 @@ import { DialogProvider } from './root/dialogs';
 import { EffectiveSchemasSync } from './modules/schema-config/effective-schemas';
 import { notificationProvider } from './providers/notification-provider';
 import { RootShell } from './root/root-frame';
+import { rememberLoadingSeenForSignIn } from './root/loading-seen';
 import { OutboxRunner } from './offline/outbox-runner';
 import { SiteDataKeeper } from './modules/aparelho/site-data';
 
@@ -34,6 +35,10 @@ function Session({ children }: { children: ReactNode }) {
   const { data } = useIsAuthenticated();
   const queryClient = useQueryClient();
   const { mutate: logout } = useLogout();
+  const authenticated = !!data?.authenticated;
+  useEffect(() => {
+    if (authenticated) rememberLoadingSeenForSignIn();
+  }, [authenticated]);
   return (
     <AbilitySessionProvider enabled={!!data?.authenticated} onChange={() => void queryClient.invalidateQueries({ queryKey: [...ACCESS_QUERY_KEY] })}>
       <EffectiveSchemasSync enabled={!!data?.authenticated} />

@@ -28,3 +28,15 @@ export function storedIdToken(storage: KeyValue | undefined = defaultStorage(), 
   const drift = Number.parseInt(storage.getItem(`${PREFIX}.${clientId}.${user}.clockDrift`) ?? '0', 10) || 0;
   return now + drift + EXPIRY_MARGIN_MS < exp * 1000 ? token : undefined;
 }
+
+/**
+ * An identifier of the current sign-in (the signed-in person and the tail of the refresh token Amplify
+ * keeps, which lasts from sign-in to sign-out across token refreshes); undefined when no one is signed in.
+ */
+export function storedSignInId(storage: KeyValue | undefined = defaultStorage()): string | undefined {
+  const clientId = storedConfig(storage)?.userPoolClientId;
+  if (!storage || !clientId) return undefined;
+  const user = storage.getItem(`${PREFIX}.${clientId}.LastAuthUser`);
+  const refresh = user ? storage.getItem(`${PREFIX}.${clientId}.${user}.refreshToken`) : null;
+  return user && refresh ? `${user}:${refresh.slice(-24)}` : undefined;
+}

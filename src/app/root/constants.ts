@@ -50,8 +50,9 @@ export const FONT_WEIGHTS = [100, 200, 300, 400, 500, 600, 700, 800, 900] as con
 export const FONT_FAMILY = "Roboto, -apple-system, BlinkMacSystemFont, 'Segoe UI', 'Helvetica Neue', Arial, sans-serif";
 
 /**
- * sessionStorage key: the loading overlay was shown in full in this tab's session. The specification's
- * ~4 s minimum is for the first load; a reload or a return from the sign-in page within the session
+ * Storage key: the loading overlay was shown in full — in sessionStorage '1' for the tab, in
+ * localStorage the sign-in it was shown for (root/loading-seen.ts). The specification's ~4 s minimum
+ * is for the first load; a reload, a new tab or a return from the sign-in page within the session
  * shows the app as soon as it is ready (issue 28).
  */
 export const LOADING_OVERLAY_SEEN_KEY = 'carregamentoVisto';

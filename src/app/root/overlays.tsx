@@ -1,9 +1,10 @@
 /**
  * Overlays and scroll lock (spec sections 2, 4 and 9).
  *
- * - `LoadingOverlay`: on the first load of the tab's session, visible for at least ~4 s (and until
- *   `ready`), then fades out over 500 ms and unmounts; on later loads of the same session (reload,
- *   back from the sign-in page) only until `ready`, without minimum or fade.
+ * - `LoadingOverlay`: on the first load of a session (the tab's, or the current sign-in's:
+ *   loading-seen.ts), visible for at least ~4 s (and until `ready`), then fades out over 500 ms and
+ *   unmounts; on later loads of the same session (reload, back from the sign-in page, a new tab or an
+ *   e-mail link while signed in) only until `ready`, without minimum or fade.
  * - `ActionOverlayProvider` + `useExecutandoAcao()`: `run(fn)` sets `executandoAcao` while
  *   `fn` runs; the action overlay shows for at least 1000 ms, then fades out over 500 ms.
  * - `useScrollLock(active)`: body overflow hidden while active (reference-counted).
@@ -12,7 +13,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Spin } from 'antd';
 import { LoadingOutlined } from '@ant-design/icons';
-import { ACTION_OVERLAY, LOADING_OVERLAY, LOADING_OVERLAY_SEEN_KEY, OVERLAY_Z_INDEX, PRIMARY_COLOR, PRODUCT_NAME } from './constants';
+import { ACTION_OVERLAY, LOADING_OVERLAY, OVERLAY_Z_INDEX, PRIMARY_COLOR, PRODUCT_NAME } from './constants';
+import { loadingSeen, markLoadingSeen } from './loading-seen';
 
 export type OverlayPhase = 'visible' | 'fading' | 'hidden';
 
@@ -32,22 +34,6 @@ export interface LoadingOverlayProps {
   oncePerSession?: boolean;
 }
 
-function seenThisSession(): boolean {
-  try {
-    return typeof sessionStorage !== 'undefined' && sessionStorage.getItem(LOADING_OVERLAY_SEEN_KEY) === '1';
-  } catch {
-    return false; // storage blocked: every load is a first one
-  }
-}
-
-function markSeen(): void {
-  try {
-    sessionStorage.setItem(LOADING_OVERLAY_SEEN_KEY, '1');
-  } catch {
-    /* storage blocked */
-  }
-}
-
 export function LoadingOverlay({
   ready = true,
   minDuration: firstMinDuration = LOADING_OVERLAY.minDuration,
@@ -55,7 +41,7 @@ export function LoadingOverlay({
   onHidden,
   oncePerSession = true,
 }: LoadingOverlayProps) {
-  const [repeat] = useState(() => oncePerSession && seenThisSession());
+  const [repeat] = useState(() => oncePerSession && loadingSeen());
   const minDuration = repeat ? 0 : firstMinDuration;
   const fadeDuration = repeat ? 0 : firstFadeDuration;
   const [minElapsed, setMinElapsed] = useState(repeat);
@@ -76,7 +62,7 @@ export function LoadingOverlay({
     if (phase !== 'fading') return;
     const t = setTimeout(() => {
       setPhase('hidden');
-      markSeen();
+      markLoadingSeen();
       onHiddenRef.current?.();
     }, fadeDuration);
     return () => clearTimeout(t);
