@@ -1,9 +1,11 @@
 /**
  * Registers the service worker built by vite-plugin-pwa (scripts/vite/pwa.ts): production builds only,
  * in a secure context (HTTPS or localhost), after the first paint. A new version waits until the
- * person presses "Atualizar" (pwa-store.ts); the registration looks for one every hour while online.
+ * person presses "Atualizar" (pwa-store.ts); the registration looks for one every hour while online,
+ * and an install that failed halfway is tried again (install-retry.ts).
  */
 import { isOnline } from './online';
+import { retryFailedInstall } from './install-retry';
 import { pwaStore } from './pwa-store';
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
@@ -31,6 +33,7 @@ export async function registerServiceWorker(options: RegisterOptions = {}): Prom
     onNeedReload: () => pwaStore.controlled(),
     onRegisteredSW: (_url, registration) => {
       if (!registration) return;
+      retryFailedInstall(registration);
       setInterval(() => {
         if (isOnline() && registration.installing == null) void registration.update().catch(() => undefined);
       }, UPDATE_CHECK_MS);
