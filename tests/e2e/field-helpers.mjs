@@ -25,7 +25,20 @@ export async function photo(seed) {
 
 /** The service worker installed and controlling the page (after one online visit). */
 export async function installed(page) {
-  await page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 120_000 });
+  try {
+    await page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 120_000 });
+  } catch (e) {
+    // Say where the install stood: no registration, an install that failed, a worker waiting…
+    const state = await page
+      .evaluate(async () => {
+        const reg = await navigator.serviceWorker?.getRegistration();
+        if (!reg) return 'sem registro';
+        return ['installing', 'waiting', 'active'].map((k) => `${k}: ${reg[k]?.state ?? '—'}`).join(', ');
+      })
+      .catch((err) => `estado ilegível (${err.message})`);
+    e.message = `${e.message}\n  service worker: ${state}`;
+    throw e;
+  }
 }
 
 /**
