@@ -73,7 +73,7 @@ async function closeDrawer(page) {
  * menu screens, `check` adds what scenario 19 and the screen tours look for (and, with `photos`, a
  * screenshot of each).
  */
-function sweep(page, label, { photos = false } = {}) {
+function sweep(page, label, { photos = false, width } = {}) {
   const screens = new Set();
   const rules = new Set();
   const problems = [];
@@ -111,7 +111,7 @@ function sweep(page, label, { photos = false } = {}) {
       const crash = page.errors.find((e) => e.startsWith('pageerror'));
       if (crash) visible.push(`${href} (${pathOf(page)}): erro de JavaScript: ${crash}`);
       page.errors.length = 0;
-      if (photos) await shot(page, `tela-${slug(pathOf(page))}-${label.split('-').pop()}`);
+      if (photos) await shot(page, `tela-${slug(pathOf(page))}-${width}`);
     },
   };
 }
@@ -152,7 +152,7 @@ export function axeMenuTests(getBrowser, { emails = [], widths = ['desktop', 'ph
         assert.ok(account, `${email} não está na tabela de contas do README`);
         const page = await newPage(getBrowser(), { viewport });
         const name = `${email.split('@')[0]}-${label}`;
-        const s = sweep(page, name, { photos: email === 'admin@portal.local' });
+        const s = sweep(page, name, { photos: email === 'admin@portal.local', width: label });
         const phone = label === 'phone';
         try {
           await step(page, `34-login-${name}`, () => (account.staff ? loginStaff(page, email) : loginOwnAccount(page, email)));

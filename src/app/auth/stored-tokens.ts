@@ -15,17 +15,23 @@ const PREFIX = 'CognitoIdentityServiceProvider';
 /** A token closer than this to its expiry goes through Amplify's refresh. */
 export const EXPIRY_MARGIN_MS = 60_000;
 
-/** The stored ID token while it is valid for more than the margin, else undefined. */
-export function storedIdToken(storage: KeyValue | undefined = defaultStorage(), now: number = Date.now()): string | undefined {
+/** The last signed-in person's key prefix in Amplify's storage (`….<client id>.<user>`), if any. */
+function lastUserPrefix(storage: KeyValue | undefined): { storage: KeyValue; user: string; prefix: string } | undefined {
   const clientId = storedConfig(storage)?.userPoolClientId;
   if (!storage || !clientId) return undefined;
   const user = storage.getItem(`${PREFIX}.${clientId}.LastAuthUser`);
-  if (!user) return undefined;
-  const token = storage.getItem(`${PREFIX}.${clientId}.${user}.idToken`);
+  return user ? { storage, user, prefix: `${PREFIX}.${clientId}.${user}` } : undefined;
+}
+
+/** The stored ID token while it is valid for more than the margin, else undefined. */
+export function storedIdToken(storage: KeyValue | undefined = defaultStorage(), now: number = Date.now()): string | undefined {
+  const last = lastUserPrefix(storage);
+  if (!last) return undefined;
+  const token = last.storage.getItem(`${last.prefix}.idToken`);
   if (!token) return undefined;
   const exp = Number(decodePayload(token).exp);
   if (!Number.isFinite(exp)) return undefined;
-  const drift = Number.parseInt(storage.getItem(`${PREFIX}.${clientId}.${user}.clockDrift`) ?? '0', 10) || 0;
+  const drift = Number.parseInt(last.storage.getItem(`${last.prefix}.clockDrift`) ?? '0', 10) || 0;
   return now + drift + EXPIRY_MARGIN_MS < exp * 1000 ? token : undefined;
 }
 
@@ -34,9 +40,7 @@ export function storedIdToken(storage: KeyValue | undefined = defaultStorage(), 
  * keeps, which lasts from sign-in to sign-out across token refreshes); undefined when no one is signed in.
  */
 export function storedSignInId(storage: KeyValue | undefined = defaultStorage()): string | undefined {
-  const clientId = storedConfig(storage)?.userPoolClientId;
-  if (!storage || !clientId) return undefined;
-  const user = storage.getItem(`${PREFIX}.${clientId}.LastAuthUser`);
-  const refresh = user ? storage.getItem(`${PREFIX}.${clientId}.${user}.refreshToken`) : null;
-  return user && refresh ? `${user}:${refresh.slice(-24)}` : undefined;
+  const last = lastUserPrefix(storage);
+  const refresh = last?.storage.getItem(`${last.prefix}.refreshToken`);
+  return last && refresh ? `${last.user}:${refresh.slice(-24)}` : undefined;
 }

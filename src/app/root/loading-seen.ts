@@ -5,6 +5,7 @@
  * a link opened from an e-mail or a reload the next morning within the same sign-in shows the app as
  * soon as it is ready. A new sign-in (another person, or after signing out) starts a new session.
  */
+import { defaultStorage } from '../auth/session';
 import { storedSignInId } from '../auth/stored-tokens';
 import { LOADING_OVERLAY_SEEN_KEY } from './constants';
 
@@ -16,20 +17,12 @@ function tabStore(): Storage | undefined {
   }
 }
 
-function deviceStore(): Storage | undefined {
-  try {
-    return typeof localStorage !== 'undefined' ? localStorage : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** The first load of this tab's session, or of the current sign-in, has been shown. */
 export function loadingSeen(): boolean {
   try {
     if (tabStore()?.getItem(LOADING_OVERLAY_SEEN_KEY) === '1') return true;
     const signIn = storedSignInId();
-    return !!signIn && deviceStore()?.getItem(LOADING_OVERLAY_SEEN_KEY) === signIn;
+    return !!signIn && defaultStorage()?.getItem(LOADING_OVERLAY_SEEN_KEY) === signIn;
   } catch {
     return false;
   }
@@ -40,7 +33,7 @@ export function markLoadingSeen(): void {
   try {
     tabStore()?.setItem(LOADING_OVERLAY_SEEN_KEY, '1');
     const signIn = storedSignInId();
-    if (signIn) deviceStore()?.setItem(LOADING_OVERLAY_SEEN_KEY, signIn);
+    if (signIn) defaultStorage()?.setItem(LOADING_OVERLAY_SEEN_KEY, signIn);
   } catch {
     /* storage blocked or full */
   }
