@@ -10,11 +10,12 @@ import { refineAntdSrc } from './scripts/vite/refine-antd-src';
 import { pwa } from './scripts/vite/pwa';
 import { nativePolyfills } from './scripts/vite/native-polyfills';
 import { unusedAntdParts } from './scripts/vite/unused-antd-parts';
+import { schemaSkeleton } from './scripts/vite/schema-skeleton';
 
 const apiTarget = process.env.API_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({
-  plugins: [react(), precompress(), esIcons(), formProvider(), nativePolyfills(), unusedAntdParts(), antdCss(), refineAntdSrc(), pwa()],
+  plugins: [react(), precompress(), esIcons(), formProvider(), nativePolyfills(), unusedAntdParts(), schemaSkeleton(), antdCss(), refineAntdSrc(), pwa()],
   server: { proxy: { '/api': apiTarget } },
   build: {
     outDir: 'dist',

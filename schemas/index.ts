@@ -3,101 +3,19 @@
  * `schemasInDependencyOrder()` when creating tables or seeding.
  */
 import type { EntitySchema, FieldDef } from './kinds';
-import { obra } from './obra';
-import { diario } from './diario';
-import { osField } from './os-field';
-import { osAutomacao } from './os-automacao';
-import { checklistTemplateField } from './checklist-template-field';
-import { checklistTemplateAutomacao } from './checklist-template-automacao';
-import { checklistPreenchidoField } from './checklist-preenchido-field';
-import { checklistPreenchidoAutomacao } from './checklist-preenchido-automacao';
-import { eapOs } from './eap-os';
-import { diarioOs } from './diario-os';
-import { rit } from './rit';
-import { posvenda } from './posvenda';
-import { ticketInteracao } from './ticket-interacao';
-import { pesquisaSatisfacao } from './pesquisa-satisfacao';
-import { custoPosvenda } from './custo-posvenda';
-import { fabricacao } from './fabricacao';
-import { projetoFabrica } from './projeto-fabrica';
-import { projeto } from './projeto';
-import { contrato } from './contrato';
-import { produtoContrato } from './produto-contrato';
-import { material } from './material';
-import { materialTemplate } from './material-template';
-import { seguro } from './seguro';
-import { seguroPleno } from './seguro-pleno';
-import { endosso } from './endosso';
-import { endossoPleno } from './endosso-pleno';
-import { ticketSgi } from './ticket-sgi';
-import { planoAcao } from './plano-acao';
-import { portalFornecedor } from './portal-fornecedor';
-import { portalCliente } from './portal-cliente';
-import { relatoEtica } from './relato-etica';
-import { produto } from './produto';
-import { taf } from './taf';
-import { processoJuridico } from './processo-juridico';
-import { documentoJuridico } from './documento-juridico';
-import { diretorio } from './diretorio';
-import { configuracaoRdo } from './configuracao-rdo';
-import { modeloDiretorio } from './modelo-diretorio';
-import { documento } from './documento';
-import { usuario } from './usuario';
-import { empresa } from './empresa';
-import { ausencia } from './ausencia';
-import { feriado } from './feriado';
-import { withStateLabels } from './option-labels';
+import { BUNDLED_FIELDS, BUNDLED_SCHEMAS } from './bundled';
 
 export type { EntitySchema, FieldDef } from './kinds';
 
-export const SCHEMAS: EntitySchema[] = [
-  obra,
-  diario,
-  osField,
-  osAutomacao,
-  checklistTemplateField,
-  checklistTemplateAutomacao,
-  checklistPreenchidoField,
-  checklistPreenchidoAutomacao,
-  eapOs,
-  diarioOs,
-  rit,
-  posvenda,
-  ticketInteracao,
-  pesquisaSatisfacao,
-  custoPosvenda,
-  fabricacao,
-  projetoFabrica,
-  projeto,
-  contrato,
-  produtoContrato,
-  material,
-  materialTemplate,
-  seguro,
-  endosso,
-  seguroPleno,
-  endossoPleno,
-  ticketSgi,
-  planoAcao,
-  portalFornecedor,
-  portalCliente,
-  relatoEtica,
-  produto,
-  taf,
-  processoJuridico,
-  documentoJuridico,
-  diretorio,
-  configuracaoRdo,
-  modeloDiretorio,
-  documento,
-  usuario,
-  empresa,
-  ausencia,
-  feriado,
-];
+/** The effective schemas (menu order): the bundled ones until the app installs the server's. */
+export const SCHEMAS: EntitySchema[] = [...BUNDLED_SCHEMAS];
 
-// Words, not codes: a workflow's state field shows its states' labels wherever it is displayed.
-for (const s of SCHEMAS) withStateLabels(s);
+/**
+ * Whether the bundled schemas carry their fields. False in the app's production build, where the
+ * fields come only from GET /api/v1/schemas (scripts/vite/schema-skeleton.ts): the signed-in app
+ * waits for that answer before a screen renders (src/app/modules/schema-config/effective-schemas.tsx).
+ */
+export const FIELDS_BUNDLED: boolean = BUNDLED_FIELDS;
 
 const byName = new Map(SCHEMAS.map((s) => [s.name, s]));
 const byResource = new Map(SCHEMAS.map((s) => [s.resource, s]));
@@ -110,7 +28,10 @@ export function schemaByResource(resource: string): EntitySchema | undefined {
   return byResource.get(resource);
 }
 
-/** The schemas as declared in code (SCHEMAS holds the effective ones once the app installed them). */
+/**
+ * The bundled schemas: the code declarations (without their fields in the app's production build;
+ * SCHEMAS holds the effective ones once the app installed them).
+ */
 export const CODE_SCHEMAS: readonly EntitySchema[] = [...SCHEMAS];
 let installed = 0;
 const schemaListeners = new Set<() => void>();

@@ -21,7 +21,7 @@ export function labelledOptions(field: Pick<FieldDef, 'options' | 'optionLabels'
 
 /**
  * Gives the workflow's state field the labels of its states (those it does not declare itself)
- * and returns the schema. Applied once to every code schema by the registry (schemas/index.ts).
+ * and returns the schema. Applied once to every declared schema (schemas/declared.ts).
  */
 export function withStateLabels(schema: EntitySchema): EntitySchema {
   const wf = schema.workflow;

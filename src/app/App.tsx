@@ -20,7 +20,8 @@ import { fetchObras, LayoutServicesProvider } from './providers/layout-services'
 import { createDataProvider } from './providers/data-provider';
 import { routerProvider } from './providers/router-provider';
 import { DialogProvider } from './root/dialogs';
-import { EffectiveSchemasSync } from './modules/schema-config/effective-schemas';
+import { EffectiveSchemasSync, ensureSchemas } from './modules/schema-config/effective-schemas';
+import { loadAbility } from './access/load-ability';
 import { notificationProvider } from './providers/notification-provider';
 import { RootShell } from './root/root-frame';
 import { rememberLoadingSeenForSignIn } from './root/loading-seen';
@@ -29,6 +30,9 @@ import { SiteDataKeeper } from './modules/aparelho/site-data';
 
 const dataProvider = createDataProvider('/api/v1', getIdToken);
 const accessControlProvider = createAccessControlProvider({ getAbility: abilityStore.getAbility });
+
+/** A session starts with the user's rules and the effective schemas, fetched side by side. */
+const loadSession = () => Promise.all([loadAbility(), ensureSchemas()]).then(([loaded]) => loaded);
 
 /** Loads the ability once signed in; refreshes Refine's access checks when it changes. */
 function Session({ children }: { children: ReactNode }) {
@@ -40,7 +44,11 @@ function Session({ children }: { children: ReactNode }) {
     if (authenticated) rememberLoadingSeenForSignIn();
   }, [authenticated]);
   return (
-    <AbilitySessionProvider enabled={!!data?.authenticated} onChange={() => void queryClient.invalidateQueries({ queryKey: [...ACCESS_QUERY_KEY] })}>
+    <AbilitySessionProvider
+      enabled={!!data?.authenticated}
+      load={loadSession}
+      onChange={() => void queryClient.invalidateQueries({ queryKey: [...ACCESS_QUERY_KEY] })}
+    >
       <EffectiveSchemasSync enabled={!!data?.authenticated} />
       {data?.authenticated ? (
         <>

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import type { EntitySchema } from '../../../schemas/kinds';
+import { CODE_SCHEMAS } from '../../../schemas';
 import { subFieldOf, type CustomFieldDef, type FieldPatch, type OverlayChange } from '../../../schemas/overlay';
 import type { AppAbility } from '../../access/ability';
 import { isExternalUser, type PortalUser } from '../../access/user';
@@ -23,6 +24,13 @@ export function canConfigure(user: PortalUser, ability: AppAbility, schema: Enti
 }
 
 const withoutInternalFields = (s: EntitySchema): EntitySchema => (s.fields.some((f) => f.internal) ? { ...s, fields: s.fields.filter((f) => !f.internal) } : s);
+
+/**
+ * The code schemas' fingerprint, part of the answer's ETag: a new release of the server with the
+ * same overlay versions still sends its new fields (the browser's cache would otherwise keep the
+ * previous release's schemas, and the app's bundle no longer carries the fields).
+ */
+const CODE_FINGERPRINT = createHash('sha1').update(JSON.stringify(CODE_SCHEMAS)).digest('base64url').slice(0, 12);
 
 const canRead = (ability: AppAbility, schema: EntitySchema) => ability.can('read' as never, schema.subject as never);
 
@@ -56,7 +64,7 @@ export function schemaConfigRoutes(db: Db, registry: SchemaRegistry) {
     const versions = Object.fromEntries(schemas.map((s) => [s.resource, registry.version(s.resource)]));
     const configurable = schemas.filter((s) => canConfigure(user, ability, s)).map((s) => s.resource);
     const etag = `W/"${createHash('sha1')
-      .update(JSON.stringify([versions, configurable, external]))
+      .update(JSON.stringify([CODE_FINGERPRINT, versions, configurable, external]))
       .digest('base64url')
       .slice(0, 20)}"`;
     c.header('etag', etag);

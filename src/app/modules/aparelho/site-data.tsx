@@ -10,7 +10,7 @@
  */
 import { useEffect } from 'react';
 import { useDataProvider, useApiUrl, type DataProvider } from '@refinedev/core';
-import { CODE_SCHEMAS, schemaByName } from '../../../../schemas';
+import { SCHEMAS, schemaByName } from '../../../../schemas';
 import type { EntitySchema, FieldDef } from '../../../../schemas/kinds';
 import type { AppAbility } from '../../../access/ability';
 import { isExternalUser, type PortalUser } from '../../../access/user';
@@ -42,9 +42,9 @@ function allFields(fields: readonly FieldDef[]): FieldDef[] {
   return fields.flatMap((f) => [f, ...allFields(f.fields ?? [])]);
 }
 
-/** The forms that work offline (schemas with `offline: true`) the person may fill. */
+/** The forms that work offline (schemas with `offline: true`) the person may fill, as in effect. */
 export function offlineFormsOf(ability: AppAbility): EntitySchema[] {
-  return CODE_SCHEMAS.filter((s) => s.offline && ability.can('create', s.subject));
+  return SCHEMAS.filter((s) => s.offline && ability.can('create', s.subject));
 }
 
 type Reads = Map<string, () => Promise<unknown>>;

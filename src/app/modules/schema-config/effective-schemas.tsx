@@ -4,12 +4,16 @@
  * the isomorphic registry (schemas/index.ts), so every view, filter, export and route entity sees
  * the administrators' changes. Refetched on navigation (at most every REFRESH_MS) and on window
  * focus; `useSchemaVersion()` re-renders a component when an install changed something.
+ *
+ * In the production build the bundled schemas have no fields (scripts/vite/schema-skeleton.ts):
+ * `ensureSchemas()` is then part of the session's start, next to the user's rules, so no signed-in
+ * screen renders before the first answer (offline, the service worker's copy of it).
  */
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
-import { installEffectiveSchemas, onSchemasChange, resetEffectiveSchemas, schemasVersion } from '../../../../schemas';
+import { FIELDS_BUNDLED, installEffectiveSchemas, onSchemasChange, resetEffectiveSchemas, schemasVersion } from '../../../../schemas';
 import type { EntitySchema } from '../../../../schemas/kinds';
-import { bearerHeaders } from '../../access/load-ability';
+import { AbilityLoadError, bearerHeaders } from '../../access/load-ability';
 
 export const REFRESH_MS = 5000;
 
@@ -32,30 +36,75 @@ export function overlayVersion(resource: string): number {
   return latest.versions[resource] ?? 0;
 }
 
-/**
- * Fetch and install the effective schemas. Returns true when the answer changed the registry;
- * errors and 304 change nothing (the app keeps what it has: at worst the code schemas).
- */
-export async function refreshSchemas(apiUrl = '/api/v1', fetchImpl: typeof fetch = fetch): Promise<boolean> {
+/** The server's answer was installed since the last sign-out (the registry is the effective one). */
+let answered = false;
+/** The request under way, shared by callers that start one meanwhile. */
+let inflight: Promise<SchemasFetch> | undefined;
+/** Bumped at sign-out: an answer that arrives later belongs to the previous session. */
+let generation = 0;
+
+type SchemasFetch = { changed: boolean; status?: number };
+
+async function fetchAndInstall(apiUrl: string, fetchImpl: typeof fetch): Promise<SchemasFetch> {
+  const started = generation;
+  let res: Response;
   try {
     const headers: Record<string, string> = { Accept: 'application/json', ...(await bearerHeaders()) };
     if (etag) headers['If-None-Match'] = etag;
-    const res = await fetchImpl(`${apiUrl}/schemas`, { headers });
-    if (res.status === 304 || !res.ok) return false;
-    const body = (await res.json()) as SchemasPayload;
-    if (!body || !Array.isArray(body.schemas)) return false;
-    etag = res.headers.get('etag') ?? undefined;
-    latest = { versions: body.versions ?? {}, configurable: body.configurable ?? [] };
-    for (const l of metaListeners) l();
-    return installEffectiveSchemas(body.schemas);
+    res = await fetchImpl(`${apiUrl}/schemas`, { headers });
   } catch {
-    return false;
+    return { changed: false };
   }
+  if (res.status === 304) return { changed: false, status: 304 };
+  if (!res.ok) return { changed: false, status: res.status };
+  const body = (await res.json().catch(() => undefined)) as SchemasPayload | undefined;
+  if (!body || !Array.isArray(body.schemas) || started !== generation) return { changed: false, status: res.status };
+  etag = res.headers.get('etag') ?? undefined;
+  latest = { versions: body.versions ?? {}, configurable: body.configurable ?? [] };
+  for (const l of metaListeners) l();
+  const changed = installEffectiveSchemas(body.schemas);
+  answered = true;
+  return { changed, status: res.status };
+}
+
+function fetchShared(apiUrl: string, fetchImpl: typeof fetch): Promise<SchemasFetch> {
+  if (inflight) return inflight;
+  const request = fetchAndInstall(apiUrl, fetchImpl);
+  inflight = request;
+  const clear = () => {
+    if (inflight === request) inflight = undefined;
+  };
+  request.then(clear, clear);
+  return request;
+}
+
+/**
+ * Fetch and install the effective schemas now (after a change of configuration: never an answer
+ * asked for before it). Returns true when the answer changed the registry; errors and 304 change
+ * nothing (the app keeps what it has).
+ */
+export async function refreshSchemas(apiUrl = '/api/v1', fetchImpl: typeof fetch = fetch): Promise<boolean> {
+  return (await fetchAndInstall(apiUrl, fetchImpl)).changed;
+}
+
+/**
+ * Resolves once the registry holds the server's schemas; at once when the bundle carries the
+ * fields (`required` false: dev server, tests) or an answer was installed since the sign-in.
+ * Fails like the rules' load (AbilityLoadError: no status when the network is down, the HTTP
+ * status otherwise), so the session shows the same offline or refusal screens.
+ */
+export async function ensureSchemas(apiUrl = '/api/v1', fetchImpl: typeof fetch = fetch, required = !FIELDS_BUNDLED): Promise<void> {
+  if (!required || answered) return;
+  const { status } = await fetchShared(apiUrl, fetchImpl);
+  if (!answered) throw new AbilityLoadError(status ? `GET /schemas: ${status}` : 'Network Error', status === 304 ? undefined : status);
 }
 
 /** Sign-out: forget the answer and go back to the code schemas. */
 export function forgetSchemas(): void {
   etag = undefined;
+  answered = false;
+  generation += 1;
+  inflight = undefined;
   latest = { versions: {}, configurable: [] };
   for (const l of metaListeners) l();
   resetEffectiveSchemas();
@@ -86,7 +135,7 @@ export function EffectiveSchemasSync({ enabled, apiUrl = '/api/v1', refreshMs = 
       const now = Date.now();
       if (!force && now - last.current < refreshMs) return;
       last.current = now;
-      void refreshSchemas(apiUrl);
+      void fetchShared(apiUrl, fetch);
     },
     [enabled, apiUrl, refreshMs],
   );

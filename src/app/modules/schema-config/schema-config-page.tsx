@@ -13,6 +13,7 @@ import { Button, Card, List, Popconfirm, Result, Space, Table, Tag, Typography }
 import { Loading } from '../../views/loading';
 import { PlusOutlined } from '@ant-design/icons';
 import { CODE_SCHEMAS } from '../../../../schemas';
+import { DECLARED_SCHEMAS } from '../../../../schemas/declared';
 import type { FieldDef } from '../../../../schemas/kinds';
 import type { OverlayChange } from '../../../../schemas/overlay';
 import { formatDateTime } from '../../format';
@@ -71,7 +72,9 @@ function EntityIndex({ configurable }: { configurable: string[] }) {
 type Editing = { field: FieldDef | null } | undefined;
 
 function EntityConfig({ resource, apiUrl }: { resource: string; apiUrl: string }) {
-  const base = CODE_SCHEMAS.find((s) => s.resource === resource);
+  // The code declaration with its fields (the bundled schemas have none in the build): this
+  // administrators' screen is the one chunk that carries them.
+  const base = DECLARED_SCHEMAS.find((s) => s.resource === resource);
   const [history, setHistory] = useState<HistoryEntry[]>();
   const [failure, setFailure] = useState<string>();
   const [editing, setEditing] = useState<Editing>();
