@@ -1,17 +1,22 @@
 /**
  * The calendar of the planned activities (events from 8 to 17 h): a month view (antd Calendar) and
- * a week view (seven columns, one block per activity and day). Late activities in red. Loaded
- * lazily by the schedule page, so no calendar code is in the entry bundle.
+ * a week view (seven columns, one block per activity and day). Late activities in red. On a phone
+ * the month's day cells are too narrow for any text: they show one dot per activity, and the chosen
+ * day's activities are listed under the month. Loaded lazily by the schedule page, so no calendar
+ * code is in the entry bundle.
  */
 import React, { useState } from 'react';
 import { Badge, Button, Calendar, Segmented, Space, Tooltip, Typography } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
+import { PHONE_MEDIA_QUERY, useMediaQuery } from '../../use-media-query';
 import type { ScheduleItem } from './api';
 import { EVENT_END_HOUR, EVENT_START_HOUR, WEEKDAYS_PT, dayjs, eventsOn, firstPlannedDay, isoOf, weekDays } from './calendar-events';
 
 const HOURS = `${String(EVENT_START_HOUR).padStart(2, '0')}:00–${EVENT_END_HOUR}:00`;
 const label = (i: ScheduleItem) => `${i.codigo} ${i.descricao}`;
+const statusOf = (i: ScheduleItem) => (i.atrasado ? 'error' : i.avanco >= 100 ? 'success' : 'processing');
+const stateText = (i: ScheduleItem) => (i.atrasado ? 'atrasada' : i.avanco >= 100 ? 'concluída' : `avanço ${i.avanco.toLocaleString('pt-BR')}%`);
 
 const MONTHS = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];
 
@@ -28,36 +33,91 @@ function MonthHeader({ value, onChange }: { value: Dayjs; onChange: (d: Dayjs) =
   );
 }
 
-function MonthView({ items, value, onChange }: { items: ScheduleItem[]; value: Dayjs; onChange: (d: Dayjs) => void }) {
+/** A desktop day cell: up to three activities with their hours and names, cut with an ellipsis. */
+function DayActivities({ items, day }: { items: ScheduleItem[]; day: Dayjs }) {
+  const events = eventsOn(items, isoOf(day));
+  if (!events.length) return null;
   return (
-    <Calendar
-      value={value}
-      onChange={onChange}
-      onPanelChange={onChange}
-      fullscreen
-      headerRender={({ value: shown, onChange: show }) => <MonthHeader value={shown} onChange={show} />}
-      cellRender={(d, info) => {
-        if (info.type !== 'date') return info.originNode;
-        const events = eventsOn(items, isoOf(d));
-        if (!events.length) return null;
+    <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label={`Atividades em ${day.format('DD/MM/YYYY')}`}>
+      {events.slice(0, 3).map((e) => {
+        const text = `${HOURS} ${label(e.item)}`;
+        // The dot, then the text cut with an ellipsis inside the day's cell (a Badge's own text is
+        // one inline block, which the cell would clip mid-word and which reached past the page).
         return (
-          <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label={`Atividades em ${d.format('DD/MM/YYYY')}`}>
-            {events.slice(0, 3).map((e) => {
-              const text = `${HOURS} ${label(e.item)}`;
-              // The dot, then the text cut with an ellipsis inside the day's cell (a Badge's own text is
-              // one inline block, which the cell would clip mid-word and which reached past the page).
-              return (
-                <li key={e.item.id} title={text} style={{ display: 'flex', alignItems: 'center', gap: 6, minWidth: 0, fontSize: 12 }}>
-                  <Badge status={e.item.atrasado ? 'error' : e.item.avanco >= 100 ? 'success' : 'processing'} />
-                  <span style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{text}</span>
-                </li>
-              );
-            })}
-            {events.length > 3 ? <li style={{ fontSize: 12 }}>+{events.length - 3}</li> : null}
-          </ul>
+          <li key={e.item.id} title={text} style={{ display: 'flex', alignItems: 'center', gap: 6, minWidth: 0, fontSize: 12 }}>
+            <Badge status={statusOf(e.item)} />
+            <span style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{text}</span>
+          </li>
         );
-      }}
-    />
+      })}
+      {events.length > 3 ? <li style={{ fontSize: 12 }}>+{events.length - 3}</li> : null}
+    </ul>
+  );
+}
+
+/** A phone day cell: one dot per activity (three at most, then the count of the others). */
+function DayDots({ items, day }: { items: ScheduleItem[]; day: Dayjs }) {
+  const events = eventsOn(items, isoOf(day));
+  if (!events.length) return null;
+  const n = events.length;
+  return (
+    <span role="img" aria-label={`${n} ${n === 1 ? 'atividade' : 'atividades'} em ${day.format('DD/MM/YYYY')}`} style={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+      {events.slice(0, 3).map((e) => (
+        <Badge key={e.item.id} status={statusOf(e.item)} />
+      ))}
+      {n > 3 ? <span style={{ fontSize: 11, lineHeight: '12px' }}>+{n - 3}</span> : null}
+    </span>
+  );
+}
+
+/** Under the phone's month: the chosen day's activities, whole. */
+function ChosenDay({ items, day }: { items: ScheduleItem[]; day: Dayjs }) {
+  const events = eventsOn(items, isoOf(day));
+  const title = `Atividades de ${day.format('DD/MM/YYYY')}`;
+  return (
+    <section aria-label={title} aria-live="polite">
+      <Typography.Text strong>{title}</Typography.Text>
+      {events.length ? (
+        <ul style={{ listStyle: 'none', margin: '8px 0 0', padding: 0 }}>
+          {events.map((e) => (
+            <li key={e.item.id} style={{ display: 'flex', alignItems: 'baseline', gap: 8, padding: '4px 0' }}>
+              <Badge status={statusOf(e.item)} />
+              <span>
+                {label(e.item)}
+                <Typography.Text type="secondary">
+                  {' '}
+                  · {HOURS} · {stateText(e.item)}
+                </Typography.Text>
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
+          Nenhuma atividade planejada neste dia. Toque em um dia com pontos para ver as atividades dele.
+        </Typography.Paragraph>
+      )}
+    </section>
+  );
+}
+
+function MonthView({ items, value, onChange }: { items: ScheduleItem[]; value: Dayjs; onChange: (d: Dayjs) => void }) {
+  const phone = useMediaQuery(PHONE_MEDIA_QUERY);
+  return (
+    <>
+      <Calendar
+        value={value}
+        onChange={onChange}
+        onPanelChange={onChange}
+        fullscreen
+        headerRender={({ value: shown, onChange: show }) => <MonthHeader value={shown} onChange={show} />}
+        cellRender={(d, info) => {
+          if (info.type !== 'date') return info.originNode;
+          return phone ? <DayDots items={items} day={d} /> : <DayActivities items={items} day={d} />;
+        }}
+      />
+      {phone ? <ChosenDay items={items} day={value} /> : null}
+    </>
   );
 }
 

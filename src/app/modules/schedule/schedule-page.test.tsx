@@ -97,6 +97,26 @@ describe('works schedule screen', { timeout: 120_000 }, () => {
     await within(grid).findByText('seg 13/01', {}, T);
   });
 
+  it('on a phone the month shows a dot per activity, and a tapped day lists its activities under the month', async () => {
+    const width = window.innerWidth;
+    window.innerWidth = 390;
+    try {
+      page();
+      const cal = await screen.findByRole('region', { name: 'Calendário' }, T);
+      const dots = await within(cal).findByRole('img', { name: /^\d+ atividades? em 06\/01\/2025$/ }, T);
+      expect(within(cal).queryByRole('list', { name: 'Atividades em 06/01/2025' })).toBeNull();
+      fireEvent.click(dots);
+      const chosen = await within(cal).findByRole('region', { name: 'Atividades de 06/01/2025' }, T);
+      expect(within(chosen).getByText('1.1.2 Montagem de estrutura metálica do galpão')).toBeInTheDocument();
+      expect(within(chosen).getAllByText(/08:00–17:00 · (concluída|atrasada|avanço \d+%)/).length).toBeGreaterThan(0);
+      fireEvent.click(within(cal).getByRole('button', { name: 'Próximo mês' }));
+      fireEvent.click(within(cal).getByText('15'));
+      await within(cal).findByRole('region', { name: /^Atividades de 15\/02\/2025$/ }, T);
+    } finally {
+      window.innerWidth = width;
+    }
+  });
+
   it('the delay warning button is there for aviso-atraso only and sends the warning', async () => {
     page();
     const button = await screen.findByRole('button', { name: /Enviar aviso de atraso/ }, T);
