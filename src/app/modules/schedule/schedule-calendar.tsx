@@ -61,7 +61,11 @@ function DayDots({ items, day }: { items: ScheduleItem[]; day: Dayjs }) {
   if (!events.length) return null;
   const n = events.length;
   return (
-    <span role="img" aria-label={`${n} ${n === 1 ? 'atividade' : 'atividades'} em ${day.format('DD/MM/YYYY')}`} style={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+    <span
+      role="img"
+      aria-label={`${n} ${n === 1 ? 'atividade' : 'atividades'} em ${day.format('DD/MM/YYYY')}`}
+      style={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}
+    >
       {events.slice(0, 3).map((e) => (
         <Badge key={e.item.id} status={statusOf(e.item)} />
       ))}
