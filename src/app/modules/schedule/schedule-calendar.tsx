@@ -64,7 +64,7 @@ function DayDots({ items, day }: { items: ScheduleItem[]; day: Dayjs }) {
     <span
       role="img"
       aria-label={`${n} ${n === 1 ? 'atividade' : 'atividades'} em ${day.format('DD/MM/YYYY')}`}
-      style={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}
+      style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: 2 }}
     >
       {events.slice(0, 3).map((e) => (
         <Badge key={e.item.id} status={statusOf(e.item)} />
@@ -113,7 +113,7 @@ function MonthView({ items, value, onChange }: { items: ScheduleItem[]; value: D
         value={value}
         onChange={onChange}
         onPanelChange={onChange}
-        fullscreen
+        fullscreen={!phone}
         headerRender={({ value: shown, onChange: show }) => <MonthHeader value={shown} onChange={show} />}
         cellRender={(d, info) => {
           if (info.type !== 'date') return info.originNode;
