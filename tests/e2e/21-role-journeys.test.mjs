@@ -158,10 +158,21 @@ for (const [viewport, label] of [
       await shot(page, `21-sm-cronograma-curva-s-${label}`);
       const cal = page.getByRole('region', { name: 'Calendário' });
       await cal.scrollIntoViewIfNeeded();
-      await cal
-        .getByRole('list', { name: /^Atividades em / })
-        .first()
-        .waitFor();
+      if (label === 'phone') {
+        // The phone's month: a dot per activity; a tapped day lists its activities under the month.
+        const day = cal.getByRole('img', { name: /^\d+ atividades? em \d{2}\/\d{2}\/\d{4}$/ }).first();
+        await day.waitFor();
+        const date = /em (\d{2}\/\d{2}\/\d{4})$/.exec(await day.getAttribute('aria-label'))[1];
+        await day.click();
+        const chosen = cal.getByRole('region', { name: `Atividades de ${date}` });
+        await chosen.getByRole('listitem').first().waitFor();
+        await chosen.scrollIntoViewIfNeeded();
+      } else {
+        await cal
+          .getByRole('list', { name: /^Atividades em / })
+          .first()
+          .waitFor();
+      }
       await shot(page, `21-sm-cronograma-calendario-${label}`);
       if (label === 'phone') await sidewaysScroll(page, 'o cronograma', problems);
     });
