@@ -44,13 +44,9 @@ function Session({ children }: { children: ReactNode }) {
     if (authenticated) rememberLoadingSeenForSignIn();
   }, [authenticated]);
   return (
-    <AbilitySessionProvider
-      enabled={!!data?.authenticated}
-      load={loadSession}
-      onChange={() => void queryClient.invalidateQueries({ queryKey: [...ACCESS_QUERY_KEY] })}
-    >
-      <EffectiveSchemasSync enabled={!!data?.authenticated} />
-      {data?.authenticated ? (
+    <AbilitySessionProvider enabled={authenticated} load={loadSession} onChange={() => void queryClient.invalidateQueries({ queryKey: [...ACCESS_QUERY_KEY] })}>
+      <EffectiveSchemasSync enabled={authenticated} />
+      {authenticated ? (
         <>
           <OutboxRunner />
           <SiteDataKeeper />

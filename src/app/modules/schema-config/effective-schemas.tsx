@@ -96,7 +96,7 @@ export async function refreshSchemas(apiUrl = '/api/v1', fetchImpl: typeof fetch
 export async function ensureSchemas(apiUrl = '/api/v1', fetchImpl: typeof fetch = fetch, required = !FIELDS_BUNDLED): Promise<void> {
   if (!required || answered) return;
   const { status } = await fetchShared(apiUrl, fetchImpl);
-  if (!answered) throw new AbilityLoadError(status ? `GET /schemas: ${status}` : 'Network Error', status === 304 ? undefined : status);
+  if (!answered) throw new AbilityLoadError(status ? `GET /schemas: ${status}` : 'Network Error', status);
 }
 
 /** Sign-out: forget the answer and go back to the code schemas. */
