@@ -1,7 +1,10 @@
 import { TODAY, CURRENT_USER, type EntitySchema, type Workflow } from './kinds';
 import { imagesField, longtext, obraRef } from './shared/common';
 
-export const RDO_STATUS = ['Rascunho', 'Em revisão', 'Aprovado', 'Reprovado'];
+export const RDO_STATUS = ['Rascunho', 'Em revisão', 'Aprovado', 'Reprovado', 'Anulado'];
+
+/** The state of a report voided by an administrator: kept, readable, verified as voided (issue 36). */
+export const RDO_VOIDED = 'Anulado';
 
 /** The weather of a period of the daily report, best to worst (the weather service maps onto these: src/server/weather/wmo.ts). */
 export const RDO_WEATHER = ['Ensolarado', 'Parcialmente nublado', 'Nublado', 'Garoa', 'Chuvoso', 'Tempestade'] as const;
@@ -16,14 +19,24 @@ export const RDO_PERIODS = ['Manhã', 'Tarde', 'Noite'] as const;
 export const RDO_CONCLUDED = ['Em revisão', 'Aprovado'];
 
 /**
+ * The states of a report that was concluded at least once, so its PDF went to the distribution list:
+ * a document of record, never deleted (only voided) and read by the client's representative.
+ */
+export const RDO_OF_RECORD = [...RDO_CONCLUDED, 'Reprovado', RDO_VOIDED];
+
+/**
  * The site manager writes the report and concludes it ("Concluir diário"); from then on it is a
  * document of record: locked for everyone (administrators included: `editBy: []`), signed by the
  * site manager and then by the client's representative (src/server/signatures/). `admin_rdo`
  * approves it, returns it with a comment while in review, or reopens an approved one with the
  * reason. Any step that takes a concluded report out of `RDO_CONCLUDED` (returning, reopening, an
  * administrator's "Alterar situação") voids its signatures with the reason: the workflow effect
- * `rdo-anular-assinaturas`, declared by `onLeave`. The conclusion and each signature send the PDF
- * to the site's distribution list (`rdo-distribuir`).
+ * `rdo-anular-assinaturas`, declared by `onLeave`, which also tells whoever received the PDF. The
+ * conclusion and each signature send the PDF to the site's distribution list (`rdo-distribuir`).
+ *
+ * Once concluded, a report is a document of record (issue 36): it is never deleted, only a draft is
+ * (`deleteIn`); an administrator voids it instead ("Anular diário", with the reason), which keeps it
+ * readable, makes its verification say so, and tells the distribution list and every signer.
  */
 const rdoWorkflow: Workflow = {
   field: 'status',
@@ -33,7 +46,10 @@ const rdoWorkflow: Workflow = {
     { value: 'Em revisão', label: 'Concluído (em revisão)', color: 'gold', editBy: [] },
     { value: 'Aprovado', color: 'green', editBy: [] },
     { value: 'Reprovado', label: 'Devolvido para correção', color: 'red', assignees: ['siteManager'] },
+    { value: RDO_VOIDED, label: 'Anulado', color: 'default', final: true, editBy: [] },
   ],
+  deleteIn: ['Rascunho'],
+  deleteRefusal: 'Um diário concluído é um documento de registro e não pode ser excluído. Se ele não vale mais, um administrador pode anulá-lo informando o motivo.',
   roleInbox: { 'Em revisão': ['admin_rdo'] },
   onLeave: [{ states: RDO_CONCLUDED, after: 'rdo-anular-assinaturas' }],
   transitions: [
@@ -45,6 +61,8 @@ const rdoWorkflow: Workflow = {
       action: 'update',
       after: 'rdo-distribuir',
       tone: 'primary',
+      // Concluding makes a document of record: done from the report, after reading it, not from a mail.
+      mailButton: false,
     },
     { name: 'aprovar', label: 'Aprovar diário', from: ['Em revisão'], to: 'Aprovado', action: 'manage', notify: ['siteManager'], tone: 'primary' },
     {
@@ -67,6 +85,19 @@ const rdoWorkflow: Workflow = {
       notify: ['siteManager'],
       tone: 'danger',
       // A return, not pending work: an approved report stays at rest, held by nobody.
+      inbox: false,
+    },
+    {
+      name: 'anular',
+      label: 'Anular diário',
+      from: ['Em revisão', 'Aprovado', 'Reprovado'],
+      to: RDO_VOIDED,
+      action: 'manage',
+      comment: 'required',
+      set: { anuladoEm: '$now', anuladoPor: '$actor', motivoAnulacao: '$comment' },
+      notify: ['siteManager'],
+      after: 'rdo-avisar-anulacao',
+      tone: 'danger',
       inbox: false,
     },
   ],
@@ -218,6 +249,9 @@ export const diario: EntitySchema = {
     longtext('ocorrencias', 'Ocorrências', { group: 'Ocorrências', search: true }),
     imagesField('fotos', 'Fotos'),
     longtext('comentariosCliente', 'Comentários do cliente', { maxLength: 4000, group: 'Cliente' }),
+    { name: 'anuladoEm', kind: 'datetime', label: 'Anulado em', readOnly: true, group: 'Anulação', span: 'third' },
+    { name: 'anuladoPor', kind: 'person', label: 'Anulado por', readOnly: true, group: 'Anulação', span: 'third' },
+    { name: 'motivoAnulacao', kind: 'longtext', label: 'Motivo da anulação', readOnly: true, maxLength: 4000, group: 'Anulação', span: 'full' },
   ],
   workflow: rdoWorkflow,
   /** The next number of the site, assigned when the report is saved the first time. */

@@ -6,6 +6,12 @@
 
 /** Who signs: the site manager of the report, then the client's representative of the site. */
 export type SignerRole = 'responsavel' | 'cliente';
+/**
+ * The one pt-BR name of each signer role, wherever a person reads it: the report's page, its PDF,
+ * the e-mails and the public verification (issue 36 found three names for the same signer).
+ */
+export const SIGNER_LABEL: Record<SignerRole, string> = { responsavel: 'Responsável da obra', cliente: 'Representante do cliente' };
+
 /** A drawn signature, or a confirmation with the person's own sign-in. */
 export type SignMethod = 'desenho' | 'login';
 
@@ -40,9 +46,17 @@ export interface SignaturesView {
   motivo: string | null;
 }
 
+/**
+ * What the verification found, in one word: valid; voided by an administrator; its signatures voided
+ * (reopened for correction); its content changed after signing; reopened and not signed since; never
+ * signed.
+ */
+export type VerificationStatus = 'valido' | 'anulado' | 'assinaturas-anuladas' | 'conteudo-alterado' | 'em-correcao' | 'nao-assinado';
+
 /** The public verification: whether the content matches what was signed, and by whom (nothing else). */
 export interface Verification {
   valido: boolean;
+  situacao: VerificationStatus;
   documento: string;
   assinaturas: { papel: SignerRole; nome: string; em: string; valida: boolean }[];
   mensagem: string;

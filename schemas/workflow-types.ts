@@ -95,6 +95,11 @@ export interface WorkflowTransition {
   inbox?: boolean;
   /** antd button type: primary for the main way forward, danger for cancellations. */
   tone?: 'primary' | 'default' | 'danger';
+  /**
+   * false: never a one-click button in e-mails (a step that needs the record looked at first, such
+   * as concluding a daily report returned for correction); the portal's page still offers it.
+   */
+  mailButton?: false;
 }
 
 export interface Workflow {
@@ -105,6 +110,8 @@ export interface Workflow {
   transitions: WorkflowTransition[];
   /** States in which a record may be deleted (any state when absent). */
   deleteIn?: string[];
+  /** Why a record outside `deleteIn` cannot be deleted (pt-BR), in place of the generic sentence naming the states. */
+  deleteRefusal?: string;
   /**
    * Who holds a state when none of its `assignees` is filled (or it names none): state → roles.
    * They see the record in "Minhas pendências" and are told by e-mail when it enters the state.

@@ -150,7 +150,7 @@ describe.each(BACKENDS)('RDO signatures: voiding and signed content (%s)', (back
     const mails = await distributed(id);
     expect(mails.map((m) => m.assunto.replace(/^.*: /, ''))).toEqual([
       'diário concluído',
-      'assinado (Site manager (responsável))',
+      'assinado (Responsável da obra)',
       'assinado (Representante do cliente)',
     ]);
     for (const m of mails) expect(m.anexos?.[0]?.tipo).toBe('application/pdf');

@@ -170,7 +170,7 @@ describe.each(BACKENDS)('RDO signatures (%s)', (backend) => {
     // Each signature sent the signed PDF to the list.
     const afterSigning = await distributed(id);
     expect(afterSigning).toHaveLength(3);
-    expect(afterSigning[1].assunto).toMatch(/assinado \(Site manager \(responsável\)\)$/);
+    expect(afterSigning[1].assunto).toMatch(/assinado \(Responsável da obra\)$/);
     expect(afterSigning[2].assunto).toMatch(/assinado \(Representante do cliente\)$/);
     for (const m of afterSigning) expect(m.anexos?.[0]?.tipo).toBe('application/pdf');
 

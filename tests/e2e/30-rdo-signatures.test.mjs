@@ -171,7 +171,7 @@ test('o diário escrito e concluído no navegador é travado, assinado pelo site
       await signatures(sm).first().getByText('Válida').waitFor();
       await card(sm).scrollIntoViewIfNeeded();
       await shot(sm, 'rdo-assinado-site-manager-desktop');
-      await assertDistributedPdf(numero, 'assinado (Site manager (responsável))', distribution);
+      await assertDistributedPdf(numero, 'assinado (Responsável da obra)', distribution);
     });
 
     await step(client, '30-assinar-cliente-telefone', async () => {

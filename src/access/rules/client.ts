@@ -3,7 +3,7 @@
  * only this set (no staff or global rule, decision 1), plus the company rule of decision 29
  * (empresa.ts) and the restrictions of external.ts.
  */
-import { RDO_CONCLUDED } from '../../../schemas/diario';
+import { RDO_CONCLUDED, RDO_VOIDED } from '../../../schemas/diario';
 import type { RuleContext } from './context';
 
 /** Decision 26: the approval situations a client approver acts on. */
@@ -62,8 +62,9 @@ export function clientRules({ can, has, me, sites }: RuleContext): void {
   if (me) can('Interagir', 'TicketInteracao', { 'responsavelRegistro.mail': me, id: { $exists: false } });
   // 32. The client's representative reads the daily reports of its sites once concluded (never a
   // draft nor one being corrected) and signs them after the site manager (src/server/signatures/);
-  // internal fields and staff e-mails are withheld as for every external user (decision 29).
-  if (has('representante_cliente')) can('read', 'RDO', { ...mySites, status: { $in: RDO_CONCLUDED } });
+  // a voided one stays readable, as voided (issue 36); internal fields and staff e-mails are withheld
+  // as for every external user (decision 29).
+  if (has('representante_cliente')) can('read', 'RDO', { ...mySites, status: { $in: [...RDO_CONCLUDED, RDO_VOIDED] } });
   if (has('aprovador') || has('aprovador_fabrica')) {
     // 26. The approver's update is the right to take AP/APC/PR and to write comentariosCliente, nothing else.
     can('update', 'PROJETO', ['comentariosCliente'], { Situacao: { $in: PROJETO_APPROVAL_SITUATIONS }, ...mySites });

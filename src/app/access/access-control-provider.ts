@@ -83,6 +83,11 @@ export function decideCan(
       caslAction = toCaslAction(subjectType, refineAction, schema?.actions);
     }
     const record = recordOf(params);
+    // A state the workflow does not delete in (a concluded daily report): the API refuses, so no button.
+    const wf = schema?.workflow;
+    if (refineAction === 'delete' && record && wf?.deleteIn && !wf.deleteIn.includes(record[wf.field] as string)) {
+      return { can: false, reason: wf.deleteRefusal ?? deniedReason(refineAction, schema) };
+    }
     const target = record ? (tag(subjectType, { ...record }) as SubjectRecord) : subjectType;
     const allowed = ability.can(caslAction as Action, target, field);
     return allowed ? { can: true } : { can: false, reason: deniedReason(refineAction, schema) };

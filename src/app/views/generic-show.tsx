@@ -8,6 +8,7 @@ import { Alert, Card, Descriptions, Empty, Space, Spin, Timeline, Typography } f
 import { useApiUrl, useCustom, useResourceParams, useShow, type BaseKey, type BaseRecord, type HttpError } from '@refinedev/core';
 import { DeleteButton, EditButton, ListButton, RefreshButton, Show } from '@refinedev/antd';
 import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
+import { isEmptyValue } from '../../../schemas/messages';
 import { subject } from '@casl/ability';
 import { FieldDisplay } from '../fields/display';
 import { ReferenceTitlesProvider, useReferenceTitle } from '../fields/reference-titles';
@@ -26,6 +27,8 @@ export interface GenericShowProps {
   id?: BaseKey;
   /** Extra header buttons of this entity's page (a view override's "Baixar PDF"), given the loaded record. */
   headerExtra?: (record: BaseRecord) => React.ReactNode;
+  /** What the entity's page shows right under the workflow, before the fields (a daily report's signatures). */
+  top?: (record: BaseRecord) => React.ReactNode;
 }
 
 const WIDE = new Set(['rows', 'object', 'attachments', 'images', 'longtext']);
@@ -40,7 +43,9 @@ export function FieldGroups({ schema, record }: { schema: EntitySchema; record: 
     ability.can('read', subject(schema.subject, { ...record }) as never, f.name) ||
     (showAction !== 'read' && ability.can(showAction as never, subject(schema.subject, { ...record }) as never, f.name));
   const shownElsewhere = (f: FieldDef) => f.name === schema.workflow?.field;
-  const groups = groupFields(visibleFields(schema).filter((f) => readable(f) && !shownElsewhere(f)));
+  // A group only the server fills (a voided report's "Anulação") is left out while it is empty.
+  const serverOnlyAndEmpty = (g: { fields: FieldDef[] }) => g.fields.every((f) => f.readOnly && isEmptyValue(record[f.name]));
+  const groups = groupFields(visibleFields(schema).filter((f) => readable(f) && !shownElsewhere(f))).filter((g) => !serverOnlyAndEmpty(g));
   const names = usePersonNames([record.created_by, record.updated_by]);
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
@@ -224,7 +229,7 @@ function History({ schema, id }: { schema: EntitySchema; id: BaseKey }): React.R
   );
 }
 
-export function GenericShow({ schema, id: idProp, headerExtra }: GenericShowProps): React.ReactElement {
+export function GenericShow({ schema, id: idProp, headerExtra, top }: GenericShowProps): React.ReactElement {
   const { id: idFromRoute } = useResourceParams({ resource: schema.resource });
   const id = idProp ?? idFromRoute;
   const { query, result: record } = useShow<BaseRecord>({ resource: schema.resource, id });
@@ -258,6 +263,7 @@ export function GenericShow({ schema, id: idProp, headerExtra }: GenericShowProp
       ) : record ? (
         <Space direction="vertical" size="middle" style={{ width: '100%' }}>
           {schema.workflow && id !== undefined ? <WorkflowPanel schema={schema} id={id} record={record} /> : null}
+          {top ? top(record) : null}
           <ReferenceTitlesProvider schema={schema} rows={[record]}>
             <FieldGroups schema={schema} record={record} />
           </ReferenceTitlesProvider>

@@ -65,10 +65,16 @@ const signBody = {
 };
 const verification = {
   type: 'object',
-  required: ['valido', 'documento', 'assinaturas', 'mensagem'],
+  required: ['valido', 'situacao', 'documento', 'assinaturas', 'mensagem'],
   additionalProperties: false,
   properties: {
     valido: { type: 'boolean' },
+    situacao: {
+      type: 'string',
+      enum: ['valido', 'anulado', 'assinaturas-anuladas', 'conteudo-alterado', 'em-correcao', 'nao-assinado'],
+      description:
+        'O que a verificação encontrou: válido; anulado por um administrador (a mensagem diz quando, por quem e o motivo); assinaturas anuladas na reabertura; conteúdo alterado depois de assinado; reaberto e ainda não assinado de novo; nunca assinado.',
+    },
     documento: { type: 'string', examples: ['Diário de obra nº 12 — Galpão Logístico — 05/11/2026'] },
     assinaturas: {
       type: 'array',

@@ -115,7 +115,7 @@ describe('RDO PDF', () => {
         url: 'https://portal.example/verificar/K7M2P9QX4R',
         items: [
           {
-            papel: 'Site manager (responsável)',
+            papel: 'Responsável da obra',
             nome: 'Sérgio Manager',
             em: '2025-07-31T20:05:00.000Z',
             metodo: 'desenho',
@@ -123,7 +123,7 @@ describe('RDO PDF', () => {
             anulada: true,
             anuladaMotivo: 'Diário reaberto: volume errado.',
           },
-          { papel: 'Site manager (responsável)', nome: 'Sérgio Manager', em: '2025-08-01T12:00:00.000Z', metodo: 'login', anulada: false },
+          { papel: 'Responsável da obra', nome: 'Sérgio Manager', em: '2025-08-01T12:00:00.000Z', metodo: 'login', anulada: false },
           { papel: 'Representante do cliente', nome: 'Cliente Demonstração', em: '2025-08-01T13:30:00.000Z', metodo: 'login', anulada: false },
         ],
       },
@@ -132,7 +132,7 @@ describe('RDO PDF', () => {
     const block = all.slice(all.indexOf('Assinaturas'));
     expect(all.indexOf('Assinaturas')).toBeGreaterThan(all.indexOf('Chuva forte às 15h.'));
     for (const expected of [
-      'Site manager (responsável): ',
+      'Responsável da obra: ',
       'Sérgio Manager',
       '31/07/2025, 17:05 — assinatura desenhada no portal',
       'ANULADA — Diário reaberto: volume errado.',

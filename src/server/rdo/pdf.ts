@@ -41,7 +41,7 @@ export interface RdoPdfInput {
 
 /** One signature as the document shows it. */
 export interface PdfSignature {
-  /** The signer's role, pt-BR ("Site manager (responsável)"). */
+  /** The signer's role, pt-BR ("Responsável da obra"). */
   papel: string;
   nome: string;
   /** ISO timestamp. */

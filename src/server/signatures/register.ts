@@ -6,31 +6,60 @@
  *   them): every signature in force is voided, in the step's transaction, with "Diário reaberto:
  *   <the step's comment>" (devolver, reabrir) or "Situação alterada por administrador: <comment>"
  *   (the administrators' "Alterar situação");
+ *   Whoever received the PDF (distribution list) or signed it is told (void-notice.ts);
+ * - `rdo-avisar-anulacao` (anular, "Anular diário"): the same notice for a voided report (issue 36);
  * - `rdo-distribuir` (enviar, "Concluir diário"): the site's distribution list receives the PDF,
- *   rendered and queued once the step is committed (distribution.ts).
+ *   rendered and queued once the step is committed (distribution.ts);
+ * - a signed report is never deleted (issue 36; the workflow's `deleteIn` already keeps concluded
+ *   reports, this holds for any record that ever had a verification code).
  */
 import { ADMIN_TRANSITION } from '../../../schemas/kinds';
 import { EMAIL_PATTERN } from '../../../schemas/messages';
-import { registerEntityHooks, type WriteRule } from '../crud/hooks-registry';
+import { registerEntityHooks, type DeleteRule, type WriteRule } from '../crud/hooks-registry';
 import { registerCoreSql } from '../db/migrate';
 import { ApiError } from '../http/errors';
 import { registerAfter } from '../workflow/hooks';
 import { distributeAfterCommit, queueDistribution } from './distribution';
-import { voidSignatures } from './store';
+import { codeOf, voidSignatures } from './store';
+import { queueVoidNotice, type VoidNotice } from './void-notice';
 import { SIGNATURE_CORE_SQL } from './tables';
 
 registerCoreSql('assinaturas', SIGNATURE_CORE_SQL);
 
+/** The daily report's "Anular diário" step (schemas/diario.ts). */
+const VOID_STEP = 'anular';
+
+const noticeOf = (kind: VoidNotice['kind'], actor: { email: string; name?: string }, step: { comment: string | null } | undefined): VoidNotice => ({
+  kind,
+  by: actor.name || actor.email,
+  byEmail: actor.email,
+  motivo: step?.comment ?? null,
+});
+
 /** Why the step voids the signatures, in pt-BR, with its comment. */
 export function voidReason(step: { name: string; comment: string | null } | undefined): string {
   const comment = step?.comment?.trim();
-  const what = step?.name === ADMIN_TRANSITION ? 'Situação alterada por administrador' : 'Diário reaberto';
+  const what = step?.name === ADMIN_TRANSITION ? 'Situação alterada por administrador' : step?.name === VOID_STEP ? 'Diário anulado' : 'Diário reaberto';
   return comment ? `${what}: ${comment}` : `${what}.`;
 }
 
-registerAfter('rdo-anular-assinaturas', async ({ trx, schema, row, step }) => {
+registerAfter('rdo-anular-assinaturas', async ({ trx, schema, row, step, actor }) => {
   await voidSignatures(trx, schema.resource, Number(row.id), voidReason(step));
+  // "Anular diário" tells its own news (below); any other way out of the concluded states reopens it.
+  if (step?.name !== VOID_STEP) await queueVoidNotice(trx, schema, row, noticeOf('reaberto', actor, step));
 });
+
+registerAfter('rdo-avisar-anulacao', async ({ trx, schema, row, step, actor }) => {
+  await queueVoidNotice(trx, schema, row, noticeOf('anulado', actor, step));
+});
+
+/** A record with a verification code was signed and may be in anyone's hands: it is voided, never deleted. */
+const signedNeverDeleted: DeleteRule = async ({ trx, schema, before }) => {
+  if (await codeOf(trx, schema.resource, Number(before.id))) {
+    throw new ApiError(409, 'Este documento foi assinado e não pode ser excluído. Se ele não vale mais, um administrador pode anulá-lo informando o motivo.');
+  }
+};
+registerEntityHooks('diario', { beforeDelete: signedNeverDeleted });
 
 registerAfter('rdo-distribuir', async ({ trx, schema, row, actor, afterCommit }) => {
   const event = { kind: 'conclusao', by: actor.name || actor.email } as const;

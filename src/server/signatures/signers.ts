@@ -12,8 +12,7 @@ import type { SignerRole, StoredSignature } from './store';
 
 export const SIGNER_ORDER: readonly SignerRole[] = ['responsavel', 'cliente'];
 
-/** pt-BR name of each role, as documents and e-mails show it. */
-export const SIGNER_LABEL: Record<SignerRole, string> = { responsavel: 'Site manager (responsável)', cliente: 'Representante do cliente' };
+export { SIGNER_LABEL } from '../../../schemas/signature-types';
 
 const lower = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : '');
 

@@ -1,8 +1,9 @@
 /**
  * Public verification of a signed document (issue 26), mounted on /api/v1/verificar before the
  * sign-in, like the survey links: `GET /:codigo` → whether the document printed or mailed with that
- * code is still the one signed, its title, and its signatures (role, name, when, valid). Nothing
- * else: no e-mail, IP nor content. Malformed code → 400; unknown → 404.
+ * code is still the one signed, what was found (`situacao`), its title, and its signatures (role,
+ * name, when, valid); a voided document says when, by whom and why (issue 36). Nothing else: no
+ * e-mail, IP nor content. Malformed code → 400; unknown → 404 (a signed document is never deleted).
  */
 import { Hono } from 'hono';
 import { schemaByResource } from '../../../schemas';
@@ -17,29 +18,61 @@ import type { Verification } from '../../../schemas/signature-types';
 import { documentTitle } from './distribution';
 import { isConcluded, isValid, SIGNER_LABEL } from './signers';
 import { documentOfCode, signaturesOf, type StoredSignature } from './store';
+import { RDO_VOIDED } from '../../../schemas/diario';
+import { formatDateTimeBr } from '../time';
 
 const UNKNOWN = 'Código de verificação inexistente.';
 
-/** The pt-BR sentence that sums the verification up, and whether the document is valid. */
-export function verdict(concluded: boolean, signatures: StoredSignature[], hash: string): { valido: boolean; mensagem: string } {
+/** A voided document: when, by whom (name only: the page is public) and why. */
+export interface VoidedDocument {
+  em: string;
+  por: string;
+  motivo: string;
+}
+
+type Verdict = Pick<Verification, 'valido' | 'situacao' | 'mensagem'>;
+
+/** The pt-BR sentence that sums the verification up, what it found, and whether the document is valid. */
+export function verdict(concluded: boolean, signatures: StoredSignature[], hash: string, voided?: VoidedDocument): Verdict {
+  if (voided) {
+    return {
+      valido: false,
+      situacao: 'anulado',
+      mensagem: `Documento anulado em ${formatDateTimeBr(new Date(voided.em)).replace(', ', ' às ')} por ${voided.por}. Motivo: ${voided.motivo}`,
+    };
+  }
   const inForce = signatures.filter((s) => !s.anuladaEm);
   if (!inForce.length) {
     return signatures.length
-      ? { valido: false, mensagem: 'Documento sem validade: as assinaturas foram anuladas porque o diário foi reaberto para correção.' }
-      : { valido: false, mensagem: 'Documento ainda não assinado.' };
+      ? {
+          valido: false,
+          situacao: 'assinaturas-anuladas',
+          mensagem: 'Documento sem validade: as assinaturas foram anuladas porque o diário foi reaberto para correção.',
+        }
+      : { valido: false, situacao: 'nao-assinado', mensagem: 'Documento ainda não assinado.' };
   }
-  if (!concluded) return { valido: false, mensagem: 'Documento sem validade: o diário foi reaberto e está em correção.' };
+  if (!concluded) return { valido: false, situacao: 'em-correcao', mensagem: 'Documento sem validade: o diário foi reaberto e está em correção.' };
   if (inForce.some((s) => !isValid(s, hash))) {
-    return { valido: false, mensagem: 'Documento sem validade: o conteúdo do diário mudou depois de assinado.' };
+    return { valido: false, situacao: 'conteudo-alterado', mensagem: 'Documento sem validade: o conteúdo do diário mudou depois de assinado.' };
   }
   const signedBy = inForce.map((s) => SIGNER_LABEL[s.papel].toLowerCase());
   const complete = inForce.some((s) => s.papel === 'cliente');
   return {
     valido: true,
+    situacao: 'valido',
     mensagem: complete
       ? `Documento válido: o conteúdo é o mesmo que foi assinado (${signedBy.join(' e ')}).`
       : `Documento válido: o conteúdo é o mesmo que foi assinado (${signedBy.join(' e ')}); falta a assinatura do representante do cliente.`,
   };
+}
+
+/** The voiding of a report in the "Anulado" state, as its step stamped it (schemas/diario.ts `anular`). */
+function voidedOf(row: Record<string, unknown>): VoidedDocument | undefined {
+  if (row.status !== RDO_VOIDED) return undefined;
+  const by = row.anuladoPor as { nome?: unknown; mail?: unknown } | null;
+  const por = (typeof by?.nome === 'string' && by.nome) || 'um administrador do portal';
+  const em = row.anuladoEm ? new Date(row.anuladoEm as string).toISOString() : new Date().toISOString();
+  return { em, por, motivo: String(row.motivoAnulacao ?? '').trim() || 'não informado.' };
 }
 
 export function verifyRoutes(db: Db) {
@@ -58,7 +91,7 @@ export function verifyRoutes(db: Db) {
     const hash = await storedContentHash(db, schema, row);
     const site = await siteForDocument(db, String(row.obra ?? ''));
     const answer: Verification = {
-      ...verdict(isConcluded(row), signatures, hash),
+      ...verdict(isConcluded(row), signatures, hash, voidedOf(row)),
       documento: documentTitle(row, site),
       assinaturas: signatures.map((s) => ({ papel: s.papel, nome: s.nome, em: s.em, valida: isValid(s, hash) })),
     };

@@ -49,6 +49,7 @@ export function stateEditRight(schema: EntitySchema, record: Record<string, unkn
 export function refuseDeleteInState(schema: EntitySchema, record: Record<string, unknown>): void {
   const wf = schema.workflow;
   if (!wf?.deleteIn || wf.deleteIn.includes(record[wf.field] as string)) return;
+  if (wf.deleteRefusal) throw new ApiError(409, wf.deleteRefusal);
   const where = wf.deleteIn.map((s) => stateLabel(wf, s));
   throw new ApiError(400, `Só é possível excluir ${det(schema)} ${schema.label.toLowerCase()} na situação ${quote(where)}.`);
 }

@@ -143,10 +143,14 @@ export function dueOf(schema: EntitySchema, row: Record<string, unknown>, now = 
   return { label: late ? `Prazo: ${when} (vencido)` : `Prazo: ${when}`, late };
 }
 
-const FOOTER = [
-  'Mensagem automática do Portal. Não responda a este e-mail.',
-  `Os botões valem por ${ACTION_LINK_DAYS} dias, uma única vez, e pedem que você entre no portal com o seu usuário antes de confirmar.`,
-].join('\n');
+/** The footer; the buttons' terms only under a message that has buttons. */
+const footer = (withButtons: boolean) =>
+  [
+    'Mensagem automática do Portal. Não responda a este e-mail.',
+    ...(withButtons
+      ? [`Os botões valem por ${ACTION_LINK_DAYS} dias, uma única vez, e pedem que você entre no portal com o seu usuário antes de confirmar.`]
+      : []),
+  ].join('\n');
 
 export async function queueTransitionMail(
   trx: Db,
@@ -179,7 +183,7 @@ export async function queueTransitionMail(
     // administrators' "Alterar situação"). Only for people of the directory: the link still
     // requires them to sign in as themselves, and the step is checked again then.
     const person = people.get(email);
-    const steps = person && Number.isSafeInteger(id) ? availableTransitions(schema, after, person).filter((t) => t.name !== ADMIN_TRANSITION) : [];
+    const steps = person && Number.isSafeInteger(id) ? availableTransitions(schema, after, person).filter((t) => t.name !== ADMIN_TRANSITION && t.mailButton !== false) : [];
     const buttons: MailButton[] = [];
     for (const t of steps) {
       const { token } = await signActionLink({ resource: schema.resource, id, transition: t.name, email });
@@ -199,7 +203,7 @@ export async function queueTransitionMail(
         { label: 'Abrir no portal', url: recordUrl(schema, after.id) },
         { label: 'Suas pendências', url: `${serverConfig().publicUrl}/pendencias` },
       ],
-      footer: FOOTER,
+      footer: footer(buttons.length > 0),
     };
     await enqueueMail(trx, {
       to: [email],

@@ -1,16 +1,16 @@
 /**
  * The daily report's page (view override of `diario`): the generic page plus "Baixar PDF" and, once
- * the report is concluded, its signatures.
+ * the report is concluded, its signatures under its status.
  */
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { Button, Flex } from 'antd';
+import { Button } from 'antd';
 import { FilePdfOutlined } from '@ant-design/icons';
-import { useShow, type BaseRecord } from '@refinedev/core';
+import type { BaseRecord } from '@refinedev/core';
 import { GenericShow } from '../../views/generic-show';
 import type { ViewProps } from '../../views/overrides';
 import { authHeaders, getApiUrl } from '../../providers/data-provider';
-import { RDO_CONCLUDED } from '../../../../schemas/diario';
+import { RDO_CONCLUDED, RDO_VOIDED } from '../../../../schemas/diario';
 
 /** The state a reopened report is in (schemas/diario.ts `devolver`, `reabrir`). */
 const RDO_RETURNED = 'Reprovado';
@@ -58,16 +58,12 @@ export function PdfButton({ record }: { record: BaseRecord }) {
 export function DiarioShow({ schema }: ViewProps) {
   const params = useParams();
   const id = params.diario ?? params.id;
-  // Same query as GenericShow's (shared cache): the card follows the report's status and version.
-  const { result: record } = useShow<BaseRecord>({ resource: schema.resource, id, errorNotification: false });
-  const status = record ? String(record[schema.workflow?.field ?? 'status'] ?? '') : '';
-  return (
-    <Flex vertical gap={16}>
-      <GenericShow schema={schema} id={id} headerExtra={(r) => <PdfButton record={r} />} />
-      {/* Concluded: its signatures; returned for correction: the voided ones, when there are (a draft never had any). */}
-      {id !== undefined && (RDO_CONCLUDED.includes(status) || status === RDO_RETURNED) ? (
-        <SignaturesCard diarioId={id} concluded={RDO_CONCLUDED.includes(status)} refreshKey={`${status}:${String(record?.version)}`} />
-      ) : null}
-    </Flex>
-  );
+  // Concluded: its signatures, near the top (issue 36); returned for correction or voided: the voided
+  // ones, when there are (a draft never had any). They follow the report's status and version.
+  const signatures = (record: BaseRecord) => {
+    const status = String(record[schema.workflow?.field ?? 'status'] ?? '');
+    if (id === undefined || !(RDO_CONCLUDED.includes(status) || status === RDO_RETURNED || status === RDO_VOIDED)) return null;
+    return <SignaturesCard diarioId={id} concluded={RDO_CONCLUDED.includes(status)} refreshKey={`${status}:${String(record.version)}`} />;
+  };
+  return <GenericShow schema={schema} id={id} headerExtra={(r) => <PdfButton record={r} />} top={signatures} />;
 }

@@ -1,10 +1,8 @@
 /** pt-BR words of the signatures, shared by the report's card and the public verification page. */
 import type { SignerRole, SignMethod } from './signatures-api';
+import { SIGNER_LABEL } from '../../../../schemas/signature-types';
 
-export const ROLE_LABELS: Record<SignerRole, string> = {
-  responsavel: 'Responsável da obra',
-  cliente: 'Representante do cliente',
-};
+export const ROLE_LABELS: Record<SignerRole, string> = SIGNER_LABEL;
 
 export const METHOD_LABELS: Record<SignMethod, string> = {
   desenho: 'Assinatura desenhada',

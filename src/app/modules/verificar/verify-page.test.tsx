@@ -1,7 +1,8 @@
 /**
  * The public verification page, anonymously, against the real API in-process: the codes come from
  * daily reports concluded and signed through the API (one signed by both and valid, one returned
- * with "devolver" after the site manager signed, so voided), an unknown well-formed code (404) and
+ * with "devolver" after the site manager signed, so its signatures voided, one voided by an
+ * administrator with "anular"), an unknown well-formed code (404) and
  * a malformed one (400); a code typed in the box opens its own address.
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -14,7 +15,9 @@ import { useInProcessApi } from '../../../../tests/app/in-process-api';
 import { useNodeTypedArrays } from '../../../../tests/app/node-typed-arrays';
 import { client } from '../../../../tests/api/workflow-helpers';
 import { formatDateTime } from '../../format';
-import { UNKNOWN_TITLE, VALID_TITLE, VOID_TITLE, VerifyPage } from './verify-page';
+import { OUTCOME_TITLES, UNKNOWN_TITLE, VALID_TITLE, VerifyPage } from './verify-page';
+
+const VOID_TITLE = OUTCOME_TITLES['assinaturas-anuladas'];
 import type { Verification } from './verify-api';
 
 const T = { timeout: 30_000 };
@@ -52,7 +55,11 @@ async function verification(codigo: string): Promise<{ status: number; body: Ver
 
 let valid = '';
 let voided = '';
+let annulled = '';
 beforeAll(async () => {
+  const toVoid = await signedReport('2026-08-12', [SM, CLIENTE]);
+  annulled = toVoid.codigo;
+  expect((await c.step('diarios', toVoid.id, 'anular', ADMIN, { comment: 'Diário lançado na obra errada.' })).status).toBe(200);
   valid = (await signedReport('2026-08-10', [SM, CLIENTE])).codigo;
   const returned = await signedReport('2026-08-11', [SM]);
   voided = returned.codigo;
@@ -111,14 +118,29 @@ describe('public verification page', { timeout: 60_000 }, () => {
     expect(screen.queryByText(VALID_TITLE)).toBeNull();
     expect(screen.getByText(body.mensagem)).toBeInTheDocument();
     expect(body.mensagem).toMatch(/assinaturas foram anuladas/);
+    expect(body.situacao).toBe('assinaturas-anuladas');
     const [signer, ...others] = within(screen.getByRole('list', { name: 'Assinantes' })).getAllByRole('listitem');
     expect(others).toHaveLength(0);
     expect(signer).toHaveTextContent('Site Manager');
     expect(within(signer).getByText('Anulada')).toBeInTheDocument();
   });
 
+  it('says a voided document is voided, when, by whom and why', async () => {
+    const { body } = await verification(annulled);
+    expect(body.valido).toBe(false);
+    expect(body.situacao).toBe('anulado');
+    expect(body.mensagem).toMatch(/^Documento anulado em \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2} por .+\. Motivo: Diário lançado na obra errada\.$/);
+    open(`/verificar/${annulled}`);
+    expect(await screen.findByText('Documento anulado', {}, T)).toBeInTheDocument();
+    expect(screen.getByText(body.mensagem)).toBeInTheDocument();
+    expect(screen.queryByText(VALID_TITLE)).toBeNull();
+    const items = within(screen.getByRole('list', { name: 'Assinantes' })).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    for (const item of items) expect(within(item).getByText('Anulada')).toBeInTheDocument();
+  });
+
   it('says an unknown code does not exist, and a malformed one what the API answers', async () => {
-    const unknown = [valid, voided].includes('ABCDEFGHJK') ? 'ABCDEFGHJM' : 'ABCDEFGHJK';
+    const unknown = [valid, voided, annulled].includes('ABCDEFGHJK') ? 'ABCDEFGHJM' : 'ABCDEFGHJK';
     expect((await verification(unknown)).status).toBe(404);
     open(`/verificar/${unknown}`);
     expect(await screen.findByText(UNKNOWN_TITLE, {}, T)).toBeInTheDocument();

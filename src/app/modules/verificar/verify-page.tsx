@@ -13,7 +13,15 @@ import { verifyCode, type Verification, type VerifyOutcome } from './verify-api'
 import { Loading } from '../../views/loading';
 
 export const VALID_TITLE = 'Documento válido: o conteúdo confere com o que foi assinado';
-export const VOID_TITLE = 'As assinaturas deste documento foram anuladas ou o conteúdo mudou';
+/** The heading of each finding the API names (`situacao`). */
+export const OUTCOME_TITLES: Record<Verification['situacao'], string> = {
+  valido: VALID_TITLE,
+  anulado: 'Documento anulado',
+  'assinaturas-anuladas': 'As assinaturas deste documento foram anuladas',
+  'conteudo-alterado': 'O conteúdo deste documento mudou depois de assinado',
+  'em-correcao': 'Documento reaberto para correção',
+  'nao-assinado': 'Documento ainda não assinado',
+};
 export const UNKNOWN_TITLE = 'Código de verificação inexistente.';
 
 function Page({ children }: { children: React.ReactNode }) {
@@ -66,7 +74,7 @@ function Outcome({ result }: { result: Verification }) {
     <Card>
       <Result
         status={result.valido ? 'success' : 'error'}
-        title={result.valido ? VALID_TITLE : VOID_TITLE}
+        title={OUTCOME_TITLES[result.situacao] ?? (result.valido ? VALID_TITLE : OUTCOME_TITLES['assinaturas-anuladas'])}
         subTitle={
           <>
             <Typography.Text strong>{result.documento}</Typography.Text>

@@ -1,0 +1,176 @@
+/**
+ * A daily report stays a trustworthy document of record (issue 36): once concluded it is never
+ * deleted (not even by an administrator), only voided with a reason, which keeps it readable and
+ * makes its verification say so; reopening or voiding tells whoever received the PDF or signed it;
+ * and one site never has two reports of the same date, whatever the date and however they arrive.
+ */
+import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { BACKENDS, useApi } from './backends';
+import { client } from './workflow-helpers';
+
+const ADMIN = 'admin@portal.local';
+const SM = 'sm@portal.local';
+const CLIENTE = 'cliente@portal.local'; // representante_cliente on obra 101 (demo)
+
+describe.each(BACKENDS)('RDO as a document of record (%s)', (backend) => {
+  const t = useApi(backend);
+  const c = client(t);
+
+  const newReport = async (data: string, obra = '101') => {
+    const r = await c.post('/api/v1/diarios', { obra, data, ocorrencias: `Relato de ${data}.` }, SM);
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    return r.body as { id: number; numero: number };
+  };
+  const concluded = async (data: string) => {
+    const r = await newReport(data);
+    expect((await c.step('diarios', r.id, 'enviar', SM)).status).toBe(200);
+    return r;
+  };
+  const sign = async (id: number, as: string) => {
+    const res = await t.api.request(`/api/v1/diarios/${id}/assinaturas`, { method: 'POST', as, json: { metodo: 'login', confirmo: true } });
+    const body = (await res.json()) as { codigo: string };
+    expect(res.status, JSON.stringify(body)).toBe(201);
+    return body.codigo;
+  };
+  const verify = async (code: string) => {
+    const res = await t.api.request(`/api/v1/verificar/${encodeURIComponent(code)}`, { as: null });
+    return { status: res.status, body: await res.json() };
+  };
+  /** The distribution list of obra 101 (demo), with the client's representative who signs: who must hear of a voided PDF. */
+  const toldOfVoid = async () => {
+    const r = await sql<{ distribuicao: string[] }>`select distribuicao from "configuracaoRdo" where obra = '101'`.execute(t.api.db);
+    expect(r.rows[0].distribuicao.length).toBeGreaterThan(0);
+    return [...r.rows[0].distribuicao.map((m) => m.toLowerCase()), CLIENTE].sort();
+  };
+  /** Every subject queued about the report, per recipient. */
+  const mailsAbout = async (id: number) =>
+    (
+      await sql<{ para: string[]; assunto: string; texto: string }>`
+        select para, assunto, texto from mensagem where referencia = ${`diarios/${id}`} order by id`.execute(t.api.db)
+    ).rows;
+
+  it('never deletes a concluded or signed report, not even an administrator; a draft still can be', async () => {
+    const draft = await newReport('2026-09-01');
+    const inReview = await concluded('2026-09-02');
+    const returned = await concluded('2026-09-03');
+    await sign(returned.id, SM);
+    expect((await c.step('diarios', returned.id, 'devolver', ADMIN, { comment: 'Faltou o efetivo.' })).status).toBe(200);
+
+    for (const r of [inReview, returned]) {
+      const del = await c.del(`/api/v1/diarios/${r.id}`, ADMIN);
+      expect(del.status, JSON.stringify(del.body)).toBe(409);
+      expect(del.body.message).toMatch(/documento de registro e não pode ser excluído.*anulá-lo informando o motivo/);
+      expect((await c.get(`/api/v1/diarios/${r.id}`, ADMIN)).status).toBe(200);
+    }
+    expect((await c.del(`/api/v1/diarios/${draft.id}`, ADMIN)).status).toBe(200);
+    expect((await c.get(`/api/v1/diarios/${draft.id}`, ADMIN)).status).toBe(404);
+
+    // A report that once had a verification code is kept whatever its state (belt and braces).
+    await sql`update diario set status = 'Rascunho' where id = ${returned.id}`.execute(t.api.db);
+    const signedDraft = await c.del(`/api/v1/diarios/${returned.id}`, ADMIN);
+    expect(signedDraft.status).toBe(409);
+    expect(signedDraft.body.message).toMatch(/foi assinado e não pode ser excluído/);
+    await sql`update diario set status = 'Reprovado' where id = ${returned.id}`.execute(t.api.db);
+  });
+
+  it('voids a signed report with a reason: readable, verified as voided, and everyone who had it told', async () => {
+    const r = await concluded('2026-09-10');
+    await sign(r.id, SM);
+    const code = await sign(r.id, CLIENTE);
+    expect((await verify(code)).body).toMatchObject({ valido: true, situacao: 'valido' });
+
+    // Only the administrators of RDO void, and only with the reason.
+    expect(await c.names('diarios', r.id, SM)).not.toContain('anular');
+    expect((await c.step('diarios', r.id, 'anular', SM, { comment: 'x' })).status).toBe(403);
+    const noReason = await c.step('diarios', r.id, 'anular', ADMIN);
+    expect(noReason.status).toBe(400);
+    expect((await c.get(`/api/v1/diarios/${r.id}`, ADMIN)).body.status).toBe('Em revisão');
+
+    const before = (await mailsAbout(r.id)).length;
+    const voided = await c.step('diarios', r.id, 'anular', ADMIN, { comment: 'Diário lançado na obra errada.' });
+    expect(voided.status, JSON.stringify(voided.body)).toBe(200);
+    expect(voided.body).toMatchObject({ status: 'Anulado', motivoAnulacao: 'Diário lançado na obra errada.' });
+    expect(voided.body.anuladoPor).toMatchObject({ mail: ADMIN });
+    expect(typeof voided.body.anuladoEm).toBe('string');
+
+    // Kept, read-only, and still read by the client's representative who signed it.
+    const read = await c.get(`/api/v1/diarios/${r.id}`, CLIENTE);
+    expect(read.status).toBe(200);
+    expect(read.body.status).toBe('Anulado');
+    // Final: no step of the workflow leaves it (only the administrators' generic "Alterar situação").
+    expect((await c.names('diarios', r.id, ADMIN)).filter((n) => n !== 'alterar-situacao')).toEqual([]);
+    const edit = await c.patch(`/api/v1/diarios/${r.id}`, { version: read.body.version, ocorrencias: 'Outro texto.' }, ADMIN);
+    expect(edit.status).toBe(403);
+    expect((await c.del(`/api/v1/diarios/${r.id}`, ADMIN)).status).toBe(409);
+
+    // The verification names the voiding; every signature is void.
+    const v = await verify(code);
+    expect(v.status).toBe(200);
+    expect(v.body.valido).toBe(false);
+    expect(v.body.situacao).toBe('anulado');
+    expect(v.body.mensagem).toMatch(/^Documento anulado em \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2} por .+\. Motivo: Diário lançado na obra errada\.$/);
+    expect(v.body.assinaturas.map((s: { valida: boolean }) => s.valida)).toEqual([false, false]);
+
+    // One notice to the distribution list and one to the client who signed; none to the administrator
+    // who voided it; the site manager hears it once, from the step's own message.
+    const news = (await mailsAbout(r.id)).slice(before);
+    const notice = news.filter((m) => m.assunto.endsWith(': diário anulado'));
+    expect(notice.map((m) => m.para[0]).sort()).toEqual(await toldOfVoid());
+    expect(notice.every((m) => m.para.length === 1)).toBe(true);
+    for (const m of notice) {
+      expect(m.texto).toContain('Diário lançado na obra errada.');
+      expect(m.texto).toContain(code);
+    }
+    expect(news.filter((m) => m.para.includes(SM))).toHaveLength(1);
+    expect(news.some((m) => m.para.includes(ADMIN))).toBe(false);
+  });
+
+  it('tells the distribution list and the signers when a signed report is reopened, and mails no one-click conclusion', async () => {
+    const r = await concluded('2026-09-11');
+    await sign(r.id, SM);
+    await sign(r.id, CLIENTE);
+    expect((await c.step('diarios', r.id, 'aprovar', ADMIN)).status).toBe(200);
+    const before = (await mailsAbout(r.id)).length;
+    expect((await c.step('diarios', r.id, 'reabrir', ADMIN, { comment: 'Quantidade de concreto errada.' })).status).toBe(200);
+    const news = (await mailsAbout(r.id)).slice(before);
+    const notice = news.filter((m) => m.assunto.endsWith(': diário reaberto para correção'));
+    expect(notice.map((m) => m.para[0]).sort()).toEqual(await toldOfVoid());
+    expect(notice.every((m) => m.para.length === 1)).toBe(true);
+    for (const m of notice) expect(m.texto).toContain('Quantidade de concreto errada.');
+    const toManager = news.filter((m) => m.para.includes(SM));
+    expect(toManager).toHaveLength(1);
+    expect(toManager[0].texto).not.toContain('Concluir diário');
+    expect(toManager[0].texto).not.toContain('Os botões valem');
+
+    // A reopened report that was never voided can be voided too (its date then becomes free).
+    expect((await c.step('diarios', r.id, 'anular', ADMIN, { comment: 'Substituído por outro diário.' })).status).toBe(200);
+    const again = await newReport('2026-09-11');
+    expect(again.id).not.toBe(r.id);
+  });
+
+  it('keeps one report per site and date, for any date, on create and on a change of date', async () => {
+    const first = await newReport('2026-09-20');
+    const twice = await c.post('/api/v1/diarios', { obra: '101', data: '2026-09-20', ocorrencias: 'De novo.' }, SM);
+    expect(twice.status).toBe(400);
+    expect(twice.body.errors.data[0]).toMatch(new RegExp(`^Já existe o diário nº ${first.numero} desta obra com a data 20/09/2026: abra-o em .*/diarios/${first.id} ou escolha outra data\\.$`));
+    // Another site may have that date.
+    expect((await c.post('/api/v1/diarios', { obra: '102', data: '2026-09-20', ocorrencias: 'Outra obra.' }, ADMIN)).status).toBe(201);
+
+    const second = await newReport('2026-09-21');
+    const now = await c.get(`/api/v1/diarios/${second.id}`, SM);
+    const moved = await c.patch(`/api/v1/diarios/${second.id}`, { version: now.body.version, data: '2026-09-20' }, SM);
+    expect(moved.status).toBe(400);
+    expect(moved.body.errors.data[0]).toMatch(/^Já existe o diário nº \d+ desta obra com a data 20\/09\/2026/);
+    // Saving a report without changing its date is not a repetition.
+    expect((await c.patch(`/api/v1/diarios/${second.id}`, { version: now.body.version, ocorrencias: 'Revisto.' }, SM)).status).toBe(200);
+  });
+
+  it('lets only one of two simultaneous sends of the same site and date through', async () => {
+    const send = () => c.post('/api/v1/diarios', { obra: '101', data: '2026-09-25', ocorrencias: 'Enviado de dois aparelhos.' }, SM);
+    const answers = await Promise.all([send(), send(), send()]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 400, 400]);
+    const stored = await sql<{ n: number }>`select count(*)::int as n from diario where obra = '101' and data = '2026-09-25'`.execute(t.api.db);
+    expect(stored.rows[0].n).toBe(1);
+  });
+});
