@@ -231,7 +231,7 @@ describe('fields named in docs/access.md', () => {
     expect(field('diario', 'siteManager')).toMatchObject({ kind: 'person', required: true });
     expect(field('diario', 'obra')).toMatchObject({ kind: 'reference', ref: 'obra', refKey: 'Id_Lista', required: true });
     expect(schemaByName('diario')!.obraField).toBe('obra');
-    expect(field('diario', 'status').options).toEqual(['Rascunho', 'Em revisão', 'Aprovado', 'Reprovado']);
+    expect(field('diario', 'status').options).toEqual(['Rascunho', 'Em revisão', 'Aprovado', 'Reprovado', 'Anulado']);
     expect(field('diario', 'status').default).toBe('Rascunho');
     expect(field('diario', 'chuvaMm')).toMatchObject({ kind: 'decimal', scale: 2, min: 0 });
     expect(field('diario', 'clima.periodo').options).toEqual(['Manhã', 'Tarde', 'Noite']);

@@ -4,7 +4,9 @@
 // signature (desktop), the client's representative signs it from a phone by confirming with their
 // own sign-in, each event e-mails the PDF to the site's distribution list (.eml under
 // DATA_DIR/mail), the public page /verificar/{codigo} confirms it, and the RDO administrator's
-// return for correction voids both signatures, visibly on the report and on the verification page.
+// return for correction voids both signatures, visibly on the report and on the verification page,
+// and tells whoever had the PDF; the report cannot be deleted, and voiding it ("Anular diário", issue
+// 36) makes the verification say so.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { DESKTOP, PHONE, apiGet, apiSend, eventually, goto, launch, loginOwnAccount, loginStaff, newPage, shot, step, toasts, waitPath } from './helpers.mjs';
@@ -240,6 +242,53 @@ test('o diário escrito e concluído no navegador é travado, assinado pelo site
       await shot(anonymous, 'verificar-anulado-phone');
       await goto(anonymous, '/verificar/ZZZZZZZZZZ');
       await anonymous.getByText('Código de verificação inexistente.').first().waitFor();
+    });
+
+    // Issue 36: whoever received the PDF or signed it hears of the reopening; the report, once
+    // distributed, is never deleted — the administrator voids it with the reason instead.
+    await step(admin, '30-aviso-reaberto', async () => {
+      // The reason in the text is checked by tests/api/rdo-record-integrity.test.ts.
+      const notice = await eventually(
+        () => {
+          const mine = readMails().filter(
+            (m) => m.subject.startsWith(`Diário de obra nº ${numero} — `) && m.subject.endsWith(': diário reaberto para correção'),
+          );
+          assert.equal(mine.length, distribution.length + 1, `avisos de reabertura: ${JSON.stringify(mine.map((m) => m.to))}`);
+          return mine;
+        },
+        { timeout: 30_000, interval: 500 },
+      );
+      assert.deepEqual(notice.flatMap((m) => m.to).sort(), [...distribution, 'cliente@portal.local'].sort());
+    });
+
+    await step(admin, '30-sem-excluir-anular', async () => {
+      await goto(admin, `/diarios/${id}`);
+      await eventually(async () => assert.match(await statusTag(admin).textContent(), /Devolvido/), { timeout: 15_000 });
+      await admin.getByRole('button', { name: 'Anular diário', exact: true }).waitFor();
+      assert.equal(await admin.getByRole('button', { name: /Excluir/ }).count(), 0, 'o diário distribuído ainda oferece "Excluir"');
+      const del = await apiSend(admin, 'DELETE', `/api/v1/diarios/${id}`);
+      assert.equal(del.status, 409, JSON.stringify(del.body));
+      assert.match(del.body.message, /não pode ser excluído/);
+      await admin.getByRole('button', { name: 'Anular diário', exact: true }).click();
+      const dialog = admin.getByRole('dialog');
+      await dialog.getByLabel(/Comentário/).fill('Diário duplicado: o efetivo foi lançado no diário seguinte.');
+      await shot(admin, 'rdo-anular-desktop');
+      await dialog.getByRole('button', { name: 'Anular diário', exact: true }).click();
+      await eventually(async () => assert.match(await statusTag(admin).textContent(), /Anulado/), { timeout: 15_000 });
+      await admin.getByText('Motivo da anulação').first().waitFor();
+      await admin.getByText('Diário duplicado: o efetivo foi lançado no diário seguinte.').first().waitFor();
+      assert.equal(await admin.getByRole('button', { name: /Excluir/ }).count(), 0);
+      await shot(admin, 'rdo-anulado-desktop');
+    });
+
+    await step(anonymous, '30-verificar-documento-anulado', async () => {
+      await goto(anonymous, `/verificar/${codigo}`);
+      await anonymous.getByText('Documento anulado', { exact: true }).waitFor();
+      await anonymous
+        .getByText(/Motivo: Diário duplicado: o efetivo foi lançado no diário seguinte\./)
+        .first()
+        .waitFor();
+      await shot(anonymous, 'verificar-documento-anulado-phone');
     });
   } finally {
     for (const p of [sm, client, anonymous, admin]) await p.context().close();

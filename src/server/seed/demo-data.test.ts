@@ -185,7 +185,7 @@ describe('demo scenario', () => {
     expect(sm.filter((m) => m !== 'sm@portal.local').length).toBeGreaterThan(10);
     // A report on sm's own site written by the substitute (readable via rdo_by_obra, not editable).
     expect(data.diario.some((r) => r.obra === '101' && (r.siteManager as { mail: string }).mail !== 'sm@portal.local')).toBe(true);
-    expect(new Set(data.diario.map((r) => r.status))).toEqual(new Set(['Rascunho', 'Em revisão', 'Aprovado', 'Reprovado']));
+    expect(new Set(data.diario.map((r) => r.status))).toEqual(new Set(['Rascunho', 'Em revisão', 'Aprovado', 'Reprovado', 'Anulado']));
   });
 
   it('status coverage', () => {

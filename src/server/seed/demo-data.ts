@@ -400,7 +400,10 @@ function diarios(): Row[] {
       let siteManager = obra === '101' || obra === '102' ? P.sm : P.fernanda;
       if (obra === '101' && i % 5 === 4) siteManager = P.fernanda;
       if (obra === '103' && i % 6 === 5) siteManager = P.mariana;
-      const status = obra === '105' || obra === '104' ? (r.chance(0.05) ? 'Reprovado' : 'Aprovado') : rdoStatus(data, last, r);
+      let status = obra === '105' || obra === '104' ? (r.chance(0.05) ? 'Reprovado' : 'Aprovado') : rdoStatus(data, last, r);
+      // Issue 36: a report voided by the administrator (written on the wrong site), kept and readable.
+      const voided = obra === '102' && i === 2;
+      if (voided) status = 'Anulado';
       const body = rdoBody(r, obra);
       if (obra === '101') {
         body.atividades = body.atividades.map((a) => ({ ...a, avancoPercent: avanco101(a.eapItem, data) ?? a.avancoPercent }));
@@ -418,6 +421,13 @@ function diarios(): Row[] {
         ...body,
         ...(status === 'Reprovado' ? { comentariosCliente: 'Efetivo informado diverge da lista de presença. Favor revisar.' } : {}),
         ...(status === 'Aprovado' && r.chance(0.1) ? { comentariosCliente: 'De acordo.' } : {}),
+        ...(voided
+          ? {
+              anuladoEm: `${addDays(data, 2)}T10:30:00-03:00`,
+              anuladoPor: p(P.admin),
+              motivoAnulacao: 'Diário lançado na obra errada; o relato foi refeito na obra 101.',
+            }
+          : {}),
       });
     });
   }
@@ -439,7 +449,7 @@ export function demoRdoRows(n: number, startDate: string, offset = 0): Row[] {
   const r = rng(424242);
   const variants: Record<string, ReturnType<typeof rdoBody>[]> = {};
   for (const o of BENCH_OBRAS) variants[o] = Array.from({ length: 16 }, () => rdoBody(r, o));
-  const statuses = ['Aprovado', 'Aprovado', 'Aprovado', 'Em revisão', 'Rascunho', 'Reprovado', 'Aprovado', 'Aprovado'];
+  const statuses = ['Aprovado', 'Aprovado', 'Aprovado', 'Em revisão', 'Rascunho', 'Reprovado', 'Aprovado', 'Aprovado', 'Anulado'];
   const perDay = BENCH_OBRAS.length * BENCH_PER_DAY;
   const rows: Row[] = new Array(n);
   let day = -1;
