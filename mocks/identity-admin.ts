@@ -6,12 +6,15 @@
 import type { AccessAttributes, IdentityAdmin, NewPoolUser, PoolUser } from '../src/server/site-users/identity-admin';
 import { DEMO_ACCOUNTS } from '../src/server/identity/seed';
 
+type MemoryUser = PoolUser & { password: string; signedOutAt?: number };
+
 export interface MemoryIdentityAdmin extends IdentityAdmin {
-  users: Map<string, PoolUser & { password: string }>;
+  /** Each account; `signedOutAt`: when its refresh tokens were last revoked (a global sign-out). */
+  users: Map<string, MemoryUser>;
 }
 
 export function memoryIdentityAdmin(): MemoryIdentityAdmin {
-  const users = new Map<string, PoolUser & { password: string }>();
+  const users = new Map<string, MemoryUser>();
   for (const a of DEMO_ACCOUNTS) {
     users.set(a.email, {
       username: a.email,
@@ -26,7 +29,7 @@ export function memoryIdentityAdmin(): MemoryIdentityAdmin {
       password: 'Demo#2026',
     });
   }
-  const copy = ({ password: _p, ...u }: PoolUser & { password: string }): PoolUser => ({
+  const copy = ({ password: _p, signedOutAt: _s, ...u }: MemoryUser): PoolUser => ({
     ...u,
     obra: [...u.obra],
     roles: [...u.roles],
@@ -62,6 +65,12 @@ export function memoryIdentityAdmin(): MemoryIdentityAdmin {
       if (attrs.obra) u.obra = [...attrs.obra];
       if (attrs.roles) u.roles = [...attrs.roles];
       if (attrs.empresa) u.empresa = [...attrs.empresa];
+    },
+    async setEnabled(username: string, enabled: boolean) {
+      const u = [...users.values()].find((x) => x.username === username);
+      if (!u) throw Object.assign(new Error('User does not exist.'), { code: 'UserNotFoundException' });
+      u.enabled = enabled;
+      if (!enabled) u.signedOutAt = Date.now();
     },
     async listUsersWithSite(obra: string) {
       return [...users.values()].filter((u) => u.obra.includes(obra)).map(copy);

@@ -44,7 +44,12 @@ function Session({ children }: { children: ReactNode }) {
     if (authenticated) rememberLoadingSeenForSignIn();
   }, [authenticated]);
   return (
-    <AbilitySessionProvider enabled={authenticated} load={loadSession} onChange={() => void queryClient.invalidateQueries({ queryKey: [...ACCESS_QUERY_KEY] })}>
+    <AbilitySessionProvider
+      enabled={authenticated}
+      load={loadSession}
+      onChange={() => void queryClient.invalidateQueries({ queryKey: [...ACCESS_QUERY_KEY] })}
+      onUnauthorized={() => logout()}
+    >
       <EffectiveSchemasSync enabled={authenticated} />
       {authenticated ? (
         <>

@@ -19,7 +19,8 @@ import { fileRoutes } from './storage/routes';
 import { peopleRoutes } from './people/routes';
 import { StorageUnavailable, type FileStorage } from './storage/storage';
 import type { IdentityAdmin } from './site-users/identity-admin';
-import { withDirectoryAccess } from './site-users/directory';
+import { ACCESS_REVOKED, withDirectoryAccess } from './site-users/directory';
+import { usePoolRevocation } from './site-users/revocation';
 import { withDelegation } from './delegation/absences';
 import { sitePeopleRoutes } from './site-users/routes';
 import { scheduleRoutes } from './schedule/routes';
@@ -204,7 +205,10 @@ export function createApp(opts: AppOptions) {
     }
     if (!user) return c.json(errorBody(401, 'Sessão inválida ou expirada. Entre novamente.'), 401);
     // Sites and roles set on a site's people screen count from the next request on (src/server/site-users/directory.ts).
-    user = await withDirectoryAccess(opts.db, user);
+    // An inactive person is out at once, whatever their token says (issue 35).
+    const current = await withDirectoryAccess(opts.db, user);
+    if (!current) return c.json({ ...errorBody(401, ACCESS_REVOKED.message), codigo: ACCESS_REVOKED.codigo }, 401);
+    user = current;
     if (user.roles.includes('site_manager_substituto')) user = { ...user, obrasSubstituto: await substituteSites(opts.db, user.email) };
     if (delegation) user = await withDelegation(opts.db, user); // decision 31: `emNomeDe` during the absences in force
     c.set('user', user);
@@ -235,6 +239,7 @@ export function createApp(opts: AppOptions) {
   if (opts.events) api.route('/eventos', eventRoutes(opts.events)); // live "pendencias" signal (SSE)
   api.route('/pendencias', pendenciasRoutes(opts.db, opts.schemas)); // work queue, /contagem, /lote
   api.route('/obras', galleryRoutes(opts.db)); // GET /obras/:obra/galeria
+  usePoolRevocation(opts.identityAdmin); // an inactive person is signed out of the provider too (issue 35)
   if (opts.identityAdmin) {
     api.route('/obras', sitePeopleRoutes(opts.db, opts.identityAdmin, 'obra'));
     api.route('/fabricacao', sitePeopleRoutes(opts.db, opts.identityAdmin, 'fabricacao'));

@@ -107,6 +107,25 @@ describe('three processes, one portal', () => {
     for (const s of streams) await s.close();
   });
 
+  it('a person made inactive is refused by every process within 5 s, with the token they hold; made active again, let back in (issue 35)', async () => {
+    const SM = 'sm@portal.local';
+    tokens[SM] = await cluster.token(SM, true);
+    const status = async (port: number) => (await call('GET', '/api/v1/diarios?_end=1', { as: SM, port })).status;
+    for (const p of cluster.processes) expect(await status(p.port)).toBe(200);
+    const record = async () =>
+      ((await call('GET', `/api/v1/usuarios?email=${encodeURIComponent(SM)}`, { as: ADMIN })).body as { id: number; version: number }[])[0];
+    const before = await record();
+    const off = await call('PATCH', `/api/v1/usuarios/${before.id}`, { as: ADMIN, json: { version: before.version, ativo: false } });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    const out = await seenByEveryProcess(async (port) => (await status(port)) === 401, 5000);
+    console.log(`[cluster] pessoa desativada recusada por A, B, C em ${out.map((t) => t.toFixed(0)).join(', ')} ms`);
+    const refused = await call('GET', '/api/v1/me', { as: SM });
+    expect(refused.body).toMatchObject({ statusCode: 401, codigo: 'acesso-revogado' });
+    const now = await record();
+    expect((await call('PATCH', `/api/v1/usuarios/${now.id}`, { as: ADMIN, json: { version: now.version, ativo: true } })).status).toBe(200);
+    await seenByEveryProcess(async (port) => (await status(port)) === 200, 5000);
+  });
+
   it('the anonymous rate limit counts across the processes', async () => {
     const answers: number[] = [];
     for (let i = 0; i < ANON_LIMIT + 1; i++) answers.push((await call('GET', '/api/v1/me')).status);

@@ -54,14 +54,18 @@ interface SessionProviderProps {
   store?: AbilityStore;
   /** Called after every change of ability (App uses it to invalidate Refine's access checks). */
   onChange?: (ability: AppAbility) => void;
+  /** The API no longer accepts the session (401: signed out elsewhere, or the access was revoked). */
+  onUnauthorized?: () => void;
   children: ReactNode;
 }
 
-export function AbilitySessionProvider({ enabled, load = defaultLoad, store = defaultStore, onChange, children }: SessionProviderProps) {
+export function AbilitySessionProvider({ enabled, load = defaultLoad, store = defaultStore, onChange, onUnauthorized, children }: SessionProviderProps) {
   const [state, setState] = useState<Omit<AbilitySession, 'reload'>>({ status: 'idle', ability: store.getAbility(), user: null });
   const [attempt, setAttempt] = useState(0);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
+  const onUnauthorizedRef = useRef(onUnauthorized);
+  onUnauthorizedRef.current = onUnauthorized;
   const loadRef = useRef(load);
   loadRef.current = load;
 
@@ -87,6 +91,7 @@ export function AbilitySessionProvider({ enabled, load = defaultLoad, store = de
         const offline = error instanceof AbilityLoadError && error.status === undefined;
         setState({ status: 'error', ability: store.getAbility(), user: null, error, offline });
         onChangeRef.current?.(store.getAbility());
+        if (error instanceof AbilityLoadError && error.status === 401) onUnauthorizedRef.current?.();
       },
     );
     return () => {

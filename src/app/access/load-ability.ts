@@ -5,6 +5,7 @@
 import { abilityFromPacked, type AppAbility } from '../../access/ability';
 import { normalizeUser, type PortalUser } from '../../access/user';
 import { getIdToken } from '../auth/auth-provider';
+import { rememberRevocation } from '../auth/revoked-notice';
 
 export interface LoadAbilityOptions {
   apiUrl?: string;
@@ -43,7 +44,11 @@ export async function loadAbility(options: LoadAbilityOptions = {}): Promise<Loa
   } catch (err) {
     throw new AbilityLoadError(err instanceof Error ? err.message : 'Network Error');
   }
-  if (!response.ok) throw new AbilityLoadError(`GET /me: ${response.status}`, response.status);
+  if (!response.ok) {
+    // A revoked access (issue 35) is told on the sign-in page the session then goes to.
+    if (response.status === 401) rememberRevocation(await response.json().catch(() => null));
+    throw new AbilityLoadError(`GET /me: ${response.status}`, response.status);
+  }
   const body = (await response.json()) as { user?: unknown; rules?: unknown };
   return { user: normalizeUser(body.user), ability: abilityFromPacked(body.rules) };
 }

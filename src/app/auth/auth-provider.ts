@@ -7,6 +7,7 @@
  * Amplify stored is valid it is read directly (stored-tokens.ts); Amplify itself is loaded only to
  * sign in or out, to refresh the token, or to reset a password (lazy-amplify.ts).
  */
+import { rememberRevocation } from './revoked-notice';
 import type { AuthProvider } from '@refinedev/core';
 import { authFlowType, providerName, runtimeConfig } from './auth-config';
 import { ensureAmplifyLazily, lazyAmplifyAuth } from './lazy-amplify';
@@ -200,7 +201,10 @@ export function createAuthProvider(deps: AuthProviderDeps = {}) {
         (error as { statusCode?: number; status?: number; response?: { status?: number } } | null)?.statusCode ??
         (error as { status?: number })?.status ??
         (error as { response?: { status?: number } })?.response?.status;
-      if (status === 401) return { logout: true, redirectTo: LOGIN_ROUTE, error: error as Error };
+      if (status === 401) {
+        rememberRevocation(error); // an administrator made the person inactive: the sign-in page says so
+        return { logout: true, redirectTo: LOGIN_ROUTE, error: error as Error };
+      }
       if (await handleInvalidSession(error, { signOut: () => auth.signOut() })) {
         return { logout: true, redirectTo: LOGIN_ROUTE };
       }

@@ -86,7 +86,9 @@ export function toHttpError(error: unknown): HttpError {
     const message =
       typeof data.message === 'string' && data.message ? data.message : (STATUS_MESSAGES[statusCode] ?? `Erro ${statusCode} ao comunicar com o servidor.`);
     const errors = normalizeErrors(data.errors);
-    return errors ? { message, statusCode, errors } : { message, statusCode };
+    // A refusal the app acts on by name (a revoked access signs the person out, issue 35).
+    const codigo = typeof (data as { codigo?: unknown }).codigo === 'string' ? { codigo: (data as { codigo: string }).codigo } : {};
+    return errors ? { message, statusCode, errors, ...codigo } : { message, statusCode, ...codigo };
   }
   if (error && typeof error === 'object' && 'statusCode' in error && 'message' in error) return error as HttpError;
   return { message: error instanceof Error ? error.message : String(error), statusCode: 0 };

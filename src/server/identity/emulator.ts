@@ -149,6 +149,14 @@ export async function createEmulator(opts: { dataDir: string; logLevel?: string 
     application: server.application,
     async call(target, body) {
       try {
+        // cognito-local 5.3 lacks AdminUserGlobalSignOut: as Cognito, revoke every refresh token of the user.
+        if (target === 'AdminUserGlobalSignOut') {
+          const pool = await cognito.getUserPool(ctx, String(body.UserPoolId));
+          const user = await pool.getUserByUsername(ctx, String(body.Username));
+          if (!user) throw new CognitoCallError('UserNotFoundException', 'User does not exist.');
+          await pool.saveUser(ctx, { ...user, RefreshTokens: [] });
+          return {} as never;
+        }
         return (await router(target)(ctx, body)) as never;
       } catch (ex) {
         if (ex instanceof CognitoError) {

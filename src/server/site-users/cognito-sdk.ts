@@ -30,6 +30,9 @@ const COMMANDS: Record<string, (sdk: Sdk) => CommandClass> = {
   AdminListGroupsForUser: (s) => s.AdminListGroupsForUserCommand as CommandClass,
   AdminCreateUser: (s) => s.AdminCreateUserCommand as CommandClass,
   AdminUpdateUserAttributes: (s) => s.AdminUpdateUserAttributesCommand as CommandClass,
+  AdminDisableUser: (s) => s.AdminDisableUserCommand as CommandClass,
+  AdminEnableUser: (s) => s.AdminEnableUserCommand as CommandClass,
+  AdminUserGlobalSignOut: (s) => s.AdminUserGlobalSignOutCommand as CommandClass,
 };
 
 /** The pool's administration: AWS's endpoint, or `COGNITO_ENDPOINT`'s (with IDENTITY_ADMIN_SECRET when it is a local stack). */

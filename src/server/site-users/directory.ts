@@ -15,7 +15,7 @@ import { sql } from 'kysely';
 import { usuario as usuarioSchema } from '../../../schemas/usuario';
 import type { Db } from '../db/connect';
 import { diffRecords, writeAudit } from '../crud/audit';
-import { isClientUser, type PortalUser } from '../../access/user';
+import { externalKindOf, isClientUser, type PortalUser } from '../../access/user';
 import { cacheTtl, onTableWritten } from '../crud/write-events';
 
 export interface DirectoryRow {
@@ -117,14 +117,16 @@ function sameKindRoles(user: PortalUser, roles: string[]): string[] {
 
 /**
  * Each request needs the directory's word on its user; asking the database every time was one of
- * the two or three round trips of a read. Entries live ACCESS_TTL_MS per database and e-mail; a
- * lookup that began before a write (`generation`) is not kept.
+ * the two or three round trips of a read. Entries live ACCESS_TTL_MS per database and e-mail (2 s
+ * when other processes' writes are not heard, so a change reaches every process within the 5 s
+ * issue 35 asks); a lookup that began before a write (`generation`) is not kept.
  */
 const ACCESS_TTL_MS = 2000;
 /** The time limit while other processes' writes are heard (a safety net only). */
 const ACCESS_TTL_HEARD_MS = 60_000;
 const ACCESS_CACHE_MAX = 5000;
-type DirectoryAccess = { obra: string[]; roles: string[] } | null;
+/** What the directory says of a person: out (`ativo` false), or the access its screen defined, or nothing. */
+type DirectoryAccess = { ativo: false } | { ativo: true; obra: string[]; roles: string[]; empresa: string[] } | null;
 const accessCaches = new WeakMap<Db, Map<string, { at: number; access: DirectoryAccess }>>();
 let generation = 0;
 
@@ -141,9 +143,16 @@ async function directoryAccess(db: Db, email: string): Promise<DirectoryAccess> 
   const hit = cache.get(key);
   if (hit && performance.now() - hit.at < cacheTtl(ACCESS_TTL_MS, ACCESS_TTL_HEARD_MS)) return hit.access;
   const started = generation;
-  const r = await sql<{ obra: unknown; roles: unknown }>`
-    select obra, roles from usuario where email = ${email} and "acessoDefinidoEm" is not null`.execute(db);
-  const access = r.rows[0] ? { obra: list(r.rows[0].obra), roles: list(r.rows[0].roles) } : null;
+  const r = await sql<{ ativo: boolean | null; obra: unknown; roles: unknown; empresa: unknown; definido: boolean }>`
+    select ativo, obra, roles, empresa, "acessoDefinidoEm" is not null as definido from usuario where email = ${email}`.execute(db);
+  const row = r.rows[0];
+  const access: DirectoryAccess = !row
+    ? null
+    : row.ativo === false
+      ? { ativo: false }
+      : row.definido
+        ? { ativo: true, obra: list(row.obra), roles: list(row.roles), empresa: list(row.empresa) }
+        : null;
   if (started === generation) {
     if (cache.size >= ACCESS_CACHE_MAX) cache.clear();
     cache.set(key, { at: performance.now(), access });
@@ -151,13 +160,24 @@ async function directoryAccess(db: Db, email: string): Promise<DirectoryAccess> 
   return access;
 }
 
+/** The 401 of a person the directory marks inactive (issue 35): the app signs them out with this sentence. */
+export const ACCESS_REVOKED = {
+  codigo: 'acesso-revogado',
+  message: 'Seu acesso ao portal foi desativado por um administrador. Se isso for um engano, fale com o administrador do portal.',
+} as const;
+
 /**
- * The signed-in user with the site access the directory gives them, when this screen defined it
- * (see the module's comment); otherwise the user unchanged.
+ * The signed-in user with the access the directory gives them, when this screen (or an
+ * administrator's edit of the record) defined it; otherwise the user unchanged; `null` when the
+ * directory marks the person inactive: their token no longer opens the API, from the next request
+ * on, in every process (the notice of the write reaches each one).
  */
-export async function withDirectoryAccess(db: Db, user: PortalUser): Promise<PortalUser> {
+export async function withDirectoryAccess(db: Db, user: PortalUser): Promise<PortalUser | null> {
   if (!user.email) return user;
   const access = await directoryAccess(db, user.email.toLowerCase());
   if (!access) return user;
-  return { ...user, obra: access.obra, roles: sameKindRoles(user, access.roles) };
+  if (!access.ativo) return null;
+  // A partner's companies are its access (decision 28/29); staff keep the company their sign-in gives.
+  const empresa = externalKindOf(user) ? access.empresa : user.empresa;
+  return { ...user, obra: access.obra, roles: sameKindRoles(user, access.roles), empresa };
 }

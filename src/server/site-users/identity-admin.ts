@@ -56,6 +56,11 @@ export interface IdentityAdmin {
   updateAccess(username: string, attrs: AccessAttributes): Promise<void>;
   /** Users whose `custom:obra` holds the site. */
   listUsersWithSite(obra: string): Promise<PoolUser[]>;
+  /**
+   * Disabling: AdminDisableUser, then AdminUserGlobalSignOut (every refresh token revoked: no device
+   * gets a new token). Enabling: AdminEnableUser. Issue 35: a person made inactive is out at once.
+   */
+  setEnabled(username: string, enabled: boolean): Promise<void>;
 }
 
 /** Error of an identity-provider call, with Cognito's exception name. */
@@ -220,6 +225,15 @@ export function cognitoStyleAdmin(kind: IdentityAdmin['kind'], call: CognitoCall
       if (attrs.empresa) UserAttributes.push({ Name: 'custom:empresa', Value: JSON.stringify(attrs.empresa) });
       if (!UserAttributes.length) return;
       await call('AdminUpdateUserAttributes', { UserPoolId, Username: username, UserAttributes });
+    },
+
+    async setEnabled(username, enabled) {
+      if (enabled) {
+        await call('AdminEnableUser', { UserPoolId, Username: username });
+        return;
+      }
+      await call('AdminDisableUser', { UserPoolId, Username: username });
+      await call('AdminUserGlobalSignOut', { UserPoolId, Username: username });
     },
 
     async listUsersWithSite(obra) {

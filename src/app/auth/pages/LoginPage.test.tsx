@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { setPendingChallenge } from '../challenge';
 import { loginErrors } from './AuthField';
 import LoginPage from './LoginPage';
+import { rememberRevocation } from '../revoked-notice';
 
 const login = vi.fn();
 vi.mock('../auth-provider', () => ({ authProvider: { login: (p: unknown) => login(p), forgotPassword: vi.fn() } }));
@@ -25,6 +26,20 @@ function renderAt(path: string) {
 afterEach(() => {
   login.mockReset();
   setPendingChallenge(null);
+});
+
+describe('signed out because the access was revoked (issue 35)', () => {
+  it("shows the API's sentence once, above the form, and not on the next visit", async () => {
+    const message = 'Seu acesso ao portal foi desativado por um administrador. Se isso for um engano, fale com o administrador do portal.';
+    expect(rememberRevocation({ statusCode: 401, codigo: 'acesso-revogado', message })).toBe(true);
+    // Any other 401 (an expired session) says nothing of the kind.
+    expect(rememberRevocation({ statusCode: 401, message: 'Sessão inválida ou expirada. Entre novamente.' })).toBe(false);
+    const first = renderAt('/login');
+    expect(screen.getByText(message)).toBeInTheDocument();
+    first.unmount();
+    renderAt('/login');
+    expect(screen.queryByText(message)).toBeNull();
+  });
 });
 
 describe('login form without antd Form', () => {

@@ -6,7 +6,7 @@
  * The e-mail + senha form is a plain <form> with antd's Input and Button (AuthField.tsx) instead
  * of antd's `Form`: same look, messages and accessibility, ~40 KiB gzip less before /login renders.
  */
-import { lazy, useState, type FormEvent } from 'react';
+import { lazy, useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert, Button, Divider, theme } from 'antd';
 // Input and Password alone: antd's `Input` namespace also brings TextArea, Search and OTP.
@@ -18,6 +18,7 @@ import { pendingChallenge } from '../challenge';
 import { AuthCard, errorText } from './AuthCard';
 import { AuthField, loginErrors, type LoginValues } from './AuthField';
 import { postLoginTarget } from '../../guard/guard-rules';
+import { forgetRevocation, readRevocation } from '../revoked-notice';
 
 const loadChallenge = () => import('./LoginChallenge');
 const LoginChallenge = lazy(loadChallenge);
@@ -26,6 +27,9 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const { mutate: login, isPending } = useLoginAction();
   const [error, setError] = useState<string | null>(null);
+  // Signed out because an administrator made the account inactive (issue 35): said once, here.
+  const [revoked] = useState(readRevocation);
+  useEffect(() => forgetRevocation(), []);
   const [values, setValues] = useState<LoginValues>(() => ({ email: params.get('user') ?? '', password: '' }));
   // Like antd's Form: a field is checked once changed, every field on submit.
   const [checked, setChecked] = useState<Partial<Record<keyof LoginValues, boolean>>>({});
@@ -73,6 +77,7 @@ export default function LoginPage() {
       {(etapa === 'nova-senha' || etapa === 'codigo') && (
         <Alert type="info" showIcon message="O passo de login expirou. Entre novamente." style={{ marginBottom: 16 }} />
       )}
+      {revoked && !error && <Alert type="warning" showIcon message={revoked} style={{ marginBottom: 16 }} />}
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
       <form className={hashId} onSubmit={submit} noValidate>
         <AuthField id="email" label="E-mail" error={shown('email')}>
