@@ -149,11 +149,42 @@ describe.each(BACKENDS)('RDO as a document of record (%s)', (backend) => {
     expect(again.id).not.toBe(r.id);
   });
 
+  it('makes each signature pending work of its signer: the site manager first, then the client, told by e-mail', async () => {
+    const r = await concluded('2026-09-15');
+    type Item = { resource: string; id: number; actions: { name: string; label: string; kind: string }[] };
+    const pending = async (as: string) => {
+      const res = await c.get('/api/v1/pendencias?resource=diarios&_end=200', as);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return (res.body as Item[]).find((i) => i.id === r.id);
+    };
+    const count = async (as: string) => (await c.get('/api/v1/pendencias/contagem', as)).body.total as number;
+
+    const forManager = await pending(SM);
+    expect(forManager?.actions).toContainEqual({ name: 'assinar', label: 'Assinar diário', kind: 'page', needsInput: true });
+    expect(await pending(CLIENTE)).toBeUndefined();
+    const clientBefore = await count(CLIENTE);
+
+    await sign(r.id, SM);
+    expect((await pending(SM))?.actions.some((a) => a.name === 'assinar') ?? false).toBe(false);
+    const forClient = await pending(CLIENTE);
+    expect(forClient?.actions).toEqual([{ name: 'assinar', label: 'Assinar diário', kind: 'page', needsInput: true }]);
+    expect(await count(CLIENTE)).toBe(clientBefore + 1);
+    const asked = (await c.mails(CLIENTE, `diarios/${r.id}`)).filter((m) => m.assunto.endsWith('aguardando a sua assinatura'));
+    expect(asked).toHaveLength(1);
+    expect(asked[0].texto).toContain(`/diarios/${r.id}?acao=assinar`);
+
+    await sign(r.id, CLIENTE);
+    expect(await pending(CLIENTE)).toBeUndefined();
+    expect(await count(CLIENTE)).toBe(clientBefore);
+  });
+
   it('keeps one report per site and date, for any date, on create and on a change of date', async () => {
     const first = await newReport('2026-09-20');
     const twice = await c.post('/api/v1/diarios', { obra: '101', data: '2026-09-20', ocorrencias: 'De novo.' }, SM);
     expect(twice.status).toBe(400);
-    expect(twice.body.errors.data[0]).toMatch(new RegExp(`^Já existe o diário nº ${first.numero} desta obra com a data 20/09/2026: abra-o em .*/diarios/${first.id} ou escolha outra data\\.$`));
+    expect(twice.body.errors.data[0]).toMatch(
+      new RegExp(`^Já existe o diário nº ${first.numero} desta obra com a data 20/09/2026: abra-o em .*/diarios/${first.id} ou escolha outra data\\.$`),
+    );
     // Another site may have that date.
     expect((await c.post('/api/v1/diarios', { obra: '102', data: '2026-09-20', ocorrencias: 'Outra obra.' }, ADMIN)).status).toBe(201);
 

@@ -59,7 +59,8 @@ export interface Pendencia {
 export interface PendenciaAction {
   name: string;
   label: string;
-  kind: 'transition' | 'edit';
+  /** A workflow step; the state's work in the edit form; work done on the record's page (`?acao=`, e.g. signing a report). */
+  kind: 'transition' | 'edit' | 'page';
   /** Asks for a comment or fields: not offered in bulk. */
   needsInput: boolean;
 }

@@ -13,7 +13,12 @@ export function pendenciasPaths(): Record<string, JsonSchema> {
     properties: {
       name: { type: 'string', description: 'Nome da transição, ou a ação de edição do trabalho da situação.' },
       label: { type: 'string' },
-      kind: { type: 'string', enum: ['transition', 'edit'], description: "'transition': um passo do fluxo; 'edit': trabalho feito no formulário de edição." },
+      kind: {
+        type: 'string',
+        enum: ['transition', 'edit', 'page'],
+        description:
+          "'transition': um passo do fluxo; 'edit': trabalho feito no formulário de edição; 'page': trabalho feito na página do registro (`?acao=`), como assinar um diário.",
+      },
       needsInput: { type: 'boolean', description: 'Pede comentário ou campos: não pode ser feita em lote.' },
     },
   };

@@ -23,6 +23,7 @@ import { distributeAfterCommit, queueDistribution } from './distribution';
 import { codeOf, voidSignatures } from './store';
 import { queueVoidNotice, type VoidNotice } from './void-notice';
 import { SIGNATURE_CORE_SQL } from './tables';
+import './pending'; // signing as pending work of the signers (issue 36)
 
 registerCoreSql('assinaturas', SIGNATURE_CORE_SQL);
 

@@ -10,6 +10,7 @@
  *   distribution list receives the signed PDF.
  */
 import { Hono, type Context } from 'hono';
+import { sql } from 'kysely';
 import { subject } from '@casl/ability';
 import sharp from 'sharp';
 import { schemaByName } from '../../../schemas';
@@ -27,6 +28,8 @@ import { storedContentHash } from './signed-schema';
 import { NOT_A_SIGNER, refusal, signerRoleOf } from './signers';
 import { ensureCode, insertSignature, signaturesOf, voidSignatures } from './store';
 import { signaturesView } from './view';
+import { askClientSignature } from './pending';
+import { EVENTS_CHANNEL, PENDENCIAS_SIGNAL } from '../events/notify-sql';
 
 /** A drawn signature sharp can read, of a sensible size (400 otherwise). */
 async function assertReadablePng(dataUrl: string): Promise<void> {
@@ -98,6 +101,10 @@ export function signatureRoutes(db: Db, storage: FileStorage) {
           hash,
         });
         distribution = { row, event: { kind: 'assinatura', papel: papel!, nome: user.name || user.email } };
+        // The next signer's queue changed (pending.ts): their bell hears of it at commit; the client's
+        // representatives are asked by e-mail once the site manager has signed.
+        await sql`select pg_notify(${EVENTS_CHANNEL}, ${PENDENCIAS_SIGNAL})`.execute(trx);
+        if (papel === 'responsavel') await askClientSignature(trx, schema, row, user.name || user.email);
         return signaturesView(trx, schema, row, user);
       }),
     );

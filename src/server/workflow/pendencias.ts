@@ -20,6 +20,7 @@ import { availableTransitions, findTransition, stateLabel, stateOf, transitionFo
 import { titleOf } from './notify';
 import { columnExpr, fieldOf, flattenExtra } from '../db/columns';
 import { takeTransition } from './transition';
+import { pendingWorkOf } from './pending-work';
 
 const MAX_PAGE = 200;
 /** Most records one bulk action takes. */
@@ -113,7 +114,8 @@ const OVERDUE = sql<SqlBool>`(sla = 'Violado' or (due is not null and due < now(
 export interface PendenciaAction {
   name: string;
   label: string;
-  kind: 'transition' | 'edit';
+  /** A workflow step; the state's work in the edit form; work done on the record's page (`?acao=`, e.g. signing). */
+  kind: 'transition' | 'edit' | 'page';
   /** The step asks for something (a comment, fields): it cannot be taken in bulk. */
   needsInput: boolean;
 }
@@ -192,13 +194,23 @@ function pendingUnion(schemas: EntitySchema[], actor: WorkflowActor, q: Pick<Par
   const selects = schemas.flatMap((schema) => {
     if (!schema.workflow || (q.resource && schema.resource !== q.resource)) return [];
     if (q.obra && !schema.obraField) return [];
-    const where = pendingWhere(schema, actor);
-    if (!where) return [];
+    const steps = pendingWhere(schema, actor);
+    // The feature's own pending work on these records (pending-work.ts): which of it each row awaits.
+    const work = pendingWorkOf(schema.name).flatMap((w) => {
+      const where = w.where(schema, actor);
+      return where ? [{ name: w.name, where }] : [];
+    });
+    const conditions = [...(steps ? [steps] : []), ...work.map((w) => w.where)];
+    if (!conditions.length) return [];
+    const where = sql<SqlBool>`(${sql.join(conditions, sql` or `)})`;
     const obra = schema.obraField ? sql`${sql.ref(schema.obraField)}::text` : sql`null::text`;
     const byObra = q.obra && schema.obraField ? sql`and ${sql.ref(schema.obraField)}::text = ${q.obra}` : sql``;
     const row = withRow ? sql`, to_jsonb(t.*) as row` : sql``;
+    const names = work.length
+      ? sql`array_remove(array[${sql.join(work.map((w) => sql`case when ${w.where} then ${w.name}::text end`))}], null)`
+      : sql`array[]::text[]`;
     return [
-      sql`select ${schema.resource}::text as resource, id, updated_at as since, ${obra} as obra, ${dueSql(schema, actor)} as due, ${slaStateSql(schema, actor)} as sla${row}
+      sql`select ${schema.resource}::text as resource, id, updated_at as since, ${obra} as obra, ${dueSql(schema, actor)} as due, ${slaStateSql(schema, actor)} as sla, ${names} as work${row}
         from ${sql.table(schema.name)} t where ${where} ${byObra}`,
     ];
   });
@@ -229,6 +241,8 @@ interface RawItem {
   obra: string | null;
   due: string | null;
   overdue: boolean;
+  /** Names of the feature's pending work this row awaits (pending-work.ts). */
+  work: string[];
   row: Record<string, unknown>;
 }
 
@@ -270,6 +284,9 @@ export async function listPendencias(db: Db, schemas: EntitySchema[], actor: Wor
     const wf = schema.workflow!;
     const state = String(row[wf.field]);
     const actions = actionsFor(schema, row, actor);
+    for (const w of pendingWorkOf(schema.name)) {
+      if ((raw.work ?? []).includes(w.name)) actions.push({ name: w.name, label: w.label, kind: 'page', needsInput: true });
+    }
     return {
       resource: raw.resource,
       id: Number(raw.id),

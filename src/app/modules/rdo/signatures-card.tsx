@@ -3,7 +3,8 @@
  * image), whether each signature still holds (voided ones with the reason), the verification
  * code, and "Assinar diário" when the API says the caller may sign now (otherwise its reason).
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Alert, Button, Card, Flex, Tag, Typography } from 'antd';
 import { EditOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { formatDateTime } from '../../format';
@@ -11,6 +12,9 @@ import { METHOD_LABELS, roleLabel } from './signature-labels';
 import { SignModal } from './sign-modal';
 import { fetchSignatures, type Signature, type SignaturesInfo } from './signatures-api';
 import { Loading } from '../../views/loading';
+
+/** The inbox action that opens the signature dialog (src/server/signatures/pending.ts). */
+export const SIGN_ACTION = 'assinar';
 
 function SignatureItem({ s }: { s: Signature }) {
   return (
@@ -59,6 +63,16 @@ export function SignaturesCard({ diarioId, refreshKey, concluded = true }: { dia
   const [reloads, setReloads] = useState(0);
   const [signing, setSigning] = useState(false);
   const reload = useCallback(() => setReloads((n) => n + 1), []);
+  // "Assinar diário" of the inbox or of the e-mail (`?acao=assinar`): the dialog opens once the API
+  // says the person may sign now (the workflow's buttons drop the parameter from the URL).
+  const [params] = useSearchParams();
+  const askedToSign = useRef(params.get('acao') === SIGN_ACTION);
+  useEffect(() => {
+    if (askedToSign.current && info) {
+      askedToSign.current = false;
+      if (info.podeAssinar) setSigning(true);
+    }
+  }, [info]);
 
   useEffect(() => {
     let live = true;
