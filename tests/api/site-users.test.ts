@@ -510,4 +510,49 @@ describe('identity admin adapters', () => {
         .sort(),
     ).toEqual(['automacao@portal.local', 'field@portal.local']);
   });
+
+  it('disabling an account (issue 35) refuses its refresh token and its password at once; enabling lets it in again', async () => {
+    const front = async (op: string, body: Record<string, unknown>) => {
+      const res = await fetch(stack.config.userPoolEndpoint + '/', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${op}` },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as { __type?: string; message?: string; AuthenticationResult?: { RefreshToken?: string } } };
+    };
+    const signIn = () =>
+      front('InitiateAuth', {
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: stack.config.userPoolClientId,
+        AuthParameters: { USERNAME: 'cliente@portal.local', PASSWORD: DEMO_PASSWORD },
+      });
+    const refresh = (token: string) =>
+      front('InitiateAuth', { AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: stack.config.userPoolClientId, AuthParameters: { REFRESH_TOKEN: token } });
+    const first = await signIn();
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const token = first.body.AuthenticationResult!.RefreshToken!;
+    expect((await refresh(token)).status).toBe(200);
+
+    // Both adapters: the in-process one and the SDK through the local stack's endpoint (as on AWS).
+    const sdk = cognitoIdentityAdmin({
+      region: stack.config.region,
+      userPoolId: stack.config.userPoolId,
+      endpoint: stack.config.userPoolEndpoint,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      adminSecret: stack.adminSecret,
+    });
+    for (const admin of [sdk, localIdentityAdmin(stack.emulator!, stack.config.userPoolId)]) {
+      const user = (await admin.findUserByEmail('cliente@portal.local'))!;
+      await admin.setEnabled(user.username, false);
+      expect((await admin.findUserByEmail('cliente@portal.local'))!.enabled).toBe(false);
+      const refused = await refresh(token);
+      expect(refused.status).toBe(400);
+      expect(refused.body.__type).toBe('NotAuthorizedException');
+      expect((await signIn()).body).toMatchObject({ __type: 'NotAuthorizedException', message: 'User is disabled.' });
+      await admin.setEnabled(user.username, true);
+      expect((await signIn()).status).toBe(200);
+      // The old refresh token stays revoked: only a new sign-in opens a session.
+      expect((await refresh(token)).status).toBe(400);
+    }
+  });
 });

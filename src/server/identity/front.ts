@@ -9,7 +9,7 @@
  *   federated (staff) users, who cannot use the own login;
  * - the password policy on `RespondToAuthChallenge` (NEW_PASSWORD_REQUIRED), `ChangePassword` and
  *   `ConfirmForgotPassword`;
- * - `GlobalSignOut` (revokes every refresh token of the user) and the device operations
+ * - `GlobalSignOut` and `AdminUserGlobalSignOut` (revoke every refresh token of the user) and the device operations
  *   (answered as a pool without device tracking does: InvalidParameterException), which the emulator lacks;
  * - `/{poolId}/.well-known/openid-configuration` with the real issuer.
  */
@@ -195,6 +195,8 @@ export function createFront(emu: Emulator, getOrigin: () => string, opts: FrontO
       return emu.call('ConfirmForgotPassword', body);
     },
     GlobalSignOut: globalSignOut,
+    // Missing in cognito-local: the emulator's own implementation (emulator.ts), behind the admin secret like every Admin* call.
+    AdminUserGlobalSignOut: async (body) => emu.call('AdminUserGlobalSignOut', body),
     // The local pool is a pool without device tracking, and answers device calls as Cognito does then.
     ListDevices: async () => deviceTrackingOff(),
     AdminListDevices: async () => deviceTrackingOff(),

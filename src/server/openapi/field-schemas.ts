@@ -56,6 +56,11 @@ export const COMMON_SCHEMAS: Record<string, JsonSchema> = {
       message: { type: 'string', examples: ['Verifique os campos destacados.'] },
       statusCode: { type: 'integer', examples: [400] },
       errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } }, examples: [{ nome: ['Campo obrigatório.'] }] },
+      codigo: {
+        type: 'string',
+        enum: ['acesso-revogado'],
+        description: "Uma recusa que o cliente trata pelo nome: 'acesso-revogado' (401) quando um administrador desativou a pessoa; o aplicativo encerra a sessão e mostra a mensagem na tela de login.",
+      },
     },
   },
 };
