@@ -11,6 +11,25 @@ import type { IdentityAdmin } from '../src/server/site-users/identity-admin';
 import type { ApiRateLimitOptions } from '../src/server/http/rate-limit';
 import { memoryIdentityAdmin } from './identity-admin';
 import { seededTemplate } from './db-template';
+import { configRoute } from '../src/server/auth/config-route';
+import { OAUTH_SCOPES, type IdentityConfig } from '../src/server/auth/identity-config';
+
+/** The identity configuration `GET /config` describes in tests (no pool behind it: tests sign in with test tokens). */
+const TEST_IDENTITY: IdentityConfig = {
+  region: 'sa-east-1',
+  userPoolId: 'sa-east-1_TestPool1',
+  userPoolClientId: 'test-client',
+  oauth: {
+    domain: 'login.portal.local',
+    scopes: [...OAUTH_SCOPES],
+    redirectSignIn: ['http://localhost:3000/acessoFederado'],
+    redirectSignOut: ['http://localhost:3000/login'],
+    responseType: 'code',
+    providerName: 'Corporativo',
+  },
+  issuer: 'https://cognito-idp.sa-east-1.amazonaws.com/sa-east-1_TestPool1',
+  jwksUri: 'https://cognito-idp.sa-east-1.amazonaws.com/sa-east-1_TestPool1/.well-known/jwks.json',
+};
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -115,6 +134,8 @@ export async function createTestApi(
   const extra = new Map<string, PortalUser>();
   const byTestToken = testAuthenticate(extra);
   const app = createApp({
+    // The public configuration the app reads at start, as main.ts mounts it (a test pool's values).
+    publicRoutes: (api) => api.route('/config', configRoute(TEST_IDENTITY, APP_VERSION)),
     db: database.db,
     // The code schemas: in component tests the app installs effective ones into SCHEMAS (same module).
     schemas: [...CODE_SCHEMAS],

@@ -49,7 +49,8 @@ const rdoWorkflow: Workflow = {
     { value: RDO_VOIDED, label: 'Anulado', color: 'default', final: true, editBy: [] },
   ],
   deleteIn: ['Rascunho'],
-  deleteRefusal: 'Um diário concluído é um documento de registro e não pode ser excluído. Se ele não vale mais, um administrador pode anulá-lo informando o motivo.',
+  deleteRefusal:
+    'Um diário concluído é um documento de registro e não pode ser excluído. Se ele não vale mais, um administrador pode anulá-lo informando o motivo.',
   roleInbox: { 'Em revisão': ['admin_rdo'] },
   onLeave: [{ states: RDO_CONCLUDED, after: 'rdo-anular-assinaturas' }],
   transitions: [
@@ -94,6 +95,7 @@ const rdoWorkflow: Workflow = {
       to: RDO_VOIDED,
       action: 'manage',
       comment: 'required',
+      commentLabel: 'Motivo da anulação',
       set: { anuladoEm: '$now', anuladoPor: '$actor', motivoAnulacao: '$comment' },
       notify: ['siteManager'],
       after: 'rdo-avisar-anulacao',

@@ -63,6 +63,8 @@ export interface WorkflowTransition {
   /** Only clients (external users) or only staff may take it. */
   audience?: 'cliente' | 'staff';
   comment?: 'required' | 'optional' | 'none';
+  /** What the dialog calls the comment when it is something else (a reason: "Motivo da anulação"). */
+  commentLabel?: string;
   /** Fields that must be filled before the transition. */
   requires?: string[];
   /** The step is open only while this field is empty (a step done once per stay in the state, which fills it with `set`). */

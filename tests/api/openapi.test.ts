@@ -111,7 +111,8 @@ describe.each(BACKENDS)('OpenAPI description (%s)', (backend) => {
     expect(create.properties.codigo).toMatchObject({ type: 'string', maxLength: 30 });
     expect(create.properties.nome).toMatchObject({ type: 'string', maxLength: 150, minLength: 2 });
     const categoria = produto.fields.find((f) => f.name === 'categoria')!;
-    expect(create.properties.categoria.enum).toEqual(categoria.options);
+    // Optional: one of the options, or null (empty).
+    expect(create.properties.categoria.enum).toEqual([...categoria.options!, null]);
     expect(create.properties.categoria.default).toBe(categoria.default);
     expect(doc.components.schemas.ProdutoAlteracao.required).toEqual(['version']);
 

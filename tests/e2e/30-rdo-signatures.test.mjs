@@ -271,7 +271,7 @@ test('o diário escrito e concluído no navegador é travado, assinado pelo site
       assert.match(del.body.message, /não pode ser excluído/);
       await admin.getByRole('button', { name: 'Anular diário', exact: true }).click();
       const dialog = admin.getByRole('dialog');
-      await dialog.getByLabel(/Comentário/).fill('Diário duplicado: o efetivo foi lançado no diário seguinte.');
+      await dialog.getByLabel(/Motivo da anulação/).fill('Diário duplicado: o efetivo foi lançado no diário seguinte.');
       await shot(admin, 'rdo-anular-desktop');
       await dialog.getByRole('button', { name: 'Anular diário', exact: true }).click();
       await eventually(async () => assert.match(await statusTag(admin).textContent(), /Anulado/), { timeout: 15_000 });

@@ -104,7 +104,7 @@ export function TransitionModal({ transition, onSubmit, onClose, record }: Props
           {transition?.comment === 'none' ? null : (
             <Form.Item
               name="comment"
-              label={required ? 'Comentário (obrigatório)' : 'Comentário'}
+              label={`${transition?.commentLabel ?? 'Comentário'}${required ? ' (obrigatório)' : ''}`}
               rules={required ? [{ required: true, whitespace: true, message: COMMENT_REQUIRED }] : []}
             >
               <Input.TextArea rows={4} maxLength={COMMENT_MAX} showCount autoFocus={!asks.length} />

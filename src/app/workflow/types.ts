@@ -9,6 +9,8 @@ export interface TransitionOption {
   /** Target state; null for a step that records a comment and keeps the state ("Comentar"). */
   to: string | null;
   comment: 'required' | 'optional' | 'none';
+  /** The comment's own name in this step's dialog ("Motivo da anulação"), when it has one. */
+  commentLabel?: string;
   /** Why this record asks for a reason now (a contract past its end date): shown in the dialog. */
   notice?: string;
   tone: 'primary' | 'default' | 'danger';

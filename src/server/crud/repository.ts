@@ -21,7 +21,7 @@ import { attachRecordFiles, detachRecordFiles, removeStoredFiles } from '../stor
 import type { FileStorage } from '../storage/storage';
 import { restoreMasked, withoutStaffMailsOne } from './external-privacy';
 import { numberOnCreate } from './numbering';
-import { titlesSql, withTitles, TITLES_PROPERTY } from './reference-titles';
+import { attachTitles, titlesSql, withTitles, TITLES_PROPERTY } from './reference-titles';
 import { applySla } from '../sla/engine';
 import { actionFor, canOn, governing, guardDb, parseId, readActionOf, selectOne, tableOf, type Actor, type Row } from './record-access';
 
@@ -52,6 +52,17 @@ export async function getRecord(db: Db, schema: EntitySchema, actor: Actor, rawI
   if (!(await canOn(db, schema, actor, readActionOf(schema), row))) throw new ApiError(403, forbiddenMessage(schema, 'read'));
   const read = withTitles({ ...row, [TITLES_PROPERTY]: r.rows[0].titles } as Row, (x) => stripUnreadable(actor.ability, schema, x));
   return withoutStaffMailsOne(db, actor, schema, read);
+}
+
+/**
+ * A write's answer with the `_titles` a `GET` of the record gives (issue 36: the answer of a create
+ * or an update equals a read of the same record), read in the write's transaction.
+ */
+async function withWriteTitles(trx: Db, schema: EntitySchema, actor: Actor, row: Row): Promise<Row> {
+  const titles = titlesSql(schema, actor, 't');
+  if (!titles) return row;
+  const r = await sql<{ titles: unknown }>`select ${titles} as titles from ${tableOf(schema)} t where id = ${row.id}`.execute(trx);
+  return attachTitles(row, r.rows[0]?.titles);
 }
 
 /** Equality as stored: datetimes compare as instants, everything else as JSON. */
@@ -160,7 +171,7 @@ export async function createRecord(db: Db, schema: EntitySchema, actor: Actor, b
           await writeAudit(trx, schema, row.id, 'create', actor.email, diffRecords(schema, {}, row));
           await runAfterCreate({ trx, schema, actor, row });
           await runAfterChange({ trx, schema, actor, op: 'create', row });
-          return stripUnreadable(actor.ability, schema, row);
+          return withWriteTitles(trx, schema, actor, stripUnreadable(actor.ability, schema, row));
         }),
       ),
     ),
@@ -215,7 +226,7 @@ export async function updateRecord(db: Db, schema: EntitySchema, actor: Actor, r
           if (!(await canOn(trx, schema, actor, action, after))) throw new ApiError(403, forbiddenMessage(schema, action));
           const extra = await beforeChange({ trx, schema, actor, op: 'update', before, after });
           for (const [k, v] of Object.entries(extra)) if (!sameValue(schema, k, v, before[k])) changed.push(k);
-          if (!changed.length) return stripUnreadable(actor.ability, schema, before);
+          if (!changed.length) return withWriteTitles(trx, schema, actor, stripUnreadable(actor.ability, schema, before));
           const merged = { ...values, ...extra };
           const set = toColumns(schema, Object.fromEntries(changed.map((k) => [k, merged[k]])), 'update');
           const r = await trx
@@ -232,7 +243,7 @@ export async function updateRecord(db: Db, schema: EntitySchema, actor: Actor, r
           const emNomeDe = parent ? null : actingFor(before, actor, (own) => own.can(action as never, subject(schema.subject, { ...before }) as never));
           await writeAudit(trx, schema, id, 'update', actor.email, diffRecords(schema, before, row), undefined, emNomeDe);
           await runAfterChange({ trx, schema, actor, op: 'update', before, row });
-          return stripUnreadable(actor.ability, schema, row);
+          return withWriteTitles(trx, schema, actor, stripUnreadable(actor.ability, schema, row));
         }),
       ),
     ),

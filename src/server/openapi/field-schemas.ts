@@ -59,7 +59,8 @@ export const COMMON_SCHEMAS: Record<string, JsonSchema> = {
       codigo: {
         type: 'string',
         enum: ['acesso-revogado'],
-        description: "Uma recusa que o cliente trata pelo nome: 'acesso-revogado' (401) quando um administrador desativou a pessoa; o aplicativo encerra a sessão e mostra a mensagem na tela de login.",
+        description:
+          "Uma recusa que o cliente trata pelo nome: 'acesso-revogado' (401) quando um administrador desativou a pessoa; o aplicativo encerra a sessão e mostra a mensagem na tela de login.",
       },
     },
   },
@@ -101,7 +102,10 @@ export function fieldSchema(field: FieldDef, nullable: boolean): JsonSchema {
   const s = fieldValueSchema(field);
   if (!nullable) return s;
   const { title, description, ...rest } = s;
-  if (typeof rest.type === 'string' && !rest.allOf) return { ...s, type: [rest.type, 'null'] };
+  // An option list allows null too (an empty optional option, or the SLA before its first pass): a
+  // type of ['string', 'null'] alone would still be refused by the `enum` (issue 36's contract test).
+  const options = Array.isArray(rest.enum) ? { enum: [...(rest.enum as unknown[]), null] } : {};
+  if (typeof rest.type === 'string' && !rest.allOf) return { ...s, type: [rest.type, 'null'], ...options };
   return { ...(title ? { title } : {}), ...(description ? { description } : {}), anyOf: [rest, { type: 'null' }] };
 }
 

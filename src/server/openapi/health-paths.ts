@@ -97,6 +97,50 @@ export function healthPaths(): Record<string, JsonSchema> {
         },
       },
     },
+    '/config': {
+      get: {
+        tags: ['Sistema'],
+        operationId: 'configuracaoPublica',
+        summary: 'Configuração pública do aplicativo (login e versão)',
+        description:
+          'Sem autenticação e sem segredos (o cliente do pool não tem segredo): o que o aplicativo precisa para configurar o login (pool de usuários, ' +
+          'cliente, login corporativo por OAuth), a versão publicada e o endereço de ajuda. `Cache-Control: no-cache`.',
+        security: [],
+        responses: {
+          200: {
+            description: 'A configuração.',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['region', 'userPoolId', 'userPoolClientId', 'oauth', 'version', 'helpUrl'],
+                  properties: {
+                    region: { type: 'string', examples: ['sa-east-1'] },
+                    userPoolId: { type: 'string', maxLength: 55 },
+                    userPoolClientId: { type: 'string' },
+                    userPoolEndpoint: { type: 'string', description: 'Só com a identidade local: o endereço do emulador do pool.' },
+                    oauth: {
+                      type: 'object',
+                      required: ['domain', 'scopes', 'redirectSignIn', 'redirectSignOut', 'responseType'],
+                      properties: {
+                        domain: { type: 'string' },
+                        scopes: { type: 'array', items: { type: 'string' } },
+                        redirectSignIn: { type: 'array', items: { type: 'string' } },
+                        redirectSignOut: { type: 'array', items: { type: 'string' } },
+                        responseType: { type: 'string', const: 'code' },
+                        providerName: { type: 'string', description: 'O provedor corporativo (login dos colaboradores).' },
+                      },
+                    },
+                    version: { type: 'string', description: 'Versão publicada do portal.' },
+                    helpUrl: { type: 'string', description: 'Portal de chamados de "Precisa de ajuda?".' },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
     '/health/ready': {
       get: {
         tags: ['Sistema'],

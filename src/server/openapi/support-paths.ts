@@ -300,7 +300,16 @@ export function supportPaths(): Record<string, JsonSchema> {
           },
         ],
         responses: {
-          200: { description: 'As pessoas encontradas.', content: json({ type: 'array', maxItems: PEOPLE_LIMIT, items: ref('Pessoa') }) },
+          200: {
+            description: 'As pessoas encontradas.',
+            headers: {
+              'x-total-count': {
+                description: `Quantas pessoas atendem à busca (a resposta traz as ${PEOPLE_LIMIT} primeiras).`,
+                schema: { type: 'integer', minimum: 0 },
+              },
+            },
+            content: json({ type: 'array', maxItems: PEOPLE_LIMIT, items: ref('Pessoa') }),
+          },
           400: r('BadRequest'),
           401: r('Unauthorized'),
           403: r('Forbidden'),

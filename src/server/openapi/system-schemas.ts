@@ -11,6 +11,7 @@ export const TRANSITION: JsonSchema = {
     to: { type: ['string', 'null'], description: 'Situação a que a ação leva (null: a ação dos administradores, que escolhe em `choices`).' },
     toLabel: { type: ['string', 'null'], description: 'Rótulo da situação de destino.' },
     comment: { type: 'string', enum: ['required', 'optional', 'none'], description: 'Se a ação pede comentário.' },
+    commentLabel: { type: 'string', description: 'Como o diálogo chama o comentário quando ele é outra coisa (por exemplo, "Motivo da anulação").' },
     asks: {
       type: 'array',
       description: 'Campos do registro que a ação pede no diálogo (definições do esquema, todos obrigatórios); enviados em `values`.',

@@ -21,18 +21,23 @@ export interface PersonOption {
   nome: string;
 }
 
-export async function searchPeople(db: Db, q: string, roles: string[], obra?: string): Promise<PersonOption[]> {
+/** The first PEOPLE_LIMIT people found, and how many match in all (the list's `x-total-count`). */
+export async function searchPeopleCounted(db: Db, q: string, roles: string[], obra?: string): Promise<{ people: PersonOption[]; total: number }> {
   const text = q.replaceAll('\u0000', '').trim().slice(0, 100);
   const pattern = `%${text.replace(/[\\%_]/g, (m) => '\\' + m)}%`;
-  const r = await sql<PersonOption>`
-    select email as mail, nome from usuario
+  const r = await sql<PersonOption & { total: string | number }>`
+    select email as mail, nome, count(*) over () as total from usuario
     where coalesce(ativo, true)
       and (${text} = '' or portal_fold(nome) like portal_fold(${pattern}) or portal_fold(email) like portal_fold(${pattern}))
       and (${roles.length} = 0 or jsonb_exists_any(coalesce(roles, '[]'::jsonb), cast(${roles} as text[])))
       and (cast(${obra ?? null} as text) is null or jsonb_exists(coalesce(obra, '[]'::jsonb), ${obra ?? ''}))
     order by nome, email
     limit ${PEOPLE_LIMIT}`.execute(db);
-  return r.rows;
+  return { people: r.rows.map(({ mail, nome }) => ({ mail, nome })), total: Number(r.rows[0]?.total ?? 0) };
+}
+
+export async function searchPeople(db: Db, q: string, roles: string[], obra?: string): Promise<PersonOption[]> {
+  return (await searchPeopleCounted(db, q, roles, obra)).people;
 }
 
 export function peopleRoutes(db: Db) {
@@ -54,7 +59,9 @@ export function peopleRoutes(db: Db) {
       const row = site.rows[0]?.row;
       if (!row || !c.get('ability').can('read', subject('Obra', { ...row }) as never)) throw new ApiError(404, 'Obra não encontrada.');
     }
-    return c.json(await searchPeople(db, c.req.query('q') ?? '', roles, obra));
+    const { people, total } = await searchPeopleCounted(db, c.req.query('q') ?? '', roles, obra);
+    c.header('x-total-count', String(total));
+    return c.json(people);
   });
   return r;
 }

@@ -6,7 +6,7 @@
  * representative of the site ('cliente': a client user with `representante_cliente` and the
  * report's site). Only a concluded report is signed, each role once per content.
  */
-import { RDO_CONCLUDED } from '../../../schemas/diario';
+import { RDO_CONCLUDED, RDO_VOIDED } from '../../../schemas/diario';
 import { externalKindOf, type PortalUser } from '../../access/user';
 import type { SignerRole, StoredSignature } from './store';
 
@@ -49,6 +49,7 @@ export function refusal(
   signatures: StoredSignature[],
   hash: string,
 ): { status: 403 | 409; message: string } | null {
+  if (row.status === RDO_VOIDED) return { status: 409, message: 'Este diário foi anulado e não recebe mais assinaturas.' };
   if (!papel) return { status: 403, message: NOT_A_SIGNER };
   if (!isConcluded(row)) return { status: 409, message: 'Só um diário concluído pode ser assinado: conclua o diário antes de assinar.' };
   if (signatures.some((s) => s.papel === papel && isValid(s, hash))) return { status: 409, message: 'Você já assinou este diário.' };

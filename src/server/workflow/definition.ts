@@ -137,6 +137,7 @@ export function describeTransition(wf: Workflow, t: WorkflowTransition & { notic
     to: t.to ?? null,
     toLabel: t.to ? stateLabel(wf, t.to) : null,
     comment: t.comment ?? 'none',
+    ...(t.commentLabel ? { commentLabel: t.commentLabel } : {}),
     ...(asks.length ? { asks } : {}),
     ...(t.notice ? { notice: t.notice } : {}),
     tone: t.tone ?? 'default',
