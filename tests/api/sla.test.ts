@@ -42,6 +42,16 @@ describe.each(BACKENDS)('SLA (%s)', (backend) => {
     return r.body as Ticket;
   };
   const meta = (tk: Ticket, key: string) => tk.slaMetas.find((m) => m.meta === key)!;
+
+  it('the demo data has its deadlines from the start, before the job first runs (issue 36)', async () => {
+    for (const table of ['posvenda', 'contrato', 'projeto']) {
+      const r = await sql<{ n: string }>`select count(*) as n from ${sql.table(table)} where "slaMetas" is null`.execute(t.api.db);
+      expect(Number(r.rows[0].n), table).toBe(0);
+    }
+    const inbox = await c.get('/api/v1/pendencias?_end=200', POS);
+    expect(inbox.status).toBe(200);
+    expect((inbox.body as { due: string | null }[]).some((i) => i.due !== null)).toBe(true);
+  });
   const mailsAbout = async (id: number) =>
     (
       await sql<{ para: string[]; assunto: string; texto: string; html: string | null }>`
@@ -104,9 +114,11 @@ describe.each(BACKENDS)('SLA (%s)', (backend) => {
     const mails = await mailsAbout(tk.id);
     const breach = mails.filter((m) => /SLA violado/.test(m.assunto));
     const escalation = mails.filter((m) => /Escalonamento/.test(m.assunto));
-    // One breach and one escalation per target (first response and resolution both breached).
-    expect(breach).toHaveLength(2);
-    expect(escalation).toHaveLength(2);
+    // First response and resolution both breached: one breach and one escalation naming both
+    // targets (issue 36: never two messages with the same subject for one record), each target claimed once.
+    expect(breach).toHaveLength(1);
+    expect(escalation).toHaveLength(1);
+    expect(breach[0].texto).toMatch(/Os prazos de "Primeira resposta" \(venceu em .*\) e "Resolução" \(venceu em .*\) não foram cumpridos\./);
     expect(breach[0].para).toContain(POS);
     expect(escalation[0].para).toContain(MARIANA);
     // …and the holder's manager (Pós-Vendas' `gestor` in the user directory), not the holder.
@@ -116,6 +128,28 @@ describe.each(BACKENDS)('SLA (%s)', (backend) => {
     expect(breach[0].texto).toMatch(/venceu em \d{2}\/\d{2}\/\d{4}/);
     const claims = await sql<{ n: string }>`select count(*) as n from sla_evento where recurso = 'posvendas' and registro_id = ${tk.id}`.execute(t.api.db);
     expect(Number(claims.rows[0].n)).toBe(4);
+  });
+
+  it("never tells a client of the company's clock: a late client approval is told to whoever sent it (issue 36)", async () => {
+    const doc = (await sql<{ id: number }>`select id from projeto where "Situacao" = 'VI' and obra = '101' order by id limit 1`.execute(t.api.db)).rows[0];
+    expect(doc, 'a demo document in internal review on site 101').toBeTruthy();
+    const sentToClient = await c.step('projetos', doc.id, 'enviar-cliente', ADMIN);
+    expect(sentToClient.status, JSON.stringify(sentToClient.body)).toBe(200);
+    const late = new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10);
+    await sql`update projeto set "prazoAprovacao" = ${late}, "slaMetas" = null where id = ${doc.id}`.execute(t.api.db);
+    await sql`delete from sla_evento where recurso = 'projetos' and registro_id = ${doc.id}`.execute(t.api.db);
+    await slaTick(t.api.db, SCHEMAS);
+    const sent = (
+      await sql<{ para: string[]; assunto: string }>`
+        select para, assunto from mensagem where referencia = ${`projetos/${doc.id}`} and assunto like '%SLA%' order by id`.execute(t.api.db)
+    ).rows;
+    const breach = sent.filter((m) => /SLA violado/.test(m.assunto));
+    expect(breach).toHaveLength(1);
+    expect(breach[0].para).toEqual([ADMIN]); // who sent it to the client, not the client approvers
+    for (const m of sent) expect(m.para, m.assunto).not.toContain('cliente@portal.local');
+    const clients = await sql<{ email: string }>`select lower(email) as email from usuario where tipo = 'cliente'`.execute(t.api.db);
+    const external = new Set(clients.rows.map((r) => r.email));
+    for (const m of sent) for (const to of m.para) expect(external.has(to), `${m.assunto} → ${to}`).toBe(false);
   });
 
   it('sends the reminder once when 20% of the time is left, and the job marks the breach of an untouched ticket', async () => {

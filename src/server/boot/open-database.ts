@@ -8,6 +8,7 @@ import { SCHEMAS, schemasInDependencyOrder } from '../../../schemas';
 import { connect, type ConnectOptions, type Database } from '../db/connect';
 import { migrate } from '../db/migrate';
 import { seedDemo } from '../seed/seed';
+import { backfillSla } from '../sla/engine';
 import type { FileStorage } from '../storage/storage';
 import '../modules/register';
 
@@ -19,6 +20,9 @@ export async function openDatabase(opts: ConnectOptions & { seed?: boolean; stor
   if (opts.seed !== false) {
     const { demoData } = await import('../seed/demo-data');
     seeded = await seedDemo(database.db, schemasInDependencyOrder(), demoData(), opts.storage);
+    // The demo's deadlines from the first screen on (issue 36: the inbox showed no due date until the
+    // SLA job's first pass, a minute after `npm start`).
+    if (seeded) await database.db.transaction().execute((trx) => backfillSla(trx, SCHEMAS));
   }
   // A loaded dump was vacuumed and analysed before it was taken.
   if (database.kind === 'pglite' && (seeded || !opts.loadDataDir)) await vacuum(database);

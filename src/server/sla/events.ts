@@ -13,7 +13,7 @@ import { recipients } from '../workflow/notify';
 import { businessMinutesBetween, type BusinessCalendar } from './calendar';
 import type { SlaDecl } from '../../../schemas/sla-types';
 import type { ComputedMeta } from './engine';
-import { escalationRecipients, queueSlaMail, type SlaEventKind } from './mail';
+import { escalationRecipients, queueSlaMail, withoutExternal, type SlaEventKind } from './mail';
 
 interface DueEvent {
   meta: ComputedMeta;
@@ -55,6 +55,15 @@ async function claim(trx: Db, schema: EntitySchema, id: number, meta: string, ki
   return r.rows.length > 0;
 }
 
+/** Who took the step that put the record in its current state (the last transition's author), if anyone. */
+async function handedBy(trx: Db, schema: EntitySchema, id: number): Promise<string[]> {
+  const r = await sql<{ usuario: string | null }>`
+    select usuario from auditoria where recurso = ${schema.resource} and registro_id = ${id} and acao = 'transition'
+    order by id desc limit 1`.execute(trx);
+  const who = r.rows[0]?.usuario;
+  return who ? [who.toLowerCase()] : [];
+}
+
 /** Claims and sends the events due now; returns how many were sent by this transaction. */
 export async function sendDueEvents(
   trx: Db,
@@ -68,13 +77,21 @@ export async function sendDueEvents(
   if (!due.length) return 0;
   const id = Number(row.id);
   let sent = 0;
-  let holders: string[] | undefined;
+  // Each event is claimed once; the claimed ones of one kind leave as one message (issue 36).
+  const byKind = new Map<DueEvent['kind'], { label: string; prazo: string }[]>();
   for (const e of due) {
     if (!(await claim(trx, schema, id, e.meta.meta, e.kind, e.meta.prazo!))) continue;
-    holders ??= schema.workflow ? await recipients(trx, schema, row) : [];
-    const to = e.kind === 'escalonamento' ? await escalationRecipients(trx, ctx.decl.escalateTo, holders) : holders;
-    await queueSlaMail(trx, schema, row, { label: e.meta.label, prazo: e.meta.prazo! }, e.kind, to, holders);
+    byKind.set(e.kind, [...(byKind.get(e.kind) ?? []), { label: e.meta.label, prazo: e.meta.prazo! }]);
     sent++;
+  }
+  if (!byKind.size) return 0;
+  // The holders as staff: an external holder (a client approving) is never told of the company's
+  // clock; while a partner holds the item, the staff member who handed it to them is told instead.
+  let holders = await withoutExternal(trx, schema.workflow ? await recipients(trx, schema, row) : []);
+  if (!holders.length) holders = await withoutExternal(trx, await handedBy(trx, schema, id));
+  for (const [kind, metas] of byKind) {
+    const to = kind === 'escalonamento' ? await escalationRecipients(trx, ctx.decl.escalateTo, holders) : holders;
+    await queueSlaMail(trx, schema, row, metas, kind, to, holders);
   }
   return sent;
 }

@@ -44,23 +44,42 @@ export async function escalationRecipients(db: Db, to: SlaDecl['escalateTo'], ho
   return [...new Set([...byRole, ...managers])];
 }
 
+/** `"Primeira resposta" (venceu em 28/11/2026 10:00) e "Resolução" (…)`: the targets of one message in pt-BR. */
+function targetsText(metas: { label: string; prazo: string }[], verb: string): string {
+  const parts = metas.map((m) => `"${m.label}" (${verb} em ${formatDateTimeBr(new Date(m.prazo))})`);
+  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} e ${parts[parts.length - 1]}` : parts[0];
+}
+
+/**
+ * One message for the targets of one record that reached the same kind of event in one pass
+ * (issue 36: a ticket whose first response and resolution were both late sent two identical subjects).
+ */
 export function slaMailContent(
   schema: EntitySchema,
   row: Record<string, unknown>,
-  meta: { label: string; prazo: string },
+  metaOrMetas: { label: string; prazo: string } | { label: string; prazo: string }[],
   kind: SlaEventKind,
   holders: string[],
 ): { subject: string; text: string; html: string } {
+  const metas = Array.isArray(metaOrMetas) ? metaOrMetas : [metaOrMetas];
+  const meta = metas[0];
   const title = titleOf(schema, row);
   const prazo = formatDateTimeBr(new Date(meta.prazo));
   const state = schema.workflow ? stateLabel(schema.workflow, row[schema.workflow.field]) : '';
   const url = recordUrl(schema, row.id);
+  const several = metas.length > 1;
   const head =
     kind === 'lembrete'
-      ? `O prazo de "${meta.label}" vence em ${prazo}.`
+      ? several
+        ? `Os prazos de ${targetsText(metas, 'vence')} estão perto do fim.`
+        : `O prazo de "${meta.label}" vence em ${prazo}.`
       : kind === 'violacao'
-        ? `O prazo de "${meta.label}" venceu em ${prazo} e não foi cumprido.`
-        : `Escalonamento: o prazo de "${meta.label}" venceu em ${prazo} e não foi cumprido.`;
+        ? several
+          ? `Os prazos de ${targetsText(metas, 'venceu')} não foram cumpridos.`
+          : `O prazo de "${meta.label}" venceu em ${prazo} e não foi cumprido.`
+        : several
+          ? `Escalonamento: os prazos de ${targetsText(metas, 'venceu')} não foram cumpridos.`
+          : `Escalonamento: o prazo de "${meta.label}" venceu em ${prazo} e não foi cumprido.`;
   const subject =
     kind === 'lembrete'
       ? `[Portal] Lembrete de SLA: ${schema.label} ${title} vence em ${prazo}`
@@ -99,15 +118,31 @@ export function slaMailContent(
   return { subject, text: lines.join('\n'), html };
 }
 
+/**
+ * The addresses that may receive an SLA message: the SLA is the company's own clock, so never an
+ * external user (issue 36: a client was told its own approval was late) — a client, supplier or
+ * partner firm holding the item is not written to; the escalation reaches the staff.
+ */
+export async function withoutExternal(db: Db, emails: string[]): Promise<string[]> {
+  if (!emails.length) return [];
+  const r = await sql<{ email: string }>`
+    select lower(email) as email from usuario
+    where lower(email) in (${sql.join(emails.map((e) => e.toLowerCase()))})
+      and (coalesce(tipo, '') in ('cliente', 'fornecedor', 'escritorio') or roles ? 'cliente')`.execute(db);
+  const external = new Set(r.rows.map((x) => x.email));
+  return emails.filter((e) => !external.has(e.toLowerCase()));
+}
+
 export async function queueSlaMail(
   trx: Db,
   schema: EntitySchema,
   row: Record<string, unknown>,
-  meta: { label: string; prazo: string },
+  meta: { label: string; prazo: string } | { label: string; prazo: string }[],
   kind: SlaEventKind,
   to: string[],
   holders: string[],
 ): Promise<void> {
+  if (!to.length) return;
   const { subject, text, html } = slaMailContent(schema, row, meta, kind, holders);
   await enqueueMail(trx, { to, subject, text, html, ref: `${schema.resource}/${String(row.id)}` });
 }
