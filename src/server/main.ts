@@ -25,6 +25,7 @@ import { startEngine } from './db/boss';
 import { workDailyJobs } from './jobs/runner';
 import { workSlaJob } from './sla/jobs';
 import { DAILY_JOBS } from './jobs';
+import { answerBackupSignal, backupSettings, workBackupJob } from './backup/schedule';
 import { localIdentityAdmin } from './site-users/identity-admin';
 import { cognitoAdminOptions, cognitoIdentityAdmin } from './site-users/cognito-sdk';
 import { EventHub } from './events/hub';
@@ -49,6 +50,10 @@ async function main() {
   await workDailyJobs(engine.boss, database.db, DAILY_JOBS);
   // SLA (issue 25): breaches, reminders and escalations, every minute; each event claimed once in the database.
   await workSlaJob(engine.boss, database.db, SCHEMAS);
+  // Backups (issue 35): the daily one, and `npm run backup` answered by this process (src/server/backup/).
+  const backup = { database, storage, databaseUrl: cfg.databaseUrl, schemas: SCHEMAS, version: APP_VERSION, settings: backupSettings() };
+  await workBackupJob(engine.boss, backup);
+  const stopAnsweringBackups = answerBackupSignal(cfg.dataDir, backup);
   // Live updates: this process's LISTEN on portal_eventos feeds its open streams (src/server/events/).
   const events = new EventHub();
   // The same connection hears which cached tables any process wrote (NOTIFY portal_cache): this
@@ -138,7 +143,7 @@ async function main() {
       },
       // The engine stops its workers (mail, daily jobs, SLA) and waits for their running jobs, up to a second before the limit.
       stopWork: [() => engine.stop(Math.max(1000, shutdownTimeoutFromEnv() - 1000))],
-      finally: [() => listener.stop(), () => stack.stop(), () => rateLimits.close(), () => database.close()],
+      finally: [() => listener.stop(), () => stack.stop(), () => rateLimits.close(), () => database.close(), async () => stopAnsweringBackups()],
       timeoutMs: shutdownTimeoutFromEnv(),
     });
     console.log(`[encerramento] concluído em ${outcome.ms} ms${outcome.clean ? '' : ' (com cortes no limite)'}`);

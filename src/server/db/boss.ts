@@ -28,6 +28,8 @@ export const QUEUES: Record<string, Omit<Queue, 'name'>> = {
   // retries (the next tick is the retry), one at a time.
   'tarefas-diarias': { policy: 'singleton', retryLimit: 0, expireInSeconds: 3600 },
   sla: { policy: 'singleton', retryLimit: 0, expireInSeconds: 900 },
+  // The daily backup (src/server/backup/schedule.ts): one at a time, no retry (the day's claim decides).
+  'backup-diario': { policy: 'singleton', retryLimit: 0, expireInSeconds: 3 * 3600 },
 };
 
 // One engine per database: keyed by the Kysely adapter, shared by the root instance and its transactions.

@@ -14,6 +14,13 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: the data directory as a tarball (`PGlite.dumpDataDir`), loadable with `loadDataDir`. */
   dumpDataDir?(): Promise<Blob>;
+  /**
+   * PGlite only: a consistent copy of the data directory (gzip tarball) as of one moment, with what
+   * `read` reads on the same connection at that moment: Kysely's only connection is held (no
+   * statement or transaction in flight, later ones wait), a CHECKPOINT flushes the data files,
+   * then the directory is copied (src/server/backup/).
+   */
+  consistentCopy?<T>(read: (conn: Db) => Promise<T>): Promise<{ tarball: Blob; read: T }>;
   /** Where a process listens for `NOTIFY` (src/server/events/listener.ts): a server URL, or the embedded instance. */
   listenVia: ListenVia;
   /** PostgreSQL only: the pool's connections right now (metrics); PGlite has a single one. */
@@ -107,6 +114,12 @@ export async function connect(opts: ConnectOptions = {}): Promise<Database> {
     kind: 'pglite',
     listenVia: { kind: 'pglite', pglite },
     dumpDataDir: () => pglite.dumpDataDir('none'),
+    consistentCopy: (read) =>
+      db.connection().execute(async (conn) => {
+        const value = await read(conn);
+        await pglite.exec('CHECKPOINT');
+        return { tarball: await pglite.dumpDataDir('gzip'), read: value };
+      }),
     close: () => closePglite(db, pglite),
   };
 }

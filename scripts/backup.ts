@@ -1,0 +1,64 @@
+/**
+ * `npm run backup`: a backup of the portal now (src/server/backup/), in BACKUP_DIR (./backups).
+ * - PostgreSQL (DATABASE_URL): pg_dump on a snapshot, whether the portal runs or not.
+ * - Embedded database: if the portal runs on DATA_DIR (DATA_DIR/portal.pid), it is asked to make
+ *   the copy (only the process holding PGlite may); otherwise the data directory is opened here.
+ * Prints the folder; exit code 1 with a pt-BR message on failure.
+ */
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { SCHEMAS } from '../schemas';
+import { serverConfig } from '../src/server/config';
+import { connect } from '../src/server/db/connect';
+import { storageFromEnv } from '../src/server/storage/storage';
+import { APP_VERSION } from '../src/server/version';
+import { backupNow, backupSettings, PID_FILE } from '../src/server/backup/schedule';
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+async function askRunningPortal(pid: number, dir: string): Promise<string> {
+  const before = new Set(existsSync(dir) ? readdirSync(dir) : []);
+  process.kill(pid, 'SIGUSR2');
+  const until = Date.now() + 10 * 60_000;
+  while (Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 500));
+    const made = (existsSync(dir) ? readdirSync(dir) : []).find((n) => !before.has(n) && !n.endsWith('.parcial') && existsSync(join(dir, n, 'manifesto.json')));
+    if (made) return join(dir, made);
+  }
+  throw new Error(`O portal em execução (pid ${pid}) não concluiu o backup em 10 minutos: veja o log do servidor.`);
+}
+
+async function main() {
+  const cfg = serverConfig();
+  const settings = backupSettings();
+  const pidFile = join(cfg.dataDir, PID_FILE);
+  const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8')) : 0;
+  if (!cfg.databaseUrl && pid && alive(pid)) {
+    console.log(`Portal em execução (pid ${pid}) com o banco embutido: ele faz a cópia.`);
+    console.log(`Backup criado: ${await askRunningPortal(pid, settings.dir)}`);
+    return;
+  }
+  if (!cfg.databaseUrl && !existsSync(join(cfg.dataDir, 'pglite', 'PG_VERSION'))) {
+    throw new Error(`Não há banco do portal em ${join(cfg.dataDir, 'pglite')}: confira DATA_DIR (ou DATABASE_URL) ou inicie o portal uma vez com npm start.`);
+  }
+  const database = await connect(cfg.databaseUrl ? { databaseUrl: cfg.databaseUrl, poolSize: 2 } : { dataDir: cfg.dataDir });
+  try {
+    const storage = await storageFromEnv(cfg.dataDir);
+    const path = await backupNow({ database, storage, databaseUrl: cfg.databaseUrl, schemas: SCHEMAS, version: APP_VERSION, settings });
+    console.log(`Backup criado: ${path}`);
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((e) => {
+  console.error(`Backup não concluído: ${(e as Error).message}`);
+  process.exit(1);
+});
