@@ -26,6 +26,8 @@ export interface DeviceDraftOptions {
   path: string;
   /** Edit: the record as loaded (the merge's common ancestor). */
   base?: Record<string, unknown>;
+  /** The device record the address names (`?aparelho=`, reopen.ts): put back instead of this form's draft. */
+  deviceId?: string | null;
 }
 
 export interface DeviceDraft {
@@ -34,6 +36,8 @@ export interface DeviceDraft {
   restoredAt?: number;
   /** Why the last save on the device failed (storage full…): the person is told, the form keeps the text. */
   saveError?: string;
+  /** The refusal of the record put back to be corrected (`?aparelho=`): its reason and field errors. */
+  refusal?: { reason?: string; errors?: Record<string, string[]> };
   /** Call on every change the person makes. */
   changed: () => void;
   /**
@@ -49,7 +53,7 @@ export interface DeviceDraft {
 const plain = (v: unknown) => JSON.parse(JSON.stringify(v ?? {})) as Record<string, unknown>;
 const SAVE_DELAY_MS = 300;
 
-export function useDeviceDraft({ schema, action, id, form, owner, ready, path, base }: DeviceDraftOptions): DeviceDraft {
+export function useDeviceDraft({ schema, action, id, form, owner, ready, path, base, deviceId }: DeviceDraftOptions): DeviceDraft {
   // Without IndexedDB (an old or locked-down browser) the form works as before, online only.
   const enabled = !!schema.offline && !!owner && hasDeviceStore();
   const draftRef = useRef<DeviceRecord | undefined>(undefined);
@@ -57,6 +61,7 @@ export function useDeviceDraft({ schema, action, id, form, owner, ready, path, b
   const inflight = useRef<Promise<unknown>>(Promise.resolve());
   const [restoredAt, setRestoredAt] = useState<number>();
   const [saveError, setSaveError] = useState<string>();
+  const [refusal, setRefusal] = useState<DeviceDraft['refusal']>();
   const recordId = action === 'edit' && id !== undefined ? String(id) : undefined;
 
   // Put back the draft of this form, once the form holds its starting values.
@@ -67,8 +72,14 @@ export function useDeviceDraft({ schema, action, id, form, owner, ready, path, b
       .catch(() => [] as DeviceRecord[])
       .then((all) => {
         if (cancelled) return;
+        // A record reopened from "No aparelho" (reopen.ts) is named in the address; else this form's draft.
+        const named = deviceId;
         const found = all.find(
-          (r) => r.state === 'rascunho' && r.resource === schema.resource && r.action === action && (recordId ? r.recordId === recordId : r.path === path),
+          (r) =>
+            r.state === 'rascunho' &&
+            r.resource === schema.resource &&
+            r.action === action &&
+            (named ? r.id === named : recordId ? r.recordId === recordId : r.path === path),
         );
         if (!found) return;
         draftRef.current = found;
@@ -77,12 +88,13 @@ export function useDeviceDraft({ schema, action, id, form, owner, ready, path, b
           if (cancelled) return;
           form.setFieldsValue(found.values);
           setRestoredAt(found.updatedAt);
+          if (found.reason || found.errors) setRefusal({ reason: found.reason, errors: found.errors });
         }, 0);
       });
     return () => {
       cancelled = true;
     };
-  }, [enabled, ready, owner, schema.resource, action, recordId, path, form]);
+  }, [enabled, ready, owner, schema.resource, action, recordId, path, form, deviceId]);
 
   const write = useCallback(
     async (state: DeviceRecord['state'], raw: Record<string, unknown>, key?: string): Promise<DeviceRecord> => {
@@ -93,6 +105,7 @@ export function useDeviceDraft({ schema, action, id, form, owner, ready, path, b
       const rec: DeviceRecord = {
         id: prev?.id ?? newId(),
         owner: owner!,
+        // Reopened from "No aparelho": the record keeps its place (its own path, not the form's `?aparelho=`).
         resource: schema.resource,
         action,
         recordId,
@@ -101,7 +114,7 @@ export function useDeviceDraft({ schema, action, id, form, owner, ready, path, b
         values,
         state,
         key: key ?? prev?.key ?? newId(),
-        path,
+        path: prev?.path ?? path,
         title: deviceTitle(schema, values, recordId),
         createdAt: prev?.createdAt ?? now,
         updatedAt: now,
@@ -156,6 +169,7 @@ export function useDeviceDraft({ schema, action, id, form, owner, ready, path, b
         ? await write('salvo', values, sent.key)
         : await write('salvo', { ...(form.getFieldsValue(true) as Record<string, unknown>), ...values });
       setRestoredAt(undefined);
+      setRefusal(undefined);
       void flushOutbox(owner!);
       return rec;
     },
@@ -175,5 +189,5 @@ export function useDeviceDraft({ schema, action, id, form, owner, ready, path, b
     notifyDeviceChange();
   }, []);
 
-  return useMemo(() => ({ enabled, restoredAt, saveError, changed, queue, clear }), [enabled, restoredAt, saveError, changed, queue, clear]);
+  return useMemo(() => ({ enabled, restoredAt, saveError, refusal, changed, queue, clear }), [enabled, restoredAt, saveError, refusal, changed, queue, clear]);
 }

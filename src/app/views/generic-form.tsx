@@ -18,12 +18,15 @@ import { FieldFormItem } from '../fields/form-items';
 import { UploadTargetContext, useUploadTarget } from '../fields/upload-target';
 import { PeopleSiteContext } from '../fields/inputs/people-site';
 import { CreateDefaults } from './create-defaults';
+import { fieldAtPath, fieldPathLabel } from '../fields/field-path';
 import { useDeviceDraft, type DeviceDraft } from '../offline/use-device-draft';
+import { DEVICE_PARAM } from '../offline/reopen';
 import { DeviceDraftBanner, useQueuedNotice } from '../offline/draft-banner';
 import { DeviceFilesContext } from '../offline/device-files-context';
 import { useSubmitKey } from '../providers/idempotency';
 import { deviceKeysIn } from '../offline/device-files';
 import { colSpan, defaultValues, deleteConfirmProps, editableFields, groupFields, lowerLabel, recordTitle } from '../fields/options';
+import { createdMessage, savedMessage } from './save-messages';
 
 export const CONFLICT_MESSAGE = 'Este registro foi alterado por outra pessoa. Recarregue para ver a versão atual.';
 
@@ -80,23 +83,6 @@ export function SchemaFormFields({ schema, locked }: { schema: EntitySchema; loc
   );
 }
 
-/** Resolve a form path ['clima', 0, 'periodo'] to its field definition. */
-function fieldAtPath(schema: EntitySchema, path: (string | number)[]): FieldDef | undefined {
-  let fields: FieldDef[] | undefined = schema.fields;
-  let current: FieldDef | undefined;
-  for (let i = 0; i < path.length; i++) {
-    const seg = path[i];
-    if (typeof seg === 'number') {
-      if (current?.kind !== 'rows') return undefined;
-      continue;
-    }
-    current = fields?.find((f) => f.name === seg);
-    if (!current) return undefined;
-    fields = current.fields;
-  }
-  return current;
-}
-
 const STRUCTURAL = new Set(['rows', 'object']);
 
 /**
@@ -127,10 +113,7 @@ export function placeServerErrors(form: FormInstance, schema: EntitySchema, erro
         placed = true;
       }
     }
-    if (!placed) {
-      const f = fieldAtPath(schema, path);
-      orphans.push(`${f?.label ?? key}: ${msgs.join(' ')}`);
-    }
+    if (!placed) orphans.push(`${fieldPathLabel(schema, key)}: ${msgs.join(' ')}`);
   }
   return orphans;
 }
@@ -142,7 +125,6 @@ export function GenericForm({ schema, action, id: idProp, initialValues: prefill
   const [conflict, setConflict] = useState<string | null>(null);
   const [orphans, setOrphans] = useState<string[]>([]);
   const { setWarnWhen } = useWarnAboutChange();
-  const article = schema.gender === 'f' ? 'a' : 'o';
 
   // `form` is needed inside onMutationError; useForm creates it, so go through a ref-like holder.
   const formHolder = useMemo(() => ({ current: undefined as FormInstance | undefined }), []);
@@ -171,7 +153,7 @@ export function GenericForm({ schema, action, id: idProp, initialValues: prefill
     invalidates: ['list', 'many'],
     successNotification: () => ({
       type: 'success',
-      message: `${schema.label} ${isEdit ? 'atualizad' : 'criad'}${article} com sucesso.`,
+      message: isEdit ? savedMessage(schema) : createdMessage(schema),
     }),
     errorNotification: (error) => {
       if (isEdit && error?.statusCode === 409 && !error.errors) return false;
@@ -219,8 +201,16 @@ export function GenericForm({ schema, action, id: idProp, initialValues: prefill
     ready: !isEdit || !!record,
     path: location.pathname,
     base: record,
+    deviceId: new URLSearchParams(location.search).get(DEVICE_PARAM),
   });
   draftHolder.current = draft;
+  // A refused record put back into its form (issue 36): the server's messages on their fields.
+  useEffect(() => {
+    const errors = draft.refusal?.errors;
+    if (!errors) return;
+    form.setFields(Object.entries(errors).map(([key, errs]) => ({ name: propertyPathToArray(key) as never, errors: errs })));
+    setOrphans(placeServerErrors(form, schema, errors));
+  }, [draft.refusal, form, schema]);
   async function queueOnDevice(values: Record<string, unknown>, sent?: { key: string }) {
     const queued = await draft.queue(values, sent).catch((err: Error) => {
       queuedNotice.failed(err.message);
@@ -288,6 +278,16 @@ export function GenericForm({ schema, action, id: idProp, initialValues: prefill
           style={{ marginBottom: 16 }}
           message="Não foi possível salvar o rascunho no aparelho."
           description={draft.saveError}
+        />
+      ) : null}
+      {draft.refusal ? (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          style={{ marginBottom: 16 }}
+          message="O servidor recusou este registro: corrija e salve de novo."
+          description={draft.refusal.reason}
         />
       ) : null}
       {draft.restoredAt ? <DeviceDraftBanner savedAt={draft.restoredAt} onDiscard={() => void draft.clear(true).then(() => form.resetFields())} /> : null}

@@ -3,6 +3,7 @@
  * not have yet — drafts, records waiting for the network, conflicts and refusals — and what was sent
  * in the last day. Each shows its state; "Enviar agora" sends what waits.
  */
+import { reopenOnDevice } from '../../offline/reopen';
 import React, { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert, Button, Card, Empty, List, Popconfirm, Space, Tag, Typography } from 'antd';
@@ -92,7 +93,15 @@ function actionsFor(rec: DeviceRecord, navigate: (to: string) => void): React.Re
         : [];
     }
     default:
-      return rec.state === 'salvo' ? [discard] : [];
+      // Waiting for the network: it can still be changed before it leaves (issue 36).
+      return rec.state === 'salvo'
+        ? [
+            <Button key="editar" size="small" onClick={() => void reopenOnDevice(rec).then((to) => to && navigate(to))}>
+              Abrir e editar
+            </Button>,
+            discard,
+          ]
+        : [];
   }
 }
 

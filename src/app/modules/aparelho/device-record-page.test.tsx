@@ -18,6 +18,7 @@ import { queuedReport } from '../../offline/test-records';
 import { flushOutbox } from '../../offline/outbox';
 import { createDataProvider } from '../../providers/data-provider';
 import { DeviceRecordPage } from './device-record-page';
+import { GenericForm } from '../../views/generic-form';
 
 const T = { timeout: 30_000 };
 const SM = 'sm@portal.local';
@@ -68,6 +69,50 @@ beforeEach(() => {
 afterEach(() => {
   vi.restoreAllMocks();
   Reflect.deleteProperty(navigator, 'clipboard');
+});
+
+describe('a refused record corrected in its own form (issue 36)', { timeout: 120_000 }, () => {
+  it('labels the server\'s messages, and "Corrigir no formulário" reopens the form with every value and the messages on their fields', async () => {
+    const typed = {
+      obra: '101',
+      data: '2026-09-12',
+      ocorrencias: 'Concretagem interrompida pela chuva.',
+      atividades: [{ eapItem: '9.9.9', descricao: 'Forma do bloco C' }],
+    };
+    const queued = queuedReport(SM, typed);
+    await putRecord(queued);
+    await flushOutbox(SM);
+    const rec = (await getRecord(queued.id))!;
+    expect(rec.state).toBe('recusado');
+    const [key, messages] = Object.entries(rec.errors ?? {})[0] ?? [];
+    expect(key).toBe('atividades.0.eapItem');
+
+    renderViews({
+      schemas: [diario],
+      path: `/no-aparelho/${rec.id}`,
+      routes: (
+        <>
+          <Route path="/no-aparelho/:id" element={<DeviceRecordPage />} />
+          <Route path="/101/diarios/novo" element={<GenericForm schema={diario} action="create" />} />
+        </>
+      ),
+      user: DEMO_USERS[SM],
+      authProvider,
+    });
+    // The key as a person reads it.
+    await screen.findByText('Atividades executadas, linha 1: Item da EAP', {}, T);
+    fireEvent.click(screen.getByRole('button', { name: 'Corrigir no formulário' }));
+
+    // The form, with what was typed and the server's message on the field.
+    await screen.findByText('O servidor recusou este registro: corrija e salve de novo.', {}, T);
+    await waitFor(() => expect(screen.getByLabelText('Ocorrências')).toHaveValue('Concretagem interrompida pela chuva.'), T);
+    expect(screen.getAllByText(messages![0]).length).toBeGreaterThan(0);
+    // Back to a draft of that form, under a new Idempotency-Key (the corrected record is another request).
+    const draft = (await getRecord(rec.id))!;
+    expect(draft.state).toBe('rascunho');
+    expect(draft.key).not.toBe(rec.key);
+    expect(draft.values).toEqual(rec.values);
+  });
 });
 
 describe('a record the server refused', { timeout: 120_000 }, () => {

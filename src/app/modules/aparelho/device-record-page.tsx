@@ -1,7 +1,8 @@
 /**
  * One record kept on the device (/no-aparelho/:id): the merge screen of a conflict (field by field,
  * "No servidor" and "No aparelho", mine chosen until the person picks otherwise) and the reason of
- * a refusal, with the record still copyable and exportable. Nothing typed is dropped silently.
+ * a refusal, with the record corrected in its own form ("Corrigir no formulário", issue 36), still
+ * copyable and exportable. Nothing typed is dropped silently.
  */
 import React, { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -17,6 +18,8 @@ import { flushOutbox } from '../../offline/outbox';
 import { discardDeviceRecord, useDeviceRecords } from './device-list-page';
 import { StateTag } from './state-tag';
 import { recordAsText } from './record-text';
+import { reopenOnDevice } from '../../offline/reopen';
+import { fieldPathLabel } from '../../fields/field-path';
 
 const show = (d: FieldDiff, v: unknown) => <FieldDisplay field={d.field} value={v} />;
 
@@ -80,6 +83,13 @@ function MergeView({ rec, schema }: { rec: DeviceRecord; schema: EntitySchema })
 
 function RefusedView({ rec, schema }: { rec: DeviceRecord; schema: EntitySchema }) {
   const [messageApi, holder] = message.useMessage();
+  const navigate = useNavigate();
+  // Corrected where it was written: back to its form, with the server's messages on the fields.
+  const correct = async () => {
+    const to = await reopenOnDevice(rec);
+    if (to) navigate(to);
+    else void messageApi.error('Este registro não está mais parado no aparelho.');
+  };
   const text = recordAsText(schema, rec);
   const copy = async () => {
     // No clipboard outside a secure context (http), or the browser refused: say so, never "Copiado".
@@ -115,10 +125,13 @@ function RefusedView({ rec, schema }: { rec: DeviceRecord; schema: EntitySchema 
           size="small"
           column={1}
           bordered
-          items={Object.entries(rec.errors).map(([k, v]) => ({ key: k, label: schema.fields.find((f) => f.name === k)?.label ?? k, children: v.join(' ') }))}
+          items={Object.entries(rec.errors).map(([k, v]) => ({ key: k, label: fieldPathLabel(schema, k), children: v.join(' ') }))}
         />
       ) : null}
       <Space wrap>
+        <Button type="primary" onClick={() => void correct()}>
+          Corrigir no formulário
+        </Button>
         <Button onClick={() => void copy()}>Copiar texto</Button>
         <Button onClick={exportJson}>Exportar (JSON)</Button>
         <Button onClick={() => void retry()}>Tentar de novo</Button>
