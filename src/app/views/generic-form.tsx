@@ -13,7 +13,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
 import { propertyPathToArray, useGetIdentity, useResourceParams, useWarnAboutChange, type BaseKey, type BaseRecord, type HttpError } from '@refinedev/core';
 import { Create, Edit, useForm } from '@refinedev/antd';
-import { CURRENT_USER, type EntitySchema, type FieldDef } from '../../../schemas/kinds';
+import { CURRENT_USER, type EntitySchema } from '../../../schemas/kinds';
 import { FieldFormItem } from '../fields/form-items';
 import { UploadTargetContext, useUploadTarget } from '../fields/upload-target';
 import { PeopleSiteContext } from '../fields/inputs/people-site';
