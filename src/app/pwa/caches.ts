@@ -4,12 +4,18 @@
  * the token left to the worker for the background send (offline/background-send.ts).
  */
 
-import { API_CACHE } from './sw-routes';
+import { API_CACHE, SITE_DATA_STAMP } from './sw-routes';
 
 export { API_CACHE };
 
 /** Deletes the cached API answers; a no-op where the Cache API is missing (plain HTTP, old browsers, tests). */
 export async function clearOfflineCaches(): Promise<void> {
+  // The field data goes with the cache: the next sign-in keeps it again at once (modules/aparelho/site-data.tsx).
+  try {
+    localStorage.removeItem(SITE_DATA_STAMP);
+  } catch {
+    // no storage: nothing stamped
+  }
   try {
     // Loaded on demand: the sign-in page does not carry the device store.
     const device = await import('../offline/device-db');

@@ -5,6 +5,8 @@
 
 /** Runtime cache of API answers (caches.ts deletes it on sign-out). */
 export const API_CACHE = 'portal-api';
+/** When the field data was last kept in API_CACHE (localStorage, per person): cleared with the cache. */
+export const SITE_DATA_STAMP = 'portal.dadosDeCampo';
 /** Runtime cache of the build's files left out of the precache (hashed names: never stale). */
 export const ASSETS_CACHE = 'portal-assets';
 

@@ -3,6 +3,8 @@
  * not have yet — drafts, records waiting for the network, conflicts and refusals — and what was sent
  * in the last day. Each shows its state; "Enviar agora" sends what waits.
  */
+import { REFRESH_SITE_DATA, useSiteDataStamp } from './site-data';
+import { useCurrentUser } from '../../access/ability-context';
 import { reopenOnDevice } from '../../offline/reopen';
 import React, { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -105,6 +107,26 @@ function actionsFor(rec: DeviceRecord, navigate: (to: string) => void): React.Re
   }
 }
 
+/** When the data the field forms use offline (EAP, people, lists) was last kept here, and a refresh. */
+function FieldDataLine({ online }: { online: boolean }) {
+  // The person the keeper keeps data for (the session's user, as SiteDataKeeper reads it).
+  const stamp = useSiteDataStamp(useCurrentUser()?.email);
+  return (
+    <Space size={[8, 4]} wrap>
+      <Typography.Text type="secondary">
+        {stamp
+          ? `Dados para usar sem conexão (EAP, pessoas e listas das suas obras) atualizados em ${formatDateTime(new Date(stamp.at).toISOString())}.`
+          : 'Os dados para usar sem conexão (EAP, pessoas e listas das suas obras) ainda não foram guardados neste aparelho.'}
+      </Typography.Text>
+      {online ? (
+        <Button size="small" onClick={() => window.dispatchEvent(new Event(REFRESH_SITE_DATA))}>
+          Atualizar agora
+        </Button>
+      ) : null}
+    </Space>
+  );
+}
+
 export function DeviceListPage(): React.ReactElement {
   const { owner, records } = useDeviceRecords();
   const online = useOnline();
@@ -134,6 +156,7 @@ export function DeviceListPage(): React.ReactElement {
         {online ? null : (
           <Alert type="warning" showIcon message="Sem conexão" description="O que está salvo no aparelho será enviado quando a conexão voltar." />
         )}
+        <FieldDataLine online={online} />
         <List<DeviceRecord>
           loading={!records}
           dataSource={records ?? []}

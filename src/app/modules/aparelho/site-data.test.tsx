@@ -13,7 +13,9 @@ import { DEMO_USERS } from '../../../../mocks/test-app';
 import { createDataProvider } from '../../providers/data-provider';
 import { defineAbilityFor } from '../../../access/ability';
 import { DiarioCreate } from '../rdo/diario-form';
-import { keepSiteData, siteDataReads } from './site-data';
+import { keepSiteData, siteDataReads, siteDataStamp, SiteDataKeeper } from './site-data';
+import { DeviceListPage } from './device-list-page';
+import { clearOfflineCaches } from '../../pwa/caches';
 
 const SM = 'sm@portal.local';
 const FIELD = 'field@portal.local';
@@ -31,6 +33,40 @@ const t = useInProcessApi(SM);
 const diario = schemaByName('diario')!;
 const T = { timeout: 30_000 };
 const address = (u: URL) => u.pathname + u.search;
+
+describe('site data kept as soon as the person is signed in (issue 36)', { timeout: 120_000 }, () => {
+  it('reads at once, not after the first screen settles, and "No aparelho" says when', async () => {
+    localStorage.clear();
+    const started = Date.now();
+    renderViews({
+      schemas: [diario],
+      path: '/no-aparelho',
+      routes: (
+        <Route
+          path="/no-aparelho"
+          element={
+            <>
+              <SiteDataKeeper />
+              <DeviceListPage />
+            </>
+          }
+        />
+      ),
+      user: DEMO_USERS[SM],
+    });
+    // Before anything is kept, the page says so.
+    expect(await screen.findByText(/ainda não foram guardados neste aparelho/, {}, T)).toBeInTheDocument();
+    await screen.findByText(/atualizados em \d{2}\/\d{2}\/\d{4}/, {}, T);
+    const eap = t.requests.filter((r) => r.url.pathname === '/api/v1/obras/101/cronograma'); // the RDO's EAP items of site 101
+    expect(eap.length).toBeGreaterThan(0);
+    // Well within the old 5 s wait after the first screen (the page's own load included).
+    expect(Date.now() - started).toBeLessThan(4_500);
+    expect(siteDataStamp(SM)).toMatchObject({ email: SM, ok: expect.any(Number), total: expect.any(Number) });
+    // Signed out: the kept data and its stamp go together.
+    await clearOfflineCaches();
+    expect(siteDataStamp(SM)).toBeUndefined();
+  });
+});
 
 describe('site data kept on the device', { timeout: 120_000 }, () => {
   it("reads each site's RDO configuration, EAP and people at the addresses the form uses", async () => {

@@ -1,6 +1,7 @@
 /**
  * The data a field form needs, kept on the device for the sites the person works on (issue 26):
- * while online, once per session and every few hours, the app reads what the field forms the person
+ * while online, as soon as the person is signed in and then every few hours (or on "Atualizar
+ * agora"), the app reads what the field forms the person
  * may fill read — per site, the RDO configuration lists, the EAP items, the OPEN work orders, the
  * checklist templates and the site's people (person fields of the site's people); and the first page
  * of each reference picker and other person field of those forms. The reads
@@ -8,7 +9,7 @@
  * answers the same addresses offline. Only what the API gives this person is kept, and it is deleted
  * on sign-out.
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useDataProvider, useApiUrl, type DataProvider } from '@refinedev/core';
 import { SCHEMAS, schemaByName } from '../../../../schemas';
 import type { EntitySchema, FieldDef } from '../../../../schemas/kinds';
@@ -22,19 +23,38 @@ import { refTarget } from '../../fields/options';
 import { checklistSourceQueries } from '../checklist/checklist-source-queries';
 import { eapCodesQuery } from '../eap/eap-codes-query';
 import { rdoOptionsQuery } from '../rdo/rdo-options-query';
+import { SITE_DATA_STAMP } from '../../pwa/sw-routes';
 
 const EVERY_MS = 4 * 60 * 60 * 1000;
 /** A person on many sites: the first ones are kept (the others when visited). */
 const MAX_SITES = 10;
-const STAMP = 'dadosDeCampo';
+/** When the data was last kept on this device, per person (localStorage: a reload or another tab does not start over). */
+const STAMP = SITE_DATA_STAMP;
+/** Asks the keeper to refresh now ("Atualizar agora" on "No aparelho"). */
+export const REFRESH_SITE_DATA = 'portal:atualizar-dados-de-campo';
+
+export interface SiteDataStamp {
+  email: string;
+  /** ms since the epoch. */
+  at: number;
+  /** How many reads succeeded, of how many. */
+  ok: number;
+  total: number;
+}
+
+/** When this person's field data was last kept on the device, if ever. */
+export function siteDataStamp(email: string | undefined): SiteDataStamp | undefined {
+  if (!email) return undefined;
+  try {
+    const raw = JSON.parse(localStorage.getItem(STAMP) ?? 'null') as SiteDataStamp | null;
+    return raw?.email === email && typeof raw.at === 'number' ? raw : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 function lastRun(email: string): number {
-  try {
-    const raw = JSON.parse(sessionStorage.getItem(STAMP) ?? 'null') as { email?: string; at?: number } | null;
-    return raw?.email === email && typeof raw.at === 'number' ? raw.at : 0;
-  } catch {
-    return 0;
-  }
+  return siteDataStamp(email)?.at ?? 0;
 }
 
 /** The fields of a form, those inside row groups too. */
@@ -98,8 +118,29 @@ export function siteDataReads(dp: DataProvider, apiUrl: string, sites: string[],
 
 /** Reads what the person's field forms need on `sites`; answers how many reads succeeded. */
 export async function keepSiteData(dp: DataProvider, apiUrl: string, sites: string[], ability: AppAbility, user: PortalUser | null): Promise<number> {
-  const results = await Promise.allSettled([...siteDataReads(dp, apiUrl, sites, ability, user).values()].map((run) => run()));
-  return results.filter((r) => r.status === 'fulfilled').length;
+  return (await keepSiteDataCounted(dp, apiUrl, sites, ability, user)).ok;
+}
+
+async function keepSiteDataCounted(dp: DataProvider, apiUrl: string, sites: string[], ability: AppAbility, user: PortalUser | null) {
+  const reads = [...siteDataReads(dp, apiUrl, sites, ability, user).values()];
+  const results = await Promise.allSettled(reads.map((run) => run()));
+  return { ok: results.filter((r) => r.status === 'fulfilled').length, total: reads.length };
+}
+
+/** This person's stamp, following each refresh (for "No aparelho"). */
+export function useSiteDataStamp(email: string | undefined): SiteDataStamp | undefined {
+  const [stamp, setStamp] = useState(() => siteDataStamp(email));
+  useEffect(() => {
+    const update = () => setStamp(siteDataStamp(email));
+    update();
+    window.addEventListener(STAMP, update);
+    window.addEventListener('storage', update);
+    return () => {
+      window.removeEventListener(STAMP, update);
+      window.removeEventListener('storage', update);
+    };
+  }, [email]);
+  return stamp;
 }
 
 export function SiteDataKeeper(): null {
@@ -113,17 +154,30 @@ export function SiteDataKeeper(): null {
 
   useEffect(() => {
     if (!user?.email || !forms.length) return;
-    const run = () => {
-      if (!navigator.onLine || Date.now() - lastRun(user.email) < EVERY_MS) return;
-      sessionStorage.setItem(STAMP, JSON.stringify({ email: user.email, at: Date.now() }));
-      void keepSiteData(dataProvider(), apiUrl, sites, ability, user).catch(() => undefined);
+    let running = false;
+    const run = (force = false) => {
+      if (running || !navigator.onLine || (!force && Date.now() - lastRun(user.email) < EVERY_MS)) return;
+      running = true;
+      void keepSiteDataCounted(dataProvider(), apiUrl, sites, ability, user)
+        .then(({ ok, total }) => {
+          // Stamped once kept (a failed pass is tried again at the next chance, not hours later).
+          if (ok > 0) localStorage.setItem(STAMP, JSON.stringify({ email: user.email, at: Date.now(), ok, total } satisfies SiteDataStamp));
+          window.dispatchEvent(new Event(STAMP));
+        })
+        .catch(() => undefined)
+        .finally(() => (running = false));
     };
-    // After the first screen settled: it has the network first.
-    const timer = setTimeout(run, 5_000);
-    window.addEventListener('online', run);
+    // As soon as the person is signed in with sites (issue 36: waiting for the first screen to settle,
+    // restarted at each page load, left a site manager who lost signal early with a free-text EAP box).
+    const timer = setTimeout(() => run(), 0);
+    const onOnline = () => run();
+    const onAsk = () => run(true);
+    window.addEventListener('online', onOnline);
+    window.addEventListener(REFRESH_SITE_DATA, onAsk);
     return () => {
       clearTimeout(timer);
-      window.removeEventListener('online', run);
+      window.removeEventListener('online', onOnline);
+      window.removeEventListener(REFRESH_SITE_DATA, onAsk);
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
