@@ -8,7 +8,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Avatar, Breadcrumb, Button, Drawer, Dropdown, Grid, Layout, Menu, Space, Typography, theme as antdTheme } from 'antd';
 import type { MenuProps } from 'antd';
-import { DownloadOutlined, HomeOutlined, LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
+import { DownloadOutlined, HomeOutlined, LogoutOutlined, MenuOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
 import type { LayoutKind } from '../../../resources/routes/types';
 import { useList, useOne } from '@refinedev/core';
 import { schemaByName } from '../../../schemas';
@@ -103,6 +103,8 @@ function UserMenu() {
   const install = useInstallOffer();
   const items: MenuProps['items'] = [
     { key: 'perfil', icon: <UserOutlined />, label: <Link to="/usuarios">Perfil</Link> },
+    // What this person wrote on this device and the server does not have yet (issue 26; docs/uso.md).
+    { key: 'aparelho', icon: <MobileOutlined />, label: <Link to="/no-aparelho">No aparelho</Link> },
     ...(install ? [{ key: 'instalar', icon: <DownloadOutlined />, label: INSTALL_LABEL, onClick: install }] : []),
     { type: 'divider' },
     { key: 'sair', icon: <LogoutOutlined />, label: 'Sair', onClick: () => logout() },
