@@ -59,6 +59,8 @@ describe('site data kept as soon as the person is signed in (issue 36)', { timeo
     await screen.findByText(/atualizados em \d{2}\/\d{2}\/\d{4}/, {}, T);
     const eap = t.requests.filter((r) => r.url.pathname === '/api/v1/obras/101/cronograma'); // the RDO's EAP items of site 101
     expect(eap.length).toBeGreaterThan(0);
+    // The site's latest report too: "Copiar do dia anterior" works offline from the device's copy.
+    expect(t.requests.some((r) => r.url.pathname === '/api/v1/diarios/copia-anterior' && r.url.searchParams.get('obra') === '101')).toBe(true);
     // Well within the old 5 s wait after the first screen (the page's own load included).
     expect(Date.now() - started).toBeLessThan(4_500);
     expect(siteDataStamp(SM)).toMatchObject({ email: SM, ok: expect.any(Number), total: expect.any(Number) });

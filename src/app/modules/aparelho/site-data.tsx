@@ -23,6 +23,7 @@ import { refTarget } from '../../fields/options';
 import { checklistSourceQueries } from '../checklist/checklist-source-queries';
 import { eapCodesQuery } from '../eap/eap-codes-query';
 import { rdoOptionsQuery } from '../rdo/rdo-options-query';
+import { copyPreviousQuery } from '../rdo/copy-previous-button';
 import { SITE_DATA_STAMP } from '../../pwa/sw-routes';
 
 const EVERY_MS = 4 * 60 * 60 * 1000;
@@ -72,8 +73,10 @@ type Reads = Map<string, () => Promise<unknown>>;
 /** Reads a site's field form makes beyond its fields' pickers (its configuration, its sources). */
 const SITE_READS: Record<string, (dp: DataProvider, apiUrl: string, obra: string, add: (key: string, run: () => Promise<unknown>) => void) => void> = {
   diario: (dp, apiUrl, obra, add) => {
-    const q = rdoOptionsQuery(apiUrl, obra);
-    if (dp.custom) add(`custom ${q.url} ${JSON.stringify(q.query)}`, () => dp.custom!(q));
+    // The RDO's configuration lists, and the site's latest report for "Copiar do dia anterior".
+    for (const q of [rdoOptionsQuery(apiUrl, obra), copyPreviousQuery(apiUrl, obra)]) {
+      if (dp.custom) add(`custom ${q.url} ${JSON.stringify(q.query)}`, () => dp.custom!(q));
+    }
   },
   checklistPreenchidoField: (dp, _apiUrl, obra, add) => {
     const os = schemaByName('osField');

@@ -19,6 +19,9 @@ interface CopyBody {
   origem: { id: number; numero: number | null; data: string | null };
 }
 
+/** The read of "Copiar do dia anterior": the same address the field data keeps for offline use. */
+export const copyPreviousQuery = (apiUrl: string, obra: string) => ({ url: `${apiUrl}/diarios/copia-anterior`, method: 'get' as const, query: { obra } });
+
 export function CopyPreviousButton({ obra: fixed }: { obra?: string }) {
   const form = Form.useFormInstance();
   const watched = Form.useWatch('obra', form) as string | undefined;
@@ -31,7 +34,7 @@ export function CopyPreviousButton({ obra: fixed }: { obra?: string }) {
     if (!obra) return;
     setLoading(true);
     try {
-      const { data } = await dataProvider().custom!<CopyBody>({ url: `${apiUrl}/diarios/copia-anterior`, method: 'get', query: { obra } });
+      const { data } = await dataProvider().custom!<CopyBody>(copyPreviousQuery(apiUrl, obra));
       form.setFieldsValue({ maoDeObra: data.maoDeObra, equipamentos: data.equipamentos, atividades: data.atividades, data: data.data ?? undefined });
       if (data.dataOcupada) form.setFieldValue('data', undefined);
       const from = `nº ${data.origem.numero ?? data.origem.id} de ${formatDate(data.origem.data)}`;
@@ -43,7 +46,14 @@ export function CopyPreviousButton({ obra: fixed }: { obra?: string }) {
         });
       else notify({ type: 'success', title: `Copiado do diário ${from}: mão de obra, equipamentos e atividades em andamento.` });
     } catch (e) {
-      notify({ type: 'error', title: (e as HttpError)?.message ?? 'Não foi possível copiar o diário anterior.' });
+      // Offline the device's copy answers (kept with the field data, modules/aparelho/site-data.tsx); without one, say so plainly.
+      const offline = (e as HttpError)?.statusCode === 0 || !navigator.onLine;
+      notify({
+        type: 'error',
+        title: offline
+          ? 'Sem conexão, e o último diário desta obra não está guardado neste aparelho: preencha à mão ou copie quando a rede voltar.'
+          : ((e as HttpError)?.message ?? 'Não foi possível copiar o diário anterior.'),
+      });
     } finally {
       setLoading(false);
     }
