@@ -1,7 +1,7 @@
 import { DASHBOARDS } from './dashboards';
 import { describe, expect, it } from 'vitest';
 import { SCHEMAS, schemaByName } from '../schemas';
-import { APP_ROUTES, NOT_BUILT_ROUTES, ROUTED, SPEC_ROUTES, patternKey, resolveEntity } from './routes';
+import { APP_ROUTES, NOT_BUILT_ROUTES, ROUTED, SPEC_ROUTES, entityPaths, patternKey, recordsBaseOf, resolveEntity } from './routes';
 import { REFINE_RESOURCES } from './refine-resources';
 
 const SECTION_2_PATHS = [
@@ -261,6 +261,20 @@ describe('route table (docs/specification.md §2)', () => {
     for (const p of ['/sgi/plano-acao', '/produto/taf/:produto', '/juridico/enviarDocumentos/:tipoDocumento']) expect(byPath(p).menu).toBe(false);
     expect(byPath('/todas-obras').menu).toBe(true);
     for (const r of SPEC_ROUTES.filter((x) => x.layout === 'public')) expect(r.menu).toBe(false);
+  });
+
+  it("the records' path without the id leads to the list the specification names (issue 36)", () => {
+    const contratos = ROUTED.find((r) => r.path === '/contratos');
+    expect(contratos).toMatchObject({ redirect: '/contrato', menu: false, access: { subject: 'Contratos', action: 'read' } });
+    for (const schema of SCHEMAS) {
+      const paths = entityPaths(schema);
+      const base = recordsBaseOf(paths);
+      if (!base || base === paths.list) continue;
+      const route = ROUTED.find((r) => patternKey(r.path) === patternKey(base));
+      expect(route, `${schema.name}: ${base}`).toBeTruthy();
+      // Either the redirect to the list, or a route of the specification already there.
+      if (!route!.spec) expect(route!.redirect, `${schema.name}: ${base}`).toBe(paths.list);
+    }
   });
 
   it('Refine resources: one per schema, with paths the router serves', () => {

@@ -134,8 +134,30 @@ function buildEntityRoutes(spec: AppRoute[]): AppRoute[] {
         }),
       );
     }
+    // The list the specification names (`/contrato`) differs from where its records live
+    // (`/contratos/1`): the records' path without the id leads to that list, not to a 404.
+    const recordsBase = recordsBaseOf(paths);
+    if (recordsBase && recordsBase !== paths.list && !taken.has(patternKey(recordsBase))) {
+      taken.add(patternKey(recordsBase));
+      const action = (schema.menu?.action ?? toCaslAction(schema.subject, 'list', schema.actions)) as Action;
+      out.push(
+        r(recordsBase, VIEW_TITLES.list(schema), {
+          id: routeId('general', recordsBase),
+          access: { subject: schema.subject, action },
+          redirect: paths.list,
+          menu: false,
+          spec: false,
+        }),
+      );
+    }
   }
   return out;
+}
+
+/** `/contratos` for records at `/contratos/:id`; undefined when the show path is not `<base>/:id`. */
+export function recordsBaseOf(paths: Pick<EntityPaths, 'show'>): string | undefined {
+  const m = /^(\/[^:]+)\/:id$/.exec(paths.show);
+  return m ? m[1] : undefined;
 }
 
 export const ENTITY_ROUTES: AppRoute[] = buildEntityRoutes(SPEC_ROUTES);

@@ -165,6 +165,12 @@ export interface EntitySchema {
   labelPlural: string; // 'Diários de obra'
   /** Grammatical gender of the label, for messages ('este contrato' / 'esta obra'). */
   gender: 'm' | 'f';
+  /**
+   * The toasts of the generic forms, when the generic ones ("Contrato criado.", "Alterações salvas.":
+   * src/app/views/save-messages.ts) do not read well for the entity (a ticket's interaction:
+   * "Interação registrada.").
+   */
+  messages?: { created?: string; saved?: string };
   /** CASL subject (exact string of docs/access.md). */
   subject: Subject;
   /** Field shown as the record's title. */

@@ -12,6 +12,7 @@ export const ticketInteracao: EntitySchema = {
   label: 'Interação do ticket',
   labelPlural: 'Interações dos tickets',
   gender: 'f',
+  messages: { created: 'Interação registrada.' },
   subject: 'TicketInteracao',
   titleField: 'texto',
   defaultSort: { field: 'data', order: 'desc' },

@@ -54,7 +54,8 @@ export function slaFields(opts: { list?: boolean; internal?: boolean } = {}): Fi
         group: 'SLA',
         span: 'full',
         fields: [
-          { name: 'meta', kind: 'text', label: 'Código', maxLength: 60 },
+          // The target's key, for the engine: people read the target by its label.
+          { name: 'meta', kind: 'text', label: 'Código', maxLength: 60, hidden: true },
           { name: 'label', kind: 'text', label: 'Meta', maxLength: 120 },
           { name: 'prazo', kind: 'datetime', label: 'Prazo' },
           { name: 'cumpridoEm', kind: 'datetime', label: 'Cumprida em' },

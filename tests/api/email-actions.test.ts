@@ -74,6 +74,9 @@ describe.each(BACKENDS)('approval from the e-mail (%s)', (backend) => {
     const m = (await mailsTo(VALID, `contratos/${id}`)).at(-1)!;
     expect(m.assunto).toBe('[Portal] Contrato EM-<b>1</b>: Em finalização');
     // Text part: summary, buttons as links, the record's link.
+    // Issue 36: who, the step, from and to, as a sentence.
+    expect(m.texto).toMatch(/^.+: "Iniciar finalização" — o contrato "EM-<b>1<\/b>" passou de "Emitido para o verificador" para "Em finalização"\.$/m);
+    expect(m.texto).not.toContain('moveu de');
     expect(m.texto).toContain('Registro: Contrato');
     expect(m.texto).toContain('Título: EM-<b>1</b>');
     expect(m.texto).toMatch(/^Obra: 101/m);
@@ -184,10 +187,66 @@ describe.each(BACKENDS)('approval from the e-mail (%s)', (backend) => {
     const moved = await record(id);
     const late = await c.post(`/api/v1/acoes-email/${token}`, {}, VALID);
     expect(late.status).toBe(409);
-    expect(late.body.message).toBe('A ação "Aprovar contrato" não está mais disponível: Contrato "EM-003" está agora em "Revisão". Nada foi alterado.');
+    expect(late.body.message).toBe('O contrato "EM-003" já está em "Revisão": a ação "Aprovar contrato" não é mais necessária. Nada foi alterado.');
     expect((await c.get(`/api/v1/acoes-email/${token}`, VALID)).status).toBe(409);
     expect(await record(id)).toEqual(expect.objectContaining({ status: 'Revisão', version: moved.version }));
     expect(await spent()).toBe(1);
+  });
+
+  it('says the record moved on, not "no permission", when the step is still declared from its new state (issue 36)', async () => {
+    const r = await c.post(
+      '/api/v1/contratos',
+      {
+        numero: 'EM-006',
+        tipo: 'Fornecimento',
+        contraparte: CNPJ.trafoSul,
+        objeto: 'Fornecimento de perfis metálicos',
+        obra: '101',
+        responsavel: person(RESP, 'Rafael Responsável'),
+        gestor: person(GESTOR, 'Gabriela Gestora'),
+        validador: person(VALID, 'Vítor Validador'),
+        arquivos: pdf(),
+      },
+      RESP,
+    );
+    const id = r.body.id as number;
+    expect((await c.step('contratos', id, 'emitir-juridico', RESP)).status).toBe(200);
+    // The manager's mail offers "Devolver para revisão"; the manager then sends it on from the portal.
+    const devolver = await tokenOf(GESTOR, id, 'Devolver para revisão');
+    const emitir = await tokenOf(GESTOR, id, 'Emitir para o verificador');
+    expect((await c.step('contratos', id, 'emitir-verificador', GESTOR)).status).toBe(200);
+    // "Devolver" is declared from "Emitido para o verificador" too, but there it is the validator's.
+    const late = await c.get(`/api/v1/acoes-email/${devolver}`, GESTOR);
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe(
+      'O contrato "EM-006" já está em "Emitido para o verificador": a ação "Devolver para revisão" não é mais necessária. Nada foi alterado.',
+    );
+    expect((await c.post(`/api/v1/acoes-email/${emitir}`, {}, GESTOR)).status).toBe(409);
+
+    // A real permission problem keeps its message: another manager named while the step waits.
+    const other = await c.post(
+      '/api/v1/contratos',
+      {
+        numero: 'EM-007',
+        tipo: 'Fornecimento',
+        contraparte: CNPJ.trafoSul,
+        objeto: 'Fornecimento de perfis metálicos',
+        obra: '101',
+        responsavel: person(RESP, 'Rafael Responsável'),
+        gestor: person(GESTOR, 'Gabriela Gestora'),
+        validador: person(VALID, 'Vítor Validador'),
+        arquivos: pdf(),
+      },
+      RESP,
+    );
+    const id2 = other.body.id as number;
+    expect((await c.step('contratos', id2, 'emitir-juridico', RESP)).status).toBe(200);
+    const token2 = await tokenOf(GESTOR, id2, 'Emitir para o verificador');
+    const now = await record(id2);
+    expect((await c.patch(`/api/v1/contratos/${id2}`, { version: now.version, gestor: person(RESP, 'Rafael Responsável') })).status).toBe(200);
+    const refused = await c.get(`/api/v1/acoes-email/${token2}`, GESTOR);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('Você não tem mais permissão para "Emitir para o verificador" neste contrato. Nada foi alterado.');
   });
 
   it('asks for the comment a step requires, and the link stays usable until the step is taken', async () => {

@@ -90,7 +90,7 @@ test('criar um RDO pelo formulário gerado: valor inválido primeiro, depois sal
 
     // Toast: top right, then gone (timeout 5 s).
     const toast = toasts(page)
-      .filter({ hasText: /criado com sucesso/i })
+      .filter({ hasText: /Diário de obra criado\./i })
       .first();
     await toast.waitFor({ timeout: 10_000 });
     const box = await toast.boundingBox();
@@ -163,7 +163,7 @@ test('editar o RDO; a edição de uma segunda aba desatualizada recebe o aviso d
       await waitPath(page, rdoPath, 20_000);
       await page.getByText('editado na primeira aba').first().waitFor();
       await toasts(page)
-        .filter({ hasText: /atualizado com sucesso/i })
+        .filter({ hasText: /Alterações salvas/i })
         .first()
         .waitFor();
     });

@@ -59,7 +59,7 @@ test('o cliente aprova três documentos de uma vez e uma ação da fila abre o d
     await shot(page, '24-desktop-selecao');
     await bar.getByRole('button', { name: 'Aprovar (3)' }).click();
     await page.locator('.ant-popover:visible').getByRole('button', { name: 'Confirmar' }).click();
-    await page.getByText('Aprovar: 3 concluídas.').waitFor({ timeout: 20_000 });
+    await page.getByText('Feito: "Aprovar" em 3 pendências.').waitFor({ timeout: 20_000 });
     for (const t of titles.slice(0, 3)) await page.getByRole('link', { name: t, exact: true }).waitFor({ state: 'detached', timeout: 20_000 });
     await shot(page, '24-desktop-aprovadas');
   });

@@ -119,7 +119,7 @@ test('o site manager escreve um RDO só com o teclado', async () => {
     await staff.keyboard.press('Enter');
     await waitPath(staff, (p) => /^\/diarios\/\d+$/.test(p), 20_000);
     await toasts(staff)
-      .filter({ hasText: /criado com sucesso/i })
+      .filter({ hasText: /Diário de obra criado\./i })
       .first()
       .waitFor({ timeout: 10_000 });
     await staff.getByText(ocorrencias).first().waitFor();

@@ -8,6 +8,7 @@ import { FieldDisplay } from './display';
 import { FieldFormItem, valueAdapters } from './form-items';
 import { columnFilterProps, filterFamily, filterKey } from './filters';
 import { placeServerErrors } from '../views/generic-form';
+import { slaFields } from '../../../schemas/shared/sla';
 
 describe('value adapters', () => {
   it('dates are stored as yyyy-mm-dd and shown as Dayjs', () => {
@@ -66,6 +67,14 @@ describe('FieldDisplay', () => {
     expect(screen.getByText('2,0')).toBeInTheDocument();
     expect(screen.getByText('2 itens')).toBeInTheDocument();
     expect(screen.getByText('—')).toBeInTheDocument();
+  });
+
+  it('shows an SLA target by its label, never by its internal key (issue 36)', () => {
+    const metas = slaFields().find((f) => f.name === 'slaMetas')!;
+    render(<FieldDisplay field={metas} value={[{ meta: 'juridico', label: 'Análise do Jurídico', prazo: '2026-11-27T12:00:00Z', violado: false }]} />);
+    expect(screen.getByText('Análise do Jurídico')).toBeInTheDocument();
+    expect(screen.queryByText('juridico')).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'Código' })).toBeNull();
   });
 });
 

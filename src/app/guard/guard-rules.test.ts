@@ -47,6 +47,9 @@ describe('matchAppRoute', () => {
     expect(matchAppRoute('/101/contrato', APP_ROUTES)?.params.obra).toBe('101');
     expect(matchAppRoute('/usuarios', APP_ROUTES)?.route.path).toBe('/usuarios/:user?');
     expect(matchAppRoute('/usuarios/ana', APP_ROUTES)?.params.user).toBe('ana');
+    // Issue 36: the records' path without the id is the list's redirect, not a site called "contratos".
+    expect(matchAppRoute('/contratos', APP_ROUTES)?.route).toMatchObject({ path: '/contratos', redirect: '/contrato' });
+    expect(matchAppRoute('/contratos/7', APP_ROUTES)?.route.entity).toMatchObject({ name: 'contrato', view: 'show' });
   });
   it('does not match routes whose screen is not built', () => {
     const unbuilt = APP_ROUTES.map((r) => (r.path === '/:obra/fabricacao/Dashboard' ? { ...r, notBuilt: true } : r));

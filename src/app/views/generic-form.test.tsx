@@ -120,6 +120,8 @@ describe('GenericForm (create)', () => {
     expect(post.body).toMatchObject({ Id_Lista: '9001', nome: 'Obra criada pelo teste', status: 'Planejamento', uf: 'SP' });
     await screen.findByText('Obra: Obra criada pelo teste', {}, T);
     await screen.findByText('Criação', {}, T);
+    // Issue 36: the toast reads like a person wrote it.
+    await screen.findByText('Obra criada.', {}, T);
   });
 });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { createDataProvider } from '../providers/data-provider';
-import { listTotalText, roundEstimate, totalKindOf, totalText } from './list-total';
+import { listTotalText, roundEstimate, sumLabel, totalKindOf, totalText } from './list-total';
 
 const server = setupServer(
   http.get('http://api.test/api/v1/grandes', () =>
@@ -50,5 +50,13 @@ describe('estimated and capped list totals', () => {
     expect(totalKindOf({ totalAtLeast: true })).toBe('atLeast');
     expect(totalKindOf({ totalEstimated: true })).toBe('estimate');
     expect(totalKindOf(undefined)).toBe('exact');
+  });
+});
+
+describe("the caption of a related list's sum (issue 36)", () => {
+  it('reads naturally, never "Total (valor total)"', () => {
+    expect(sumLabel('Valor total')).toBe('Valor total');
+    expect(sumLabel('Valor')).toBe('Valor total');
+    expect(sumLabel('Horas')).toBe('Horas totais');
   });
 });

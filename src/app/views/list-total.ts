@@ -39,3 +39,12 @@ export function totalKindOf(result: object | undefined): TotalKind {
   if (flags?.totalAtLeast) return 'atLeast';
   return 'exact';
 }
+
+/**
+ * The caption of a sum under a related list: "Valor total" for "Valor total" (already a total),
+ * "Valor total" for "Valor", "Horas totais" for "Horas".
+ */
+export function sumLabel(label: string): string {
+  if (/\btota(l|is)\b/i.test(label)) return label;
+  return /s$/i.test(label) ? `${label} totais` : `${label} total`;
+}

@@ -33,7 +33,7 @@ describe('related records inside their parent', { timeout: 120_000 }, () => {
     expect(names).toHaveLength(2);
     expect(names[0].getAttribute('href')).toMatch(/^\/produtos\/\d+$/);
     // 2 × 298.000 + 5 × 279.800, computed by the server for each item and summed by the aggregate API.
-    await waitFor(() => expect(within(region).getByText(/Total \(valor total\)/).textContent).toMatch(/R\$\s1\.995\.000,00/), T);
+    await waitFor(() => expect(within(region).getByText(/^Valor total:/).textContent).toMatch(/R\$\s1\.995\.000,00/), T);
     // The contract is not repeated inside its own contract.
     expect(within(region).queryByText(/Contrato:/)).toBeNull();
   });
@@ -61,6 +61,7 @@ describe('related records inside their parent', { timeout: 120_000 }, () => {
     const post = t.requests.find((r) => r.method === 'POST' && r.url.pathname === '/api/v1/ticket-interacoes')!;
     expect(post.body).toMatchObject({ ticket: ticket.id, texto: text });
     const item = await within(region).findByText(text, {}, T);
+    await screen.findByText('Interação registrada.', {}, T);
     const article = item.closest('article')!;
 
     fireEvent.click(within(article as HTMLElement).getByRole('button', { name: /Responder/ }));
@@ -71,6 +72,7 @@ describe('related records inside their parent', { timeout: 120_000 }, () => {
     fireEvent.change(within(reply).getByLabelText('Registrado por: e-mail'), { target: { value: ADMIN } });
     fireEvent.click(within(reply).getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(within(region).getByText(/Em resposta a .*Cliente informado do prazo/)).toBeInTheDocument(), T);
+    await screen.findByText('Resposta registrada.', {}, T);
   });
 
   it('offers no reply on a concluded ticket, nor to a read-only role (access.md decision 30)', async () => {
@@ -123,6 +125,7 @@ describe('related records inside their parent', { timeout: 120_000 }, () => {
     fireEvent.change(within(dialog).getByLabelText('Texto'), { target: { value: 'A parada da linha será no dia 12.' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(within(region).getByText('A parada da linha será no dia 12.')).toBeInTheDocument(), T);
+    await screen.findByText('Resposta registrada.', {}, T);
     view.unmount();
 
     const [done] = await asClient<{ id: number }[]>('/api/v1/posvendas?obra=101&status=Conclu%C3%ADdo&_end=1');

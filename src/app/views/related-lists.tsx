@@ -29,7 +29,8 @@ import { StateTag } from '../workflow/state-tag';
 import { SchemaFormFields } from './generic-form';
 import { InteractionTimeline } from './related-timeline';
 import { relatedListActions, type RelatedListActionProps } from './extensions';
-import { totalKindOf, totalText } from './list-total';
+import { sumLabel, totalKindOf, totalText } from './list-total';
+import { relatedCreatedMessage } from './save-messages';
 
 /** The buttons feature modules add to a section's header (`registerRelatedListAction`). */
 function RelatedListActions(props: RelatedListActionProps) {
@@ -314,7 +315,7 @@ function RelatedTotal({ child, rel, parentId, field }: { child: EntitySchema; re
   const value = query.isError ? '—' : query.isLoading ? '…' : formatValue(field, result?.data?.total ?? 0);
   return (
     <Typography.Text strong>
-      Total ({lowerLabel(field.label)}): <span style={{ fontVariantNumeric: 'tabular-nums' }}>{value}</span>
+      {sumLabel(field.label)}: <span style={{ fontVariantNumeric: 'tabular-nums' }}>{value}</span>
     </Typography.Text>
   );
 }
@@ -360,7 +361,7 @@ function RelatedCreateModal({
     redirect: false,
     defaultVisible: true,
     warnWhenUnsavedChanges: false,
-    successNotification: () => ({ type: 'success', message: `${child.label} ${child.gender === 'f' ? 'criada' : 'criado'} com sucesso.` }),
+    successNotification: () => ({ type: 'success', message: relatedCreatedMessage(child, initialValues, !!only) }),
     errorNotification: (error) => ({
       type: 'error',
       message: error?.message ?? 'Não foi possível salvar.',

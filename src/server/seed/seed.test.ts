@@ -35,6 +35,20 @@ describe('seedDemo()', () => {
     }
   });
 
+  it("stamps demo tickets and RDOs with their own date and person, not the seeding's (issue 36)", async () => {
+    const tickets = await sql<{ created_at: Date; abertura: Date; created_by: string; mail: string | null }>`
+      select created_at, abertura, created_by, responsavel->>'mail' as mail from posvenda`.execute(database.db);
+    expect(tickets.rows.length).toBeGreaterThan(0);
+    for (const t of tickets.rows) {
+      expect(new Date(t.created_at).toISOString()).toBe(new Date(t.abertura).toISOString());
+      if (t.mail) expect(t.created_by).toBe(t.mail.toLowerCase());
+    }
+    const rdos = await sql<{ dia: string; data: string; created_by: string; mail: string }>`
+      select to_char(created_at at time zone 'America/Sao_Paulo', 'YYYY-MM-DD') as dia, to_char(data, 'YYYY-MM-DD') as data,
+             created_by, "siteManager"->>'mail' as mail from diario`.execute(database.db);
+    for (const r of rdos.rows) expect([r.dia, r.created_by]).toEqual([r.data, r.mail.toLowerCase()]);
+  });
+
   it('numbers after the seeded codes, and never moves a counter back', async () => {
     const sgi = schemaByName('ticketSgi')!;
     const codes = demoData()

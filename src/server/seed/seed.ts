@@ -5,6 +5,7 @@ import { isJsonField } from '../db/columns';
 import { validateBody } from '../crud/validate';
 import type { FileStorage } from '../storage/storage';
 import { demoPdf, demoPng } from './demo-files';
+import { demoStamps } from './demo-stamps';
 import { seedDemoSurvey } from './demo-survey';
 import { resolvePendingWithRegistered } from '../modules/empresa';
 import { normalizeCnpj } from '../../../schemas/shared/cnpj';
@@ -18,7 +19,8 @@ export async function insertRows(db: Db, schema: EntitySchema, rows: Record<stri
       if (Object.keys(errors).length) {
         throw new Error(`Dado de demonstração inválido em ${schema.name}[${i + j}]: ${JSON.stringify(errors)}`);
       }
-      const out: Record<string, unknown> = { created_by: by, updated_by: by };
+      // A record's own date and person, where the demo has them (a ticket's opening, an RDO's day).
+      const out: Record<string, unknown> = { created_by: by, updated_by: by, ...demoStamps(schema, values) };
       for (const [k, v] of Object.entries(values)) {
         const f = schema.fields.find((x) => x.name === k)!;
         out[k] = isJsonField(f) && v !== null ? sql`cast(${JSON.stringify(v)} as jsonb)` : v;

@@ -154,7 +154,7 @@ export function validateSlaDecl(schema: EntitySchema, input: unknown): { decl?: 
       p.targets.forEach((t: unknown, j: number) => {
         const target = validateTarget(schema, t, `${k}.targets.${j}`, add, checkStates);
         if (!target) return;
-        if (keys.has(target.key)) add(`${k}.targets.${j}.key`, `Meta repetida: "${target.key}".`);
+        if (keys.has(target.key)) add(`${k}.targets.${j}.key`, `Meta repetida: "${target.label || target.key}".`);
         keys.add(target.key);
         policy.targets.push(target);
       });

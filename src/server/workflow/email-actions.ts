@@ -5,7 +5,8 @@
  *
  * Both check, in this order: the signature (400), the expiry (410), that the signed-in user is
  * the recipient (403), that the link was not used (410), the record (404/403) and that the step is
- * still open for this user in the record's current state (409). The POST then takes the step with
+ * still open for this user in the record's current state (409 when the record moved on, 403 when
+ * it is a right the user lacks). The POST then takes the step with
  * `takeTransition` on the record's current version, spending the link (its jti, unique in
  * `acao_email_uso`) inside the step's own transaction: a refused step leaves the link unused, and
  * two confirms at once take the step once.
@@ -22,7 +23,7 @@ import { forbiddenMessage } from '../crud/messages';
 import { readActionOf, selectOne, type Row } from '../crud/repository';
 import { stripUnreadable } from '../crud/read-fields';
 import { formatDateTimeBr } from '../time';
-import { describeTransition, findTransition, mayTake, stateLabel, stateOf, transitionForRecord, type WorkflowActor } from './definition';
+import { describeTransition, findTransition, mayTake, stateLabel, stateOf, stillOpen, transitionForRecord, type WorkflowActor } from './definition';
 import { verifyActionLink, type ActionClaims } from './action-link';
 import { dueOf, summaryRows, titleOf } from './notify';
 import { takeTransition } from './transition';
@@ -69,24 +70,57 @@ async function usedAt(db: Db, jti: string): Promise<Date | undefined> {
 
 const usedMessage = (at: Date) => `Este link já foi usado em ${formatDateTimeBr(at)}. Abra o registro no portal para ver a situação atual.`;
 
-/** The record, readable by the actor, with the step still open for them in its current state. */
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** "o contrato", "a obra"; "este contrato", "esta obra"; "neste contrato", "nesta obra". */
+function articles(schema: EntitySchema): { the: string; thisOne: string; inThis: string; label: string } {
+  const f = schema.gender === 'f';
+  const label =
+    schema.label.length > 1 && schema.label[1] !== schema.label[1].toLowerCase() ? schema.label : schema.label.charAt(0).toLowerCase() + schema.label.slice(1);
+  return { the: f ? 'a' : 'o', thisOne: f ? 'esta' : 'este', inThis: f ? 'nesta' : 'neste', label };
+}
+
+/** Whether the record, in another state the step starts from, would let the actor do `allowed`: then it is the state, not a right, that changed. */
+function allowedInAnotherStartState(schema: EntitySchema, step: WorkflowTransition, row: Row, allowed: (r: Row) => boolean): boolean {
+  const field = schema.workflow!.field;
+  return step.from.some((s) => s !== row[field] && allowed({ ...row, [field]: s }));
+}
+
+/**
+ * The record, readable by the actor, with the step still open for them in its current state. When
+ * the record has simply moved on (another state, or the step's work already done), the answer says
+ * so (409); "no permission" (403) is kept for a right the actor does not have in that state.
+ */
 async function currentRecord(db: Db, c: Checked, actor: WorkflowActor): Promise<Row> {
   const { schema, step, claims } = c;
   const wf = schema.workflow!;
+  const a = articles(schema);
   const row = await selectOne(db, schema, claims.id);
   if (!row) throw new ApiError(404, `O registro deste link não existe mais (${schema.label}).`);
-  if (!actor.ability.can(readActionOf(schema) as never, subject(schema.subject, { ...row }) as never)) {
+  const readable = (r: Row) => actor.ability.can(readActionOf(schema) as never, subject(schema.subject, { ...r }) as never);
+  if (!readable(row)) {
+    // Moved to a state this person does not see (nothing of the record is told).
+    if (allowedInAnotherStartState(schema, step, row, readable)) {
+      throw new ApiError(409, `${cap(a.thisOne)} ${a.label} já seguiu para outra etapa: a ação "${step.label}" não é mais necessária. Nada foi alterado.`);
+    }
     throw new ApiError(403, forbiddenMessage(schema, 'read'));
   }
   const state = row[wf.field];
-  if (!step.from.includes(state as string)) {
+  const movedOn = () =>
+    new ApiError(
+      409,
+      `${cap(a.the)} ${a.label} "${titleOf(schema, row)}" já está em "${stateLabel(wf, state)}": a ação "${step.label}" não é mais necessária. Nada foi alterado.`,
+    );
+  if (!step.from.includes(state as string)) throw movedOn();
+  if (!stillOpen(step, row)) {
     throw new ApiError(
       409,
-      `A ação "${step.label}" não está mais disponível: ${schema.label} "${titleOf(schema, row)}" está agora em "${stateLabel(wf, state)}". Nada foi alterado.`,
+      `A ação "${step.label}" já foi feita ${a.inThis} ${a.label} ("${titleOf(schema, row)}"): não é mais necessária. Nada foi alterado.`,
     );
   }
   if (!mayTake(schema, step, row, actor)) {
-    throw new ApiError(403, `Você não tem mais permissão para "${step.label}" neste registro. Nada foi alterado.`);
+    if (allowedInAnotherStartState(schema, step, row, (r) => mayTake(schema, step, r, actor))) throw movedOn();
+    throw new ApiError(403, `Você não tem mais permissão para "${step.label}" ${a.inThis} ${a.label}. Nada foi alterado.`);
   }
   return row;
 }

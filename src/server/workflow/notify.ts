@@ -152,6 +152,24 @@ const footer = (withButtons: boolean) =>
       : []),
   ].join('\n');
 
+/** "Contrato" → "contrato", "RDO" stays. */
+function lowerLabel(label: string): string {
+  if (label.length > 1 && label[1] === label[1].toUpperCase() && label[1] !== label[1].toLowerCase()) return label;
+  return label.charAt(0).toLowerCase() + label.slice(1);
+}
+
+/**
+ * The mail's sentence about the step, with who took it, the step, and the states:
+ * `Pós-Vendas: "Aguardar o cliente" — o ticket "12" passou de "Em atendimento" para "Aguardando cliente".`,
+ * or, when the state stays, `Pós-Vendas registrou "Concluir planejamento" no ticket "12".`.
+ */
+export function transitionSentence(schema: Pick<EntitySchema, 'label' | 'gender'>, title: string, who: string, step: string, from: string, to: string): string {
+  const label = lowerLabel(schema.label);
+  const f = schema.gender === 'f';
+  if (from === to) return `${who} registrou "${step}" ${f ? 'na' : 'no'} ${label} "${title}".`;
+  return `${who}: "${step}" — ${f ? 'a' : 'o'} ${label} "${title}" passou de "${from}" para "${to}".`;
+}
+
 export async function queueTransitionMail(
   trx: Db,
   schema: EntitySchema,
@@ -166,7 +184,6 @@ export async function queueTransitionMail(
   const title = titleOf(schema, after);
   const from = stateLabel(wf, before[wf.field]);
   const now = stateLabel(wf, after[wf.field]);
-  const moved = from === now ? `registrou "${step.label}"` : `moveu de "${from}" para "${now}" (${step.label})`;
   const id = Number(after.id);
   // Decision 29: an external recipient (client, supplier, law firm, or an address of no staff user)
   // reads the author's name only, no comment of the team and no staff e-mail.
@@ -183,7 +200,10 @@ export async function queueTransitionMail(
     // administrators' "Alterar situação"). Only for people of the directory: the link still
     // requires them to sign in as themselves, and the step is checked again then.
     const person = people.get(email);
-    const steps = person && Number.isSafeInteger(id) ? availableTransitions(schema, after, person).filter((t) => t.name !== ADMIN_TRANSITION && t.mailButton !== false) : [];
+    const steps =
+      person && Number.isSafeInteger(id)
+        ? availableTransitions(schema, after, person).filter((t) => t.name !== ADMIN_TRANSITION && t.mailButton !== false)
+        : [];
     const buttons: MailButton[] = [];
     for (const t of steps) {
       const { token } = await signActionLink({ resource: schema.resource, id, transition: t.name, email });
@@ -192,7 +212,7 @@ export async function queueTransitionMail(
     const layout: MailLayout = {
       preheader: `${schema.label} ${title}: ${now}`,
       heading: `${schema.label} ${title}: ${now}`,
-      intro: ['Olá,', `${who} ${moved}: ${schema.label} "${title}".`],
+      intro: ['Olá,', transitionSentence(schema, title, who, step.label, from, now)],
       rows: summaries.get(external),
       // An internal deadline (the staff's SLA) is not told to an external recipient (decision 29).
       due: external && schema.fields.find((f) => f.name === DUE_FIELD)?.internal ? undefined : due,

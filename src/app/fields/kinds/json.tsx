@@ -46,7 +46,7 @@ export const person: FieldKindApp = {
 function ObjectDisplay({ field, value, mode }: FieldDisplayProps): React.ReactElement {
   if (mode === 'cell') return <TextDisplay field={field} value={value} mode={mode} />;
   const obj = value as Record<string, unknown>;
-  const subs = (field.fields ?? []).filter((f) => !isEmptyValue(obj?.[f.name]));
+  const subs = (field.fields ?? []).filter((f) => !f.hidden && !isEmptyValue(obj?.[f.name]));
   if (!subs.length) return <Typography.Text type="secondary">—</Typography.Text>;
   return (
     <div>
@@ -66,7 +66,7 @@ function formatObject(field: FormatField, value: unknown): string {
   const obj = value as Record<string, unknown>;
   const subs = field.fields ?? [];
   const parts = subs.length
-    ? subs.filter((f) => !isEmptyValue(obj[f.name])).map((f) => `${f.label}: ${formatValue(f, obj[f.name])}`)
+    ? subs.filter((f) => !f.hidden && !isEmptyValue(obj[f.name])).map((f) => `${f.label}: ${formatValue(f, obj[f.name])}`)
     : Object.entries(obj).map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`);
   return parts.join('; ');
 }
@@ -85,7 +85,8 @@ const NUMBER_KINDS = new Set(['integer', 'decimal', 'money']);
 
 function RowsDisplay({ field, value, mode }: FieldDisplayProps): React.ReactElement {
   if (mode === 'cell') return <TextDisplay field={field} value={value} mode={mode} />;
-  const subs = field.fields ?? [];
+  // A hidden sub-field is stored, not shown (the internal key of an SLA target beside its label).
+  const subs = (field.fields ?? []).filter((sub) => !sub.hidden);
   // Inside a show page's Descriptions (an auto-layout table) a wide sub-table would widen the cell
   // past its card, its last columns cut off out of reach: `width: 0; min-width: 100%` gives the cell
   // no intrinsic width from it, so the sub-table fills the cell and scrolls sideways inside it.

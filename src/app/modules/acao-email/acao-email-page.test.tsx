@@ -68,6 +68,17 @@ describe('AcaoEmailPage', () => {
     expect(await screen.findByText(/Este link já foi usado em/, {}, T)).toBeTruthy();
   });
 
+  it('says the action is no longer needed when the record moved on (issue 36)', async () => {
+    const k = await waiting('Aprovar contrato');
+    const now = await call<{ version: number }>(`/api/v1/contratos/${k.id}`, 'admin@portal.local');
+    const back = await call(`/api/v1/contratos/${k.id}/transitions/devolver`, VALID, { version: now.body.version, comment: 'Faltou um anexo.' });
+    expect(back.status).toBe(200);
+    render(k.token);
+    expect(await screen.findByText('Esta ação não é mais necessária', {}, T)).toBeTruthy();
+    expect(screen.getByText(`O contrato "${k.numero}" já está em "Revisão": a ação "Aprovar contrato" não é mais necessária. Nada foi alterado.`)).toBeTruthy();
+    expect(screen.queryByText(/permissão/)).toBeNull();
+  });
+
   it('asks for the comment a step requires before sending it', async () => {
     const k = await waiting('Devolver para revisão');
     render(k.token);

@@ -138,8 +138,9 @@ export function AcaoEmailPage() {
       <Space direction="vertical" size="large" style={{ width: '100%', maxWidth: 720 }}>
         {heading}
         <Result
-          status={err?.statusCode === 403 ? '403' : 'warning'}
-          title="Não é possível usar este link"
+          status={err?.statusCode === 403 ? '403' : err?.statusCode === 409 ? 'info' : 'warning'}
+          // 409: the record moved on (someone else did it, or it went another way); not a fault of the person.
+          title={err?.statusCode === 409 ? 'Esta ação não é mais necessária' : 'Não é possível usar este link'}
           subTitle={err?.message ?? 'Tente novamente em instantes.'}
           extra={<Link to="/pendencias">Ver minhas pendências</Link>}
         />
@@ -176,7 +177,7 @@ export function AcaoEmailPage() {
         </div>
       </Card>
       <Card size="small" title={`Confirmar: ${step.label}`}>
-        {problem && <Alert type="error" showIcon message={problem.message} style={{ marginBottom: 16 }} role="alert" />}
+        {problem && <Alert type={problem.statusCode === 409 ? 'info' : 'error'} showIcon message={problem.message} style={{ marginBottom: 16 }} role="alert" />}
         {needsMore ? (
           <Alert
             type="info"

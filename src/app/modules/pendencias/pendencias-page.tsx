@@ -14,6 +14,7 @@ import { formatDateTime, formatDaysAgo } from '../../format';
 import { showPath } from '../../workflow/links';
 import { StateTag } from '../../workflow/state-tag';
 import type { Pendencia, PendenciaAction } from '../../workflow/types';
+import { bulkConfirmText, bulkResultText } from './bulk-texts';
 import { dueText } from './due';
 import { actionPath } from './links';
 import { VENCIMENTOS, useBulkTransition, usePendencias, type BulkResult, type PendenciasOrder, type Vencimento } from './use-pendencias';
@@ -200,7 +201,7 @@ function BulkBar({ selected, onDone, onClear }: { selected: Pendencia[]; onDone:
         common.map((a) => (
           <Popconfirm
             key={a.name}
-            title={`${a.label}: ${n === 1 ? '1 registro' : `${n} registros`}?`}
+            title={bulkConfirmText(a.label, n)}
             okText="Confirmar"
             cancelText="Cancelar"
             onConfirm={async () => {
@@ -239,7 +240,7 @@ function BulkBar({ selected, onDone, onClear }: { selected: Pendencia[]; onDone:
 function BulkSummary({ result, label, titles, onClose }: { result: BulkResult; label: string; titles: Map<string, string>; onClose: () => void }) {
   const done = result.ok.length;
   const failed = result.failed.length;
-  const message = `${label}: ${done === 1 ? '1 concluída' : `${done} concluídas`}${failed ? `, ${failed === 1 ? '1 falhou' : `${failed} falharam`}` : ''}.`;
+  const message = bulkResultText(label, done, failed);
   return (
     <Alert
       type={failed ? (done ? 'warning' : 'error') : 'success'}

@@ -132,9 +132,10 @@ describe('Minhas pendências as a work queue', { timeout: 60_000 }, () => {
     // Only the steps that ask nothing are offered in bulk.
     expect(within(bar).queryByRole('button', { name: /Reprovar/ })).toBeNull();
     fireEvent.click(within(bar).getByRole('button', { name: 'Aprovar (3)' }));
+    expect(await screen.findByText('"Aprovar" nas 3 pendências selecionadas?', {}, T)).toBeInTheDocument();
     fireEvent.click(await screen.findByRole('button', { name: 'Confirmar' }));
 
-    const summary = await screen.findByText('Aprovar: 2 concluídas, 1 falhou.', {}, T);
+    const summary = await screen.findByText('Feito: "Aprovar" em 2 pendências. Não foi possível em 1.', {}, T);
     const alert = summary.closest('.ant-alert') as HTMLElement;
     expect(within(alert).getByText(docs[1].title)).toBeInTheDocument();
     expect(alert.textContent).toMatch(/alterado por outra pessoa/);
