@@ -1,4 +1,4 @@
-import { TODAY, type EntitySchema, type Workflow } from './kinds';
+import { CURRENT_USER, TODAY, type EntitySchema, type Workflow } from './kinds';
 import { imagesField, longtext, obraRef } from './shared/common';
 import { AREA_LABELS } from './option-labels';
 
@@ -97,6 +97,8 @@ export const diarioOs: EntitySchema = {
       personRoles: ['field', 'automacao', 'admin_field', 'admin_automacao'],
       personOfSite: true,
       required: true,
+      // Whoever writes the report, as the RDO's site manager (issue 36: it came empty and required).
+      default: CURRENT_USER,
       list: true,
       group: 'Identificação',
       span: 'half',

@@ -80,6 +80,8 @@ describe('drafts of the field forms on the device', { timeout: 120_000 }, () => 
       <GenericForm schema={diarioOs} action="create" initialValues={prefill} />,
     );
     await screen.findByLabelText('Ocorrências', {}, T);
+    // Whoever writes it is the report's responsible person until changed (issue 36).
+    await waitFor(() => expect((screen.getByLabelText('Responsável pelo diário: e-mail') as HTMLInputElement).value).toBe(FIELD), T);
     await typeKept(FIELD, 'Ocorrências', 'ocorrencias', 'Painel energizado às 10h.');
 
     reload();
