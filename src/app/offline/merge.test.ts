@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { schemaByName } from '../../../schemas';
-import { diffFields, mergeValues } from './merge';
+import { canKeepBoth, diffFields, mergeValues } from './merge';
 
 const diario = schemaByName('diario')!;
 
@@ -17,6 +17,18 @@ describe('merge of a record changed on the device and on the server', () => {
         ['ocorrencias', 'mine'],
       ].sort((a, b) => diario.fields.findIndex((f) => f.name === a[0]) - diario.fields.findIndex((f) => f.name === b[0])),
     );
+  });
+
+  it('keeps both versions of a text written on both sides, mine first; not for other kinds (issue 36)', () => {
+    const diffs = diffFields(diario, mine, theirs, base);
+    const occ = diffs.find((d) => d.field.name === 'ocorrencias')!;
+    const hour = diffs.find((d) => d.field.name === 'horarioInicio')!;
+    expect(canKeepBoth(occ)).toBe(true);
+    expect(mergeValues(mine, theirs, diffs, { ocorrencias: 'both' })).toMatchObject({ ocorrencias: 'Mudado no campo.\n\nMudado no escritório.', version: 2 });
+    expect(canKeepBoth(hour)).toBe(false); // "07:00 / 06:30" would not fit its 5 characters
+    expect(mergeValues(mine, theirs, diffs, { horarioInicio: 'both' })).toMatchObject({ horarioInicio: '07:00' });
+    const emptyMine = diffFields(diario, { ...mine, ocorrencias: '' }, theirs, base).find((d) => d.field.name === 'ocorrencias')!;
+    expect(canKeepBoth(emptyMine)).toBe(false);
   });
 
   it('without the starting record every difference proposes mine (nothing typed is dropped)', () => {

@@ -15,7 +15,21 @@ export interface FieldDiff {
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
-export type Choice = 'mine' | 'theirs';
+/** Mine, the server's, or — for a text both sides wrote — both, mine first (issue 36). */
+export type Choice = 'mine' | 'theirs' | 'both';
+
+const filled = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
+
+/** A text changed on both sides can be kept whole (both versions, mine first) when both fit in the field. */
+export function canKeepBoth(d: Pick<FieldDiff, 'field' | 'mine' | 'theirs'>): boolean {
+  if ((d.field.kind !== 'text' && d.field.kind !== 'longtext') || !filled(d.mine) || !filled(d.theirs)) return false;
+  return d.field.maxLength === undefined || bothTexts(d).length <= d.field.maxLength;
+}
+
+/** Both texts in one: paragraphs for a long text, " / " on one line for a short one. */
+export function bothTexts(d: Pick<FieldDiff, 'field' | 'mine' | 'theirs'>): string {
+  return d.field.kind === 'longtext' ? `${String(d.mine)}\n\n${String(d.theirs)}` : `${String(d.mine)} / ${String(d.theirs)}`;
+}
 
 /**
  * The editable fields whose value on the device differs from the server's. With the record as it
@@ -38,7 +52,11 @@ export function mergeValues(
   choices: Record<string, Choice>,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = { ...mine };
-  for (const d of diffs) if ((choices[d.field.name] ?? d.proposed) === 'theirs') out[d.field.name] = theirs[d.field.name];
+  for (const d of diffs) {
+    const choice = choices[d.field.name] ?? d.proposed;
+    if (choice === 'theirs') out[d.field.name] = theirs[d.field.name];
+    else if (choice === 'both' && canKeepBoth(d)) out[d.field.name] = bothTexts(d);
+  }
   out.version = theirs.version;
   return out;
 }

@@ -13,7 +13,8 @@ import { FieldDisplay } from '../../fields/display';
 import { editableFields } from '../../fields/options';
 import { newId, putRecord, type DeviceRecord } from '../../offline/device-db';
 import { notifyDeviceChange } from '../../offline/device-events';
-import { diffFields, mergeValues, type Choice, type FieldDiff } from '../../offline/merge';
+import { canKeepBoth, diffFields, mergeValues, type Choice, type FieldDiff } from '../../offline/merge';
+import { PHONE_MEDIA_QUERY, useMediaQuery } from '../../use-media-query';
 import { flushOutbox } from '../../offline/outbox';
 import { discardDeviceRecord, useDeviceRecords } from './device-list-page';
 import { StateTag } from './state-tag';
@@ -28,6 +29,20 @@ function MergeView({ rec, schema }: { rec: DeviceRecord; schema: EntitySchema })
   const theirs = useMemo(() => rec.server ?? {}, [rec.server]);
   const diffs = useMemo(() => diffFields(schema, rec.values, theirs, rec.base), [schema, rec.values, theirs, rec.base]);
   const [choices, setChoices] = useState<Record<string, Choice>>({});
+  const phone = useMediaQuery(PHONE_MEDIA_QUERY);
+  const serverLabel = `No servidor${typeof theirs.version === 'number' ? ` (versão ${theirs.version})` : ''}`;
+  const pick = (d: FieldDiff) => (
+    <Radio.Group
+      aria-label={`Ficar com qual valor de ${d.field.label}`}
+      value={choices[d.field.name] ?? d.proposed}
+      onChange={(e) => setChoices((c) => ({ ...c, [d.field.name]: e.target.value as Choice }))}
+      options={[
+        { label: 'O meu', value: 'mine' },
+        { label: 'O do servidor', value: 'theirs' },
+        ...(canKeepBoth(d) ? [{ label: 'Os dois', value: 'both' }] : []),
+      ]}
+    />
+  );
   const send = async () => {
     const values = mergeValues(rec.values, theirs, diffs, choices);
     const baseVersion = typeof theirs.version === 'number' ? theirs.version : rec.baseVersion;
@@ -45,32 +60,40 @@ function MergeView({ rec, schema }: { rec: DeviceRecord; schema: EntitySchema })
         description="Compare campo a campo e escolha o que fica. A sua versão continua no aparelho até você decidir."
       />
       {diffs.length ? (
-        <Table<FieldDiff>
-          rowKey={(d) => d.field.name}
-          pagination={false}
-          size="small"
-          scroll={{ x: true }}
-          dataSource={diffs}
-          columns={[
-            { title: 'Campo', render: (_, d) => d.field.label },
-            { title: `No servidor${typeof theirs.version === 'number' ? ` (versão ${theirs.version})` : ''}`, render: (_, d) => show(d, d.theirs) },
-            { title: 'No aparelho (sua versão)', render: (_, d) => show(d, d.mine) },
-            {
-              title: 'Ficar com',
-              render: (_, d) => (
-                <Radio.Group
-                  aria-label={`Ficar com qual valor de ${d.field.label}`}
-                  value={choices[d.field.name] ?? d.proposed}
-                  onChange={(e) => setChoices((c) => ({ ...c, [d.field.name]: e.target.value as Choice }))}
-                  options={[
-                    { label: 'O meu', value: 'mine' },
-                    { label: 'O do servidor', value: 'theirs' },
+        phone ? (
+          // On a phone, one card per field: the two values one above the other, whole words.
+          <Space direction="vertical" style={{ width: '100%' }}>
+            {diffs.map((d) => (
+              <Card key={d.field.name} size="small" title={<span style={{ whiteSpace: 'normal' }}>{d.field.label}</span>}>
+                <Descriptions
+                  size="small"
+                  column={1}
+                  layout="vertical"
+                  items={[
+                    { key: 'servidor', label: serverLabel, children: show(d, d.theirs) },
+                    { key: 'aparelho', label: 'No aparelho (sua versão)', children: show(d, d.mine) },
                   ]}
                 />
-              ),
-            },
-          ]}
-        />
+                {pick(d)}
+              </Card>
+            ))}
+          </Space>
+        ) : (
+          <Table<FieldDiff>
+            rowKey={(d) => d.field.name}
+            pagination={false}
+            size="small"
+            scroll={{ x: true }}
+            dataSource={diffs}
+            style={{ wordBreak: 'normal', overflowWrap: 'anywhere' }}
+            columns={[
+              { title: 'Campo', render: (_, d) => d.field.label },
+              { title: serverLabel, render: (_, d) => show(d, d.theirs) },
+              { title: 'No aparelho (sua versão)', render: (_, d) => show(d, d.mine) },
+              { title: 'Ficar com', render: (_, d) => pick(d) },
+            ]}
+          />
+        )
       ) : (
         <Alert type="info" message="Os campos que você editou já têm no servidor os mesmos valores." />
       )}
