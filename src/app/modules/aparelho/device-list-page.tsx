@@ -3,6 +3,7 @@
  * not have yet — drafts, records waiting for the network, conflicts and refusals — and what was sent
  * in the last day. Each shows its state; "Enviar agora" sends what waits.
  */
+import { PHONE_MEDIA_QUERY, useMediaQuery } from '../../use-media-query';
 import { REFRESH_SITE_DATA, useSiteDataStamp } from './site-data';
 import { useCurrentUser } from '../../access/ability-context';
 import { reopenOnDevice } from '../../offline/reopen';
@@ -131,6 +132,7 @@ export function DeviceListPage(): React.ReactElement {
   const { owner, records } = useDeviceRecords();
   const online = useOnline();
   const navigate = useNavigate();
+  const phone = useMediaQuery(PHONE_MEDIA_QUERY);
   const [sending, setSending] = useState(false);
   const waiting = records?.filter((r) => r.state === 'salvo' || r.state === 'enviando').length ?? 0;
   const sendNow = useCallback(async () => {
@@ -158,6 +160,8 @@ export function DeviceListPage(): React.ReactElement {
         )}
         <FieldDataLine online={online} />
         <List<DeviceRecord>
+          // On a phone the buttons go under the title, which keeps the whole width (issue 36).
+          itemLayout={phone ? 'vertical' : 'horizontal'}
           loading={!records}
           dataSource={records ?? []}
           locale={{ emptyText: <Empty description="Nada guardado neste aparelho: tudo o que você escreveu já está no servidor." /> }}
