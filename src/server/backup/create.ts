@@ -8,7 +8,7 @@
  * The folder is written as `<name>.parcial` and renamed once complete: a half-written backup is
  * never taken for one.
  */
-import { spawn } from 'node:child_process';
+import { runProgram } from './run';
 import { createHash } from 'node:crypto';
 import { mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -60,16 +60,6 @@ async function snapshotOf(conn: Db): Promise<Snapshot> {
   return { counts, files: r.rows };
 }
 
-function run(cmd: string, args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-    let err = '';
-    child.stderr.on('data', (d) => (err += String(d)));
-    child.on('error', (e) => reject(new Error(`${cmd} não pôde ser executado: ${e.message}`)));
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} terminou com código ${code}: ${err.trim().slice(0, 2000)}`))));
-  });
-}
-
 /** Copies one stored file into the backup; its hash and size, or undefined when the store no longer has it. */
 async function copyFile(storage: FileStorage, key: string, target: string): Promise<{ sha256: string; bytes: number } | undefined> {
   const got = await storage.get(key);
@@ -116,7 +106,7 @@ export async function createBackup(o: BackupOptions): Promise<{ path: string; ma
         const exported = await sql<{ id: string }>`select pg_export_snapshot() as id`.execute(trx);
         const read = await snapshotOf(trx);
         // pg_dump sees exactly this transaction's snapshot while it is open.
-        await run('pg_dump', ['-Fc', '--no-owner', '--no-acl', `--snapshot=${exported.rows[0].id}`, '-f', dbFile, o.databaseUrl!]);
+        await runProgram('pg_dump', ['-Fc', '--no-owner', '--no-acl', `--snapshot=${exported.rows[0].id}`, '-f', dbFile, o.databaseUrl!]);
         return read;
       });
   }

@@ -6,7 +6,7 @@
  * manifest. A portal that already has data is replaced only with `substituir` (PGlite: the current
  * data directory is moved aside, not deleted; PostgreSQL: `pg_restore --clean`).
  */
-import { spawn } from 'node:child_process';
+import { runProgram } from './run';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -67,16 +67,6 @@ export async function checkBackup(path: string, version: string): Promise<Backup
   return m;
 }
 
-function run(cmd: string, args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-    let err = '';
-    child.stderr.on('data', (d) => (err += String(d)));
-    child.on('error', (e) => reject(new Error(`${cmd} não pôde ser executado: ${e.message}`)));
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} terminou com código ${code}: ${err.trim().slice(0, 2000)}`))));
-  });
-}
-
 const stampOf = (at: Date) =>
   at
     .toISOString()
@@ -123,7 +113,7 @@ export async function restoreBackup(o: RestoreOptions): Promise<BackupManifest> 
     if (!o.substituir && (await postgresHasData(o.databaseUrl!))) {
       throw new BackupError('O banco PostgreSQL de destino já tem dados do portal. Para trocá-los pelo backup, repita com --substituir.');
     }
-    await run('pg_restore', ['--no-owner', '--no-acl', ...(o.substituir ? ['--clean', '--if-exists'] : []), '-d', o.databaseUrl!, dbFile]);
+    await runProgram('pg_restore', ['--no-owner', '--no-acl', ...(o.substituir ? ['--clean', '--if-exists'] : []), '-d', o.databaseUrl!, dbFile]);
   }
   for (const [key, f] of Object.entries(m.arquivos)) {
     await o.storage.put(key, readFileSync(join(o.path, FILES_DIR, fileKeyPath(key))), f.tipo);
