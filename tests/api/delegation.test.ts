@@ -126,6 +126,11 @@ describe.each(BACKENDS)('delegation during an absence (%s)', (backend) => {
     const list = await c.get(`/api/v1/contratos?status=${encodeURIComponent('Emitido para o Jurídico')}&_start=0&_end=200`, VALID);
     expect(list.body.map((x: { id: number }) => x.id)).toContain(k);
     expect(await c.names('contratos', k, VALID)).toEqual(expect.arrayContaining(['emitir-verificador', 'devolver', 'solicitar-cancelamento']));
+    // The substitute's queue says whose item it is (issue 36).
+    const queue = await c.get('/api/v1/pendencias?resource=contratos&_end=200', VALID);
+    const held = (queue.body as { id: number; emNomeDe?: string }[]).find((i) => i.id === k);
+    expect(held?.emNomeDe).toEqual(expect.any(String));
+    expect(held!.emNomeDe).not.toBe(VALID);
     // An edit in the absent person's stage is theirs too, recorded em nome de.
     const current = await c.get(`/api/v1/contratos/${k}`, VALID);
     const edited = await c.patch(`/api/v1/contratos/${k}`, { version: current.body.version, observacoes: 'Conferido pelo substituto.' }, VALID);

@@ -56,6 +56,8 @@ export interface Pendencia {
   overdue?: boolean;
   /** What the user may do now: a workflow step, or the state's work in the edit form (PCP planning). */
   actions?: PendenciaAction[];
+  /** Held by an absent person the caller stands in for: that person's name (decision 31). */
+  emNomeDe?: string;
 }
 
 export interface PendenciaAction {

@@ -36,6 +36,7 @@ export function pendenciasPaths(): Record<string, JsonSchema> {
       due: { type: ['string', 'null'], format: 'date-time', description: 'Prazo (SLA) do registro, quando o recurso tem um.' },
       overdue: { type: 'boolean' },
       obra: { type: ['string', 'null'] },
+      emNomeDe: { type: 'string', description: 'Quando o item espera por uma pessoa ausente que a pessoa conectada substitui: o nome dela.' },
       transitions: { type: 'array', items: { type: 'string' }, description: 'Rótulos das ações (compatibilidade).' },
       actions: { type: 'array', items: action },
     },

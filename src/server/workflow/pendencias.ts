@@ -136,6 +136,23 @@ export interface Pendencia {
   transitions: string[];
   actions: PendenciaAction[];
   obra: string | null;
+  /** Held by an absent person the caller stands in for (decision 31): that person's name, or e-mail. */
+  emNomeDe?: string;
+}
+
+/**
+ * The absent person this item waits for, when it is theirs and not the caller's (issue 36: the
+ * substitute's queue did not say whose items it showed): a person field the state names.
+ */
+function heldFor(schema: EntitySchema, row: Record<string, unknown>, actor: WorkflowActor): string | undefined {
+  const absent = new Set((actor.emNomeDe ?? []).map((m) => m.toLowerCase()));
+  if (!absent.size) return undefined;
+  const wf = schema.workflow!;
+  const people = (stateOf(wf, row[wf.field])?.assignees ?? []).map((f) => row[f] as { mail?: unknown; nome?: unknown } | null);
+  const mail = (p: { mail?: unknown } | null) => (typeof p?.mail === 'string' ? p.mail.toLowerCase() : '');
+  if (people.some((p) => mail(p) === actor.email.toLowerCase())) return undefined;
+  const theirs = people.find((p) => absent.has(mail(p)));
+  return theirs ? (typeof theirs.nome === 'string' && theirs.nome) || mail(theirs) : undefined;
 }
 
 export const VENCIMENTOS = ['atrasadas', 'hoje', 'semana', 'sem-prazo'] as const;
@@ -301,6 +318,10 @@ export async function listPendencias(db: Db, schemas: EntitySchema[], actor: Wor
       transitions: actions.map((a) => a.label),
       actions,
       obra: raw.obra,
+      ...(() => {
+        const emNomeDe = heldFor(schema, row, actor);
+        return emNomeDe ? { emNomeDe } : {};
+      })(),
     };
   });
   return { total: Number(total), items };

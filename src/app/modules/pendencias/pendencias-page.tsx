@@ -83,6 +83,11 @@ export function PendenciaItem({
               <Typography.Text strong>{title}</Typography.Text>
             )}
             <StateTag schema={schema} value={item.state} />
+            {item.emNomeDe ? (
+              <Tag color="purple" style={{ marginInlineEnd: 0 }}>
+                em nome de {item.emNomeDe}
+              </Tag>
+            ) : null}
           </Space>
           <Space size={[4, 4]} wrap>
             <DueTag item={item} />
