@@ -7,7 +7,8 @@ import type { EntitySchema } from '../../../schemas/kinds';
 import type { Db } from '../db/connect';
 import type { AppEnv } from '../http/env';
 import { actorOf, jsonBody } from '../crud/routes';
-import { bulkTransition, countPendencias, listPendencias } from './pendencias';
+import { countPendencias, listPendencias } from './pendencias';
+import { bulkTransition } from './pendencias-bulk';
 
 export function pendenciasRoutes(db: Db, schemas: EntitySchema[]) {
   const r = new Hono<AppEnv>();
