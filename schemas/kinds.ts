@@ -286,6 +286,12 @@ export interface RelatedList {
   /** Constant values of a record added here (a field work order's daily reports are of area FIELD). */
   prefill?: Record<string, string | number | boolean>;
   /**
+   * Starting values of the add form here, which the person may change (unlike `prefill`, locked), over
+   * the child's own `default`s: a staff answer on a ticket starts visible to the client. Form only:
+   * the API still applies the child's defaults to a body without the field.
+   */
+  formDefaults?: Record<string, string | number | boolean>;
+  /**
    * Who adds (and changes) a record here, besides the child's own rights (docs/access.md decision 30, a
    * ticket's interactions): whoever holds `parentAction` on the parent record and, with `clients`,
    * an external client who reads the parent (their record is always `clientVisible`); never while

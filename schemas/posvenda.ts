@@ -226,6 +226,8 @@ export const posvenda: EntitySchema = {
       via: 'ticket',
       label: 'Interações',
       display: 'timeline',
+      // A staff answer is for the client unless unticked (an internal note: untick "Visível ao cliente").
+      formDefaults: { visivelCliente: true },
       // docs/access.md decision 30: by whoever may edit the ticket and by its site's clients, never on a closed ticket.
       addBy: {
         parentAction: 'edit',

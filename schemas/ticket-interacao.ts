@@ -35,7 +35,18 @@ export const ticketInteracao: EntitySchema = {
       span: 'half',
     },
     { name: 'visivelCliente', kind: 'boolean', label: 'Visível ao cliente', default: false, list: true, group: 'Interação', span: 'half' },
-    { name: 'responsavel', kind: 'person', label: 'Responsável', required: true, list: true, filter: true, group: 'Interação', span: 'half' },
+    // Starts as the person who writes it (an answer is usually theirs); they may name someone else.
+    {
+      name: 'responsavel',
+      kind: 'person',
+      label: 'Responsável',
+      required: true,
+      default: CURRENT_USER,
+      list: true,
+      filter: true,
+      group: 'Interação',
+      span: 'half',
+    },
     {
       name: 'responsavelRegistro',
       kind: 'person',

@@ -1,13 +1,16 @@
 /**
  * People by name, not by address: the names of the portal users behind a few e-mail addresses
  * (the authors in a record's history, "Criado por …"), looked up in the staff directory
- * (`GET /pessoas?q=<e-mail>`, one request per distinct address, cached). An external reader gets
- * 403 there and keeps what the API sent (which, for them, is already a name); an address without
- * a portal user stays as it is.
+ * (`GET /pessoas?q=<e-mail>`, one request per distinct address, cached). The directory is staff-only:
+ * an external reader (client, supplier, law firm) is not sent there at all (it would answer 403) and
+ * keeps what the API sent, which for them is already a name (person fields carry `{ mail, nome }`,
+ * staff addresses are masked); an address without a portal user stays as it is.
  */
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { authHeaders, getApiUrl } from '../providers/data-provider';
+import { useCurrentUser } from '../access/ability-context';
+import { isExternalUser } from '../../access/user';
 
 const MAIL = /^[^\s@]+@[^\s@]+$/;
 
@@ -39,14 +42,20 @@ const NONE = new Map<string, string>();
 /** The names of the given addresses (an empty map until they arrive). */
 export function usePersonNames(values: unknown[]): Map<string, string> {
   const mails = useMemo(() => distinctMails(values), [values]);
+  const user = useCurrentUser();
+  // The staff directory refuses external users: they read names from the record itself.
+  const external = !!user && isExternalUser(user);
   const { data } = useQuery({
     queryKey: ['nomes-pessoas', mails.join(',')],
     queryFn: () => fetchPersonNames(mails),
-    enabled: mails.length > 0,
+    enabled: mails.length > 0 && !external,
     staleTime: 5 * 60_000,
     retry: false,
   });
-  return data ?? NONE;
+  // An external reader's own address (their replies) is shown with their own name.
+  const own = external && user?.email && user.name ? user.email.toLowerCase() : undefined;
+  const ownName = user?.name;
+  return useMemo(() => (own && ownName ? new Map([[own, ownName]]) : (data ?? NONE)), [own, ownName, data]);
 }
 
 /** A person as people call them: the name when known, else what was stored. */

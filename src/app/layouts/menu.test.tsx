@@ -10,7 +10,7 @@ import type { LayoutKind } from '../../../resources/routes/types';
 import { StaticAbilityProvider } from '../access/ability-context';
 import { matchAppRoute } from '../guard/guard-rules';
 import { CurrentRouteProvider } from '../guard/navigation-guard';
-import { buildMenu, canChooseSite, menuPaths, type MenuGroup } from './menu';
+import { buildMenu, canChooseSite, layoutMenu, menuPaths, type MenuGroup } from './menu';
 import { PortalLayout } from './portal-layout';
 import { LayoutServicesProvider } from '../providers/layout-services';
 
@@ -93,6 +93,26 @@ describe('menu per role (built from the route table and the ability)', () => {
         }
       }
     }
+  });
+
+  it('the open and general layouts show one menu: the inbox and every module on the home page too', () => {
+    for (const u of [CLIENT, SITE_MANAGER, ADMIN]) {
+      const ability = defineAbilityFor(u);
+      const open = shape(layoutMenu('open', ability, '101'));
+      expect(open).toEqual(shape(layoutMenu('general', ability, '101')));
+      expect(menuPaths(layoutMenu('open', ability, '101'))).toEqual(
+        expect.arrayContaining([...menuPaths(buildMenu('open', ability, '101')), ...menuPaths(buildMenu('general', ability, '101'))]),
+      );
+      // One group per title (the open layout's "Geral" and the general layout's are one).
+      expect(new Set(open.map(([title]) => title)).size).toBe(open.length);
+    }
+    expect(shape(layoutMenu('open', defineAbilityFor(CLIENT), '101'))).toEqual([
+      ['Geral', ['/pendencias', '/versoesSistema', '/todas-obras']],
+      ['Pós-venda', ['/posvendas']],
+      ['CRE', ['/cre']],
+    ]);
+    // Site and factory layouts keep their own menu.
+    expect(layoutMenu('site', defineAbilityFor(SITE_MANAGER), '101')).toEqual(buildMenu('site', defineAbilityFor(SITE_MANAGER), '101'));
   });
 
   it('site routes are left out when no site is known', () => {
@@ -206,6 +226,39 @@ describe('PortalLayout', () => {
     unmount();
     renderLayout(CLIENT, '/obras/101/cre', 'site');
     expect(within(document.querySelector('.ant-layout-header') as HTMLElement).getByRole('combobox', { name: 'Selecionar obra' })).toBeInTheDocument();
+  });
+
+  it('the home, the inbox and a module page show the same menu', () => {
+    setViewport(1600);
+    const entries = () =>
+      within(screen.getByRole('menu', { name: 'Menu principal' }))
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href'));
+    const pages: [string, Exclude<LayoutKind, 'public'>][] = [
+      ['/obras', 'open'],
+      ['/pendencias', 'open'],
+      ['/diarios', 'general'],
+    ];
+    const menus = pages.map(([path, layout]) => {
+      const view = renderLayout(SITE_MANAGER, path, layout);
+      const out = entries();
+      view.unmount();
+      return out;
+    });
+    expect(menus[0]).toContain('/diarios');
+    expect(menus[0]).toContain('/pendencias');
+    expect(menus[1]).toEqual(menus[0]);
+    expect(menus[2]).toEqual(menus[0]);
+  });
+
+  it('phone (390 px): a long menu label wraps onto a second line instead of ending in "…"', async () => {
+    setViewport(390);
+    renderLayout(SITE_MANAGER, '/pendencias', 'open');
+    fireEvent.click(await screen.findByRole('button', { name: 'Abrir menu' }));
+    const nav = await screen.findByRole('menu', { name: 'Menu principal' });
+    const link = within(nav).getByRole('link', { name: 'Endossos (risco de engenharia)' });
+    const item = link.closest('li') as HTMLElement;
+    expect(item).toHaveStyle({ whiteSpace: 'normal', height: 'auto' });
   });
 
   it('phone (390 px): the header keeps the pending-steps bell icon-only, linking to /pendencias', () => {

@@ -93,6 +93,28 @@ export function buildMenu(layout: LayoutKind, ability: AppAbility, obra?: string
   return [...groups.entries()].filter(([, items]) => items.length > 0).map(([title, items]) => ({ title, items }));
 }
 
+/**
+ * The layouts whose routes make up a layout's menu. The open layout (home, "Minhas pendências", an
+ * e-mail button's page) and the general layout are one portal to the person: both show the same
+ * menu, the open entries first and then every module, so the menu does not shrink to "Geral" on the
+ * home page. Site and factory layouts keep their own (their entries are about the chosen site).
+ */
+export const MENU_LAYOUTS: Record<Exclude<LayoutKind, 'public'>, readonly LayoutKind[]> = {
+  open: ['open', 'general'],
+  general: ['open', 'general'],
+  site: ['site'],
+  factory: ['factory'],
+};
+
+/** The menu a page of the layout shows: `buildMenu` over `MENU_LAYOUTS`, groups of one title merged. */
+export function layoutMenu(layout: Exclude<LayoutKind, 'public'>, ability: AppAbility, obra?: string, routes: readonly AppRoute[] = ROUTED): MenuGroup[] {
+  const groups = new Map<string, MenuEntry[]>();
+  for (const part of MENU_LAYOUTS[layout]) {
+    for (const g of buildMenu(part, ability, obra, routes)) groups.set(g.title, [...(groups.get(g.title) ?? []), ...g.items]);
+  }
+  return [...groups.entries()].map(([title, items]) => ({ title, items }));
+}
+
 /** Flat list of what a menu offers (tests, home cards). */
 export function menuPaths(groups: MenuGroup[]): string[] {
   return groups.flatMap((g) => g.items.map((i) => i.to));

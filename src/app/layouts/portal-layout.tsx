@@ -4,7 +4,7 @@
  * "Início" → route breadcrumb → name, site picker, the pending-steps bell, user menu (Perfil, Sair). Below the lg
  * breakpoint (1280 px) the sidebar becomes a Drawer opened by a menu button.
  */
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Avatar, Breadcrumb, Button, Drawer, Dropdown, Grid, Layout, Menu, Space, Typography, theme as antdTheme } from 'antd';
 import type { MenuProps } from 'antd';
@@ -21,7 +21,7 @@ import { PendenciasBell } from '../modules/pendencias/pendencias-bell';
 import { useScrollLockContext } from '../root/overlays';
 import { PRIMARY_COLOR } from '../theme';
 import { RouteIcon } from './route-icon';
-import { buildMenu, canChooseSite, type MenuGroup } from './menu';
+import { canChooseSite, layoutMenu, type MenuGroup } from './menu';
 import { SitePicker } from '../fields/site-picker';
 import { rememberedObra, rememberObra, useLayoutServices } from '../providers/layout-services';
 import { LiveEvents } from '../providers/live-events';
@@ -35,6 +35,20 @@ export const LAYOUT_TITLES: Record<Exclude<LayoutKind, 'public'>, string> = {
 };
 
 const SIDER_WIDTH = 264;
+
+/**
+ * A menu entry wraps onto a second line instead of ending in "…" (a phone's drawer is as narrow as
+ * the sider: "Endossos (risco de engenharia)"). antd gives items a fixed 40 px line; this lets the
+ * item grow with its label.
+ */
+export const WRAPPING_ITEM_STYLE: CSSProperties = {
+  height: 'auto',
+  minHeight: 40,
+  lineHeight: 1.35,
+  paddingBlock: 9,
+  whiteSpace: 'normal',
+  overflowWrap: 'anywhere',
+};
 
 function menuItems(groups: MenuGroup[], onNavigate: () => void): MenuProps['items'] {
   return [
@@ -53,6 +67,7 @@ function menuItems(groups: MenuGroup[], onNavigate: () => void): MenuProps['item
       label: g.title,
       children: g.items.map((i) => ({
         key: i.key,
+        style: WRAPPING_ITEM_STYLE,
         icon: <RouteIcon name={i.icon} />,
         label: (
           <Link to={i.to} onClick={onNavigate}>
@@ -149,7 +164,8 @@ export function PortalLayout({ layout, children }: PortalLayoutProps) {
     if (current?.obra) rememberObra(current.obra);
   }, [current?.obra]);
 
-  const groups = useMemo(() => buildMenu(layout, ability, obra), [layout, ability, obra]);
+  // The same menu on every page of the layout (the home and the inbox included: MENU_LAYOUTS).
+  const groups = useMemo(() => layoutMenu(layout, ability, obra), [layout, ability, obra]);
   const close = () => setDrawerOpen(false);
   const items = useMemo(() => menuItems(groups, close), [groups]);
 

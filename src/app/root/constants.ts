@@ -63,5 +63,11 @@ export const HELP_BANNER_STORAGE_KEY = 'ajudaBannerFechado';
 /** localStorage key: the help banner was shown once in full on this device (on phones it then starts as an icon). */
 export const HELP_BANNER_SEEN_KEY = 'ajudaBannerVisto';
 
+/**
+ * localStorage key: the person's choice on a phone — '1' the help banner collapsed to its round "?"
+ * button, '0' expanded. Without a choice, a phone shows it in full the first time only.
+ */
+export const HELP_BANNER_COLLAPSED_KEY = 'ajudaBannerRecolhido';
+
 /** The element the app mounts into. */
 export const APP_ELEMENT_ID = 'app';

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HelpBanner, useHelpUrl } from './help-banner';
-import { HELP_BANNER_SEEN_KEY, HELP_BANNER_STORAGE_KEY } from './constants';
+import { HELP_BANNER_COLLAPSED_KEY, HELP_BANNER_SEEN_KEY, HELP_BANNER_STORAGE_KEY } from './constants';
 import { RootFrame } from './root-frame';
 import { ScrollLockProvider } from './overlays';
 import { toastStore } from '../providers/toast-store';
@@ -138,6 +138,38 @@ describe('HelpBanner on a phone', () => {
     render(<HelpBanner helpUrl={URL_SD} phone={false} />);
     expect(screen.getByTestId('help-banner')).toBeInTheDocument();
     expect(screen.queryByTestId('help-banner-icon')).toBeNull();
+  });
+
+  it('collapses to the round "?" button and remembers it on the device', () => {
+    const first = render(<HelpBanner helpUrl={URL_SD} phone />);
+    // Shown in full the first time, with a real button that folds it away.
+    fireEvent.click(screen.getByRole('button', { name: 'Recolher ajuda' }));
+    expect(screen.queryByTestId('help-banner')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Precisa de ajuda?' })).toHaveAttribute('aria-expanded', 'false');
+    expect(localStorage.getItem(HELP_BANNER_COLLAPSED_KEY)).toBe('1');
+    // Nothing is closed for the session: the help stays one tap away.
+    expect(sessionStorage.getItem(HELP_BANNER_STORAGE_KEY)).toBeNull();
+    first.unmount();
+
+    const second = render(<HelpBanner helpUrl={URL_SD} phone />);
+    expect(screen.queryByTestId('help-banner')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Precisa de ajuda?' }));
+    expect(screen.getByRole('complementary', { name: 'Precisa de ajuda?' })).toBeInTheDocument();
+    expect(localStorage.getItem(HELP_BANNER_COLLAPSED_KEY)).toBe('0');
+    second.unmount();
+
+    // Expanded by choice: it stays expanded next time.
+    render(<HelpBanner helpUrl={URL_SD} phone />);
+    expect(screen.getByTestId('help-banner')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Recolher ajuda' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('a desktop ignores the phone choice and offers no collapse', () => {
+    localStorage.setItem(HELP_BANNER_COLLAPSED_KEY, '1');
+    render(<HelpBanner helpUrl={URL_SD} phone={false} />);
+    expect(screen.getByTestId('help-banner')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Recolher ajuda' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Fechar ajuda' })).toBeInTheDocument();
   });
 
   it('follows the phone media query (390 px wide)', () => {

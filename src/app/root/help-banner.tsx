@@ -2,12 +2,14 @@
  * Dismissible 'Precisa de ajuda?' banner linking to the service-desk portal, to report a bug
  * or suggest an improvement. On close it slides out and is unmounted after 500 ms; it stays
  * closed for the rest of the session (sessionStorage). On a phone it is shown in full once per
- * device (localStorage); afterwards it starts as a small help icon that opens it.
+ * device (localStorage); afterwards it starts as a small round "?" button in a corner that opens it.
+ * On a phone the open banner also collapses back to that button ("Recolher ajuda"), and the choice,
+ * collapsed or expanded, is remembered on the device (localStorage). Wider screens keep the bar.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Button } from 'antd';
-import { BugOutlined, BulbOutlined, CloseOutlined, QuestionCircleOutlined } from '@ant-design/icons';
-import { HELP_BANNER_HIDE_DELAY, HELP_BANNER_SEEN_KEY, HELP_BANNER_STORAGE_KEY, PRIMARY_COLOR } from './constants';
+import { BugOutlined, BulbOutlined, CloseOutlined, DownOutlined, QuestionCircleOutlined } from '@ant-design/icons';
+import { HELP_BANNER_COLLAPSED_KEY, HELP_BANNER_HIDE_DELAY, HELP_BANNER_SEEN_KEY, HELP_BANNER_STORAGE_KEY, PRIMARY_COLOR } from './constants';
 import { PHONE_MEDIA_QUERY, useMediaQuery } from '../use-media-query';
 
 export interface HelpBannerProps {
@@ -24,7 +26,7 @@ export interface HelpBannerProps {
   onClosed?: () => void;
   /** Whether the screen is a phone's; default: the PHONE_MEDIA_QUERY media query. */
   phone?: boolean;
-  /** Where the "seen once" flag is kept; default localStorage. */
+  /** Where the "seen once" flag and the phone's collapsed/expanded choice are kept; default localStorage. */
   seenStorage?: Pick<Storage, 'getItem' | 'setItem'> | null;
 }
 
@@ -46,11 +48,23 @@ function safeLocalStorage(): Pick<Storage, 'getItem' | 'setItem'> | null {
   }
 }
 
-function readFlag(storage: Pick<Storage, 'getItem'> | null, key: string): boolean {
+function readValue(storage: Pick<Storage, 'getItem'> | null, key: string): string | null {
   try {
-    return storage?.getItem(key) === '1';
+    return storage?.getItem(key) ?? null;
   } catch {
-    return false;
+    return null;
+  }
+}
+
+function readFlag(storage: Pick<Storage, 'getItem'> | null, key: string): boolean {
+  return readValue(storage, key) === '1';
+}
+
+function writeValue(storage: Pick<Storage, 'setItem'> | null, key: string, value: string): void {
+  try {
+    storage?.setItem(key, value);
+  } catch {
+    // storage full or blocked: the choice holds for this page view only
   }
 }
 
@@ -78,8 +92,16 @@ export function HelpBanner({
   const phone = phoneProp ?? phoneScreen;
   // Seen before on this device: a phone starts with the icon (read once, at the first render).
   const [seenBefore] = useState(() => readFlag(seenStorage, HELP_BANNER_SEEN_KEY));
-  const [expanded, setExpanded] = useState(false);
-  const collapsed = phone && seenBefore && !expanded;
+  // The person's own choice on a phone (collapsed '1' / expanded '0') wins over "seen before".
+  const [collapsedChoice, setCollapsedChoice] = useState<boolean | null>(() => {
+    const v = readValue(seenStorage, HELP_BANNER_COLLAPSED_KEY);
+    return v === '1' ? true : v === '0' ? false : null;
+  });
+  const collapsed = phone && (collapsedChoice ?? seenBefore);
+  const choose = (value: boolean) => {
+    setCollapsedChoice(value);
+    writeValue(seenStorage, HELP_BANNER_COLLAPSED_KEY, value ? '1' : '0');
+  };
 
   useEffect(() => {
     if (!helpUrl || phase !== 'open' || !phone || seenBefore) return;
@@ -123,7 +145,7 @@ export function HelpBanner({
         aria-label="Precisa de ajuda?"
         title="Precisa de ajuda?"
         aria-expanded={false}
-        onClick={() => setExpanded(true)}
+        onClick={() => choose(false)}
         style={{ position: 'fixed', left: 8, bottom: 8, zIndex: 900, boxShadow: '0 2px 8px rgba(0,0,0,0.15)' }}
       />
     );
@@ -169,16 +191,22 @@ export function HelpBanner({
             <BulbOutlined aria-hidden /> Sugerir uma melhoria
           </a>
         </div>
-        <Button
-          type="text"
-          size="small"
-          icon={<CloseOutlined />}
-          aria-label="Fechar ajuda"
-          title="Fechar"
-          onClick={close}
-          disabled={phase === 'closing'}
-          style={{ marginLeft: 'auto' }}
-        />
+        <div style={{ display: 'flex', gap: 4, marginLeft: 'auto' }}>
+          {phone ? (
+            // On a phone the bar folds back into the round "?" button (remembered on the device).
+            <Button
+              type="text"
+              size="small"
+              icon={<DownOutlined />}
+              aria-label="Recolher ajuda"
+              title="Recolher"
+              aria-expanded
+              onClick={() => choose(true)}
+              disabled={phase === 'closing'}
+            />
+          ) : null}
+          <Button type="text" size="small" icon={<CloseOutlined />} aria-label="Fechar ajuda" title="Fechar" onClick={close} disabled={phase === 'closing'} />
+        </div>
       </aside>
     </>
   );

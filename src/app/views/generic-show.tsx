@@ -14,6 +14,7 @@ import { FieldDisplay } from '../fields/display';
 import { ReferenceTitlesProvider, useReferenceTitle } from '../fields/reference-titles';
 import { personName, usePersonNames } from '../fields/person-names';
 import { RelatedLists } from './related-lists';
+import { PageTitle, RECORD_PAGE_CLASS } from './page-title';
 import { useAbility } from '../access/ability-context';
 import { toCaslAction } from '../../access/refine-actions';
 import { canEditHere } from '../workflow/can-edit';
@@ -240,7 +241,9 @@ export function GenericShow({ schema, id: idProp, headerExtra, top }: GenericSho
       goBack={false}
       resource={schema.resource}
       recordItemId={id}
-      title={title}
+      // Wraps on a phone instead of being cut.
+      title={<PageTitle>{title}</PageTitle>}
+      wrapperProps={{ className: RECORD_PAGE_CLASS }}
       isLoading={query.isLoading}
       deleteButtonProps={{
         meta: record ? { record } : undefined,

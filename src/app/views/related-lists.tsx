@@ -26,8 +26,10 @@ import { CreateDefaults } from './create-defaults';
 import { defaultValues, lowerLabel, recordTitle } from '../fields/options';
 import { formatValue } from '../format';
 import { StateTag } from '../workflow/state-tag';
+import { PENDENCIAS_RESOURCE, recordExtrasKey } from '../workflow/query-keys';
 import { SchemaFormFields } from './generic-form';
 import { InteractionTimeline } from './related-timeline';
+import { ChildSummary } from './related-child-summary';
 import { relatedListActions, type RelatedListActionProps } from './extensions';
 import { sumLabel, totalKindOf, totalText } from './list-total';
 import { relatedCreatedMessage } from './save-messages';
@@ -219,9 +221,11 @@ function RelatedSectionBody({ parent, record, rel, child }: { parent: EntitySche
       {adding ? (
         <RelatedCreateModal
           parent={parent}
+          parentId={record.id}
           child={child}
           locked={Object.keys(adding)}
           initialValues={adding}
+          defaults={clientFields ? undefined : rel.formDefaults}
           only={
             clientFields
               ? [rel.via, ...clientFields.filter((f) => f in adding || !child.fields.some((x) => x.name === f && x.kind === 'reference'))]
@@ -268,34 +272,17 @@ function RelatedAddOnly({ parent, record, rel, child }: { parent: EntitySchema; 
       {adding ? (
         <RelatedCreateModal
           parent={parent}
+          parentId={record.id}
           child={child}
           locked={Object.keys(initial)}
           initialValues={initial}
+          defaults={rel.formDefaults}
           onClose={() => setAdding(false)}
           onSaved={() => setAdded((n) => n + 1)}
           title={`${child.gender === 'f' ? 'Nova' : 'Novo'} ${lowerLabel(child.label)}`}
         />
       ) : null}
     </Card>
-  );
-}
-
-/** Phone width: a record as a few "Label: value" lines. */
-function ChildSummary({ child, rel, record }: { child: EntitySchema; rel: RelatedList; record: BaseRecord }) {
-  const fields = child.fields.filter((f) => f.list && !f.hidden && f.name !== rel.via && f.name !== child.titleField).slice(0, 4);
-  return (
-    <Space direction="vertical" size={0}>
-      {fields.map((f) => (
-        <span key={f.name}>
-          <Typography.Text type="secondary">{f.label}: </Typography.Text>
-          {f.name === child.workflow?.field ? (
-            <StateTag schema={child} value={record[f.name]} />
-          ) : (
-            <FieldDisplay field={f} value={record[f.name]} mode="cell" />
-          )}
-        </span>
-      ))}
-    </Space>
   );
 }
 
@@ -334,18 +321,24 @@ function RelatedTotals({ child, rel, parentId }: { child: EntitySchema; rel: Rel
 /** The child's create form in a dialog; on save the section, its totals and the parent reload. */
 function RelatedCreateModal({
   parent,
+  parentId,
   child,
   locked,
   initialValues,
+  defaults,
   only,
   onClose,
   onSaved,
   title,
 }: {
   parent: EntitySchema;
+  /** The parent record's id: its page reloads after the save. */
+  parentId: BaseRecord['id'];
   child: EntitySchema;
   locked: string[];
   initialValues: Record<string, unknown>;
+  /** Starting values the person may change (`formDefaults` of the related list). */
+  defaults?: Record<string, unknown>;
   /** The only fields shown (a client's reply: the text and its attachments). */
   only?: string[];
   onClose: () => void;
@@ -370,14 +363,19 @@ function RelatedCreateModal({
     onMutationSuccess: () => {
       void invalidate({ resource: child.resource, invalidates: ['list', 'many'] });
       void queryClient.invalidateQueries({ queryKey: ['agregado', child.resource] });
-      // The parent may change with its children (a work order's realised hours).
-      void invalidate({ resource: parent.resource, invalidates: ['detail'] });
+      // The parent may change with its children (a work order's realised hours; a client's reply
+      // moves its ticket out of "Aguardando cliente"): its page, its steps and history, the inbox.
+      if (parentId !== undefined && parentId !== null) {
+        void invalidate({ resource: parent.resource, id: parentId, invalidates: ['detail', 'list'] });
+        void queryClient.invalidateQueries({ queryKey: recordExtrasKey(parent.resource, parentId) });
+        if (parent.workflow) void invalidate({ resource: PENDENCIAS_RESOURCE, invalidates: ['list'] });
+      }
       onSaved?.();
       onClose();
     },
   });
   const lockedSet = useMemo(() => new Set(locked), [locked]);
-  const values = useMemo(() => ({ ...defaultValues(child, me), ...initialValues }), [child, me?.mail, initialValues]); // eslint-disable-line react-hooks/exhaustive-deps
+  const values = useMemo(() => ({ ...defaultValues(child, me), ...defaults, ...initialValues }), [child, me?.mail, defaults, initialValues]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <Modal
       {...modalProps}
