@@ -146,7 +146,11 @@ export function entitySchemas(schema: EntitySchema): Record<string, JsonSchema> 
     updated_at: { type: 'string', format: 'date-time', readOnly: true },
     // The author's e-mail; to an external reader (client, supplier, law firm) a staff author is named, not addressed (decision 29).
     created_by: { type: ['string', 'null'], readOnly: true, description: 'Quem criou: o e-mail; para pessoas externas, o nome de um colaborador.' },
-    updated_by: { type: ['string', 'null'], readOnly: true, description: 'Quem alterou por último: o e-mail; para pessoas externas, o nome de um colaborador.' },
+    updated_by: {
+      type: ['string', 'null'],
+      readOnly: true,
+      description: 'Quem alterou por último: o e-mail; para pessoas externas, o nome de um colaborador.',
+    },
   };
   const record: JsonSchema = {
     type: 'object',
