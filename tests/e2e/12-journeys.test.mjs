@@ -91,7 +91,7 @@ for (const [viewport, label] of [
     });
     await step(page, `12-pv-custo-${label}`, async () => {
       const costs = region(page, /Custos/);
-      const totalText = async () => (await costs.getByText(/Total \(valor\)/).textContent()) ?? '';
+      const totalText = async () => (await costs.getByText(/Valor total/).textContent()) ?? '';
       await eventually(async () => assert.match(await totalText(), /R\$/));
       const before = await totalText();
       await costs.getByRole('button', { name: /Novo$/ }).click();
@@ -155,9 +155,9 @@ for (const [viewport, label] of [
       // Decision 30: whoever wrote a report reads it; it starts as a draft (Rascunho), by its writer.
       // (a table row on the desktop, a card without the situation on the phone)
       await eventually(async () => assert.equal(await shown(), shownBefore + 1), { timeout: 15_000 });
-      await reports.getByText('field@portal.local').first().waitFor();
-      if (label === 'desktop')
-        await reports.locator('.ant-table-row').filter({ hasText: 'field@portal.local' }).filter({ hasText: 'Rascunho' }).first().waitFor();
+      // Its responsible person starts as its writer (issue 36), shown by name.
+      await reports.getByText('Fábio Field').first().waitFor();
+      if (label === 'desktop') await reports.locator('.ant-table-row').filter({ hasText: 'Fábio Field' }).filter({ hasText: 'Rascunho' }).first().waitFor();
     });
     await step(page, `12-field-checklist-${label}`, async () => {
       // From the work order to the fill screen, the order already chosen.

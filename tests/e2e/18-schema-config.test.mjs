@@ -130,7 +130,8 @@ test('da lista, o administrador cria um campo no JSON de extras, o preenche, o r
 
   await step(admin, '18b-lista-configurar', async () => {
     await goto(admin, '/todas-obras');
-    await admin.getByRole('link', { name: /Configurar entidade/ }).click();
+    // The list header's link (the menu has "Configurar entidades" too, on every page of the layout).
+    await admin.getByRole('link', { name: /Configurar entidade$/ }).click();
     await admin.getByText('Configurar entidade: Obras').waitFor();
   });
 

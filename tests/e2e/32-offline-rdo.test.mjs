@@ -149,9 +149,11 @@ test('dois aparelhos editam o mesmo diário: conflito, tela de comparação, nad
       await phone.getByText('Conflito', { exact: true }).waitFor({ timeout: 60_000 });
       await phone.getByRole('button', { name: 'Resolver conflito' }).click();
       await waitPath(phone, (p) => p.startsWith('/no-aparelho/'));
-      const table = phone.locator('.ant-table');
-      await table.getByText(`${TOKEN} mudado no campo`).waitFor();
-      await table.getByText(`${TOKEN} mudado no escritório`).waitFor();
+      // On a phone, one card per field with both values (issue 36), and "Os dois" for a text written on both sides.
+      const occ = phone.locator('.ant-card').filter({ has: phone.getByText('Ocorrências', { exact: true }) }).last();
+      await occ.getByText(`${TOKEN} mudado no campo`).waitFor();
+      await occ.getByText(`${TOKEN} mudado no escritório`).waitFor();
+      await occ.getByText('Os dois', { exact: true }).waitFor();
       await shot(phone, 'offline-conflito-comparacao-phone');
       await noSeriousA11y(phone, 'Comparação do conflito');
       // Mine for what I changed; the office's start time, which I did not touch, is proposed as theirs.
