@@ -150,7 +150,10 @@ test('dois aparelhos editam o mesmo diário: conflito, tela de comparação, nad
       await phone.getByRole('button', { name: 'Resolver conflito' }).click();
       await waitPath(phone, (p) => p.startsWith('/no-aparelho/'));
       // On a phone, one card per field with both values (issue 36), and "Os dois" for a text written on both sides.
-      const occ = phone.locator('.ant-card').filter({ has: phone.getByText('Ocorrências', { exact: true }) }).last();
+      const occ = phone
+        .locator('.ant-card')
+        .filter({ has: phone.getByText('Ocorrências', { exact: true }) })
+        .last();
       await occ.getByText(`${TOKEN} mudado no campo`).waitFor();
       await occ.getByText(`${TOKEN} mudado no escritório`).waitFor();
       await occ.getByText('Os dois', { exact: true }).waitFor();
