@@ -185,6 +185,17 @@ function renderLayout(u: PortalUser, path: string, layout: Exclude<LayoutKind, '
 }
 
 describe('PortalLayout', () => {
+  it('the user menu offers Perfil, "No aparelho" and Sair (docs/uso.md)', async () => {
+    setViewport(1600);
+    renderLayout({ ...SITE_MANAGER, name: 'Site Manager' }, '/diarios', 'general');
+    fireEvent.click(screen.getByRole('button', { name: 'Menu do usuário: Site Manager' }));
+    await waitFor(() => expect(document.querySelector('.ant-dropdown')).not.toBeNull());
+    const dropdown = within(document.querySelector('.ant-dropdown') as HTMLElement);
+    expect(dropdown.getByRole('link', { name: 'No aparelho' }).getAttribute('href')).toBe('/no-aparelho');
+    expect(dropdown.getByRole('link', { name: 'Perfil' })).toBeInTheDocument();
+    expect(dropdown.getByText('Sair')).toBeInTheDocument();
+  });
+
   it('desktop: the sidebar shows the groups and entries the client may open; breadcrumbs start at Início', () => {
     setViewport(1600);
     renderLayout(CLIENT, '/obras/101/cre', 'site');
