@@ -8,7 +8,7 @@
  *   and waits for the new folder.
  * Settings: BACKUP_DIR (default ./backups), BACKUP_HORA (2), BACKUP_RETENCAO_DIAS (7), BACKUP_DIARIO=0 switches the daily one off.
  */
-import { existsSync, readdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { sql } from 'kysely';
 import type { PgBoss } from 'pg-boss';
@@ -97,7 +97,13 @@ export const PID_FILE = 'portal.pid';
  */
 export function answerBackupSignal(dataDir: string, d: BackupDeps): () => void {
   const pidFile = join(dataDir, PID_FILE);
-  writeFileSync(pidFile, String(process.pid));
+  try {
+    // DATA_DIR may not exist yet (PostgreSQL with local files elsewhere): the portal starts anyway.
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(pidFile, String(process.pid));
+  } catch (e) {
+    console.warn(`[backup] não foi possível gravar ${pidFile}: npm run backup não encontrará este processo (${(e as Error).message}).`);
+  }
   let running = false;
   const onSignal = () => {
     if (running) return;
