@@ -193,11 +193,12 @@ describe.each(BACKENDS)('approval from the e-mail (%s)', (backend) => {
     expect(await spent()).toBe(1);
   });
 
-  it('says the record moved on, not "no permission", when the step is still declared from its new state (issue 36)', async () => {
-    const r = await c.post(
+  /** A new contract of site 101 with its three people, in Revisão. */
+  const emitted = (numero: string) =>
+    c.post(
       '/api/v1/contratos',
       {
-        numero: 'EM-006',
+        numero,
         tipo: 'Fornecimento',
         contraparte: CNPJ.trafoSul,
         objeto: 'Fornecimento de perfis metálicos',
@@ -209,6 +210,9 @@ describe.each(BACKENDS)('approval from the e-mail (%s)', (backend) => {
       },
       RESP,
     );
+
+  it('says the record moved on, not "no permission", when the step is still declared from its new state (issue 36)', async () => {
+    const r = await emitted('EM-006');
     const id = r.body.id as number;
     expect((await c.step('contratos', id, 'emitir-juridico', RESP)).status).toBe(200);
     // The manager's mail offers "Devolver para revisão"; the manager then sends it on from the portal.
@@ -224,21 +228,7 @@ describe.each(BACKENDS)('approval from the e-mail (%s)', (backend) => {
     expect((await c.post(`/api/v1/acoes-email/${emitir}`, {}, GESTOR)).status).toBe(409);
 
     // A real permission problem keeps its message: another manager named while the step waits.
-    const other = await c.post(
-      '/api/v1/contratos',
-      {
-        numero: 'EM-007',
-        tipo: 'Fornecimento',
-        contraparte: CNPJ.trafoSul,
-        objeto: 'Fornecimento de perfis metálicos',
-        obra: '101',
-        responsavel: person(RESP, 'Rafael Responsável'),
-        gestor: person(GESTOR, 'Gabriela Gestora'),
-        validador: person(VALID, 'Vítor Validador'),
-        arquivos: pdf(),
-      },
-      RESP,
-    );
+    const other = await emitted('EM-007');
     const id2 = other.body.id as number;
     expect((await c.step('contratos', id2, 'emitir-juridico', RESP)).status).toBe(200);
     const token2 = await tokenOf(GESTOR, id2, 'Emitir para o verificador');

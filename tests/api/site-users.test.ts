@@ -457,6 +457,16 @@ describe('identity admin adapters', () => {
     await stack?.dispose();
   });
 
+  /** The Cognito SDK adapter on the local stack's endpoint, standing in for AWS. */
+  const sdkAdmin = () =>
+    cognitoIdentityAdmin({
+      region: stack.config.region,
+      userPoolId: stack.config.userPoolId,
+      endpoint: stack.config.userPoolEndpoint,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      adminSecret: stack.adminSecret,
+    });
+
   it('temporary passwords meet the pool policy and differ', () => {
     const seen = new Set<string>();
     for (let i = 0; i < 200; i++) {
@@ -477,13 +487,7 @@ describe('identity admin adapters', () => {
   });
 
   it('the Cognito SDK adapter speaks to a user pool endpoint (the local stack standing in for AWS)', async () => {
-    const admin = cognitoIdentityAdmin({
-      region: stack.config.region,
-      userPoolId: stack.config.userPoolId,
-      endpoint: stack.config.userPoolEndpoint,
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-      adminSecret: stack.adminSecret,
-    });
+    const admin = sdkAdmin();
     expect(admin.kind).toBe('cognito');
     expect(await admin.findUserByEmail('field@portal.local')).toMatchObject({ federated: true, obra: ['101', '103'], roles: ['field'] });
     expect(await admin.findUserByEmail('cliente@portal.local')).toMatchObject({ federated: false, status: 'CONFIRMED', empresa: [CNPJ.clienteDemo] });
@@ -534,13 +538,7 @@ describe('identity admin adapters', () => {
     expect((await refresh(token)).status).toBe(200);
 
     // Both adapters: the in-process one and the SDK through the local stack's endpoint (as on AWS).
-    const sdk = cognitoIdentityAdmin({
-      region: stack.config.region,
-      userPoolId: stack.config.userPoolId,
-      endpoint: stack.config.userPoolEndpoint,
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-      adminSecret: stack.adminSecret,
-    });
+    const sdk = sdkAdmin();
     for (const admin of [sdk, localIdentityAdmin(stack.emulator!, stack.config.userPoolId)]) {
       const user = (await admin.findUserByEmail('cliente@portal.local'))!;
       await admin.setEnabled(user.username, false);
