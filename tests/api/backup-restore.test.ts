@@ -3,14 +3,13 @@
  * backed up while writes keep arriving, wiped, restored, and compared table by table (every row)
  * and file by file (SHA-256); the copy is consistent as of one moment (the rows written during the
  * backup are a prefix of the writes, as many as the manifest counted). Then the refusals: a corrupt
- * database file or stored file, a foreign folder, a backup of a newer version, a portal that already
- * has data (unless `substituir`), another kind of database — each in pt-BR, with nothing changed.
+ * manifest, database file or stored file, a missing stored file, a foreign folder, a backup of a newer
+ * version or of a newer schema (tables or columns this code lacks), a portal that already has data
+ * (unless `substituir`), another kind of database — each in pt-BR, with nothing changed (rows and files).
  * On PGlite always, on PostgreSQL too with TEST_DATABASE_URL (pg_dump / pg_restore).
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createHash } from 'node:crypto';
-import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { sql } from 'kysely';
@@ -20,36 +19,18 @@ import { connect, type Database, type Db } from '../../src/server/db/connect';
 import { localStorage } from '../../src/server/storage/storage';
 import { APP_VERSION } from '../../src/server/version';
 import { createBackup } from '../../src/server/backup/create';
-import { BackupError, restoreBackup } from '../../src/server/backup/restore';
-import { FILES_DIR, MANIFEST_FILE, portalTables, type BackupManifest } from '../../src/server/backup/manifest';
+import { restoreBackup } from '../../src/server/backup/restore';
+import { FILES_DIR, MANIFEST_FILE, type BackupManifest } from '../../src/server/backup/manifest';
 import { pruneBackups } from '../../src/server/backup/schedule';
+import { digests, expectRefused, sha, tempDirs } from './backup-helpers';
 
-const dirs: string[] = [];
-const tmp = (p: string) => {
-  const d = mkdtempSync(join(tmpdir(), p));
-  dirs.push(d);
-  return d;
-};
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
+const tmp = tempDirs();
 
-/** Every table's rows as one digest each (rows as text, sorted): equal digests, equal tables. */
-async function digests(db: Db, skip: string[] = []): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  for (const t of await portalTables(db)) {
-    if (skip.includes(t)) continue;
-    const r = await sql<{
-      d: string;
-    }>`select md5(coalesce(string_agg(x, E'\\n' order by x), '')) as d from (select t::text as x from ${sql.table(t)} t) s`.execute(db);
-    out[t] = r.rows[0].d;
-  }
-  return out;
-}
-
-const sha = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
-
-/** Writes that keep arriving: history rows of a fake record, numbered, until stopped; the numbers committed. */
+/**
+ * Writes that keep arriving: history rows of a fake record, numbered, until stopped; the numbers
+ * committed. Each write lets the event loop turn, as requests do: PGlite answers without leaving the
+ * microtask queue, and a loop of bare awaits would run to its end before the backup even started.
+ */
 function writer(db: Db) {
   let stop = false;
   const done: number[] = [];
@@ -59,6 +40,7 @@ function writer(db: Db) {
         db,
       );
       done.push(i);
+      await new Promise((r) => setImmediate(r));
     }
   })();
   return {
@@ -73,14 +55,13 @@ function writer(db: Db) {
 const drillRows = async (db: Db) =>
   (await sql<{ n: string }>`select registro_id as n from auditoria where recurso = 'drill' order by registro_id`.execute(db)).rows.map((r) => Number(r.n));
 
-async function expectRefused(work: Promise<unknown>, message: RegExp) {
-  const e = await work.then(
-    () => undefined,
-    (x: unknown) => x,
+/** Every stored file under the folder with its SHA-256. */
+const fileHashes = (root: string) =>
+  Object.fromEntries(
+    readdirSync(root, { recursive: true, encoding: 'utf8' })
+      .filter((rel) => statSync(join(root, rel)).isFile())
+      .map((rel) => [rel, sha(join(root, rel))]),
   );
-  expect(e).toBeInstanceOf(BackupError);
-  expect((e as Error).message).toMatch(message);
-}
 
 type Target = { kind: 'pglite' | 'postgres'; url?: string; dataDir: string; open: () => Promise<Database>; wipe: () => Promise<void> };
 
@@ -155,7 +136,7 @@ describe.each(KINDS)('backup and restore drill (%s)', { timeout: 240_000 }, (kin
       await target.wipe();
       rmSync(files, { recursive: true, force: true });
 
-      const restored = await restoreBackup({ path, dataDir, databaseUrl: target.url, storage: localStorage(files), version: APP_VERSION });
+      const restored = await restoreBackup({ path, dataDir, databaseUrl: target.url, storage: localStorage(files), version: APP_VERSION, schemas: SCHEMAS });
       expect(restored.criadoEm).toBe(manifest.criadoEm);
       const back = await target.open();
       try {
@@ -164,6 +145,9 @@ describe.each(KINDS)('backup and restore drill (%s)', { timeout: 240_000 }, (kin
         // …and of those, exactly the ones before the copy's moment: a prefix, as many as counted.
         const drill = await drillRows(back.db);
         expect(drill).toEqual(written.slice(0, drill.length));
+        // The writes ran across the backup: some before its moment, some after.
+        expect(drill.length).toBeGreaterThan(0);
+        expect(drill.length).toBeLessThan(written.length);
         const others = (await sql<{ n: string }>`select count(*) as n from auditoria where recurso <> 'drill'`.execute(back.db)).rows[0].n;
         expect(Number(others) + drill.length).toBe(manifest.contagens.auditoria);
       } finally {
@@ -182,8 +166,9 @@ describe.each(KINDS)('backup and restore drill (%s)', { timeout: 240_000 }, (kin
         }
       };
       const now = await unchanged();
+      const filesNow = fileHashes(files);
       const restore = (p: string, extra: { substituir?: boolean } = {}) =>
-        restoreBackup({ path: p, dataDir, databaseUrl: target.url, storage: localStorage(files), version: APP_VERSION, ...extra });
+        restoreBackup({ path: p, dataDir, databaseUrl: target.url, storage: localStorage(files), version: APP_VERSION, schemas: SCHEMAS, ...extra });
       await expectRefused(restore(path), /já tem dados/);
       const copy = (mutate: (dir: string, m: BackupManifest) => void) => {
         const dir = join(tmp('portal-drill-bad-'), 'portal-x');
@@ -201,8 +186,28 @@ describe.each(KINDS)('backup and restore drill (%s)', { timeout: 240_000 }, (kin
       await expectRefused(restore(corruptDb, { substituir: true }), /corrompido: banco-.* não confere com o manifesto\. Nada foi alterado\./);
       const corruptFile = copy((dir, m) => writeFileSync(join(dir, FILES_DIR, Object.keys(m.arquivos)[0]), 'outro conteúdo'));
       await expectRefused(restore(corruptFile, { substituir: true }), /corrompido: o arquivo .* não confere/);
+      const missingFile = copy((dir, m) => rmSync(join(dir, FILES_DIR, Object.keys(m.arquivos).at(-1)!)));
+      await expectRefused(restore(missingFile, { substituir: true }), /corrompido: o arquivo .* falta ou não confere/);
+      const corruptManifest = copy((dir) => writeFileSync(join(dir, MANIFEST_FILE), readFileSync(join(dir, MANIFEST_FILE), 'utf8').slice(0, 200)));
+      await expectRefused(restore(corruptManifest, { substituir: true }), /manifesto\.json de .* está corrompido \(não é um JSON válido\)/);
+      const escaping = copy((dir, m) =>
+        writeFileSync(join(dir, MANIFEST_FILE), JSON.stringify({ ...m, arquivos: { '../../fora.txt': Object.values(m.arquivos)[0] } })),
+      );
+      await expectRefused(restore(escaping, { substituir: true }), /não é um backup do portal: o manifesto cita o caminho inválido "\.\.\/\.\.\/fora\.txt"/);
       const newer = copy((dir, m) => writeFileSync(join(dir, MANIFEST_FILE), JSON.stringify({ ...m, versao: '99.0.0' })));
       await expectRefused(restore(newer, { substituir: true }), /versão 99\.0\.0 do portal, mais nova que a instalada/);
+      // The same version, but a build whose schemas have a table and a column this code lacks.
+      expect(manifest.tabelas?.diario).toContain('obra');
+      const newerSchema = copy((dir, m) =>
+        writeFileSync(
+          join(dir, MANIFEST_FILE),
+          JSON.stringify({ ...m, tabelas: { ...m.tabelas, diario: [...m.tabelas!.diario, 'campo_do_futuro'], medicao_futura: ['id'] } }),
+        ),
+      );
+      await expectRefused(
+        restore(newerSchema, { substituir: true }),
+        /esquema mais novo que o do portal instalado .*: diario\.campo_do_futuro, medicao_futura não existem nesta versão/,
+      );
       const foreign = tmp('portal-drill-foreign-');
       writeFileSync(join(foreign, 'dados.csv'), 'a;b\n1;2\n');
       await expectRefused(restore(foreign, { substituir: true }), /não é um backup do portal/);
@@ -211,6 +216,7 @@ describe.each(KINDS)('backup and restore drill (%s)', { timeout: 240_000 }, (kin
       );
       await expectRefused(restore(otherKind, { substituir: true }), kind === 'pglite' ? /de um PostgreSQL/ : /banco embutido/);
       expect(await unchanged()).toEqual(now);
+      expect(fileHashes(files)).toEqual(filesNow);
 
       // With `substituir`, the backup replaces what is there (PGlite: the current data kept aside).
       await restore(path, { substituir: true });

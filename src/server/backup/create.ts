@@ -5,6 +5,7 @@
  *   (`consistentCopy`, src/server/db/connect.ts): every write before is in, every write after waits.
  * - PostgreSQL: `pg_dump -Fc` on a snapshot exported by a REPEATABLE READ transaction, which also
  *   reads the counts and the file keys, so the three agree whatever is written meanwhile.
+ * With the local identity stack, its accounts (DATA_DIR/cognito) are copied right after (identity.ts).
  * The folder is written as `<name>.parcial` and renamed once complete: a half-written backup is
  * never taken for one.
  */
@@ -17,6 +18,7 @@ import type { EntitySchema } from '../../../schemas/kinds';
 import type { Database, Db } from '../db/connect';
 import type { FileStorage } from '../storage/storage';
 import { thumbKey } from '../storage/thumbnails';
+import { copyIdentity } from './identity';
 import {
   BACKUP_FORMAT,
   DATABASE_FILE,
@@ -38,10 +40,13 @@ export interface BackupOptions {
   databaseUrl?: string;
   schemas: readonly EntitySchema[];
   version: string;
+  /** DATA_DIR of a portal on the local identity stack: its accounts are copied too (identity.ts). */
+  identityDataDir?: string;
   now?: Date;
 }
 
 interface Snapshot {
+  tables: Record<string, string[]>;
   counts: Record<string, number>;
   files: { key: string; tipo: string }[];
 }
@@ -57,7 +62,9 @@ export function fileKeyPath(key: string): string {
 async function snapshotOf(conn: Db): Promise<Snapshot> {
   const counts = await tableCounts(conn, await portalTables(conn));
   const r = await sql<{ key: string; tipo: string }>`select key, tipo from arquivo order by key`.execute(conn);
-  return { counts, files: r.rows };
+  const st = await sql<{ tabela: string; estado: { columns: Record<string, unknown> } }>`select tabela, estado from _esquema order by tabela`.execute(conn);
+  const tables = Object.fromEntries(st.rows.map((x) => [x.tabela, Object.keys(x.estado.columns).sort()]));
+  return { tables, counts, files: r.rows };
 }
 
 /** Copies one stored file into the backup; its hash and size, or undefined when the store no longer has it. */
@@ -110,6 +117,8 @@ export async function createBackup(o: BackupOptions): Promise<{ path: string; ma
         return read;
       });
   }
+  // Right after the database's moment: the identity's files are not in the database's transaction.
+  const identidade = o.identityDataDir ? await copyIdentity(o.identityDataDir, partial) : {};
   const arquivos: BackupManifest['arquivos'] = {};
   for (const f of snap.files) {
     for (const [key, tipo] of [
@@ -126,8 +135,10 @@ export async function createBackup(o: BackupOptions): Promise<{ path: string; ma
     versao: o.version,
     esquema: schemaFingerprint(o.schemas),
     banco: { tipo: kind, arquivo: DATABASE_FILE[kind], sha256: await sha256OfFile(dbFile), bytes: statSync(dbFile).size },
+    tabelas: snap.tables,
     contagens: snap.counts,
     arquivos,
+    ...(Object.keys(identidade).length ? { identidade } : {}),
   };
   writeFileSync(join(partial, MANIFEST_FILE), JSON.stringify(manifest, null, 2));
   renameSync(partial, path);

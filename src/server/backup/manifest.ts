@@ -9,6 +9,9 @@ import { createReadStream } from 'node:fs';
 import { sql } from 'kysely';
 import type { EntitySchema } from '../../../schemas/kinds';
 import type { Db } from '../db/connect';
+import { EXTRA_COLUMN } from '../db/columns';
+import { desiredState } from '../db/ddl';
+import type { IdentityFiles } from './identity';
 
 export const MANIFEST_FILE = 'manifesto.json';
 export const FILES_DIR = 'arquivos';
@@ -25,16 +28,34 @@ export interface BackupManifest {
   /** SHA-256 of the code schemas (tables and fields) the copy was taken with. */
   esquema: string;
   banco: { tipo: 'pglite' | 'postgres'; arquivo: string; sha256: string; bytes: number };
+  /** The entity tables and their columns the database was migrated to (its `_esquema`), at the copy's moment. */
+  tabelas?: Record<string, string[]>;
   /** Rows per table at the copy's moment. */
   contagens: Record<string, number>;
   /** Each stored file (by key): its SHA-256, size and content type. */
   arquivos: Record<string, { sha256: string; bytes: number; tipo: string }>;
+  /** The local identity stack's files (`cognito/…`, `idp-cert/…` under DATA_DIR), when the portal runs it. */
+  identidade?: IdentityFiles;
 }
 
 /** The fingerprint of the schemas a database is migrated to (names, fields and their kinds). */
 export function schemaFingerprint(schemas: readonly EntitySchema[]): string {
   const shape = schemas.map((s) => [s.name, s.fields.map((f) => [f.name, f.kind])]).sort((a, b) => String(a[0]).localeCompare(String(b[0])));
   return createHash('sha256').update(JSON.stringify(shape)).digest('hex');
+}
+
+/**
+ * What a backup's tables have that this code's schemas do not (`tabela` or `tabela.coluna`): a newer
+ * schema, refused by the restore. The column of the administrators' custom fields is not counted.
+ */
+export function newerSchemaParts(backupTables: Record<string, string[]>, schemas: readonly EntitySchema[]): string[] {
+  const code = desiredState([...schemas]);
+  const out: string[] = [];
+  for (const [table, columns] of Object.entries(backupTables)) {
+    if (!code[table]) out.push(table);
+    else for (const c of columns) if (c !== EXTRA_COLUMN && !code[table].columns[c]) out.push(`${table}.${c}`);
+  }
+  return out.sort();
 }
 
 export async function sha256OfFile(path: string): Promise<string> {

@@ -6,10 +6,12 @@
  * - `npm run backup` against a running portal on the embedded database: only the process that holds
  *   PGlite may copy it, so the command signals it (SIGUSR2, the process id in DATA_DIR/portal.pid)
  *   and waits for the new folder.
- * Settings: BACKUP_DIR (default ./backups), BACKUP_HORA (2), BACKUP_RETENCAO_DIAS (7), BACKUP_DIARIO=0 switches the daily one off.
+ * Settings: BACKUP_DIR (default ./backups; an s3://bucket/prefix address keeps them in S3, s3-target.ts),
+ * BACKUP_HORA (2), BACKUP_RETENCAO_DIAS (7), BACKUP_DIARIO=0 switches the daily one off.
  */
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
 import { sql } from 'kysely';
 import type { PgBoss } from 'pg-boss';
 import type { EntitySchema } from '../../../schemas/kinds';
@@ -18,8 +20,11 @@ import type { Database } from '../db/connect';
 import type { FileStorage } from '../storage/storage';
 import { todayIso } from '../time';
 import { createBackup } from './create';
+import { MANIFEST_FILE } from './manifest';
+import { backupClient, isS3Url, listS3Backups, parseS3Url, pruneS3Backups, uploadBackup } from './s3-target';
 
 export interface BackupSettings {
+  /** A local folder (absolute) or an s3://bucket/prefix address. */
   dir: string;
   hour: number;
   retentionDays: number;
@@ -32,7 +37,7 @@ export function backupSettings(env: NodeJS.ProcessEnv = process.env): BackupSett
     return v !== undefined && v.trim() !== '' && Number.isInteger(n) && n >= min && n <= max ? n : fallback;
   };
   return {
-    dir: resolve(env.BACKUP_DIR || './backups'),
+    dir: isS3Url(env.BACKUP_DIR) ? env.BACKUP_DIR.trim() : resolve(env.BACKUP_DIR || './backups'),
     hour: int(env.BACKUP_HORA, 2, 0, 23),
     retentionDays: int(env.BACKUP_RETENCAO_DIAS, 7, 1, 3650),
     daily: env.BACKUP_DIARIO !== '0',
@@ -58,17 +63,51 @@ export interface BackupDeps {
   schemas: readonly EntitySchema[];
   version: string;
   settings: BackupSettings;
+  /** DATA_DIR when the portal runs the local identity stack (identity.ts `localIdentityDataDir`). */
+  identityDataDir?: string;
 }
 
-/** One backup now, then the retention; logged in pt-BR. */
+/** The s3:// location of the setting, or a pt-BR error when it names no bucket. */
+function s3Location(dir: string) {
+  const loc = parseS3Url(dir);
+  if (!loc) throw new Error(`BACKUP_DIR inválido: ${dir} (use s3://bucket/prefixo ou uma pasta local).`);
+  return loc;
+}
+
+/** The finished backups at the destination (folder names, sorted). */
+export async function listBackups(dir: string): Promise<string[]> {
+  if (isS3Url(dir)) return (await listS3Backups(await backupClient(), s3Location(dir))).filter((b) => b.complete).map((b) => b.name);
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((n) => !n.endsWith('.parcial') && existsSync(join(dir, n, MANIFEST_FILE)))
+        .sort()
+    : [];
+}
+
+/** One backup now, then the retention; logged in pt-BR. Returns where it is (a folder or an s3:// address). */
 export async function backupNow(d: BackupDeps): Promise<string> {
-  const { path, manifest } = await createBackup({ ...d, dir: d.settings.dir });
-  const removed = pruneBackups(d.settings.dir, d.settings.retentionDays);
-  const files = Object.keys(manifest.arquivos).length;
-  console.log(
-    `[backup] ${path}: banco ${(manifest.banco.bytes / 1e6).toFixed(1)} MB, ${files} arquivos${removed.length ? `; ${removed.length} backups antigos removidos` : ''}`,
-  );
-  return path;
+  const s3 = isS3Url(d.settings.dir) ? s3Location(d.settings.dir) : undefined;
+  // In S3: made in a local staging folder (TMPDIR), uploaded, then the staging folder removed.
+  const staging = s3 ? mkdtempSync(join(tmpdir(), 'portal-backup-')) : d.settings.dir;
+  try {
+    const made = await createBackup({ ...d, dir: staging });
+    let path = made.path;
+    let removed: string[];
+    if (s3) {
+      const client = await backupClient();
+      path = await uploadBackup(client, s3, made.path, basename(made.path));
+      removed = await pruneS3Backups(client, s3, d.settings.retentionDays);
+    } else {
+      removed = pruneBackups(d.settings.dir, d.settings.retentionDays);
+    }
+    const { banco, arquivos, identidade } = made.manifest;
+    console.log(
+      `[backup] ${path}: banco ${(banco.bytes / 1e6).toFixed(1)} MB, ${Object.keys(arquivos).length} arquivos${identidade ? ', identidade local' : ''}${removed.length ? `; ${removed.length} backups antigos removidos` : ''}`,
+    );
+    return path;
+  } finally {
+    if (s3) rmSync(staging, { recursive: true, force: true });
+  }
 }
 
 export const BACKUP_QUEUE = 'backup-diario';

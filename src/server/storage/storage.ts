@@ -103,10 +103,10 @@ export function s3OptionsFromEnv(env: NodeJS.ProcessEnv = process.env): S3Option
   };
 }
 
-/** Credentials come from the SDK's default chain (AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, profile, role). */
-export async function s3Storage(bucket: string, prefix = '', options: S3Options = {}): Promise<FileStorage> {
-  const { S3Client, PutObjectCommand, GetObjectCommand, DeleteObjectCommand, HeadBucketCommand } = await import('@aws-sdk/client-s3');
-  const client = new S3Client({
+/** An S3 client for these options (also the backups' when BACKUP_DIR is an s3:// address, src/server/backup/s3-target.ts). */
+export async function createS3Client(options: S3Options = {}) {
+  const { S3Client } = await import('@aws-sdk/client-s3');
+  return new S3Client({
     region: options.region ?? 'us-east-1',
     endpoint: options.endpoint,
     forcePathStyle: options.forcePathStyle ?? !!options.endpoint,
@@ -116,6 +116,12 @@ export async function s3Storage(bucket: string, prefix = '', options: S3Options 
     // A store that does not answer fails the request in seconds (503), rather than holding it.
     requestHandler: { connectionTimeout: 5000 },
   });
+}
+
+/** Credentials come from the SDK's default chain (AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, profile, role). */
+export async function s3Storage(bucket: string, prefix = '', options: S3Options = {}): Promise<FileStorage> {
+  const { PutObjectCommand, GetObjectCommand, DeleteObjectCommand, HeadBucketCommand } = await import('@aws-sdk/client-s3');
+  const client = await createS3Client(options);
   return {
     async put(key, body, type) {
       await unavailableOnError(() => client.send(new PutObjectCommand({ Bucket: bucket, Key: prefix + key, Body: body, ContentType: type })));
