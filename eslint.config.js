@@ -28,6 +28,9 @@ const elements = [
       'src/server/mail/**',
       'src/server/sla/**',
       'src/server/events/**',
+      // The trash and the portal settings it reads serve every entity (issue 35).
+      'src/server/trash/**',
+      'src/server/settings/**',
     ],
     partialMatch: false,
   },

@@ -6,7 +6,7 @@
 import type { AccessAttributes, IdentityAdmin, NewPoolUser, PoolUser } from '../src/server/site-users/identity-admin';
 import { DEMO_ACCOUNTS } from '../src/server/identity/seed';
 
-type MemoryUser = PoolUser & { password: string; signedOutAt?: number };
+type MemoryUser = PoolUser & { password: string; signedOutAt?: number; totp?: boolean };
 
 export interface MemoryIdentityAdmin extends IdentityAdmin {
   /** Each account; `signedOutAt`: when its refresh tokens were last revoked (a global sign-out). */
@@ -29,7 +29,7 @@ export function memoryIdentityAdmin(): MemoryIdentityAdmin {
       password: 'Demo#2026',
     });
   }
-  const copy = ({ password: _p, signedOutAt: _s, ...u }: MemoryUser): PoolUser => ({
+  const copy = ({ password: _p, signedOutAt: _s, totp: _t, ...u }: MemoryUser): PoolUser => ({
     ...u,
     obra: [...u.obra],
     roles: [...u.roles],
@@ -71,6 +71,25 @@ export function memoryIdentityAdmin(): MemoryIdentityAdmin {
       if (!u) throw Object.assign(new Error('User does not exist.'), { code: 'UserNotFoundException' });
       u.enabled = enabled;
       if (!enabled) u.signedOutAt = Date.now();
+    },
+    async signOutEverywhere(username: string) {
+      const u = [...users.values()].find((x) => x.username === username);
+      if (!u) throw Object.assign(new Error('User does not exist.'), { code: 'UserNotFoundException' });
+      u.signedOutAt = Date.now();
+    },
+    async mfaStatus(username: string) {
+      const u = [...users.values()].find((x) => x.username === username);
+      if (!u) throw Object.assign(new Error('User does not exist.'), { code: 'UserNotFoundException' });
+      return { totp: !!u.totp };
+    },
+    async disableTotp(username: string) {
+      const u = [...users.values()].find((x) => x.username === username);
+      if (!u) throw Object.assign(new Error('User does not exist.'), { code: 'UserNotFoundException' });
+      u.totp = false;
+    },
+    async checkPassword(username: string, password: string) {
+      const u = [...users.values()].find((x) => x.username === username);
+      return !!u && u.enabled && u.password === password;
     },
     async listUsersWithSite(obra: string) {
       return [...users.values()].filter((u) => u.obra.includes(obra)).map(copy);

@@ -16,7 +16,18 @@ export const custoPosvenda: EntitySchema = {
   actions: { create: 'edit', edit: 'edit' },
   menu: { group: 'Pós-venda', icon: 'DollarOutlined' },
   fields: [
-    { name: 'ticket', kind: 'reference', label: 'Ticket', ref: 'posvenda', required: true, list: true, filter: true, group: 'Custo', span: 'half' },
+    {
+      name: 'ticket',
+      kind: 'reference',
+      label: 'Ticket',
+      ref: 'posvenda',
+      onDelete: 'cascade',
+      required: true,
+      list: true,
+      filter: true,
+      group: 'Custo',
+      span: 'half',
+    },
     { name: 'data', kind: 'date', label: 'Data', required: true, default: TODAY, list: true, sort: true, filter: true, group: 'Custo', span: 'half' },
     {
       name: 'descricao',

@@ -38,7 +38,7 @@ export const diretorio: EntitySchema = {
       group: 'Pasta',
       span: 'half',
     },
-    { name: 'pai', kind: 'reference', label: 'Pasta superior', ref: 'diretorio', list: true, filter: true, group: 'Pasta', span: 'half' },
+    { name: 'pai', kind: 'reference', label: 'Pasta superior', ref: 'diretorio', onDelete: 'cascade', list: true, filter: true, group: 'Pasta', span: 'half' },
     obraRef({ label: 'Obra (opcional)', group: 'Pasta', span: 'half' }),
     { name: 'descricao', kind: 'text', label: 'Descrição', maxLength: 300, search: true, group: 'Pasta', span: 'full' },
     {

@@ -39,6 +39,7 @@ export const documentoJuridico: EntitySchema = {
       kind: 'reference',
       label: 'Processo',
       ref: 'processoJuridico',
+      onDelete: 'cascade',
       required: true,
       list: true,
       filter: true,

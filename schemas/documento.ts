@@ -21,7 +21,18 @@ export const documento: EntitySchema = {
   actions: { create: 'upload', edit: 'edit' },
   menu: { group: 'Biblioteca', icon: 'FileTextOutlined' },
   fields: [
-    { name: 'diretorio', kind: 'reference', label: 'Pasta', ref: 'diretorio', required: true, list: true, filter: true, group: 'Documento', span: 'half' },
+    {
+      name: 'diretorio',
+      kind: 'reference',
+      label: 'Pasta',
+      ref: 'diretorio',
+      onDelete: 'cascade',
+      required: true,
+      list: true,
+      filter: true,
+      group: 'Documento',
+      span: 'half',
+    },
     {
       name: 'nome',
       kind: 'text',

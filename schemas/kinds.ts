@@ -88,6 +88,13 @@ export interface FieldDef {
   /** reference: the target field whose value is stored (default 'id'). */
   refKey?: string;
   /**
+   * reference: what deleting the target does to this record (src/server/trash). 'cascade': it goes
+   * with the target, into the same trash entry, and comes back with it (a ticket's interactions, a
+   * contract's products). Absent: the target refuses to be deleted while this record points at it,
+   * and the answer names what depends on it (a site with daily reports).
+   */
+  onDelete?: 'cascade';
+  /**
    * reference: only target records with these values may be chosen (target field → value, or the
    * list of values it may hold), e.g. an SGI record's supplier is a company of `tipo` 'Fornecedor',
    * a contract's counterparty one of `tipo` ['Fornecedor', 'Cliente']. The picker offers only those

@@ -35,7 +35,17 @@ export const modeloDiretorio: EntitySchema = {
       span: 'half',
       help: 'Pode usar {obra} (código) e {nome} (nome da obra).',
     },
-    { name: 'pai', kind: 'reference', label: 'Pasta superior', ref: 'modeloDiretorio', list: true, filter: true, group: 'Pasta', span: 'half' },
+    {
+      name: 'pai',
+      kind: 'reference',
+      label: 'Pasta superior',
+      ref: 'modeloDiretorio',
+      onDelete: 'cascade',
+      list: true,
+      filter: true,
+      group: 'Pasta',
+      span: 'half',
+    },
     { name: 'descricao', kind: 'text', label: 'Descrição', maxLength: 300, group: 'Pasta', span: 'full' },
     {
       ...diretorio.fields.find((f) => f.name === 'acesso')!,

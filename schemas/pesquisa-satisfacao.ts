@@ -27,6 +27,7 @@ export const pesquisaSatisfacao: EntitySchema = {
       kind: 'reference',
       label: 'Ticket',
       ref: 'posvenda',
+      onDelete: 'cascade',
       list: true,
       filter: true,
       group: 'Identificação',

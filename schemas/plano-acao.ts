@@ -70,7 +70,18 @@ export const planoAcao: EntitySchema = {
   actions: { list: 'readAcoes', show: 'readAcoes', create: 'edit', edit: 'edit' },
   menu: { group: 'SGI', icon: 'CarryOutOutlined' },
   fields: [
-    { name: 'ticket', kind: 'reference', label: 'Registro SGI', ref: 'ticketSgi', required: true, list: true, filter: true, group: 'Plano', span: 'half' },
+    {
+      name: 'ticket',
+      kind: 'reference',
+      label: 'Registro SGI',
+      ref: 'ticketSgi',
+      onDelete: 'cascade',
+      required: true,
+      list: true,
+      filter: true,
+      group: 'Plano',
+      span: 'half',
+    },
     { name: 'titulo', kind: 'text', label: 'Título', required: true, minLength: 3, maxLength: 150, list: true, search: true, group: 'Plano', span: 'full' },
     { name: 'responsavel', kind: 'person', label: 'Responsável pelo plano', list: true, filter: true, group: 'Plano', span: 'half' },
     {

@@ -18,6 +18,7 @@ export const produtoContrato: EntitySchema = {
       kind: 'reference',
       label: 'Contrato',
       ref: 'contrato',
+      onDelete: 'cascade',
       required: true,
       list: true,
       filter: true,

@@ -20,7 +20,18 @@ export const ticketInteracao: EntitySchema = {
   // docs/access.md decision 17: interacting is `Interagir` (the person who registers it, or its responsible).
   actions: { create: 'Interagir', edit: 'Interagir' },
   fields: [
-    { name: 'ticket', kind: 'reference', label: 'Ticket', ref: 'posvenda', required: true, list: true, filter: true, group: 'Interação', span: 'half' },
+    {
+      name: 'ticket',
+      kind: 'reference',
+      label: 'Ticket',
+      ref: 'posvenda',
+      onDelete: 'cascade',
+      required: true,
+      list: true,
+      filter: true,
+      group: 'Interação',
+      span: 'half',
+    },
     { name: 'data', kind: 'datetime', label: 'Data', required: true, default: NOW, list: true, sort: true, group: 'Interação', span: 'half' },
     {
       name: 'tipo',
@@ -57,7 +68,16 @@ export const ticketInteracao: EntitySchema = {
       group: 'Interação',
       span: 'half',
     },
-    { name: 'respostaA', kind: 'reference', label: 'Em resposta a', ref: 'ticketInteracao', filter: true, group: 'Interação', span: 'half' },
+    {
+      name: 'respostaA',
+      kind: 'reference',
+      label: 'Em resposta a',
+      ref: 'ticketInteracao',
+      onDelete: 'cascade',
+      filter: true,
+      group: 'Interação',
+      span: 'half',
+    },
     longtext('texto', 'Texto', { required: true, minLength: 1, maxLength: 4000, list: true, search: true, group: 'Interação' }),
     attachmentsField('anexos', 'Anexos'),
     // The ticket's site, kept by the server (src/server/modules/client-replies.ts): a client reads the

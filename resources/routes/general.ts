@@ -1,5 +1,5 @@
 /** The general layout (docs/specification.md §2 "General layout"): profile, library, new site, insurance. */
-import { can, check, create, defineRoutes, list } from './define';
+import { can, check, create, defineRoutes, list, STAFF_ONLY } from './define';
 
 const r = defineRoutes('general', 'Geral', 'AppstoreOutlined');
 
@@ -31,6 +31,16 @@ export const GENERAL_ROUTES = [
     access: can('Empresa', 'manage'),
     screen: 'empresasPendentes',
     icon: 'BankOutlined',
+    spec: false,
+  }),
+  // Decision 33: the audit trail (issue 35), for administrators and the controllership (read-only).
+  r('/admin/auditoria', 'Auditoria', { group: 'Administração', access: can('Auditoria'), screen: 'auditoria', icon: 'AuditOutlined', spec: false }),
+  // The portal settings (issue 35: trash period…), changed by administrators.
+  r('/admin/configuracoes', 'Configurações do portal', {
+    group: 'Administração',
+    access: can('Configuracao', 'manage'),
+    screen: 'configuracoes',
+    icon: 'ControlOutlined',
     spec: false,
   }),
   // Run-time configuration of entities (issue 15): staff only; the screen lists what GET /api/v1/schemas says the user may configure.
@@ -75,4 +85,6 @@ export const DEVICE_ROUTES = [
     spec: false,
   }),
   r('/no-aparelho/:id', 'Registro no aparelho', { group: 'Usuário', access: DEVICE_ACCESS, screen: 'noAparelhoRegistro', icon: 'MobileOutlined', spec: false }),
+  // The trash (issue 35): every staff member, each entry shown to whoever may delete its record (the API decides).
+  r('/lixeira', 'Lixeira', { group: 'Usuário', access: STAFF_ONLY, screen: 'lixeira', icon: 'DeleteOutlined', spec: false }),
 ];

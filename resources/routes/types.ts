@@ -23,7 +23,10 @@ export type ScreenName =
   | 'apiReference' // /referencia-api: the API reference for staff, rendered from GET /api/v1/openapi.json
   | 'pendencias' // /pendencias: "Minhas pendências", the workflow steps waiting for the user
   | 'acaoEmail' // /acao-email/:token: confirmation of a workflow step from an e-mail button (signed link, sign-in required)
+  | 'lixeira' // /lixeira: deleted records the person may restore (issue 35)
+  | 'configuracoes' // /admin/configuracoes: the portal settings administrators change (issue 35)
   | 'empresasPendentes' // /admin/empresas-pendentes: company texts the registry migration could not match (decision 29)
+  | 'auditoria' // /admin/auditoria: the audit trail, filtered and exported (issue 35, decision 33)
   | 'login'
   | 'primeiroLogin'
   | 'esqueciSenha'

@@ -95,7 +95,18 @@ export const APOLICE_FIELDS: FieldDef[] = [
 /** Endorsement fields; `apoliceRef` is the policy schema of the same kind. */
 export function endossoFields(apoliceRef: string): FieldDef[] {
   return [
-    { name: 'apolice', kind: 'reference', label: 'Apólice', ref: apoliceRef, required: true, list: true, filter: true, group: 'Endosso', span: 'half' },
+    {
+      name: 'apolice',
+      kind: 'reference',
+      label: 'Apólice',
+      ref: apoliceRef,
+      onDelete: 'cascade',
+      required: true,
+      list: true,
+      filter: true,
+      group: 'Endosso',
+      span: 'half',
+    },
     {
       name: 'numero',
       kind: 'text',

@@ -27,6 +27,7 @@ import { externalRestrictions, partnerRules } from './rules/external';
 import { everyoneRules } from './rules/everyone';
 import { devAccessRules, globalRoleRules } from './rules/global';
 import { anonymousReportRules, ethicsConfidentialRules, ethicsTeamRules } from './rules/etica';
+import { auditTrailRules } from './rules/auditoria';
 import { logisticsRules } from './rules/logistica';
 import { substituteRules } from './rules/substitute';
 import { rdoRules } from './rules/rdo';
@@ -111,6 +112,7 @@ const STAFF: readonly RuleSet[] = [
   everyoneRules, //               3, 26, 27          rules/everyone.ts
   globalRoleRules, //             4, 28              rules/global.ts
   ethicsConfidentialRules, //     27                 rules/etica.ts
+  auditTrailRules, //             33                 rules/auditoria.ts
   devAccessRules, //              4                  rules/global.ts
   ethicsTeamRules, //             27, 30             rules/etica.ts
   logisticsRules, //              28                 rules/logistica.ts

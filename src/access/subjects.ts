@@ -32,6 +32,10 @@ export const SUBJECTS = [
   'Empresa',
   'Ausencia',
   'Calendario',
+  // The portal settings (issue 35): read by staff, changed by acesso_total (manage all).
+  'Configuracao',
+  // The audit trail (issue 35, decision 33): acesso_total and controladoria only.
+  'Auditoria',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 

@@ -40,6 +40,9 @@ const LostDaysPage = lazy(() => import('./modules/lost-days/lost-days-page').the
 const RdoConfigPage = lazy(() => import('./modules/rdo/rdo-config-page').then((m) => ({ default: m.RdoConfigPage })));
 const DocumentTreePage = lazy(() => import('./modules/document-tree/document-tree-page').then((m) => ({ default: m.DocumentTreePage })));
 const PendingCompaniesPage = lazy(() => import('./modules/empresa/pending-companies-page').then((m) => ({ default: m.PendingCompaniesPage })));
+const AuditPage = lazy(() => import('./modules/auditoria/audit-page').then((m) => ({ default: m.AuditPage })));
+const TrashPage = lazy(() => import('./modules/lixeira/trash-page').then((m) => ({ default: m.TrashPage })));
+const SettingsPage = lazy(() => import('./modules/configuracoes/settings-page').then((m) => ({ default: m.SettingsPage })));
 const ApiReferencePage = lazy(() => import('./modules/api-reference/api-reference-page').then((m) => ({ default: m.ApiReferencePage })));
 const SchemaConfigPage = lazy(() => import('./modules/schema-config/schema-config-page').then((m) => ({ default: m.SchemaConfigPage })));
 const VersoesSistemaPage = lazy(() => import('./root/VersoesSistemaPage').then((m) => ({ default: m.VersoesSistemaPage })));
@@ -76,6 +79,12 @@ export function elementFor(route: AppRoute): ReactNode {
       return <ApiReferencePage />;
     case 'empresasPendentes':
       return <PendingCompaniesPage />;
+    case 'lixeira':
+      return <TrashPage />;
+    case 'configuracoes':
+      return <SettingsPage />;
+    case 'auditoria':
+      return <AuditPage />;
     case 'pendencias':
       return <PendenciasPage />;
     case 'acaoEmail':

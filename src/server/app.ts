@@ -46,6 +46,9 @@ import { eapCodeRoutes } from './modules/eap-codigos';
 import { checkHookRegistry } from './crud/hooks-registry';
 import { emailActionRoutes } from './workflow/email-actions';
 import { preferencesRoutes } from './preferences/store';
+import { mfaFeature } from './mfa/routes';
+import { settingsRoutes } from './settings/routes';
+import { trashRoutes } from './trash/routes';
 import type { EventHub } from './events/hub';
 import { eventRoutes } from './events/routes';
 import { calendarRoutes } from './sla/calendar-routes';
@@ -53,6 +56,10 @@ import { idempotency } from './idempotency';
 import type { PoolStats } from './db/connect';
 import { DRAINING_MESSAGE, healthRoutes } from './health/readiness';
 import { metricsFromEnv, metricsHandler, type PortalMetrics } from './health/metrics';
+import { logRequestError, requestContext, requestIdInErrors } from './http/request-context';
+import { accessTracking } from './audit/access-tracking';
+import { sessionsFeature } from './sessions/routes';
+import { auditFailureRoutes, auditRoutes } from './audit/routes';
 // The features' entity hooks, workflow guards and effects, and core tables (before any request).
 import './modules/register';
 
@@ -82,6 +89,8 @@ export interface AppOptions {
   metrics?: PortalMetrics | null;
   /** PostgreSQL's pool counters for the metrics (absent on PGlite). */
   poolStats?: () => PoolStats;
+  /** Failed sign-ins the app reports (a real Cognito) are recorded; false with the local identity stack, which records its own (issue 35). */
+  signInFailureReports?: boolean;
 }
 
 /** Decision 28: the sites whose record names this user as substitute site manager. */
@@ -97,12 +106,13 @@ export function createApp(opts: AppOptions) {
   const security = opts.security ?? securityFromEnv();
   const metrics = opts.metrics === undefined ? metricsFromEnv({ db: opts.db, poolStats: opts.poolStats }) : (opts.metrics ?? undefined);
   if (metrics) app.use('*', metrics.middleware); // first: every answer is counted, by route pattern
+  app.use('*', requestContext()); // x-request-id on every answer, one JSON log line per API request (issue 35)
   app.use('*', securityHeaders(security), canonicalOrigin(security));
   app.use(
     '/api/*',
     apiCors({
       origins: security.origins,
-      exposeHeaders: ['x-total-count', 'x-total-count-estimate', 'x-total-count-at-least', 'x-list-truncated', 'idempotent-replayed'],
+      exposeHeaders: ['x-total-count', 'x-total-count-estimate', 'x-total-count-at-least', 'x-list-truncated', 'idempotent-replayed', 'x-request-id'],
     }),
   );
   const draining = opts.draining;
@@ -115,6 +125,7 @@ export function createApp(opts: AppOptions) {
     });
   }
   app.use('/api/*', compressResponses()); // JSON above 1 KB: brotli, else gzip
+  app.use('/api/*', requestIdInErrors()); // every JSON error body carries `requestId` (the app's "Código do erro")
   app.use('/api/*', async (c, next) => {
     assertCleanPath(new URL(c.req.url).pathname); // %00 in an id, a site or an e-mail: 400 before any route
     await next();
@@ -127,11 +138,11 @@ export function createApp(opts: AppOptions) {
     if (err instanceof QueryError) return c.json(errorBody(400, err.message, err.errors), 400);
     if (err instanceof StorageUnavailable) {
       const cause = err.cause as { name?: string; message?: string } | undefined;
-      console.warn('[arquivos] armazenamento indisponível', c.req.method, c.req.path, cause?.name ?? '', cause?.message ?? cause);
+      logRequestError(c, 'warn', 'armazenamento de arquivos indisponível', cause);
       return c.json(errorBody(503, err.message), 503, { 'Retry-After': '5' });
     }
     if (isDatabaseUnavailable(err)) {
-      console.warn('[db] banco indisponível', c.req.method, c.req.path, (err as Error).message);
+      logRequestError(c, 'warn', 'banco de dados indisponível', err);
       return c.json(errorBody(503, DATABASE_UNAVAILABLE_MESSAGE), 503, { 'Retry-After': '5' });
     }
     const input = lastResortError(err, `${c.req.method} ${c.req.path}`);
@@ -141,7 +152,7 @@ export function createApp(opts: AppOptions) {
       const message = status === 401 ? 'Sessão inválida ou expirada. Entre novamente.' : err.message || 'Requisição inválida.';
       return c.json(errorBody(status, message), status);
     }
-    console.error('[api] erro inesperado', c.req.method, c.req.path, err);
+    logRequestError(c, 'error', 'erro inesperado', err);
     return c.json(errorBody(500, 'Erro interno do servidor. Tente novamente em instantes.'), 500);
   });
 
@@ -195,6 +206,10 @@ export function createApp(opts: AppOptions) {
   opts.publicRoutes?.(api);
   api.route('/pesquisa', surveyRoutes(opts.db)); // public: the link's token is the credential
   api.route('/verificar', verifyRoutes(opts.db)); // public: a signed document's verification code (issue 26)
+  api.route('/auditoria', auditFailureRoutes(opts.db, { accept: opts.signInFailureReports ?? true })); // public: a failed sign-in at Cognito
+  // The second factor (issue 35): a recovery code is used without a session; the policy and the routes follow the authentication.
+  const mfa = opts.identityAdmin && mfaFeature({ db: opts.db, identityAdmin: opts.identityAdmin, store: opts.rateLimit?.store });
+  if (mfa) api.route('/mfa', mfa.publicRoutes);
 
   api.use('*', async (c, next) => {
     let user: PortalUser | null;
@@ -216,8 +231,15 @@ export function createApp(opts: AppOptions) {
     c.set('ability', abilityOf(user));
     await next();
   });
+  // Each session's last use; an ended one ("sair deste", "sair de todos") gets 401 'sessao-encerrada' (src/server/sessions).
+  const sessions = sessionsFeature(opts.db, opts.identityAdmin);
+  api.use('*', sessions.guard);
+  if (mfa) api.use('*', mfa.enforce); // 403 'mfa-obrigatorio' until a person the policy names has enrolled (src/server/mfa)
   // A write sent again with the same Idempotency-Key answers the first answer (issue 26).
   api.use('*', idempotency(opts.db));
+  // Sign-ins (a session's first request), downloads and exports in the audit trail (issue 35).
+  api.use('*', accessTracking(opts.db));
+  if (mfa) api.route('/mfa', mfa.routes);
 
   api.get('/me', (c) => c.json({ user: c.get('user'), rules: packRules(c.get('ability').rules) }));
   api.get(
@@ -235,6 +257,10 @@ export function createApp(opts: AppOptions) {
     '/acoes-email',
     emailActionRoutes(opts.db, () => schemaRegistry.all()),
   );
+  api.route('/configuracoes', settingsRoutes(opts.db)); // the portal settings (trash period, issue 35)
+  api.route('/lixeira', trashRoutes(opts.db, opts.storage)); // deleted records: list, restore, discard (issue 35)
+  api.route('/auditoria', auditRoutes(opts.db)); // the audit trail: administrators and controllership (issue 35)
+  api.route('/sessoes', sessions.routes); // the caller's own sessions: list, end one, end all (issue 35)
   api.route('/preferencias', preferencesRoutes(opts.db)); // the caller's own preferences (daily digest)
   if (opts.events) api.route('/eventos', eventRoutes(opts.events)); // live "pendencias" signal (SSE)
   api.route('/pendencias', pendenciasRoutes(opts.db, opts.schemas)); // work queue, /contagem, /lote
@@ -251,7 +277,7 @@ export function createApp(opts: AppOptions) {
   api.route('/obras', lostDaysRoutes(opts.db)); // GET /obras/:obra/dias-impraticaveis (impracticable days, issue 26)
   api.route('/obras', eapCodeRoutes(opts.db)); // GET /obras/:obra/eap-codigos?area= (the daily report's EAP picker)
   api.route('/obras', weatherRoutes(opts.db)); // GET /obras/:obra/clima?data= (the daily report's weather, WEATHER_URL)
-  for (const schema of opts.schemas) api.route(`/${schema.resource}`, crudRoutes(opts.db, schemaRegistry.getter(schema.resource), opts.storage));
+  for (const schema of opts.schemas) api.route(`/${schema.resource}`, crudRoutes(opts.db, schemaRegistry.getter(schema.resource)));
   api.all('*', (c) => c.json(errorBody(404, 'Recurso não encontrado.'), 404));
 
   app.route('/api/v1', api);

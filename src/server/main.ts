@@ -25,7 +25,10 @@ import { startEngine } from './db/boss';
 import { workDailyJobs } from './jobs/runner';
 import { workSlaJob } from './sla/jobs';
 import { DAILY_JOBS } from './jobs';
+import { signInFailureRecorder } from './audit/sign-in-failures';
+import { trashPurgeJob } from './jobs/trash-purge';
 import { answerBackupSignal, backupSettings, workBackupJob } from './backup/schedule';
+import { localIdentityDataDir } from './backup/identity';
 import { localIdentityAdmin } from './site-users/identity-admin';
 import { cognitoAdminOptions, cognitoIdentityAdmin } from './site-users/cognito-sdk';
 import { EventHub } from './events/hub';
@@ -47,11 +50,14 @@ async function main() {
   const engine = await startEngine(database);
   await startMailer(database.db, mailTransport, { onDrain: metrics?.mailDrained });
   // Daily jobs (delay warning): claimed per day in the database, so one server runs each day's job.
-  await workDailyJobs(engine.boss, database.db, DAILY_JOBS);
+  // The trash's purge of what is past the administrators' period (src/server/trash/purge.ts) is one of them.
+  await workDailyJobs(engine.boss, database.db, [...DAILY_JOBS, trashPurgeJob(storage)]);
   // SLA (issue 25): breaches, reminders and escalations, every minute; each event claimed once in the database.
   await workSlaJob(engine.boss, database.db, SCHEMAS);
   // Backups (issue 35): the daily one, and `npm run backup` answered by this process (src/server/backup/).
-  const backup = { database, storage, databaseUrl: cfg.databaseUrl, schemas: SCHEMAS, version: APP_VERSION, settings: backupSettings() };
+  // With the local identity stack, its accounts (DATA_DIR/cognito) go into the backup too.
+  const identityDataDir = localIdentityDataDir(cfg.dataDir);
+  const backup = { database, storage, databaseUrl: cfg.databaseUrl, schemas: SCHEMAS, version: APP_VERSION, settings: backupSettings(), identityDataDir };
   await workBackupJob(engine.boss, backup);
   const stopAnsweringBackups = answerBackupSignal(cfg.dataDir, backup);
   // Live updates: this process's LISTEN on portal_eventos feeds its open streams (src/server/events/).
@@ -73,7 +79,11 @@ async function main() {
   const local = !identityConfigFromEnv();
   // Sign-in throttling and the API's rate limit count in Redis (REDIS_URL) or the database: shared by every process.
   const rateLimits = rateLimitStoreFromEnv(database.db);
-  const stack = await startIdentity({ ...process.env, DATA_DIR: cfg.dataDir, PUBLIC_URL: cfg.publicUrl }, { throttle: { store: rateLimits.store } });
+  // The local stack's failed sign-ins, with their reason, go to the audit trail (issue 35; with Cognito the app reports them).
+  const stack = await startIdentity(
+    { ...process.env, DATA_DIR: cfg.dataDir, PUBLIC_URL: cfg.publicUrl },
+    { throttle: { store: rateLimits.store, onFailure: signInFailureRecorder(database.db) } },
+  );
   const identity = stack.config;
   const verify = createTokenVerifier(identity);
   // People of a site: the local pool through the emulator, or the real pool through the AWS SDK.
@@ -96,6 +106,7 @@ async function main() {
     draining: () => draining,
     metrics: metrics ?? null,
     poolStats: database.poolStats,
+    signInFailureReports: !local,
   });
 
   // The single-page app: static files, and index.html for every other path (client routing).

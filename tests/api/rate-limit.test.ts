@@ -63,7 +63,11 @@ async function connectedRedis(url: string) {
 async function expectRefused(res: Response) {
   expect(res.status).toBe(429);
   const body = await res.json();
-  expect(body).toEqual({ statusCode: 429, message: expect.stringMatching(/^Muitas requisições em pouco tempo\. Tente novamente em \d+ segundos?\.$/) });
+  expect(body).toEqual({
+    statusCode: 429,
+    message: expect.stringMatching(/^Muitas requisições em pouco tempo\. Tente novamente em \d+ segundos?\.$/),
+    requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+  });
   const retry = Number(res.headers.get('retry-after'));
   expect(retry).toBeGreaterThanOrEqual(1);
   expect(retry).toBeLessThanOrEqual(60);

@@ -15,6 +15,7 @@ import { sql } from 'kysely';
 import { CreateBucketCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { storageFromEnv, type FileStorage } from '../../src/server/storage/storage';
 import { BACKENDS, useApi } from './backends';
+import { purgeExpired } from '../../src/server/trash/purge';
 
 type Json = Record<string, any>;
 const ADMIN = 'admin@portal.local';
@@ -137,14 +138,22 @@ describe.each(BACKENDS)('files in S3 on an S3-compatible server (%s)', (backend)
     expect(rdo.fotos[0].key).toBe(up.body.key);
   });
 
-  it('deleting a record removes its files from the bucket, thumbnails too; a file another record holds stays', async () => {
+  it('a deleted record keeps its files in the bucket while in the trash; the purge removes them, thumbnails too; a file another record holds stays', async () => {
     const only = await upload(await photo());
     const shared = await upload(await photo(200, 100), 'comum.png');
     const first = await newRdo([only.body, shared.body]);
     const second = await newRdo([shared.body]);
     expect(await objects()).toEqual(expect.arrayContaining([only.body.key, `${only.body.key}.thumb.webp`, shared.body.key]));
+    /** Past the trash period: the purge (src/server/trash/purge.ts) with this storage. */
+    const expire = async () => {
+      await sql`update lixeira set excluido_em = now() - interval '400 days'`.execute(t.api.db);
+      await purgeExpired(t.api.db, storage);
+    };
 
     expect((await t.api.request(`/api/v1/diarios/${first.id}`, { method: 'DELETE' })).status).toBe(200);
+    expect(await objects()).toEqual(expect.arrayContaining([only.body.key, `${only.body.key}.thumb.webp`]));
+    expect((await get(only.body.key, ADMIN)).status).toBe(403); // held by the trash, not served
+    await expire();
     let left = await objects();
     expect(left).not.toContain(only.body.key);
     expect(left).not.toContain(`${only.body.key}.thumb.webp`);
@@ -153,6 +162,7 @@ describe.each(BACKENDS)('files in S3 on an S3-compatible server (%s)', (backend)
     expect((await get(shared.body.key, ADMIN)).status).toBe(200);
 
     expect((await t.api.request(`/api/v1/diarios/${second.id}`, { method: 'DELETE' })).status).toBe(200);
+    await expire();
     left = await objects();
     expect(left).not.toContain(shared.body.key);
     expect(left).not.toContain(`${shared.body.key}.thumb.webp`);
@@ -171,6 +181,7 @@ describe.each(BACKENDS)('files in S3 on an S3-compatible server (%s)', (backend)
       expect(refused.body).toEqual({
         statusCode: 503,
         message: expect.stringMatching(/^O armazenamento de arquivos não está respondendo: o arquivo não foi guardado/),
+        requestId: expect.any(String),
       });
       expect(await fileRows()).toBe(before.rows);
       const download = await get(kept.body.key, ADMIN);

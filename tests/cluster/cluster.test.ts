@@ -126,6 +126,27 @@ describe('three processes, one portal', () => {
     await seenByEveryProcess(async (port) => (await status(port)) === 200, 5000);
   });
 
+  it('a session ended from another device ("sair deste") is refused by every process within 5 s (issue 35)', async () => {
+    const WHO = 'escritorio@portal.local';
+    const here = await cluster.token(WHO, false);
+    await new Promise((r) => setTimeout(r, 1100)); // another second: the local stack's session is the account and the second of its sign-in
+    const there = await cluster.token(WHO, false);
+    const status = async (token: string, port: number) =>
+      (await fetch(`http://127.0.0.1:${port}/api/v1/me`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(30_000) })).status;
+    for (const p of cluster.processes) expect(await status(there, p.port)).toBe(200); // each process remembers it as open
+    const listed = await fetch(`${cluster.proxy.url}/api/v1/sessoes`, { headers: { authorization: `Bearer ${here}` } });
+    const sessions = (await listed.json()) as { id: number; atual: boolean }[];
+    expect(sessions.filter((s) => !s.atual)).toHaveLength(1);
+    const ended = await fetch(`${cluster.proxy.url}/api/v1/sessoes/${sessions.find((s) => !s.atual)!.id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${here}` },
+    });
+    expect(ended.status).toBe(200);
+    const out = await seenByEveryProcess(async (port) => (await status(there, port)) === 401, 5000);
+    console.log(`[cluster] sessão encerrada recusada por A, B, C em ${out.map((t) => t.toFixed(0)).join(', ')} ms`);
+    for (const p of cluster.processes) expect(await status(here, p.port)).toBe(200);
+  });
+
   it('the anonymous rate limit counts across the processes', async () => {
     const answers: number[] = [];
     for (let i = 0; i < ANON_LIMIT + 1; i++) answers.push((await call('GET', '/api/v1/me')).status);

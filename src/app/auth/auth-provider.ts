@@ -32,9 +32,11 @@ import {
 import type { Auth, AuthProviderDeps, LoginParams } from './auth-provider-types';
 import { decodePayload, identityFromClaims, type AuthIdentity } from './identity';
 import { failure } from './auth-failure';
+import { reportSignInFailure } from './sign-in-report';
 import { setFileCookie } from './file-cookie';
 import { listenForFederatedFailure } from './federated-failure';
 import { clearOfflineCaches } from '../pwa/caches';
+import { MFA_REQUIRED_CODE, mfaProfileRoute } from './mfa-routes';
 
 /** Hosted sign-out must finish within this time (spec sections 4 and 9). */
 export const SIGNOUT_TIMEOUT_MS = 3000;
@@ -79,7 +81,22 @@ export function createAuthProvider(deps: AuthProviderDeps = {}) {
     // The offline copy of the API answers belongs to the previous person (issue 26).
     if (readSession().user?.email !== id.email) await clearOfflineCaches();
     saveSession({ email: id.email, name: id.name, tipo: id.tipo });
+    // The second factor the policy requires and the person has not enrolled yet: the profile's enrolment first.
+    if (token && !redirectTo?.startsWith('/usuarios?mfa=') && (await mfaEnrolmentMissing(token)))
+      return { success: true as const, redirectTo: mfaProfileRoute('obrigatorio') };
     return { success: true as const, redirectTo: redirectTo ?? lastRoute() };
+  }
+
+  /** Whether `GET /mfa` says the policy requires a second factor this person has not enrolled (false when it cannot tell). */
+  async function mfaEnrolmentMissing(token: string): Promise<boolean> {
+    try {
+      const res = await (deps.fetchImpl ?? fetch)(`${apiUrl}/mfa`, { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` } });
+      if (!res.ok) return false;
+      const state = (await res.json()) as { obrigatorio?: boolean; ativo?: boolean; registrado?: boolean };
+      return !!state.obrigatorio && !(state.ativo && state.registrado);
+    } catch {
+      return false;
+    }
   }
 
   function challengeResult(step: string, username: string, detail: unknown, redirectTo?: string) {
@@ -159,6 +176,7 @@ export function createAuthProvider(deps: AuthProviderDeps = {}) {
         }
         return handleNextStep(out, username, params.redirectTo);
       } catch (e) {
+        reportSignInFailure(params.email ?? pending()?.username, e); // the audit trail, with a real Cognito (issue 35)
         await handleInvalidSession(e, { signOut: () => auth.signOut() });
         return failure(e, 'login');
       }
@@ -207,6 +225,15 @@ export function createAuthProvider(deps: AuthProviderDeps = {}) {
       }
       if (await handleInvalidSession(error, { signOut: () => auth.signOut() })) {
         return { logout: true, redirectTo: LOGIN_ROUTE };
+      }
+      // The policy requires a second factor not enrolled yet (403 'mfa-obrigatorio'): to the profile's enrolment.
+      if (
+        status === 403 &&
+        (error as { codigo?: unknown }).codigo === MFA_REQUIRED_CODE &&
+        typeof window !== 'undefined' &&
+        window.location.pathname !== '/usuarios'
+      ) {
+        return { redirectTo: mfaProfileRoute('obrigatorio') };
       }
       return {};
     },

@@ -62,6 +62,11 @@ const EXACT: Record<string, string> = {
   'Password attempts exceeded': 'Limite de tentativas excedido. Tente novamente mais tarde.',
   'There is already a signed in user.': 'Já existe um usuário conectado.',
   'Signout timeout': 'A saída da conta corporativa não foi concluída a tempo (3 s).',
+  // The second factor (TOTP): a wrong code, or one already used (each code counts once).
+  'Invalid code received for user': 'Código incorreto ou já usado. Digite o código atual do aplicativo autenticador (cada código vale uma vez).',
+  'Code mismatch and fail enable Software Token MFA': 'Código incorreto. Digite o código de 6 dígitos que o aplicativo autenticador mostra agora.',
+  'Invalid session for the user, session is expired.': 'O passo de login expirou. Entre novamente.',
+  'User has not verified software token MFA': 'Confirme o aplicativo autenticador com um código antes de ativar a verificação.',
 };
 
 /** Patterns, tried in order when no exact message matches. */
@@ -88,6 +93,7 @@ const BY_NAME: Record<string, string> = {
   NotAuthorizedException: 'Não autorizado. Verifique os dados e tente novamente.',
   UserNotFoundException: 'Usuário não encontrado.',
   CodeMismatchException: 'Código de verificação inválido. Tente novamente.',
+  EnableSoftwareTokenMFAException: 'Código incorreto. Digite o código de 6 dígitos que o aplicativo autenticador mostra agora.',
   ExpiredCodeException: 'O código expirou. Solicite um novo código.',
   InvalidPasswordException: 'A senha não cumpre a política: mínimo de 8 caracteres, com letra minúscula, letra maiúscula, número e símbolo.',
   LimitExceededException: 'Limite de tentativas excedido. Tente novamente mais tarde.',

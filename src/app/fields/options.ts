@@ -129,7 +129,8 @@ export function lowerLabel(label: string): string {
 /** The delete confirmation of a record of the schema ("Excluir esta obra?"), for Refine's DeleteButton. */
 export function deleteConfirmProps(schema: EntitySchema): { confirmTitle: string; confirmOkText: string; confirmCancelText: string } {
   return {
-    confirmTitle: `Excluir ${schema.gender === 'f' ? 'esta' : 'este'} ${lowerLabel(schema.label)}?`,
+    // A deletion goes to the trash (issue 35): say so where the person decides.
+    confirmTitle: `Excluir ${schema.gender === 'f' ? 'esta' : 'este'} ${lowerLabel(schema.label)}? ${schema.gender === 'f' ? 'Ela' : 'Ele'} vai para a lixeira, de onde pode ser restaurad${schema.gender === 'f' ? 'a' : 'o'}.`,
     confirmOkText: 'Excluir',
     confirmCancelText: 'Cancelar',
   };

@@ -59,7 +59,7 @@ describe('menu per role (built from the route table and the ability)', () => {
       // Decisions 26–27: every staff member opens SGI records (and reads their own) and files ethics reports.
       ['SGI', ['/sgi', '/sgi/qualidade', '/sgi/meioAmbiente', '/sgi/seguranca', '/sgi/auditoria', '/sgi/acoes', '/relatos-etica']],
       // Decision 31: every staff member records their absences and substitutes; issue 26: what waits on the device.
-      ['Usuário', ['/no-aparelho', '/ausencias']],
+      ['Usuário', ['/no-aparelho', '/lixeira', '/ausencias']],
     ]);
     expect(shape(buildMenu('site', ability, '101'))).toEqual([
       ['Obra', ['/obras/101', '/obras/101/biblioteca', '/obras/101/galeria']],

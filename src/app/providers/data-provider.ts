@@ -15,6 +15,7 @@ import axios, { AxiosError, type AxiosInstance } from 'axios';
 import simpleRestDataProvider from '@refinedev/simple-rest';
 import type { BaseRecord, DataProvider, GetListParams, HttpError } from '@refinedev/core';
 import { headersWithKey } from './idempotency';
+import { rememberRequestId, requestIdOf } from './request-ids';
 
 export type TokenGetter = () => Promise<string | undefined> | string | undefined;
 
@@ -88,7 +89,11 @@ export function toHttpError(error: unknown): HttpError {
     const errors = normalizeErrors(data.errors);
     // A refusal the app acts on by name (a revoked access signs the person out, issue 35).
     const codigo = typeof (data as { codigo?: unknown }).codigo === 'string' ? { codigo: (data as { codigo: string }).codigo } : {};
-    return errors ? { message, statusCode, errors, ...codigo } : { message, statusCode, ...codigo };
+    // The request's id: the notification showing this message shows it as "Código do erro" (issue 35).
+    const requestId = requestIdOf(data, ax.response?.headers as Record<string, unknown> | undefined);
+    rememberRequestId(message, requestId);
+    const id = requestId ? { requestId } : {};
+    return errors ? { message, statusCode, errors, ...codigo, ...id } : { message, statusCode, ...codigo, ...id };
   }
   if (error && typeof error === 'object' && 'statusCode' in error && 'message' in error) return error as HttpError;
   return { message: error instanceof Error ? error.message : String(error), statusCode: 0 };

@@ -15,6 +15,7 @@
  */
 import type { NotificationProvider, OpenNotificationParams } from '@refinedev/core';
 import { toastStore, type ToastInput, type ToastStore } from './toast-store';
+import { requestIdFor } from './request-ids';
 
 export const UNDO_TEXT = 'Desfazer';
 
@@ -70,11 +71,13 @@ export function createNotificationProvider(store: ToastStore = toastStore): Noti
       dismissed.delete(key);
       undoTotals.delete(key);
     }
+    // An API error's request id, shown as "Código do erro" (issue 35).
+    const requestId = type === 'error' ? requestIdFor([message, description]) : undefined;
     const input: ToastInput = {
       title,
       text,
       type,
-      options: { key, persistent: false, undoableTimeout: undefined, cancelMutation: undefined },
+      options: { key, persistent: false, undoableTimeout: undefined, cancelMutation: undefined, requestId },
       onClick: undefined,
       onClose: undefined,
     };

@@ -39,6 +39,8 @@ export interface ToastOptions {
   cancelMutation?: () => void;
   /** Label of the undo button; default 'Desfazer'. */
   undoText?: string;
+  /** An API error's request id, shown as "Código do erro" (issue 35). */
+  requestId?: string;
 }
 
 export interface ToastInput {

@@ -3,7 +3,7 @@
  * toast store; hovering the stack pauses their progress.
  */
 import { isValidElement, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
-import { Button, Progress } from 'antd';
+import { Button, Progress, Typography } from 'antd';
 import { CheckCircleOutlined, CloseCircleOutlined, ExclamationCircleOutlined, InfoCircleOutlined, UndoOutlined } from '@ant-design/icons';
 import { TOAST } from './constants';
 import { toastStore as defaultStore, type ToastItem, type ToastStore, type ToastType } from '../providers/toast-store';
@@ -100,6 +100,7 @@ function Toast({ item, store }: { item: ToastItem; store: ToastStore }) {
           </span>
           <div style={{ fontWeight: 500, wordBreak: 'break-word' }}>{item.title}</div>
           {item.text ? <div style={{ color: 'rgba(0,0,0,0.65)', wordBreak: 'break-word' }}>{item.text}</div> : null}
+          {item.options.requestId ? <RequestIdLine id={item.options.requestId} /> : null}
         </div>
         <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 2 }}>
           {undo ? (
@@ -140,6 +141,17 @@ function Toast({ item, store }: { item: ToastItem; store: ToastStore }) {
         aria-label="Tempo restante da notificação"
         style={{ margin: 0 }}
       />
+    </div>
+  );
+}
+
+/** "Código do erro: <id>", small and copyable (support finds the request's log line by it). */
+function RequestIdLine({ id }: { id: string }) {
+  return (
+    <div data-testid="codigo-erro" onClick={(e) => e.stopPropagation()} style={{ fontSize: 12, marginTop: 2 }}>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }} copyable={{ text: id, tooltips: ['Copiar código', 'Copiado'] }}>
+        Código do erro: {id}
+      </Typography.Text>
     </div>
   );
 }

@@ -39,6 +39,8 @@ export async function fetchAllRows(opts: ExportOptions): Promise<Record<string, 
       pagination: { currentPage: page, pageSize: EXPORT_PAGE_SIZE, mode: 'server' },
       filters,
       sorters,
+      // The API records the export in the audit trail (issue 35, src/server/audit/access-tracking.ts).
+      meta: { headers: { 'x-portal-exportacao': 'xlsx' } },
     });
     const data = res.data as Record<string, unknown>[];
     total = typeof res.total === 'number' ? res.total : rows.length + data.length;

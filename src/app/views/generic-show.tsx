@@ -14,6 +14,7 @@ import { FieldDisplay } from '../fields/display';
 import { ReferenceTitlesProvider, useReferenceTitle } from '../fields/reference-titles';
 import { personName, usePersonNames } from '../fields/person-names';
 import { RelatedLists } from './related-lists';
+import { RevertButton } from './revert-button';
 import { PageTitle, RECORD_PAGE_CLASS } from './page-title';
 import { useAbility } from '../access/ability-context';
 import { toCaslAction } from '../../access/refine-actions';
@@ -78,7 +79,7 @@ export function FieldGroups({ schema, record }: { schema: EntitySchema; record: 
 
 export interface HistoryEntry {
   id: BaseKey;
-  action: 'create' | 'update' | 'delete' | 'transition';
+  action: 'create' | 'update' | 'delete' | 'transition' | 'restore' | 'revert';
   at: string;
   user?: string | null;
   changes?: Record<string, { de?: unknown; para?: unknown }> | null;
@@ -96,8 +97,17 @@ const ACTION_LABELS: Record<HistoryEntry['action'], string> = {
   update: 'Alteração',
   delete: 'Exclusão',
   transition: 'Mudança de situação',
+  restore: 'Restauração da lixeira',
+  revert: 'Versão restaurada',
 };
-const ACTION_COLORS: Record<HistoryEntry['action'], string> = { create: 'green', update: 'blue', delete: 'red', transition: 'blue' };
+const ACTION_COLORS: Record<HistoryEntry['action'], string> = {
+  create: 'green',
+  update: 'blue',
+  delete: 'red',
+  transition: 'blue',
+  restore: 'green',
+  revert: 'purple',
+};
 const HIDDEN_CHANGES = new Set(['version', 'updated_at', 'updated_by']);
 
 function changeText(field: FieldDef | undefined, v: unknown): string {
@@ -135,7 +145,16 @@ function changedValues(entries: HistoryEntry[]): Record<string, unknown>[] {
   return rows;
 }
 
-export function HistoryTimeline({ schema, entries }: { schema: EntitySchema; entries: HistoryEntry[] }): React.ReactElement {
+export function HistoryTimeline({
+  schema,
+  entries,
+  revertButton,
+}: {
+  schema: EntitySchema;
+  entries: HistoryEntry[];
+  /** "Restaurar esta versão" of an entry (issue 35), where the person may change the record. */
+  revertButton?: (entry: HistoryEntry) => React.ReactNode;
+}): React.ReactElement {
   const rows = useMemo(() => changedValues(entries), [entries]);
   const authors = useMemo(() => entries.flatMap((e) => [e.user, e.emNomeDe]), [entries]);
   const names = usePersonNames(authors);
@@ -143,7 +162,7 @@ export function HistoryTimeline({ schema, entries }: { schema: EntitySchema; ent
   return (
     <ReferenceTitlesProvider schema={schema} rows={rows}>
       <Timeline
-        items={entries.map((e) => {
+        items={entries.map((e, i) => {
           const step = e.action === 'transition' ? e.transition : undefined;
           // A step's state change is its heading; what else it wrote (stamps) is listed below.
           const changes = Object.entries(e.changes ?? {}).filter(([name]) => !HIDDEN_CHANGES.has(name) && !(step && name === schema.workflow?.field));
@@ -198,6 +217,12 @@ export function HistoryTimeline({ schema, entries }: { schema: EntitySchema; ent
                   </ul>
                 ) : null}
                 {step ? <TransitionComment comment={e.comment} /> : null}
+                {!step && e.comment ? (
+                  <div>
+                    <Typography.Text type="secondary">{e.comment}</Typography.Text>
+                  </div>
+                ) : null}
+                {revertButton && i > 0 && e.action !== 'delete' ? revertButton(e) : null}
               </div>
             ),
           };
@@ -207,7 +232,7 @@ export function HistoryTimeline({ schema, entries }: { schema: EntitySchema; ent
   );
 }
 
-function History({ schema, id }: { schema: EntitySchema; id: BaseKey }): React.ReactElement {
+function History({ schema, id, canRevert }: { schema: EntitySchema; id: BaseKey; canRevert: boolean }): React.ReactElement {
   const apiUrl = useApiUrl();
   const { query, result } = useCustom<any, HttpError>({
     // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -224,7 +249,11 @@ function History({ schema, id }: { schema: EntitySchema; id: BaseKey }): React.R
       ) : query.isError ? (
         <Alert type="warning" showIcon message="Não foi possível carregar o histórico." description={query.error?.message} />
       ) : (
-        <HistoryTimeline schema={schema} entries={[...entries].sort((a, b) => String(b.at).localeCompare(String(a.at)))} />
+        <HistoryTimeline
+          schema={schema}
+          entries={[...entries].sort((a, b) => String(b.at).localeCompare(String(a.at)))}
+          revertButton={canRevert ? (e) => <RevertButton schema={schema} id={id} entry={e} /> : undefined}
+        />
       )}
     </Card>
   );
@@ -271,7 +300,7 @@ export function GenericShow({ schema, id: idProp, headerExtra, top }: GenericSho
             <FieldGroups schema={schema} record={record} />
           </ReferenceTitlesProvider>
           <RelatedLists schema={schema} record={record} />
-          {id !== undefined ? <History schema={schema} id={id} /> : null}
+          {id !== undefined ? <History schema={schema} id={id} canRevert={canEditHere(schema, record, ability)} /> : null}
         </Space>
       ) : null}
     </Show>

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { EntitySchema } from '../../../schemas/kinds';
 import type { Db } from '../db/connect';
+import { historyOrigin } from '../http/request-context';
 
 /** JSON with object keys sorted, so values compare equal whatever order PostgreSQL's jsonb keeps. */
 export function stableJson(v: unknown): string {
@@ -40,11 +41,13 @@ export async function writeAudit(
   db: Db,
   schema: EntitySchema,
   id: number,
-  action: 'create' | 'update' | 'delete' | 'transition',
+  /** 'restore': back from the trash; 'revert': an earlier version's fields written back (issue 35). */
+  action: 'create' | 'update' | 'delete' | 'transition' | 'restore' | 'revert',
   /** The signed-in author; null for a public page's write (the survey link). */
   user: string | null,
   changes: Changes,
-  step?: { transition: AuditTransition; comment?: string | null },
+  /** A workflow step, or only a note (the trash's "Movido para a lixeira"). */
+  step?: { transition?: AuditTransition; comment?: string | null },
   /** The absent person the author stood in for (decision 31), when the write needed it. */
   emNomeDe?: string | null,
 ) {
@@ -56,9 +59,10 @@ export async function writeAudit(
       acao: action,
       usuario: user,
       alteracoes: sql`cast(${JSON.stringify(changes)} as jsonb)`,
-      transicao: step ? sql`cast(${JSON.stringify(step.transition)} as jsonb)` : null,
+      transicao: step?.transition ? sql`cast(${JSON.stringify(step.transition)} as jsonb)` : null,
       comentario: step?.comment ?? null,
       ...(emNomeDe ? { em_nome_de: emNomeDe } : {}),
+      ...historyOrigin(), // the request's address, device and id (the audit trail, issue 35)
     })
     .execute();
 }

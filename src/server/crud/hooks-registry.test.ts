@@ -3,7 +3,9 @@ import { createMongoAbility } from '@casl/ability';
 import type { EntitySchema } from '../../../schemas/kinds';
 import type { AppAbility } from '../../access/ability';
 import { connect, type Database } from '../db/connect';
-import { migrate } from '../db/migrate';
+import { migrate, registerCoreSql } from '../db/migrate';
+import { FILE_CORE_SQL } from '../storage/file-tables';
+import { TRASH_CORE_SQL } from '../trash/tables';
 import { ApiError } from '../http/errors';
 import { entityHooks, registerEntityHooks, runBeforeChange, unknownHookEntities } from './hooks-registry';
 import { createRecord, deleteRecord, updateRecord } from './repository';
@@ -22,6 +24,10 @@ const coisa: EntitySchema = {
     { name: 'codigo', kind: 'text', label: 'Código' },
   ],
 };
+
+// A deletion moves the record to the trash (src/server/trash): its tables, without the rest of the portal's.
+registerCoreSql('files', FILE_CORE_SQL);
+registerCoreSql('lixeira', TRASH_CORE_SQL);
 
 const calls: string[] = [];
 registerEntityHooks(coisa.name, {

@@ -49,19 +49,23 @@ export type AfterChangeRule = (ctx: { trx: Db; schema: EntitySchema; actor?: Hoo
 /** `beforeDelete`: what must hold before a record is deleted. */
 export type DeleteRule = (ctx: { trx: Db; schema: EntitySchema; before: Rec }) => Promise<void>;
 
+/** `beforeRestore`: what must hold before a record comes back from the trash (its row as it was stored). */
+export type RestoreRule = (ctx: { trx: Db; schema: EntitySchema; row: Rec }) => Promise<void>;
+
 export interface EntityHooks {
   beforeValidate?: BeforeValidateHook | BeforeValidateHook[];
   beforeChange?: WriteRule | WriteRule[];
   afterCreate?: AfterCreateRule | AfterCreateRule[];
   afterChange?: AfterChangeRule | AfterChangeRule[];
   beforeDelete?: DeleteRule | DeleteRule[];
+  beforeRestore?: RestoreRule | RestoreRule[];
 }
 
 type HookLists = { [K in keyof EntityHooks]-?: Extract<NonNullable<EntityHooks[K]>, unknown[]> };
 
 const registry = new Map<string, HookLists>();
 
-const empty = (): HookLists => ({ beforeValidate: [], beforeChange: [], afterCreate: [], afterChange: [], beforeDelete: [] });
+const empty = (): HookLists => ({ beforeValidate: [], beforeChange: [], afterCreate: [], afterChange: [], beforeDelete: [], beforeRestore: [] });
 const asList = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 
 /** Adds hooks to an entity (by schema name); several modules may register for the same entity. */
@@ -72,6 +76,7 @@ export function registerEntityHooks(schemaName: string, hooks: EntityHooks): voi
   lists.afterCreate.push(...asList(hooks.afterCreate));
   lists.afterChange.push(...asList(hooks.afterChange));
   lists.beforeDelete.push(...asList(hooks.beforeDelete));
+  lists.beforeRestore.push(...asList(hooks.beforeRestore));
   registry.set(schemaName, lists);
 }
 
@@ -126,4 +131,8 @@ export async function runAfterChange(ctx: Parameters<AfterChangeRule>[0]): Promi
 
 export async function runBeforeDelete(ctx: Parameters<DeleteRule>[0]): Promise<void> {
   for (const rule of entityHooks(ctx.schema.name).beforeDelete) await rule(ctx);
+}
+
+export async function runBeforeRestore(ctx: Parameters<RestoreRule>[0]): Promise<void> {
+  for (const rule of entityHooks(ctx.schema.name).beforeRestore) await rule(ctx);
 }

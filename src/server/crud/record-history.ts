@@ -38,10 +38,8 @@ export async function recordHistory(db: Db, schema: EntitySchema, actor: Actor, 
   const entries = r.map((h) => {
     const entry: Record<string, unknown> = { ...h, id: Number(h.id), at: new Date(h.at as string).toISOString() };
     if (!entry.emNomeDe) delete entry.emNomeDe; // decision 31: only a substitute's writes name the absent person
-    if (!entry.transition) {
-      delete entry.transition;
-      delete entry.comment;
-    }
+    if (!entry.transition) delete entry.transition;
+    if (!entry.comment) delete entry.comment; // a step's comment, or the trash's and a revert's note
     if (readable) {
       // What the caller may not read of the record is not shown through its history either.
       const changes = (h.changes ?? {}) as Record<string, unknown>;

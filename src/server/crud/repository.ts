@@ -17,8 +17,8 @@ import { copiedValues, copyingFields } from '../../../schemas/copies';
 import { stripUnreadable } from './read-fields';
 import { refuseStateEdit, refuseDeleteInState, stateEditRight } from '../workflow/edit-rules';
 import { actingFor } from '../workflow/definition';
-import { attachRecordFiles, detachRecordFiles, removeStoredFiles } from '../storage/file-access';
-import type { FileStorage } from '../storage/storage';
+import { attachRecordFiles } from '../storage/file-access';
+import { moveToTrash } from '../trash/move';
 import { restoreMasked, withoutStaffMailsOne } from './external-privacy';
 import { numberOnCreate } from './numbering';
 import { attachTitles, titlesSql, withTitles, TITLES_PROPERTY } from './reference-titles';
@@ -178,7 +178,8 @@ export async function createRecord(db: Db, schema: EntitySchema, actor: Actor, b
   );
 }
 
-export async function updateRecord(db: Db, schema: EntitySchema, actor: Actor, rawId: string, body: unknown): Promise<Row> {
+/** `revert`: the write restores an earlier version (record-revert.ts): the history says so, with this note. */
+export async function updateRecord(db: Db, schema: EntitySchema, actor: Actor, rawId: string, body: unknown, revert?: { note: string }): Promise<Row> {
   const id = parseId(schema, rawId);
   const b = (body ?? {}) as Record<string, unknown>;
   const version = b.version;
@@ -241,7 +242,8 @@ export async function updateRecord(db: Db, schema: EntitySchema, actor: Actor, r
           await attachRecordFiles(trx, schema, actor, id, before, row);
           // Decision 31: a substitute's edit of the absent person's item is recorded "em nome de".
           const emNomeDe = parent ? null : actingFor(before, actor, (own) => own.can(action as never, subject(schema.subject, { ...before }) as never));
-          await writeAudit(trx, schema, id, 'update', actor.email, diffRecords(schema, before, row), undefined, emNomeDe);
+          const note = revert ? { comment: revert.note } : undefined;
+          await writeAudit(trx, schema, id, revert ? 'revert' : 'update', actor.email, diffRecords(schema, before, row), note, emNomeDe);
           await runAfterChange({ trx, schema, actor, op: 'update', before, row });
           return withWriteTitles(trx, schema, actor, stripUnreadable(actor.ability, schema, row));
         }),
@@ -250,10 +252,12 @@ export async function updateRecord(db: Db, schema: EntitySchema, actor: Actor, r
   );
 }
 
-/** Deletes a record; with `storage`, the files no other record holds go too (objects after the commit). */
-export async function deleteRecord(db: Db, schema: EntitySchema, actor: Actor, rawId: string, storage?: FileStorage): Promise<Row> {
+/**
+ * Deletes a record: it goes to the trash with the records that go with it (issue 35), its files held
+ * there until the trash entry is restored or purged (src/server/trash/purge.ts frees them).
+ */
+export async function deleteRecord(db: Db, schema: EntitySchema, actor: Actor, rawId: string): Promise<Row> {
   const id = parseId(schema, rawId);
-  let freed: string[] = [];
   const deleted = await forReader(
     db,
     actor,
@@ -268,14 +272,12 @@ export async function deleteRecord(db: Db, schema: EntitySchema, actor: Actor, r
           if (!(await canOn(trx, schema, actor, action, before))) throw new ApiError(403, forbiddenMessage(schema, action));
           refuseDeleteInState(schema, before);
           await runBeforeDelete({ trx, schema, before });
-          await trx.deleteFrom(schema.name).where('id', '=', id).execute();
-          await writeAudit(trx, schema, id, 'delete', actor.email, diffRecords(schema, before, {}));
-          freed = storage ? await detachRecordFiles(trx, schema, id, before) : [];
+          // Into the trash with what goes with it, files held (src/server/trash); purged when the period ends.
+          await moveToTrash(trx, schema, id, actor.email);
           return stripUnreadable(actor.ability, schema, before);
         }),
       ),
     ),
   );
-  if (storage && freed.length) await removeStoredFiles(storage, freed);
   return deleted;
 }

@@ -2,7 +2,6 @@ import { Hono } from 'hono';
 import type { EntitySchema } from '../../../schemas/kinds';
 import type { AppEnv } from '../http/env';
 import type { Db } from '../db/connect';
-import type { FileStorage } from '../storage/storage';
 import { ApiError } from '../http/errors';
 import { assertCleanJson } from '../http/input-guards';
 import { parseListParams } from './list-query';
@@ -14,6 +13,7 @@ import { isExternalUser } from '../../access/user';
 import type { WorkflowActor } from '../workflow/definition';
 import { listTransitions, takeTransition } from '../workflow/transition';
 import { createRecord, deleteRecord, getRecord, listRecords, recordHistory, updateRecord, type Actor } from './repository';
+import { revertToVersion } from './record-revert';
 
 /** The signed-in caller as the repository and the workflow engine see it. */
 export const actorOf = (c: { get: (k: 'user' | 'ability') => any }): Actor & WorkflowActor => {
@@ -38,7 +38,7 @@ export async function jsonBody(req: Request): Promise<unknown> {
  * the schema it returns then (the effective schema with the administrators' overlay,
  * src/server/schema-config); the routes themselves (e.g. transitions) follow the schema given at start.
  */
-export function crudRoutes(db: Db, schemaOrGetter: EntitySchema | (() => EntitySchema), storage?: FileStorage) {
+export function crudRoutes(db: Db, schemaOrGetter: EntitySchema | (() => EntitySchema)) {
   const current = typeof schemaOrGetter === 'function' ? schemaOrGetter : () => schemaOrGetter;
   const r = new Hono<AppEnv>();
   r.get('/', async (c) => {
@@ -65,6 +65,8 @@ export function crudRoutes(db: Db, schemaOrGetter: EntitySchema | (() => EntityS
   });
   r.get('/:id', async (c) => c.json(await getRecord(db, current(), actorOf(c), c.req.param('id'))));
   r.get('/:id/historico', async (c) => c.json(await recordHistory(db, current(), actorOf(c), c.req.param('id'))));
+  // "Restaurar esta versão" (issue 35): an earlier version's fields written back as a new version.
+  r.post('/:id/historico/:entrada/restaurar', async (c) => c.json(await revertToVersion(db, current(), actorOf(c), c.req.param('id'), c.req.param('entrada'))));
   if (current().workflow) {
     r.get('/:id/transitions', async (c) => c.json(await listTransitions(db, current(), actorOf(c), c.req.param('id'))));
     r.post('/:id/transitions/:name', async (c) =>
@@ -74,6 +76,6 @@ export function crudRoutes(db: Db, schemaOrGetter: EntitySchema | (() => EntityS
   r.post('/', async (c) => c.json(await createRecord(db, current(), actorOf(c), await jsonBody(c.req.raw)), 201));
   r.patch('/:id', async (c) => c.json(await updateRecord(db, current(), actorOf(c), c.req.param('id'), await jsonBody(c.req.raw))));
   r.put('/:id', async (c) => c.json(await updateRecord(db, current(), actorOf(c), c.req.param('id'), await jsonBody(c.req.raw))));
-  r.delete('/:id', async (c) => c.json(await deleteRecord(db, current(), actorOf(c), c.req.param('id'), storage)));
+  r.delete('/:id', async (c) => c.json(await deleteRecord(db, current(), actorOf(c), c.req.param('id'))));
   return r;
 }

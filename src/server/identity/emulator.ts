@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { Services } from 'cognito-local/lib/services';
 import type { Config } from 'cognito-local/lib/server/config';
 import type { Message } from 'cognito-local/lib/services/messages';
+import { withMfaPreference } from './mfa';
 
 const require = createRequire(import.meta.url);
 
@@ -155,6 +156,14 @@ export async function createEmulator(opts: { dataDir: string; logLevel?: string 
           const user = await pool.getUserByUsername(ctx, String(body.Username));
           if (!user) throw new CognitoCallError('UserNotFoundException', 'User does not exist.');
           await pool.saveUser(ctx, { ...user, RefreshTokens: [] });
+          return {} as never;
+        }
+        // Also missing: an administrator sets a user's MFA preference (the portal turns TOTP off after a recovery code).
+        if (target === 'AdminSetUserMFAPreference') {
+          const pool = await cognito.getUserPool(ctx, String(body.UserPoolId));
+          const user = await pool.getUserByUsername(ctx, String(body.Username));
+          if (!user) throw new CognitoCallError('UserNotFoundException', 'User does not exist.');
+          await pool.saveUser(ctx, withMfaPreference(user, body));
           return {} as never;
         }
         return (await router(target)(ctx, body)) as never;

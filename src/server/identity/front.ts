@@ -11,7 +11,10 @@
  *   `ConfirmForgotPassword`;
  * - `GlobalSignOut` and `AdminUserGlobalSignOut` (revoke every refresh token of the user) and the device operations
  *   (answered as a pool without device tracking does: InvalidParameterException), which the emulator lacks;
- * - `/{poolId}/.well-known/openid-configuration` with the real issuer.
+ * - `/{poolId}/.well-known/openid-configuration` with the real issuer;
+ * - the second factor (TOTP): `AssociateSoftwareToken`, `VerifySoftwareToken` and the
+ *   `SOFTWARE_TOKEN_MFA` challenge, tied to the password check's session, each code accepted once,
+ *   wrong codes throttled like wrong passwords (mfa.ts); `AdminSetUserMFAPreference` (emulator.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { decodeJwt } from 'jose';
@@ -21,6 +24,7 @@ import { passwordPolicyViolation } from './password-policy';
 import { federatedGroupName } from './seed';
 import { createSignInThrottle, throttleMessage, type SignInThrottle } from './throttle';
 import { ADMIN_SECRET_HEADER, requiresAdminSecret, sameSecret } from './admin-secret';
+import { createMfa } from './mfa';
 
 type Json = Record<string, any>;
 
@@ -140,8 +144,10 @@ export function createFront(emu: Emulator, getOrigin: () => string, opts: FrontO
       // Federated users have no password in a real pool: the own login does not know them.
       throw await wrong();
     }
-    const out = await emu.call('InitiateAuth', body);
-    await throttle.succeed(username);
+    const out = await emu.call<Json>('InitiateAuth', body);
+    // A second factor still to answer: the failures are forgotten only once it is answered.
+    if (out.AuthenticationResult) await throttle.succeed(username);
+    mfa.issued(out, String(body.ClientId), user.Username);
     return out;
   }
 
@@ -149,6 +155,7 @@ export function createFront(emu: Emulator, getOrigin: () => string, opts: FrontO
     const username = String(body.ChallengeResponses?.USERNAME ?? '');
     await checkThrottle(username, address);
     if (body.ChallengeName === 'NEW_PASSWORD_REQUIRED') checkPolicy(body.ChallengeResponses?.NEW_PASSWORD);
+    if (body.ChallengeName === 'SOFTWARE_TOKEN_MFA') return mfa.answer(body, address);
     try {
       const out = await emu.call<Json>('RespondToAuthChallenge', body);
       if (out?.AuthenticationResult) await throttle.succeed(username);
@@ -173,6 +180,8 @@ export function createFront(emu: Emulator, getOrigin: () => string, opts: FrontO
     return {};
   }
 
+  const mfa = createMfa({ emu, ctx, poolForClient, throttle, checkThrottle });
+
   const handlers: Record<string, (body: Json, address: string) => Promise<Json>> = {
     GetTokensFromRefreshToken: async (body) => ({ AuthenticationResult: await refresh(body) }),
     InitiateAuth: async (body, address) => {
@@ -195,6 +204,10 @@ export function createFront(emu: Emulator, getOrigin: () => string, opts: FrontO
       return emu.call('ConfirmForgotPassword', body);
     },
     GlobalSignOut: globalSignOut,
+    AssociateSoftwareToken: async (body) => mfa.associate(body),
+    VerifySoftwareToken: mfa.verify,
+    // Missing in cognito-local: the emulator's own implementation (emulator.ts), behind the admin secret.
+    AdminSetUserMFAPreference: async (body) => emu.call('AdminSetUserMFAPreference', body),
     // Missing in cognito-local: the emulator's own implementation (emulator.ts), behind the admin secret like every Admin* call.
     AdminUserGlobalSignOut: async (body) => emu.call('AdminUserGlobalSignOut', body),
     // The local pool is a pool without device tracking, and answers device calls as Cognito does then.

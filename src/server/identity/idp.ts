@@ -195,8 +195,8 @@ export function createIdp(emu: Emulator, getPool: () => { userPoolId: string }, 
       res.setHeader('retry-after', String(Math.ceil(wait / 1000)));
       return retry(throttleMessage(wait), 429);
     }
-    const wrong = async () => {
-      await throttle.fail(email, address);
+    const wrong = async (reason: 'conta_desconhecida' | 'senha_incorreta' | 'conta_inativa') => {
+      await throttle.fail(email, address, reason);
       return retry('E-mail ou senha incorretos.');
     };
     const { userPoolId } = getPool();
@@ -209,9 +209,10 @@ export function createIdp(emu: Emulator, getPool: () => { userPoolId: string }, 
       });
       groups = (g.Groups ?? []).map((x) => x.GroupName);
     } catch {
-      return wrong();
+      return wrong('conta_desconhecida');
     }
     if (!groups.includes(federatedGroupName(userPoolId))) {
+      throttle.refused(email, address, 'nao_corporativa');
       return retry('Esta conta não é uma conta corporativa. Clientes entram pela página de login do portal.');
     }
     let result: any;
@@ -224,7 +225,8 @@ export function createIdp(emu: Emulator, getPool: () => { userPoolId: string }, 
     } catch (e) {
       const code = e instanceof CognitoCallError ? e.code : '';
       if (code === 'NotAuthorizedException' || code === 'InvalidPasswordException' || code === 'UserNotFoundException') {
-        return wrong();
+        const disabled = /disabled/i.test((e as Error).message);
+        return wrong(code === 'UserNotFoundException' ? 'conta_desconhecida' : disabled ? 'conta_inativa' : 'senha_incorreta');
       }
       return retry('Não foi possível validar as credenciais. Tente novamente.');
     }

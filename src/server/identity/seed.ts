@@ -183,7 +183,7 @@ export async function seedUserPool(emu: Emulator, opts: { callbackUrls: string[]
           RequireSymbols: true,
         },
       },
-      MfaConfiguration: 'OFF',
+      MfaConfiguration: 'OPTIONAL',
       AutoVerifiedAttributes: ['email'],
       Schema: CUSTOM_ATTRIBUTES.map((Name) => ({
         Name,
@@ -194,6 +194,8 @@ export async function seedUserPool(emu: Emulator, opts: { callbackUrls: string[]
     });
     userPoolId = created.UserPool.Id;
   }
+  // A second factor per user (TOTP, issue 35): optional in the pool, required by the portal's policy.
+  await emu.call('SetUserPoolMfaConfig', { UserPoolId: userPoolId, MfaConfiguration: 'OPTIONAL', SoftwareTokenMfaConfiguration: { Enabled: true } });
 
   // App client (public: no secret)
   const clients = await emu.call<{ UserPoolClients?: { ClientId: string; ClientName: string }[] }>('ListUserPoolClients', {

@@ -8,8 +8,13 @@
  * database, or Redis with `REDIS_URL`), so the counters hold across processes and restarts; while
  * the store fails, in this process's memory. Without a store (tests, a stack started alone), in
  * memory. (Real Cognito throttles on its own.)
+ *
+ * Every failure, with its reason, also goes to `onFailure` (the audit trail, issue 35:
+ * src/server/audit/sign-in-failures.ts): the ones counted (`fail`), the attempts refused while
+ * throttled, and the refusals that are not counted (`refused`: a disabled account).
  */
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { SignInFailure } from '../../../resources/audit';
 import { createLimiter, type RateLimitStore } from '../http/rate-limit-store';
 
 export interface ThrottleOptions {
@@ -18,13 +23,17 @@ export interface ThrottleOptions {
   maxPerAddress?: number;
   /** Where the failures are counted (default: this process's memory). */
   store?: RateLimitStore;
+  /** Told of every failed attempt and its reason (must not throw). */
+  onFailure?: (failure: { account: string; address: string; reason: SignInFailure }) => void;
 }
 
 export interface SignInThrottle {
   /** Milliseconds until the account / address may try again, or 0 when it may now. */
   retryAfter(account: string, address: string): Promise<number>;
-  /** A failed attempt (wrong password, unknown account). */
-  fail(account: string, address: string): Promise<void>;
+  /** A failed attempt (wrong password, unknown account); the reason defaults to "e-mail ou senha incorretos". */
+  fail(account: string, address: string, reason?: SignInFailure): Promise<void>;
+  /** An attempt refused without counting it (a disabled account): only reported. */
+  refused(account: string, address: string, reason: SignInFailure): void;
   /** A successful sign-in: the account's failures are forgotten. */
   succeed(account: string): Promise<void>;
 }
@@ -46,6 +55,13 @@ export function createSignInThrottle(opts: ThrottleOptions = {}): SignInThrottle
   const maxAccount = opts.maxPerAccount ?? THROTTLE_DEFAULTS.maxPerAccount;
   const maxAddress = opts.maxPerAddress ?? THROTTLE_DEFAULTS.maxPerAddress;
   const store = opts.store ?? { kind: 'memory' };
+  const report = (account: string, address: string, reason: SignInFailure) => {
+    try {
+      opts.onFailure?.({ account: account.trim().toLowerCase().slice(0, 200), address, reason });
+    } catch {
+      // the audit trail never stops a sign-in
+    }
+  };
   // One counter for the accounts, one for the addresses (created once, on first use).
   let limiters: Promise<[RateLimiterAbstract, RateLimiterAbstract]> | undefined;
   const ready = () =>
@@ -65,11 +81,17 @@ export function createSignInThrottle(opts: ThrottleOptions = {}): SignInThrottle
         account ? wait(byAccount, accountKey(account), maxAccount) : 0,
         address ? wait(byAddress, addressKey(address), maxAddress) : 0,
       ]);
-      return Math.max(a, b);
+      const ms = Math.max(a, b);
+      if (ms) report(account, address, 'bloqueado');
+      return ms;
     },
-    async fail(account, address) {
+    async fail(account, address, reason = 'credenciais') {
+      report(account, address, reason);
       const [byAccount, byAddress] = await ready();
       await Promise.all([account ? byAccount.penalty(accountKey(account)) : null, address ? byAddress.penalty(addressKey(address)) : null]);
+    },
+    refused(account, address, reason) {
+      report(account, address, reason);
     },
     async succeed(account) {
       if (!account) return;

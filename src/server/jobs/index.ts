@@ -3,6 +3,7 @@ import type { DailyJob } from './runner';
 import { delayWarningJob } from '../schedule/delay-warning';
 import { dailyDigestJob } from './daily-digest';
 import { purgeKeys } from '../idempotency';
+import { purgeAuditTrail } from '../audit/purge';
 
 export const DAILY_JOBS: DailyJob[] = [
   // Delay warning to each site manager for the EAP items that became late (from 7 h).
@@ -11,4 +12,6 @@ export const DAILY_JOBS: DailyJob[] = [
   { name: 'resumo-diario', fromHour: 7, run: (trx, day) => dailyDigestJob(trx, day) },
   // The stored answers of Idempotency-Key older than 48 h (src/server/idempotency/), from midnight.
   { name: 'limpeza-idempotencia', fromHour: 0, run: (trx) => purgeKeys(trx) },
+  // The audit trail past the retention administrators set (auditoriaAnos, default 5 years), from 3 h.
+  { name: 'limpeza-auditoria', fromHour: 3, run: (trx) => purgeAuditTrail(trx) },
 ];

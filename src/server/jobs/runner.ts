@@ -24,13 +24,15 @@ export interface DailyJob {
   /** Hour of the day (portal time zone) from which the day's run is due. */
   fromHour: number;
   run: (trx: Db, day: string) => Promise<unknown>;
+  /** After the day's run committed, with its result (e.g. removing the stored objects of purged files). */
+  afterCommit?: (result: unknown) => Promise<void>;
 }
 
 export type RunOutcome = { ran: false } | { ran: true; result: unknown };
 
 /** Runs the job for `day` unless it already ran (or is running elsewhere and then succeeds). */
-export async function runDailyJob(db: Db, job: Pick<DailyJob, 'name' | 'run'>, day: string): Promise<RunOutcome> {
-  return db.transaction().execute(async (trx) => {
+export async function runDailyJob(db: Db, job: Pick<DailyJob, 'name' | 'run' | 'afterCommit'>, day: string): Promise<RunOutcome> {
+  const outcome = await db.transaction().execute(async (trx) => {
     const claim = await sql`insert into job_run (job, dia) values (${job.name}, cast(${day} as date)) on conflict (job, dia) do nothing returning job`.execute(
       trx,
     );
@@ -40,6 +42,8 @@ export async function runDailyJob(db: Db, job: Pick<DailyJob, 'name' | 'run'>, d
       where job = ${job.name} and dia = cast(${day} as date)`.execute(trx);
     return { ran: true, result } as const;
   });
+  if (outcome.ran && job.afterCommit) await job.afterCommit(outcome.result);
+  return outcome;
 }
 
 /** The hour of `now` in the portal's time zone. */

@@ -14,6 +14,8 @@ import { registerEntityHooks } from '../crud/hooks-registry';
 import { registerAfterCoreSql, registerAfterMigrate, registerAfterTablesSql, registerCoreSql } from '../db/migrate';
 import { MAIL_CORE_SQL } from '../mail/queue';
 import { AUDIT_CORE_SQL } from '../crud/audit';
+import { AUDIT_TRAIL_CORE_SQL } from '../audit/access-events';
+import { SESSIONS_CORE_SQL } from '../sessions/store';
 import { JOB_CORE_SQL } from '../jobs/runner';
 import { SCHEDULE_CORE_SQL } from '../schedule/tables';
 import { SURVEY_CORE_SQL } from '../survey/invitations';
@@ -26,6 +28,9 @@ import { cacheNoticeSql, eventsCoreSql } from '../events/notify-sql';
 import { EMAIL_ACTION_CORE_SQL } from '../workflow/email-actions';
 import { PREFERENCES_CORE_SQL } from '../preferences/store';
 import { IDEMPOTENCY_CORE_SQL } from '../idempotency';
+import { MFA_CORE_SQL } from '../mfa/store';
+import { SETTINGS_CORE_SQL } from '../settings/store';
+import { TRASH_CORE_SQL } from '../trash/tables';
 import { PENDING_SQL, adoptCompanyReferences } from './empresa';
 import { backfillInteractionSites, clientGates, clientReplyDefaults } from './client-replies';
 
@@ -60,6 +65,8 @@ for (const schema of SCHEMAS) {
 }
 
 registerCoreSql('audit', AUDIT_CORE_SQL); // who acted "em nome de" whom (decision 31)
+// The audit trail (issue 35): access events, and where each history entry came from (src/server/audit/).
+registerCoreSql('audit-trail', AUDIT_TRAIL_CORE_SQL);
 registerCoreSql('mail', MAIL_CORE_SQL);
 registerCoreSql('jobs', JOB_CORE_SQL);
 // The e-mail buttons spent (one row per jti) and each person's preferences (daily digest), issue 25.
@@ -67,6 +74,14 @@ registerCoreSql('acoes-email', EMAIL_ACTION_CORE_SQL);
 registerCoreSql('preferencias', PREFERENCES_CORE_SQL);
 // The first answers of the writes sent with an Idempotency-Key (issue 26, src/server/idempotency/).
 registerCoreSql('idempotencia', IDEMPOTENCY_CORE_SQL);
+// The second factor's enrolments and hashed recovery codes (src/server/mfa, issue 35).
+registerCoreSql('mfa', MFA_CORE_SQL);
+// Each person's sessions: last use, device, place, ended at/by (src/server/sessions, issue 35).
+registerCoreSql('sessoes', SESSIONS_CORE_SQL);
+// The portal settings administrators change (src/server/settings, issue 35).
+registerCoreSql('configuracoes', SETTINGS_CORE_SQL);
+// Deleted records, restorable for the period the administrators set (src/server/trash, issue 35).
+registerCoreSql('lixeira', TRASH_CORE_SQL);
 registerCoreSql('schedule', SCHEDULE_CORE_SQL);
 registerCoreSql('survey', SURVEY_CORE_SQL);
 registerCoreSql('files', FILE_CORE_SQL);

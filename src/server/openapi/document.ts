@@ -7,7 +7,12 @@ import type { EntitySchema } from '../../../schemas/kinds';
 import { LIST_MAX } from '../crud/list-query';
 import { pendenciasPaths } from './pendencias-paths';
 import { timePaths } from './time-paths';
+import { settingsPaths } from './settings-paths';
+import { trashPaths } from './trash-paths';
+import { auditPaths } from './audit-paths';
 import { signaturePaths } from './signature-paths';
+import { mfaPaths } from './mfa-paths';
+import { sessionPaths } from './session-paths';
 import { pendingCompanyPaths } from './pending-company-paths';
 import { eapCodePaths } from './eap-code-paths';
 import { lostDaysPaths } from './lost-days-paths';
@@ -202,6 +207,25 @@ function resourcePaths(schema: EntitySchema, filterNames: string[]): Record<stri
         },
       },
     },
+    // "Restaurar esta versão" (issue 35, src/server/crud/record-revert.ts).
+    [`${base}/{id}/historico/{entrada}/restaurar`]: {
+      parameters: [P('id'), { name: 'entrada', in: 'path', required: true, description: 'O id da entrada do histórico.', schema: { type: 'integer' } }],
+      post: {
+        tags: [tag],
+        operationId: `restaurarVersao${name}`,
+        summary: 'Restaura os campos de uma versão anterior',
+        description:
+          'Os campos como estavam depois da entrada do histórico voltam como uma nova versão (a situação do fluxo não volta; campos definidos pelo servidor também não). Recusado onde o fluxo trava a edição, para quem não pode alterar o registro ou não vê algum campo da versão.',
+        responses: {
+          200: { description: 'O registro com a versão restaurada.', content: { 'application/json': { schema: record } } },
+          400: r('BadRequest'),
+          401: r('Unauthorized'),
+          403: r('Forbidden'),
+          404: r('NotFound'),
+          409: r('Conflict'),
+        },
+      },
+    },
   };
   if (schema.workflow) {
     paths[`${base}/{id}/transitions`] = {
@@ -309,7 +333,12 @@ export function openApiDocument(schemas: EntitySchema[], version: string): JsonS
   };
   Object.assign(paths, pendenciasPaths());
   Object.assign(paths, timePaths());
+  Object.assign(paths, settingsPaths());
+  Object.assign(paths, trashPaths());
+  Object.assign(paths, auditPaths());
   Object.assign(paths, signaturePaths());
+  Object.assign(paths, mfaPaths());
+  Object.assign(paths, sessionPaths());
   Object.assign(paths, pendingCompanyPaths());
   Object.assign(paths, eapCodePaths());
   Object.assign(paths, lostDaysPaths());
@@ -320,6 +349,7 @@ export function openApiDocument(schemas: EntitySchema[], version: string): JsonS
   Object.assign(paths, schedulePaths());
   const tags: JsonSchema[] = [
     { name: 'Sistema', description: 'Situação da API (no ar, pronta para atender, métricas) e a pessoa conectada.' },
+    { name: 'Lixeira', description: 'Registros excluídos, restauráveis pelo prazo que os administradores definem (src/server/trash).' },
     {
       name: 'Empresas a conferir',
       description: 'Textos de empresa que a migração para o cadastro de empresas não reconheceu (src/server/modules/empresa-routes.ts).',

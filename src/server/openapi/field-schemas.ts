@@ -56,11 +56,17 @@ export const COMMON_SCHEMAS: Record<string, JsonSchema> = {
       message: { type: 'string', examples: ['Verifique os campos destacados.'] },
       statusCode: { type: 'integer', examples: [400] },
       errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } }, examples: [{ nome: ['Campo obrigatório.'] }] },
+      requestId: {
+        type: 'string',
+        description: 'O id da requisição (o mesmo do cabeçalho `x-request-id` e da linha do log): o aplicativo o mostra como "Código do erro".',
+        examples: ['3f2b8c1e-9a4d-4c2e-8b1a-6d5e4f3a2b1c'],
+      },
       codigo: {
         type: 'string',
-        enum: ['acesso-revogado'],
+        enum: ['acesso-revogado', 'mfa-obrigatorio'],
         description:
-          "Uma recusa que o cliente trata pelo nome: 'acesso-revogado' (401) quando um administrador desativou a pessoa; o aplicativo encerra a sessão e mostra a mensagem na tela de login.",
+          "Uma recusa que o cliente trata pelo nome: 'acesso-revogado' (401) quando um administrador desativou a pessoa; o aplicativo encerra a sessão e mostra a mensagem na tela de login. " +
+          "'mfa-obrigatorio' (403, em qualquer rota salvo /me e /mfa) quando a configuração `mfaObrigatorio` exige a verificação em duas etapas e a pessoa ainda não cadastrou o aplicativo autenticador; o aplicativo leva ao cadastro no perfil.",
       },
     },
   },

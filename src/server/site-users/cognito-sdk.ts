@@ -4,7 +4,8 @@
  *
  * Credentials come from the SDK's default chain (instance/task role, AWS_* variables). The role
  * needs `cognito-idp:ListUsers`, `ListUsersInGroup`, `AdminListGroupsForUser`, `AdminCreateUser`
- * and `AdminUpdateUserAttributes` on the pool.
+ * and `AdminUpdateUserAttributes` on the pool; the second factor (src/server/mfa) `AdminGetUser`,
+ * `AdminSetUserMFAPreference` and `AdminInitiateAuth` (the app client allows ADMIN_USER_PASSWORD_AUTH).
  */
 import type { IdentityConfig } from '../auth/identity-config';
 import { cognitoStyleAdmin, type CognitoCall, type IdentityAdmin } from './identity-admin';
@@ -14,6 +15,8 @@ export interface CognitoAdminOptions {
   region: string;
   userPoolId: string;
   providerName?: string;
+  /** The app client (a password is checked with AdminInitiateAuth on it: recovery codes, src/server/mfa). */
+  clientId?: string;
   /** Another endpoint than AWS's (tests: the local stack's user-pool endpoint). */
   endpoint?: string;
   credentials?: { accessKeyId: string; secretAccessKey: string };
@@ -33,6 +36,9 @@ const COMMANDS: Record<string, (sdk: Sdk) => CommandClass> = {
   AdminDisableUser: (s) => s.AdminDisableUserCommand as CommandClass,
   AdminEnableUser: (s) => s.AdminEnableUserCommand as CommandClass,
   AdminUserGlobalSignOut: (s) => s.AdminUserGlobalSignOutCommand as CommandClass,
+  AdminGetUser: (s) => s.AdminGetUserCommand as CommandClass,
+  AdminSetUserMFAPreference: (s) => s.AdminSetUserMFAPreferenceCommand as CommandClass,
+  AdminInitiateAuth: (s) => s.AdminInitiateAuthCommand as CommandClass,
 };
 
 /** The pool's administration: AWS's endpoint, or `COGNITO_ENDPOINT`'s (with IDENTITY_ADMIN_SECRET when it is a local stack). */
@@ -44,7 +50,7 @@ export function cognitoAdminOptions(config: IdentityConfig, env: NodeJS.ProcessE
         ...(env.IDENTITY_ADMIN_SECRET ? { adminSecret: env.IDENTITY_ADMIN_SECRET } : {}),
       }
     : {};
-  return { region: config.region, userPoolId: config.userPoolId, providerName: config.oauth.providerName, ...local };
+  return { region: config.region, userPoolId: config.userPoolId, clientId: config.userPoolClientId, providerName: config.oauth.providerName, ...local };
 }
 
 export function cognitoIdentityAdmin(opts: CognitoAdminOptions): IdentityAdmin {
@@ -75,5 +81,5 @@ export function cognitoIdentityAdmin(opts: CognitoAdminOptions): IdentityAdmin {
     if (!Command) throw new Error(`Operação do Cognito não prevista: ${operation}`);
     return (await send(new Command(body as never))) as never;
   };
-  return cognitoStyleAdmin('cognito', call, { userPoolId: opts.userPoolId, providerName: opts.providerName });
+  return cognitoStyleAdmin('cognito', call, { userPoolId: opts.userPoolId, providerName: opts.providerName, clientId: opts.clientId });
 }

@@ -61,6 +61,14 @@ export interface IdentityAdmin {
    * gets a new token). Enabling: AdminEnableUser. Issue 35: a person made inactive is out at once.
    */
   setEnabled(username: string, enabled: boolean): Promise<void>;
+  /** AdminUserGlobalSignOut: every refresh token of the user revoked ("sair de todos", issue 35). */
+  signOutEverywhere(username: string): Promise<void>;
+  /** Whether the user signs in with an authenticator app (AdminGetUser's UserMFASettingList has SOFTWARE_TOKEN_MFA). */
+  mfaStatus(username: string): Promise<{ totp: boolean }>;
+  /** Turns the authenticator app off (AdminSetUserMFAPreference): the password alone signs in again. */
+  disableTotp(username: string): Promise<void>;
+  /** Whether the password is the account's (AdminInitiateAuth ADMIN_USER_PASSWORD_AUTH; a challenge means yes). */
+  checkPassword(username: string, password: string): Promise<boolean>;
 }
 
 /** Error of an identity-provider call, with Cognito's exception name. */
@@ -110,7 +118,11 @@ const errorCode = (e: unknown): string => {
  * The identity admin over any Cognito-speaking `call`. `federatedGroup` is the group a pool puts
  * the corporate provider's users in (`<poolId>_Corporativo`).
  */
-export function cognitoStyleAdmin(kind: IdentityAdmin['kind'], call: CognitoCall, opts: { userPoolId: string; providerName?: string }): IdentityAdmin {
+export function cognitoStyleAdmin(
+  kind: IdentityAdmin['kind'],
+  call: CognitoCall,
+  opts: { userPoolId: string; providerName?: string; clientId?: string | (() => Promise<string>) },
+): IdentityAdmin {
   const UserPoolId = opts.userPoolId;
   const federatedGroup = `${UserPoolId}_${opts.providerName ?? CORPORATE_PROVIDER}`;
 
@@ -236,6 +248,37 @@ export function cognitoStyleAdmin(kind: IdentityAdmin['kind'], call: CognitoCall
       await call('AdminUserGlobalSignOut', { UserPoolId, Username: username });
     },
 
+    async signOutEverywhere(username) {
+      await call('AdminUserGlobalSignOut', { UserPoolId, Username: username });
+    },
+
+    async mfaStatus(username) {
+      const r = await call<{ UserMFASettingList?: string[] }>('AdminGetUser', { UserPoolId, Username: username });
+      return { totp: (r.UserMFASettingList ?? []).includes('SOFTWARE_TOKEN_MFA') };
+    },
+
+    async disableTotp(username) {
+      await call('AdminSetUserMFAPreference', { UserPoolId, Username: username, SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } });
+    },
+
+    async checkPassword(username, password) {
+      const ClientId = typeof opts.clientId === 'function' ? await opts.clientId() : opts.clientId;
+      if (!ClientId) throw new IdentityAdminError('InvalidParameterException', 'The app client is not configured.');
+      try {
+        await call('AdminInitiateAuth', {
+          UserPoolId,
+          ClientId,
+          AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+          AuthParameters: { USERNAME: username, PASSWORD: password },
+        });
+        return true;
+      } catch (e) {
+        if (['NotAuthorizedException', 'UserNotFoundException', 'InvalidPasswordException', 'PasswordResetRequiredException'].includes(errorCode(e)))
+          return false;
+        throw e;
+      }
+    },
+
     async listUsersWithSite(obra) {
       // Cognito cannot filter on custom attributes: list the pool and keep the site's users
       // (one page of 60 per call; fine for the pool sizes of the portal).
@@ -247,7 +290,13 @@ export function cognitoStyleAdmin(kind: IdentityAdmin['kind'], call: CognitoCall
 
 /** Local adapter: the in-process emulator of the local identity stack. */
 export function localIdentityAdmin(emulator: Emulator, userPoolId: string): IdentityAdmin {
-  return cognitoStyleAdmin('local', (op, body) => emulator.call(op, body), { userPoolId });
+  // The pool's app client (the seed's one), found once when a password is first checked.
+  let clientId: Promise<string> | undefined;
+  const findClient = () =>
+    (clientId ??= emulator
+      .call<{ UserPoolClients?: { ClientId: string }[] }>('ListUserPoolClients', { UserPoolId: userPoolId, MaxResults: 60 })
+      .then((r) => r.UserPoolClients?.[0]?.ClientId ?? ''));
+  return cognitoStyleAdmin('local', (op, body) => emulator.call(op, body), { userPoolId, clientId: findClient });
 }
 
 // Temporary passwords ---------------------------------------------------------------------------

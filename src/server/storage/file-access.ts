@@ -3,7 +3,7 @@
  * knows its owners in `arquivo_vinculo` (record + field), written by the server when a record
  * naming the file is saved; files stored before that (demo data) get theirs on first download.
  * An upload no record holds yet is readable only by its uploader, for a day. Deleting a record
- * deletes the files no other record holds (row, object and thumbnail).
+ * moves it to the trash, which holds its files until the entry is restored or purged (src/server/trash).
  */
 import { sql } from 'kysely';
 import { schemaByResource, SCHEMAS } from '../../../schemas';
@@ -171,16 +171,17 @@ export async function attachRecordFiles(
   }
 }
 
+/** The keys of the files a record names in its file fields. */
+export const namedFiles = (schema: EntitySchema, row: Record<string, unknown>): string[] =>
+  fileSlots(schema).flatMap((slot) => filesOf(slot, row).map((f) => f.key));
+
 /**
- * When a record is deleted (in its transaction, after its row): its links go, and each of its files
- * that no other record holds (a link, or a record naming it) is forgotten (`arquivo` row). Returns
- * those keys; the caller removes their objects once the deletion is committed (`removeStoredFiles`).
+ * Of these files, forgets (`arquivo` row) each that no record holds any more (a link, or a record
+ * naming it); returns their keys, whose objects the caller removes after the commit.
  */
-export async function detachRecordFiles(db: Db, schema: EntitySchema, id: number, before: Record<string, unknown>): Promise<string[]> {
-  const named = fileSlots(schema).flatMap((slot) => filesOf(slot, before).map((f) => f.key));
-  const linked = await sql<{ key: string }>`delete from arquivo_vinculo where recurso = ${schema.resource} and registro_id = ${id} returning key`.execute(db);
+export async function forgetUnheld(db: Db, keys: string[]): Promise<string[]> {
   const freed: string[] = [];
-  for (const key of new Set([...named, ...linked.rows.map((r) => r.key)])) {
+  for (const key of new Set(keys)) {
     if (!(await fileRow(db, key))) continue;
     if (!(await linksOf(db, key)).length) await discoverOwners(db, key);
     if ((await linksOf(db, key)).length) continue;

@@ -3,6 +3,7 @@
  * with antd's `Form`. A chunk of its own: only a first access or an MFA sign-in needs it, so the
  * plain /login stays without antd's form machinery (src/app/auth/pages/AuthField.tsx).
  */
+import { useState } from 'react';
 import { Alert, Button, Form } from 'antd';
 // Input alone: antd's `Input` namespace also brings TextArea, Search and OTP.
 import Input from 'antd/es/input/Input';
@@ -10,6 +11,7 @@ import type { LoginParams } from '../auth-provider';
 import type { PendingChallenge } from '../challenge';
 import { AuthCard, AuthText } from './AuthCard';
 import { NewPasswordForm } from './PasswordFields';
+import { RecoveryCodeForm } from './RecoveryCodeForm';
 
 const CODE_LABELS: Record<string, string> = {
   CONFIRM_SIGN_IN_WITH_TOTP_CODE: 'Código do aplicativo autenticador',
@@ -29,6 +31,8 @@ export interface LoginChallengeProps {
 export default function LoginChallenge({ etapa, challenge, error, isPending, run }: LoginChallengeProps) {
   // A form of its own: the login's `password` value must not carry over into "Nova senha".
   const [newPasswordForm] = Form.useForm();
+  const [recovery, setRecovery] = useState(false);
+  const totp = challenge.step === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE';
   const alert = error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />;
 
   if (etapa === 'nova-senha') {
@@ -43,20 +47,38 @@ export default function LoginChallenge({ etapa, challenge, error, isPending, run
     );
   }
 
+  if (totp && recovery) {
+    return (
+      <AuthCard title="Usar um código de recuperação">
+        {alert}
+        <RecoveryCodeForm email={challenge.username} run={run} onCancel={() => setRecovery(false)} />
+      </AuthCard>
+    );
+  }
+
   return (
-    <AuthCard title="Verificação adicional">
+    <AuthCard title={totp ? 'Verificação em duas etapas' : 'Verificação adicional'}>
+      {totp && <AuthText>Digite o código de 6 dígitos que o aplicativo autenticador mostra para {challenge.username}.</AuthText>}
       {alert}
-      <Form layout="vertical" onFinish={(v) => run({ challengeResponse: v.code })} requiredMark={false}>
+      <Form layout="vertical" onFinish={(v) => run({ challengeResponse: String(v.code).replace(/\s/g, '') })} requiredMark={false}>
         <Form.Item
           name="code"
           label={CODE_LABELS[challenge.step] ?? 'Código de verificação'}
-          rules={[{ required: true, whitespace: true, message: 'Informe o código de confirmação.' }]}
+          rules={[
+            { required: true, whitespace: true, message: 'Informe o código de confirmação.' },
+            ...(totp ? [{ pattern: /^\s*(\d\s*){6}$/, message: 'O código tem 6 dígitos.' }] : []),
+          ]}
         >
           <Input autoComplete="one-time-code" inputMode="numeric" autoFocus />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={isPending}>
           Confirmar
         </Button>
+        {totp && (
+          <Button type="link" block onClick={() => setRecovery(true)} style={{ marginTop: 8 }}>
+            Usar um código de recuperação
+          </Button>
+        )}
       </Form>
     </AuthCard>
   );

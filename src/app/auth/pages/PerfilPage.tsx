@@ -23,6 +23,8 @@ import { NewPasswordFields } from './PasswordFields';
 import { roleName } from '../../../access/roles';
 import { errorText } from './AuthCard';
 import { DigestPreferenceCard } from '../../modules/preferencias/digest-preference';
+import { DuasEtapasCard } from './DuasEtapasCard';
+import { SessoesCard } from './SessoesCard';
 
 const ATTRIBUTE_LABELS: Record<string, string> = {
   email: 'E-mail',
@@ -304,12 +306,12 @@ export default function PerfilPage() {
         </Descriptions>
         <Space style={{ marginTop: 8 }} wrap>
           <Button onClick={() => logout({})}>Sair deste dispositivo</Button>
-          <Popconfirm title="Sair de todos os dispositivos?" okText="Sair de todos" cancelText="Cancelar" onConfirm={() => logout({ global: true })}>
-            <Button danger>Sair de todos os dispositivos</Button>
-          </Popconfirm>
+          {/* Ending the other sessions, or all of them, is in "Sessões ativas" below (the API refuses their tokens at once). */}
         </Space>
       </Card>
       {identity?.tipo && identity.tipo in TIPO_LABELS && <ChangePassword />}
+      <DuasEtapasCard />
+      <SessoesCard />
       <DigestPreferenceCard />
       <Attributes />
       <Devices />

@@ -254,7 +254,10 @@ function FolderPanel({
               record={folder}
               hasChildren={hasChildren}
               childrenHint="Exclua antes as subpastas."
-              confirm={{ title: `Excluir a pasta "${folder.nome}"?`, description: 'Só pastas vazias podem ser excluídas.' }}
+              confirm={{
+                title: `Excluir a pasta "${folder.nome}"?`,
+                description: 'A pasta e os documentos dela vão para a lixeira, de onde podem ser restaurados.',
+              }}
               deletedMessage="Pasta excluída."
               onDeleted={onDeleted}
             />

@@ -14,6 +14,7 @@ import { useLocation } from 'react-router';
 import { FIELDS_BUNDLED, installEffectiveSchemas, onSchemasChange, resetEffectiveSchemas, schemasVersion } from '../../../../schemas';
 import type { EntitySchema } from '../../../../schemas/kinds';
 import { AbilityLoadError, bearerHeaders } from '../../access/load-ability';
+import { rememberRevocation } from '../../auth/revoked-notice';
 
 export const REFRESH_MS = 5000;
 
@@ -56,7 +57,12 @@ async function fetchAndInstall(apiUrl: string, fetchImpl: typeof fetch): Promise
     return { changed: false };
   }
   if (res.status === 304) return { changed: false, status: 304 };
-  if (!res.ok) return { changed: false, status: res.status };
+  if (!res.ok) {
+    // Refused with a reason (access revoked, session ended): the sign-in page says why, whichever of
+    // the session's first requests (this one or GET /me) is answered first (issue 35).
+    if (res.status === 401) rememberRevocation(await res.json().catch(() => null));
+    return { changed: false, status: res.status };
+  }
   const body = (await res.json().catch(() => undefined)) as SchemasPayload | undefined;
   if (!body || !Array.isArray(body.schemas) || started !== generation) return { changed: false, status: res.status };
   etag = res.headers.get('etag') ?? undefined;

@@ -33,4 +33,8 @@ const rdoOnePerSiteAndDate: WriteRule = async ({ trx, op, after, before }) => {
   }
 };
 
-registerEntityHooks('diario', { beforeChange: [rdoOnePerSiteAndDate, rdoMandatorySections, eapCodesInSiteEap] });
+registerEntityHooks('diario', {
+  beforeChange: [rdoOnePerSiteAndDate, rdoMandatorySections, eapCodesInSiteEap],
+  // A report back from the trash must not repeat a date another report took meanwhile (issue 35).
+  beforeRestore: async ({ trx, schema, row }) => void (await rdoOnePerSiteAndDate({ trx, schema, op: 'create', after: row })),
+});
