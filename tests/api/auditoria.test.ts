@@ -19,6 +19,7 @@ import { writeAudit } from '../../src/server/crud/audit';
 import { schemaByName } from '../../schemas';
 import type { EntitySchema } from '../../schemas/kinds';
 import { todayIso } from '../../src/server/time';
+import type { AuditEntry } from '../../resources/audit';
 
 const ADMIN = 'admin@portal.local';
 const CONTROL = 'controladoria@portal.local';
@@ -27,20 +28,8 @@ const CLIENTE = 'cliente@portal.local';
 const MKT = 'mkt.auditoria@portal.local';
 const UA = 'Mozilla/5.0 (Linux; Android 14) TesteAuditoria/1.0';
 
-type Entry = {
-  id: string;
-  tipo: string;
-  em: string;
-  pessoa: string | null;
-  nome: string | null;
-  ip: string | null;
-  dispositivo: string | null;
-  modulo: string | null;
-  registro: string | null;
-  motivo: string | null;
-  detalhes: Record<string, unknown>;
-  requestId: string | null;
-};
+/** An entry as the API answers it (the screen's own type). */
+type Entry = AuditEntry;
 
 describe.each(BACKENDS)('audit trail (%s)', (backend) => {
   const t = useApi(backend);
