@@ -24,9 +24,8 @@ import { startMailer } from './mail/mailer';
 import { startEngine } from './db/boss';
 import { workDailyJobs } from './jobs/runner';
 import { workSlaJob } from './sla/jobs';
-import { DAILY_JOBS } from './jobs';
+import { dailyJobs } from './jobs';
 import { signInFailureRecorder } from './audit/sign-in-failures';
-import { trashPurgeJob } from './jobs/trash-purge';
 import { answerBackupSignal, backupSettings, workBackupJob } from './backup/schedule';
 import { localIdentityDataDir } from './backup/identity';
 import { localIdentityAdmin } from './site-users/identity-admin';
@@ -51,7 +50,7 @@ async function main() {
   await startMailer(database.db, mailTransport, { onDrain: metrics?.mailDrained });
   // Daily jobs (delay warning): claimed per day in the database, so one server runs each day's job.
   // The trash's purge of what is past the administrators' period (src/server/trash/purge.ts) is one of them.
-  await workDailyJobs(engine.boss, database.db, [...DAILY_JOBS, trashPurgeJob(storage)]);
+  await workDailyJobs(engine.boss, database.db, dailyJobs(storage));
   // SLA (issue 25): breaches, reminders and escalations, every minute; each event claimed once in the database.
   await workSlaJob(engine.boss, database.db, SCHEMAS);
   // Backups (issue 35): the daily one, and `npm run backup` answered by this process (src/server/backup/).

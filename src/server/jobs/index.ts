@@ -4,6 +4,8 @@ import { delayWarningJob } from '../schedule/delay-warning';
 import { dailyDigestJob } from './daily-digest';
 import { purgeKeys } from '../idempotency';
 import { purgeAuditTrail } from '../audit/purge';
+import type { FileStorage } from '../storage/storage';
+import { trashPurgeJob } from './trash-purge';
 
 export const DAILY_JOBS: DailyJob[] = [
   // Delay warning to each site manager for the EAP items that became late (from 7 h).
@@ -15,3 +17,8 @@ export const DAILY_JOBS: DailyJob[] = [
   // The audit trail past the retention administrators set (auditoriaAnos, default 5 years), from 3 h.
   { name: 'limpeza-auditoria', fromHour: 3, run: (trx) => purgeAuditTrail(trx) },
 ];
+
+/** Every daily job a process works: the list above and those that need the process's file storage (the trash's purge). */
+export function dailyJobs(storage: FileStorage | undefined): DailyJob[] {
+  return [...DAILY_JOBS, trashPurgeJob(storage)];
+}
