@@ -18,12 +18,13 @@ export const AUDIT_KINDS = {
   reversao: 'Volta a versão anterior',
   exportacao: 'Exportação',
   download: 'Download de arquivo',
+  encerramento_sessao: 'Encerramento de sessão',
 } as const;
 export type AuditKind = keyof typeof AUDIT_KINDS;
 export const AUDIT_KIND_KEYS = Object.keys(AUDIT_KINDS) as AuditKind[];
 
-/** The kinds kept in `evento_acesso` (sign-ins, exports, downloads). */
-export const ACCESS_KINDS = ['entrada', 'falha_entrada', 'exportacao', 'download'] as const satisfies readonly AuditKind[];
+/** The kinds kept in `evento_acesso` (sign-ins, exports, downloads, sessions ended). */
+export const ACCESS_KINDS = ['entrada', 'falha_entrada', 'exportacao', 'download', 'encerramento_sessao'] as const satisfies readonly AuditKind[];
 export type AccessKind = (typeof ACCESS_KINDS)[number];
 
 /** The history's action (`auditoria.acao`) of each record kind. */
@@ -93,6 +94,15 @@ export function auditSummary(e: AuditSummaryInput): string {
       return d.origem === 'identidade-local' ? 'Login na identidade local' : '';
     case 'download':
       return `Arquivo: ${str(d.arquivo) || '—'}`;
+    case 'encerramento_sessao': {
+      const de = str(d.titular) ? ` de ${str(d.titular)}` : '';
+      if (d.escopo === 'todas') {
+        const n = typeof d.sessoes === 'number' ? d.sessoes : 0;
+        return `“Sair de todos”: ${n === 1 ? '1 sessão' : `${n} sessões`}${de} encerrada${n === 1 ? '' : 's'}`;
+      }
+      const where = [str(d.dispositivo), str(d.local)].filter(Boolean).join(', ');
+      return `“Sair deste”: sessão${de}${where ? ` (${where})` : ''} encerrada`;
+    }
     case 'exportacao': {
       const filtros = d.filtros && typeof d.filtros === 'object' ? Object.entries(d.filtros as Record<string, unknown>) : [];
       const total = typeof d.total === 'number' ? `${d.total.toLocaleString('pt-BR')} ${d.total === 1 ? 'registro' : 'registros'}` : '';

@@ -59,6 +59,7 @@ import { metricsFromEnv, metricsHandler, type PortalMetrics } from './health/met
 import { logRequestError, requestContext, requestIdInErrors } from './http/request-context';
 import { accessTracking } from './audit/access-tracking';
 import { sessionsFeature } from './sessions/routes';
+import { SESSION_TABLE } from './sessions/store';
 import { auditFailureRoutes, auditRoutes } from './audit/routes';
 // The features' entity hooks, workflow guards and effects, and core tables (before any request).
 import './modules/register';
@@ -262,7 +263,19 @@ export function createApp(opts: AppOptions) {
   api.route('/auditoria', auditRoutes(opts.db)); // the audit trail: administrators and controllership (issue 35)
   api.route('/sessoes', sessions.routes); // the caller's own sessions: list, end one, end all (issue 35)
   api.route('/preferencias', preferencesRoutes(opts.db)); // the caller's own preferences (daily digest)
-  if (opts.events) api.route('/eventos', eventRoutes(opts.events)); // live "pendencias" signal (SSE)
+  if (opts.events) {
+    // Live "pendencias" signal (SSE); a stream ends once its session is ended or its person made
+    // inactive, checked again at each write of those tables in any process (issue 35).
+    opts.events.watchTables([SESSION_TABLE, 'usuario']);
+    api.route(
+      '/eventos',
+      eventRoutes(opts.events, (c) => {
+        const session = sessions.streamCheck(c);
+        const user = c.get('user');
+        return async () => (await withDirectoryAccess(opts.db, user)) !== null && (await session());
+      }),
+    );
+  }
   api.route('/pendencias', pendenciasRoutes(opts.db, opts.schemas)); // work queue, /contagem, /lote
   api.route('/obras', galleryRoutes(opts.db)); // GET /obras/:obra/galeria
   usePoolRevocation(opts.identityAdmin); // an inactive person is signed out of the provider too (issue 35)

@@ -4,13 +4,14 @@
  * uploads too) and keeps the newest complete one and anything that is not a backup, and
  * `npm run restore s3://…` (localBackupFolder + restoreBackup) brings every row and file back on a
  * wiped portal. A missing, interrupted or corrupt backup in the bucket is refused in pt-BR, with
- * nothing changed.
+ * nothing changed. A file larger than a part goes up as a multipart upload.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { rmSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import S3rver from 's3rver';
-import { CreateBucketCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { SCHEMAS } from '../../schemas';
 import { openDatabase } from '../../src/server/boot/open-database';
 import { connect } from '../../src/server/db/connect';
@@ -18,7 +19,7 @@ import { localStorage } from '../../src/server/storage/storage';
 import { APP_VERSION } from '../../src/server/version';
 import { restoreBackup } from '../../src/server/backup/restore';
 import { backupNow, backupSettings, listBackups } from '../../src/server/backup/schedule';
-import { backupClient, localBackupFolder, parseS3Url, pruneS3Backups } from '../../src/server/backup/s3-target';
+import { backupClient, downloadBackup, localBackupFolder, parseS3Url, partSizeFor, pruneS3Backups, uploadBackup } from '../../src/server/backup/s3-target';
 import { digests, expectRefused, tempDirs } from './backup-helpers';
 
 const tmp = tempDirs();
@@ -124,5 +125,40 @@ describe('backups in S3', { timeout: 180_000 }, () => {
     await expectRefused(restore(url, true), new RegExp(`corrompido: o arquivo ${someFile.replace(/[.]/g, '\\.')} falta ou não confere`));
     expect(await unchanged()).toEqual(before);
     await expectRefused(localBackupFolder(`s3://${BUCKET}`), /Endereço de backup inválido/);
+  });
+
+  it('sends a file larger than a part as a multipart upload (no 5 GB limit), and reads it back whole', async () => {
+    const folder = tmp('portal-s3-multipart-');
+    const big = randomBytes(11 * 1024 * 1024 + 123); // three parts of 5 MiB, the last one short
+    writeFileSync(join(folder, 'banco.dump'), big);
+    writeFileSync(join(folder, 'manifesto.json'), '{}');
+    const loc = parseS3Url(`s3://${BUCKET}/multipart/`)!;
+    // The commands the client sends, by name.
+    const client = await backupClient();
+    const sent: string[] = [];
+    client.middlewareStack.add((next, context) => (args) => (sent.push(String(context.commandName)), next(args)), { step: 'initialize' });
+    const url = await uploadBackup(client, loc, folder, 'portal-2026-03-01T02-00-00Z', { partSize: 5 * 1024 * 1024 });
+    expect(url).toBe(`s3://${BUCKET}/multipart/portal-2026-03-01T02-00-00Z`);
+    expect(sent.filter((c) => c !== 'PutObjectCommand').sort()).toEqual([
+      'CompleteMultipartUploadCommand',
+      'CreateMultipartUploadCommand',
+      'UploadPartCommand',
+      'UploadPartCommand',
+      'UploadPartCommand',
+    ]);
+    expect(sent.at(-1)).toBe('PutObjectCommand'); // the small manifest: one request, last
+    const head = await admin().send(new HeadObjectCommand({ Bucket: BUCKET, Key: 'multipart/portal-2026-03-01T02-00-00Z/banco.dump' }));
+    expect(head.ContentLength).toBe(big.length);
+    const into = join(tmp('portal-s3-multipart-back-'), 'copia');
+    expect(await downloadBackup(await backupClient(), parseS3Url(url)!, into)).toBe(true);
+    expect(
+      createHash('sha256')
+        .update(readFileSync(join(into, 'banco.dump')))
+        .digest('hex'),
+    ).toBe(createHash('sha256').update(big).digest('hex'));
+    // The part size: 16 MiB by default, raised so that any file fits in 10,000 parts, never under 5 MiB.
+    expect(partSizeFor(1000)).toBe(16 * 1024 * 1024);
+    expect(partSizeFor(1000, 1)).toBe(5 * 1024 * 1024);
+    expect(partSizeFor(500 * 1024 ** 3)).toBe(Math.ceil((500 * 1024 ** 3) / 10_000));
   });
 });

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { BACKENDS, useApi } from './backends';
 import { client, person } from './workflow-helpers';
+import { newTicket } from './ticket-helpers';
 
 type Row = Record<string, unknown> & { id: number; version: number };
 
@@ -23,44 +24,20 @@ describe.each(BACKENDS)('client tickets (%s)', (backend) => {
 
   /** A new ticket on a site, answered by post-sales (an internal note and a client-visible reply). */
   const ticket = async (obra: string, titulo: string) => {
-    // The client as the demo tickets name it (whatever form the company registry gives it).
-    const cliente = ((await c.get('/api/v1/posvendas?obra=101&_end=1', 'admin@portal.local')).body as Row[])[0].cliente;
-    const r = await c.post(
-      '/api/v1/posvendas',
-      {
-        titulo,
-        cliente,
-        obra,
+    const { ticket: tk, interactions } = await newTicket(c, titulo, {
+      obra,
+      fields: {
         contato: 'Márcia Cliente',
         emailContato: 'marcia.contato@cliente.example',
-        abertura: '2026-11-24T09:00:00-03:00',
-        canal: 'Portal',
-        prioridade: 'Alta',
-        categoria: 'Garantia',
-        macroCategoriaCausaRaiz: 'Montagem',
-        areaCausadora: 'Obras',
-        setorCausador: 'Montagem de coberturas',
         descricao: 'Goteira na cobertura do galpão após a chuva.',
         comentario: 'Suspeita de falha de montagem: não comentar com o cliente.',
-        responsavel: person(POS, 'Pós-Vendas'),
       },
-      POS,
-    );
-    expect(r.status, JSON.stringify(r.body)).toBe(201);
-    const id = r.body.id as number;
-    const note = await c.post(
-      '/api/v1/ticket-interacoes',
-      { ticket: id, tipo: 'Atualização interna', texto: 'Custo estimado de R$ 4.000 por conta da montagem.', responsavel: person(POS) },
-      POS,
-    );
-    expect(note.status, JSON.stringify(note.body)).toBe(201);
-    const reply = await c.post(
-      '/api/v1/ticket-interacoes',
-      { ticket: id, tipo: 'Contato com cliente', visivelCliente: true, texto: 'Visita técnica agendada para quinta-feira.', responsavel: person(POS) },
-      POS,
-    );
-    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
-    return { id, note: note.body as Row, reply: reply.body as Row };
+      interactions: [
+        { tipo: 'Atualização interna', texto: 'Custo estimado de R$ 4.000 por conta da montagem.' },
+        { tipo: 'Contato com cliente', visivelCliente: true, texto: 'Visita técnica agendada para quinta-feira.' },
+      ],
+    });
+    return { id: tk.id as number, note: interactions[0] as Row, reply: interactions[1] as Row };
   };
 
   it("lists only its sites' tickets, without internal fields, and not another site's ticket", async () => {

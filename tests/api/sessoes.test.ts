@@ -4,7 +4,7 @@
  * 'sessao-encerrada'); "sair de todos" refuses every token of the person, the current one included,
  * tokens signed in before it that had not reached the API yet too, and signs the person out at the
  * identity provider; nobody can end someone else's session; last use is written at most once a
- * minute per session.
+ * minute per session; each ending is in the audit trail (who ended whose session, which device).
  */
 import { describe, expect, it } from 'vitest';
 import type { Context } from 'hono';
@@ -12,6 +12,7 @@ import { sql } from 'kysely';
 import { BACKENDS, useApi } from './backends';
 import { memoryIdentityAdmin } from '../../mocks/identity-admin';
 import { DEMO_USERS } from '../../mocks/test-app';
+import { auditSummary, type AuditEntry } from '../../resources/audit';
 
 const CLIENTE = 'cliente@portal.local';
 const SM = 'sm@portal.local';
@@ -42,6 +43,12 @@ describe.each(BACKENDS)('sessions (%s)', (backend) => {
       as: null,
       headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': from.ip ?? '203.0.113.20', 'user-agent': from.ua ?? WINDOWS_CHROME },
     });
+  /** The audit trail's session endings, as an administrator reads them. */
+  const endings = async () => {
+    const r = await call(idToken('admin@portal.local', 'auditoria-admin'), '/api/v1/auditoria?tipo=encerramento_sessao');
+    expect(r.status, await r.clone().text()).toBe(200);
+    return (await r.json()) as AuditEntry[];
+  };
   const list = async (token: string) => {
     const r = await call(token, '/api/v1/sessoes');
     expect(r.status, await r.clone().text()).toBe(200);
@@ -94,6 +101,15 @@ describe.each(BACKENDS)('sessions (%s)', (backend) => {
     expect((await call(mine, `/api/v1/sessoes/${target!.id}`, { method: 'DELETE' })).status).toBe(404);
     const row = await sql<{ encerrada_por: string }>`select encerrada_por from sessao_acesso where id = ${target!.id}`.execute(t.api.db);
     expect(row.rows[0].encerrada_por).toBe(CLIENTE);
+    // The audit trail says who ended whose session, on which device, from where.
+    const entry = (await endings()).find((e) => e.detalhes.escopo === 'uma');
+    expect(entry).toMatchObject({
+      pessoa: CLIENTE,
+      ip: '203.0.113.20',
+      dispositivo: WINDOWS_CHROME,
+      detalhes: { titular: CLIENTE, sessoes: 1, dispositivo: 'Safari no iPhone', ip: '203.0.113.20' },
+    });
+    expect(auditSummary(entry!)).toBe(`“Sair deste”: sessão de ${CLIENTE} (Safari no iPhone, 203.0.113.20) encerrada`);
   });
 
   it('does not let a person end someone else’s session (404)', async () => {
@@ -130,6 +146,9 @@ describe.each(BACKENDS)('sessions (%s)', (backend) => {
     }
     expect((await call(bystander, '/api/v1/me')).status).toBe(200);
     expect(pool.users.get(SM)!.signedOutAt).toBeUndefined();
+    const entry = (await endings()).find((e) => e.pessoa === email);
+    expect(entry).toMatchObject({ detalhes: { titular: email, escopo: 'todas', sessoes: 2 } });
+    expect(auditSummary(entry!)).toBe(`“Sair de todos”: 2 sessões de ${email} encerradas`);
     // Signing in again afterwards opens a new session.
     await new Promise((r) => setTimeout(r, 1100));
     const again = idToken(email, 'todos-depois');

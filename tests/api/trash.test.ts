@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { BACKENDS, useApi } from './backends';
 import { client, person } from './workflow-helpers';
+import { newTicket } from './ticket-helpers';
 import { purgeExpired } from '../../src/server/trash/purge';
 
 type Row = Record<string, any>;
@@ -33,43 +34,14 @@ describe.each(BACKENDS)('trash and restore (%s)', (backend) => {
 
   /** A ticket with two interactions, one holding a file. */
   const ticket = async (titulo: string) => {
-    const cliente = ((await c.get('/api/v1/posvendas?obra=101&_end=1')).body as Row[])[0].cliente;
-    const r = await c.post(
-      '/api/v1/posvendas',
-      {
-        titulo,
-        cliente,
-        obra: '101',
-        contato: 'Márcia',
-        emailContato: 'marcia@cliente.example',
-        abertura: '2026-11-24T09:00:00-03:00',
-        canal: 'Portal',
-        prioridade: 'Alta',
-        categoria: 'Garantia',
-        macroCategoriaCausaRaiz: 'Montagem',
-        areaCausadora: 'Obras',
-        setorCausador: 'Montagem de coberturas',
-        descricao: 'Goteira.',
-        comentario: 'Interno.',
-        responsavel: person(POS, 'Pós-Vendas'),
-      },
-      POS,
-    );
-    expect(r.status, JSON.stringify(r.body)).toBe(201);
     const file = await upload(POS, 'recurso=ticket-interacoes&campo=anexos');
-    const a = await c.post(
-      '/api/v1/ticket-interacoes',
-      { ticket: r.body.id, tipo: 'Atualização interna', texto: 'Laudo anexo.', anexos: [file], responsavel: person(POS) },
-      POS,
-    );
-    expect(a.status, JSON.stringify(a.body)).toBe(201);
-    const b = await c.post(
-      '/api/v1/ticket-interacoes',
-      { ticket: r.body.id, tipo: 'Atualização interna', texto: 'Resposta.', respostaA: a.body.id, responsavel: person(POS) },
-      POS,
-    );
-    expect(b.status, JSON.stringify(b.body)).toBe(201);
-    return { id: r.body.id as number, numero: r.body.numero, file: file.key as string, interactions: [a.body.id as number, b.body.id as number] };
+    const { ticket: tk, interactions } = await newTicket(c, titulo, {
+      interactions: [
+        { tipo: 'Atualização interna', texto: 'Laudo anexo.', anexos: [file] },
+        ([a]) => ({ tipo: 'Atualização interna', texto: 'Resposta.', respostaA: a.id }),
+      ],
+    });
+    return { id: tk.id as number, numero: tk.numero, file: file.key as string, interactions: interactions.map((i) => i.id as number) };
   };
 
   const trash = async (as = ADMIN, query = '') => c.get(`/api/v1/lixeira?_end=100${query}`, as);

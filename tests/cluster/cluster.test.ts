@@ -107,18 +107,23 @@ describe('three processes, one portal', () => {
     for (const s of streams) await s.close();
   });
 
-  it('a person made inactive is refused by every process within 5 s, with the token they hold; made active again, let back in (issue 35)', async () => {
+  it('a person made inactive is refused by every process within 5 s, with the token they hold, and their live streams end; made active again, let back in (issue 35)', async () => {
     const SM = 'sm@portal.local';
     tokens[SM] = await cluster.token(SM, true);
     const status = async (port: number) => (await call('GET', '/api/v1/diarios?_end=1', { as: SM, port })).status;
     for (const p of cluster.processes) expect(await status(p.port)).toBe(200);
+    // A live-update stream open on each process (a tab connected to it).
+    const streams = await Promise.all(cluster.processes.map((p) => openStream(p.port, tokens[SM])));
     const record = async () =>
       ((await call('GET', `/api/v1/usuarios?email=${encodeURIComponent(SM)}`, { as: ADMIN })).body as { id: number; version: number }[])[0];
     const before = await record();
+    const t0 = performance.now();
     const off = await call('PATCH', `/api/v1/usuarios/${before.id}`, { as: ADMIN, json: { version: before.version, ativo: false } });
     expect(off.status, JSON.stringify(off.body)).toBe(200);
     const out = await seenByEveryProcess(async (port) => (await status(port)) === 401, 5000);
     console.log(`[cluster] pessoa desativada recusada por A, B, C em ${out.map((t) => t.toFixed(0)).join(', ')} ms`);
+    const cut = await Promise.all(streams.map((st) => st.endedWithin(t0, 5000)));
+    console.log(`[cluster] conexões ao vivo da pessoa desativada encerradas em ${cut.map((t) => t.toFixed(0)).join(', ')} ms`);
     const refused = await call('GET', '/api/v1/me', { as: SM });
     expect(refused.body).toMatchObject({ statusCode: 401, codigo: 'acesso-revogado' });
     const now = await record();
@@ -126,17 +131,20 @@ describe('three processes, one portal', () => {
     await seenByEveryProcess(async (port) => (await status(port)) === 200, 5000);
   });
 
-  it('a session ended from another device ("sair deste") is refused by every process within 5 s (issue 35)', async () => {
+  it('a session ended from another device ("sair deste") is refused by every process within 5 s, and its live streams end (issue 35)', async () => {
     const WHO = 'escritorio@portal.local';
+    // Two sign-ins in the same second are two sessions (the local stack's tokens carry origin_jti).
     const here = await cluster.token(WHO, false);
-    await new Promise((r) => setTimeout(r, 1100)); // another second: the local stack's session is the account and the second of its sign-in
     const there = await cluster.token(WHO, false);
     const status = async (token: string, port: number) =>
       (await fetch(`http://127.0.0.1:${port}/api/v1/me`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(30_000) })).status;
     for (const p of cluster.processes) expect(await status(there, p.port)).toBe(200); // each process remembers it as open
+    const streams = await Promise.all(cluster.processes.map((p) => openStream(p.port, there)));
+    const staying = await openStream(cluster.processes[0].port, here);
     const listed = await fetch(`${cluster.proxy.url}/api/v1/sessoes`, { headers: { authorization: `Bearer ${here}` } });
     const sessions = (await listed.json()) as { id: number; atual: boolean }[];
     expect(sessions.filter((s) => !s.atual)).toHaveLength(1);
+    const t0 = performance.now();
     const ended = await fetch(`${cluster.proxy.url}/api/v1/sessoes/${sessions.find((s) => !s.atual)!.id}`, {
       method: 'DELETE',
       headers: { authorization: `Bearer ${here}` },
@@ -144,7 +152,11 @@ describe('three processes, one portal', () => {
     expect(ended.status).toBe(200);
     const out = await seenByEveryProcess(async (port) => (await status(there, port)) === 401, 5000);
     console.log(`[cluster] sessão encerrada recusada por A, B, C em ${out.map((t) => t.toFixed(0)).join(', ')} ms`);
+    const cut = await Promise.all(streams.map((st) => st.endedWithin(t0, 5000)));
+    console.log(`[cluster] conexões ao vivo da sessão encerrada terminadas em ${cut.map((t) => t.toFixed(0)).join(', ')} ms`);
     for (const p of cluster.processes) expect(await status(here, p.port)).toBe(200);
+    expect(staying.ended()).toBe(false);
+    await staying.close();
   });
 
   it('the anonymous rate limit counts across the processes', async () => {
@@ -304,24 +316,35 @@ describe('faults', () => {
   }, 120_000);
 });
 
-/** An open live-update stream on one process: counts its `pendencias` events. */
-async function openStream(port: number) {
+/** An open live-update stream on one process (the administrator's, or the token's): counts its `pendencias` events. */
+async function openStream(port: number, token = tokens[ADMIN]) {
   const controller = new AbortController();
-  const res = await fetch(`http://127.0.0.1:${port}/api/v1/eventos`, { headers: { authorization: `Bearer ${tokens[ADMIN]}` }, signal: controller.signal });
+  const res = await fetch(`http://127.0.0.1:${port}/api/v1/eventos`, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal });
   expect(res.status).toBe(200);
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
   let text = '';
+  let endedAt: number | undefined;
   void (async () => {
     for (;;) {
       const chunk = await reader.read().catch(() => ({ done: true as const, value: undefined }));
       if (chunk.done) break;
       text += decoder.decode(chunk.value, { stream: true });
     }
+    endedAt = performance.now();
   })();
   const count = () => text.split('\n').filter((l) => l === 'event: pendencias').length;
   return {
     count,
+    ended: () => endedAt !== undefined,
+    /** Ms from `since` until the server ended the stream; fails past `ms`. */
+    async endedWithin(since: number, ms: number) {
+      while (endedAt === undefined) {
+        if (performance.now() - since > ms) throw new Error(`porta ${port}: a conexão continuou aberta por ${ms} ms`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return endedAt - since;
+    },
     async waitFor(n: number, ms: number) {
       const t0 = performance.now();
       while (count() < n) {

@@ -2,12 +2,12 @@
 // width: the same partner (own login, an external user) signs in on two browsers; on the first the
 // card lists both — this one tagged "Esta sessão", used "agora"; the other with its device (from its
 // browser's User-Agent), "Rede local" and a Brazilian date — and "Sair deste" (confirmed) ends the
-// other, which on its next request is sent to /login with the pt-BR notice. The first stays in.
-// (A partner rarely used by the other scenarios: on the local identity stack a session is the
-// account and the second of its sign-in, so two scenarios signing it in the same second would share one.)
+// other, which (left open, untouched) goes to /login within seconds with the pt-BR notice. The first stays in.
+// (Each sign-in is its own session, across token renewals too: the local identity stack's tokens
+// carry `origin_jti` as Cognito's do.)
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { DESKTOP, PHONE, eventually, goto, launch, loginClient, newPage, pathOf, shot, step, url, waitPath } from './helpers.mjs';
+import { DESKTOP, PHONE, eventually, goto, launch, loginClient, newPage, pathOf, shot, step, waitPath } from './helpers.mjs';
 import { inspect, settle } from './screens.mjs';
 
 const WHO = 'escritorio@portal.local';
@@ -42,8 +42,6 @@ for (const [label, viewport] of [
     const other = OTHER[label];
     const away = await newPage(browser, { viewport, userAgent: other.userAgent });
     await step(away, `39-${label}-outra-entra`, () => loginClient(away, WHO));
-    // Another second for the second sign-in (the local stack's session key, see above).
-    await new Promise((r) => setTimeout(r, 1100));
     const page = await newPage(browser, { viewport });
     await step(page, `39-${label}-entra`, () => loginClient(page, WHO));
 
@@ -79,7 +77,8 @@ for (const [label, viewport] of [
     });
 
     await step(away, `39-${label}-outra-sai`, async () => {
-      await away.goto(url('/usuarios'), { waitUntil: 'domcontentloaded' });
+      // Left open, untouched, the other tab leaves by itself: the server ends its live-update stream
+      // and the reconnection's 401 makes the app sign out (src/app/providers/live-events.tsx).
       await waitPath(away, '/login', 30_000);
       await away.getByText(ENDED).waitFor({ timeout: 20_000 });
       await settle(away);

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { apiGet, apiSend, goto, launch, loginStaff, newPage, noSidewaysScroll, PHONE, shot, step, waitPath } from './helpers.mjs';
+import { TICKET_OWNER, ticketBody } from '../fixtures/ticket.mjs';
 
 let browser;
 before(async () => {
@@ -18,29 +19,13 @@ after(async () => {
 /** A new ticket of site 101 with one interaction, through the API with the page's session. */
 async function newTicket(page, titulo) {
   const cliente = (await apiGet(page, '/api/v1/posvendas?obra=101&_end=1')).body[0].cliente;
-  const r = await apiSend(page, 'POST', '/api/v1/posvendas', {
-    titulo,
-    cliente,
-    obra: '101',
-    contato: 'Márcia',
-    emailContato: 'marcia@cliente.example',
-    abertura: '2026-11-24T09:00:00-03:00',
-    canal: 'Portal',
-    prioridade: 'Alta',
-    categoria: 'Garantia',
-    macroCategoriaCausaRaiz: 'Montagem',
-    areaCausadora: 'Obras',
-    setorCausador: 'Montagem de coberturas',
-    descricao: 'Goteira na cobertura.',
-    comentario: 'Interno.',
-    responsavel: { mail: 'posvendas@portal.local', nome: 'Pós-Vendas' },
-  });
+  const r = await apiSend(page, 'POST', '/api/v1/posvendas', ticketBody(titulo, cliente));
   assert.equal(r.status, 201, JSON.stringify(r.body));
   const i = await apiSend(page, 'POST', '/api/v1/ticket-interacoes', {
     ticket: r.body.id,
     tipo: 'Atualização interna',
     texto: 'Visita marcada.',
-    responsavel: { mail: 'posvendas@portal.local' },
+    responsavel: { mail: TICKET_OWNER },
   });
   assert.equal(i.status, 201, JSON.stringify(i.body));
   return r.body;

@@ -6,7 +6,10 @@
  * invalidated and react-query refetches them through the API, under the user's own rules. The
  * stream reconnects with backoff (1 s doubling to 30 s, with jitter) and, after a reconnection,
  * refetches once: signals sent while it was away are lost. The 60-s polling of the bell stays as
- * the fallback. A server without the route (404) ends the attempts.
+ * the fallback. A server without the route (404) ends the attempts. The server ends the stream of a
+ * session ended elsewhere or of a person made inactive (issue 35); the reconnection's 401 then
+ * refetches the pendencias at once, so the data provider's 401 signs the tab out with the API's
+ * sentence (auth-provider.ts) without waiting for the polling.
  */
 import { useContext, useEffect } from 'react';
 import { QueryClientContext, type QueryClient } from '@tanstack/react-query';
@@ -67,6 +70,10 @@ export async function runLiveEvents(onChange: () => void, signal: AbortSignal): 
       if (res.status === 404) return; // this server has no live updates: the polling stays
       if (!res.ok || !res.body) {
         if (res.status === 429) retryAfter = MAX_RETRY_MS; // too many tabs: try again later
+        if (res.status === 401) {
+          onChange(); // through the data provider: its 401 signs out, with the reason
+          retryAfter = MAX_RETRY_MS;
+        }
         throw new Error(`HTTP ${res.status}`);
       }
       if (connected) onChange(); // what changed while we were away

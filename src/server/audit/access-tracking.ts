@@ -1,8 +1,9 @@
 /**
  * The access events the API sees itself (issue 35), mounted after the authentication:
  * - a sign-in, when a request first carries a new session: the ID token's `origin_jti` (Cognito
- *   keeps it, and `auth_time`, through the token's renewals), else `sub` + `auth_time`, else the
- *   token itself; recorded once per session (unique key in `evento_acesso`), whatever the process;
+ *   keeps it, and `auth_time`, through the token's renewals, and so does the local identity stack:
+ *   src/server/identity/session-claims.ts), else `sub` + `auth_time`, else the token itself;
+ *   recorded once per session (unique key in `evento_acesso`), whatever the process;
  * - a file download (`GET /arquivos/<chave>`, not the thumbnails) and a daily report's PDF, with the
  *   record the file belongs to;
  * - an export: the app's export (src/app/views/export-run.ts) sends `X-Portal-Exportacao: xlsx` on

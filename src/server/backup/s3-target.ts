@@ -5,14 +5,17 @@
  * on disk). The retention removes the folders older than BACKUP_RETENCAO_DIAS by the moment in their
  * name, keeping the newest complete one. A restore downloads the folder and checks it like a local
  * one. The client is the file storage's (S3_ENDPOINT, S3_REGION, S3_FORCE_PATH_STYLE, the AWS
- * credential chain). One object is one PutObject: up to 5 GB per file (the database's copy included).
+ * credential chain). A file is sent with `@aws-sdk/lib-storage`'s Upload: one PutObject up to a
+ * part's size, a multipart upload past it (parts of `partSizeFor`, at most 10,000, a few sent at once;
+ * an upload that fails is aborted, leaving no parts behind), so the database's copy may pass 5 GB.
  */
 import { createReadStream, createWriteStream, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
 import { createS3Client, s3OptionsFromEnv } from '../storage/storage';
 import { MANIFEST_FILE } from './manifest';
 import { BackupError } from './restore';
@@ -44,14 +47,39 @@ function filesUnder(dir: string): string[] {
     .map((rel) => relative(dir, join(dir, rel)).split('\\').join('/'));
 }
 
+/** S3's limits on a multipart upload: the smallest part (but the last) and the most parts. */
+const MIN_PART_BYTES = 5 * 1024 * 1024;
+const MAX_PARTS = 10_000;
+/** The usual part: 16 MiB (four in flight: 64 MiB of memory), larger only past 160 GB. */
+const PART_BYTES = 16 * 1024 * 1024;
+/** Parts sent at once. */
+const PARTS_AT_ONCE = 4;
+
+/** The part size of a file of `bytes`: `preferred` (default 16 MiB), raised so the file fits in 10,000 parts, never under 5 MiB. */
+export function partSizeFor(bytes: number, preferred = PART_BYTES): number {
+  return Math.max(MIN_PART_BYTES, preferred, Math.ceil(bytes / MAX_PARTS));
+}
+
+export interface UploadOptions {
+  /** Bytes per part of a multipart upload (tests; default 16 MiB, at least 5 MiB). */
+  partSize?: number;
+}
+
 /** Uploads a finished backup folder under the location (manifest last); its s3:// address. */
-export async function uploadBackup(client: S3Client, loc: S3Location, folder: string, name: string): Promise<string> {
+export async function uploadBackup(client: S3Client, loc: S3Location, folder: string, name: string, opts: UploadOptions = {}): Promise<string> {
   const files = filesUnder(folder).sort((a, b) => Number(a === MANIFEST_FILE) - Number(b === MANIFEST_FILE));
   for (const rel of files) {
     const path = join(folder, rel);
+    const size = statSync(path).size;
     const body = createReadStream(path);
     try {
-      await client.send(new PutObjectCommand({ Bucket: loc.bucket, Key: `${loc.prefix}${name}/${rel}`, Body: body, ContentLength: statSync(path).size }));
+      await new Upload({
+        client,
+        params: { Bucket: loc.bucket, Key: `${loc.prefix}${name}/${rel}`, Body: body, ContentLength: size },
+        partSize: partSizeFor(size, opts.partSize),
+        queueSize: PARTS_AT_ONCE,
+        leavePartsOnError: false,
+      }).done();
     } finally {
       body.destroy();
     }

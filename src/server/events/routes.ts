@@ -7,13 +7,14 @@
  * - `event: pendencias` / `data: {"tipo":"pendencias"}`: something that may change the user's
  *   pending items was committed; the app refetches its own counts through the API, under its rules;
  * - `: ping` comment lines every 25 s (heartbeat), and one at the start (headers flushed at once).
- * A user holds at most `maxPerUser` streams (429 past it); on shutdown every stream ends.
+ * A user holds at most `maxPerUser` streams (429 past it); on shutdown every stream ends, and so
+ * does the stream of a session ended or a person made inactive (`allowedFor`, run by the hub).
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { AppEnv } from '../http/env';
 import { errorBody } from '../http/errors';
-import type { EventHub } from './hub';
+import type { EventHub, StreamCheck } from './hub';
 import { PENDENCIAS_SIGNAL } from './notify-sql';
 
 export const TOO_MANY_STREAMS_MESSAGE =
@@ -22,7 +23,11 @@ export const TOO_MANY_STREAMS_MESSAGE =
 /** The signal as sent: a type and nothing else. */
 export const PENDENCIAS_EVENT = { event: PENDENCIAS_SIGNAL, data: JSON.stringify({ tipo: PENDENCIAS_SIGNAL }) };
 
-export function eventRoutes(hub: EventHub) {
+/**
+ * `allowedFor`: the check of a request's stream (the composition root's: src/server/app.ts), run
+ * again by the hub while the stream is open; none, the stream lives until it ends by itself.
+ */
+export function eventRoutes(hub: EventHub, allowedFor?: (c: Context<AppEnv>) => StreamCheck) {
   const r = new Hono<AppEnv>();
   r.get('/', (c) => {
     const user = c.get('user');
@@ -31,14 +36,19 @@ export function eventRoutes(hub: EventHub) {
     // Proxies (nginx) must pass the stream through as it comes, and never transform it.
     c.header('Cache-Control', 'no-cache, no-transform');
     c.header('X-Accel-Buffering', 'no');
+    const allowed = allowedFor?.(c);
     return streamSSE(c, async (stream) => {
       let end!: () => void;
       const ended = new Promise<void>((resolve) => (end = resolve));
-      const remove = hub.add(key, {
-        signal: () => stream.writeSSE(PENDENCIAS_EVENT),
-        heartbeat: () => stream.write(': ping\n\n'),
-        close: () => end(),
-      });
+      const remove = hub.add(
+        key,
+        {
+          signal: () => stream.writeSSE(PENDENCIAS_EVENT),
+          heartbeat: () => stream.write(': ping\n\n'),
+          close: () => end(),
+        },
+        allowed,
+      );
       if (!remove) return; // the last slot went to another request meanwhile
       stream.onAbort(() => end());
       try {

@@ -11,6 +11,7 @@ import type { Services } from 'cognito-local/lib/services';
 import type { Config } from 'cognito-local/lib/server/config';
 import type { Message } from 'cognito-local/lib/services/messages';
 import { withMfaPreference } from './mfa';
+import { keepSessionAcrossRenewals, renewingWith } from './session-claims';
 
 const require = createRequire(import.meta.url);
 
@@ -63,6 +64,8 @@ export async function createEmulator(opts: { dataDir: string; logLevel?: string 
   const { MessageDeliveryService } = req('./lib/services/messageDelivery/messageDelivery');
   const { otp } = req('./lib/services/otp');
   const { JwtTokenGenerator } = req('./lib/services/tokenGenerator');
+  const jwt = req('jsonwebtoken') as { sign(payload: object, key: string, opts: object): string };
+  const signingKey = (req('./lib/keys/cognitoLocal.private.json') as { pem: string }).pem;
   const { loadConfig } = req('./lib/server/config');
   const { Router } = req('./lib/server/Router');
   const { createServer } = req('./lib/server/server');
@@ -142,6 +145,8 @@ export async function createEmulator(opts: { dataDir: string; logLevel?: string 
     tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
     triggers,
   };
+  // One sign-in, one session across renewals: `origin_jti` and `auth_time` as Cognito keeps them (session-claims.ts).
+  keepSessionAcrossRenewals(services.tokenGenerator as never, (payload) => jwt.sign(payload, signingKey, { algorithm: 'RS256', keyid: 'CognitoLocal' }));
   const router = Router(services);
   const server = createServer(router, logger, config.ServerConfig, services);
 
@@ -166,7 +171,16 @@ export async function createEmulator(opts: { dataDir: string; logLevel?: string 
           await pool.saveUser(ctx, withMfaPreference(user, body));
           return {} as never;
         }
-        return (await router(target)(ctx, body)) as never;
+        const out = (await renewingWith(body, () => router(target)(ctx, body))) as { AuthenticationResult?: { RefreshToken?: string } } | undefined;
+        // cognito-local keeps the refresh token of a password sign-in only: as Cognito, keep the one
+        // a challenge's answer (second factor, new password) issues, so it renews the session too.
+        const refreshToken = target === 'RespondToAuthChallenge' ? out?.AuthenticationResult?.RefreshToken : undefined;
+        if (refreshToken) {
+          const pool = await cognito.getUserPoolForClientId(ctx, String(body.ClientId));
+          const user = await pool.getUserByUsername(ctx, String((body.ChallengeResponses as Record<string, unknown>)?.USERNAME ?? ''));
+          if (user && !user.RefreshTokens?.includes(refreshToken)) await pool.storeRefreshToken(ctx, refreshToken, user);
+        }
+        return out as never;
       } catch (ex) {
         if (ex instanceof CognitoError) {
           const e = ex as unknown as { code: string; message: string };

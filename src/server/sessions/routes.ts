@@ -8,6 +8,9 @@
  * - `POST /sessoes/sair-de-todos`: every session of the caller ends, the current one included, and
  *   the identity provider signs the person out everywhere (refresh tokens revoked: no device gets a
  *   new token).
+ * Each ending is an entry of the audit trail (`encerramento_sessao`: who ended it, whose, which
+ * device), written in the ending's transaction; an open live stream of an ended session is cut by
+ * the hub (`streamCheck`, src/server/events/hub.ts).
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { decodeJwt } from 'jose';
@@ -16,9 +19,10 @@ import type { AppEnv } from '../http/env';
 import { ApiError, errorBody } from '../http/errors';
 import { logRequestError, requestOrigin } from '../http/request-context';
 import { sessionKeyOf, tokenOf } from '../audit/access-tracking';
+import { recordAccessEvent } from '../audit/access-events';
 import type { IdentityAdmin } from '../site-users/identity-admin';
 import { deviceName, placeName } from './device';
-import { SESSION_ENDED, activeSessions, endAllSessions, endSession, sessionEnded } from './store';
+import { SESSION_ENDED, activeSessions, endAllSessions, endSession, sessionEnded, type OnEnded } from './store';
 
 /** The token's `auth_time` (seconds), when it is a JWT that has one. */
 function authTimeOf(token: string): number | undefined {
@@ -35,7 +39,26 @@ const iso = (v: Date | string) => new Date(v).toISOString();
 export interface SessionsFeature {
   guard: MiddlewareHandler<AppEnv>;
   routes: Hono<AppEnv>;
+  /** Whether the request's session is still open, asked again later (a live stream's check); no use is recorded. */
+  streamCheck(c: Context<AppEnv>): () => Promise<boolean>;
 }
+
+/** The audit trail's entry of an ending: `by` ended `email`'s session(s), one (`uma`) or all (`todas`). */
+const auditEnding =
+  (by: string, email: string, escopo: 'uma' | 'todas'): OnEnded =>
+  async (trx, ended) => {
+    const one = escopo === 'uma' ? ended[0] : undefined;
+    await recordAccessEvent(trx, {
+      tipo: 'encerramento_sessao',
+      usuario: by,
+      detalhes: {
+        titular: email.toLowerCase(),
+        escopo,
+        sessoes: ended.length,
+        ...(one ? { dispositivo: deviceName(one.agente), local: placeName(one.ip), ip: one.ip } : {}),
+      },
+    });
+  };
 
 export function sessionsFeature(db: Db, identityAdmin?: IdentityAdmin): SessionsFeature {
   /** The request's session key, or undefined (no token: nothing to track). */
@@ -76,7 +99,7 @@ export function sessionsFeature(db: Db, identityAdmin?: IdentityAdmin): Sessions
   routes.post('/sair-de-todos', async (c) => {
     const user = c.get('user');
     if (!user.email) throw new ApiError(403, 'Esta conta não tem sessões a encerrar.');
-    const encerradas = await endAllSessions(db, user.email, user.email);
+    const encerradas = await endAllSessions(db, user.email, user.email, auditEnding(user.email, user.email, 'todas'));
     let provedor = false;
     if (identityAdmin) {
       try {
@@ -96,11 +119,19 @@ export function sessionsFeature(db: Db, identityAdmin?: IdentityAdmin): Sessions
   routes.delete('/:id', async (c) => {
     const user = c.get('user');
     const id = Number(c.req.param('id'));
-    const done = Number.isSafeInteger(id) && id > 0 && user.email ? await endSession(db, user.email, id, user.email) : false;
+    const done =
+      Number.isSafeInteger(id) && id > 0 && user.email ? await endSession(db, user.email, id, user.email, auditEnding(user.email, user.email, 'uma')) : false;
     // Someone else's session, or an ended one: as if it did not exist.
     if (!done) throw new ApiError(404, 'Sessão não encontrada.');
     return c.json({ id, mensagem: 'Sessão encerrada.' });
   });
 
-  return { guard, routes };
+  const streamCheck = (c: Context<AppEnv>) => {
+    const email = c.get('user').email;
+    const session = keyOf(c);
+    if (!email || !session) return async () => true;
+    return async () => !(await sessionEnded(db, { ...session, email, touch: false }));
+  };
+
+  return { guard, routes, streamCheck };
 }

@@ -78,6 +78,8 @@ export interface SessionRequest {
   authTime?: number;
   ip?: string | null;
   userAgent?: string | null;
+  /** Whether this use counts as the session's last use (default true; an open live stream's checks do not). */
+  touch?: boolean;
 }
 
 const cut = (v: string | null | undefined, n: number) => (v ? v.slice(0, n) : null);
@@ -102,12 +104,13 @@ export async function sessionEnded(db: Db, r: SessionRequest): Promise<boolean> 
   const seen = cache.get(r.key);
   const fresh = seen && seen.generation === generation && now - seen.checkedAt < cacheTtl(ENDED_TTL_MS, ENDED_TTL_HEARD_MS);
   if (seen?.ended) return true; // an end is final (a row is never opened again)
-  if (fresh && now - seen.touchedAt < TOUCH_EVERY_MS) return seen.ended;
+  const touch = r.touch !== false;
+  if (fresh && (!touch || now - seen.touchedAt < TOUCH_EVERY_MS)) return seen.ended;
   const started = generation;
   const email = r.email.toLowerCase();
   let ended: boolean;
   let touchedAt = seen?.touchedAt ?? -Infinity;
-  if (now - touchedAt >= TOUCH_EVERY_MS) {
+  if (touch && now - touchedAt >= TOUCH_EVERY_MS) {
     // First use in this process, or a minute since: last use, address and browser (not once ended).
     const row = await sql<{ ended: boolean }>`
       with upsert as (
@@ -156,26 +159,42 @@ async function notifyEnded(trx: Db): Promise<void> {
   await sql`select pg_notify(${CACHE_CHANNEL}, ${SESSION_TABLE})`.execute(trx);
 }
 
+/** A session just ended, for the audit trail's entry. */
+export interface EndedSession {
+  id: number;
+  ip: string | null;
+  agente: string | null;
+}
+
+/** Run in the ending's transaction (the audit trail's entry: committed with the end, or not at all). */
+export type OnEnded = (trx: Db, ended: EndedSession[]) => Promise<void>;
+
+const endedRows = (rows: Record<string, unknown>[]): EndedSession[] =>
+  rows.map((r) => ({ id: Number(r.id), ip: (r.ip as string | null) ?? null, agente: (r.agente as string | null) ?? null }));
+
 /** Ends one of the person's sessions; false when there is none of theirs with that id still open. */
-export async function endSession(db: Db, email: string, id: number, by: string): Promise<boolean> {
+export async function endSession(db: Db, email: string, id: number, by: string, onEnded?: OnEnded): Promise<boolean> {
   const ended = await db.transaction().execute(async (trx) => {
-    const r = await sql`update sessao_acesso set encerrada_em = now(), encerrada_por = ${by}
-      where id = ${id} and usuario = ${email.toLowerCase()} and encerrada_em is null returning id`.execute(trx);
-    if (r.rows.length) await notifyEnded(trx);
-    return r.rows.length > 0;
+    const r = await sql<Record<string, unknown>>`update sessao_acesso set encerrada_em = now(), encerrada_por = ${by}
+      where id = ${id} and usuario = ${email.toLowerCase()} and encerrada_em is null returning id, ip, agente`.execute(trx);
+    if (!r.rows.length) return false;
+    await notifyEnded(trx);
+    await onEnded?.(trx, endedRows(r.rows));
+    return true;
   });
   if (ended) tableWritten(SESSION_TABLE);
   return ended;
 }
 
 /** Ends every session of the person, and any token signed in before now; how many sessions were open. */
-export async function endAllSessions(db: Db, email: string, by: string): Promise<number> {
+export async function endAllSessions(db: Db, email: string, by: string, onEnded?: OnEnded): Promise<number> {
   const who = email.toLowerCase();
   const n = await db.transaction().execute(async (trx) => {
-    const r = await sql`update sessao_acesso set encerrada_em = now(), encerrada_por = ${by}
-      where usuario = ${who} and encerrada_em is null returning id`.execute(trx);
+    const r = await sql<Record<string, unknown>>`update sessao_acesso set encerrada_em = now(), encerrada_por = ${by}
+      where usuario = ${who} and encerrada_em is null returning id, ip, agente`.execute(trx);
     await sql`insert into sessao_corte (usuario, em) values (${who}, now()) on conflict (usuario) do update set em = excluded.em`.execute(trx);
     await notifyEnded(trx);
+    await onEnded?.(trx, endedRows(r.rows));
     return r.rows.length;
   });
   tableWritten(SESSION_TABLE);
