@@ -5,9 +5,13 @@
  * builds one migrated, seeded database with its stored files, once; each test file then loads a
  * copy of its data directory (under a second) and of its files. The copy is the same database a
  * fresh open produces: `openDatabase` still runs the migration and the seed, which find nothing to do.
+ * With `TEST_DATABASE_URL` the same is done on the PostgreSQL server: one seeded database built once,
+ * which each API test's database is created from (`CREATE DATABASE … TEMPLATE …`, about a second
+ * instead of the ~14 s a migration and seed take there).
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import pg from 'pg';
 import { join } from 'node:path';
 import { openDatabase } from '../src/server/boot/open-database';
 import { localStorage } from '../src/server/storage/storage';
@@ -17,6 +21,37 @@ export const DB_TEMPLATE_ENV = 'PORTAL_TEST_DB_TEMPLATE';
 
 const DATA_FILE = 'pglite.tar';
 const FILES_DIR = 'files';
+const PG_NAME_FILE = 'postgres-template.txt';
+const PG_FILES_DIR = 'postgres-files';
+
+/** Runs one statement on the server's maintenance connection (CREATE/DROP DATABASE cannot run in a transaction). */
+async function onServer(serverUrl: string, sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** The URL of database `name` on the server of `serverUrl`. */
+export function databaseUrlOf(serverUrl: string, name: string): string {
+  const u = new URL(serverUrl);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** Builds the seeded PostgreSQL template database (and its stored files) beside the PGlite one. */
+async function buildPgTemplate(dir: string, serverUrl: string): Promise<void> {
+  const name = `portal_tpl_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const files = join(dir, PG_FILES_DIR);
+  mkdirSync(files);
+  await onServer(serverUrl, `CREATE DATABASE ${name}`);
+  const database = await openDatabase({ databaseUrl: databaseUrlOf(serverUrl, name), seed: true, storage: localStorage(files) });
+  await database.close();
+  writeFileSync(join(dir, PG_NAME_FILE), name);
+}
 
 /** Builds the seeded template in a new temporary directory and returns the directory. */
 export async function buildDbTemplate(): Promise<string> {
@@ -30,6 +65,7 @@ export async function buildDbTemplate(): Promise<string> {
   } finally {
     await database.close();
   }
+  if (process.env.TEST_DATABASE_URL) await buildPgTemplate(dir, process.env.TEST_DATABASE_URL);
   return dir;
 }
 
@@ -47,7 +83,22 @@ export function seededTemplate(filesDir: string): Blob | null {
   return loaded.data;
 }
 
-/** Removes a template directory. */
-export function removeDbTemplate(dir: string): void {
+/**
+ * The seeded PostgreSQL template's name, with its stored files copied into `filesDir`; null without
+ * one (no global setup, or no `TEST_DATABASE_URL` when it ran).
+ */
+export function seededPgTemplate(filesDir: string): string | null {
+  const dir = process.env[DB_TEMPLATE_ENV];
+  if (!dir || !existsSync(join(dir, PG_NAME_FILE))) return null;
+  cpSync(join(dir, PG_FILES_DIR), filesDir, { recursive: true });
+  return readFileSync(join(dir, PG_NAME_FILE), 'utf8');
+}
+
+/** Removes a template directory and, where one was built, the PostgreSQL template database. */
+export async function removeDbTemplate(dir: string): Promise<void> {
+  const pgName = join(dir, PG_NAME_FILE);
+  if (process.env.TEST_DATABASE_URL && existsSync(pgName)) {
+    await onServer(process.env.TEST_DATABASE_URL, `DROP DATABASE IF EXISTS ${readFileSync(pgName, 'utf8')} WITH (FORCE)`).catch(() => undefined);
+  }
   rmSync(dir, { recursive: true, force: true });
 }

@@ -10,7 +10,7 @@ import { DEMO_ACCOUNTS } from '../src/server/identity/seed';
 import type { IdentityAdmin } from '../src/server/site-users/identity-admin';
 import type { ApiRateLimitOptions } from '../src/server/http/rate-limit';
 import { memoryIdentityAdmin } from './identity-admin';
-import { seededTemplate } from './db-template';
+import { databaseUrlOf, seededPgTemplate, seededTemplate } from './db-template';
 import { configRoute } from '../src/server/auth/config-route';
 import { OAUTH_SCOPES, type IdentityConfig } from '../src/server/auth/identity-config';
 
@@ -100,15 +100,17 @@ export async function createTestApi(
   const serverUrl = opts.databaseUrl === null ? undefined : (opts.databaseUrl ?? process.env.TEST_DATABASE_URL);
   let databaseUrl: string | undefined;
   let dropDb: (() => Promise<void>) | undefined;
+  const filesDir = mkdtempSync(join(tmpdir(), 'portal-files-'));
+  const seed = opts.seed ?? true;
   if (serverUrl) {
     const name = `portal_t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+    // Seeded: a copy of the run's seeded template database (mocks/db-template.ts), when there is one.
+    const pgTemplate = seed ? seededPgTemplate(filesDir) : null;
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(pgTemplate ? `CREATE DATABASE ${name} TEMPLATE ${pgTemplate}` : `CREATE DATABASE ${name}`);
     await admin.end();
-    const u = new URL(serverUrl);
-    u.pathname = `/${name}`;
-    databaseUrl = u.toString();
+    databaseUrl = databaseUrlOf(serverUrl, name);
     dropDb = async () => {
       const a = new pg.Client({ connectionString: serverUrl });
       await a.connect();
@@ -126,9 +128,7 @@ export async function createTestApi(
       await a.end();
     };
   }
-  const filesDir = mkdtempSync(join(tmpdir(), 'portal-files-'));
   const storage = opts.storage ?? localStorage(filesDir);
-  const seed = opts.seed ?? true;
   const template = !databaseUrl && seed ? seededTemplate(filesDir) : null;
   const database = await openDatabase({ databaseUrl, memory: !databaseUrl, loadDataDir: template ?? undefined, seed, poolSize: 4, storage });
   const extra = new Map<string, PortalUser>();

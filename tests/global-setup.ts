@@ -5,12 +5,12 @@
  */
 import { buildDbTemplate, DB_TEMPLATE_ENV, removeDbTemplate } from '../mocks/db-template';
 
-export async function setup(): Promise<(() => void) | undefined> {
+export async function setup(): Promise<(() => Promise<void>) | undefined> {
   if (process.env[DB_TEMPLATE_ENV]) return undefined;
   const dir = await buildDbTemplate();
   process.env[DB_TEMPLATE_ENV] = dir;
-  return () => {
-    removeDbTemplate(dir);
+  return async () => {
+    await removeDbTemplate(dir);
     delete process.env[DB_TEMPLATE_ENV];
   };
 }
