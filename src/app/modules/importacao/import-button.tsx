@@ -1,0 +1,37 @@
+/**
+ * "Importar planilha" in the header of every list, for staff who may create or edit its records
+ * (the same rights the API checks: resources/importacao.ts); opens the import wizard, loaded on
+ * the first click.
+ */
+import { lazy, Suspense, useState } from 'react';
+import { Button, Grid } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
+import type { ListActionProps } from '../../views/extensions';
+import { useAbility, useCurrentUser } from '../../access/ability-context';
+import { isExternalUser } from '../../../access/user';
+import { importRights } from '../../../../resources/importacao';
+
+const ImportWizard = lazy(() => import('./import-wizard').then((m) => ({ default: m.ImportWizard })));
+
+export function ImportButton({ schema }: ListActionProps) {
+  const ability = useAbility();
+  const user = useCurrentUser();
+  const [open, setOpen] = useState(false);
+  const phone = !Grid.useBreakpoint().md;
+  if (user && isExternalUser(user)) return null;
+  const { subject, actions } = importRights(schema);
+  if (!actions.some((a) => ability.can(a as never, subject as never))) return null;
+  return (
+    <>
+      {/* On a phone the header has room for icons only (its name stays for screen readers and the tooltip). */}
+      <Button icon={<UploadOutlined />} onClick={() => setOpen(true)} aria-label="Importar planilha" title="Importar planilha">
+        {phone ? null : 'Importar planilha'}
+      </Button>
+      {open && (
+        <Suspense fallback={null}>
+          <ImportWizard resource={schema.resource} label={schema.labelPlural} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

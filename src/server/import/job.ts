@@ -1,0 +1,242 @@
+/**
+ * A run of an import, as a background job: the dry run (every row written and rolled back, in
+ * batches, so the portal keeps answering), then the import, all-or-nothing (one transaction: one
+ * refused row and nothing stays) or only the valid rows (batches committed as they go). Progress
+ * (rows done of the total) is written per batch and kept in memory for this process; a cancel
+ * request is heard between batches (between rows, in memory, during an all-or-nothing run).
+ */
+import { sql } from 'kysely';
+import type { EntitySchema } from '../../../schemas/kinds';
+import type { PortalUser } from '../../access/user';
+import type { Db } from '../db/connect';
+import type { Actor } from '../crud/repository';
+import { tableWritten } from '../crud/write-events';
+import type { SheetRow } from './cells';
+import { dataRows, openSpreadsheet } from './sheet';
+import { RowProcessor } from './process-row';
+import { Resolver } from './references';
+import { count, dryRunPlan, emptyCounts, importFile, importRow, updateProgress, writeOutcomes, type Counts, type Phase, type RowOutcome } from './store';
+import { sendHolderSummaries } from './summary-mail';
+
+export interface ImportDeps {
+  db: Db;
+  /** Brings the effective schemas up to date before a run (a worker process outside any request). */
+  ready?: () => Promise<void>;
+  /** The effective schema of a resource (custom fields included). */
+  schemaOf: (resource: string) => EntitySchema | undefined;
+  /** The effective schema of an entity by name (reference targets). */
+  schemaByName?: (name: string) => EntitySchema | undefined;
+  /** The person who sent the file, as the rules see them now; undefined when they lost access. */
+  actorFor: (user: PortalUser) => Promise<Actor | undefined>;
+}
+
+/** Rows per transaction of the dry run and of an import of the valid rows. */
+export const BATCH_ROWS = 200;
+
+interface Live {
+  processadas: number;
+  counts: Counts;
+  cancel: boolean;
+}
+/** The runs this process is working on. */
+const live = new Map<number, Live>();
+
+export const liveProgress = (id: number): Live | undefined => live.get(id);
+
+/** Asks a running job to stop (heard by this process at once; by another one at its next batch). */
+export function requestCancel(id: number): void {
+  const l = live.get(id);
+  if (l) l.cancel = true;
+}
+
+const ROLLBACK = Symbol('rollback');
+const CANCELLED = Symbol('cancelled');
+const FAILED = Symbol('failed');
+
+async function cancelled(db: Db, id: number, l: Live): Promise<boolean> {
+  if (l.cancel) return true;
+  const r = await sql<{ cancelar: boolean }>`select cancelar from importacao where id = ${id}`.execute(db);
+  return !!r.rows[0]?.cancelar;
+}
+
+async function finish(db: Db, id: number, situacao: string, l: Live, mensagem: string | null): Promise<void> {
+  const c = l.counts;
+  await sql`update importacao set situacao = ${situacao}, concluido_em = now(), processadas = ${l.processadas}, criadas = ${c.criadas},
+    atualizadas = ${c.atualizadas}, iguais = ${c.iguais}, erros = ${c.erros}, ignoradas = ${c.ignoradas}, mensagem = ${mensagem} where id = ${id}`.execute(db);
+}
+
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString('pt-BR')} ${n === 1 ? one : many}`;
+
+/** Runs one phase of an import to its end (errors of a row are its outcome; anything else fails the run). */
+export async function runPhase(deps: ImportDeps, id: number, phase: Phase): Promise<void> {
+  const { db } = deps;
+  const job = await importRow(db, id);
+  if (!job) return;
+  const l: Live = { processadas: 0, counts: emptyCounts(), cancel: false };
+  live.set(id, l);
+  try {
+    await sql`update importacao set situacao = ${phase === 'simulacao' ? 'simulando' : 'importando'}, etapa = ${phase}, iniciado_em = now(),
+      concluido_em = null, processadas = 0, criadas = 0, atualizadas = 0, iguais = 0, erros = 0, ignoradas = 0, mensagem = null, cancelar = false
+      where id = ${id}`.execute(db);
+    await sql`delete from importacao_linha where importacao = ${id} and etapa = ${phase}`.execute(db);
+    await deps.ready?.();
+    const schema = deps.schemaOf(job.recurso);
+    const actor = await deps.actorFor(job.usuario as PortalUser);
+    if (!schema || !actor) return await finish(db, id, 'falhou', l, 'A pessoa que enviou a planilha não tem mais acesso a este cadastro.');
+    const sheet = await openSpreadsheet(await importFile(db, id), job.arquivo_nome);
+    const processor = new RowProcessor({
+      schema,
+      actor,
+      mapping: job.mapeamento ?? {},
+      columns: job.info.columns,
+      fileName: job.arquivo_nome,
+      fileHash: job.arquivo_hash,
+      resolver: new Resolver(actor, deps.schemaByName),
+    });
+    const rows = dataRows(sheet, job.info.headerRow);
+    const tally = (outs: RowOutcome[]) => {
+      for (const o of outs) count(l.counts, o.acao);
+      l.processadas += outs.length;
+    };
+    if (phase === 'importacao' && job.modo !== 'validas') return await allOrNothing(deps, id, processor, rows, await dryRunPlan(db, id), l, tally, schema);
+    const plan = phase === 'importacao' ? await dryRunPlan(db, id) : undefined;
+    let stopped = false;
+    const written: RowOutcome[] = [];
+    const flush = async (batch: SheetRow[]) => {
+      if (!batch.length) return;
+      const outs: RowOutcome[] = [];
+      if (!plan) {
+        await db
+          .transaction()
+          .execute(async (trx) => {
+            for (const row of batch) outs.push(await processor.run(trx, row, 'simulacao'));
+            throw ROLLBACK;
+          })
+          .catch((e) => {
+            if (e !== ROLLBACK) throw e;
+          });
+        await writeOutcomes(db, id, phase, outs);
+        tally(outs);
+        await updateProgress(db, id, l.processadas, l.counts);
+      } else {
+        await db.transaction().execute(async (trx) => {
+          for (const row of batch) {
+            const p = plan.get(row.number);
+            outs.push(
+              p?.acao === 'erro'
+                ? { linha: row.number, acao: 'ignorada', mensagem: 'Não importada: tinha erros na simulação.' }
+                : await processor.run(trx, row, phase, p),
+            );
+          }
+          await writeOutcomes(trx, id, phase, outs);
+          tally(outs);
+          await updateProgress(trx, id, l.processadas, l.counts);
+        });
+        tableWritten(schema.name);
+        for (const o of outs) if ((o.acao === 'criar' || o.acao === 'atualizar') && o.registroId) written.push(o);
+      }
+      if (await cancelled(db, id, l)) stopped = true;
+    };
+    let batch: SheetRow[] = [];
+    for await (const row of rows) {
+      batch.push(row);
+      if (batch.length >= BATCH_ROWS) {
+        await flush(batch);
+        batch = [];
+        if (stopped) break;
+      }
+    }
+    if (!stopped) await flush(batch);
+    if (written.length) await sendHolderSummaries(db, schema, actor, written, job.arquivo_nome);
+    const c = l.counts;
+    if (stopped)
+      return await finish(
+        db,
+        id,
+        'cancelada',
+        l,
+        phase === 'simulacao'
+          ? 'Simulação cancelada.'
+          : `Importação cancelada: as ${plural(l.processadas, 'linha anterior ficou gravada', 'linhas anteriores ficaram gravadas')}.`,
+      );
+    const summary = `${plural(c.criadas, 'registro novo', 'registros novos')}, ${plural(c.atualizadas, 'atualizado', 'atualizados')}, ${plural(c.iguais, 'sem alteração', 'sem alteração')}, ${plural(c.erros, 'linha com erro', 'linhas com erro')}`;
+    await finish(
+      db,
+      id,
+      phase === 'simulacao' ? 'simulada' : 'concluida',
+      l,
+      phase === 'simulacao'
+        ? `Simulação: ${summary}.`
+        : `Importação concluída: ${summary}${c.ignoradas ? `, ${plural(c.ignoradas, 'ignorada', 'ignoradas')}` : ''}.`,
+    );
+  } catch (e) {
+    console.error(`[importacao] ${id} falhou`, e);
+    const message =
+      e && typeof e === 'object' && 'status' in e && (e as { status: number }).status === 400
+        ? String((e as { message?: unknown }).message)
+        : 'Erro inesperado: nada desta etapa foi gravado. Tente de novo.';
+    await finish(db, id, 'falhou', l, message).catch(() => undefined);
+  } finally {
+    live.delete(id);
+  }
+}
+
+async function allOrNothing(
+  deps: ImportDeps,
+  id: number,
+  processor: RowProcessor,
+  rows: AsyncGenerator<SheetRow>,
+  plan: Map<number, RowOutcome>,
+  l: Live,
+  tally: (o: RowOutcome[]) => void,
+  schema: EntitySchema,
+): Promise<void> {
+  const { db } = deps;
+  const outs: RowOutcome[] = [];
+  let outcome: typeof FAILED | typeof CANCELLED | undefined;
+  try {
+    await db.transaction().execute(async (trx) => {
+      for await (const row of rows) {
+        const o = await processor.run(trx, row, 'importacao', plan.get(row.number));
+        outs.push(o);
+        tally([o]);
+        if (l.cancel) throw CANCELLED;
+        if (outs.length % BATCH_ROWS === 0 && (await cancelled(trx, id, l))) throw CANCELLED;
+      }
+      if (outs.some((o) => o.acao === 'erro')) throw FAILED;
+    });
+    tableWritten(schema.name);
+  } catch (e) {
+    if (e !== FAILED && e !== CANCELLED) throw e;
+    outcome = e;
+  }
+  const actor = await deps.actorFor((await importRow(db, id))!.usuario as PortalUser);
+  if (outcome) {
+    // Nothing stayed: the rows that went through are reported as not imported.
+    for (let i = 0; i < outs.length; i++) {
+      if (outs[i].acao !== 'erro') outs[i] = { linha: outs[i].linha, acao: 'ignorada', mensagem: 'Não importada: a importação foi desfeita (tudo ou nada).' };
+    }
+    l.counts = emptyCounts();
+    for (const o of outs) count(l.counts, o.acao);
+  }
+  await writeOutcomes(db, id, 'importacao', outs);
+  if (outcome === CANCELLED) return finish(db, id, 'cancelada', l, 'Importação cancelada: nada foi gravado.');
+  if (outcome === FAILED) {
+    return finish(
+      db,
+      id,
+      'falhou',
+      l,
+      `Nada foi importado: ${plural(l.counts.erros, 'linha foi recusada', 'linhas foram recusadas')}. Corrija e importe de novo.`,
+    );
+  }
+  if (actor) await sendHolderSummaries(db, schema, actor, outs, (await importRow(db, id))!.arquivo_nome);
+  const c = l.counts;
+  return finish(
+    db,
+    id,
+    'concluida',
+    l,
+    `Importação concluída: ${plural(c.criadas, 'registro novo', 'registros novos')}, ${plural(c.atualizadas, 'atualizado', 'atualizados')}, ${plural(c.iguais, 'sem alteração', 'sem alteração')}.`,
+  );
+}
