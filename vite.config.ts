@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/vite/precompress';
@@ -11,12 +12,15 @@ import { pwa } from './scripts/vite/pwa';
 import { nativePolyfills } from './scripts/vite/native-polyfills';
 import { unusedAntdParts } from './scripts/vite/unused-antd-parts';
 import { schemaSkeleton } from './scripts/vite/schema-skeleton';
+import { portalBuild } from './scripts/vite/build-info';
 
 const apiTarget = process.env.API_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({
   plugins: [react(), precompress(), esIcons(), formProvider(), nativePolyfills(), unusedAntdParts(), schemaSkeleton(), antdCss(), refineAntdSrc(), pwa()],
   server: { proxy: { '/api': apiTarget } },
+  // The build's version and commit (issue 40): shown on /versoesSistema and the profile, compared at start.
+  define: { __PORTAL_BUILD__: JSON.stringify(portalBuild(fileURLToPath(new URL('.', import.meta.url)))) },
   build: {
     outDir: 'dist',
     // The shared vendor chunk is ~1.7 MB minified (known; `npm run bench:bundle` follows what each route loads).

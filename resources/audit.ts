@@ -4,6 +4,7 @@
  * names (an entity's `labelPlural`, or the portal's own areas).
  */
 import { schemaByResource } from '../schemas';
+import { scopeLabel } from './maintenance';
 
 /** Kind of entry → pt-BR label. Record events come from the history (`auditoria`), the others from `evento_acesso`. */
 export const AUDIT_KINDS = {
@@ -54,6 +55,7 @@ export type SignInFailure = keyof typeof SIGN_IN_FAILURES;
 /** The portal's areas that are not entities. */
 const OWN_MODULES: Record<string, string> = {
   configuracoes: 'Configurações do portal',
+  manutencao: 'Manutenção',
   arquivos: 'Arquivos',
   auditoria: 'Auditoria',
 };
@@ -110,6 +112,7 @@ export function auditSummary(e: AuditSummaryInput): string {
       return [str(d.formato).toUpperCase(), total, f].filter(Boolean).join(', ');
     }
   }
+  if (e.modulo === 'manutencao') return maintenanceSummary(e.tipo, d);
   const parts: string[] = [];
   const transition = d.transicao && typeof d.transicao === 'object' ? (d.transicao as { label?: unknown }) : undefined;
   if (transition?.label) parts.push(`${String(transition.label)}${str(d.comentario) ? `: “${str(d.comentario)}”` : ''}`);
@@ -133,4 +136,29 @@ export interface AuditEntry {
   motivo: string | null;
   detalhes: Record<string, unknown>;
   requestId: string | null;
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+const dateTime = (v: unknown) => {
+  const d = typeof v === 'string' ? new Date(v) : undefined;
+  return d && !Number.isNaN(d.getTime())
+    ? `${pad2(d.getDate())}/${pad2(d.getMonth() + 1)}/${d.getFullYear()} ${pad2(d.getHours())}:${pad2(d.getMinutes())}`
+    : '';
+};
+
+/** The maintenance switch's entries (issue 40): "Início: Diários de obra, até 28/11/2026 18:00 — “mensagem”". */
+function maintenanceSummary(tipo: string, d: Record<string, unknown>): string {
+  const changes = (d.alteracoes && typeof d.alteracoes === 'object' ? d.alteracoes : {}) as Record<string, { de?: unknown; para?: unknown } | string>;
+  const scope = typeof changes.escopo === 'string' ? (scopeLabel(changes.escopo) ?? changes.escopo) : '';
+  const side = (k: string, which: 'de' | 'para') => (typeof changes[k] === 'object' ? (changes[k] as Record<string, unknown>)[which] : undefined);
+  if (tipo === 'exclusao') return `Fim da manutenção: ${scope}`;
+  const fim = dateTime(side('fimPrevisto', 'para'));
+  const msg = side('mensagem', 'para');
+  return [
+    `${tipo === 'criacao' ? 'Início da manutenção' : 'Manutenção alterada'}: ${scope}`,
+    fim ? `até ${fim}` : '',
+    typeof msg === 'string' ? `“${msg}”` : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }

@@ -57,6 +57,47 @@ export function choiceValues(choice: RdoChoice, report: Record<string, unknown> 
   });
 }
 
+/** A row sub-field of the report whose options depend on another sub-field of its row (`optionsBy`). */
+export interface RdoDependentChoice {
+  field: string;
+  sub: string;
+  /** The sub-field it depends on ('empresa'). */
+  by: string;
+  /** Each value of `by` → the values it goes with, sorted pt-BR. */
+  values: Record<string, string[]>;
+}
+
+const rowsOf = (v: unknown): Record<string, unknown>[] => (Array.isArray(v) ? v.filter((r): r is Record<string, unknown> => !!r && typeof r === 'object') : []);
+
+/**
+ * The pairs the report's dependent sub-fields pick from (the role on the company): the rows of the
+ * site's configuration list of the same name pair them ({ empresa, funcao }), and the pairs a stored
+ * report already holds stay valid. Only where the site configures that list; the form offers these
+ * and the API refuses other pairs (src/server/rdo/config.ts): one definition for both.
+ */
+export function rdoDependentChoices(
+  schema: Pick<EntitySchema, 'fields'>,
+  config: Record<string, unknown>,
+  stored?: Record<string, unknown>,
+): RdoDependentChoice[] {
+  return schema.fields.flatMap((f) => {
+    const configured = rowsOf(config[f.name]);
+    if (f.kind !== 'rows' || !configured.length) return [];
+    return (f.fields ?? []).flatMap((sub) => {
+      const by = sub.optionsBy?.field;
+      if (!by) return [];
+      const sets = new Map<string, Set<string>>();
+      for (const row of [...configured, ...rowsOf(stored?.[f.name])]) {
+        const [key, value] = [row[by], row[sub.name]];
+        if (typeof key !== 'string' || !key || typeof value !== 'string' || !value) continue;
+        sets.set(key, (sets.get(key) ?? new Set()).add(value));
+      }
+      const values = Object.fromEntries([...sets].map(([key, set]) => [key, uniqueSorted([...set])]));
+      return [{ field: f.name, sub: sub.name, by, values }];
+    });
+  });
+}
+
 const sectionFields: FieldDef[] = RDO_SECTIONS.map(([name, label]) => ({ name, kind: 'boolean', label }));
 
 /**

@@ -93,6 +93,8 @@ const contratoWorkflow: Workflow = {
     },
     { name: 'retomar', label: 'Retornar para revisão', from: ['Revisão para cancelamento'], to: 'Revisão', action: 'edit', comment: 'required' },
   ],
+  // The manager's stage (Jurídico) and the validator's (verificação, finalização) are two people's (issue 36).
+  distinctHolders: [['gestor', 'validador']],
 };
 
 /** SLA (issue 25): business days per stage of the contract's review. */
@@ -168,6 +170,7 @@ export const contrato: EntitySchema = {
     },
     companyRef('contraparte', 'Fornecedor / cliente', [EMPRESA_FORNECEDOR, EMPRESA_CLIENTE], {
       required: true,
+      search: 'B', // its CNPJ, and the company's name for the staff (src/server/search)
       list: true,
       filter: true,
       group: 'Identificação',

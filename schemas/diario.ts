@@ -121,6 +121,8 @@ export const diario: EntitySchema = {
   titleField: 'data',
   obraField: 'obra',
   defaultSort: { field: 'data', order: 'desc' },
+  // A spreadsheet import updates the report of the same site and number (src/server/import); a row without a number creates one.
+  importKey: ['obra', 'numero'],
   menu: { group: 'Diários de obra', icon: 'ScheduleOutlined' },
   fields: [
     { name: 'data', kind: 'date', label: 'Data', required: true, default: TODAY, list: true, filter: true, sort: true, group: 'Identificação', span: 'third' },
@@ -217,7 +219,8 @@ export const diario: EntitySchema = {
       span: 'full',
       fields: [
         { name: 'empresa', kind: 'text', label: 'Empresa', required: true, maxLength: 100 },
-        { name: 'funcao', kind: 'text', label: 'Função', required: true, maxLength: 100 },
+        // The roles offered are those the site's RDO configuration pairs with the row's company.
+        { name: 'funcao', kind: 'text', label: 'Função', required: true, maxLength: 100, optionsBy: { field: 'empresa' } },
         { name: 'quantidade', kind: 'integer', label: 'Quantidade', required: true, min: 0, max: 2000 },
       ],
     },

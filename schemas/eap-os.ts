@@ -17,6 +17,8 @@ export const eapOs: EntitySchema = {
   obraField: 'obra',
   defaultSort: { field: 'codigo', order: 'asc' },
   tree: { parent: 'pai', code: { field: 'codigo', separator: '.' }, order: 'codigo' },
+  // A spreadsheet import updates the item of the same site, area and code (src/server/import).
+  importKey: ['obra', 'area', 'codigo'],
   menu: { group: 'Field e automação', icon: 'PartitionOutlined' },
   fields: [
     {

@@ -52,6 +52,9 @@ export interface Person {
   nome?: string;
 }
 
+/** How much a field weighs in the search across every module (PostgreSQL's setweight: A the most, D the least). */
+export type SearchWeight = 'A' | 'B' | 'C' | 'D';
+
 export interface FieldDef {
   /** Column / JSON property name; kept exactly as docs/access.md spells it. */
   name: string;
@@ -71,6 +74,15 @@ export interface FieldDef {
   scale?: number;
   /** enum: the allowed values, as stored. */
   options?: string[];
+  /**
+   * A sub-field of `rows` whose options depend on another sub-field of the same row (`field`): the
+   * RDO's labour role ("Função") on its company ("Empresa"). `options` maps each value of that field
+   * to the options then offered (a value without an entry offers them all); a feature may fill it at
+   * run time from its data (the site's RDO configuration pairs companies and roles,
+   * schemas/configuracao-rdo.ts). The form offers only those and clears a choice the other field no
+   * longer allows; the feature's API check refuses other pairs.
+   */
+  optionsBy?: { field: string; options?: Record<string, string[]> };
   /**
    * enum/tags: the pt-BR label shown for a stored value when it is a code ('FIELD' → 'Campo'); a
    * value without one is shown as stored. A workflow's state field takes its states' labels
@@ -143,8 +155,12 @@ export interface FieldDef {
   filter?: boolean;
   /** Sortable in the list (gets an index). */
   sort?: boolean;
-  /** Part of the `q` full-text search. */
-  search?: boolean;
+  /**
+   * Part of the searches: a list's `q`, and the search across every module (src/server/search) with
+   * a weight, A (codes, numbers, titles) to D (internal notes); `true` takes the weight of its kind
+   * (codes and the title A, short texts and people B, long texts C, internal fields D).
+   */
+  search?: boolean | SearchWeight;
 
   /** UI hints. */
   group?: string; // section title in forms and show view
@@ -228,6 +244,12 @@ export interface EntitySchema {
    * "Salvar" without network queues the record (with its photos) in the device's outbox.
    */
   offline?: boolean;
+  /**
+   * The natural key a spreadsheet import (src/server/import) finds an existing record by, to update
+   * it instead of creating another: `['numero']`, `['cnpj']`, an RDO's `['obra', 'numero']`. Absent:
+   * the first `unique` field, else the `numbering` field with its `per` fields; `[]`: always create.
+   */
+  importKey?: string[];
 }
 
 /**

@@ -140,6 +140,11 @@ const materialWorkflow: Workflow = {
       tone: 'danger',
     },
   ],
+  // Whoever quantified a list neither verifies nor approves it as coordinator (issue 36).
+  distinctHolders: [
+    ['Quantificou', 'Verificador'],
+    ['Quantificou', 'Coordenador'],
+  ],
 };
 
 /** SLA (issue 25): business days per stage of the list's release. */

@@ -8,7 +8,10 @@ export const PROJETO_CATEGORIAS = ['AsBuilt', 'Executivo', 'Referencia', 'Mecân
 export const PROJETO_SITUACOES = ['EL', 'VI', 'PAP', 'APC', 'AP', 'PR', 'LC', 'CAN'];
 
 const ALL_OPEN = ['EL', 'VI', 'PAP', 'APC', 'AP', 'PR', 'LC'];
+/** Who decided for the client, and when: stamped by the step itself, so a decision taken in bulk ("Minhas pendências") writes the same. */
 const DECISION = { decisaoPor: '$actor', decisaoEm: '$now' } as const;
+/** An approval also names who approved as the document's "Aprovador do cliente" (issue 36: it stayed empty, only the history knew). */
+const APPROVAL = { ...DECISION, aprovadorCliente: '$actor', dataAprovacao: '$today' } as const;
 
 /**
  * Engineering sends a document for the client's approval; the client approver of the document's
@@ -60,7 +63,7 @@ const projetoWorkflow: Workflow = {
       audience: 'cliente',
       comment: 'optional',
       appendComment: 'comentariosCliente',
-      set: { ...DECISION, dataAprovacao: '$today' },
+      set: APPROVAL,
       notify: ['projetista'],
       tone: 'primary',
     },
@@ -73,7 +76,7 @@ const projetoWorkflow: Workflow = {
       audience: 'cliente',
       comment: 'required',
       appendComment: 'comentariosCliente',
-      set: { ...DECISION, dataAprovacao: '$today' },
+      set: APPROVAL,
       notify: ['projetista'],
     },
     {

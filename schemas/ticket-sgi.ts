@@ -235,6 +235,7 @@ export const ticketSgi: EntitySchema = {
       maxLength: 4000,
       group: 'Tratativa',
       internal: true,
+      search: 'D',
       help: 'Visível somente para a equipe interna; o fornecedor não vê este campo.',
     }),
     { name: 'prazo', kind: 'date', label: 'Prazo', sort: true, group: 'Tratativa', span: 'third' },

@@ -126,4 +126,13 @@ export interface Workflow {
    * leaving its concluded states voids its signatures).
    */
   onLeave?: { states: string[]; after: string }[];
+  /**
+   * Segregation of duties: groups of the person fields holding stages (their states' `assignees`)
+   * that must be done by different people on one record (the contract's gestor and validador).
+   * Nobody stands in, during an absence, for the holder of one of them on a record where they
+   * hold another of the same group: the absence refuses such a substitute
+   * (src/server/modules/entities/ausencia.ts) and the engine refuses the step "em nome de"
+   * (src/server/workflow/segregation.ts).
+   */
+  distinctHolders?: string[][];
 }

@@ -7,6 +7,8 @@ const DEVICE_ACCESS = can('RDO', 'create', check('DiarioOs', 'create'), check('F
 
 export const GENERAL_ROUTES = [
   r('/usuarios/:user?', 'Perfil', { group: 'Usuário', access: can('PERFIL'), screen: 'perfil', icon: 'UserOutlined', menu: false }),
+  // The search across every module's full results (issue 39): everyone signed in (each sees only what its lists show).
+  r('/busca', 'Busca', { group: 'Usuário', access: can('PERFIL'), screen: 'busca', icon: 'FileSearchOutlined', menu: false, spec: false }),
   r('/biblioteca', 'Biblioteca', { group: 'Biblioteca', access: can('BIBLIOTECA'), screen: 'biblioteca', icon: 'FolderOutlined' }),
   r('/obra', 'Nova obra', { group: 'Obras', access: can('Obra', 'create'), entity: create('obra'), icon: 'PlusOutlined' }),
   r('/obra/documentacao', 'Árvore de documentos', {
@@ -41,6 +43,14 @@ export const GENERAL_ROUTES = [
     access: can('Configuracao', 'manage'),
     screen: 'configuracoes',
     icon: 'ControlOutlined',
+    spec: false,
+  }),
+  // The maintenance switch (issue 40): a module or the whole portal, with a message and an expected end.
+  r('/admin/manutencao', 'Manutenção', {
+    group: 'Administração',
+    access: can('Configuracao', 'manage'),
+    screen: 'manutencaoAdmin',
+    icon: 'ToolOutlined',
     spec: false,
   }),
   // Run-time configuration of entities (issue 15): staff only; the screen lists what GET /api/v1/schemas says the user may configure.
@@ -87,4 +97,6 @@ export const DEVICE_ROUTES = [
   r('/no-aparelho/:id', 'Registro no aparelho', { group: 'Usuário', access: DEVICE_ACCESS, screen: 'noAparelhoRegistro', icon: 'MobileOutlined', spec: false }),
   // The trash (issue 35): every staff member, each entry shown to whoever may delete its record (the API decides).
   r('/lixeira', 'Lixeira', { group: 'Usuário', access: STAFF_ONLY, screen: 'lixeira', icon: 'DeleteOutlined', spec: false }),
+  // Spreadsheet imports (issue 38): every staff member sees their own (administrators everyone's); started from a list's "Importar planilha".
+  r('/importacoes', 'Importações', { group: 'Usuário', access: STAFF_ONLY, screen: 'importacoes', icon: 'CloudUploadOutlined', spec: false }),
 ];

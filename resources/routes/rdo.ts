@@ -6,6 +6,8 @@ const s = defineRoutes('site', 'Diários de obra', 'ScheduleOutlined');
 
 export const RDO_ROUTES = [
   g('/diarios', 'Diários de obra', { access: can('RDO'), entity: list('diario') }),
+  // Issue 36: the site's own reports, from the site's menu (the list of /diarios filtered to the site).
+  s('/:obra/diarios', 'Diários da obra', { access: can('RDO'), entity: list('diario'), icon: 'UnorderedListOutlined', spec: false }),
   s('/:obra/diarios/configurar', 'Configurar RDO', {
     access: can('RDO', 'config'),
     screen: 'rdoConfig',

@@ -24,7 +24,10 @@ export type ScreenName =
   | 'pendencias' // /pendencias: "Minhas pendências", the workflow steps waiting for the user
   | 'acaoEmail' // /acao-email/:token: confirmation of a workflow step from an e-mail button (signed link, sign-in required)
   | 'lixeira' // /lixeira: deleted records the person may restore (issue 35)
+  | 'busca' // /busca: the search across every module, full results with module filters (issue 39)
+  | 'importacoes' // /importacoes: the person's spreadsheet imports, their progress and results (issue 38)
   | 'configuracoes' // /admin/configuracoes: the portal settings administrators change (issue 35)
+  | 'manutencaoAdmin' // /admin/manutencao: administrators put a module or the whole portal in maintenance (issue 40)
   | 'empresasPendentes' // /admin/empresas-pendentes: company texts the registry migration could not match (decision 29)
   | 'auditoria' // /admin/auditoria: the audit trail, filtered and exported (issue 35, decision 33)
   | 'login'

@@ -28,7 +28,7 @@ export function slaFields(opts: { list?: boolean; internal?: boolean } = {}): Fi
         filter: true,
         group: 'SLA',
         span: 'third',
-        help: 'O prazo aberto mais próximo, em horário comercial; vazio enquanto o prazo está pausado ou não há meta aberta.',
+        help: 'O prazo aberto mais próximo, em horário comercial; vazio enquanto o prazo está pausado (a não ser que já tivesse vencido) ou não há meta aberta.',
       },
       {
         name: 'slaSituacao',

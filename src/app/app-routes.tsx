@@ -42,7 +42,10 @@ const DocumentTreePage = lazy(() => import('./modules/document-tree/document-tre
 const PendingCompaniesPage = lazy(() => import('./modules/empresa/pending-companies-page').then((m) => ({ default: m.PendingCompaniesPage })));
 const AuditPage = lazy(() => import('./modules/auditoria/audit-page').then((m) => ({ default: m.AuditPage })));
 const TrashPage = lazy(() => import('./modules/lixeira/trash-page').then((m) => ({ default: m.TrashPage })));
+const SearchPage = lazy(() => import('./modules/busca/search-page').then((m) => ({ default: m.SearchPage })));
+const ImportsPage = lazy(() => import('./modules/importacao/imports-page').then((m) => ({ default: m.ImportsPage })));
 const SettingsPage = lazy(() => import('./modules/configuracoes/settings-page').then((m) => ({ default: m.SettingsPage })));
+const MaintenanceAdminPage = lazy(() => import('./modules/manutencao/maintenance-admin-page').then((m) => ({ default: m.MaintenanceAdminPage })));
 const ApiReferencePage = lazy(() => import('./modules/api-reference/api-reference-page').then((m) => ({ default: m.ApiReferencePage })));
 const SchemaConfigPage = lazy(() => import('./modules/schema-config/schema-config-page').then((m) => ({ default: m.SchemaConfigPage })));
 const VersoesSistemaPage = lazy(() => import('./root/VersoesSistemaPage').then((m) => ({ default: m.VersoesSistemaPage })));
@@ -81,8 +84,14 @@ export function elementFor(route: AppRoute): ReactNode {
       return <PendingCompaniesPage />;
     case 'lixeira':
       return <TrashPage />;
+    case 'busca':
+      return <SearchPage />;
+    case 'importacoes':
+      return <ImportsPage />;
     case 'configuracoes':
       return <SettingsPage />;
+    case 'manutencaoAdmin':
+      return <MaintenanceAdminPage />;
     case 'auditoria':
       return <AuditPage />;
     case 'pendencias':

@@ -6,7 +6,7 @@
  * or the person signs out (src/app/auth/lazy-amplify.ts).
  */
 import '@ant-design/v5-patch-for-react-19';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import dayjs from 'dayjs';
 import 'dayjs/locale/pt-br';
@@ -35,12 +35,17 @@ async function start(): Promise<void> {
   }).catch((err) => console.error(err));
   const container = document.getElementById('app');
   if (!container) throw new Error('Elemento #app não encontrado.');
-  createRoot(container).render(
-    <StrictMode>
-      <Themed>
-        <Shell />
-      </Themed>
-    </StrictMode>,
+  const root = createRoot(container);
+  // The first render in slices (a transition), not one long task: the theme's tokens, the frame and
+  // the first screen (issue 36: the RDO list as the administrator blocked the main thread for 0.5 s).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <Themed>
+          <Shell />
+        </Themed>
+      </StrictMode>,
+    ),
   );
   if (SIGN_IN_PATHS.includes(window.location.pathname)) afterFirstPaint(() => void prepareAuth());
   // The service worker (issue 26: installable, starts offline after one visit).

@@ -61,6 +61,10 @@ import { accessTracking } from './audit/access-tracking';
 import { sessionsFeature } from './sessions/routes';
 import { SESSION_TABLE } from './sessions/store';
 import { auditFailureRoutes, auditRoutes } from './audit/routes';
+import { maintenanceGuard, maintenancePublicRoutes, maintenanceRoutes } from './maintenance/routes';
+import { importRoutes } from './import/routes';
+import { searchRoutes } from './search/routes';
+import { actorResolver } from './import/queue';
 // The features' entity hooks, workflow guards and effects, and core tables (before any request).
 import './modules/register';
 
@@ -208,6 +212,7 @@ export function createApp(opts: AppOptions) {
   api.route('/pesquisa', surveyRoutes(opts.db)); // public: the link's token is the credential
   api.route('/verificar', verifyRoutes(opts.db)); // public: a signed document's verification code (issue 26)
   api.route('/auditoria', auditFailureRoutes(opts.db, { accept: opts.signInFailureReports ?? true })); // public: a failed sign-in at Cognito
+  api.route('/manutencao', maintenancePublicRoutes(opts.db)); // public: what is in maintenance (issue 40)
   // The second factor (issue 35): a recovery code is used without a session; the policy and the routes follow the authentication.
   const mfa = opts.identityAdmin && mfaFeature({ db: opts.db, identityAdmin: opts.identityAdmin, store: opts.rateLimit?.store });
   if (mfa) api.route('/mfa', mfa.publicRoutes);
@@ -236,6 +241,7 @@ export function createApp(opts: AppOptions) {
   const sessions = sessionsFeature(opts.db, opts.identityAdmin);
   api.use('*', sessions.guard);
   if (mfa) api.use('*', mfa.enforce); // 403 'mfa-obrigatorio' until a person the policy names has enrolled (src/server/mfa)
+  api.use('*', maintenanceGuard(opts.db)); // 503 to the writes of a module in maintenance, administrators excepted (issue 40)
   // A write sent again with the same Idempotency-Key answers the first answer (issue 26).
   api.use('*', idempotency(opts.db));
   // Sign-ins (a session's first request), downloads and exports in the audit trail (issue 35).
@@ -259,6 +265,7 @@ export function createApp(opts: AppOptions) {
     emailActionRoutes(opts.db, () => schemaRegistry.all()),
   );
   api.route('/configuracoes', settingsRoutes(opts.db)); // the portal settings (trash period, issue 35)
+  api.route('/manutencao', maintenanceRoutes(opts.db)); // administrators start and end a maintenance (issue 40)
   api.route('/lixeira', trashRoutes(opts.db, opts.storage)); // deleted records: list, restore, discard (issue 35)
   api.route('/auditoria', auditRoutes(opts.db)); // the audit trail: administrators and controllership (issue 35)
   api.route('/sessoes', sessions.routes); // the caller's own sessions: list, end one, end all (issue 35)
@@ -277,6 +284,24 @@ export function createApp(opts: AppOptions) {
     );
   }
   api.route('/pendencias', pendenciasRoutes(opts.db, opts.schemas)); // work queue, /contagem, /lote
+  api.route(
+    '/busca',
+    searchRoutes(opts.db, () => schemaRegistry.all()),
+  ); // one search across every module (issue 39)
+  // Spreadsheet import of every entity (issue 38, src/server/import): upload, template, dry run, import, result.
+  api.route(
+    '/importacoes',
+    importRoutes({
+      db: opts.db,
+      schemaOf: (resource) => schemaRegistry.get(resource),
+      schemaByName: (name) => schemaRegistry.all().find((s) => s.name === name),
+      actorFor: actorResolver(opts.db, {
+        environment: opts.environment ?? 'prod',
+        schemas: () => schemaRegistry.all(),
+        internalFields: () => schemaRegistry.internalFields(),
+      }),
+    }),
+  );
   api.route('/obras', galleryRoutes(opts.db)); // GET /obras/:obra/galeria
   usePoolRevocation(opts.identityAdmin); // an inactive person is signed out of the provider too (issue 35)
   if (opts.identityAdmin) {

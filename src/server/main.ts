@@ -27,6 +27,8 @@ import { workSlaJob } from './sla/jobs';
 import { dailyJobs } from './jobs';
 import { signInFailureRecorder } from './audit/sign-in-failures';
 import { answerBackupSignal, backupSettings, workBackupJob } from './backup/schedule';
+import { actorResolver, workImportJobs } from './import/queue';
+import { SchemaRegistry } from './schema-config/registry';
 import { localIdentityDataDir } from './backup/identity';
 import { localIdentityAdmin } from './site-users/identity-admin';
 import { cognitoAdminOptions, cognitoIdentityAdmin } from './site-users/cognito-sdk';
@@ -58,6 +60,20 @@ async function main() {
   const identityDataDir = localIdentityDataDir(cfg.dataDir);
   const backup = { database, storage, databaseUrl: cfg.databaseUrl, schemas: SCHEMAS, version: APP_VERSION, settings: backupSettings(), identityDataDir };
   await workBackupJob(engine.boss, backup);
+  // Spreadsheet imports (issue 38): each dry run or import a job of the queue, worked here with the effective schemas.
+  const importSchemas = new SchemaRegistry(database.db, SCHEMAS);
+  await workImportJobs(engine.boss, {
+    db: database.db,
+    ready: () => importSchemas.fresh(),
+    schemaOf: (resource) => importSchemas.get(resource),
+    schemaByName: (name) => importSchemas.all().find((s) => s.name === name),
+    actorFor: actorResolver(database.db, {
+      environment: cfg.environment,
+      schemas: () => importSchemas.all(),
+      internalFields: () => importSchemas.internalFields(),
+    }),
+  });
+
   const stopAnsweringBackups = answerBackupSignal(cfg.dataDir, backup);
   // Live updates: this process's LISTEN on portal_eventos feeds its open streams (src/server/events/).
   const events = new EventHub();

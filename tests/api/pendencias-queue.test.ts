@@ -23,6 +23,7 @@ interface Item {
   title: string;
   due: string | null;
   overdue: boolean;
+  paused: boolean;
   since: string;
   obra: string | null;
   actions: { name: string; label: string; kind: string; needsInput: boolean }[];
@@ -174,6 +175,42 @@ describe.each(BACKENDS)('pendências as a work queue (%s)', (backend) => {
     expect(page.total).toBe(all.total);
   });
 
+  it('"since" is when the item reached its state, not its last edit; a paused late item says it is paused (issue 36)', async () => {
+    const id = await sentDoc();
+    const other = await sentDoc();
+    // The step to "PAP" was 40 days ago, its creation 41; it was edited just now.
+    await sql`update auditoria set em = now() - interval '40 days' where recurso = 'projetos' and registro_id = ${id} and acao = 'transition'`.execute(
+      t.api.db,
+    );
+    await sql`update auditoria set em = now() - interval '41 days' where recurso = 'projetos' and registro_id = ${id} and acao = 'create'`.execute(t.api.db);
+    await sql`update projeto set updated_at = now() where id = ${id}`.execute(t.api.db);
+    const { items } = await queue('resource=projetos&_sort=since&_order=asc&_end=200');
+    const item = items.find((i) => i.id === id)!;
+    expect(Math.abs(Date.parse(item.since) - (Date.now() - 40 * 86_400_000))).toBeLessThan(10 * 60_000);
+    expect(ids(items).indexOf(id)).toBeLessThan(ids(items).indexOf(other));
+    // One that reached its state just now waits since now.
+    const fresh = items.find((i) => i.id === other)!;
+    expect(Date.now() - Date.parse(fresh.since)).toBeLessThan(10 * 60_000);
+
+    // On hold after its deadline had passed: still overdue, and paused (the app shows "pausado, atrasado há …", no red bar).
+    const metas = [
+      {
+        meta: 'aprovacao-cliente',
+        label: 'Aprovação do cliente',
+        prazo: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+        cumpridoEm: null,
+        violado: true,
+        pausado: true,
+      },
+    ];
+    await setDue(id, new Date(Date.now() - 3 * 86_400_000), 'Violado');
+    await sql`update projeto set "slaMetas" = ${JSON.stringify(metas)}::jsonb where id = ${id}`.execute(t.api.db);
+    await setDue(other, new Date(Date.now() + 86_400_000), 'Em dia');
+    const now = (await queue('resource=projetos&_end=200')).items;
+    expect(now.find((i) => i.id === id)).toMatchObject({ overdue: true, paused: true });
+    expect(now.find((i) => i.id === other)).toMatchObject({ overdue: false, paused: false });
+  });
+
   it('shows a substitute the items of the absent person they stand in for (emNomeDe)', async () => {
     const r = await c.post(
       '/api/v1/projetos',
@@ -195,6 +232,19 @@ describe.each(BACKENDS)('pendências as a work queue (%s)', (backend) => {
     expect(ids((await queue('resource=projetos&_end=200', PROJ)).items)).toContain(r.body.id);
     expect(ids((await queue('resource=projetos&_end=200', 'fila.substituto@portal.local')).items)).toContain(r.body.id);
     expect(ids((await queue('resource=projetos&_end=200', 'fila.colega@portal.local')).items)).not.toContain(r.body.id);
+  });
+
+  it('offers as modules only those whose records can wait for the person (issue 36)', async () => {
+    const modules = async (as: string) => {
+      const r = await c.get('/api/v1/pendencias/modulos', as);
+      expect(r.status).toBe(200);
+      return (r.body as { resource: string; label: string }[]).map((m) => m.resource);
+    };
+    // The client approves CRE documents and signs its sites' daily reports; it never acts on contracts or tickets' costs.
+    expect(await modules(CLIENTE)).toEqual(['diarios', 'projetos']);
+    const all = await modules('admin@portal.local');
+    expect(all).toEqual(expect.arrayContaining(['contratos', 'diarios', 'projetos']));
+    expect((await c.get('/api/v1/pendencias/modulos', 'admin@portal.local')).body[0]).toEqual({ resource: expect.any(String), label: expect.any(String) });
   });
 
   it('refuses bad filter values with pt-BR messages', async () => {
@@ -249,6 +299,21 @@ describe.each(BACKENDS)('pendências as a work queue (%s)', (backend) => {
         expect(approvals).toHaveLength(1);
       }
     }
+    // The same step as a single approval (issue 36: "Aprovador do cliente" stayed empty after a bulk one).
+    const single = await sentDoc();
+    expect((await c.step('projetos', single, 'aprovar', CLIENTE)).status).toBe(200);
+    const stamped = async (id: number) => {
+      const rec = (await c.get(`/api/v1/projetos/${id}`)).body;
+      return {
+        Situacao: rec.Situacao,
+        decisaoPor: rec.decisaoPor,
+        aprovadorCliente: rec.aprovadorCliente,
+        dataAprovacao: rec.dataAprovacao,
+        decided: !!rec.decisaoEm,
+      };
+    };
+    expect(await stamped(docs[0])).toEqual(await stamped(single));
+    expect((await stamped(docs[0])).aprovadorCliente).toMatchObject({ mail: CLIENTE });
     const left = await queue('resource=projetos&_end=200');
     expect(ids(left.items)).toContain(docs[1]);
     expect(ids(left.items)).not.toContain(docs[0]);

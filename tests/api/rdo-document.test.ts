@@ -286,6 +286,16 @@ describe.each(BACKENDS)('RDO as a document and its configuration (%s)', (backend
       equipamentos: [{ equipamento: 'Betoneira 400 L', quantidade: 1 }],
     });
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    // The role goes with the row's company (diario's `optionsBy`, issue 36): both in the lists, not paired.
+    const unpaired = await c.post('/api/v1/diarios', {
+      ...base,
+      data: '2033-02-02',
+      maoDeObra: [{ empresa: 'Portal Engenharia', funcao: 'Eletricista', quantidade: 1 }],
+    });
+    expect(unpaired.status).toBe(400);
+    expect(unpaired.body.errors).toEqual({
+      'maoDeObra.0.funcao': ['Função "Eletricista" não combina com empresa "Portal Engenharia" na configuração do RDO desta obra.'],
+    });
     // The list changes: the report keeps its Betoneira on edit, but cannot take another value off the list.
     const cfg = (await c.get('/api/v1/configuracoes-rdo?obra=105', 'planejador@portal.local')).body[0];
     const changed = await c.patch(

@@ -5,7 +5,9 @@ import { client } from './workflow-helpers';
 import { SCHEMAS, schemaByResource } from '../../schemas';
 import { loadCalendar } from '../../src/server/sla/calendar-config';
 import { addBusinessMinutes } from '../../src/server/sla/calendar';
-import { slaTick } from '../../src/server/sla/jobs';
+import { slaTick, slaTickSchema } from '../../src/server/sla/jobs';
+import { flushNotices } from '../../src/server/sla/notices';
+import { posvenda } from '../../schemas/posvenda';
 import { backfillSla } from '../../src/server/sla/engine';
 import type { SlaDecl } from '../../schemas/sla-types';
 
@@ -52,11 +54,25 @@ describe.each(BACKENDS)('SLA (%s)', (backend) => {
     expect(inbox.status).toBe(200);
     expect((inbox.body as { due: string | null }[]).some((i) => i.due !== null)).toBe(true);
   });
-  const mailsAbout = async (id: number) =>
+  /** The SLA messages queued after message `after`, one line per record and kind of event (issue 36: one message per person). */
+  type Line = { to: string; subject: string; title: string; detail: string; url: string; kind: 'lembrete' | 'violacao' | 'escalonamento' };
+  const lastMail = async () => Number((await sql<{ n: string | null }>`select max(id) as n from mensagem`.execute(t.api.db)).rows[0].n ?? 0);
+  const slaMails = async (after = 0) =>
     (
-      await sql<{ para: string[]; assunto: string; texto: string; html: string | null }>`
-        select para, assunto, texto, html from mensagem where referencia = ${`posvendas/${id}`} and assunto like '%SLA%' order by id`.execute(t.api.db)
-    ).rows;
+      await sql<{ para: string[]; assunto: string; texto: string; html: string | null; referencia: string | null }>`
+        select para, assunto, texto, html, referencia from mensagem where id > ${after} and assunto like '%SLA%' order by id`.execute(t.api.db)
+    ).rows.map((m) => ({ ...m, para: typeof m.para === 'string' ? (JSON.parse(m.para) as string[]) : m.para }));
+  const linesOf = (m: { para: string[]; assunto: string; texto: string }): Line[] => {
+    const rows = m.texto.split('\n');
+    return rows.flatMap((row, i) => {
+      if (!row.startsWith('- ')) return [];
+      const detail = rows[i + 1].trim();
+      const kind = detail.startsWith('Escalonamento:') ? 'escalonamento' : /não (foi|foram) cumprid/.test(detail) ? 'violacao' : 'lembrete';
+      return [{ to: m.para.join(','), subject: m.assunto, title: row.slice(2), detail, url: rows[i + 2].trim(), kind } as Line];
+    });
+  };
+  const linesAbout = async (resource: string, id: number, after = 0) =>
+    (await slaMails(after)).flatMap(linesOf).filter((l) => new RegExp(`/${resource}/${id}$`).test(l.url));
 
   it('sets the deadlines by priority on create, and again when the priority changes', async () => {
     const abertura = new Date().toISOString();
@@ -104,28 +120,35 @@ describe.each(BACKENDS)('SLA (%s)', (backend) => {
     expect((list.body as Ticket[]).map((x) => x.id)).toEqual([tk.id]);
   });
 
-  it('marks an old ticket Violado and sends breach and escalation exactly once with two concurrent job runs', async () => {
+  it('marks an old ticket Violado and tells the holder and the escalation once each, even with two concurrent passes', async () => {
+    const before = await lastMail();
     const old = new Date(Date.now() - 20 * 86_400_000).toISOString();
     const tk = await newTicket({ prioridade: 'Crítica', abertura: old });
     expect(tk.slaSituacao).toBe('Violado');
     expect(meta(tk, 'primeira-resposta').violado).toBe(true);
+    // Written already late: told at once, one message per person about this ticket.
+    const atOnce = (await slaMails(before)).filter((m) => m.referencia === `posvendas/${tk.id}`);
+    for (const m of atOnce) expect(m.para).toHaveLength(1);
+    expect(atOnce.find((m) => m.para[0] === POS)?.assunto).toBe('[Portal] SLA violado: Ticket de pós-venda Vazamento no painel');
+    expect(atOnce.find((m) => m.para[0] === MARIANA)?.assunto).toBe('[Portal] Escalonamento de SLA: Ticket de pós-venda Vazamento no painel');
+    expect(atOnce.find((m) => m.para[0] === MARIANA)?.html).toMatch(/Abrir no portal/);
     await Promise.all([slaTick(t.api.db, SCHEMAS), slaTick(t.api.db, SCHEMAS)]);
     await slaTick(t.api.db, SCHEMAS);
-    const mails = await mailsAbout(tk.id);
-    const breach = mails.filter((m) => /SLA violado/.test(m.assunto));
-    const escalation = mails.filter((m) => /Escalonamento/.test(m.assunto));
-    // First response and resolution both breached: one breach and one escalation naming both
-    // targets (issue 36: never two messages with the same subject for one record), each target claimed once.
-    expect(breach).toHaveLength(1);
-    expect(escalation).toHaveLength(1);
-    expect(breach[0].texto).toMatch(/Os prazos de "Primeira resposta" \(venceu em .*\) e "Resolução" \(venceu em .*\) não foram cumpridos\./);
-    expect(breach[0].para).toContain(POS);
-    expect(escalation[0].para).toContain(MARIANA);
-    // …and the holder's manager (Pós-Vendas' `gestor` in the user directory), not the holder.
-    expect(escalation[0].para).toContain(ADMIN);
-    expect(escalation[0].para).not.toContain(POS);
-    expect(escalation[0].html).toMatch(/Abrir no portal/);
-    expect(breach[0].texto).toMatch(/venceu em \d{2}\/\d{2}\/\d{4}/);
+    const lines = await linesAbout('posvendas', tk.id, before);
+    const breach = lines.filter((l) => l.kind === 'violacao');
+    const escalation = lines.filter((l) => l.kind === 'escalonamento');
+    // First response and resolution both breached: one line naming both targets (never two
+    // messages with the same subject for one record), each target claimed once.
+    expect(breach.map((l) => l.to)).toEqual([POS]);
+    expect(breach[0].detail).toMatch(
+      /^Os prazos de "Primeira resposta" \(venceu em \d{2}\/\d{2}\/\d{4}.*\) e "Resolução" \(venceu em .*\) não foram cumpridos\./,
+    );
+    // The escalation: the module's administrators and the holder's manager (Pós-Vendas' `gestor`), not the holder; once each.
+    const escalated = escalation.map((l) => l.to);
+    expect(escalated).toEqual(expect.arrayContaining([MARIANA, ADMIN]));
+    expect(escalated).not.toContain(POS);
+    expect(new Set(escalated).size).toBe(escalated.length);
+    expect(escalation[0].detail).toMatch(/Responsável: posvendas@portal\.local/);
     const claims = await sql<{ n: string }>`select count(*) as n from sla_evento where recurso = 'posvendas' and registro_id = ${tk.id}`.execute(t.api.db);
     expect(Number(claims.rows[0].n)).toBe(4);
   });
@@ -138,36 +161,77 @@ describe.each(BACKENDS)('SLA (%s)', (backend) => {
     const late = new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10);
     await sql`update projeto set "prazoAprovacao" = ${late}, "slaMetas" = null where id = ${doc.id}`.execute(t.api.db);
     await sql`delete from sla_evento where recurso = 'projetos' and registro_id = ${doc.id}`.execute(t.api.db);
+    const before = await lastMail();
     await slaTick(t.api.db, SCHEMAS);
-    const sent = (
-      await sql<{ para: string[]; assunto: string }>`
-        select para, assunto from mensagem where referencia = ${`projetos/${doc.id}`} and assunto like '%SLA%' order by id`.execute(t.api.db)
-    ).rows;
-    const breach = sent.filter((m) => /SLA violado/.test(m.assunto));
-    expect(breach).toHaveLength(1);
-    expect(breach[0].para).toEqual([ADMIN]); // who sent it to the client, not the client approvers
-    for (const m of sent) expect(m.para, m.assunto).not.toContain('cliente@portal.local');
+    const lines = await linesAbout('projetos', doc.id, before);
+    expect(lines.filter((l) => l.kind === 'violacao').map((l) => l.to)).toEqual([ADMIN]); // who sent it to the client, not the client approvers
     const clients = await sql<{ email: string }>`select lower(email) as email from usuario where tipo = 'cliente'`.execute(t.api.db);
-    const external = new Set(clients.rows.map((r) => r.email));
-    for (const m of sent) for (const to of m.para) expect(external.has(to), `${m.assunto} → ${to}`).toBe(false);
+    const external = new Set([...clients.rows.map((r) => r.email), 'cliente@portal.local']);
+    for (const m of await slaMails(before)) for (const to of m.para) expect(external.has(to), `${m.assunto} → ${to}`).toBe(false);
   });
 
   it('sends the reminder once when 20% of the time is left, and the job marks the breach of an untouched ticket', async () => {
+    const before = await lastMail();
     const abertura = new Date();
     const tk = await newTicket({ prioridade: 'Baixa', abertura: abertura.toISOString() });
     const cal = await loadCalendar(t.api.db);
     const later = addBusinessMinutes(cal, abertura, 16 * 60 * 0.85); // 15% of the first response left
     await Promise.all([slaTick(t.api.db, SCHEMAS, later), slaTick(t.api.db, SCHEMAS, later)]);
-    let mails = await mailsAbout(tk.id);
-    expect(mails.filter((m) => /Lembrete de SLA/.test(m.assunto))).toHaveLength(1);
-    expect(mails[0].para).toContain(POS);
+    let lines = await linesAbout('posvendas', tk.id, before);
+    expect(lines.filter((l) => l.kind === 'lembrete').map((l) => l.to)).toEqual([POS]);
+    expect(lines[0].detail).toMatch(/^O prazo de "Primeira resposta" vence em \d{2}\/\d{2}\/\d{4}/);
     const past = addBusinessMinutes(cal, abertura, 16 * 60 + 30);
     await slaTick(t.api.db, SCHEMAS, past);
     const after = (await c.get(`/api/v1/posvendas/${tk.id}`)).body as Ticket;
     expect(after.slaSituacao).toBe('Violado');
-    mails = await mailsAbout(tk.id);
-    expect(mails.filter((m) => /SLA violado/.test(m.assunto))).toHaveLength(1);
-    expect(mails.filter((m) => /Escalonamento/.test(m.assunto))).toHaveLength(1);
+    lines = await linesAbout('posvendas', tk.id, before);
+    expect(lines.filter((l) => l.kind === 'lembrete')).toHaveLength(1);
+    expect(lines.filter((l) => l.kind === 'violacao').map((l) => l.to)).toEqual([POS]);
+    expect(lines.filter((l) => l.kind === 'escalonamento').filter((l) => l.to === MARIANA)).toHaveLength(1);
+  });
+
+  it('one message per person per pass, listing all their items; never twice for one event with two passes at once (issue 36)', async () => {
+    const cal = await loadCalendar(t.api.db);
+    const abertura = new Date();
+    const tks = [
+      await newTicket({ prioridade: 'Média', abertura: abertura.toISOString() }),
+      await newTicket({ prioridade: 'Média', abertura: abertura.toISOString() }),
+    ];
+    tks.push(await newTicket({ prioridade: 'Média', abertura: abertura.toISOString(), titulo: 'Porta do painel empenada' }));
+    // 8 business hours for the first response: all three late at the same pass.
+    const late = addBusinessMinutes(cal, abertura, 8 * 60 + 30);
+    const before = await lastMail();
+    const runs = await Promise.all([slaTick(t.api.db, SCHEMAS, late), slaTick(t.api.db, SCHEMAS, late)]);
+    expect(runs.filter((r) => r.skipped)).toHaveLength(1); // one pass at a time: the other leaves the work to it
+    const mails = await slaMails(before);
+    // One message per person, each to that person alone.
+    const to = mails.map((m) => m.para);
+    for (const list of to) expect(list).toHaveLength(1);
+    expect(new Set(to.flat()).size).toBe(to.length);
+    // Pós-Vendas' message lists the three tickets, each once.
+    const pos = mails.find((m) => m.para[0] === POS)!;
+    expect(pos.assunto).toMatch(/^\[Portal\] Prazos de SLA: \d+ itens com prazo vencido/);
+    expect(pos.texto).toMatch(/\d+ itens com prazo vencido/);
+    for (const tk of tks) expect(linesOf(pos).filter((l) => l.url.endsWith(`/posvendas/${tk.id}`) && l.kind === 'violacao')).toHaveLength(1);
+    expect(linesOf(pos).some((l) => l.title === 'Ticket de pós-venda Porta do painel empenada')).toBe(true);
+    // The escalations of the three reach Mariana in one message too.
+    const mariana = mails.filter((m) => m.para[0] === MARIANA);
+    expect(mariana).toHaveLength(1);
+    for (const tk of tks) expect(linesOf(mariana[0]).filter((l) => l.url.endsWith(`/posvendas/${tk.id}`) && l.kind === 'escalonamento')).toHaveLength(1);
+    // Nothing is told again, whatever runs next.
+    const again = await lastMail();
+    await Promise.all([slaTick(t.api.db, SCHEMAS, late), slaTick(t.api.db, SCHEMAS, late)]);
+    for (const tk of tks) expect(await linesAbout('posvendas', tk.id, again)).toEqual([]);
+    // Without the lease (two processes inside one pass), the claims and the notices still leave once.
+    const resolved = addBusinessMinutes(cal, abertura, 40 * 60 + 30); // the resolution (40 h) is late too
+    const third = await lastMail();
+    await Promise.all([slaTickSchema(t.api.db, posvenda, resolved), slaTickSchema(t.api.db, posvenda, resolved)]);
+    await Promise.all([flushNotices(t.api.db), flushNotices(t.api.db)]);
+    for (const tk of tks) {
+      const lines = (await linesAbout('posvendas', tk.id, third)).filter((l) => l.to === POS);
+      expect(lines.filter((l) => l.kind === 'violacao')).toHaveLength(1);
+    }
+    expect(Number((await sql<{ n: string }>`select count(*) as n from sla_aviso`.execute(t.api.db)).rows[0].n)).toBe(0);
   });
 
   it('computes the SLA of existing records (migration backfill and the job) from their history', async () => {

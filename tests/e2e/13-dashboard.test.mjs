@@ -2,7 +2,7 @@
 // costs with "Outros"; a KPI opens the filtered list. Desktop and 390 px.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { DESKTOP, PHONE, goto, launch, loginStaff, newPage, shot, step, waitPath, wideElements } from './helpers.mjs';
+import { DESKTOP, PHONE, axeSerious, formatViolations, goto, launch, loginStaff, newPage, shot, step, waitPath, wideElements } from './helpers.mjs';
 
 let browser;
 before(async () => {
@@ -122,18 +122,35 @@ test('pesquisa de satisfação pública (390 px): responder uma vez', async () =
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 1, `a pesquisa rola para o lado (${overflow}px)`);
     await shot(page, 'pesquisa-formulario-phone');
+    // Issue 40: the 1–5 ratings are radio groups axe accepts, at 390 px and on a computer.
+    const noAxe = async (p, where) => {
+      const v = await axeSerious(p);
+      assert.equal(v.length, 0, `pesquisa (${where}): violações sérias/críticas do axe-core:\n    ${formatViolations(v)}`);
+    };
+    await noAxe(page, '390 px');
+    const desktop = await newPage(browser, { viewport: DESKTOP });
+    await goto(desktop, DEMO_SURVEY);
+    await desktop.getByRole('radiogroup', { name: 'Atendimento (1 a 5)' }).waitFor();
+    await noAxe(desktop, 'computador');
+    await shot(desktop, 'pesquisa-formulario-desktop');
+    await desktop.context().close();
     for (const [label, n] of [
       ['Atendimento (1 a 5)', 5],
       ['Prazo (1 a 5)', 4],
       ['Qualidade da solução (1 a 5)', 5],
-      ['Comunicação (1 a 5)', 4],
     ]) {
       await page
-        .getByLabel(label)
-        .getByRole('radio')
-        .nth(n - 1)
+        .getByRole('radiogroup', { name: label })
+        .getByRole('radio', { name: new RegExp(`^${n} –`) })
         .click();
     }
+    // The keyboard moves within a group like any radio group: from 1 star, three times right is 4.
+    const comunicacao = page.getByRole('radiogroup', { name: 'Comunicação (1 a 5)' });
+    await comunicacao.getByRole('radio', { name: /^1 –/ }).click();
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+    assert.ok(await comunicacao.getByRole('radio', { name: '4 – satisfeito' }).isChecked(), 'a seta para a direita não chegou à 4ª estrela');
+    await noAxe(page, '390 px, respondida');
+    await shot(page, 'pesquisa-notas-phone');
     await page
       .locator('label')
       .filter({ has: page.getByRole('radio', { name: '9', exact: true }) })

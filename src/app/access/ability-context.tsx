@@ -5,7 +5,7 @@
  * ability to the context, to `abilityStore` (read by Refine's accessControlProvider) and to
  * `@casl/react`'s own provider (so its `<Can>` works as well).
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { AbilityProvider as CaslAbilityProvider } from '@casl/react';
 import type { AppAbility } from '../../access/ability';
 import type { PortalUser } from '../../access/user';
@@ -82,7 +82,9 @@ export function AbilitySessionProvider({ enabled, load = defaultLoad, store = de
       ({ user, ability }) => {
         if (cancelled) return;
         store.set({ ability, user });
-        setState({ status: 'ready', ability, user });
+        // The signed-in screens (layout, menu, page) mount with this update: an interruptible render,
+        // in slices, rather than one long task (issue 36: lists as the administrator).
+        startTransition(() => setState({ status: 'ready', ability, user }));
         onChangeRef.current?.(ability);
       },
       (error: unknown) => {

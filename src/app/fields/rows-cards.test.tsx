@@ -4,11 +4,12 @@
  * labelled, and rows are still added and removed.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Form } from 'antd';
 import type { FieldDef } from '../../../schemas/kinds';
 import { schemaByName } from '../../../schemas/index';
 import { FieldFormItem } from './form-items';
+import { schemaWithRdoOptions } from '../modules/rdo/rdo-options';
 
 const DESKTOP_WIDTH = window.innerWidth;
 const setWidth = (w: number) => Object.defineProperty(window, 'innerWidth', { configurable: true, value: w });
@@ -46,5 +47,55 @@ describe('rows in a form', () => {
     renderRows();
     expect(screen.getByRole('table')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: atividades.label })).toBeNull();
+  });
+});
+
+describe("a row's dependent options (optionsBy, issue 36)", () => {
+  // The RDO's labour rows as a site's configuration makes them: the roles are those of the row's company.
+  const maoDeObra = schemaWithRdoOptions(schemaByName('diario')!, {
+    obra: '101',
+    turnos: [],
+    maoDeObra: [
+      { empresa: 'Alfa S.A.', funcao: 'Armador' },
+      { empresa: 'Alfa S.A.', funcao: 'Soldador' },
+      { empresa: 'Zeta Ltda.', funcao: 'Soldador' },
+    ],
+    equipamentos: [],
+    estacoes: [],
+    obrigatorias: [],
+  }).fields.find((f) => f.name === 'maoDeObra') as FieldDef;
+
+  /** The option texts of the select labelled `label` in `scope`, opening it. */
+  async function optionsOf(scope: HTMLElement, label: string): Promise<string[]> {
+    const box = within(scope).getByRole('combobox', { name: label });
+    fireEvent.mouseDown(box.closest('.ant-select-selector') as HTMLElement);
+    const listbox = document.getElementById(`${box.id}_list`) ?? (await screen.findByRole('listbox'));
+    const list = listbox.closest('.ant-select-dropdown') as HTMLElement;
+    const texts = [...list.querySelectorAll('.ant-select-item-option')].map((o) => o.textContent ?? '');
+    fireEvent.keyDown(box, { key: 'Escape' });
+    return texts;
+  }
+
+  it.each([
+    ['a phone', 390],
+    ['a desktop', 1024],
+  ])('on %s, "Função" offers the roles of the chosen "Empresa" and drops one the new company lacks', async (_name, width) => {
+    setWidth(width);
+    let form: ReturnType<typeof Form.useForm>[0] | undefined;
+    function Host() {
+      const [f] = Form.useForm();
+      form = f;
+      return (
+        <Form form={f} initialValues={{ maoDeObra: [{ empresa: 'Alfa S.A.', funcao: 'Armador', quantidade: 2 }] }}>
+          <FieldFormItem field={maoDeObra} />
+        </Form>
+      );
+    }
+    render(<Host />);
+    const row = (width < 768 ? screen.getByRole('listitem') : screen.getAllByRole('row')[1]) as HTMLElement;
+    expect(await optionsOf(row, 'Função')).toEqual(['Armador', 'Soldador']);
+    act(() => form!.setFieldValue(['maoDeObra', 0, 'empresa'], 'Zeta Ltda.'));
+    await waitFor(() => expect(form!.getFieldValue(['maoDeObra', 0, 'funcao'])).toBeNull());
+    expect(await optionsOf(row, 'Função')).toEqual(['Soldador']);
   });
 });

@@ -145,3 +145,31 @@ describe('5. last route', () => {
     expect(loginUrl('/')).toBe('/login');
   });
 });
+
+describe('decide, rule 1: the maintenance switch (issue 40)', () => {
+  const fim = new Date(Date.now() + 3_600_000).toISOString();
+  const rdo = [{ escopo: 'rdo', rotulo: 'Diários de obra', mensagem: 'Migração.', fimPrevisto: fim, inicio: fim }];
+  const portal = [{ escopo: 'portal', rotulo: 'Portal inteiro', mensagem: 'Atualização.', fimPrevisto: fim, inicio: fim }];
+  const away = (escopo: string) => ({ type: 'redirect', to: `/manutencao?escopo=${escopo}`, rule: 'maintenance' });
+
+  it("sends people from the module's routes to /manutencao with the module, signed in or not", () => {
+    expect(decide(input('/diarios', { ability: ready(['site_manager', 'rdo_by_obra']), maintenance: rdo }))).toEqual(away('rdo'));
+    expect(decide(input('/101/diarios', { ability: ready(['site_manager', 'rdo_by_obra']), maintenance: rdo }))).toEqual(away('rdo'));
+    expect(decide(input('/diarios', { auth: 'anonymous', maintenance: rdo }))).toEqual(away('rdo'));
+  });
+
+  it('administrators keep access; other modules and public pages stay open; the decision waits for the ability', () => {
+    expect(decide(input('/diarios', { ability: ready(['acesso_total']), maintenance: rdo }))).toEqual({ type: 'allow' });
+    expect(decide(input('/contrato', { maintenance: rdo }))).toEqual({ type: 'allow' });
+    expect(decide(input('/diarios', { ability: { status: 'loading' }, maintenance: rdo }))).toEqual({ type: 'wait' });
+    expect(decide(input('/login', { auth: 'anonymous', maintenance: portal }))).toEqual({ type: 'allow' });
+  });
+
+  it('the whole portal closes every signed-in route but for administrators', () => {
+    expect(decide(input('/contrato', { maintenance: portal }))).toEqual(away('portal'));
+    expect(decide(input('/obras', { ability: ready(['site_manager']), maintenance: portal }))).toEqual(away('portal'));
+    expect(decide(input('/obras', { ability: ready(['acesso_total']), maintenance: portal }))).toEqual({ type: 'allow' });
+    // A module's own maintenance names the module.
+    expect(decide(input('/diarios', { ability: ready(['site_manager', 'rdo_by_obra']), maintenance: [...portal, ...rdo] }))).toEqual(away('rdo'));
+  });
+});

@@ -2,7 +2,9 @@
  * The navigation guard of docs/specification.md §2, as pure functions (the React wrapper is `navigation-guard.tsx`).
  *
  * Rules, in order:
- * 1. a route flagged as in maintenance → /manutencao;
+ * 1. a route flagged as in maintenance → /manutencao; so is a route of a module (or the whole portal)
+ *    administrators put in maintenance (issue 40, resources/maintenance.ts) → /manutencao?escopo=…,
+ *    except for administrators, who keep access to fix things (public routes never close);
  * 2. an unauthenticated user → /login?redirect=<intended destination>;
  * 3. a user who lacks the ability → /403; an error while checking access → /403;
  * 4. a route with an {obra} → the site must exist and be readable, else /ObraInacessivel;
@@ -13,6 +15,7 @@
 import { matchRoutes } from 'react-router';
 import type { AppAbility } from '../../access/ability';
 import type { AccessCheck, AppRoute, RouteAccess } from '../../../resources/routes/types';
+import { bypassesMaintenance, maintenancePath, routeMaintenance, type ActiveMaintenance } from '../../../resources/maintenance';
 
 export const PATHS = {
   login: '/login',
@@ -86,6 +89,8 @@ export interface GuardInput {
   ability: AbilityState;
   /** Only read when the route names a site. */
   obraCheck?: ObraCheckState;
+  /** What administrators put in maintenance (GET /api/v1/manutencao); none when absent. */
+  maintenance?: readonly ActiveMaintenance[];
 }
 
 export type GuardRule = 'maintenance' | 'auth' | 'ability' | 'obra' | 'unknown';
@@ -99,8 +104,15 @@ export function decide(input: GuardInput): GuardDecision {
   // 6. Unknown path (and a declared route whose screen does not exist yet).
   if (!match || match.route.notBuilt) return { type: 'redirect', to: PATHS.notFound, rule: 'unknown' };
   const { route } = match;
-  // 1. Maintenance.
+  // 1. Maintenance: the route's flag, then the switch of its module or of the whole portal.
   if (route.manutencao) return { type: 'redirect', to: PATHS.manutencao, rule: 'maintenance' };
+  const closed = routeMaintenance(route, input.maintenance ?? []);
+  if (closed) {
+    const away = { type: 'redirect', to: maintenancePath(closed.escopo), rule: 'maintenance' } as const;
+    if (input.auth === 'anonymous') return away;
+    if (input.auth === 'checking' || input.ability.status === 'loading') return { type: 'wait' };
+    if (input.ability.status !== 'ready' || !bypassesMaintenance(input.ability.ability)) return away;
+  }
   if (route.layout === 'public') return { type: 'allow' };
   // 2. Authentication.
   if (input.auth === 'checking') return { type: 'wait' };

@@ -22,6 +22,8 @@ import {
   type RouteParams,
 } from './guard-rules';
 import { createObraCheck, type CheckObra, type ObraCheckResult } from './obra-check';
+import type { ActiveMaintenance } from '../../../resources/maintenance';
+import { useMaintenance } from './maintenance-state';
 
 export interface CurrentRoute {
   route: AppRoute;
@@ -51,6 +53,8 @@ export interface NavigationGuardProps {
   storage?: Pick<Storage, 'getItem' | 'setItem'>;
   /** Reads the person's rules again (after a network failure). */
   reloadAbility?: () => void;
+  /** What administrators put in maintenance (rule 1; issue 40). */
+  maintenance?: readonly ActiveMaintenance[];
   children: ReactNode;
 }
 
@@ -66,7 +70,7 @@ function FullPageSpin() {
 }
 
 /** The guard with its inputs given (tests use it directly). */
-export function NavigationGuard({ auth, ability, checkObra, routes = APP_ROUTES, storage, reloadAbility, children }: NavigationGuardProps) {
+export function NavigationGuard({ auth, ability, checkObra, routes = APP_ROUTES, storage, reloadAbility, maintenance, children }: NavigationGuardProps) {
   const location = useLocation();
   const match: RouteMatch | null = useMemo(() => matchAppRoute(location.pathname, routes), [location.pathname, routes]);
   const obra = match ? obraOf(match, location.search) : undefined;
@@ -100,7 +104,12 @@ export function NavigationGuard({ auth, ability, checkObra, routes = APP_ROUTES,
 
   const obraCheck: ObraCheckState | undefined = obra === undefined ? undefined : obraResult && obraResult.obra === obra ? obraResult.result.state : 'checking';
 
-  const decision = decide({ pathname: location.pathname, search: location.search, match, auth, ability, obraCheck });
+  // A maintenance that starts while someone is in a form applies at their next navigation: the form
+  // stays (its save is refused with the message), nothing typed is lost. Elsewhere it applies at once.
+  const editing = match?.route.entity?.view === 'create' || match?.route.entity?.view === 'edit' || match?.route.screen === 'checklistPreencher';
+  const applied = useRef({ path: location.pathname, value: maintenance });
+  if (applied.current.path !== location.pathname || !editing) applied.current = { path: location.pathname, value: maintenance };
+  const decision = decide({ pathname: location.pathname, search: location.search, match, auth, ability, obraCheck, maintenance: applied.current.value });
   const fullPath = location.pathname + location.search;
 
   useEffect(() => {
@@ -132,6 +141,7 @@ const defaultCheckObra = createObraCheck();
 export function RefineNavigationGuard({ children, checkObra = defaultCheckObra }: { children: ReactNode; checkObra?: CheckObra }) {
   const { data, isLoading, isFetching, isError } = useIsAuthenticated();
   const session = useAbilitySession();
+  const maintenance = useMaintenance(useLocation().pathname);
   // Right after a sign-in the cached answer is still the signed-out one while it is re-checked:
   // wait for the check instead of sending the user back to /login.
   const stale = isFetching && !data?.authenticated;
@@ -143,7 +153,7 @@ export function RefineNavigationGuard({ children, checkObra = defaultCheckObra }
         ? { status: session.offline ? 'offline' : 'error' }
         : { status: 'loading' };
   return (
-    <NavigationGuard auth={auth} ability={ability} checkObra={checkObra} reloadAbility={session.reload}>
+    <NavigationGuard auth={auth} ability={ability} checkObra={checkObra} reloadAbility={session.reload} maintenance={maintenance}>
       {children}
     </NavigationGuard>
   );

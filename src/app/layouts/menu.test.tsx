@@ -59,14 +59,15 @@ describe('menu per role (built from the route table and the ability)', () => {
       // Decisions 26–27: every staff member opens SGI records (and reads their own) and files ethics reports.
       ['SGI', ['/sgi', '/sgi/qualidade', '/sgi/meioAmbiente', '/sgi/seguranca', '/sgi/auditoria', '/sgi/acoes', '/relatos-etica']],
       // Decision 31: every staff member records their absences and substitutes; issue 26: what waits on the device.
-      ['Usuário', ['/no-aparelho', '/lixeira', '/ausencias']],
+      ['Usuário', ['/no-aparelho', '/lixeira', '/importacoes', '/ausencias']],
     ]);
     expect(shape(buildMenu('site', ability, '101'))).toEqual([
       ['Obra', ['/obras/101', '/obras/101/biblioteca', '/obras/101/galeria']],
       ['CRE', ['/obras/101/cre/Dashboard', '/obras/101/cre', '/obras/101/cre/AsBuilt?categoria=AsBuilt']],
       ['Field e automação', ['/101/field/ordensServico', '/101/automacao/ordensServico', '/101/ordensServico']],
       // Decision 30: the site's schedule, read-only, for whoever reads its RDOs.
-      ['Diários de obra', ['/101/diarios/datas', '/101/diarios/impraticaveis', '/101/diarios/novo']],
+      // Issue 36: the site's own reports first.
+      ['Diários de obra', ['/101/diarios', '/101/diarios/datas', '/101/diarios/impraticaveis', '/101/diarios/novo']],
       ['Contratos e materiais', ['/101/contrato']],
     ]);
   });
@@ -163,13 +164,15 @@ afterEach(() => {
   window.matchMedia = originalMatchMedia;
 });
 
-function renderLayout(u: PortalUser, path: string, layout: Exclude<LayoutKind, 'public'>) {
+const NORTE = { Id_Lista: '101', nome: 'Fábrica Norte' };
+
+function renderLayout(u: PortalUser, path: string, layout: Exclude<LayoutKind, 'public'>, sites = [NORTE]) {
   const match = matchAppRoute(path, ROUTED)!;
   return render(
     <ConfigProvider theme={theme}>
       <MemoryRouter initialEntries={[path]}>
         <StaticAbilityProvider ability={defineAbilityFor(u)} user={u}>
-          <LayoutServicesProvider value={{ searchObras: async () => [{ Id_Lista: '101', nome: 'Fábrica Norte' }], logout: () => {} }}>
+          <LayoutServicesProvider value={{ searchObras: async () => sites, logout: () => {} }}>
             <CurrentRouteProvider
               value={{ route: match.route, params: match.params, obra: match.params.obra, obraRecord: { Id_Lista: '101', nome: 'Fábrica Norte' } }}
             >
@@ -237,6 +240,24 @@ describe('PortalLayout', () => {
     unmount();
     renderLayout(CLIENT, '/obras/101/cre', 'site');
     expect(within(document.querySelector('.ant-layout-header') as HTMLElement).getByRole('combobox', { name: 'Selecionar obra' })).toBeInTheDocument();
+  });
+
+  it('the site chooser shows the site the page is about: none on a list of every site, unless the person has one site (issue 36)', async () => {
+    setViewport(1600);
+    localStorage.setItem('ultimaObra', '101');
+    const chosen = () => document.querySelector('.ant-layout-header .ant-select-selection-item')?.textContent;
+    const placeholder = () => document.querySelector('.ant-layout-header .ant-select-selection-placeholder')?.textContent;
+    const both = [NORTE, { Id_Lista: '102', nome: 'Centro Sul' }];
+    const first = renderLayout(SITE_MANAGER, '/diarios', 'general', both);
+    await waitFor(() => expect(placeholder()).toBe('Selecione uma obra'));
+    expect(chosen()).toBeUndefined();
+    first.unmount();
+    const second = renderLayout(SITE_MANAGER, '/101/diarios', 'site', both);
+    await waitFor(() => expect(chosen()).toBe('101 – Fábrica Norte'));
+    second.unmount();
+    renderLayout(SITE_MANAGER, '/diarios', 'general', [NORTE]);
+    await waitFor(() => expect(chosen()).toBe('101 – Fábrica Norte'));
+    localStorage.removeItem('ultimaObra');
   });
 
   it('the home, the inbox and a module page show the same menu', () => {

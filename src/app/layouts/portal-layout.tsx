@@ -4,7 +4,7 @@
  * "Início" → route breadcrumb → name, site picker, the pending-steps bell, user menu (Perfil, Sair). Below the lg
  * breakpoint (1280 px) the sidebar becomes a Drawer opened by a menu button.
  */
-import { useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Avatar, Breadcrumb, Button, Drawer, Dropdown, Grid, Layout, Menu, Space, Typography, theme as antdTheme } from 'antd';
 import type { MenuProps } from 'antd';
@@ -18,6 +18,7 @@ import { obraLabel } from '../fields/obra-label';
 import { useAbility, useCurrentUser } from '../access/ability-context';
 import { useCurrentRoute } from '../guard/navigation-guard';
 import { PendenciasBell } from '../modules/pendencias/pendencias-bell';
+import { SearchTrigger } from '../modules/busca/search-trigger';
 import { useScrollLockContext } from '../root/overlays';
 import { PRIMARY_COLOR } from '../theme';
 import { RouteIcon } from './route-icon';
@@ -35,6 +36,7 @@ export const LAYOUT_TITLES: Record<Exclude<LayoutKind, 'public'>, string> = {
 };
 
 const SIDER_WIDTH = 264;
+const NO_GROUPS: MenuGroup[] = [];
 
 /**
  * A menu entry wraps onto a second line instead of ending in "…" (a phone's drawer is as narrow as
@@ -166,8 +168,11 @@ export function PortalLayout({ layout, children }: PortalLayoutProps) {
 
   // The same menu on every page of the layout (the home and the inbox included: MENU_LAYOUTS).
   const groups = useMemo(() => layoutMenu(layout, ability, obra), [layout, ability, obra]);
+  // Drawn after the page, in an interruptible render (issue 36: the administrator's ~60 entries,
+  // each an antd menu item with its icon and link, made one long task with the page's first render).
+  const shownGroups = useDeferredValue(groups, NO_GROUPS);
   const close = () => setDrawerOpen(false);
-  const items = useMemo(() => menuItems(groups, close), [groups]);
+  const items = useMemo(() => menuItems(shownGroups, close), [shownGroups]);
 
   // Close the drawer on navigation; lock page scrolling while it is open.
   useEffect(() => setDrawerOpen(false), [location.pathname]);
@@ -208,13 +213,21 @@ export function PortalLayout({ layout, children }: PortalLayoutProps) {
           }}
         >
           {mobile && <Button type="text" icon={<MenuOutlined />} aria-label="Abrir menu" onClick={() => setDrawerOpen(true)} />}
-          <Typography.Text strong ellipsis style={{ color: PRIMARY_COLOR, minWidth: 0, flex: mobile ? '1 1 auto' : '0 1 auto' }}>
+          {/* One line cut by CSS: antd's `ellipsis` measures it with a forced layout at each render. */}
+          <Typography.Text
+            strong
+            className="ant-typography-ellipsis ant-typography-ellipsis-single-line"
+            style={{ color: PRIMARY_COLOR, minWidth: 0, flex: mobile ? '1 1 auto' : '0 1 auto' }}
+          >
             {current?.route.title ?? 'Portal'}
           </Typography.Text>
           {!mobile && <div style={{ flex: 1 }} />}
+          {/* One search across every module (issue 39): also Ctrl+K / ⌘K and "/". */}
+          <SearchTrigger compact={mobile} />
           {/* Suppliers and law firms read no site: no chooser that could only be empty. */}
           {/* On a phone the page title comes first: the site box shrinks to the site's code. */}
-          {canChooseSite(ability) && <SitePicker value={obra} compact={mobile} style={{ width: mobile ? 92 : 320, flex: '0 0 auto' }} />}
+          {/* The site the page is about, not the last one visited: a list of every site shows none (issue 36). */}
+          {canChooseSite(ability) && <SitePicker value={current?.obra} compact={mobile} style={{ width: mobile ? 92 : 320, flex: '0 0 auto' }} />}
           <OfflineTag compact={mobile} />
           <PendenciasBell />
           <LiveEvents />

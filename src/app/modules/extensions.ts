@@ -8,6 +8,8 @@
 import './schema-config/register';
 // "SLA" in the list header of the entities that declare one (issue 25).
 import './sla/register';
+// "Importar planilha" in the list header, for whoever may create or edit there (issue 38).
+import './importacao/register';
 // "Preencher checklist" in a work order's checklists section.
 import './checklist/register';
 // The EAP code picker for text fields declared with `eapCodeOf`.

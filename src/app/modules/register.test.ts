@@ -8,13 +8,14 @@ import { listActions, registeredFieldInput, relatedListActions } from '../views/
 import { getViewOverride } from '../views/overrides';
 import { ConfigureEntityButton } from './schema-config/configure-entity-button';
 import { SlaButton } from './sla/sla-button';
+import { ImportButton } from './importacao/import-button';
 import { FillChecklistLink } from './checklist/fill-checklist-link';
 import { EapCodeField } from './eap/register';
 import './register';
 
 describe('feature module registrations', () => {
-  it('adds "Configurar entidade" and "SLA" to lists, "Preencher checklist" to related lists, the EAP picker to eapCodeOf fields', () => {
-    expect(listActions()).toEqual([ConfigureEntityButton, SlaButton]);
+  it('adds "Configurar entidade", "SLA" and "Importar planilha" to lists, "Preencher checklist" to related lists, the EAP picker to eapCodeOf fields', () => {
+    expect(listActions()).toEqual([ConfigureEntityButton, SlaButton, ImportButton]);
     expect(relatedListActions()).toEqual([FillChecklistLink]);
     const atividades = schemaByName('diarioOs')!.fields.find((f) => f.name === 'atividades')!;
     const eapCodigo = atividades.fields!.find((f) => f.name === 'eapCodigo')!;

@@ -37,9 +37,10 @@ export function DeviceDraftBanner({ savedAt, onDiscard }: { savedAt: number; onD
 export function useQueuedNotice() {
   const { open } = useNotification();
   return {
-    queued: (schema: EntitySchema) =>
+    // Keyed by the record: its later "Enviado ao servidor" (outbox-runner.tsx) replaces this toast instead of stacking under it.
+    queued: (schema: EntitySchema, record?: { id: string }) =>
       open?.({
-        key: 'aparelho-salvo',
+        key: record ? `aparelho-${record.id}` : 'aparelho-salvo',
         type: 'success',
         message: navigator.onLine
           ? `${schema.label}: ${saved(schema)} no aparelho, enviando as fotos e o registro. Acompanhe em "No aparelho".`

@@ -53,23 +53,5 @@ export function ObraInacessivelPage() {
   );
 }
 
-export function ManutencaoPage() {
-  const navigate = useNavigate();
-  return (
-    <div style={{ minHeight: '80vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-      <Result
-        status="info"
-        title="Em manutenção"
-        subTitle="Esta área está em manutenção. Tente novamente mais tarde."
-        extra={
-          <Space wrap>
-            <Button onClick={() => navigate(-1)}>Voltar</Button>
-            <Button type="primary" onClick={() => navigate('/obras')}>
-              Ir para o início
-            </Button>
-          </Space>
-        }
-      />
-    </div>
-  );
-}
+/** /manutencao: the module or portal in maintenance, its message and expected end (issue 40). */
+export { ManutencaoPage } from './maintenance-page';

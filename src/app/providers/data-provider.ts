@@ -16,6 +16,7 @@ import simpleRestDataProvider from '@refinedev/simple-rest';
 import type { BaseRecord, DataProvider, GetListParams, HttpError } from '@refinedev/core';
 import { headersWithKey } from './idempotency';
 import { rememberRequestId, requestIdOf } from './request-ids';
+import { refreshMaintenance } from '../guard/maintenance-state';
 
 export type TokenGetter = () => Promise<string | undefined> | string | undefined;
 
@@ -118,7 +119,12 @@ export function createHttpClient(getToken?: TokenGetter): AxiosInstance {
       }
       return response;
     },
-    (error: unknown) => Promise.reject(toHttpError(error)),
+    (error: unknown) => {
+      const e = toHttpError(error);
+      // A write refused by a maintenance (issue 40): the guard reads the switch again, the next navigation shows the page.
+      if ((e as { codigo?: string }).codigo === 'manutencao') void refreshMaintenance(true);
+      return Promise.reject(e);
+    },
   );
   return http;
 }

@@ -139,6 +139,20 @@ describe('toast store', () => {
     expect(store.getState().visible).toHaveLength(0);
   });
 
+  it('one toast per event: the same key, or the same unkeyed text, replaces the toast and restarts it (issue 36)', () => {
+    const store = createToastStore();
+    const saved = store.push({ title: 'Salvo no aparelho.', type: 'success', options: { key: 'aparelho-r1' } });
+    vi.advanceTimersByTime(3000);
+    expect(store.get(saved)?.progress).toBe(60);
+    expect(store.push({ title: 'Enviado ao servidor.', type: 'success', options: { key: 'aparelho-r1' } })).toBe(saved);
+    expect(store.getState().visible.map((t) => t.title)).toEqual(['Enviado ao servidor.']);
+    expect(store.get(saved)?.progress).toBe(0);
+    const copied = store.push({ title: 'Copiado.', type: 'success' });
+    expect(store.push({ title: 'Copiado.', type: 'success' })).toBe(copied);
+    expect(store.push({ title: 'Copiado.', type: 'error' })).not.toBe(copied);
+    expect(store.getState().visible).toHaveLength(3);
+  });
+
   it('click runs the click action and removes the toast', () => {
     const store = createToastStore();
     const onClick = vi.fn();

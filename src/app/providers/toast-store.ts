@@ -10,6 +10,10 @@
  *   (and start counting) as shown ones leave.
  * - `click` runs the toast's click action and removes it; `close` runs its close action and
  *   removes it. Removal by timeout runs neither.
+ * - One toast per event (issue 36: stale toasts stayed over new ones): a push with the key of a
+ *   toast still there (`options.key`, e.g. `aparelho-<record>` for a record saved on the device
+ *   and then sent), or with the same type, title and text as one without a key, replaces that
+ *   toast in place and restarts its countdown instead of stacking a second one.
  */
 import { PRIMARY_COLOR } from '../theme';
 
@@ -224,9 +228,22 @@ export function createToastStore(config: ToastStoreConfig = {}): ToastStore {
     };
   }
 
+  /** The toast already telling this event: the same key, or (without keys) the same type, title and text. */
+  function sameEvent(input: ToastInput): Entry | undefined {
+    const key = input.options?.key;
+    if (key) return entries.find((e) => e.item.options.key === key);
+    const type = input.type ?? 'info';
+    return entries.find((e) => !e.item.options.key && e.item.type === type && e.item.title === input.title && e.item.text === (input.text ?? ''));
+  }
+
   const store: ToastStore = {
     config: cfg,
     push(input) {
+      const same = sameEvent(input);
+      if (same) {
+        store.update(same.item.notifierId, { ...input, progress: input.progress ?? 0 }, { resetProgress: true });
+        return same.item.notifierId;
+      }
       const id = Math.max(now(), lastId + 1);
       lastId = id;
       entries = [...entries, { item: build(input, id), ticks: 0 }];

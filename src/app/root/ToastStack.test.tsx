@@ -76,6 +76,16 @@ describe('ToastStack', () => {
     expect(screen.getByText('T6')).toBeInTheDocument();
   });
 
+  it('shows the newest toast on top (issue 36)', () => {
+    const store = createToastStore();
+    render(<ToastStack store={store} />);
+    act(() => {
+      store.push({ title: 'Salvo no aparelho.' });
+      store.push({ title: 'Enviado ao servidor.' });
+    });
+    expect(screen.getAllByRole('status').map((t) => t.textContent)).toEqual([expect.stringContaining('Enviado'), expect.stringContaining('Salvo')]);
+  });
+
   it('clicking a toast runs its click action and removes it', () => {
     const store = createToastStore();
     const onClick = vi.fn();

@@ -1,6 +1,7 @@
 /**
  * The toast container: top right, width 400, z-index 99999. Renders the shown toasts of a
- * toast store; hovering the stack pauses their progress.
+ * toast store, the newest on top (issue 36: on a phone the older ones stayed over the new one);
+ * hovering the stack pauses their progress.
  */
 import { isValidElement, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
 import { Button, Progress, Typography } from 'antd';
@@ -55,7 +56,7 @@ export function ToastStack({ store = defaultStore }: ToastStackProps) {
         pointerEvents: visible.length ? 'auto' : 'none',
       }}
     >
-      {visible.map((item) => (
+      {[...visible].reverse().map((item) => (
         <Toast key={item.notifierId} item={item} store={store} />
       ))}
     </div>

@@ -1,11 +1,13 @@
 /**
- * /versoesSistema: the release notes, newest first, filterable by module.
+ * /versoesSistema: the version of this build (version and commit, src/app/root/build-info.ts) and the
+ * release notes, newest first, filterable by module.
  */
 import { useMemo, useState, type ReactNode } from 'react';
 import { Empty, Select, Tag, Timeline, Typography } from 'antd';
 import { BugOutlined, RocketOutlined } from '@ant-design/icons';
 import { PRIMARY_COLOR } from './constants';
-import { APP_VERSION, RELEASE_NOTES, filterReleaseNotes, listModules, parseModuleTag, type ReleaseNote } from './release-notes';
+import { RELEASE_NOTES, filterReleaseNotes, listModules, parseModuleTag, type ReleaseNote } from './release-notes';
+import { APP_VERSION, PORTAL_BUILD, buildDateBr } from './build-info';
 
 export interface VersoesSistemaPageProps {
   notes?: readonly ReleaseNote[];
@@ -24,8 +26,15 @@ export function VersoesSistemaPage({ notes = RELEASE_NOTES, modulo: initialModul
       <Typography.Title level={2} id="versoes-titulo">
         Versões do sistema
       </Typography.Title>
-      <Typography.Paragraph type="secondary">
-        Versão atual: <strong>{latest}</strong>
+      <Typography.Paragraph type="secondary" data-testid="versao-atual">
+        Versão atual: <strong>{APP_VERSION}</strong>
+        {PORTAL_BUILD.commitConhecido ? (
+          <>
+            {' '}
+            · commit <code>{PORTAL_BUILD.commit}</code>
+          </>
+        ) : null}
+        {buildDateBr() ? ` · gerada em ${buildDateBr()}` : null}
       </Typography.Paragraph>
 
       <div style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 24, flexWrap: 'wrap' }}>

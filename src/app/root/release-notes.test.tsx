@@ -2,6 +2,9 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { APP_VERSION, RELEASE_NOTES, filterReleaseNotes, listModules, parseModuleTag } from './release-notes';
 import { VersoesSistemaPage } from './VersoesSistemaPage';
+import { PORTAL_BUILD } from './build-info';
+import pkg from '../../../package.json';
+import raw from './release-notes.json';
 
 const toTime = (d: string) => {
   const [dd, mm, yyyy] = d.split('/').map(Number);
@@ -9,9 +12,54 @@ const toTime = (d: string) => {
 };
 
 describe('release notes data', () => {
-  it('the latest is 3.5.1 of 18/08/2025 and feeds APP_VERSION', () => {
-    expect(RELEASE_NOTES[0]).toMatchObject({ versao: '3.5.1', data: '18/08/2025' });
-    expect(APP_VERSION).toBe('3.5.1');
+  it("the latest entry is package.json's version, the one the build carries", () => {
+    expect(RELEASE_NOTES[0].versao).toBe(pkg.version);
+    expect(APP_VERSION).toBe(pkg.version);
+  });
+
+  it('the JSON file holds only entries of the declared shape', () => {
+    expect(Array.isArray(raw)).toBe(true);
+    for (const n of raw as unknown[]) {
+      expect(Object.keys(n as object).sort()).toEqual(['bug', 'data', 'melhorias', 'versao']);
+      const e = n as Record<string, unknown>;
+      expect(typeof e.versao).toBe('string');
+      expect(typeof e.data).toBe('string');
+      for (const list of [e.melhorias, e.bug]) {
+        expect(Array.isArray(list)).toBe(true);
+        for (const t of list as unknown[]) expect(typeof t).toBe('string');
+      }
+      expect((e.melhorias as string[]).length + (e.bug as string[]).length).toBeGreaterThan(0);
+    }
+  });
+
+  it('keeps the older entries (3.2.0 to 3.5.1) and dates the newer ones after them', () => {
+    const versions = RELEASE_NOTES.map((n) => n.versao);
+    expect(versions).toEqual(expect.arrayContaining(['3.5.1', '3.5.0', '3.4.2', '3.4.0', '3.3.1', '3.3.0', '3.2.0']));
+    expect(RELEASE_NOTES.find((n) => n.versao === '3.5.1')).toMatchObject({ data: '18/08/2025' });
+    // Versions go down as the list goes on (newest first).
+    const parts = versions.map((v) => v.split('.').map(Number));
+    for (let i = 1; i < parts.length; i++) {
+      const [a, b] = [parts[i - 1], parts[i]];
+      expect(a[0] * 1e6 + a[1] * 1e3 + a[2]).toBeGreaterThan(b[0] * 1e6 + b[1] * 1e3 + b[2]);
+    }
+  });
+
+  it('says what the portal does today, by module', () => {
+    const all = RELEASE_NOTES.flatMap((n) => [...n.melhorias, ...n.bug]).join('\n');
+    for (const what of [/sem conexão/, /No aparelho/, /[Aa]ssinatura/, /\/verificar/, /SLA/, /[Cc]alendário da empresa/, /Minhas pendências/, /Ausências/])
+      expect(all).toMatch(what);
+    for (const what of [
+      /e-mails/,
+      /[Ff]ornecedor/,
+      /Configurar entidade/,
+      /[Ll]ixeira/,
+      /Auditoria/,
+      /duas etapas/,
+      /Sessões ativas/,
+      /[Bb]ackup/,
+      /[Mm]anutenção/,
+    ])
+      expect(all).toMatch(what);
   });
 
   it('entries are newest first, dated dd/mm/aaaa, every text tagged by module', () => {
@@ -61,11 +109,17 @@ describe('VersoesSistemaPage', () => {
     expect(screen.getByRole('heading', { name: 'Versões do sistema' })).toBeInTheDocument();
     const entries = screen.getAllByTestId('release-entry');
     expect(entries.map((e) => e.getAttribute('data-versao'))).toEqual(RELEASE_NOTES.map((n) => n.versao));
-    expect(entries[0]).toHaveTextContent('Versão 3.5.1');
-    expect(entries[0]).toHaveTextContent('18/08/2025');
+    expect(entries[0]).toHaveTextContent(`Versão ${pkg.version}`);
+    expect(entries[0]).toHaveTextContent(RELEASE_NOTES[0].data);
     expect(entries[0]).toHaveTextContent('Atual');
     expect(within(entries[0]).getByText('Melhorias')).toBeInTheDocument();
     expect(within(entries[0]).getByText('Correções de erros')).toBeInTheDocument();
+  });
+
+  it("shows the build's version and commit", () => {
+    render(<VersoesSistemaPage />);
+    expect(screen.getByTestId('versao-atual')).toHaveTextContent(pkg.version);
+    expect(screen.getByTestId('versao-atual')).toHaveTextContent(PORTAL_BUILD.commit);
   });
 
   it('filters by module', async () => {

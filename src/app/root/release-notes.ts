@@ -1,8 +1,11 @@
 /**
- * Release notes (docs/specification.md §3, "Release-note entry") and the app version.
- * Newest first; every text is tagged by module in square brackets.
- * `APP_VERSION` is the single source of the version used by the session version check.
+ * Release notes (docs/specification.md §3, "Release-note entry"): data in the repository
+ * (`release-notes.json`), newest first, every text tagged by module in square brackets. The
+ * latest entry names package.json's version (a test checks it); the version the start-up check
+ * compares comes from the build (src/app/root/build-info.ts).
  */
+import notes from './release-notes.json';
+import { APP_VERSION } from './build-info';
 
 export interface ReleaseNote {
   versao: string;
@@ -12,79 +15,11 @@ export interface ReleaseNote {
   bug: string[];
 }
 
-export const RELEASE_NOTES: readonly ReleaseNote[] = [
-  {
-    versao: '3.5.1',
-    data: '18/08/2025',
-    melhorias: [
-      '[Pós-venda] O campo de comentário passou a ser obrigatório ao registrar uma interação no chamado.',
-      '[RDO] Administradores agora podem excluir diários de obra.',
-    ],
-    bug: [
-      '[RDO] Não é mais possível criar um diário com a mesma data de outro quando essa data é hoje.',
-      '[Obras] Corrigida a lista de obras que não mostrava obras recém-criadas para o site manager.',
-    ],
-  },
-  {
-    versao: '3.5.0',
-    data: '04/08/2025',
-    melhorias: [
-      '[Pós-venda] Novas regras de validação no formulário de abertura de chamado.',
-      '[Obras] O cliente passou a ser obrigatório ao adicionar um registro de obra.',
-      '[Portal] Nova página de versões do sistema, com filtro por módulo.',
-    ],
-    bug: [
-      '[Contratos] O envio para o verificador não atualizava o status do contrato.',
-      '[Materiais] A liberação para o coordenador não notificava o responsável.',
-    ],
-  },
-  {
-    versao: '3.4.2',
-    data: '21/07/2025',
-    melhorias: [],
-    bug: [
-      '[RDO] A pluviometria era exibida com mais de duas casas decimais.',
-      '[Fábrica] O filtro por obra na lista de fabricações não era mantido ao voltar da ficha.',
-    ],
-  },
-  {
-    versao: '3.4.0',
-    data: '07/07/2025',
-    melhorias: [
-      '[Fornecedores] Novo portal de fornecedores para envio e acompanhamento de documentos.',
-      '[Jurídico] Novo portal para escritórios de advocacia acompanharem os processos cíveis e trabalhistas.',
-      '[Jurídico] Envio de documentos do DP e da segurança por tipo de documento.',
-    ],
-    bug: ['[Portal] Após o login, o usuário não voltava para a última página visitada.'],
-  },
-  {
-    versao: '3.3.1',
-    data: '16/06/2025',
-    melhorias: ['[SGI] As ocorrências passam a ser finalizadas automaticamente quando todas as ações forem concluídas.'],
-    bug: [
-      '[SGI] O ID sequencial não era gerado ao mover um registro para EM ANDAMENTO.',
-      '[CRE] O filtro por categoria (Mecânica, Elétrica) era perdido ao trocar de página.',
-    ],
-  },
-  {
-    versao: '3.3.0',
-    data: '26/05/2025',
-    melhorias: ['[CRE] Nova visão As Built por obra.', '[Materiais] Listas de materiais em elaboração podem ser excluídas.'],
-    bug: ['[Contratos] O gestor não conseguia editar contratos em Revisão.'],
-  },
-  {
-    versao: '3.2.0',
-    data: '28/04/2025',
-    melhorias: ['[AUTOMAÇÃO] Diário das ordens de serviço de automação, por área.', '[Produtos] Nova tela de TAF por produto.'],
-    bug: [
-      '[Pós-venda] A data de conclusão do chamado não era gravada ao finalizar.',
-      '[RDO] O site manager da obra não via os diários criados por outro usuário.',
-    ],
-  },
-];
+/** Every version, newest first: data in `release-notes.json` (checked by release-notes.test.tsx). */
+export const RELEASE_NOTES: readonly ReleaseNote[] = notes as ReleaseNote[];
 
-/** Current app version: the latest release note. */
-export const APP_VERSION: string = RELEASE_NOTES[0].versao;
+/** The version people read: the build's (package.json), which the latest release note must name. */
+export { APP_VERSION };
 
 export interface TaggedText {
   /** Module in the square brackets ('Geral' when untagged). */

@@ -218,7 +218,7 @@ export function GenericForm({ schema, action, id: idProp, initialValues: prefill
     });
     if (!queued) return;
     setWarnWhen(false);
-    queuedNotice.queued(schema);
+    queuedNotice.queued(schema, queued);
     // After the "unsaved changes" guard has seen warnWhen=false (else it asks to leave a saved form).
     setTimeout(() => navigate('/no-aparelho'), 0);
   }

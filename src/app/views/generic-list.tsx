@@ -3,23 +3,24 @@
  * multi-column sort and per-kind column filters (all kept in the URL and restored on reload),
  * a search box (`q`), a column chooser (persisted per resource), row actions and the .xlsx export.
  */
-import React, { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import React, { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Checkbox, Grid, Input, Popover, Space, Table, Typography } from 'antd';
-import type { TableColumnType, TablePaginationConfig } from 'antd';
+import type { TableColumnType, TablePaginationConfig, TableProps } from 'antd';
 import { DownloadOutlined, SettingOutlined } from '@ant-design/icons';
 import { useDataProvider, type BaseRecord, type CrudFilter, type CrudSort } from '@refinedev/core';
-import { CreateButton, DeleteButton, EditButton, List, ShowButton, getDefaultFilter, getDefaultSortOrder } from '@refinedev/antd';
+import { CreateButton, List, getDefaultFilter, getDefaultSortOrder } from '@refinedev/antd';
 import { useTable } from './use-table';
 import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
 import { FieldDisplay } from '../fields/display';
 import { StateTag } from '../workflow/state-tag';
 import { columnFilterProps } from '../fields/filters';
-import { deleteConfirmProps, lowerLabel } from '../fields/options';
+import { lowerLabel } from '../fields/options';
 import { listTotalText, recordsText, totalKindOf } from './list-total';
 import { ReferenceTitlesProvider } from '../fields/reference-titles';
 import { listActions } from './extensions';
 import { notify } from '../providers/toast-store';
 import { Loading } from './loading';
+import { useRowActions } from './row-actions';
 import { PHONE_MEDIA_QUERY } from '../use-media-query';
 import './list-header.css';
 
@@ -36,6 +37,13 @@ const ListCards = lazy(() => loadCards().then((m) => ({ default: m.ListCards }))
 if (typeof window !== 'undefined' && window.matchMedia?.(PHONE_MEDIA_QUERY).matches) void loadCards();
 
 const STORAGE_PREFIX = 'portal:colunas:';
+const TABLE_SCROLL = { x: 'max-content' } as const;
+const TABLE_LOCALE = {
+  emptyText: 'Nenhum registro encontrado',
+  triggerAsc: 'Ordenar crescente',
+  triggerDesc: 'Ordenar decrescente',
+  cancelSort: 'Remover ordenação',
+};
 
 /** Fields offered in the column chooser (everything not hidden). */
 export function choosableFields(schema: EntitySchema): FieldDef[] {
@@ -109,7 +117,7 @@ function ColumnChooser({ schema, value, onChange }: { schema: EntitySchema; valu
 
 export function GenericList({ schema, filters: permanent }: GenericListProps): React.ReactElement {
   const initialSort: CrudSort[] = schema.defaultSort ? [schema.defaultSort] : [{ field: 'id', order: 'desc' }];
-  const { tableProps, filters, sorters, setFilters, setCurrentPage, result, tableQuery } = useTable<BaseRecord>({
+  const { tableProps, filters, sorters, setFilters, setCurrentPage, tableQuery } = useTable<BaseRecord>({
     resource: schema.resource,
     syncWithLocation: true,
     sorters: { initial: initialSort },
@@ -123,6 +131,13 @@ export function GenericList({ schema, filters: permanent }: GenericListProps): R
   const isPhone = screens.md === false;
   const getDataProvider = useDataProvider();
   const [exporting, setExporting] = useState(false);
+  const rowActions = useRowActions(schema);
+  // A page of rows is drawn in an interruptible render after its data arrives (issue 36: 25 rows of
+  // many columns were one long task); the table keeps its loading state until they are.
+  // The pagination's total goes with the rows it counts: shown before them, it would be pushed down.
+  const shownPage = useDeferredValue(tableQuery.data);
+  const rows = shownPage?.data;
+  const rowsPending = shownPage !== tableQuery.data;
 
   const qValue = getDefaultFilter('q', filters, 'eq');
   const [search, setSearch] = useState<string>(qValue === undefined ? '' : String(qValue));
@@ -145,44 +160,72 @@ export function GenericList({ schema, filters: permanent }: GenericListProps): R
     [columns, schema],
   );
 
-  const tableColumns: TableColumnType<BaseRecord>[] = shownFields.map((field, i) => ({
-    key: field.name,
-    dataIndex: field.name,
-    title: field.label,
-    width: field.width,
-    align: field.kind === 'money' || field.kind === 'decimal' || field.kind === 'integer' ? 'right' : undefined,
-    sorter: field.sort ? { multiple: i + 1 } : false,
-    sortOrder: field.sort ? (getDefaultSortOrder(field.name, sorters) ?? null) : undefined,
-    showSorterTooltip: field.sort ? { title: 'Clique para ordenar' } : false,
-    ...(field.filter ? columnFilterProps<BaseRecord>(field, binding) : {}),
-    render: (value: unknown) =>
-      field.name === schema.workflow?.field ? <StateTag schema={schema} value={value} /> : <FieldDisplay field={field} value={value} mode="cell" />,
-  }));
+  // Columns, pagination and the table itself are kept between renders of the list: a render for
+  // something else (a query's state, a breakpoint) does not draw every row again (issue 36).
+  const tableColumns = useMemo(() => {
+    const out: TableColumnType<BaseRecord>[] = shownFields.map((field, i) => ({
+      key: field.name,
+      dataIndex: field.name,
+      title: field.label,
+      width: field.width,
+      align: field.kind === 'money' || field.kind === 'decimal' || field.kind === 'integer' ? 'right' : undefined,
+      sorter: field.sort ? { multiple: i + 1 } : false,
+      sortOrder: field.sort ? (getDefaultSortOrder(field.name, sorters) ?? null) : undefined,
+      showSorterTooltip: field.sort ? { title: 'Clique para ordenar' } : false,
+      ...(field.filter ? columnFilterProps<BaseRecord>(field, binding) : {}),
+      render: (value: unknown) =>
+        field.name === schema.workflow?.field ? <StateTag schema={schema} value={value} /> : <FieldDisplay field={field} value={value} mode="cell" />,
+    }));
 
-  tableColumns.push({
-    key: '_acoes',
-    title: 'Ações',
-    fixed: isMobile ? undefined : 'right',
-    width: 130,
-    render: (_: unknown, record: BaseRecord) => (
-      <Space size={4}>
-        <ShowButton hideText size="small" resource={schema.resource} recordItemId={record.id} meta={{ record }} />
-        <EditButton hideText size="small" resource={schema.resource} recordItemId={record.id} meta={{ record }} />
-        <DeleteButton hideText size="small" resource={schema.resource} recordItemId={record.id} meta={{ record }} {...deleteConfirmProps(schema)} />
-      </Space>
+    out.push({
+      key: '_acoes',
+      title: 'Ações',
+      fixed: isMobile ? undefined : 'right',
+      width: 130,
+      render: (_: unknown, record: BaseRecord) => <Space size={4}>{rowActions.buttons(record, undefined, { size: 'small' })}</Space>,
+    });
+    return out;
+  }, [shownFields, sorters, binding, schema, isMobile, rowActions]);
+
+  const base = tableProps.pagination;
+  const totalKind = totalKindOf(shownPage);
+  const pagination = useMemo<false | TablePaginationConfig>(
+    () =>
+      base === false
+        ? false
+        : {
+            ...base,
+            total: shownPage?.total,
+            showSizeChanger: true,
+            pageSizeOptions: [10, 25, 50, 100],
+            showTotal: (total, range) => listTotalText(total, range, totalKind),
+            locale: { items_per_page: '/ página' },
+          },
+    // `base` is rebuilt at each render; what it holds follows these (its links: the sort and the filters).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [base === false, base && base.current, base && base.pageSize, base && base.simple, shownPage?.total, totalKind, sorters, filters],
+  );
+  const changeRef = useRef(tableProps.onChange);
+  changeRef.current = tableProps.onChange;
+  // Filters are applied by the column dropdowns themselves (see fields/filters.tsx).
+  const onTableChange = useCallback<NonNullable<TableProps<BaseRecord>['onChange']>>((p, _f, sorter, extra) => changeRef.current?.(p, {}, sorter, extra), []);
+  const loading = !!tableProps.loading || rowsPending;
+  const table = useMemo(
+    () => (
+      <Table<BaseRecord>
+        dataSource={rows}
+        loading={loading}
+        rowKey="id"
+        size={isMobile ? 'small' : 'middle'}
+        columns={tableColumns}
+        pagination={pagination}
+        scroll={TABLE_SCROLL}
+        locale={TABLE_LOCALE}
+        onChange={onTableChange}
+      />
     ),
-  });
-
-  const pagination: false | TablePaginationConfig =
-    tableProps.pagination === false
-      ? false
-      : {
-          ...tableProps.pagination,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 25, 50, 100],
-          showTotal: (total, range) => listTotalText(total, range, totalKindOf(tableQuery.data)),
-          locale: { items_per_page: '/ página' },
-        };
+    [rows, loading, isMobile, tableColumns, pagination, onTableChange],
+  );
 
   const runExport = async () => {
     setExporting(true);
@@ -191,7 +234,12 @@ export function GenericList({ schema, filters: permanent }: GenericListProps): R
       const { runListExport } = await import('./export-run');
       await runListExport({ dataProvider: getDataProvider(), schema, fields: shownFields, filters, sorters });
     } catch (err) {
-      notify({ type: 'error', title: 'Falha na exportação', text: err instanceof Error ? err.message : String(err) });
+      notify({
+        type: 'error',
+        title: 'Falha na exportação',
+        text: err instanceof Error ? err.message : String(err),
+        options: { key: `exportar-${schema.resource}` },
+      });
     } finally {
       setExporting(false);
     }
@@ -230,39 +278,23 @@ export function GenericList({ schema, filters: permanent }: GenericListProps): R
           onSearch={(v) => binding.setFilters([{ field: 'q', operator: 'eq', value: v.trim() || undefined }])}
           style={{ width: isMobile ? '100%' : 360 }}
         />
-        {typeof result.total === 'number' ? (
-          <Typography.Text type="secondary">{recordsText(result.total, totalKindOf(tableQuery.data))}</Typography.Text>
-        ) : null}
+        {typeof shownPage?.total === 'number' ? <Typography.Text type="secondary">{recordsText(shownPage.total, totalKind)}</Typography.Text> : null}
       </Space>
-      <ReferenceTitlesProvider schema={schema} rows={tableProps.dataSource as BaseRecord[] | undefined}>
+      <ReferenceTitlesProvider schema={schema} rows={rows as BaseRecord[] | undefined}>
         {isPhone ? (
           <Suspense fallback={<Loading style={{ padding: '32px 0' }} />}>
             <ListCards
               schema={schema}
+              actions={rowActions}
               fields={shownFields}
-              rows={(tableProps.dataSource ?? []) as BaseRecord[]}
-              loading={!!tableProps.loading}
+              rows={(rows ?? []) as BaseRecord[]}
+              loading={loading}
               pagination={pagination}
               onPage={(current, pageSize) => tableProps.onChange?.({ current, pageSize }, {}, [], { action: 'paginate', currentDataSource: [] })}
             />
           </Suspense>
         ) : (
-          <Table<BaseRecord>
-            {...tableProps}
-            rowKey="id"
-            size={isMobile ? 'small' : 'middle'}
-            columns={tableColumns}
-            pagination={pagination}
-            scroll={{ x: 'max-content' }}
-            locale={{
-              emptyText: 'Nenhum registro encontrado',
-              triggerAsc: 'Ordenar crescente',
-              triggerDesc: 'Ordenar decrescente',
-              cancelSort: 'Remover ordenação',
-            }}
-            // Filters are applied by the column dropdowns themselves (see fields/filters.tsx).
-            onChange={(p, _f, sorter, extra) => tableProps.onChange?.(p, {}, sorter, extra)}
-          />
+          table
         )}
       </ReferenceTitlesProvider>
     </List>

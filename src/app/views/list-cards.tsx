@@ -7,15 +7,17 @@ import React from 'react';
 import { Card, List, Space, Typography } from 'antd';
 import type { TablePaginationConfig } from 'antd';
 import type { BaseRecord } from '@refinedev/core';
-import { DeleteButton, EditButton, ShowButton } from '@refinedev/antd';
 import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
 import { FieldDisplay } from '../fields/display';
-import { deleteConfirmProps, recordTitle } from '../fields/options';
+import { recordTitle } from '../fields/options';
 import { StateTag } from '../workflow/state-tag';
 import { useReferenceTitlesPending } from '../fields/reference-titles';
+import type { RowActions } from './row-actions';
 
 export interface ListCardsProps {
   schema: EntitySchema;
+  /** The rows' buttons (the list's, row-actions.tsx). */
+  actions: RowActions;
   fields: FieldDef[];
   rows: BaseRecord[];
   loading: boolean;
@@ -23,7 +25,9 @@ export interface ListCardsProps {
   onPage: (page: number, pageSize: number) => void;
 }
 
-export function ListCards({ schema, fields, rows, loading, pagination, onPage }: ListCardsProps): React.ReactElement {
+const CARD_TEXTS = { show: 'Abrir', edit: 'Editar', delete: 'Excluir' };
+
+export function ListCards({ schema, actions, fields, rows, loading, pagination, onPage }: ListCardsProps): React.ReactElement {
   const state = schema.workflow?.field;
   const lines = fields.filter((f) => f.name !== schema.titleField && f.name !== state).slice(0, 4);
   // The cards appear once with their references' titles (a title that arrives later makes a card
@@ -62,25 +66,7 @@ export function ListCards({ schema, fields, rows, loading, pagination, onPage }:
               </Typography.Text>
             }
             extra={state ? <StateTag schema={schema} value={record[state]} /> : null}
-            actions={[
-              <ShowButton key="show" size="middle" type="link" resource={schema.resource} recordItemId={record.id} meta={{ record }}>
-                Abrir
-              </ShowButton>,
-              <EditButton key="edit" size="middle" type="link" resource={schema.resource} recordItemId={record.id} meta={{ record }}>
-                Editar
-              </EditButton>,
-              <DeleteButton
-                key="delete"
-                size="middle"
-                type="link"
-                resource={schema.resource}
-                recordItemId={record.id}
-                meta={{ record }}
-                {...deleteConfirmProps(schema)}
-              >
-                Excluir
-              </DeleteButton>,
-            ]}
+            actions={actions.buttons(record, CARD_TEXTS, { size: 'middle', type: 'link' })}
           >
             <Space direction="vertical" size={2} style={{ width: '100%' }}>
               {lines.map((f) => (

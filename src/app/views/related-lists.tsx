@@ -19,6 +19,7 @@ import type { EntitySchema, FieldDef, RelatedList } from '../../../schemas/kinds
 import { toCaslAction } from '../../access/refine-actions';
 import { useAbility, useCurrentPerson, useCurrentUser } from '../access/ability-context';
 import { canOnSomeRecordOf } from '../../access/reach';
+import { Pode, type PodeProps } from '../access/pode';
 import { externalKindOf } from '../../access/user';
 import { FieldDisplay } from '../fields/display';
 import { ReferenceTitlesProvider } from '../fields/reference-titles';
@@ -113,10 +114,11 @@ function RelatedSection({ parent, record, rel, child }: { parent: EntitySchema; 
   // Only a section whose records the user may read (a client reads a ticket, not its costs, though both are POSVENDAS).
   if (canOnSomeRecordOf(ability, listAction, child.subject, child)) return <RelatedSectionBody parent={parent} record={record} rel={rel} child={child} />;
   // Some people add records they may not read back (access.md: the field team creates work-order reports).
-  if (ability.can(toCaslAction(child.subject, 'create', child.actions) as never, child.subject as never)) {
-    return <RelatedAddOnly parent={parent} record={record} rel={rel} child={child} />;
-  }
-  return null;
+  return (
+    <Pode I={toCaslAction(child.subject, 'create', child.actions) as PodeProps['I']} a={child.subject}>
+      <RelatedAddOnly parent={parent} record={record} rel={rel} child={child} />
+    </Pode>
+  );
 }
 
 function RelatedSectionBody({ parent, record, rel, child }: { parent: EntitySchema; record: BaseRecord; rel: RelatedList; child: EntitySchema }) {

@@ -43,7 +43,7 @@ export interface Pendencia {
   /** Entity label ("Contrato"). */
   label: string;
   state: string;
-  /** ISO datetime since when it waits. */
+  /** ISO datetime since when it waits: when it reached its current state. */
   since: string;
   /** Labels of the actions the user can take. */
   transitions: string[];
@@ -54,6 +54,8 @@ export interface Pendencia {
   /** Deadline (SLA, ISO) or null; overdue when it passed while the clock runs. */
   due?: string | null;
   overdue?: boolean;
+  /** The SLA clock is on hold: no red bar; a late one reads "pausado, atrasado há …". */
+  paused?: boolean;
   /** What the user may do now: a workflow step, or the state's work in the edit form (PCP planning). */
   actions?: PendenciaAction[];
   /** Held by an absent person the caller stands in for: that person's name (decision 31). */

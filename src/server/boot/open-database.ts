@@ -9,6 +9,7 @@ import { connect, type ConnectOptions, type Database } from '../db/connect';
 import { migrate } from '../db/migrate';
 import { seedDemo } from '../seed/seed';
 import { backfillSla } from '../sla/engine';
+import { ensureSearchIndex } from '../search/sync';
 import type { FileStorage } from '../storage/storage';
 import '../modules/register';
 
@@ -24,6 +25,8 @@ export async function openDatabase(opts: ConnectOptions & { seed?: boolean; stor
     // SLA job's first pass, a minute after `npm start`).
     if (seeded) await database.db.transaction().execute((trx) => backfillSla(trx, SCHEMAS));
   }
+  // The search index as the declared search fields say (rebuilt when they changed; issue 39, src/server/search).
+  await ensureSearchIndex(database.db, SCHEMAS, { force: seeded });
   // A loaded dump was vacuumed and analysed before it was taken.
   if (database.kind === 'pglite' && (seeded || !opts.loadDataDir)) await vacuum(database);
   return { ...database, seeded };

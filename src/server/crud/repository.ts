@@ -132,7 +132,21 @@ const beforeChange = async (ctx: Parameters<typeof runBeforeChange>[0]) => (
   runBeforeChange(ctx)
 );
 
-export async function createRecord(db: Db, schema: EntitySchema, actor: Actor, body: unknown): Promise<Row> {
+/**
+ * Options of a write made for someone else than the form (the spreadsheet import, src/server/import):
+ * `note`, the history entry's comment ("importado de planilha.xlsx, linha 7").
+ */
+export interface WriteOptions {
+  note?: string;
+}
+
+/**
+ * The write's own transaction, or the caller's when it already holds one (the spreadsheet import
+ * writes many records in one transaction, each behind a savepoint).
+ */
+const inTransaction = <T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> => (db.isTransaction ? fn(db) : db.transaction().execute(fn));
+
+export async function createRecord(db: Db, schema: EntitySchema, actor: Actor, body: unknown, opts: WriteOptions = {}): Promise<Row> {
   const { parent } = governing(schema);
   const possible = [actionFor(schema, 'create'), ...Object.values(schema.createActionBy?.actions ?? {})];
   // No rule at all for any create action: refuse before looking at the data.
@@ -157,7 +171,7 @@ export async function createRecord(db: Db, schema: EntitySchema, actor: Actor, b
     written(
       schema,
       guardDb(schema, () =>
-        db.transaction().execute(async (trx) => {
+        inTransaction(db, async (trx) => {
           const rules = await beforeChange({ trx, schema, actor, op: 'create', after: values });
           const extra = { ...rules, ...(await numberOnCreate(trx, schema, { ...values, ...rules })) };
           const cols = { ...toColumns(schema, { ...values, ...extra }, 'insert'), created_by: actor.email, updated_by: actor.email };
@@ -168,7 +182,7 @@ export async function createRecord(db: Db, schema: EntitySchema, actor: Actor, b
             .executeTakeFirstOrThrow();
           const row = await applySla(trx, schema, flattenExtra(r.row as Row)); // deadlines of the SLA (src/server/sla)
           await attachRecordFiles(trx, schema, actor, row.id, undefined, row);
-          await writeAudit(trx, schema, row.id, 'create', actor.email, diffRecords(schema, {}, row));
+          await writeAudit(trx, schema, row.id, 'create', actor.email, diffRecords(schema, {}, row), opts.note ? { comment: opts.note } : undefined);
           await runAfterCreate({ trx, schema, actor, row });
           await runAfterChange({ trx, schema, actor, op: 'create', row });
           return withWriteTitles(trx, schema, actor, stripUnreadable(actor.ability, schema, row));
@@ -179,7 +193,15 @@ export async function createRecord(db: Db, schema: EntitySchema, actor: Actor, b
 }
 
 /** `revert`: the write restores an earlier version (record-revert.ts): the history says so, with this note. */
-export async function updateRecord(db: Db, schema: EntitySchema, actor: Actor, rawId: string, body: unknown, revert?: { note: string }): Promise<Row> {
+export async function updateRecord(
+  db: Db,
+  schema: EntitySchema,
+  actor: Actor,
+  rawId: string,
+  body: unknown,
+  revert?: { note: string },
+  opts: WriteOptions = {},
+): Promise<Row> {
   const id = parseId(schema, rawId);
   const b = (body ?? {}) as Record<string, unknown>;
   const version = b.version;
@@ -197,7 +219,7 @@ export async function updateRecord(db: Db, schema: EntitySchema, actor: Actor, r
     written(
       schema,
       guardDb(schema, () =>
-        db.transaction().execute(async (trx) => {
+        inTransaction(db, async (trx) => {
           const before = await selectOne(trx, schema, id, true);
           if (!before) throw new ApiError(404, notFoundMessage(schema));
           refuseStateEdit(schema, b, before);
@@ -242,7 +264,7 @@ export async function updateRecord(db: Db, schema: EntitySchema, actor: Actor, r
           await attachRecordFiles(trx, schema, actor, id, before, row);
           // Decision 31: a substitute's edit of the absent person's item is recorded "em nome de".
           const emNomeDe = parent ? null : actingFor(before, actor, (own) => own.can(action as never, subject(schema.subject, { ...before }) as never));
-          const note = revert ? { comment: revert.note } : undefined;
+          const note = revert ? { comment: revert.note } : opts.note ? { comment: opts.note } : undefined;
           await writeAudit(trx, schema, id, revert ? 'revert' : 'update', actor.email, diffRecords(schema, before, row), note, emNomeDe);
           await runAfterChange({ trx, schema, actor, op: 'update', before, row });
           return withWriteTitles(trx, schema, actor, stripUnreadable(actor.ability, schema, row));

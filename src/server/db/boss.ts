@@ -30,6 +30,8 @@ export const QUEUES: Record<string, Omit<Queue, 'name'>> = {
   sla: { policy: 'singleton', retryLimit: 0, expireInSeconds: 900 },
   // The daily backup (src/server/backup/schedule.ts): one at a time, no retry (the day's claim decides).
   'backup-diario': { policy: 'singleton', retryLimit: 0, expireInSeconds: 3 * 3600 },
+  // Spreadsheet imports (src/server/import/queue.ts): a dry run or an import per job, never retried (the person starts it again).
+  importacao: { retryLimit: 0, expireInSeconds: 4 * 3600, heartbeatSeconds: 30 },
 };
 
 // One engine per database: keyed by the Kysely adapter, shared by the root instance and its transactions.

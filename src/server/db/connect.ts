@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { PGLITE_EXTENSIONS } from './pglite-extensions';
 
 export type Db = Kysely<any>;
 
@@ -100,12 +101,12 @@ export async function connect(opts: ConnectOptions = {}): Promise<Database> {
   let pglite: PGlite;
   if (opts.memory) {
     // Tests and MSW: PostgreSQL's defaults (these databases are small and short-lived).
-    pglite = new PGlite(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : undefined);
+    pglite = new PGlite({ extensions: PGLITE_EXTENSIONS, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
   } else {
     const dir = join(opts.dataDir ?? './data', 'pglite');
     mkdirSync(dir, { recursive: true });
     // Durable by default: PGlite flushes each commit unless relaxedDurability is set.
-    pglite = new PGlite(dir, { startParams: pgliteStartParams() });
+    pglite = new PGlite(dir, { startParams: pgliteStartParams(), extensions: PGLITE_EXTENSIONS });
   }
   await pglite.waitReady;
   const db = new Kysely<any>({ dialect: new PGliteDialect(pglite) });

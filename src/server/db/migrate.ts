@@ -15,6 +15,8 @@ const BASE_CORE: string[] = [
   // Workflow steps: which transition and the comment that went with it.
   `ALTER TABLE auditoria ADD COLUMN IF NOT EXISTS transicao jsonb`,
   `ALTER TABLE auditoria ADD COLUMN IF NOT EXISTS comentario text`,
+  // The state history alone (creation and steps): since when an item waits (src/server/workflow/pendencias.ts), the SLA's clocks.
+  `CREATE INDEX IF NOT EXISTS auditoria_estado_idx ON auditoria (recurso, registro_id, em) WHERE acao IN ('create', 'transition')`,
   // Gap-free counters (e.g. the SGI code per area and year): a row lock held until commit.
   `CREATE TABLE IF NOT EXISTS sequencia (chave text primary key, valor integer not null)`,
   `CREATE TABLE IF NOT EXISTS arquivo (

@@ -19,10 +19,10 @@ export const EVENTS_CHANNEL = 'portal_eventos';
 export const CACHE_CHANNEL = 'portal_cache';
 /**
  * Tables whose content server processes cache (the directory's access, absences and substitutes,
- * the business calendar, the schema overlays): any write of one, by any process or by hand in SQL,
+ * the business calendar, the schema overlays, the maintenance switch): any write of one, by any process or by hand in SQL,
  * notifies every process at commit, which drops what it derived from it.
  */
-export const CACHED_TABLES = ['usuario', 'ausencia', 'feriado', 'calendario_config', 'schema_overlay'] as const;
+export const CACHED_TABLES = ['usuario', 'ausencia', 'feriado', 'calendario_config', 'schema_overlay', 'manutencao'] as const;
 /** The only signal today: someone's "Minhas pendências" may have changed. */
 export const PENDENCIAS_SIGNAL = 'pendencias';
 

@@ -31,6 +31,9 @@ import { IDEMPOTENCY_CORE_SQL } from '../idempotency';
 import { MFA_CORE_SQL } from '../mfa/store';
 import { SETTINGS_CORE_SQL } from '../settings/store';
 import { TRASH_CORE_SQL } from '../trash/tables';
+import { MAINTENANCE_CORE_SQL } from '../maintenance/store';
+import { IMPORT_CORE_SQL } from '../import/store';
+import { SEARCH_CORE_SQL } from '../search/tables';
 import { PENDING_SQL, adoptCompanyReferences } from './empresa';
 import { backfillInteractionSites, clientGates, clientReplyDefaults } from './client-replies';
 
@@ -82,6 +85,12 @@ registerCoreSql('sessoes', SESSIONS_CORE_SQL);
 registerCoreSql('configuracoes', SETTINGS_CORE_SQL);
 // Deleted records, restorable for the period the administrators set (src/server/trash, issue 35).
 registerCoreSql('lixeira', TRASH_CORE_SQL);
+// The maintenance switch: the scopes in maintenance, a cached table of every process (src/server/maintenance, issue 40).
+registerCoreSql('manutencao', MAINTENANCE_CORE_SQL);
+// Spreadsheet imports: each run, its rows' outcomes, the last mapping per person, the records each file created (issue 38).
+registerCoreSql('importacao', IMPORT_CORE_SQL);
+// The search across every module: its index, kept by a trigger on the history (src/server/search, issue 39).
+registerCoreSql('busca', SEARCH_CORE_SQL);
 registerCoreSql('schedule', SCHEDULE_CORE_SQL);
 registerCoreSql('survey', SURVEY_CORE_SQL);
 registerCoreSql('files', FILE_CORE_SQL);

@@ -30,6 +30,16 @@ export const RESPONSES: Record<string, JsonSchema> = {
     },
   },
 };
+// Issue 40: a write to a module in maintenance (also a busy server, the database or file store away, a shutdown).
+RESPONSES.ServiceUnavailable = {
+  ...errorResponse(
+    'Indisponível por enquanto: o módulo (ou o portal) está em manutenção — `codigo: "manutencao"`, com `escopo`, a `mensagem` dos administradores e ' +
+      '`fimPrevisto` —, ou o servidor está ocupado, sem banco ou arquivos, ou encerrando. Tente de novo depois de `Retry-After`.',
+  ),
+  headers: {
+    'Retry-After': { description: 'Segundos até poder tentar de novo (na manutenção, até a previsão de término).', schema: { type: 'integer', minimum: 1 } },
+  },
+};
 /** A `$ref` to a shared response of RESPONSES. */
 export const responseRef = (name: keyof typeof RESPONSES) => ({ $ref: `#/components/responses/${name}` });
 /** A `$ref` to a shared parameter (COMMON_PARAMETERS or an entity's filter parameter). */

@@ -9,6 +9,7 @@ import { pendenciasPaths } from './pendencias-paths';
 import { timePaths } from './time-paths';
 import { settingsPaths } from './settings-paths';
 import { trashPaths } from './trash-paths';
+import { importPaths } from './import-paths';
 import { auditPaths } from './audit-paths';
 import { signaturePaths } from './signature-paths';
 import { mfaPaths } from './mfa-paths';
@@ -21,9 +22,11 @@ import { siteUserPaths } from './site-user-paths';
 import { schemaConfigPaths } from './schema-config-paths';
 import { supportPaths } from './support-paths';
 import { schedulePaths } from './schedule-paths';
+import { searchPaths } from './search-paths';
 import { HEALTH_SCHEMAS, healthPaths } from './health-paths';
 import { COMMON_PARAMETERS, RESPONSES, parameterRef as P, responseRef as r } from './components';
 import { withRateLimitResponses } from './rate-limit-responses';
+import { withMaintenance } from './maintenance-paths';
 import { COMMON_SCHEMAS, componentName, entitySchemas, ref, type JsonSchema } from './field-schemas';
 import { filterParameters } from './filter-parameters';
 import { AGGREGATE_ROW, ME, TRANSITION } from './system-schemas';
@@ -335,6 +338,7 @@ export function openApiDocument(schemas: EntitySchema[], version: string): JsonS
   Object.assign(paths, timePaths());
   Object.assign(paths, settingsPaths());
   Object.assign(paths, trashPaths());
+  Object.assign(paths, importPaths()); // spreadsheet import (issue 38)
   Object.assign(paths, auditPaths());
   Object.assign(paths, signaturePaths());
   Object.assign(paths, mfaPaths());
@@ -347,9 +351,12 @@ export function openApiDocument(schemas: EntitySchema[], version: string): JsonS
   Object.assign(paths, schemaConfigPaths());
   Object.assign(paths, supportPaths());
   Object.assign(paths, schedulePaths());
+  Object.assign(paths, searchPaths(schemas));
   const tags: JsonSchema[] = [
     { name: 'Sistema', description: 'Situação da API (no ar, pronta para atender, métricas) e a pessoa conectada.' },
+    { name: 'Busca', description: 'Uma busca em todos os módulos, com as permissões das listas (src/server/search).' },
     { name: 'Lixeira', description: 'Registros excluídos, restauráveis pelo prazo que os administradores definem (src/server/trash).' },
+    { name: 'Importação', description: 'Planilhas (.xlsx, .csv) importadas em qualquer cadastro, com simulação antes (src/server/import).' },
     {
       name: 'Empresas a conferir',
       description: 'Textos de empresa que a migração para o cadastro de empresas não reconheceu (src/server/modules/empresa-routes.ts).',
@@ -362,6 +369,7 @@ export function openApiDocument(schemas: EntitySchema[], version: string): JsonS
     Object.assign(paths, resourcePaths(schema, Object.keys(params)));
     tags.push({ name: schema.labelPlural, description: `Recurso \`${schema.resource}\` (${schema.subject}).` });
   }
+  withMaintenance(paths); // the maintenance switch and the 503 of the writes it closes (issue 40)
   withIdempotencyKey(paths);
   withRateLimitResponses(paths); // 429 of the API's rate limit (API_RATE_LIMIT_PER_MIN)
   return {

@@ -63,10 +63,11 @@ export const COMMON_SCHEMAS: Record<string, JsonSchema> = {
       },
       codigo: {
         type: 'string',
-        enum: ['acesso-revogado', 'mfa-obrigatorio'],
+        enum: ['acesso-revogado', 'mfa-obrigatorio', 'manutencao'],
         description:
           "Uma recusa que o cliente trata pelo nome: 'acesso-revogado' (401) quando um administrador desativou a pessoa; o aplicativo encerra a sessão e mostra a mensagem na tela de login. " +
-          "'mfa-obrigatorio' (403, em qualquer rota salvo /me e /mfa) quando a configuração `mfaObrigatorio` exige a verificação em duas etapas e a pessoa ainda não cadastrou o aplicativo autenticador; o aplicativo leva ao cadastro no perfil.",
+          "'mfa-obrigatorio' (403, em qualquer rota salvo /me e /mfa) quando a configuração `mfaObrigatorio` exige a verificação em duas etapas e a pessoa ainda não cadastrou o aplicativo autenticador; o aplicativo leva ao cadastro no perfil. " +
+          "'manutencao' (503, numa gravação) quando o módulo ou o portal está em manutenção: vêm também `escopo`, `mensagem` e `fimPrevisto` (issue 40).",
       },
     },
   },

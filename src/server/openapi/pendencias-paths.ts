@@ -32,9 +32,10 @@ export function pendenciasPaths(): Record<string, JsonSchema> {
       label: { type: 'string' },
       state: { type: 'string' },
       stateLabel: { type: 'string' },
-      since: { type: 'string', format: 'date-time' },
+      since: { type: 'string', format: 'date-time', description: 'Quando o registro chegou à situação atual (pelo histórico), ou quando foi criado.' },
       due: { type: ['string', 'null'], format: 'date-time', description: 'Prazo (SLA) do registro, quando o recurso tem um.' },
       overdue: { type: 'boolean' },
+      paused: { type: 'boolean', description: 'O prazo (SLA) está pausado: o registro espera numa situação que para o relógio.' },
       obra: { type: ['string', 'null'] },
       emNomeDe: { type: 'string', description: 'Quando o item espera por uma pessoa ausente que a pessoa conectada substitui: o nome dela.' },
       transitions: { type: 'array', items: { type: 'string' }, description: 'Rótulos das ações (compatibilidade).' },
@@ -87,6 +88,32 @@ export function pendenciasPaths(): Record<string, JsonSchema> {
             content: {
               'application/json': {
                 schema: { type: 'object', required: ['total', 'atrasadas'], properties: { total: { type: 'integer' }, atrasadas: { type: 'integer' } } },
+              },
+            },
+          },
+          401: res('Unauthorized'),
+        },
+      },
+    },
+    '/pendencias/modulos': {
+      get: {
+        tags,
+        operationId: 'modulosPendencias',
+        summary: 'Os módulos em que a pessoa tem o que fazer (filtro "Módulo")',
+        description: 'Os módulos cujos registros podem esperar por uma ação da pessoa conectada, pelas mesmas regras da fila de trabalho.',
+        responses: {
+          200: {
+            description: 'Módulos, em ordem alfabética.',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'array',
+                  items: {
+                    type: 'object',
+                    required: ['resource', 'label'],
+                    properties: { resource: { type: 'string' }, label: { type: 'string' } },
+                  },
+                },
               },
             },
           },

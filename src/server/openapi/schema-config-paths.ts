@@ -59,7 +59,10 @@ export function schemaConfigPaths(): Record<string, JsonSchema> {
       group: { type: 'string' },
       list: { type: 'boolean' },
       filter: { type: 'boolean' },
-      search: { type: 'boolean' },
+      search: {
+        oneOf: [{ type: 'boolean' }, { type: 'string', enum: ['A', 'B', 'C', 'D'] }],
+        description: 'Entra na pesquisa livre da lista e na busca geral; uma letra dá o peso na busca geral (A, o maior).',
+      },
       sort: { type: 'boolean' },
       readOnly: { type: 'boolean' },
       hidden: { type: 'boolean', description: 'Campo personalizado removido (dados mantidos): não é mostrado nem gravado.' },

@@ -2,7 +2,7 @@
  * A site's RDO configuration (`configuracaoRdo`): what its daily reports must contain. The write
  * rule below runs with every create and update of a `diario` (registered in src/server/modules/entities/diario.ts).
  */
-import { choiceValues, RDO_SECTIONS, rdoChoices } from '../../../schemas/configuracao-rdo';
+import { choiceValues, RDO_SECTIONS, rdoChoices, rdoDependentChoices } from '../../../schemas/configuracao-rdo';
 import type { EntitySchema } from '../../../schemas/kinds';
 import { findField } from '../../../schemas/overlay';
 import type { Db } from '../db/connect';
@@ -61,6 +61,20 @@ export function offListValues(
       const label = findField(schema, choice.sub ? `${choice.field}.${choice.sub}` : choice.field)?.label ?? choice.field;
       errors[key] = [`${label}: "${value}" não está na lista da configuração do RDO desta obra.`];
     }
+  }
+  // A row's dependent value must go with the row's other value (a role of the row's company).
+  for (const d of rdoDependentChoices(schema, config as Record<string, unknown>, stored)) {
+    const rows = Array.isArray(report[d.field]) ? (report[d.field] as unknown[]) : [];
+    rows.forEach((r, i) => {
+      const row = r && typeof r === 'object' ? (r as Record<string, unknown>) : {};
+      const [key, value] = [row[d.by], row[d.sub]];
+      const allowed = typeof key === 'string' ? d.values[key] : undefined;
+      const at = `${d.field}.${i}.${d.sub}`;
+      if (!allowed || typeof value !== 'string' || !value || allowed.includes(value) || errors[at]) return;
+      const label = findField(schema, `${d.field}.${d.sub}`)?.label ?? d.sub;
+      const byLabel = findField(schema, `${d.field}.${d.by}`)?.label ?? d.by;
+      errors[at] = [`${label} "${value}" não combina com ${byLabel.toLowerCase()} "${key}" na configuração do RDO desta obra.`];
+    });
   }
   return errors;
 }

@@ -68,6 +68,20 @@ describe('SLA engine', () => {
     expect(resumed.values.slaSituacao).toBe('Em dia');
   });
 
+  it('a target already late when the clock stops stays late, on hold, with the deadline that passed (issue 36)', () => {
+    // Alta: resolution 16h from Mon 09:00 → Tue 17:00; waiting for the client from Wed 10:00.
+    const events = [
+      ev('2026-11-16T09:00:00', null, 'Aberto'),
+      ev('2026-11-16T10:00:00', 'Aberto', 'Em análise'),
+      ev('2026-11-18T10:00:00', 'Em análise', 'Aguardando cliente'),
+    ];
+    const r = computeSla(posvenda, decl, ticket('Alta', 'Aguardando cliente'), events, cal, at('2026-11-19T10:00:00'));
+    const resolucao = r.values.slaMetas!.find((m) => m.meta === 'resolucao')!;
+    expect(resolucao).toMatchObject({ prazo: at('2026-11-17T17:00:00').toISOString(), violado: true, pausado: true, cumpridoEm: null });
+    expect(r.values.slaSituacao).toBe('Violado');
+    expect(r.values.slaPrazo).toBe(at('2026-11-17T17:00:00').toISOString());
+  });
+
   it('marks a breach, keeps it after the fulfilment, and drops targets of a cancelled ticket', () => {
     const late = computeSla(posvenda, decl, ticket('Crítica', 'Aberto'), [], cal, at('2026-11-16T12:30:00'));
     expect(late.values.slaSituacao).toBe('Violado');

@@ -199,14 +199,17 @@ export function computeSla(schema: EntitySchema, decl: SlaDecl, row: Rec, events
       prazo: shown ? shown.toISOString() : null,
       cumpridoEm: clock.fulfilledAt ? clock.fulfilledAt.toISOString() : null,
       violado,
-      ...(paused && !breachedBefore ? { pausado: true } : {}),
+      // On hold, also when the deadline had already passed (issue 36: "pausado, atrasado há …").
+      ...(paused ? { pausado: true } : {}),
       start: clock.start.toISOString(),
       totalMin,
       open: !clock.fulfilledAt,
     });
   }
   const open = metas.filter((m) => m.open);
-  const deadlines = open.filter((m) => m.prazo && !m.pausado).map((m) => m.prazo!);
+  // While on hold only a deadline that had already passed is known; otherwise the nearest one.
+  const onHold = open.some((m) => m.pausado);
+  const deadlines = open.filter((m) => m.prazo && (onHold ? m.violado : true)).map((m) => m.prazo!);
   let situacao: SlaSituacao | null = null;
   if (metas.some((m) => m.violado)) situacao = 'Violado';
   else if (open.some((m) => m.pausado)) situacao = 'Pausado';
@@ -214,7 +217,7 @@ export function computeSla(schema: EntitySchema, decl: SlaDecl, row: Rec, events
   else if (metas.length) situacao = 'Atendido';
   return {
     values: {
-      slaPrazo: deadlines.length && !open.some((m) => m.pausado) ? deadlines.sort()[0] : null,
+      slaPrazo: deadlines.length ? deadlines.sort()[0] : null,
       slaSituacao: situacao,
       slaPausaMin: metas.length ? Math.round(pausedMin) : null,
       slaMetas: metas.map(({ meta, label, prazo, cumpridoEm, violado, pausado }) => ({

@@ -1,10 +1,11 @@
 /**
- * The SLA's events (reminder, breach, escalation) of one record: which are due now, and sending
+ * The SLA's events (reminder, breach, escalation) of one record: which are due now, and claiming
  * them once per deadline. The claim is a row of `sla_evento` (unique resource, id, target, kind,
- * deadline) inserted with `on conflict do nothing` in the caller's transaction, with the e-mail:
- * a concurrent claimer waits for the first and then finds the key taken; a rolled-back transaction
- * gives its claim back with its e-mail. Called by the writes (src/server/sla/engine.ts `applySla`:
- * a record written already late is told at once) and by the frequent job (src/server/sla/jobs.ts).
+ * deadline) inserted with `on conflict do nothing` in the caller's transaction, with what it
+ * tells: a concurrent claimer waits for the first and then finds the key taken; a rolled-back
+ * transaction gives its claim back. A write (src/server/sla/engine.ts `applySla`: a record written
+ * already late) queues its record's e-mails at once; the frequent pass (src/server/sla/jobs.ts)
+ * stores its notices and sends each person one message at its end (src/server/sla/notices.ts).
  */
 import { sql } from 'kysely';
 import type { EntitySchema } from '../../../schemas/kinds';
@@ -13,7 +14,7 @@ import { recipients } from '../workflow/notify';
 import { businessMinutesBetween, type BusinessCalendar } from './calendar';
 import type { SlaDecl } from '../../../schemas/sla-types';
 import type { ComputedMeta } from './engine';
-import { escalationRecipients, queueSlaMail, withoutExternal, type SlaEventKind } from './mail';
+import { escalationRecipients, noticeOf, queueSlaMails, withoutExternal, type SlaEventKind, type SlaNotice } from './mail';
 
 interface DueEvent {
   meta: ComputedMeta;
@@ -64,7 +65,44 @@ async function handedBy(trx: Db, schema: EntitySchema, id: number): Promise<stri
   return who ? [who.toLowerCase()] : [];
 }
 
-/** Claims and sends the events due now; returns how many were sent by this transaction. */
+/**
+ * Claims the events due now and returns, per person, what to tell them (one notice per record and
+ * kind of event: the targets of one record that reached the same event go on one line). `sent`:
+ * how many events this transaction claimed.
+ */
+export async function claimDueNotices(
+  trx: Db,
+  schema: EntitySchema,
+  ctx: { decl: SlaDecl; cal: BusinessCalendar },
+  row: Record<string, unknown>,
+  metas: ComputedMeta[],
+  now: Date,
+): Promise<{ sent: number; byPerson: Map<string, SlaNotice[]> }> {
+  const byPerson = new Map<string, SlaNotice[]>();
+  const due = dueEvents(ctx, metas, now);
+  if (!due.length) return { sent: 0, byPerson };
+  const id = Number(row.id);
+  let sent = 0;
+  const byKind = new Map<DueEvent['kind'], { label: string; prazo: string }[]>();
+  for (const e of due) {
+    if (!(await claim(trx, schema, id, e.meta.meta, e.kind, e.meta.prazo!))) continue;
+    byKind.set(e.kind, [...(byKind.get(e.kind) ?? []), { label: e.meta.label, prazo: e.meta.prazo! }]);
+    sent++;
+  }
+  if (!byKind.size) return { sent: 0, byPerson };
+  // The holders as staff: an external holder (a client approving) is never told of the company's
+  // clock; while a partner holds the item, the staff member who handed it to them is told instead.
+  let holders = await withoutExternal(trx, schema.workflow ? await recipients(trx, schema, row) : []);
+  if (!holders.length) holders = await withoutExternal(trx, await handedBy(trx, schema, id));
+  for (const [kind, claimed] of byKind) {
+    const to = kind === 'escalonamento' ? await escalationRecipients(trx, ctx.decl.escalateTo, holders) : holders;
+    const notice = noticeOf(schema, row, kind, claimed, holders);
+    for (const person of new Set(to.map((m) => m.toLowerCase()))) byPerson.set(person, [...(byPerson.get(person) ?? []), notice]);
+  }
+  return { sent, byPerson };
+}
+
+/** A write that finds events already due sends them at once: one message per person, for this record. */
 export async function sendDueEvents(
   trx: Db,
   schema: EntitySchema,
@@ -73,25 +111,7 @@ export async function sendDueEvents(
   metas: ComputedMeta[],
   now: Date,
 ): Promise<number> {
-  const due = dueEvents(ctx, metas, now);
-  if (!due.length) return 0;
-  const id = Number(row.id);
-  let sent = 0;
-  // Each event is claimed once; the claimed ones of one kind leave as one message (issue 36).
-  const byKind = new Map<DueEvent['kind'], { label: string; prazo: string }[]>();
-  for (const e of due) {
-    if (!(await claim(trx, schema, id, e.meta.meta, e.kind, e.meta.prazo!))) continue;
-    byKind.set(e.kind, [...(byKind.get(e.kind) ?? []), { label: e.meta.label, prazo: e.meta.prazo! }]);
-    sent++;
-  }
-  if (!byKind.size) return 0;
-  // The holders as staff: an external holder (a client approving) is never told of the company's
-  // clock; while a partner holds the item, the staff member who handed it to them is told instead.
-  let holders = await withoutExternal(trx, schema.workflow ? await recipients(trx, schema, row) : []);
-  if (!holders.length) holders = await withoutExternal(trx, await handedBy(trx, schema, id));
-  for (const [kind, metas] of byKind) {
-    const to = kind === 'escalonamento' ? await escalationRecipients(trx, ctx.decl.escalateTo, holders) : holders;
-    await queueSlaMail(trx, schema, row, metas, kind, to, holders);
-  }
+  const { sent, byPerson } = await claimDueNotices(trx, schema, ctx, row, metas, now);
+  await queueSlaMails(trx, byPerson);
   return sent;
 }

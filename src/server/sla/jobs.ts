@@ -2,13 +2,15 @@
  * The SLA's frequent job (every minute, a pg-boss schedule worked by the server processes, src/server/main.ts):
  * - computes the SLA of records that never had it (demo data, rows written before the policy);
  * - marks breaches (`slaSituacao` 'Violado') of records nobody touched;
- * - sends, once per deadline, the reminder before it (when `reminderPercent` of the target's time
- *   is left) and the breach notice to the holder, and the escalation to the declared roles.
+ * - tells, once per deadline, the reminder before it (when `reminderPercent` of the target's time
+ *   is left) and the breach to the holder, and the escalation to the declared roles — each person
+ *   in one message per pass listing all their items (issue 36).
  *
  * Each event is claimed in `sla_evento` (unique resource, id, target, kind, deadline) with
- * `insert … on conflict do nothing` in the same transaction as its e-mail: with several server
- * processes, the second claim waits for the first and then finds the key taken, so every event is
- * sent exactly once; a failed transaction gives its claim back with its e-mail.
+ * `insert … on conflict do nothing` in the same transaction as its stored notice: with several
+ * server processes, the second claim waits for the first and then finds the key taken, so every
+ * event is told exactly once; a failed transaction gives its claim back. One pass runs at a time
+ * (a lease) and ends by sending the notices, one message per person (src/server/sla/notices.ts).
  */
 import { sql } from 'kysely';
 import type { PgBoss } from 'pg-boss';
@@ -17,7 +19,9 @@ import type { EntitySchema } from '../../../schemas/kinds';
 import type { Db } from '../db/connect';
 import { flattenExtra } from '../db/columns';
 import { computeSla, readStateEvents, recomputeRecords, slaChanged, slaContext, writeSla, type SlaContext } from './engine';
-import { claimedKeys, dueEvents, eventKey, sendDueEvents } from './events';
+import { claimDueNotices, claimedKeys, dueEvents, eventKey } from './events';
+import { flushNotices, releasePass, storeNotices, takePass } from './notices';
+import { randomUUID } from 'node:crypto';
 
 export { dueEvents } from './events';
 
@@ -26,10 +30,15 @@ type Rec = Record<string, unknown>;
 export interface SlaTickResult {
   computed: number;
   updated: number;
+  /** Events claimed. */
   sent: number;
+  /** Messages queued (one per person), by `slaTick`. */
+  mails?: number;
+  /** Another pass held the lease: this one did nothing. */
+  skipped?: boolean;
 }
 
-/** One record, in its own transaction with the row locked: fresh values, breach mark, claimed events and their e-mails. */
+/** One record, in its own transaction with the row locked: fresh values, breach mark, claimed events and their notices. */
 async function settleRecord(db: Db, schema: EntitySchema, ctx: SlaContext, id: number, now: Date): Promise<{ updated: boolean; sent: number }> {
   return db.transaction().execute(async (trx) => {
     const r = await sql<{ row: Rec }>`select to_jsonb(t.*) as row from ${sql.table(schema.name)} t where id = ${id} for update`.execute(trx);
@@ -40,12 +49,13 @@ async function settleRecord(db: Db, schema: EntitySchema, ctx: SlaContext, id: n
     const { values, metas } = computeSla(schema, ctx.decl, row, events, ctx.cal, now);
     const updated = slaChanged(row, values);
     if (updated) await writeSla(trx, schema, id, values);
-    const sent = await sendDueEvents(trx, schema, ctx, { ...row, ...values }, metas, now);
+    const { sent, byPerson } = await claimDueNotices(trx, schema, ctx, { ...row, ...values }, metas, now);
+    await storeNotices(trx, byPerson);
     return { updated, sent };
   });
 }
 
-/** One pass over one entity. */
+/** One pass over one entity (its notices wait for `flushNotices`, at the end of `slaTick`). */
 export async function slaTickSchema(db: Db, schema: EntitySchema, now = new Date()): Promise<SlaTickResult> {
   const out: SlaTickResult = { computed: 0, updated: 0, sent: 0 };
   if (!schema.sla) return out;
@@ -82,19 +92,30 @@ export async function slaTickSchema(db: Db, schema: EntitySchema, now = new Date
   return out;
 }
 
-/** One pass over every entity with an SLA. */
+/**
+ * One pass over every entity with an SLA, then one message per person with all their notices.
+ * While another pass holds the lease (another process, a pass longer than a minute), nothing.
+ */
 export async function slaTick(db: Db, schemas: readonly EntitySchema[], now = new Date()): Promise<SlaTickResult> {
-  const total: SlaTickResult = { computed: 0, updated: 0, sent: 0 };
-  for (const schema of schemas) {
-    if (!schema.sla) continue;
-    try {
-      const r = await slaTickSchema(db, schema, now);
-      total.computed += r.computed;
-      total.updated += r.updated;
-      total.sent += r.sent;
-    } catch (e) {
-      console.error(`[sla] ${schema.resource} falhou`, e);
+  const total: SlaTickResult = { computed: 0, updated: 0, sent: 0, mails: 0 };
+  const owner = randomUUID();
+  if (!(await takePass(db, owner))) return { ...total, skipped: true };
+  try {
+    for (const schema of schemas) {
+      if (!schema.sla) continue;
+      try {
+        const r = await slaTickSchema(db, schema, now);
+        total.computed += r.computed;
+        total.updated += r.updated;
+        total.sent += r.sent;
+      } catch (e) {
+        console.error(`[sla] ${schema.resource} falhou`, e);
+      }
+      await takePass(db, owner); // renewed after every entity
     }
+    total.mails = await flushNotices(db);
+  } finally {
+    await releasePass(db, owner);
   }
   return total;
 }

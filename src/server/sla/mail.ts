@@ -1,20 +1,63 @@
 /**
- * The SLA's e-mails (pt-BR, plain text and simple HTML): the reminder before a deadline and the
- * breach notice to the record's holder, the escalation to the declared roles and managers. Queued in the
- * caller's transaction (src/server/mail/queue.ts), with the claim of the event.
+ * The SLA's e-mails (pt-BR, the portal's template: src/server/mail/html.ts): one message per person
+ * listing every item of theirs that reached an event — a deadline near its end (reminder), a
+ * deadline missed (breach, to the holder), someone else's missed deadline (escalation, to the
+ * declared roles and managers). A write sends its record's at once; the frequent pass gathers
+ * everyone's and sends each person one message (src/server/sla/notices.ts). Never to an external
+ * user: the SLA is the company's own clock.
  */
 import { sql } from 'kysely';
 import type { EntitySchema } from '../../../schemas/kinds';
 import type { Db } from '../db/connect';
 import { enqueueMail } from '../mail/queue';
+import { renderMailHtml, renderMailText, type MailLayout } from '../mail/html';
 import type { SlaDecl } from '../../../schemas/sla-types';
+import { serverConfig } from '../config';
 import { formatDateTimeBr } from '../time';
 import { stateLabel } from '../workflow/definition';
 import { recordUrl, titleOf } from '../workflow/notify';
 
 export type SlaEventKind = 'lembrete' | 'violacao' | 'escalonamento';
 
-const esc = (s: string) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+/** Items listed in one message (the rest is counted). */
+export const SLA_MAIL_ITEMS = 50;
+
+/** One line of a message: the targets of one record that reached one kind of event. */
+export interface SlaNotice {
+  kind: SlaEventKind;
+  resource: string;
+  id: number;
+  /** The entity's label ("Ticket de pós-venda"). */
+  entity: string;
+  title: string;
+  /** The record's state, as people read it. */
+  state: string;
+  url: string;
+  metas: { label: string; prazo: string }[];
+  /** Who holds the record (named in an escalation). */
+  holders: string[];
+}
+
+/** The notice of a record's targets that reached one kind of event. */
+export function noticeOf(
+  schema: EntitySchema,
+  row: Record<string, unknown>,
+  kind: SlaEventKind,
+  metas: { label: string; prazo: string }[],
+  holders: string[],
+): SlaNotice {
+  return {
+    kind,
+    resource: schema.resource,
+    id: Number(row.id),
+    entity: schema.label,
+    title: titleOf(schema, row),
+    state: schema.workflow ? stateLabel(schema.workflow, row[schema.workflow.field]) : '',
+    url: recordUrl(schema, row.id),
+    metas,
+    holders,
+  };
+}
 
 /** Active staff users holding one of the roles. */
 export async function usersWithRoles(db: Db, roles: string[]): Promise<string[]> {
@@ -44,80 +87,6 @@ export async function escalationRecipients(db: Db, to: SlaDecl['escalateTo'], ho
   return [...new Set([...byRole, ...managers])];
 }
 
-/** `"Primeira resposta" (venceu em 28/11/2026 10:00) e "Resolução" (…)`: the targets of one message in pt-BR. */
-function targetsText(metas: { label: string; prazo: string }[], verb: string): string {
-  const parts = metas.map((m) => `"${m.label}" (${verb} em ${formatDateTimeBr(new Date(m.prazo))})`);
-  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} e ${parts[parts.length - 1]}` : parts[0];
-}
-
-/**
- * One message for the targets of one record that reached the same kind of event in one pass
- * (issue 36: a ticket whose first response and resolution were both late sent two identical subjects).
- */
-export function slaMailContent(
-  schema: EntitySchema,
-  row: Record<string, unknown>,
-  metaOrMetas: { label: string; prazo: string } | { label: string; prazo: string }[],
-  kind: SlaEventKind,
-  holders: string[],
-): { subject: string; text: string; html: string } {
-  const metas = Array.isArray(metaOrMetas) ? metaOrMetas : [metaOrMetas];
-  const meta = metas[0];
-  const title = titleOf(schema, row);
-  const prazo = formatDateTimeBr(new Date(meta.prazo));
-  const state = schema.workflow ? stateLabel(schema.workflow, row[schema.workflow.field]) : '';
-  const url = recordUrl(schema, row.id);
-  const several = metas.length > 1;
-  const head =
-    kind === 'lembrete'
-      ? several
-        ? `Os prazos de ${targetsText(metas, 'vence')} estão perto do fim.`
-        : `O prazo de "${meta.label}" vence em ${prazo}.`
-      : kind === 'violacao'
-        ? several
-          ? `Os prazos de ${targetsText(metas, 'venceu')} não foram cumpridos.`
-          : `O prazo de "${meta.label}" venceu em ${prazo} e não foi cumprido.`
-        : several
-          ? `Escalonamento: os prazos de ${targetsText(metas, 'venceu')} não foram cumpridos.`
-          : `Escalonamento: o prazo de "${meta.label}" venceu em ${prazo} e não foi cumprido.`;
-  const subject =
-    kind === 'lembrete'
-      ? `[Portal] Lembrete de SLA: ${schema.label} ${title} vence em ${prazo}`
-      : kind === 'violacao'
-        ? `[Portal] SLA violado: ${schema.label} ${title}`
-        : `[Portal] Escalonamento de SLA: ${schema.label} ${title}`;
-  const lines = [
-    'Olá,',
-    '',
-    head,
-    '',
-    `${schema.label}: ${title}`,
-    ...(state ? [`Situação: ${state}`] : []),
-    ...(kind === 'escalonamento' ? [`Responsável: ${holders.join(', ') || 'ninguém designado'}`] : []),
-    '',
-    `Abrir no portal: ${url}`,
-    '',
-    'Mensagem automática do Portal. Não responda.',
-  ];
-  const html = [
-    '<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#222">',
-    '<p>Olá,</p>',
-    `<p><strong>${esc(head)}</strong></p>`,
-    '<table style="border-collapse:collapse">',
-    `<tr><td style="padding:2px 12px 2px 0;color:#666">${esc(schema.label)}</td><td>${esc(title)}</td></tr>`,
-    ...(state ? [`<tr><td style="padding:2px 12px 2px 0;color:#666">Situação</td><td>${esc(state)}</td></tr>`] : []),
-    `<tr><td style="padding:2px 12px 2px 0;color:#666">Prazo</td><td>${esc(prazo)}</td></tr>`,
-    ...(kind === 'escalonamento'
-      ? [`<tr><td style="padding:2px 12px 2px 0;color:#666">Responsável</td><td>${esc(holders.join(', ') || 'ninguém designado')}</td></tr>`]
-      : []),
-    '</table>',
-    `<p><a href="${esc(url)}" style="display:inline-block;padding:8px 16px;background:#1677ff;color:#fff;text-decoration:none;border-radius:6px">Abrir no portal</a></p>`,
-    '<p style="color:#888;font-size:12px">Mensagem automática do Portal. Não responda.</p>',
-    '</body></html>',
-  ].join('\n');
-  return { subject, text: lines.join('\n'), html };
-}
-
 /**
  * The addresses that may receive an SLA message: the SLA is the company's own clock, so never an
  * external user (issue 36: a client was told its own approval was late) — a client, supplier or
@@ -133,16 +102,113 @@ export async function withoutExternal(db: Db, emails: string[]): Promise<string[
   return emails.filter((e) => !external.has(e.toLowerCase()));
 }
 
-export async function queueSlaMail(
-  trx: Db,
-  schema: EntitySchema,
-  row: Record<string, unknown>,
-  meta: { label: string; prazo: string } | { label: string; prazo: string }[],
-  kind: SlaEventKind,
-  to: string[],
-  holders: string[],
-): Promise<void> {
-  if (!to.length) return;
-  const { subject, text, html } = slaMailContent(schema, row, meta, kind, holders);
-  await enqueueMail(trx, { to, subject, text, html, ref: `${schema.resource}/${String(row.id)}` });
+const and = (parts: string[]) => (parts.length > 1 ? `${parts.slice(0, -1).join(', ')} e ${parts[parts.length - 1]}` : (parts[0] ?? ''));
+const when = (prazo: string) => formatDateTimeBr(new Date(prazo));
+
+/** `"Primeira resposta" (venceu em 28/11/2026 10:00) e "Resolução" (…)`: the targets of one line. */
+function targetsText(metas: SlaNotice['metas'], verb: string): string {
+  return and(metas.map((m) => `"${m.label}" (${verb} em ${when(m.prazo)})`));
+}
+
+/** The sentence of one notice: what happened to which targets. */
+function sentence(n: SlaNotice): string {
+  const [m] = n.metas;
+  const several = n.metas.length > 1;
+  if (n.kind === 'lembrete')
+    return several ? `Os prazos de ${targetsText(n.metas, 'vence')} estão perto do fim.` : `O prazo de "${m.label}" vence em ${when(m.prazo)}.`;
+  const missed = several
+    ? `os prazos de ${targetsText(n.metas, 'venceu')} não foram cumpridos.`
+    : `o prazo de "${m.label}" venceu em ${when(m.prazo)} e não foi cumprido.`;
+  return n.kind === 'violacao' ? missed.charAt(0).toUpperCase() + missed.slice(1) : `Escalonamento: ${missed}`;
+}
+
+/** The detail line of a notice in a list: the sentence, the state and, for an escalation, who holds it. */
+function detail(n: SlaNotice): string {
+  const parts = [sentence(n)];
+  if (n.state) parts.push(`Situação: ${n.state}`);
+  if (n.kind === 'escalonamento') parts.push(`Responsável: ${n.holders.join(', ') || 'ninguém designado'}`);
+  return parts.join(' · ');
+}
+
+const ORDER: Record<SlaEventKind, number> = { violacao: 0, escalonamento: 1, lembrete: 2 };
+const earliest = (n: SlaNotice) => n.metas.map((m) => m.prazo).sort()[0] ?? '';
+
+/** "2 itens com prazo vencido, 1 com prazo perto do fim e 1 escalonamento": the lines of a message, by kind. */
+function counted(notices: SlaNotice[]): string {
+  const count = (k: SlaEventKind) => notices.filter((n) => n.kind === k).length;
+  const [v, l, e] = [count('violacao'), count('lembrete'), count('escalonamento')];
+  const items = (n: number) => (n === 1 ? '1 item' : `${n} itens`);
+  return and([
+    ...(v ? [`${items(v)} com prazo vencido`] : []),
+    ...(l ? [`${v ? l : items(l)} com prazo perto do fim`] : []),
+    ...(e ? [e === 1 ? '1 escalonamento' : `${e} escalonamentos`] : []),
+  ]);
+}
+
+/** "prazo vencido e prazo perto do fim": what happened to one record, by kind. */
+function kindsOf(notices: SlaNotice[]): string {
+  const phrase: Record<SlaEventKind, (n: SlaNotice) => string> = {
+    violacao: (n) => (n.metas.length > 1 ? 'prazos vencidos' : 'prazo vencido'),
+    escalonamento: () => 'escalonamento',
+    lembrete: (n) => (n.metas.length > 1 ? 'prazos perto do fim' : 'prazo perto do fim'),
+  };
+  return and(notices.map((n) => phrase[n.kind](n)));
+}
+
+/** One person's message: every notice of theirs from one pass (or one write), most urgent first. */
+export function slaMailContent(all: SlaNotice[]): { subject: string; text: string; html: string; ref: string } {
+  const notices = [...all].sort((a, b) => ORDER[a.kind] - ORDER[b.kind] || earliest(a).localeCompare(earliest(b)) || a.id - b.id);
+  const records = new Set(notices.map((n) => `${n.resource}/${n.id}`));
+  const [first] = notices;
+  const name = `${first.entity} ${first.title}`;
+  let subject: string;
+  let heading: string;
+  if (notices.length === 1) {
+    subject =
+      first.kind === 'lembrete'
+        ? `[Portal] Lembrete de SLA: ${name} vence em ${when(earliest(first))}`
+        : first.kind === 'violacao'
+          ? `[Portal] SLA violado: ${name}`
+          : `[Portal] Escalonamento de SLA: ${name}`;
+    heading = first.kind === 'lembrete' ? 'Prazo perto do fim' : first.kind === 'violacao' ? 'Prazo não cumprido' : 'Escalonamento de prazo';
+  } else if (records.size === 1) {
+    subject = `[Portal] Prazos de SLA de ${name}: ${kindsOf(notices)}`;
+    heading = 'Prazos de SLA';
+  } else {
+    subject = `[Portal] Prazos de SLA: ${counted(notices)}`;
+    heading = 'Prazos de SLA';
+  }
+  const listed = notices.slice(0, SLA_MAIL_ITEMS);
+  const rest = notices.length - listed.length;
+  const intro =
+    notices.length === 1
+      ? [sentence(first)]
+      : [
+          `${counted(notices)[0].toUpperCase()}${counted(notices).slice(1)}:`,
+          ...(rest > 0 ? [`Abaixo, os ${listed.length} mais urgentes; há mais ${rest}.`] : []),
+        ];
+  const layout: MailLayout = {
+    preheader: notices.length === 1 ? sentence(first) : counted(notices),
+    heading,
+    intro: ['Olá,', ...intro],
+    items: listed.map((n) => ({ title: `${n.entity} ${n.title}`, detail: detail(n), url: n.url, late: n.kind !== 'lembrete' })),
+    links:
+      records.size === 1
+        ? [{ label: 'Abrir no portal', url: first.url }]
+        : [{ label: 'Abrir Minhas pendências', url: `${serverConfig().publicUrl}/pendencias` }],
+    footer: 'Mensagem automática do Portal: os prazos que chegaram ao lembrete, venceram ou foram escalonados desde a verificação anterior. Não responda.',
+  };
+  return { subject, text: renderMailText(layout), html: renderMailHtml(layout), ref: records.size === 1 ? `${first.resource}/${first.id}` : 'sla' };
+}
+
+/** Queues each person's message (`byPerson`: e-mail → their notices), in the caller's transaction. */
+export async function queueSlaMails(trx: Db, byPerson: Map<string, SlaNotice[]>): Promise<number> {
+  let n = 0;
+  for (const [to, notices] of byPerson) {
+    if (!notices.length) continue;
+    const { subject, text, html, ref } = slaMailContent(notices);
+    await enqueueMail(trx, { to: [to], subject, text, html, ref });
+    n++;
+  }
+  return n;
 }

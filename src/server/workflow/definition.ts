@@ -8,6 +8,7 @@ import { subject } from '@casl/ability';
 import { ADMIN_TRANSITION, type EntitySchema, type FieldDef, type Workflow, type WorkflowState, type WorkflowTransition } from '../../../schemas/kinds';
 import { ownRightAbility, type AppAbility } from '../../access/ability';
 import { formatDateBr, todayIso } from '../time';
+import { dutyConflict, type DutyConflict } from './segregation';
 
 export interface WorkflowActor {
   email: string;
@@ -54,7 +55,7 @@ export function personMail(v: unknown): string | undefined {
 }
 
 /** May the actor take this transition on this record now (state aside)? Checked against the record. */
-export function mayTake(schema: EntitySchema, t: WorkflowTransition, row: Record<string, unknown>, actor: WorkflowActor): boolean {
+export function mayTake(schema: EntitySchema, t: WorkflowTransition, row: Record<string, unknown>, actor: WorkflowActor, checkDuties = true): boolean {
   if (t.audience === 'cliente' && !actor.client) return false;
   if (t.audience === 'staff' && actor.client) return false;
   const rec = subject(schema.subject, { ...row }) as never;
@@ -65,7 +66,25 @@ export function mayTake(schema: EntitySchema, t: WorkflowTransition, row: Record
     const named = t.by.some((f) => mine.has(personMail(row[f]) ?? ''));
     if (!named && !actor.ability.can('manage' as never, rec)) return false;
   }
+  // Issue 36: standing in for someone never makes one person do two stages the workflow keeps apart.
+  if (checkDuties && dutyConflictOf(schema, t, row, actor)) return false;
   return true;
+}
+
+/**
+ * The stage the actor already holds on the record that forbids them to take this step "em nome
+ * de" the absent person (the workflow's `distinctHolders`, src/server/workflow/segregation.ts).
+ */
+export function dutyConflictOf(
+  schema: EntitySchema,
+  t: WorkflowTransition,
+  row: Record<string, unknown>,
+  actor: WorkflowActor,
+): (DutyConflict & { absent: string }) | undefined {
+  if (!actor.emNomeDe?.length || !schema.workflow?.distinctHolders?.length) return undefined;
+  const absent = actingFor(row, actor, (own) => mayTake(schema, t, row, { ...actor, ability: own, emNomeDe: [] }), t.by);
+  const conflict = absent ? dutyConflict(schema, row, actor.email, absent) : undefined;
+  return conflict && absent ? { ...conflict, absent } : undefined;
 }
 
 /**

@@ -1,14 +1,28 @@
 /**
  * `/api/v1/pendencias`: the caller's work queue (filters, sort, page), its counts for the header
- * bell, and the bulk action (one step on many records). See ./pendencias.ts.
+ * bell, the modules it can hold (the "Módulo" filter), and the bulk action (one step on many
+ * records). See ./pendencias.ts.
  */
 import { Hono } from 'hono';
 import type { EntitySchema } from '../../../schemas/kinds';
 import type { Db } from '../db/connect';
 import type { AppEnv } from '../http/env';
 import { actorOf, jsonBody } from '../crud/routes';
-import { countPendencias, listPendencias } from './pendencias';
+import { countPendencias, listPendencias, pendingConditions } from './pendencias';
+import type { WorkflowActor } from './definition';
 import { bulkTransition } from './pendencias-bulk';
+
+/**
+ * `GET /pendencias/modulos`: the modules whose records can wait for the actor — the "Módulo" filter
+ * offers these, from the same conditions the queue runs (issue 36: a client was offered modules it
+ * never acts on).
+ */
+export function pendingModules(schemas: EntitySchema[], actor: WorkflowActor): { resource: string; label: string }[] {
+  return schemas
+    .filter((s) => pendingConditions(s, actor))
+    .map((s) => ({ resource: s.resource, label: s.labelPlural }))
+    .sort((a, b) => a.label.localeCompare(b.label, 'pt-BR'));
+}
 
 export function pendenciasRoutes(db: Db, schemas: EntitySchema[]) {
   const r = new Hono<AppEnv>();
@@ -27,6 +41,7 @@ export function pendenciasRoutes(db: Db, schemas: EntitySchema[]) {
     return c.json(items);
   });
   r.get('/contagem', async (c) => c.json(await countPendencias(db, schemas, actorOf(c))));
+  r.get('/modulos', (c) => c.json(pendingModules(schemas, actorOf(c))));
   r.post('/lote', async (c) => c.json(await bulkTransition(db, schemas, actorOf(c), await jsonBody(c.req.raw))));
   return r;
 }

@@ -20,6 +20,7 @@ import { availableTransitions, stateLabel, stateOf, transitionForRecord, type Wo
 import { titleOf } from './notify';
 import { columnExpr, fieldOf, flattenExtra } from '../db/columns';
 import { pendingWorkOf } from './pending-work';
+import { partnersOf } from './segregation';
 
 const MAX_PAGE = 200;
 /** Most records one bulk action takes. */
@@ -60,6 +61,18 @@ export function pendingWhere(schema: EntitySchema, actor: WorkflowActor): RawBui
   const wf = schema.workflow!;
   const mine = sql.join(mailsOf(actor).map((m) => sql`${m}`));
   const isMine = (f: string) => sql`${mailPath(f)} in (${mine})`;
+  // Issue 36: an absent person's stage is not the substitute's on a record where they hold a stage kept apart from it.
+  const own = actor.email.toLowerCase();
+  const absent = mailsOf(actor).filter((m) => m !== own);
+  const holds = (f: string) => {
+    const partners = partnersOf(wf, f);
+    if (!absent.length || !partners.length) return isMine(f);
+    const holdsPartner = sql.join(
+      partners.map((g) => sql`coalesce(${mailPath(g)} = ${own}, false)`),
+      sql` or `,
+    );
+    return sql`(${mailPath(f)} = ${own} or (${mailPath(f)} in (${sql.join(absent.map((m) => sql`${m}`))}) and not (${holdsPartner})))`;
+  };
   const parts: RawBuilder<SqlBool>[] = [];
   for (const state of wf.states) {
     if (state.final) continue;
@@ -76,7 +89,7 @@ export function pendingWhere(schema: EntitySchema, actor: WorkflowActor): RawBui
     const assignees = state.assignees ?? [];
     let who: RawBuilder<SqlBool>;
     if (assignees.length) {
-      const named = sql.join(assignees.map(isMine), sql` or `);
+      const named = sql.join(assignees.map(holds), sql` or `);
       const nobody = sql.join(
         assignees.map((f) => sql`${sql.ref(f)} ->> 'mail' is null`),
         sql` and `,
@@ -106,6 +119,15 @@ function slaStateSql(schema: EntitySchema, actor: WorkflowActor): RawBuilder<unk
   return f ? sql`(${columnExpr(f)})::text` : sql`null::text`;
 }
 
+/** The SLA clock is on hold now: the situation says so, or an open target is paused (one already late stays "Violado"). */
+function pausedOf(schema: EntitySchema, row: Record<string, unknown>, actor: WorkflowActor): boolean {
+  if (!slaField(schema, SLA_STATE_FIELD, actor)) return false;
+  if (row[SLA_STATE_FIELD] === 'Pausado') return true;
+  const raw = row.slaMetas;
+  const metas = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { pausado?: unknown; cumpridoEm?: unknown }[] | null;
+  return Array.isArray(metas) && metas.some((m) => m?.pausado === true && !m.cumpridoEm);
+}
+
 /** Overdue: the SLA says so, or the deadline passed while the clock runs (not paused, not yet met). */
 const OVERDUE = sql<SqlBool>`(sla = 'Violado' or (due is not null and due < now() and coalesce(sla, '') not in ('Atendido', 'Pausado')))`;
 
@@ -131,6 +153,8 @@ export interface Pendencia {
   /** Deadline (ISO) or null. */
   due: string | null;
   overdue: boolean;
+  /** The SLA clock is on hold (the record waits in a `pauseIn` state); a late one says "pausado, atrasado há …". */
+  paused: boolean;
   /** Labels of the actions (kept for older clients). */
   transitions: string[];
   actions: PendenciaAction[];
@@ -205,19 +229,41 @@ function parseQuery(schemas: EntitySchema[], q: PendenciasQuery): ParsedQuery {
   return { start, end, resource, obra, vencimento: vencimento as Vencimento | undefined, sort: sort as 'since' | 'due', order: order as 'asc' | 'desc' };
 }
 
+/**
+ * Since when the record waits (issue 36: not its last edit): its latest history entry into its
+ * current state — the step that led there, or its creation — else its creation time. A subquery
+ * per row on the history's index (recurso, registro_id, em), inside the list's one statement.
+ */
+function sinceSql(schema: EntitySchema): RawBuilder<unknown> {
+  const state = sql`t.${sql.ref(schema.workflow!.field)}::text`;
+  return sql`coalesce((select max(a.em) from auditoria a where a.recurso = ${schema.resource} and a.registro_id = t.id
+    and (a.acao = 'create' or (a.acao = 'transition' and a.transicao ->> 'to' = ${state}))), t.created_at)`;
+}
+
+/**
+ * What makes a record of the schema pending for the actor: its workflow steps and the feature's own
+ * pending work (pending-work.ts), which of it each row awaits; undefined when nothing of the schema
+ * can ever be the actor's.
+ */
+export function pendingConditions(schema: EntitySchema, actor: WorkflowActor) {
+  if (!schema.workflow) return undefined;
+  const steps = pendingWhere(schema, actor);
+  const work = pendingWorkOf(schema.name).flatMap((w) => {
+    const where = w.where(schema, actor);
+    return where ? [{ name: w.name, where }] : [];
+  });
+  const conditions = [...(steps ? [steps] : []), ...work.map((w) => w.where)];
+  return conditions.length ? { conditions, work } : undefined;
+}
+
 /** The union of the pending records of every schema, narrowed by module and site (undefined when none can be). */
 function pendingUnion(schemas: EntitySchema[], actor: WorkflowActor, q: Pick<ParsedQuery, 'resource' | 'obra'>, withRow: boolean) {
   const selects = schemas.flatMap((schema) => {
     if (!schema.workflow || (q.resource && schema.resource !== q.resource)) return [];
     if (q.obra && !schema.obraField) return [];
-    const steps = pendingWhere(schema, actor);
-    // The feature's own pending work on these records (pending-work.ts): which of it each row awaits.
-    const work = pendingWorkOf(schema.name).flatMap((w) => {
-      const where = w.where(schema, actor);
-      return where ? [{ name: w.name, where }] : [];
-    });
-    const conditions = [...(steps ? [steps] : []), ...work.map((w) => w.where)];
-    if (!conditions.length) return [];
+    const pending = pendingConditions(schema, actor);
+    if (!pending) return [];
+    const { conditions, work } = pending;
     const where = sql<SqlBool>`(${sql.join(conditions, sql` or `)})`;
     const obra = schema.obraField ? sql`${sql.ref(schema.obraField)}::text` : sql`null::text`;
     const byObra = q.obra && schema.obraField ? sql`and ${sql.ref(schema.obraField)}::text = ${q.obra}` : sql``;
@@ -226,7 +272,7 @@ function pendingUnion(schemas: EntitySchema[], actor: WorkflowActor, q: Pick<Par
       ? sql`array_remove(array[${sql.join(work.map((w) => sql`case when ${w.where} then ${w.name}::text end`))}], null)`
       : sql`array[]::text[]`;
     return [
-      sql`select ${schema.resource}::text as resource, id, updated_at as since, ${obra} as obra, ${dueSql(schema, actor)} as due, ${slaStateSql(schema, actor)} as sla, ${names} as work${row}
+      sql`select ${schema.resource}::text as resource, id, ${sinceSql(schema)} as since, ${obra} as obra, ${dueSql(schema, actor)} as due, ${slaStateSql(schema, actor)} as sla, ${names} as work${row}
         from ${sql.table(schema.name)} t where ${where} ${byObra}`,
     ];
   });
@@ -314,6 +360,7 @@ export async function listPendencias(db: Db, schemas: EntitySchema[], actor: Wor
       since: new Date(raw.since).toISOString(),
       due: raw.due ? new Date(raw.due).toISOString() : null,
       overdue: !!raw.overdue,
+      paused: pausedOf(schema, row, actor),
       transitions: actions.map((a) => a.label),
       actions,
       obra: raw.obra,

@@ -19,6 +19,7 @@ import {
   availableTransitions,
   describeTransition,
   actingFor,
+  dutyConflictOf,
   findTransition,
   mayTake,
   stillOpen,
@@ -29,7 +30,8 @@ import {
   type WorkflowActor,
 } from './definition';
 import { afterNamed, guardNamed, leaveEffects } from './hooks';
-import { queueTransitionMail } from './notify';
+import { queueTransitionMail, titleOf } from './notify';
+import { dutyConflictStepMessage } from './segregation';
 import { checkHolderAfter, readAskedValues } from './holders';
 import { nextNumber } from '../crud/numbering';
 import { applySla } from '../sla/engine';
@@ -122,6 +124,12 @@ export async function takeTransition(
         throw new ApiError(400, `A ação "${t.label}" já foi feita n${a(schema) === 'a' ? 'esta' : 'este'} ${schema.label.toLowerCase()}.`);
       }
       if (!mayTake(schema, t, before, actor)) {
+        // Issue 36: a substitute who holds another stage of this record the workflow keeps apart.
+        const conflict = mayTake(schema, t, before, actor, false) ? dutyConflictOf(schema, t, before, actor) : undefined;
+        if (conflict) {
+          const absent = await sql<{ nome: string | null }>`select nome from usuario where lower(email) = ${conflict.absent}`.execute(trx);
+          throw new ApiError(403, dutyConflictStepMessage(schema, titleOf(schema, before), conflict, t.label, absent.rows[0]?.nome || conflict.absent));
+        }
         throw new ApiError(403, `Você não tem permissão para "${t.label}" nest${a(schema) === 'a' ? 'a' : 'e'} ${schema.label.toLowerCase()}.`);
       }
       if (input.version !== before.version) {

@@ -4,7 +4,7 @@
  * devices (list, forget) and sign-out (local or global).
  */
 import { useCallback, useEffect, useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useGetIdentity, useLogout, useUpdatePassword } from '@refinedev/core';
 import { Alert, Button, Card, Descriptions, Form, Input, Popconfirm, Space, Table, Tag, Typography, message } from 'antd';
 import type { AuthIdentity } from '../auth-provider';
@@ -25,6 +25,7 @@ import { errorText } from './AuthCard';
 import { DigestPreferenceCard } from '../../modules/preferencias/digest-preference';
 import { DuasEtapasCard } from './DuasEtapasCard';
 import { SessoesCard } from './SessoesCard';
+import { buildDateBr, buildLabel } from '../../root/build-info';
 
 const ATTRIBUTE_LABELS: Record<string, string> = {
   email: 'E-mail',
@@ -302,6 +303,13 @@ export default function PerfilPage() {
             ) : (
               '—'
             )}
+          </Descriptions.Item>
+          <Descriptions.Item label="Versão do portal">
+            <span data-testid="perfil-versao">
+              <Link to="/versoesSistema" title={buildDateBr() ? `Gerada em ${buildDateBr()}` : undefined}>
+                {buildLabel()}
+              </Link>
+            </span>
           </Descriptions.Item>
         </Descriptions>
         <Space style={{ marginTop: 8 }} wrap>

@@ -1,10 +1,11 @@
 /** The form widgets of the plain kinds: texts, numbers, dates, yes/no, options and tags. */
-import React from 'react';
-import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
+import React, { useContext, useEffect, useMemo, useRef } from 'react';
+import { DatePicker, Form, Input, InputNumber, Select, Switch } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { labelledOptions } from '../../../../schemas/option-labels';
 import { numberWidgetProps } from '../kinds/number';
 import { fieldAria, type FieldInputProps } from '../kinds/types';
+import { RowPathContext } from './row-path';
 
 export const DATE_FORMAT = 'DD/MM/YYYY';
 export const DATETIME_FORMAT = 'DD/MM/YYYY HH:mm';
@@ -106,6 +107,12 @@ export function BooleanInput(props: FieldInputProps): React.ReactElement {
 }
 
 export function EnumInput(props: FieldInputProps): React.ReactElement {
+  const rowPath = useContext(RowPathContext);
+  if (props.field.optionsBy && rowPath) return <DependentEnumInput {...props} rowPath={rowPath} />;
+  return <EnumSelect {...props} />;
+}
+
+function EnumSelect(props: FieldInputProps & { options?: { value: string; label: string }[] }): React.ReactElement {
   const { field, value, onChange } = props;
   return (
     <Select
@@ -117,9 +124,32 @@ export function EnumInput(props: FieldInputProps): React.ReactElement {
       showSearch
       optionFilterProp="label"
       placeholder={field.placeholder ?? 'Selecione'}
-      options={labelledOptions(field)}
+      options={props.options ?? labelledOptions(field)}
     />
   );
+}
+
+/**
+ * An option of a row that depends on another sub-field of the row (`optionsBy`: the role on the
+ * company): offers the options that value allows, and clears a choice the new value no longer allows.
+ */
+function DependentEnumInput(props: FieldInputProps & { rowPath: (string | number)[] }): React.ReactElement {
+  const { field, value, onChange, rowPath } = props;
+  const by = field.optionsBy!;
+  const form = Form.useFormInstance();
+  const other = Form.useWatch([...rowPath, by.field], form) as unknown;
+  const allowed = typeof other === 'string' ? by.options?.[other] : undefined;
+  const options = useMemo(() => {
+    const all = labelledOptions(field);
+    return allowed ? all.filter((o) => allowed.includes(String(o.value))) : all;
+  }, [field, allowed]);
+  const previous = useRef(other);
+  useEffect(() => {
+    if (previous.current === other) return;
+    previous.current = other;
+    if (allowed && value && !allowed.includes(String(value))) onChange?.(null);
+  }, [other, allowed, value, onChange]);
+  return <EnumSelect {...props} options={options} />;
 }
 
 /** Free texts typed and confirmed with Enter (or separated by "," and ";"), trimmed. */

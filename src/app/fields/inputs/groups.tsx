@@ -10,6 +10,7 @@ import type { FieldDef } from '../../../../schemas/kinds';
 import { newRow } from '../options';
 import { FieldFormItem } from '../form-items';
 import { PHONE_MEDIA_QUERY, useMediaQuery } from '../../use-media-query';
+import { RowPathContext } from './row-path';
 
 /** What a group gets: the field and its form name path. */
 export interface GroupInputProps {
@@ -17,7 +18,7 @@ export interface GroupInputProps {
   name: NamePath;
 }
 
-function subName(name: NamePath, sub: string): (string | number)[] {
+function subName(name: NamePath, sub: string | number): (string | number)[] {
   return [...(Array.isArray(name) ? name : [name]), sub];
 }
 
@@ -63,7 +64,7 @@ export function RowsFormItem({ field, name }: GroupInputProps): React.ReactEleme
         {(items, { add, remove }, { errors }) => (
           <>
             {stacked ? (
-              <RowCards field={field} items={items} remove={remove} />
+              <RowCards field={field} name={name} items={items} remove={remove} />
             ) : (
               <Table
                 size="small"
@@ -83,7 +84,11 @@ export function RowsFormItem({ field, name }: GroupInputProps): React.ReactEleme
                       </span>
                     ),
                     onCell: () => ({ style: { minWidth: sub.kind === 'text' || sub.kind === 'longtext' ? 180 : 120, verticalAlign: 'top' as const } }),
-                    render: (_: unknown, item: { key: number; name: number }) => <FieldFormItem field={sub} name={[item.name, sub.name]} noLabel />,
+                    render: (_: unknown, item: { key: number; name: number }) => (
+                      <RowPathContext.Provider value={subName(name, item.name)}>
+                        <FieldFormItem field={sub} name={[item.name, sub.name]} noLabel />
+                      </RowPathContext.Provider>
+                    ),
                   })),
                   {
                     key: '_actions',
@@ -108,7 +113,17 @@ export function RowsFormItem({ field, name }: GroupInputProps): React.ReactEleme
 }
 
 /** The items of a `rows` field as stacked cards ("Linha 1", "Linha 2"…), for phones. */
-function RowCards({ field, items, remove }: { field: FieldDef; items: { key: number; name: number }[]; remove: (index: number) => void }): React.ReactElement {
+function RowCards({
+  field,
+  name,
+  items,
+  remove,
+}: {
+  field: FieldDef;
+  name: NamePath;
+  items: { key: number; name: number }[];
+  remove: (index: number) => void;
+}): React.ReactElement {
   if (!items.length) return <Typography.Text type="secondary">Nenhuma linha</Typography.Text>;
   return (
     <div role="list" aria-label={field.label} style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
@@ -129,9 +144,11 @@ function RowCards({ field, items, remove }: { field: FieldDef; items: { key: num
             />
           }
         >
-          {(field.fields ?? []).map((sub) => (
-            <FieldFormItem key={sub.name} field={sub} name={[item.name, sub.name]} itemProps={{ style: { marginBottom: 8 } }} />
-          ))}
+          <RowPathContext.Provider value={subName(name, item.name)}>
+            {(field.fields ?? []).map((sub) => (
+              <FieldFormItem key={sub.name} field={sub} name={[item.name, sub.name]} itemProps={{ style: { marginBottom: 8 } }} />
+            ))}
+          </RowPathContext.Provider>
         </Card>
       ))}
     </div>

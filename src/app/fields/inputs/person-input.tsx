@@ -49,7 +49,9 @@ export function PersonInput(props: FieldInputProps): React.ReactElement {
   };
   return (
     <Space.Compact block>
+      {/* The id goes to the AutoComplete: it gives its own to the input it wraps, and the field's label points to it. */}
       <AutoComplete
+        id={id}
         disabled={disabled}
         value={v.mail ?? ''}
         onFocus={() => setTyping(true)}

@@ -29,7 +29,7 @@ const KIND_COLORS: Partial<Record<AuditKind, string>> = {
   transicao: 'geekblue',
 };
 
-const MODULES = [...new Set([...SCHEMAS.map((s) => s.resource), 'configuracoes', 'auditoria'])]
+const MODULES = [...new Set([...SCHEMAS.map((s) => s.resource), 'configuracoes', 'manutencao', 'auditoria'])]
   .map((value) => ({ value, label: auditModuleLabel(value) }))
   .sort((a, b) => a.label.localeCompare(b.label, 'pt-BR'));
 

@@ -10,10 +10,9 @@ import { useParams, useSearchParams } from 'react-router';
 import { Alert, Button, Card, Descriptions, Form, Image, Input, Modal, Popconfirm, Space, Table, Tag, Typography, Upload, message } from 'antd';
 import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, FolderAddOutlined, InboxOutlined } from '@ant-design/icons';
 import { useCreate, useDelete, useInvalidate, useList, useUpdate, type BaseRecord, type HttpError } from '@refinedev/core';
-import { subject } from '@casl/ability';
 import { schemaByName } from '../../../../schemas';
 import type { StoredFile } from '../../../../schemas/kinds';
-import { useAbility } from '../../access/ability-context';
+import { Pode } from '../../access/pode';
 import { fileUrl, uploadFile } from '../../fields/form-items';
 import { formatDate, formatFileSize } from '../../format';
 import { buildTree } from '../../views/tree/build';
@@ -134,8 +133,6 @@ function FolderPanel({
   onDeleted: () => void;
   onCreated: (id: number) => void;
 }) {
-  const ability = useAbility();
-  const can = (action: string) => ability.can(action as never, subject('Diretorio', { ...folder }) as never);
   const invalidate = useInvalidate();
   const [msg, holder] = message.useMessage();
   const [naming, setNaming] = useState<'new' | 'rename' | null>(null);
@@ -203,7 +200,7 @@ function FolderPanel({
               <Button type="link" size="small" icon={<EyeOutlined />} aria-label={`Visualizar ${r.nome}`} onClick={() => setPreview(f)} />
             ) : null}
             {f ? <Button type="link" size="small" icon={<DownloadOutlined />} aria-label={`Baixar ${r.nome}`} href={fileUrl(f)} download={f.name} /> : null}
-            {can('delete') ? (
+            <Pode I="delete" a="Diretorio" this={folder}>
               <Popconfirm
                 title={`Excluir o arquivo "${r.nome}"?`}
                 okText="Excluir"
@@ -219,7 +216,7 @@ function FolderPanel({
               >
                 <Button type="link" size="small" danger icon={<DeleteOutlined />} aria-label={`Excluir ${r.nome}`} />
               </Popconfirm>
-            ) : null}
+            </Pode>
           </Space>
         );
       },
@@ -237,17 +234,17 @@ function FolderPanel({
       }
       extra={
         <Space wrap size={4}>
-          {can('newFolder') ? (
+          <Pode I="newFolder" a="Diretorio" this={folder}>
             <Button size="small" icon={<FolderAddOutlined />} onClick={() => setNaming('new')}>
               Nova pasta
             </Button>
-          ) : null}
-          {can('edit') ? (
+          </Pode>
+          <Pode I="edit" a="Diretorio" this={folder}>
             <Button size="small" icon={<EditOutlined />} onClick={() => setNaming('rename')}>
               Renomear
             </Button>
-          ) : null}
-          {can('delete') ? (
+          </Pode>
+          <Pode I="delete" a="Diretorio" this={folder}>
             <DeleteNodeButton
               size="small"
               resource="diretorios"
@@ -261,42 +258,46 @@ function FolderPanel({
               deletedMessage="Pasta excluída."
               onDeleted={onDeleted}
             />
-          ) : null}
+          </Pode>
         </Space>
       }
     >
       {holder}
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
         <AccessLists folder={folder} />
-        {can('upload') ? (
-          <Upload.Dragger
-            multiple
-            aria-label={`Enviar arquivos para ${folder.nome}`}
-            customRequest={async ({ file, onProgress, onSuccess, onError }) => {
-              const f = file as File;
-              try {
-                const stored = await uploadFile(f, (percent) => onProgress?.({ percent }), { record: { resource: 'documentos' }, field: 'arquivo' });
-                await create({
-                  resource: 'documentos',
-                  values: { diretorio: folder.id, nome: f.name.replace(/\.[^.]+$/, '') || f.name, obra: folder.obra ?? undefined, arquivo: [stored] },
-                  successNotification: false,
-                });
-                onSuccess?.(stored);
-                refresh();
-              } catch (e) {
-                onError?.(e as Error);
-                msg.error(`${f.name}: ${errorText(e)}`);
-              }
-            }}
-          >
-            <p className="ant-upload-drag-icon">
-              <InboxOutlined />
-            </p>
-            <p className="ant-upload-text">Arraste arquivos para esta pasta ou clique para escolher</p>
-          </Upload.Dragger>
-        ) : (
-          <Typography.Text type="secondary">Você pode consultar esta pasta, mas não enviar arquivos para ela.</Typography.Text>
-        )}
+        <Pode I="upload" a="Diretorio" this={folder} passThrough>
+          {(mayUpload) =>
+            mayUpload ? (
+              <Upload.Dragger
+                multiple
+                aria-label={`Enviar arquivos para ${folder.nome}`}
+                customRequest={async ({ file, onProgress, onSuccess, onError }) => {
+                  const f = file as File;
+                  try {
+                    const stored = await uploadFile(f, (percent) => onProgress?.({ percent }), { record: { resource: 'documentos' }, field: 'arquivo' });
+                    await create({
+                      resource: 'documentos',
+                      values: { diretorio: folder.id, nome: f.name.replace(/\.[^.]+$/, '') || f.name, obra: folder.obra ?? undefined, arquivo: [stored] },
+                      successNotification: false,
+                    });
+                    onSuccess?.(stored);
+                    refresh();
+                  } catch (e) {
+                    onError?.(e as Error);
+                    msg.error(`${f.name}: ${errorText(e)}`);
+                  }
+                }}
+              >
+                <p className="ant-upload-drag-icon">
+                  <InboxOutlined />
+                </p>
+                <p className="ant-upload-text">Arraste arquivos para esta pasta ou clique para escolher</p>
+              </Upload.Dragger>
+            ) : (
+              <Typography.Text type="secondary">Você pode consultar esta pasta, mas não enviar arquivos para ela.</Typography.Text>
+            )
+          }
+        </Pode>
         <Table<Doc>
           rowKey="id"
           size="small"

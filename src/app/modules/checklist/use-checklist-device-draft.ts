@@ -58,7 +58,7 @@ export function useChecklistDeviceDraft({
       return undefined;
     });
     if (!queued) return false;
-    notice.queued(schema);
+    notice.queued(schema, queued);
     navigate('/no-aparelho');
     return true;
   }

@@ -15,9 +15,8 @@ import { Navigate, useParams } from 'react-router';
 import { Alert, Button, Space, Tag, Tooltip, Typography } from 'antd';
 import { DragOutlined, PlusOutlined, WarningOutlined } from '@ant-design/icons';
 import { useList, type HttpError } from '@refinedev/core';
-import { subject as caslSubject } from '@casl/ability';
 import type { AppRoute } from '../../../../resources/routes/types';
-import { useAbility } from '../../access/ability-context';
+import { Pode, usePode } from '../../access/pode';
 import { useCurrentRoute } from '../../guard/navigation-guard';
 import { obraLabel } from '../../fields/obra-label';
 import { flatten } from '../../views/tree/build';
@@ -39,7 +38,6 @@ export function EapRoutePage({ route }: { route: AppRoute }) {
 
 export function EapPage({ area }: { area: EapArea }) {
   const { obra = '' } = useParams();
-  const ability = useAbility();
   const current = useCurrentRoute();
   const site = obraLabel(obra, current?.obra === obra ? current?.obraRecord : undefined);
 
@@ -70,8 +68,7 @@ export function EapPage({ area }: { area: EapArea }) {
   }, [panel, nodes, query.isSuccess, query.isFetching]);
 
   const newItem = { area, obra };
-  const canCreate = ability.can('create', caslSubject('EapOS', { ...newItem }) as never);
-  const canMoveAny = ability.can('update', caslSubject('EapOS', { ...newItem }) as never);
+  const canMoveAny = usePode({ I: 'update', a: 'EapOS', this: newItem });
 
   const startCreate = (parent?: EapNode) =>
     setPanel({
@@ -125,11 +122,11 @@ export function EapPage({ area }: { area: EapArea }) {
           </Space>
         }
         extra={
-          canCreate ? (
+          <Pode I="create" a="EapOS" this={newItem}>
             <Button type="primary" size="small" icon={<PlusOutlined />} onClick={() => startCreate()}>
               Novo item na raiz
             </Button>
-          ) : null
+          </Pode>
         }
         loading={query.isLoading}
         error={query.isError ? { message: 'Não foi possível carregar a EAP.', description: query.error?.message } : undefined}
@@ -140,12 +137,12 @@ export function EapPage({ area }: { area: EapArea }) {
               <Alert type="warning" showIcon message={`A EAP tem ${result.total} itens; a árvore mostra os primeiros ${MAX_ITEMS} por código.`} />
             ) : null}
             {wrong.length ? <WeightsWarning levels={wrong} /> : null}
-            {canMoveAny ? (
+            <Pode I="update" a="EapOS" this={newItem}>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 <DragOutlined /> Arraste um item sobre outro para colocá-lo abaixo dele, ou use “Mover”. O item movido recebe o próximo código do novo nível e
                 os itens abaixo dele acompanham; os códigos dos demais itens não são renumerados.
               </Typography.Text>
-            ) : null}
+            </Pode>
           </>
         }
         textOf={textOf}

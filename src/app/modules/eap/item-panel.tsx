@@ -8,9 +8,8 @@ import { Button, Form, Modal, Space, TreeSelect, Typography } from 'antd';
 import { Loading } from '../../views/loading';
 import { DragOutlined, PlusOutlined } from '@ant-design/icons';
 import { useUpdate, type BaseRecord, type HttpError } from '@refinedev/core';
-import { subject as caslSubject } from '@casl/ability';
 import { schemaByName } from '../../../../schemas';
-import { useAbility } from '../../access/ability-context';
+import { Pode, usePode } from '../../access/pode';
 import { flatten, subtreeKeys } from '../../views/tree/build';
 import { DeleteNodeButton, TreeNodeForm } from '../../views/tree/node-panel';
 import { nextCode, type EapItem, type EapNode } from './tree';
@@ -39,11 +38,10 @@ export interface ItemPanelProps {
 
 /** The selected item's form with its actions, or the form of a new item. */
 export function ItemPanel({ panel, node, area, obra, onSaved, onNewChild, onMove, onDeleted, onCancel }: ItemPanelProps) {
-  const ability = useAbility();
   const isEdit = panel.mode === 'edit';
   const item = node?.item;
-  const check = (action: string, values: Record<string, unknown>) => ability.can(action as never, caslSubject('EapOS', { ...values }) as never);
-  const canAddChild = check('create', { area, obra });
+  const canAddChild = usePode({ I: 'create', a: 'EapOS', this: { area, obra } });
+  const canUpdate = usePode({ I: 'update', a: 'EapOS', this: item ?? { area, obra } });
   const parent = isEdit ? node?.parent?.item : panel.parent;
   if (isEdit && !item) return <Loading style={{ margin: '32px auto' }} />;
   const below = node?.children.length ?? 0;
@@ -56,17 +54,17 @@ export function ItemPanel({ panel, node, area, obra, onSaved, onNewChild, onMove
       </Typography.Text>
       {isEdit && node ? (
         <Space wrap>
-          {canAddChild ? (
+          <Pode I="create" a="EapOS" this={{ area, obra }}>
             <Button icon={<PlusOutlined />} onClick={() => onNewChild(node)}>
               Novo subitem
             </Button>
-          ) : null}
-          {check('update', node.item) ? (
+          </Pode>
+          <Pode I="update" a="EapOS" this={node.item}>
             <Button icon={<DragOutlined />} onClick={() => onMove(node)}>
               Mover
             </Button>
-          ) : null}
-          {check('delete', node.item) ? (
+          </Pode>
+          <Pode I="delete" a="EapOS" this={node.item}>
             <DeleteNodeButton
               resource={RESOURCE}
               record={node.item}
@@ -76,7 +74,7 @@ export function ItemPanel({ panel, node, area, obra, onSaved, onNewChild, onMove
               deletedMessage={`Item ${node.item.codigo} excluído.`}
               onDeleted={onDeleted}
             />
-          ) : null}
+          </Pode>
         </Space>
       ) : null}
       <TreeNodeForm
@@ -84,7 +82,7 @@ export function ItemPanel({ panel, node, area, obra, onSaved, onNewChild, onMove
         treeFields={TREE_FIELDS}
         id={isEdit ? panel.id : undefined}
         createValues={isEdit ? undefined : { area, obra, pai: panel.parent ? Number(panel.parent.id) : null, codigo: panel.codigo }}
-        canSave={isEdit ? check('update', item!) : canAddChild}
+        canSave={isEdit ? canUpdate : canAddChild}
         names={['Dados do item', 'Novo item']}
         messages={['Item da EAP atualizado.', 'Item da EAP criado.']}
         onSaved={onSaved}

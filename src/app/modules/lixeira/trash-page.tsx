@@ -12,7 +12,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { SCHEMAS, schemaByResource } from '../../../../schemas/index';
 import { entityPaths } from '../../../../resources/routes';
 import { formatDateTime } from '../../format';
-import { useAbility } from '../../access/ability-context';
+import { Pode } from '../../access/pode';
 import { personName, usePersonNames } from '../../fields/person-names';
 import type { TrashItem } from '../../../../resources/trash';
 
@@ -21,7 +21,7 @@ export type { TrashItem };
 const PAGE_SIZE = 20;
 const MODULES = SCHEMAS.map((s) => ({ value: s.resource, label: s.labelPlural })).sort((a, b) => a.label.localeCompare(b.label, 'pt-BR'));
 
-function Actions({ item, onDone, admin }: { item: TrashItem; onDone: () => void; admin: boolean }): React.ReactElement {
+function Actions({ item, onDone }: { item: TrashItem; onDone: () => void }): React.ReactElement {
   const apiUrl = useApiUrl();
   const navigate = useNavigate();
   const { mutateAsync } = useCustomMutation<{ recurso: string; id: number; mensagem: string }, HttpError>();
@@ -54,7 +54,7 @@ function Actions({ item, onDone, admin }: { item: TrashItem; onDone: () => void;
       <Button icon={<UndoOutlined />} loading={busy === 'restaurar'} onClick={() => void run('restaurar')}>
         Restaurar
       </Button>
-      {admin ? (
+      <Pode I="manage" a="all">
         <Popconfirm
           title="Excluir definitivamente?"
           description="O registro e os arquivos que só ele tinha serão apagados e não poderão ser recuperados."
@@ -65,7 +65,7 @@ function Actions({ item, onDone, admin }: { item: TrashItem; onDone: () => void;
         >
           <Button danger icon={<DeleteOutlined />} loading={busy === 'excluir'} aria-label={`Excluir definitivamente ${item.titulo}`} />
         </Popconfirm>
-      ) : null}
+      </Pode>
     </Space>
   );
 }
@@ -73,8 +73,6 @@ function Actions({ item, onDone, admin }: { item: TrashItem; onDone: () => void;
 export function TrashPage(): React.ReactElement {
   const apiUrl = useApiUrl();
   const queryClient = useQueryClient();
-  const ability = useAbility();
-  const admin = ability.can('manage', 'all');
   const [recurso, setRecurso] = useState<string | undefined>();
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
@@ -144,18 +142,22 @@ export function TrashPage(): React.ReactElement {
           { title: 'Excluído por', key: 'por', render: (_v, r) => (r.excluidoPor ? personName(names, r.excluidoPor) : '—') },
           { title: 'Excluído em', key: 'em', render: (_v, r) => formatDateTime(r.excluidoEm) },
           { title: 'Apagado de vez em', key: 'expira', render: (_v, r) => formatDateTime(r.expiraEm) },
-          { title: 'Ações', key: 'acoes', render: (_v, r) => <Actions item={r} onDone={refresh} admin={admin} /> },
+          { title: 'Ações', key: 'acoes', render: (_v, r) => <Actions item={r} onDone={refresh} /> },
         ]}
       />
       <Typography.Paragraph type="secondary" style={{ marginTop: 16, marginBottom: 0 }}>
         O prazo da lixeira é definido pelos administradores em{' '}
-        {admin ? (
-          <Link to="/admin/configuracoes" style={{ textDecoration: 'underline' }}>
-            Configurações do portal
-          </Link>
-        ) : (
-          'Configurações do portal'
-        )}
+        <Pode I="manage" a="Configuracao" passThrough>
+          {(admin) =>
+            admin ? (
+              <Link to="/admin/configuracoes" style={{ textDecoration: 'underline' }}>
+                Configurações do portal
+              </Link>
+            ) : (
+              'Configurações do portal'
+            )
+          }
+        </Pode>
         .
       </Typography.Paragraph>
     </Card>

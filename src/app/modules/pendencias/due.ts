@@ -12,7 +12,7 @@ function span(ms: number): string {
   return `${days} dias`;
 }
 
-export type DueTone = 'overdue' | 'soon' | 'later';
+export type DueTone = 'overdue' | 'soon' | 'later' | 'paused';
 
 export interface DueText {
   text: string;
@@ -21,13 +21,15 @@ export interface DueText {
 
 /**
  * "vence em 3 h" (soon: within a day), "vence em 5 dias", or "atrasada há 2 dias" when overdue
- * (the server's flag: a paused clock is not late even past its date). Undefined without a due date.
+ * (the server's flags: a paused clock is not late even past its date). On hold (`paused`): "prazo
+ * pausado", or "pausado, atrasado há 2 dias" when the deadline had passed before the pause.
+ * Undefined without a due date, unless paused.
  */
-export function dueText(due: string | null | undefined, overdue: boolean | undefined, now: Date = new Date()): DueText | undefined {
-  if (!due) return undefined;
-  const at = new Date(due).getTime();
-  if (Number.isNaN(at)) return undefined;
+export function dueText(due: string | null | undefined, overdue: boolean | undefined, now: Date = new Date(), paused = false): DueText | undefined {
+  const at = due ? new Date(due).getTime() : Number.NaN;
   const diff = at - now.getTime();
+  if (paused) return { text: overdue && diff < 0 ? `pausado, atrasado há ${span(-diff)}` : 'prazo pausado', tone: 'paused' };
+  if (Number.isNaN(at)) return undefined;
   if (overdue) return { text: diff < 0 ? `atrasada há ${span(-diff)}` : 'atrasada', tone: 'overdue' };
   if (diff <= 0) return { text: 'prazo pausado', tone: 'later' };
   return { text: `vence em ${span(diff)}`, tone: diff < DAY ? 'soon' : 'later' };

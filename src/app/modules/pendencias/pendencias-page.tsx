@@ -8,8 +8,8 @@
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert, Button, Checkbox, Empty, Input, List, Popconfirm, Select, Space, Tag, Tooltip, Typography } from 'antd';
-import { ClockCircleOutlined, WarningOutlined } from '@ant-design/icons';
-import { SCHEMAS, schemaByResource } from '../../../../schemas/index';
+import { ClockCircleOutlined, PauseCircleOutlined, WarningOutlined } from '@ant-design/icons';
+import { schemaByResource } from '../../../../schemas/index';
 import { formatDateTime, formatDaysAgo } from '../../format';
 import { showPath } from '../../workflow/links';
 import { StateTag } from '../../workflow/state-tag';
@@ -17,7 +17,7 @@ import type { Pendencia, PendenciaAction } from '../../workflow/types';
 import { bulkConfirmText, bulkResultText } from './bulk-texts';
 import { dueText } from './due';
 import { actionPath } from './links';
-import { VENCIMENTOS, useBulkTransition, usePendencias, type BulkResult, type PendenciasOrder, type Vencimento } from './use-pendencias';
+import { VENCIMENTOS, useBulkTransition, usePendencias, usePendenciasModules, type BulkResult, type PendenciasOrder, type Vencimento } from './use-pendencias';
 
 const PAGE_SIZE = 20;
 const keyOf = (p: Pick<Pendencia, 'resource' | 'id'>) => `${p.resource}/${p.id}`;
@@ -29,12 +29,16 @@ const actionsOf = (item: Pendencia): PendenciaAction[] =>
 const bulkable = (item: Pendencia) => actionsOf(item).filter((a) => a.kind === 'transition' && !a.needsInput && item.version !== undefined);
 
 function DueTag({ item }: { item: Pendencia }) {
-  const due = dueText(item.due, item.overdue);
+  const due = dueText(item.due, item.overdue, undefined, item.paused);
   if (!due) return null;
   const color = due.tone === 'overdue' ? 'error' : due.tone === 'soon' ? 'warning' : 'default';
   return (
-    <Tooltip title={`Prazo: ${formatDateTime(item.due)}`}>
-      <Tag color={color} icon={due.tone === 'overdue' ? <WarningOutlined /> : <ClockCircleOutlined />} style={{ marginInlineEnd: 0 }}>
+    <Tooltip title={item.due ? `Prazo: ${formatDateTime(item.due)}` : 'O prazo está pausado enquanto o registro espera nesta situação.'}>
+      <Tag
+        color={color}
+        icon={due.tone === 'overdue' ? <WarningOutlined /> : due.tone === 'paused' ? <PauseCircleOutlined /> : <ClockCircleOutlined />}
+        style={{ marginInlineEnd: 0 }}
+      >
         {due.text}
       </Tag>
     </Tooltip>
@@ -56,7 +60,7 @@ export function PendenciaItem({
   const title = item.title || `#${item.id}`;
   const canSelect = !!onSelect && bulkable(item).length > 0;
   return (
-    <List.Item style={item.overdue ? { borderInlineStart: '3px solid #ff4d4f' } : undefined} data-pendencia={keyOf(item)}>
+    <List.Item style={item.overdue && !item.paused ? { borderInlineStart: '3px solid #ff4d4f' } : undefined} data-pendencia={keyOf(item)}>
       <Space align="start" size={12} style={{ width: '100%', minWidth: 0 }}>
         {onSelect ? (
           <Checkbox
@@ -118,12 +122,9 @@ export function PendenciaItem({
   );
 }
 
-/** The modules with a workflow, for the filter. */
-const MODULES = SCHEMAS.filter((s) => s.workflow)
-  .map((s) => ({ value: s.resource, label: s.labelPlural }))
-  .sort((a, b) => a.label.localeCompare(b.label, 'pt-BR'));
-
 function Filters() {
+  // The modules the person can act on (issue 36), and the one the URL names while they load.
+  const modules = usePendenciasModules();
   const [params, setParams] = useSearchParams();
   const set = (key: string, value: string | undefined) =>
     setParams(
@@ -144,7 +145,7 @@ function Filters() {
         placeholder="Módulo"
         aria-label="Módulo"
         style={{ minWidth: 180 }}
-        options={MODULES}
+        options={moduleOptions(modules, params.get('modulo'))}
         value={params.get('modulo') ?? undefined}
         onChange={(v?: string) => set('modulo', v)}
       />
@@ -182,6 +183,12 @@ function Filters() {
       />
     </Space>
   );
+}
+
+/** The filter's options, with the module the URL names even when it is not (yet) among them. */
+function moduleOptions(modules: { value: string; label: string }[], current: string | null) {
+  if (!current || modules.some((m) => m.value === current)) return modules;
+  return [{ value: current, label: schemaByResource(current)?.labelPlural ?? current }, ...modules];
 }
 
 function BulkBar({ selected, onDone, onClear }: { selected: Pendencia[]; onDone: (r: BulkResult, label: string) => void; onClear: () => void }) {

@@ -66,6 +66,12 @@ describe('due text', () => {
     expect(dueText('2026-03-10T11:00:00Z', true, now)).toEqual({ text: 'atrasada há 1 h', tone: 'overdue' });
     expect(dueText(null, false, now)).toBeUndefined();
   });
+  it('a paused clock says so, and how late it already was (issue 36)', () => {
+    expect(dueText('2024-09-01T12:00:00Z', true, now, true)).toEqual({ text: 'pausado, atrasado há 555 dias', tone: 'paused' });
+    expect(dueText('2026-03-10T09:00:00Z', true, now, true)).toEqual({ text: 'pausado, atrasado há 3 h', tone: 'paused' });
+    expect(dueText(null, false, now, true)).toEqual({ text: 'prazo pausado', tone: 'paused' });
+    expect(dueText(null, true, now, true)).toEqual({ text: 'prazo pausado', tone: 'paused' });
+  });
 });
 
 describe('action links', () => {
@@ -98,6 +104,20 @@ describe('Minhas pendências as a work queue', { timeout: 60_000 }, () => {
     const req = t.requests.find((r) => r.method === 'GET' && r.url.pathname === '/api/v1/pendencias')!.url;
     expect(req.searchParams.get('resource')).toBe('projetos');
     expect(req.searchParams.get('_sort')).toBe('due');
+  });
+
+  it('a paused item that was already late has no red bar and says "pausado, atrasado há …" (issue 36)', async () => {
+    const late = await sentDoc(-2 * 24 * HOUR, 'Violado');
+    const paused = await sentDoc(-3 * 24 * HOUR, 'Violado');
+    const metas = [
+      { meta: 'aprovacao', label: 'Aprovação', prazo: new Date(Date.now() - 3 * 24 * HOUR).toISOString(), cumpridoEm: null, violado: true, pausado: true },
+    ];
+    await sql`update projeto set "slaMetas" = ${JSON.stringify(metas)}::jsonb where id = ${paused.id}`.execute(t.mock.api.db);
+    page('/pendencias?modulo=projetos');
+    const pausedCard = await card(paused.title);
+    expect(within(pausedCard).getByText('pausado, atrasado há 3 dias').closest('.ant-tag')!.className).not.toContain('ant-tag-error');
+    expect(pausedCard.getAttribute('style') ?? '').not.toMatch(/ff4d4f|255, 77, 79/);
+    expect((await card(late.title)).getAttribute('style') ?? '').toMatch(/ff4d4f|255, 77, 79/);
   });
 
   it('filters by due and sorts by age from the URL, and changes the filter from the select', async () => {

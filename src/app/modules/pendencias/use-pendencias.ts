@@ -74,6 +74,22 @@ export function usePendenciasCount() {
   return { total: Number(data?.total ?? 0), atrasadas: Number(data?.atrasadas ?? 0) };
 }
 
+/**
+ * The modules whose records can wait for the person (`GET /pendencias/modulos`, the queue's own
+ * conditions): the "Módulo" filter offers only these (issue 36), as `{ value, label }`.
+ */
+export function usePendenciasModules(): { value: string; label: string }[] {
+  const apiUrl = useApiUrl();
+  const { result } = useCustom<{ resource: string; label: string }[], HttpError>({
+    url: `${apiUrl}/pendencias/modulos`,
+    method: 'get',
+    errorNotification: false,
+    queryOptions: { queryKey: ['data', 'default', PENDENCIAS_RESOURCE, 'modulos'], staleTime: 5 * 60_000 },
+  });
+  const rows = (result?.data ?? []) as { resource: string; label: string }[];
+  return Array.isArray(rows) ? rows.map((m) => ({ value: m.resource, label: m.label })) : [];
+}
+
 export interface BulkItem {
   resource: string;
   id: number;

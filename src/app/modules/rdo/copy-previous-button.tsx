@@ -41,15 +41,21 @@ export function CopyPreviousButton({ obra: fixed }: { obra?: string }) {
       if (data.dataOcupada)
         notify({
           type: 'warning',
+          options: { key: `copiar-anterior-${obra}`, timeout: 8000 },
           title: `Copiado do diário ${from}. Já existe um diário desta obra com a data de hoje: informe a data deste diário.`,
-          options: { timeout: 8000 },
         });
-      else notify({ type: 'success', title: `Copiado do diário ${from}: mão de obra, equipamentos e atividades em andamento.` });
+      else
+        notify({
+          type: 'success',
+          options: { key: `copiar-anterior-${obra}` },
+          title: `Copiado do diário ${from}: mão de obra, equipamentos e atividades em andamento.`,
+        });
     } catch (e) {
       // Offline the device's copy answers (kept with the field data, modules/aparelho/site-data.tsx); without one, say so plainly.
       const offline = (e as HttpError)?.statusCode === 0 || !navigator.onLine;
       notify({
         type: 'error',
+        options: { key: `copiar-anterior-${obra}` },
         title: offline
           ? 'Sem conexão, e o último diário desta obra não está guardado neste aparelho: preencha à mão ou copie quando a rede voltar.'
           : ((e as HttpError)?.message ?? 'Não foi possível copiar o diário anterior.'),

@@ -43,7 +43,7 @@ export function PdfButton({ record }: { record: BaseRecord }) {
       a.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
     } catch (e) {
-      notify({ type: 'error', title: (e as Error).message });
+      notify({ type: 'error', title: (e as Error).message, options: { key: `pdf-${String(record.id)}` } });
     } finally {
       setLoading(false);
     }

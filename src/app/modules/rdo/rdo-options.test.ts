@@ -52,6 +52,21 @@ describe('RDO configuration in the report form', () => {
     expect(field(s, 'equipamentos', 'equipamento').kind).toBe('text');
   });
 
+  it("offers each labour row the roles its company has in the site's list, and the stored pairs on edit (issue 36)", () => {
+    const s = schemaWithRdoOptions(diario, opts);
+    expect(field(s, 'maoDeObra', 'funcao').optionsBy).toEqual({
+      field: 'empresa',
+      options: { 'Alfa S.A.': ['Armador', 'Soldador'], 'Zeta Ltda.': ['Soldador'] },
+    });
+    const stored = { maoDeObra: [{ empresa: 'Zeta Ltda.', funcao: 'Armador', quantidade: 1 }] };
+    expect(field(schemaWithRdoOptions(diario, opts, stored), 'maoDeObra', 'funcao').optionsBy?.options?.['Zeta Ltda.']).toEqual(['Armador', 'Soldador']);
+    // Without a list the role is free text, with no dependency to apply.
+    expect(field(schemaWithRdoOptions(diario, { ...opts, maoDeObra: [] }), 'maoDeObra', 'funcao')).toMatchObject({
+      kind: 'text',
+      optionsBy: { field: 'empresa' },
+    });
+  });
+
   it('keeps free text where the site has no list', () => {
     const s = schemaWithRdoOptions(diario, { ...opts, maoDeObra: [], equipamentos: [], estacoes: [], obrigatorias: [] });
     expect(field(s, 'maoDeObra', 'empresa').kind).toBe('text');

@@ -4,7 +4,7 @@
  * sections become required fields, and the shifts give a new report its weather rows and hours.
  */
 import type { EntitySchema, FieldDef } from '../../../../schemas/kinds';
-import { choiceValues, rdoChoices, stationLabel } from '../../../../schemas/configuracao-rdo';
+import { choiceValues, rdoChoices, rdoDependentChoices, stationLabel } from '../../../../schemas/configuracao-rdo';
 
 export interface RdoOptions {
   obra: string;
@@ -19,8 +19,10 @@ const asOptions = (f: FieldDef, options: string[]): FieldDef => (options.length 
 
 /**
  * The diario schema as this site's form shows it: options from the lists, mandatory sections
- * required. On edit, the values the stored report already holds stay offered (the API keeps them
- * too), so a report written before a list changed can still be saved.
+ * required, and a row's dependent options (the roles of the row's company, `optionsBy`) from the
+ * pairs of the lists. On edit, the values the stored report already holds stay offered (the API
+ * keeps them too), so a report written before a list changed can still be saved. Offline the same:
+ * the configuration comes from the device's copy of GET /diarios/opcoes (src/app/modules/aparelho/site-data.tsx).
  */
 export function schemaWithRdoOptions(schema: EntitySchema, opts: RdoOptions | undefined, stored?: Record<string, unknown>): EntitySchema {
   if (!opts) return schema;
@@ -28,12 +30,17 @@ export function schemaWithRdoOptions(schema: EntitySchema, opts: RdoOptions | un
     c.values.length ? { ...c, values: [...new Set([...c.values, ...choiceValues(c, stored).map((v) => v.value)])] } : c,
   );
   const valuesOf = (field: string, sub?: string) => choices.find((c) => c.field === field && c.sub === sub)?.values ?? [];
+  const dependent = rdoDependentChoices(schema, opts as unknown as Record<string, unknown>, stored);
+  const dependentOf = (field: string, sub: FieldDef): FieldDef => {
+    const d = dependent.find((c) => c.field === field && c.sub === sub.name);
+    return d && sub.kind === 'enum' ? { ...sub, optionsBy: { field: d.by, options: d.values } } : sub;
+  };
   const required = new Set(opts.obrigatorias ?? []);
   const fields = schema.fields.map((f): FieldDef => {
     const out = required.has(f.name) ? { ...f, required: true } : f;
     if (!choices.some((c) => c.field === f.name)) return out;
     if (!out.fields) return asOptions(out, valuesOf(f.name));
-    return { ...out, fields: out.fields.map((s) => asOptions(s, valuesOf(f.name, s.name))) };
+    return { ...out, fields: out.fields.map((s) => dependentOf(f.name, asOptions(s, valuesOf(f.name, s.name)))) };
   });
   return { ...schema, fields };
 }

@@ -44,7 +44,7 @@ export function SignModal({
     setProblem(null);
     try {
       const info = await signDiario(diarioId, body);
-      notify({ type: 'success', title: 'Diário assinado.' });
+      notify({ type: 'success', title: 'Diário assinado.', options: { key: `assinatura-${diarioId}` } });
       onSigned(info);
     } catch (e) {
       const err = e instanceof SignatureError ? e : new SignatureError('Não foi possível concluir a assinatura.', 0);

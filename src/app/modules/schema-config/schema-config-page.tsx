@@ -92,10 +92,13 @@ function EntityConfig({ resource, apiUrl }: { resource: string; apiUrl: string }
   const store = async (change: OverlayChange, done: string) => {
     await sendChange(apiUrl, resource, change, version);
     await Promise.all([load(), refreshSchemas(apiUrl)]);
-    notify({ type: 'success', title: done });
+    notify({ type: 'success', title: done, options: { key: `configurar-${resource}` } });
   };
   const storeOrTell = (change: OverlayChange, done: string) =>
-    store(change, done).catch((e: unknown) => void notify({ type: 'error', title: e instanceof ConfigError ? e.message : 'Não foi possível salvar.' }));
+    store(change, done).catch(
+      (e: unknown) =>
+        void notify({ type: 'error', title: e instanceof ConfigError ? e.message : 'Não foi possível salvar.', options: { key: `configurar-${resource}` } }),
+    );
 
   if (!base) return <Result status="404" title="Entidade não encontrada" />;
   if (failure) return <Result status="warning" title={failure} />;

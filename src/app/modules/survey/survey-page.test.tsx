@@ -12,6 +12,7 @@ import ptBR from 'antd/locale/pt_BR';
 import { useInProcessApi } from '../../../../tests/app/in-process-api';
 import { DEMO_SURVEY_TOKEN } from '../../../server/seed/demo-survey';
 import { SurveyPage } from './survey-page';
+import { pesquisaSatisfacao } from '../../../../schemas/pesquisa-satisfacao';
 
 const T = { timeout: 30_000 };
 const t = useInProcessApi('admin@portal.local');
@@ -29,11 +30,16 @@ const open = (token: string) =>
     </ConfigProvider>,
   );
 
-/** Clicks the n-th star (1-based) of a rating question. */
+const NPS_LABEL = pesquisaSatisfacao.fields.find((f) => f.name === 'nps')!.label;
+const WORDS = ['muito insatisfeito', 'insatisfeito', 'neutro', 'satisfeito', 'muito satisfeito'];
+
+/** Chooses the n-th star (1-based) of a rating question: a radio group whose stars are radios named by their words. */
 async function rate(label: string, n: number) {
-  const group = screen.getByLabelText(label);
+  const group = screen.getByRole('radiogroup', { name: label });
   const stars = within(group).getAllByRole('radio');
-  await userEvent.click(stars[n - 1].firstElementChild as HTMLElement);
+  expect(stars).toHaveLength(5);
+  await userEvent.click(within(group).getByRole('radio', { name: `${n} – ${WORDS[n - 1]}` }));
+  expect(stars[n - 1]).toBeChecked();
 }
 
 describe('public satisfaction survey page', { timeout: 90_000 }, () => {
@@ -57,6 +63,13 @@ describe('public satisfaction survey page', { timeout: 90_000 }, () => {
     expect(screen.getByText('Escolha uma nota de 0 a 10.')).toBeInTheDocument();
     expect(t.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
 
+    // Each rating is a radio group named by its question, required, and marked invalid after the refused send.
+    const atendimento = screen.getByRole('radiogroup', { name: 'Atendimento (1 a 5)' });
+    expect(atendimento).toHaveAttribute('aria-required', 'true');
+    expect(atendimento).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('radiogroup', { name: 'Comunicação (1 a 5)' })).not.toHaveAttribute('aria-required', 'true');
+    // The NPS row is a radio group too (aria-required is only valid on one).
+    expect(screen.getByRole('radiogroup', { name: NPS_LABEL })).toHaveAttribute('aria-required', 'true');
     await rate('Atendimento (1 a 5)', 5);
     await rate('Prazo (1 a 5)', 4);
     await rate('Qualidade da solução (1 a 5)', 5);

@@ -1,12 +1,13 @@
 /**
  * The public satisfaction survey (/pesquisa/:token): one page, no login, no portal shell. The link
  * e-mailed when a post-sales ticket is concluded names the ticket; the client rates it (1–5 with
- * stars, NPS 0–10 as a row of buttons), comments and sends once. The questions are the survey
+ * stars, a radio group: rating-input.tsx; NPS 0–10 as a row of buttons), comments and sends once. The questions are the survey
  * schema's fields (labels, required, limits); the API checks them again (src/server/survey).
  */
 import React, { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
-import { Alert, Button, Card, Form, Input, Radio, Rate, Result, Space, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Radio, Result, Space, Typography } from 'antd';
+import { RatingInput } from './rating-input';
 import { Loading } from '../../views/loading';
 import { pesquisaSatisfacao } from '../../../../schemas/pesquisa-satisfacao';
 import type { FieldDef } from '../../../../schemas/kinds';
@@ -47,6 +48,37 @@ function Page({ children }: { children: React.ReactNode }) {
     <main style={{ minHeight: '100%', background: '#f5f7fa', padding: '24px 12px' }}>
       <div style={{ maxWidth: 640, margin: '0 auto' }}>{children}</div>
     </main>
+  );
+}
+
+/**
+ * The NPS 0–10 as a row of buttons in a radio group: antd's group is a plain div, so the group role
+ * (with the id, label and `aria-required` the Form.Item gives) is on a wrapper (axe, issue 40).
+ */
+function NpsInput({ value, onChange, id, ...aria }: { value?: number; onChange?: (v: number) => void; id?: string } & React.AriaAttributes) {
+  return (
+    <div
+      role="radiogroup"
+      id={id}
+      aria-labelledby="nps-rotulo"
+      aria-required={aria['aria-required']}
+      aria-invalid={aria['aria-invalid']}
+      aria-describedby={aria['aria-describedby']}
+    >
+      <Radio.Group
+        optionType="button"
+        buttonStyle="solid"
+        value={value}
+        onChange={(e) => onChange?.(e.target.value as number)}
+        style={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}
+      >
+        {NPS_VALUES.map((n) => (
+          <Radio.Button key={n} value={n} style={{ minWidth: 44, textAlign: 'center', borderRadius: 6 }}>
+            {n}
+          </Radio.Button>
+        ))}
+      </Radio.Group>
+    </div>
   );
 }
 
@@ -138,7 +170,7 @@ export function SurveyPage(): React.ReactElement {
         <Form form={form} layout="vertical" onFinish={send} requiredMark disabled={sending}>
           {RATINGS.map((f) => (
             <Form.Item key={f.name} name={f.name} label={<span id={`${f.name}-rotulo`}>{f.label}</span>} rules={required(f, 'Escolha uma nota de 1 a 5.')}>
-              <Rate tooltips={RATE_TIPS} aria-labelledby={`${f.name}-rotulo`} style={{ fontSize: 32 }} />
+              <RatingInput labels={RATE_TIPS} aria-labelledby={`${f.name}-rotulo`} disabled={sending} />
             </Form.Item>
           ))}
           <Form.Item
@@ -147,13 +179,7 @@ export function SurveyPage(): React.ReactElement {
             extra="0 = de jeito nenhum, 10 = com certeza."
             rules={required(NPS, 'Escolha uma nota de 0 a 10.')}
           >
-            <Radio.Group optionType="button" buttonStyle="solid" aria-labelledby="nps-rotulo" style={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}>
-              {NPS_VALUES.map((n) => (
-                <Radio.Button key={n} value={n} style={{ minWidth: 44, textAlign: 'center', borderRadius: 6 }}>
-                  {n}
-                </Radio.Button>
-              ))}
-            </Radio.Group>
+            <NpsInput />
           </Form.Item>
           <Form.Item name={COMMENT.name} label={COMMENT.label}>
             <Input.TextArea rows={4} maxLength={COMMENT.maxLength} showCount placeholder="Conte o que foi bom e o que podemos melhorar (opcional)." />

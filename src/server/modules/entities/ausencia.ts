@@ -2,8 +2,10 @@
  * Absences (`schemas/ausencia.ts`, docs/access.md decision 31): an absence is refused with a 400 per
  * field, nothing stored, when it ends before it starts, names the absent person as their own
  * substitute, overlaps another absence of the same person, names an external user (client,
- * supplier, law firm) or someone unknown to the portal, or gives a substitute who lacks a role
- * the absent person acts through in workflows (src/server/delegation/workflow-roles.ts).
+ * supplier, law firm) or someone unknown to the portal, gives a substitute who lacks a role
+ * the absent person acts through in workflows (src/server/delegation/workflow-roles.ts), or one
+ * who already holds, on an open record, a stage the workflow keeps apart from the absent person's
+ * (`distinctHolders`, src/server/workflow/segregation.ts; issue 36).
  */
 import { sql } from 'kysely';
 import { CODE_SCHEMAS } from '../../../../schemas';
@@ -12,8 +14,11 @@ import { ApiError } from '../../http/errors';
 import type { Db } from '../../db/connect';
 import { externalKindOf, normalizeUser } from '../../../access/user';
 import { roleName } from '../../../access/roles';
-import { formatDateBr } from '../../time';
+import { formatDateBr, todayIso } from '../../time';
 import { missingWorkflowRoles } from '../../delegation/workflow-roles';
+import { distinctPairs, dutyConflict, dutyConflictMessage } from '../../workflow/segregation';
+import { titleOf } from '../../workflow/notify';
+import { flattenExtra } from '../../db/columns';
 
 type Rec = Record<string, unknown>;
 
@@ -38,6 +43,41 @@ async function people(trx: Db, mails: string[]): Promise<Map<string, Person>> {
     const user = normalizeUser({ email: row.email, roles: row.roles, tipo: row.tipo ?? '' });
     out.set(row.email, { email: row.email, nome: row.nome, external: externalKindOf(user) !== undefined, active: row.ativo !== false, roles: user.roles });
   }
+  return out;
+}
+
+const SHOWN_CONFLICTS = 3;
+
+/**
+ * Issue 36: the open records where the absent person holds a stage and the substitute another that
+ * the workflow declares must be two people's (`distinctHolders`): one message per record (the
+ * first few, then how many more).
+ */
+async function dutyConflicts(trx: Db, absent: string, substitute: string, who: string): Promise<string[]> {
+  const out: string[] = [];
+  let more = 0;
+  for (const schema of CODE_SCHEMAS) {
+    const wf = schema.workflow;
+    const pairs = wf ? distinctPairs(wf) : [];
+    if (!wf || !pairs.length) continue;
+    const held = sql.join(
+      pairs.map(([a, b]) => sql`((${sql.ref(a)} ->> 'mail') = ${absent} and (${sql.ref(b)} ->> 'mail') = ${substitute})`),
+      sql` or `,
+    );
+    const finals = wf.states.filter((st) => st.final).map((st) => sql`${st.value}`);
+    const open = finals.length ? sql`and ${sql.ref(wf.field)} not in (${sql.join(finals)})` : sql``;
+    const r = await sql<{ row: Rec | string; total: string | number }>`
+      select to_jsonb(t.*) as row, count(*) over () as total from ${sql.table(schema.name)} t
+      where (${held}) ${open} order by id limit ${SHOWN_CONFLICTS}`.execute(trx);
+    for (const x of r.rows) {
+      const row = flattenExtra((typeof x.row === 'string' ? JSON.parse(x.row) : x.row) as Rec);
+      const conflict = dutyConflict(schema, row, substitute, absent);
+      if (conflict && out.length < SHOWN_CONFLICTS) out.push(dutyConflictMessage(schema, titleOf(schema, row), conflict, who));
+      else more++;
+    }
+    more += Math.max(0, Number(r.rows[0]?.total ?? 0) - r.rows.length);
+  }
+  if (more) out.push(`E em mais ${more === 1 ? '1 registro' : `${more} registros`} a mesma pessoa teria as duas etapas.`);
   return out;
 }
 
@@ -73,6 +113,8 @@ const checkAbsence: WriteRule = async ({ trx, after, before, actor }) => {
           `${sub.nome || substituto} não pode fazer o trabalho de ${who}: faltam os perfis ${missing.map(roleName).join(', ')}, com que ${who} atua nos fluxos.`,
         );
       }
+      // An absence over gives nobody anything; one still to run must not join two stages kept apart.
+      if (!fim || fim >= todayIso()) for (const m of await dutyConflicts(trx, pessoa, substituto, sub.nome || substituto)) add('substituto', m);
     }
   }
 
