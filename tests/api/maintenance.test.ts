@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { useApi, BACKENDS } from './backends';
 import { client } from './workflow-helpers';
+import { dryRun, importNow, rowsOf, xlsx } from './import-helpers';
 import { connect, type Database } from '../../src/server/db/connect';
 import { startEventListener, type EventListener } from '../../src/server/events/listener';
 import { setCrossProcessNotices, tableWritten } from '../../src/server/crud/write-events';
@@ -109,6 +110,21 @@ describe.each(BACKENDS)('maintenance switch (%s)', (backend) => {
     expect((await c.del('/api/v1/manutencao/rdo', ADMIN)).body).toEqual({ escopo: 'rdo', mensagem: 'Manutenção encerrada.' });
     expect((await newReport(SM)).status).toBe(201);
     expect((await active()).ativas).toEqual([]);
+  });
+
+  it("a module's records are closed whatever way the write takes: a spreadsheet import (the engine's write gate)", async () => {
+    const file = await xlsx(['Data', 'Obra', 'Site manager'], [[new Date(Date.UTC(2031, 5, 3)), '101', SM]]);
+    const upload = await dryRun(t.api, 'diarios', file, 'rdos.xlsx', { as: SM });
+    expect(upload).toMatchObject({ criadas: 1, erros: 0 });
+
+    expect((await c.put('/api/v1/manutencao/rdo', { mensagem: 'Migração das fotos dos diários.', fimPrevisto: inHours(1) }, ADMIN)).status).toBe(200);
+    const before = await countReports();
+    const imported = await importNow(t.api, upload.id, 'tudo', SM);
+    expect(imported).toMatchObject({ criadas: 0 });
+    const [line] = await rowsOf(t.api, upload.id, 'importacao', SM);
+    expect(line.mensagem).toMatch(/^Diários de obra em manutenção .*Migração das fotos dos diários\.$/);
+    expect(await countReports()).toBe(before);
+    expect((await c.del('/api/v1/manutencao/rdo', ADMIN)).status).toBe(200);
   });
 
   it('every start, change and end is in the audit trail', async () => {

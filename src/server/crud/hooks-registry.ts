@@ -106,6 +106,23 @@ export function checkHookRegistry(schemas: readonly EntitySchema[], all: readonl
   if (problems.length) throw new Error(`Hook registry (src/server/modules/register.ts): ${problems.join('; ')}.`);
 }
 
+/**
+ * A check every write of every entity passes first — create, update, delete, a workflow step, a
+ * restore from the trash — whatever route or job made it (the spreadsheet import, a bulk action, an
+ * e-mail button): e.g. a module in maintenance (src/server/maintenance/write-gate.ts). Throws to refuse.
+ */
+export type WriteGate = (ctx: { db: Db; schema: EntitySchema; actor?: HookActor }) => Promise<void>;
+
+const gates: WriteGate[] = [];
+
+export function registerWriteGate(gate: WriteGate): void {
+  if (!gates.includes(gate)) gates.push(gate);
+}
+
+export async function runWriteGates(ctx: Parameters<WriteGate>[0]): Promise<void> {
+  for (const gate of gates) await gate(ctx);
+}
+
 export async function runBeforeValidate(ctx: Omit<Parameters<BeforeValidateHook>[0], 'body'>, body: unknown): Promise<unknown> {
   for (const hook of entityHooks(ctx.schema.name).beforeValidate) body = await hook({ ...ctx, body });
   return body;

@@ -10,7 +10,7 @@ import { tableWritten } from './write-events';
 import { checkFieldsMessage, forbiddenMessage, notFoundMessage } from './messages';
 import { validateBody } from './validate';
 import { diffRecords, stableJson, writeAudit } from './audit';
-import { runAfterChange, runAfterCreate, runBeforeChange, runBeforeDelete, runBeforeValidate } from './hooks-registry';
+import { runAfterChange, runAfterCreate, runBeforeChange, runBeforeDelete, runBeforeValidate, runWriteGates } from './hooks-registry';
 import { checkReferenceFilters } from './reference-filter';
 import { hasMatrixFields, matrixDefaults } from '../../../schemas/matrix';
 import { copiedValues, copyingFields } from '../../../schemas/copies';
@@ -147,6 +147,7 @@ export interface WriteOptions {
 const inTransaction = <T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> => (db.isTransaction ? fn(db) : db.transaction().execute(fn));
 
 export async function createRecord(db: Db, schema: EntitySchema, actor: Actor, body: unknown, opts: WriteOptions = {}): Promise<Row> {
+  await runWriteGates({ db, schema, actor });
   const { parent } = governing(schema);
   const possible = [actionFor(schema, 'create'), ...Object.values(schema.createActionBy?.actions ?? {})];
   // No rule at all for any create action: refuse before looking at the data.
@@ -202,6 +203,7 @@ export async function updateRecord(
   revert?: { note: string },
   opts: WriteOptions = {},
 ): Promise<Row> {
+  await runWriteGates({ db, schema, actor });
   const id = parseId(schema, rawId);
   const b = (body ?? {}) as Record<string, unknown>;
   const version = b.version;
@@ -279,6 +281,7 @@ export async function updateRecord(
  * there until the trash entry is restored or purged (src/server/trash/purge.ts frees them).
  */
 export async function deleteRecord(db: Db, schema: EntitySchema, actor: Actor, rawId: string): Promise<Row> {
+  await runWriteGates({ db, schema, actor });
   const id = parseId(schema, rawId);
   const deleted = await forReader(
     db,

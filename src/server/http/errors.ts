@@ -3,7 +3,7 @@ import type { FieldErrors } from '../crud/validate';
 /** An error the API answers with its own status and a Portuguese message. */
 export class ApiError extends Error {
   constructor(
-    public readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422,
+    public readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 503,
     message: string,
     public readonly errors?: FieldErrors,
   ) {

@@ -9,13 +9,15 @@
  *   the administrators' message, `codigo: 'manutencao'`; administrators pass. Reads go on.
  */
 import { Hono, type MiddlewareHandler } from 'hono';
-import { MAINTENANCE_SCOPES, PORTAL_SCOPE, bypassesMaintenance, resourceMaintenance, type ActiveMaintenance } from '../../../resources/maintenance';
+import { MAINTENANCE_SCOPES, bypassesMaintenance, resourceMaintenance, type ActiveMaintenance } from '../../../resources/maintenance';
 import { isExternalUser } from '../../access/user';
 import type { Db } from '../db/connect';
 import type { AppEnv } from '../http/env';
 import { ApiError, errorBody } from '../http/errors';
 import { jsonBody } from '../crud/routes';
-import { activeMaintenance, endMaintenance, parseMaintenance, startMaintenance, when } from './store';
+import { activeMaintenance, endMaintenance, maintenanceMessage, parseMaintenance, startMaintenance } from './store';
+
+export { maintenanceMessage };
 
 export const MAINTENANCE_CODE = 'manutencao';
 /** Retry-After when the expected end has already passed (the maintenance runs over). */
@@ -54,11 +56,6 @@ export function maintenanceRoutes(db: Db) {
   return r;
 }
 
-/** "Diários de obra em manutenção (previsão de término: 28/11/2026 18:00). <message>" */
-export function maintenanceMessage(m: ActiveMaintenance): string {
-  const what = m.escopo === PORTAL_SCOPE ? 'O portal está' : m.rotulo;
-  return `${what} em manutenção (previsão de término: ${when(new Date(m.fimPrevisto))}). ${m.mensagem}`;
-}
 
 /** Seconds to the expected end (at least one minute), or 5 minutes once it has passed. */
 export function retryAfterSeconds(m: ActiveMaintenance, now: number = Date.now()): number {

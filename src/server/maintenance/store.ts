@@ -10,7 +10,7 @@
  * (crud/write-events.ts); without the listener (tests, connection lost) a copy is trusted for 2 s.
  */
 import { sql } from 'kysely';
-import { MAINTENANCE_SCOPES, scopeLabel, type ActiveMaintenance } from '../../../resources/maintenance';
+import { MAINTENANCE_SCOPES, PORTAL_SCOPE, scopeLabel, type ActiveMaintenance } from '../../../resources/maintenance';
 import type { Db } from '../db/connect';
 import { ApiError } from '../http/errors';
 import type { FieldErrors } from '../crud/validate';
@@ -19,6 +19,12 @@ import { formatDateTimeBr } from '../time';
 
 /** "28/11/2026 18:00" in the portal's time zone. */
 export const when = (d: Date) => formatDateTimeBr(d).replace(', ', ' ');
+
+/** "Diários de obra em manutenção (previsão de término: 28/11/2026 18:00). <message>" */
+export function maintenanceMessage(m: ActiveMaintenance): string {
+  const what = m.escopo === PORTAL_SCOPE ? 'O portal está' : m.rotulo;
+  return `${what} em manutenção (previsão de término: ${when(new Date(m.fimPrevisto))}). ${m.mensagem}`;
+}
 
 export const MAINTENANCE_TABLE = 'manutencao';
 /** The history's resource name of the switch's changes. */

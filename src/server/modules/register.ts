@@ -37,6 +37,8 @@ import { SEARCH_CORE_SQL } from '../search/tables';
 import { PENDING_SQL, adoptCompanyReferences } from './empresa';
 import { backfillInteractionSites, clientGates, clientReplyDefaults } from './client-replies';
 
+// A module in maintenance refuses its writes whatever route or job makes them (issue 40).
+import '../maintenance/write-gate';
 import './entities/diario';
 import './entities/diario-os';
 import './entities/eap-os';

@@ -12,7 +12,7 @@ import { flattenExtra } from '../db/columns';
 import { ApiError } from '../http/errors';
 import { writeAudit } from '../crud/audit';
 import { actionFor, canOn, type Actor } from '../crud/record-access';
-import { runBeforeRestore } from '../crud/hooks-registry';
+import { runBeforeRestore, runWriteGates } from '../crud/hooks-registry';
 import { parentsFirst, type StoredRow } from './graph';
 import { TRASH_OWNER, type FileLink } from './tables';
 
@@ -68,6 +68,7 @@ export async function restoreEntry(trx: Db, actor: Actor, entry: TrashEntry): Pr
   const root = await mayHandle(trx, actor, entry);
   const rows: StoredRow[] = entry.linhas.map((l) => ({ schema: schemaByName(l.tabela)!, row: l.row })).filter((r) => r.schema);
   for (const { schema, row } of parentsFirst(rows)) {
+    await runWriteGates({ db: trx, schema, actor });
     try {
       await runBeforeRestore({ trx, schema, row: flattenExtra(row) });
     } catch (e) {

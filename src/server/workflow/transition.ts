@@ -34,6 +34,7 @@ import { queueTransitionMail, titleOf } from './notify';
 import { dutyConflictStepMessage } from './segregation';
 import { checkHolderAfter, readAskedValues } from './holders';
 import { nextNumber } from '../crud/numbering';
+import { runWriteGates } from '../crud/hooks-registry';
 import { applySla } from '../sla/engine';
 import { subject } from '@casl/ability';
 
@@ -106,6 +107,7 @@ export async function takeTransition(
   /** `within`: runs first inside the step's transaction (e.g. spending an e-mail link: src/server/workflow/email-actions.ts). */
   opts: { within?: (trx: Db) => Promise<void> } = {},
 ): Promise<Row> {
+  await runWriteGates({ db, schema, actor });
   const wf = workflowOf(schema);
   const id = parseId(schema, rawId);
   const t = findTransition(wf, name);
