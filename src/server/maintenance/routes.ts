@@ -56,7 +56,6 @@ export function maintenanceRoutes(db: Db) {
   return r;
 }
 
-
 /** Seconds to the expected end (at least one minute), or 5 minutes once it has passed. */
 export function retryAfterSeconds(m: ActiveMaintenance, now: number = Date.now()): number {
   const left = Math.ceil((Date.parse(m.fimPrevisto) - now) / 1000);
