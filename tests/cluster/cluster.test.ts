@@ -191,7 +191,7 @@ describe('three processes, one portal', () => {
     expect(digests.rows).toEqual([]);
   });
 
-  it('1,000 writes and 500 e-mails while one process is killed (kill -9) and another restarted: nothing lost, nothing twice', async () => {
+  it('1,000 writes and 500 e-mails while one process is killed (kill -9) and another restarted: nothing lost, no write twice', async () => {
     const run = randomUUID().slice(0, 8);
     // 500 e-mails queued as any write of the portal queues them (a row and its pg-boss job).
     for (let i = 0; i < 500; i++) await enqueueMail(database.db, { to: ['destino@portal.local'], subject: `cluster ${run} #${i}`, text: `mensagem ${i}` });
@@ -260,7 +260,13 @@ describe('three processes, one portal', () => {
     console.log(`[cluster] 500 e-mails enviados em ${(performance.now() - t0).toFixed(0)} ms`);
     const sent = cluster.mailSubjects().filter((s) => s.startsWith(`cluster ${run} `));
     expect(new Set(sent).size).toBe(500);
-    expect(sent.length).toBe(500);
+    // Delivery is at least once (src/server/mail/mailer.ts): a process killed between handing a message
+    // to the transport and marking it sent leaves it to another process, which sends it again. Each
+    // worker delivers one message at a time, so the two processes stopped mid-run repeat at most two.
+    const repeated = sent.length - 500;
+    if (repeated) console.log(`[cluster] ${repeated} e-mail(s) enviados de novo depois da parada no meio do envio`);
+    expect(repeated).toBeGreaterThanOrEqual(0);
+    expect(repeated).toBeLessThanOrEqual(2);
   }, 300_000);
 });
 
