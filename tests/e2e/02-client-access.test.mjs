@@ -18,7 +18,8 @@ after(async () => {
 test('o cliente vê só a obra 101 (seletor de obras e lista de obras)', async () => {
   await step(page, '02-seletor', async () => {
     const picker = page.getByRole('combobox', { name: 'Selecionar obra' });
-    await picker.click();
+    // The chosen site's text lies over the search box: click the select itself.
+    await picker.click({ force: true });
     const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
     await eventually(async () => {
       const texts = await options.allInnerTexts();

@@ -85,7 +85,7 @@ export async function problemOf(page) {
   // A site-required page without a site: its chooser must offer at least one site.
   if (/Selecione a obra para continuar/.test(text)) {
     const picker = content.getByRole('combobox', { name: 'Selecionar obra' });
-    await picker.click();
+    await picker.click({ force: true }); // the chosen site's text lies over the search box
     try {
       await eventually(
         async () => {
@@ -109,7 +109,7 @@ export async function problemOf(page) {
 export async function enterFirstSite(page) {
   const picker = page.locator('.ant-layout-header').getByRole('combobox', { name: 'Selecionar obra' });
   if (!(await picker.count())) return false;
-  await picker.click();
+  await picker.click({ force: true }); // a person with one site sees it chosen, its text over the search box
   const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
   try {
     await option.waitFor({ timeout: 10_000 });

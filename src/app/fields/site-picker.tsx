@@ -102,7 +102,8 @@ export function SitePicker({ value, style, compact }: { value?: string; style?: 
       options={selectOptions}
       style={{ minWidth: compact ? 0 : 220, ...style }}
       popupMatchSelectWidth={compact ? 280 : true}
-      onChange={(obra: string) => {
+      // onSelect, not onChange: a person with one site sees it already chosen and still opens it by choosing it.
+      onSelect={(obra: string) => {
         rememberObra(obra);
         navigate(targetForObra(obra, current, location.search));
       }}
