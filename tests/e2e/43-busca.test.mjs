@@ -23,7 +23,7 @@ import {
   waitPath,
 } from './helpers.mjs';
 import { expectFocus, named, type } from './keyboard.mjs';
-import { ticketBody } from '../fixtures/ticket.mjs';
+import { TICKET_OWNER, ticketBody } from '../fixtures/ticket.mjs';
 
 const ADMIN = 'admin@portal.local';
 const SM = 'sm@portal.local';
@@ -38,7 +38,7 @@ after(async () => {
   await browser?.close();
 });
 
-/** Three tickets of site 101 sharing WORD, created by the administrator through the API. */
+/** Three tickets of site 101 sharing WORD, and an interaction naming "cobertura", created by the administrator through the API. */
 async function seedTickets(page) {
   const cliente = (await apiGet(page, '/api/v1/posvendas?obra=101&_end=1')).body[0].cliente;
   for (const n of [1, 2, 3]) {
@@ -49,6 +49,16 @@ async function seedTickets(page) {
       ticketBody(`Vazamento ${WORD} ${n}`, cliente, { descricao: `Vazamento no bloco ${n} (${WORD}).` }),
     );
     assert.equal(r.status, 201, JSON.stringify(r.body));
+    if (n === 1) {
+      // "cobertura" in a second module (the demo tickets have it): the results page offers module filters.
+      const i = await apiSend(page, 'POST', '/api/v1/ticket-interacoes', {
+        ticket: r.body.id,
+        tipo: 'Atualização interna',
+        texto: 'Revisão da cobertura marcada com a equipe.',
+        responsavel: { mail: TICKET_OWNER },
+      });
+      assert.equal(i.status, 201, JSON.stringify(i.body));
+    }
   }
 }
 
