@@ -6,24 +6,15 @@
  *   the copy (only the process holding PGlite may); otherwise the data directory is opened here.
  * Prints the folder; exit code 1 with a pt-BR message on failure.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SCHEMAS } from '../schemas';
 import { serverConfig } from '../src/server/config';
 import { connect } from '../src/server/db/connect';
 import { storageFromEnv } from '../src/server/storage/storage';
 import { APP_VERSION } from '../src/server/version';
-import { backupNow, backupSettings, listBackups, PID_FILE } from '../src/server/backup/schedule';
+import { backupNow, backupSettings, listBackups } from '../src/server/backup/schedule';
+import { hasEmbeddedDatabase, runningPortalPid } from '../src/server/backup/portal-pid';
 import { localIdentityDataDir } from '../src/server/backup/identity';
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 async function askRunningPortal(pid: number, dir: string): Promise<string> {
   const before = new Set(await listBackups(dir));
@@ -40,14 +31,13 @@ async function askRunningPortal(pid: number, dir: string): Promise<string> {
 async function main() {
   const cfg = serverConfig();
   const settings = backupSettings();
-  const pidFile = join(cfg.dataDir, PID_FILE);
-  const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8')) : 0;
-  if (!cfg.databaseUrl && pid && alive(pid)) {
+  const pid = runningPortalPid(cfg.dataDir);
+  if (!cfg.databaseUrl && pid) {
     console.log(`Portal em execução (pid ${pid}) com o banco embutido: ele faz a cópia.`);
     console.log(`Backup criado: ${await askRunningPortal(pid, settings.dir)}`);
     return;
   }
-  if (!cfg.databaseUrl && !existsSync(join(cfg.dataDir, 'pglite', 'PG_VERSION'))) {
+  if (!cfg.databaseUrl && !hasEmbeddedDatabase(cfg.dataDir)) {
     throw new Error(`Não há banco do portal em ${join(cfg.dataDir, 'pglite')}: confira DATA_DIR (ou DATABASE_URL) ou inicie o portal uma vez com npm start.`);
   }
   const database = await connect(cfg.databaseUrl ? { databaseUrl: cfg.databaseUrl, poolSize: 2 } : { dataDir: cfg.dataDir });

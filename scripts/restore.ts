@@ -5,13 +5,11 @@
  * Refuses while the portal runs on that DATA_DIR, a corrupt or foreign folder, a backup of a newer
  * version, and a portal that already has data unless --substituir is given. Start the portal after.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { SCHEMAS } from '../schemas';
 import { serverConfig } from '../src/server/config';
 import { storageFromEnv } from '../src/server/storage/storage';
 import { APP_VERSION } from '../src/server/version';
-import { PID_FILE } from '../src/server/backup/schedule';
+import { runningPortalPid } from '../src/server/backup/portal-pid';
 import { BackupError, restoreBackup } from '../src/server/backup/restore';
 import { localBackupFolder } from '../src/server/backup/s3-target';
 
@@ -20,18 +18,8 @@ async function main() {
   const path = args.find((a) => !a.startsWith('--'));
   if (!path) throw new BackupError('Uso: npm run restore -- <pasta do backup ou s3://bucket/prefixo/portal-…> [--substituir]');
   const cfg = serverConfig();
-  const pidFile = join(cfg.dataDir, PID_FILE);
-  if (existsSync(pidFile)) {
-    const pid = Number(readFileSync(pidFile, 'utf8'));
-    let running = false;
-    try {
-      process.kill(pid, 0);
-      running = true;
-    } catch {
-      running = false;
-    }
-    if (running) throw new BackupError(`O portal está em execução (pid ${pid}) sobre ${cfg.dataDir}: pare-o antes de restaurar.`);
-  }
+  const pid = runningPortalPid(cfg.dataDir);
+  if (pid) throw new BackupError(`O portal está em execução (pid ${pid}) sobre ${cfg.dataDir}: pare-o antes de restaurar.`);
   const folder = await localBackupFolder(path);
   const m = await restoreBackup({
     path: folder.path,

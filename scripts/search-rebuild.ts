@@ -7,24 +7,14 @@
  *   writes meanwhile wait for it only on the index's rows).
  * - Embedded database (DATA_DIR): only while the portal is stopped (one process holds PGlite).
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SCHEMAS } from '../schemas';
 import { serverConfig } from '../src/server/config';
 import { connect } from '../src/server/db/connect';
 import { migrate } from '../src/server/db/migrate';
-import { PID_FILE } from '../src/server/backup/schedule';
+import { hasEmbeddedDatabase, runningPortalPid } from '../src/server/backup/portal-pid';
 import { storedEffectiveSchemas, syncSearchIndex } from '../src/server/search/sync';
 import '../src/server/modules/register';
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 async function main() {
   const cfg = serverConfig();
@@ -34,12 +24,11 @@ async function main() {
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  const pidFile = join(cfg.dataDir, PID_FILE);
-  const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8')) : 0;
-  if (!cfg.databaseUrl && pid && alive(pid)) {
+  const pid = runningPortalPid(cfg.dataDir);
+  if (!cfg.databaseUrl && pid) {
     throw new Error(`O portal está em execução com o banco embutido (pid ${pid}): pare-o, reconstrua o índice e inicie-o de novo.`);
   }
-  if (!cfg.databaseUrl && !existsSync(join(cfg.dataDir, 'pglite', 'PG_VERSION'))) {
+  if (!cfg.databaseUrl && !hasEmbeddedDatabase(cfg.dataDir)) {
     throw new Error(`Não há banco do portal em ${join(cfg.dataDir, 'pglite')}: confira DATA_DIR (ou DATABASE_URL).`);
   }
   const database = await connect(cfg.databaseUrl ? { databaseUrl: cfg.databaseUrl, poolSize: 2 } : { dataDir: cfg.dataDir });

@@ -18,6 +18,7 @@ import type { EntitySchema } from '../../../schemas/kinds';
 import { portalTz } from '../db/boss';
 import type { Database } from '../db/connect';
 import type { FileStorage } from '../storage/storage';
+import { PID_FILE } from './portal-pid';
 import { todayIso } from '../time';
 import { createBackup } from './create';
 import { MANIFEST_FILE } from './manifest';
@@ -127,8 +128,6 @@ export async function workBackupJob(boss: PgBoss, d: BackupDeps) {
   });
   return { stop: () => boss.offWork(BACKUP_QUEUE, { id, wait: true }) };
 }
-
-export const PID_FILE = 'portal.pid';
 
 /**
  * The running portal answers `npm run backup` (SIGUSR2): its process id in DATA_DIR/portal.pid,
