@@ -8,6 +8,8 @@ import { toCaslAction } from '../src/access/refine-actions';
  */
 export type ImportSituation = 'enviada' | 'simulando' | 'simulada' | 'importando' | 'concluida' | 'falhou' | 'cancelada';
 export type ImportRowAction = 'criar' | 'atualizar' | 'igual' | 'erro' | 'ignorada';
+/** The two passes over a file: the dry run, then the import. */
+export type ImportPhase = 'simulacao' | 'importacao';
 export type ImportFieldRole = 'valor' | 'chave' | 'situacao' | 'somenteLeitura' | 'naoImportavel';
 
 export interface ImportSummary {
@@ -20,7 +22,7 @@ export interface ImportSummary {
   pessoaNome: string | null;
   situacao: ImportSituation;
   situacaoTexto: string;
-  etapa: 'simulacao' | 'importacao' | null;
+  etapa: ImportPhase | null;
   modo: 'tudo' | 'validas' | null;
   total: number;
   processadas: number;

@@ -6,6 +6,7 @@
  * its records even without a key column).
  */
 import { sql } from 'kysely';
+import type { ImportPhase, ImportRowAction, ImportSituation } from '../../../resources/importacao';
 import type { Db } from '../db/connect';
 import type { Mapping } from './mapping';
 import type { ScanResult } from './sheet';
@@ -35,9 +36,10 @@ export const IMPORT_CORE_SQL: string[] = [
      primary key (recurso, arquivo_hash, linha))`,
 ];
 
-export type Phase = 'simulacao' | 'importacao';
-export type Situation = 'enviada' | 'simulando' | 'simulada' | 'importando' | 'concluida' | 'falhou' | 'cancelada';
-export type RowAction = 'criar' | 'atualizar' | 'igual' | 'erro' | 'ignorada';
+/** The contract's words (resources/importacao.ts), under the names the server's import code uses. */
+export type Phase = ImportPhase;
+export type Situation = ImportSituation;
+export type RowAction = ImportRowAction;
 
 export interface RowOutcome {
   linha: number;

@@ -1,5 +1,5 @@
 /** HTTP of the spreadsheet import (`/api/v1/importacoes`, src/server/import): JSON calls, the upload, the downloads. */
-import type { ImportDetail, ImportRowAction, ImportRowOutcome, ImportSummary } from '../../../../resources/importacao';
+import type { ImportDetail, ImportPhase, ImportRowAction, ImportRowOutcome, ImportSummary } from '../../../../resources/importacao';
 import { bearerHeaders } from '../../access/load-ability';
 
 const API = '/api/v1';
@@ -50,7 +50,7 @@ export const simulate = (id: number, mapeamento: Record<string, string | null>) 
 export const runImport = (id: number, modo: 'tudo' | 'validas') => json<ImportDetail>(`/importacoes/${id}/importar`, 'POST', { modo });
 export const cancelImport = (id: number) => json<ImportDetail>(`/importacoes/${id}/cancelar`, 'POST', {});
 
-export function importRows(id: number, etapa: 'simulacao' | 'importacao', opts: { start: number; end: number; acao?: ImportRowAction }) {
+export function importRows(id: number, etapa: ImportPhase, opts: { start: number; end: number; acao?: ImportRowAction }) {
   const acao = opts.acao ? `&acao=${opts.acao}` : '';
   return json<{ linhas: ImportRowOutcome[]; total: number }>(`/importacoes/${id}/linhas?etapa=${etapa}&_start=${opts.start}&_end=${opts.end}${acao}`);
 }
