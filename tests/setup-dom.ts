@@ -1,11 +1,21 @@
 import '@testing-library/jest-dom/vitest';
 import '@ant-design/v5-patch-for-react-19';
 import { configure } from '@testing-library/react';
+import { createRequire } from 'node:module';
 
 // findBy*/waitFor wait up to 10 s by default (Testing Library's own default is 1 s): lazy chunks
 // (filter widgets, pages) load through Vite's transform, which takes longer than 1 s on a busy CI
 // machine; CI failed once on a filter dropdown that took longer to appear than that.
 configure({ asyncUtilTimeout: 10_000 });
+
+// antd's CSS-in-JS is computed but not put into the document (its "server" mock, honoured outside
+// production builds): with its hundreds of <style> tags, jsdom matched every rule on each
+// getComputedStyle (Testing Library calls it for every role query) and antd scanned them on each
+// style registration, about 60% of a component test's time. The tests read the DOM, roles and texts;
+// what antd's CSS draws is the browser suite's (tests/e2e). The default context is the one antd
+// reads when no StyleProvider is above it (the app has none).
+const styleContext = createRequire(import.meta.url)('@ant-design/cssinjs/lib/StyleContext.js').default as { _currentValue: { mock?: string } };
+styleContext._currentValue.mock = 'server';
 
 // A test file may run in Node (`@vitest-environment node`: the device outbox uses Node's Blob and
 // FormData, which fake-indexeddb can store): then there is no window to complete.

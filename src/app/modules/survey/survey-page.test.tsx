@@ -60,7 +60,7 @@ describe('public satisfaction survey page', { timeout: 90_000 }, () => {
     // Nothing answered: the required questions say so and nothing is sent.
     await userEvent.click(screen.getByRole('button', { name: /Enviar avaliação/ }));
     expect((await screen.findAllByText('Escolha uma nota de 1 a 5.', {}, T)).length).toBe(3);
-    expect(screen.getByText('Escolha uma nota de 0 a 10.')).toBeInTheDocument();
+    expect(await screen.findByText('Escolha uma nota de 0 a 10.', {}, T)).toBeInTheDocument();
     expect(t.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
 
     // Each rating is a radio group named by its question, required, and marked invalid after the refused send.
