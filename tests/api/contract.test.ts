@@ -7,12 +7,12 @@
  * Invalid parameters: contract-params.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { BACKENDS } from './backends';
+import { SWEEP_BACKENDS } from './backends';
 import { METHODS, callerOf, pathFor, urlFor, useContract, type Doc } from './contract-helpers';
 
 const READERS = ['admin@portal.local', 'sm@portal.local', 'cliente@portal.local', 'fornecedor@portal.local'];
 
-describe.each(BACKENDS)('API contract (%s)', { timeout: 600_000 }, (backend) => {
+describe.each(SWEEP_BACKENDS)('API contract (%s)', { timeout: 600_000 }, (backend) => {
   const c = useContract(backend);
 
   it('every read answers, for each kind of user, a declared status with a body of its declared schema', async () => {
