@@ -4,7 +4,7 @@ import { defineAbilityFor } from '../../access/ability';
 import type { PortalUser } from '../../access/user';
 import { StaticAbilityProvider } from './ability-context';
 import { createAccessControlProvider, decideCan } from './access-control-provider';
-import { Pode } from './pode';
+import { Pode, usePodeCheck } from './pode';
 
 const user = (roles: string[], email = 'ana@empresa.com'): PortalUser => ({
   id_user: 'u1',
@@ -118,5 +118,35 @@ describe('<Pode>', () => {
     expect(screen.getByText('sem permissão para excluir')).toBeInTheDocument();
     expect(screen.queryByText('não aparece')).toBeNull();
     expect(screen.getByText('não é admin')).toBeInTheDocument();
+  });
+
+  it('usePodeCheck: the same check as a function, for a list of records, fields and actions', () => {
+    const fieldAbility = defineAbilityFor({ ...user(['x']), specific_rules: [{ action: 'update', subject: 'Obra', fields: ['status'] }] });
+    function Lista() {
+      const pode = usePodeCheck();
+      const rows = [{ siteManager: { mail: 'sm@empresa.com' } }, { siteManager: { mail: 'x@empresa.com' } }];
+      const answers = [
+        ...rows.map((r) => pode({ I: 'update', a: 'RDO', this: r })),
+        ...(['read', 'delete'] as const).map((I) => pode({ I, a: 'RDO' })),
+        pode({ not: true, I: 'delete', a: 'RDO' }),
+      ];
+      return <span>{answers.join(',')}</span>;
+    }
+    function Campos() {
+      const pode = usePodeCheck();
+      return <span>{['status', 'nome'].map((field) => pode({ I: 'update', a: 'Obra', field })).join(',')}</span>;
+    }
+    render(
+      <>
+        <StaticAbilityProvider ability={ability}>
+          <Lista />
+        </StaticAbilityProvider>
+        <StaticAbilityProvider ability={fieldAbility}>
+          <Campos />
+        </StaticAbilityProvider>
+      </>,
+    );
+    expect(screen.getByText('true,false,true,false,true')).toBeInTheDocument();
+    expect(screen.getByText('true,false')).toBeInTheDocument();
   });
 });

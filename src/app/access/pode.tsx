@@ -8,8 +8,11 @@
  *   <Pode I="update" a="Obra" field="status">…</Pode>
  *   <Pode not I="create" a="RDO">Sem permissão para criar diários.</Pode>
  *   <Pode I="read" a="RDO">{(allowed) => …}</Pode>
+ *
+ * `usePode(check)` answers one check; `usePodeCheck()` gives the check as a function, for a list
+ * (one check per field, row or action, where a hook per item is not possible).
  */
-import type { ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { subject as tag } from '@casl/ability';
 import type { AppAbility, SubjectRecord } from '../../access/ability';
 import type { Action, Subject } from '../../access/subjects';
@@ -28,8 +31,10 @@ export interface PodeProps {
   children: ReactNode | ((allowed: boolean) => ReactNode);
 }
 
+export type PodeCheck = Pick<PodeProps, 'I' | 'a' | 'this' | 'field' | 'not'>;
+
 /** Whether the ability allows the check (a throwing check counts as denied). */
-export function podeCheck(ability: AppAbility, props: Pick<PodeProps, 'I' | 'a' | 'this' | 'field' | 'not'>): boolean {
+export function podeCheck(ability: AppAbility, props: PodeCheck): boolean {
   let allowed: boolean;
   try {
     const target = props.this ? (tag(props.a, { ...props.this }) as SubjectRecord) : props.a;
@@ -40,8 +45,14 @@ export function podeCheck(ability: AppAbility, props: Pick<PodeProps, 'I' | 'a' 
   return props.not ? !allowed : allowed;
 }
 
-export function usePode(check: Pick<PodeProps, 'I' | 'a' | 'this' | 'field' | 'not'>): boolean {
+export function usePode(check: PodeCheck): boolean {
   return podeCheck(useAbility(), check);
+}
+
+/** The current ability's check as a function (same answer as `usePode`), stable while the ability is. */
+export function usePodeCheck(): (check: PodeCheck) => boolean {
+  const ability = useAbility();
+  return useCallback((check: PodeCheck) => podeCheck(ability, check), [ability]);
 }
 
 export function Pode(props: PodeProps) {

@@ -22,7 +22,8 @@ import { SearchTrigger } from '../modules/busca/search-trigger';
 import { useScrollLockContext } from '../root/overlays';
 import { PRIMARY_COLOR } from '../theme';
 import { RouteIcon } from './route-icon';
-import { canChooseSite, layoutMenu, type MenuGroup } from './menu';
+import { layoutMenu, type MenuGroup } from './menu';
+import { Pode } from '../access/pode';
 import { SitePicker } from '../fields/site-picker';
 import { rememberedObra, rememberObra, useLayoutServices } from '../providers/layout-services';
 import { LiveEvents } from '../providers/live-events';
@@ -227,7 +228,9 @@ export function PortalLayout({ layout, children }: PortalLayoutProps) {
           {/* Suppliers and law firms read no site: no chooser that could only be empty. */}
           {/* On a phone the page title comes first: the site box shrinks to the site's code. */}
           {/* The site the page is about, not the last one visited: a list of every site shows none (issue 36). */}
-          {canChooseSite(ability) && <SitePicker value={current?.obra} compact={mobile} style={{ width: mobile ? 92 : 320, flex: '0 0 auto' }} />}
+          <Pode I="read" a="Obra">
+            <SitePicker value={current?.obra} compact={mobile} style={{ width: mobile ? 92 : 320, flex: '0 0 auto' }} />
+          </Pode>
           <OfflineTag compact={mobile} />
           <PendenciasBell />
           <LiveEvents />

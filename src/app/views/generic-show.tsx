@@ -9,14 +9,14 @@ import { useApiUrl, useCustom, useResourceParams, useShow, type BaseKey, type Ba
 import { DeleteButton, EditButton, ListButton, RefreshButton, Show } from '@refinedev/antd';
 import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
 import { isEmptyValue } from '../../../schemas/messages';
-import { subject } from '@casl/ability';
 import { FieldDisplay } from '../fields/display';
 import { ReferenceTitlesProvider, useReferenceTitle } from '../fields/reference-titles';
 import { personName, usePersonNames } from '../fields/person-names';
 import { RelatedLists } from './related-lists';
 import { RevertButton } from './revert-button';
 import { PageTitle, RECORD_PAGE_CLASS } from './page-title';
-import { useAbility } from '../access/ability-context';
+import type { Action } from '../../access/subjects';
+import { usePodeCheck } from '../access/pode';
 import { toCaslAction } from '../../access/refine-actions';
 import { canEditHere } from '../workflow/can-edit';
 import { deleteConfirmProps, fieldByName, groupFields, recordTitle, visibleFields } from '../fields/options';
@@ -36,14 +36,14 @@ export interface GenericShowProps {
 const WIDE = new Set(['rows', 'object', 'attachments', 'images', 'longtext']);
 
 export function FieldGroups({ schema, record }: { schema: EntitySchema; record: BaseRecord }): React.ReactElement {
-  const ability = useAbility();
+  const pode = usePodeCheck();
   // Fields the signed-in user may not read (the API never sends them) get no empty slot either.
   // Read by the entity's show action too: a supplier reads the action plans naming its company with
   // `readAcoes` (access.md decision 29), not `read` on the SGI subject.
   const showAction = toCaslAction(schema.subject, 'show', schema.actions);
   const readable = (f: FieldDef) =>
-    ability.can('read', subject(schema.subject, { ...record }) as never, f.name) ||
-    (showAction !== 'read' && ability.can(showAction as never, subject(schema.subject, { ...record }) as never, f.name));
+    pode({ I: 'read', a: schema.subject, this: record, field: f.name }) ||
+    (showAction !== 'read' && pode({ I: showAction as Action, a: schema.subject, this: record, field: f.name }));
   const shownElsewhere = (f: FieldDef) => f.name === schema.workflow?.field;
   // A group only the server fills (a voided report's "Anulação") is left out while it is empty.
   const serverOnlyAndEmpty = (g: { fields: FieldDef[] }) => g.fields.every((f) => f.readOnly && isEmptyValue(record[f.name]));
@@ -264,7 +264,7 @@ export function GenericShow({ schema, id: idProp, headerExtra, top }: GenericSho
   const id = idProp ?? idFromRoute;
   const { query, result: record } = useShow<BaseRecord>({ resource: schema.resource, id });
   const title = record ? `${schema.label}: ${recordTitle(schema, record)}` : schema.label;
-  const ability = useAbility();
+  const pode = usePodeCheck();
   return (
     <Show
       goBack={false}
@@ -281,7 +281,7 @@ export function GenericShow({ schema, id: idProp, headerExtra, top }: GenericSho
       headerButtons={({ listButtonProps, editButtonProps, deleteButtonProps, refreshButtonProps }) => (
         <>
           {listButtonProps ? <ListButton {...listButtonProps} /> : null}
-          {editButtonProps && (!record || canEditHere(schema, record, ability)) ? (
+          {editButtonProps && (!record || canEditHere(schema, record, pode)) ? (
             <EditButton {...editButtonProps} meta={{ ...editButtonProps.meta, record }} />
           ) : null}
           {deleteButtonProps ? <DeleteButton {...deleteButtonProps} /> : null}
@@ -300,7 +300,7 @@ export function GenericShow({ schema, id: idProp, headerExtra, top }: GenericSho
             <FieldGroups schema={schema} record={record} />
           </ReferenceTitlesProvider>
           <RelatedLists schema={schema} record={record} />
-          {id !== undefined ? <History schema={schema} id={id} canRevert={canEditHere(schema, record, ability)} /> : null}
+          {id !== undefined ? <History schema={schema} id={id} canRevert={canEditHere(schema, record, pode)} /> : null}
         </Space>
       ) : null}
     </Show>

@@ -13,13 +13,12 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useApiUrl, useCustom, useInvalidate, useNavigation, type BaseRecord, type CrudFilter } from '@refinedev/core';
 import { useModalForm, useTable } from '@refinedev/antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { subject as caslSubject } from '@casl/ability';
 import { schemaByName } from '../../../schemas/index';
 import type { EntitySchema, FieldDef, RelatedList } from '../../../schemas/kinds';
 import { toCaslAction } from '../../access/refine-actions';
 import { useAbility, useCurrentPerson, useCurrentUser } from '../access/ability-context';
 import { canOnSomeRecordOf } from '../../access/reach';
-import { Pode, type PodeProps } from '../access/pode';
+import { Pode, usePode, usePodeCheck, type PodeCheck, type PodeProps } from '../access/pode';
 import { externalKindOf } from '../../access/user';
 import { FieldDisplay } from '../fields/display';
 import { ReferenceTitlesProvider } from '../fields/reference-titles';
@@ -66,14 +65,13 @@ export function childInitialValues(parent: EntitySchema, record: BaseRecord, rel
  * the parent's action (`edit` on the ticket) or, for a client, reading the parent; never while the
  * parent is closed.
  */
-export function addAllowed(rel: RelatedList, parent: EntitySchema, record: BaseRecord, ability: ReturnType<typeof useAbility>, client: boolean): boolean {
+export function addAllowed(rel: RelatedList, parent: EntitySchema, record: BaseRecord, pode: (check: PodeCheck) => boolean, client: boolean): boolean {
   const gate = rel.addBy;
   if (!gate) return true;
   const state = parent.workflow ? record[parent.workflow.field] : undefined;
   if (typeof state === 'string' && gate.closedIn?.includes(state)) return false;
-  const on = caslSubject(parent.subject, { ...record }) as never;
-  if (client) return !!gate.clients && ability.can('read' as never, on);
-  return ability.can(gate.parentAction as never, on);
+  if (client) return !!gate.clients && pode({ I: 'read', a: parent.subject, this: record });
+  return pode({ I: gate.parentAction as PodeProps['I'], a: parent.subject, this: record });
 }
 
 /** The related lists as tabs (a site's home: its RDOs, work orders, contracts…), each loaded when opened. */
@@ -122,7 +120,7 @@ function RelatedSection({ parent, record, rel, child }: { parent: EntitySchema; 
 }
 
 function RelatedSectionBody({ parent, record, rel, child }: { parent: EntitySchema; record: BaseRecord; rel: RelatedList; child: EntitySchema }) {
-  const ability = useAbility();
+  const pode = usePodeCheck();
   const screens = Grid.useBreakpoint();
   const { show } = useNavigation();
   const title = rel.label ?? child.labelPlural;
@@ -137,7 +135,7 @@ function RelatedSectionBody({ parent, record, rel, child }: { parent: EntitySche
     sorters: { initial: child.defaultSort ? [child.defaultSort] : [{ field: 'id', order: 'desc' }] },
     pagination: { pageSize: timeline ? 50 : 10 },
   });
-  const createAction = toCaslAction(child.subject, 'create', child.actions);
+  const createAction = toCaslAction(child.subject, 'create', child.actions) as PodeProps['I'];
   // The check sees the new record as the form will send it: the defaults (the signed-in user as the
   // interaction's author…) and the parent's values.
   const me = useCurrentPerson();
@@ -145,9 +143,9 @@ function RelatedSectionBody({ parent, record, rel, child }: { parent: EntitySche
   const user = useCurrentUser();
   const canCreate =
     (child.accessVia === rel.via
-      ? ability.can(createAction as never, caslSubject(parent.subject, { ...record }) as never)
-      : ability.can(createAction as never, caslSubject(child.subject, { ...defaultValues(child, me), ...initial }) as never)) &&
-    addAllowed(rel, parent, record, ability, !!user && externalKindOf(user) === 'cliente');
+      ? pode({ I: createAction, a: parent.subject, this: record })
+      : pode({ I: createAction, a: child.subject, this: { ...defaultValues(child, me), ...initial } })) &&
+    addAllowed(rel, parent, record, pode, !!user && externalKindOf(user) === 'cliente');
   // Decision 30: a client writes only what `addBy.clientFields` names (the API sets the rest).
   const clientFields = !!user && externalKindOf(user) === 'cliente' && rel.addBy?.clients ? rel.addBy.clientFields : undefined;
   const [adding, setAdding] = useState<Record<string, unknown> | null>(null);
@@ -243,13 +241,13 @@ function RelatedSectionBody({ parent, record, rel, child }: { parent: EntitySche
 
 /** A section for people who may add children here but not list them. */
 function RelatedAddOnly({ parent, record, rel, child }: { parent: EntitySchema; record: BaseRecord; rel: RelatedList; child: EntitySchema }) {
-  const ability = useAbility();
   const me = useCurrentPerson();
   const initial = useMemo(() => childInitialValues(parent, record, rel, child), [parent, record, rel, child]);
   const [adding, setAdding] = useState(false);
   const [added, setAdded] = useState(0);
-  const createAction = toCaslAction(child.subject, 'create', child.actions);
-  if (!ability.can(createAction as never, caslSubject(child.subject, { ...defaultValues(child, me), ...initial }) as never)) return null;
+  const createAction = toCaslAction(child.subject, 'create', child.actions) as PodeProps['I'];
+  const allowed = usePode({ I: createAction, a: child.subject, this: { ...defaultValues(child, me), ...initial } });
+  if (!allowed) return null;
   const title = rel.label ?? child.labelPlural;
   const headingId = `rel-${child.name}-${rel.via}`;
   return (

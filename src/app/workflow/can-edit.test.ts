@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { schemaByName } from '../../../schemas/index';
 import { defineAbilityFor } from '../../access/ability';
+import { podeCheck, type PodeCheck } from '../access/pode';
 import { canEditHere } from './can-edit';
 
+/** The person's check, as `usePodeCheck()` gives it to the page. */
+const checkOf = (ability: ReturnType<typeof defineAbilityFor>) => (check: PodeCheck) => podeCheck(ability, check);
 const user = (roles: string[], extra: Record<string, unknown> = {}) =>
-  defineAbilityFor({ id_user: 'u', username: 'u', email: 'u@portal.local', name: 'U', empresa: [], obra: ['101'], roles, tipo: 'colaborador', ...extra });
+  checkOf(
+    defineAbilityFor({ id_user: 'u', username: 'u', email: 'u@portal.local', name: 'U', empresa: [], obra: ['101'], roles, tipo: 'colaborador', ...extra }),
+  );
 
 describe('canEditHere', () => {
   const contrato = schemaByName('contrato')!;

@@ -3,16 +3,17 @@
  * user holds in the record's state (the state's declared `editBy`, or the entity's usual edit
  * action), field rules included. Only what the user sees; the API decides the write.
  */
-import { subject } from '@casl/ability';
 import type { EntitySchema } from '../../../schemas/kinds';
-import type { AppAbility } from '../../access/ability';
 import { toCaslAction } from '../../access/refine-actions';
+import type { Action } from '../../access/subjects';
+import type { PodeCheck } from '../access/pode';
 
-export function canEditHere(schema: EntitySchema, record: Record<string, unknown>, ability: AppAbility): boolean {
+/** `pode`: the current person's check (`usePodeCheck()`). */
+export function canEditHere(schema: EntitySchema, record: Record<string, unknown>, pode: (check: PodeCheck) => boolean): boolean {
   const wf = schema.workflow;
   const state = wf ? wf.states.find((s) => s.value === record[wf.field]) : undefined;
   const rights = state?.editBy ?? [{ action: toCaslAction(schema.subject, 'edit', schema.actions) }];
   const formFields = schema.fields.filter((f) => !f.readOnly && !f.hidden);
-  const target = subject(schema.subject, { ...record }) as never;
-  return rights.some((r) => formFields.some((f) => (!r.fields || r.fields.includes(f.name)) && ability.can(r.action as never, target, f.name)));
+  const on = (action: string, field: string) => pode({ I: action as Action, a: schema.subject, this: record, field });
+  return rights.some((r) => formFields.some((f) => (!r.fields || r.fields.includes(f.name)) && on(r.action, f.name)));
 }

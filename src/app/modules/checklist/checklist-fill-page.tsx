@@ -29,7 +29,9 @@ import {
 import { resolveEntity } from '../../../../resources/routes';
 import type { AppRoute } from '../../../../resources/routes/types';
 import { toCaslAction } from '../../../access/refine-actions';
-import { useAbility, useCurrentUser } from '../../access/ability-context';
+import type { Action } from '../../../access/subjects';
+import { useCurrentUser } from '../../access/ability-context';
+import { usePode } from '../../access/pode';
 import { useCurrentRoute } from '../../guard/navigation-guard';
 import { obraLabel } from '../../fields/obra-label';
 import { UploadTargetContext } from '../../fields/upload-target';
@@ -63,7 +65,6 @@ export function ChecklistFillPage({ route }: { route: AppRoute }): React.ReactEl
 }
 
 function ChecklistFill({ schema, obra }: { schema: EntitySchema; obra: string }): React.ReactElement {
-  const ability = useAbility();
   const user = useCurrentUser();
   const current = useCurrentRoute();
   const area = AREA_LABEL[schema.subject] ?? schema.subject;
@@ -89,7 +90,7 @@ function ChecklistFill({ schema, obra }: { schema: EntitySchema; obra: string })
   const { show } = useNavigation();
   const { open } = useNotification();
   const { token } = theme.useToken();
-  const canFill = ability.can(toCaslAction(schema.subject, 'create', schema.actions) as never, schema.subject as never);
+  const canFill = usePode({ I: toCaslAction(schema.subject, 'create', schema.actions) as Action, a: schema.subject });
 
   const sources = useChecklistSources({ osSchema, templateSchema, obra, osId, canFill });
   const { orders, templates, templateList } = sources;

@@ -7,20 +7,22 @@ import { lazy, Suspense, useState } from 'react';
 import { Button, Grid } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import type { ListActionProps } from '../../views/extensions';
-import { useAbility, useCurrentUser } from '../../access/ability-context';
+import { useCurrentUser } from '../../access/ability-context';
+import { usePodeCheck } from '../../access/pode';
+import type { Action, Subject } from '../../../access/subjects';
 import { isExternalUser } from '../../../access/user';
 import { importRights } from '../../../../resources/importacao';
 
 const ImportWizard = lazy(() => import('./import-wizard').then((m) => ({ default: m.ImportWizard })));
 
 export function ImportButton({ schema }: ListActionProps) {
-  const ability = useAbility();
+  const pode = usePodeCheck();
   const user = useCurrentUser();
   const [open, setOpen] = useState(false);
   const phone = !Grid.useBreakpoint().md;
   if (user && isExternalUser(user)) return null;
   const { subject, actions } = importRights(schema);
-  if (!actions.some((a) => ability.can(a as never, subject as never))) return null;
+  if (!actions.some((a) => pode({ I: a as Action, a: subject as Subject }))) return null;
   return (
     <>
       {/* On a phone the header has room for icons only (its name stays for screen readers and the tooltip). */}

@@ -8,7 +8,7 @@ import { Alert, Button, Card, List, Progress, Space, Switch, Tag, Typography } f
 import { DownloadOutlined, FolderOpenOutlined } from '@ant-design/icons';
 import { isRunning, SITUATION_COLORS, type ImportDetail, type ImportSummary } from '../../../../resources/importacao';
 import { formatDateTime } from '../../format';
-import { useAbility } from '../../access/ability-context';
+import { Pode } from '../../access/pode';
 import { downloadResult, getImport, listImports } from './import-api';
 import { ImportWizard } from './import-wizard';
 
@@ -26,7 +26,6 @@ function countsText(i: ImportSummary): string {
 }
 
 export function ImportsPage(): React.ReactElement {
-  const admin = useAbility().can('manage', 'all');
   const [todas, setTodas] = useState(false);
   const [page, setPage] = useState(1);
   const [data, setData] = useState<{ itens: ImportSummary[]; total: number } | null>(null);
@@ -49,7 +48,7 @@ export function ImportsPage(): React.ReactElement {
       <Typography.Paragraph type="secondary">
         As planilhas que você importou, com o resultado de cada uma. Para importar, use "Importar planilha" na lista do cadastro.
       </Typography.Paragraph>
-      {admin ? (
+      <Pode I="manage" a="all">
         <Space style={{ marginBottom: 12 }}>
           <Switch
             checked={todas}
@@ -61,7 +60,7 @@ export function ImportsPage(): React.ReactElement {
           />
           <Typography.Text>Mostrar as de todas as pessoas</Typography.Text>
         </Space>
-      ) : null}
+      </Pode>
       {error ? <Alert type="error" showIcon message="Não foi possível carregar as importações." description={error} /> : null}
       <List<ImportSummary>
         loading={!data && !error}

@@ -2,13 +2,13 @@
 import { Button, Space } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
-import { useAbility } from '../../access/ability-context';
+import { usePodeCheck } from '../../access/pode';
 import { caseUploadLinks } from './upload-links';
 
 export function CaseUploadButtons({ record, size, caseTitle }: { record: Record<string, unknown>; size?: 'small' | 'middle'; caseTitle?: string }) {
-  const ability = useAbility();
+  const pode = usePodeCheck();
   const navigate = useNavigate();
-  const links = caseUploadLinks(ability, record);
+  const links = caseUploadLinks(pode, record);
   if (!links.length) return null;
   return (
     <Space size={8} wrap>

@@ -5,8 +5,8 @@
  * one link that leaves the type to choose; the case's responsible persons get their own type
  * (`dp` with upload_dp, `seg` with upload_seg), as the API checks on the case.
  */
-import { subject } from '@casl/ability';
-import type { AppAbility } from '../../../access/ability';
+import type { Action } from '../../../access/subjects';
+import type { PodeCheck } from '../../access/pode';
 
 export interface CaseUploadLink {
   key: 'documento' | 'dp' | 'seg';
@@ -14,17 +14,11 @@ export interface CaseUploadLink {
   to: string;
 }
 
-export function caseUploadLinks(ability: AppAbility, record: Record<string, unknown>): CaseUploadLink[] {
+/** `pode`: the current person's check (`usePodeCheck()`), made on the case record. */
+export function caseUploadLinks(pode: (check: PodeCheck) => boolean, record: Record<string, unknown>): CaseUploadLink[] {
   const id = record.id;
   if (id === undefined || id === null || id === '') return [];
-  const processo = subject('ProcessoJuridico', { ...record });
-  const can = (action: string) => {
-    try {
-      return ability.can(action as never, processo as never);
-    } catch {
-      return false;
-    }
-  };
+  const can = (action: Action) => pode({ I: action, a: 'ProcessoJuridico', this: record });
   const to = (tipo: CaseUploadLink['key']) => `/juridico/enviarDocumentos/${tipo}?processo=${encodeURIComponent(String(id))}`;
   if (can('upload') || can('create')) return [{ key: 'documento', label: 'Enviar documento', to: to('documento') }];
   const out: CaseUploadLink[] = [];

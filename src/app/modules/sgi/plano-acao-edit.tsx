@@ -12,11 +12,10 @@ import { Loading } from '../../views/loading';
 import { ReloadOutlined } from '@ant-design/icons';
 import { Edit } from '@refinedev/antd';
 import { useNavigation, useOne, useUpdate, type BaseKey, type BaseRecord, type HttpError } from '@refinedev/core';
-import { subject as caslSubject } from '@casl/ability';
 import type { EntitySchema, FieldDef } from '../../../../schemas/kinds';
 import { externalKindOf } from '../../../access/user';
-import type { AppAbility } from '../../../access/ability';
-import { useAbility, useCurrentUser } from '../../access/ability-context';
+import { useCurrentUser } from '../../access/ability-context';
+import { usePodeCheck, type PodeCheck } from '../../access/pode';
 import { FieldDisplay } from '../../fields/display';
 import { FieldFormItem } from '../../fields/form-items';
 import { UploadTargetContext } from '../../fields/upload-target';
@@ -34,8 +33,8 @@ export const SUPPLIER_ROW_FIELDS = ['status', 'evidencia', 'anexos'];
 const SUPPLIER_STATUS_EXCLUDED = 'Cancelada';
 
 /** Whether an action belongs to the supplier's company: the same check the API makes. */
-export function ownRow(ability: AppAbility, row: Row): boolean {
-  return ability.can('edit' as never, caslSubject('TicketSgi', { acoes: [row] }) as never);
+export function ownRow(pode: (check: PodeCheck) => boolean, row: Row): boolean {
+  return pode({ I: 'edit', a: 'TicketSgi', this: { acoes: [row] } });
 }
 
 export function PlanoAcaoEdit({ schema }: ViewProps) {
@@ -65,7 +64,7 @@ interface FormValues {
 
 /** The supplier's screen: its actions' situation and evidence, everything else read-only. */
 export function SupplierPlanEdit({ schema, id }: { schema: EntitySchema; id: BaseKey }): React.ReactElement {
-  const ability = useAbility();
+  const pode = usePodeCheck();
   const { show } = useNavigation();
   const { result: record, query } = useOne<BaseRecord, HttpError>({ resource: schema.resource, id, queryOptions: { refetchOnWindowFocus: false } });
   const { mutate, mutation } = useUpdate<BaseRecord, HttpError>();
@@ -85,7 +84,7 @@ export function SupplierPlanEdit({ schema, id }: { schema: EntitySchema; id: Bas
 
   const rows = (Array.isArray(record?.acoes) ? record.acoes : []) as Row[];
   // A cancelled action stays as the SGI team left it.
-  const editable = rows.map((r) => ownRow(ability, r) && r.status !== SUPPLIER_STATUS_EXCLUDED);
+  const editable = rows.map((r) => ownRow(pode, r) && r.status !== SUPPLIER_STATUS_EXCLUDED);
   const initialValues = useMemo<FormValues>(
     () => ({ acoes: rows.map((r, i) => (editable[i] ? { status: r.status, evidencia: r.evidencia ?? '', anexos: r.anexos ?? [] } : undefined)) }),
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -9,11 +9,11 @@ import React, { useState } from 'react';
 import { Alert, Button, Form, Input, Modal, Typography } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
 import { useCreate, useInvalidate, type BaseRecord, type HttpError } from '@refinedev/core';
-import { subject as caslSubject } from '@casl/ability';
 import { schemaByName } from '../../../../schemas/index';
 import type { FieldDef } from '../../../../schemas/kinds';
 import { externalKindOf } from '../../../access/user';
-import { useAbility, useCurrentUser } from '../../access/ability-context';
+import { useCurrentUser } from '../../access/ability-context';
+import { usePode } from '../../access/pode';
 import { FieldFormItem } from '../../fields/form-items';
 import { UploadTargetContext } from '../../fields/upload-target';
 
@@ -27,11 +27,11 @@ export function ticketCode(record: BaseRecord): string {
 /** Whether the signed-in person answers this record here: a supplier with `Interagir` on it, the record not finalised. */
 export function useSupplierMayAnswer(record: BaseRecord): boolean {
   const user = useCurrentUser();
-  const ability = useAbility();
+  const interage = usePode({ I: 'Interagir', a: 'TicketSgi', this: record });
   const wf = schemaByName('ticketSgi')?.workflow;
   if (!user || externalKindOf(user) !== 'fornecedor') return false;
   if (wf && wf.states.find((s) => s.value === record[wf.field])?.final) return false;
-  return ability.can('Interagir' as never, caslSubject('TicketSgi', { ...record }) as never);
+  return interage;
 }
 
 interface AnswerValues {

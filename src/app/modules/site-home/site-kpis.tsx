@@ -14,7 +14,8 @@ import { SITE_KPIS, type SiteKpi } from '../../../../resources/dashboards/site-k
 import { schemaByName } from '../../../../schemas/index';
 import type { EntitySchema } from '../../../../schemas/kinds';
 import { toCaslAction } from '../../../access/refine-actions';
-import { useAbility } from '../../access/ability-context';
+import type { Action } from '../../../access/subjects';
+import { Pode } from '../../access/pode';
 import { formatInteger, todayIso } from '../../format';
 import { listLink, resolveFilterValue } from '../dashboard/dashboard-page';
 import { useSCurve } from '../schedule/api';
@@ -98,14 +99,10 @@ function ProgressKpi({ obra }: { obra: string }) {
 }
 
 export function SiteKpis({ obra, layout, record }: { obra: string; layout: 'site' | 'factory'; record?: Record<string, unknown> }): React.ReactElement {
-  const ability = useAbility();
   const days = daysOfWork(record?.dataInicio, record?.dataConclusao);
   const kpis = SITE_KPIS.filter((k) => k.layouts.includes(layout))
     .map((k) => ({ kpi: k, schema: schemaByName(k.entity) as EntitySchema | undefined }))
-    .filter(
-      (x): x is { kpi: SiteKpi; schema: EntitySchema } =>
-        !!x.schema && ability.can(toCaslAction(x.schema.subject, 'list', x.schema.actions) as never, x.schema.subject as never),
-    );
+    .filter((x): x is { kpi: SiteKpi; schema: EntitySchema } => !!x.schema);
   return (
     <Row gutter={[12, 12]} aria-label="Indicadores da obra" role="group">
       {days !== undefined ? (
@@ -114,7 +111,9 @@ export function SiteKpis({ obra, layout, record }: { obra: string; layout: 'site
         </KpiCard>
       ) : null}
       {kpis.map(({ kpi, schema }) => (
-        <CountKpi key={kpi.id} kpi={kpi} schema={schema} obra={obra} />
+        <Pode key={kpi.id} I={toCaslAction(schema.subject, 'list', schema.actions) as Action} a={schema.subject}>
+          <CountKpi kpi={kpi} schema={schema} obra={obra} />
+        </Pode>
       ))}
       <ProgressKpi obra={obra} />
     </Row>
