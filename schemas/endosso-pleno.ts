@@ -1,5 +1,6 @@
 import type { EntitySchema } from './kinds';
 import { endossoFields } from './shared/seguro-fields';
+import { endossoWorkflow } from './shared/endosso-workflow';
 
 /** Endorsement of a full-operation policy. */
 export const endossoPleno: EntitySchema = {
@@ -14,4 +15,5 @@ export const endossoPleno: EntitySchema = {
   actions: { edit: 'edit' },
   menu: { group: 'Seguros', icon: 'DiffOutlined' },
   fields: endossoFields('seguroPleno'),
+  workflow: endossoWorkflow(['admin_seguros']),
 };

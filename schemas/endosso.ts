@@ -1,5 +1,6 @@
 import type { EntitySchema } from './kinds';
 import { endossoFields } from './shared/seguro-fields';
+import { endossoWorkflow } from './shared/endosso-workflow';
 
 /** Endorsement of an engineering-risk policy. */
 export const endosso: EntitySchema = {
@@ -14,4 +15,5 @@ export const endosso: EntitySchema = {
   actions: { edit: 'edit' },
   menu: { group: 'Seguros', icon: 'DiffOutlined' },
   fields: endossoFields('seguro'),
+  workflow: endossoWorkflow(['seguros', 'admin_seguros']),
 };

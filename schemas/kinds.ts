@@ -90,6 +90,12 @@ export interface FieldDef {
    */
   optionLabels?: Record<string, string>;
   /**
+   * enum (top-level): values an earlier version of the schema stored, each mapped to the option that
+   * now stands for it (`{ Revisado: 'Emitido' }`). Upgrading a database rewrites the rows holding one
+   * before the new CHECK of the options is added (src/server/db/migrate.ts), so it never refuses them.
+   */
+  formerOptions?: Record<string, string>;
+  /**
    * Initial value on create. Any kind may declare a default; a person field may use
    * CURRENT_USER ('$usuario') to start as the signed-in user (e.g. the RDO's site manager); a date
    * field TODAY ('$hoje'), a datetime field NOW ('$agora').

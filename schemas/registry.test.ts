@@ -157,6 +157,12 @@ describe('schema registry', () => {
           expect(new Set(f.options).size, path).toBe(f.options!.length);
           expect(f.options, path).toContain(f.default);
         }
+        // A former value is no longer an option and maps to one (rewritten by the migration, src/server/db/ddl.ts).
+        for (const [old, now] of Object.entries(f.formerOptions ?? {})) {
+          expect(f.kind === 'enum' && !path.includes('.'), `${path}: formerOptions on a top-level enum`).toBe(true);
+          expect(f.options, `${path}: ${old}`).not.toContain(old);
+          expect(f.options, `${path}: ${old} → ${now}`).toContain(now);
+        }
         if (f.kind === 'text' || f.kind === 'longtext' || f.kind === 'email') {
           expect(f.maxLength, path).toBeGreaterThan(0);
         }
@@ -349,7 +355,9 @@ describe('fields named in docs/access.md', () => {
       checklistTemplateAutomacao: 'AUTOMACAO',
     });
     expect(schemaByName('osField')!.fields).toEqual(schemaByName('osAutomacao')!.fields);
-    expect(schemaByName('seguro')!.fields).toEqual(schemaByName('seguroPleno')!.fields);
+    // The two kinds of policy share their fields; each renews a policy of its own kind.
+    const policyFields = (name: string) => schemaByName(name)!.fields.map((f) => (f.name === 'apoliceAnterior' ? { ...f, ref: 'apólice' } : f));
+    expect(policyFields('seguro')).toEqual(policyFields('seguroPleno'));
     expect(field('usuario', 'email').unique).toBe(true);
   });
 });

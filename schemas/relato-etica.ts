@@ -5,6 +5,9 @@ import { attachmentsField, longtext, obraRef } from './shared/common';
  * Ethics-channel report (docs/access.md decision 27): every staff member files one (also anonymously)
  * and reads only their own; the role `etica` handles them. The reporter's e-mail is set by the
  * server from the signed-in user and is never shown to the handlers of an anonymous report.
+ * Anyone, without an account, files one on the public page `/canal-etica` (issue 40, `origem`
+ * 'Canal público': no e-mail, and when anonymous nothing about the reporter) and follows it up with
+ * the protocol and the password shown once (src/server/ethics/).
  */
 const eticaWorkflow: Workflow = {
   field: 'status',
@@ -84,6 +87,19 @@ export const relatoEtica: EntitySchema = {
     { name: 'anonimo', kind: 'boolean', label: 'Relato anônimo', default: true, list: true, filter: true, group: 'Relato', span: 'third' },
     { name: 'nomeRelator', kind: 'text', label: 'Nome do relator', maxLength: 120, group: 'Relato', span: 'third' },
     { name: 'emailRelator', kind: 'email', label: 'E-mail do relator', maxLength: 254, readOnly: true, group: 'Relato', span: 'third' },
+    {
+      name: 'origem',
+      kind: 'enum',
+      label: 'Origem',
+      options: ['Colaborador', 'Canal público'],
+      default: 'Colaborador',
+      readOnly: true,
+      list: true,
+      filter: true,
+      group: 'Relato',
+      span: 'third',
+    },
+    { name: 'contatoRelator', kind: 'text', label: 'Contato do relator', maxLength: 150, readOnly: true, group: 'Relato', span: 'third' },
     {
       name: 'categoria',
       kind: 'enum',

@@ -1,12 +1,80 @@
-import type { EntitySchema } from './kinds';
+import { CURRENT_USER, type EntitySchema, type Workflow } from './kinds';
 import { CONFORMIDADE_OPTIONS, attachmentsField, imagesField, longtext, obraRef } from './shared/common';
 
+/** The states in which an RIT is a document of record: locked, signed, read by the client's representative. */
+export const RIT_OF_RECORD = ['Emitido', 'Assinado'];
+
+/** The severity of a finding (the SGI's own scale, so an SGI record opened from it keeps it). */
+export const RIT_SEVERIDADES = ['Baixa', 'Média', 'Alta', 'Crítica'];
+
 /**
- * Technical inspection report (RIT).
+ * The inspector writes the report and issues it ("Emitir relatório"); from then on it is a document
+ * of record like the daily report (src/server/signatures/): locked for everyone (`editBy: []`),
+ * signed by the inspector and then by the client's representative of the site; the last signature
+ * moves it to "Assinado" (src/server/rit/signed-document.ts) and sends the signed PDF to the site's
+ * distribution list. Returned while issued ("Devolver para correção", reason required) it goes back
+ * to "Rascunho" and its signatures are voided (`onLeave`), whoever received it or signed it is told.
+ * Each finding may open an SGI record ("Abrir registro no SGI"), linked back to the report.
+ */
+const ritWorkflow: Workflow = {
+  field: 'status',
+  initial: 'Rascunho',
+  states: [
+    { value: 'Rascunho', color: 'default', assignees: ['inspetor'], draft: true },
+    { value: 'Emitido', label: 'Emitido (aguardando assinaturas)', color: 'gold', editBy: [], assignees: ['inspetor'] },
+    { value: 'Assinado', color: 'green', final: true, editBy: [] },
+  ],
+  deleteIn: ['Rascunho'],
+  deleteRefusal: 'Um RIT emitido é um documento de registro e não pode ser excluído. Se ele precisa de correção, devolva-o para correção.',
+  onLeave: [{ states: RIT_OF_RECORD, after: 'rit-anular-assinaturas' }],
+  transitions: [
+    { name: 'emitir', label: 'Emitir relatório', from: ['Rascunho'], to: 'Emitido', action: 'update', by: ['inspetor'], tone: 'primary', mailButton: false },
+    {
+      name: 'devolver',
+      label: 'Devolver para correção',
+      from: ['Emitido'],
+      to: 'Rascunho',
+      action: 'update',
+      by: ['inspetor'],
+      comment: 'required',
+      notify: ['inspetor'],
+      tone: 'danger',
+      inbox: false,
+    },
+    {
+      // Taken by the portal at the last signature; by hand only once every signature is in force.
+      name: 'concluir-assinaturas',
+      label: 'Concluir assinaturas',
+      from: ['Emitido'],
+      to: 'Assinado',
+      action: 'manage',
+      guard: 'rit-assinaturas-completas',
+      after: 'rit-distribuir',
+      inbox: false,
+      mailButton: false,
+    },
+    {
+      name: 'abrir-sgi',
+      label: 'Abrir registro no SGI',
+      from: ['Rascunho', 'Emitido', 'Assinado'],
+      action: 'update',
+      by: ['inspetor'],
+      asks: ['constatacaoSgi'],
+      after: 'rit-abrir-sgi',
+      inbox: false,
+      mailButton: false,
+    },
+  ],
+};
+
+/**
+ * Technical inspection report (RIT), a document of record like the daily report (issue 40).
  *
- * Subject decision: docs/access.md has no subject for RIT. Technical inspections (receiving,
- * assembly, commissioning) are carried out by the field-services team, so the report is gated by
- * FIELD: admin_field manages, `field` reads and creates. No new subject is introduced.
+ * Subject: `RIT`, its own (docs/access.md decision 37). Technical inspections (receiving, assembly,
+ * commissioning) are carried out by the field-services team, so the FIELD roles hold it: admin_field
+ * manages, `field` reads and creates, the inspector it names edits it and takes its steps
+ * (src/access/rules/ordens-servico.ts); the client's representative of the site reads it once issued
+ * and signs it (client.ts). It was FIELD until that read rule gave clients the FIELD menus.
  */
 export const rit: EntitySchema = {
   name: 'rit',
@@ -14,7 +82,7 @@ export const rit: EntitySchema = {
   label: 'Relatório de inspeção técnica',
   labelPlural: 'Relatórios de inspeção técnica (RIT)',
   gender: 'm',
-  subject: 'FIELD',
+  subject: 'RIT',
   titleField: 'titulo',
   obraField: 'obra',
   defaultSort: { field: 'data', order: 'desc' },
@@ -24,9 +92,10 @@ export const rit: EntitySchema = {
       name: 'numero',
       kind: 'text',
       label: 'Nº do RIT',
-      required: true,
+      readOnly: true,
       unique: true,
       maxLength: 30,
+      help: 'Próximo número da obra, atribuído ao salvar.',
       list: true,
       sort: true,
       search: true,
@@ -60,15 +129,24 @@ export const rit: EntitySchema = {
       group: 'Identificação',
       span: 'half',
     },
-    { name: 'inspetor', kind: 'person', label: 'Inspetor', required: true, list: true, group: 'Identificação', span: 'half' },
+    { name: 'inspetor', kind: 'person', label: 'Inspetor', required: true, default: CURRENT_USER, list: true, group: 'Identificação', span: 'half' },
     { name: 'equipamento', kind: 'text', label: 'Equipamento / sistema inspecionado', maxLength: 150, search: true, group: 'Identificação', span: 'half' },
     {
       name: 'status',
       kind: 'enum',
       label: 'Situação',
       required: true,
-      options: ['Rascunho', 'Emitido', 'Revisado'],
+      options: ['Rascunho', ...RIT_OF_RECORD],
+      /*
+       * Before issue 40 the report had no workflow and a hand-set "Revisado" (reviewed after issuing).
+       * It had been issued but nobody had signed it, so on upgrade it becomes "Emitido" (aguardando
+       * assinaturas): locked, read by the client's representative, and signed by the inspector and then
+       * the client like any issued report. "Assinado" would claim signatures that do not exist. Its
+       * hand-typed `numero` is kept (the site's counter continues after the highest number it matches).
+       */
+      formerOptions: { Revisado: 'Emitido' },
       default: 'Rascunho',
+      readOnly: true,
       list: true,
       filter: true,
       group: 'Identificação',
@@ -99,8 +177,35 @@ export const rit: EntitySchema = {
       group: 'Conclusão',
       span: 'half',
     },
+    {
+      name: 'constatacoes',
+      kind: 'rows',
+      label: 'Constatações',
+      group: 'Constatações',
+      span: 'full',
+      help: 'Cada constatação pode abrir um registro no SGI ("Abrir registro no SGI", pelo número da constatação).',
+      fields: [
+        { name: 'descricao', kind: 'text', label: 'Descrição', required: true, maxLength: 500 },
+        { name: 'severidade', kind: 'enum', label: 'Severidade', required: true, options: RIT_SEVERIDADES, default: 'Média' },
+        imagesField('foto', 'Foto', { maxFiles: 4, group: undefined }),
+      ],
+    },
+    {
+      name: 'constatacaoSgi',
+      kind: 'integer',
+      label: 'Nº da constatação',
+      min: 1,
+      max: 200,
+      readOnly: true,
+      hidden: true,
+      help: 'A constatação (1 para a primeira da lista) que abre o registro no SGI.',
+    },
     longtext('recomendacoes', 'Recomendações', { maxLength: 4000, group: 'Conclusão' }),
     imagesField('fotos', 'Fotos'),
     attachmentsField('anexos', 'Anexos'),
   ],
+  workflow: ritWorkflow,
+  /** RIT-101-001: the site and its own counter, assigned when the report is saved the first time. */
+  numbering: { field: 'numero', format: 'RIT-{obra}-{###}', on: 'create' },
+  related: [{ entity: 'ticketSgi', via: 'rit', label: 'Registros SGI das constatações' }],
 };

@@ -1,5 +1,5 @@
 import type { EntitySchema } from './kinds';
-import { APOLICE_FIELDS } from './shared/seguro-fields';
+import { apoliceFields } from './shared/seguro-fields';
 
 /** Full-operation insurance policy (/seguros/perfeito, subject SEGUROS_PLENO). */
 export const seguroPleno: EntitySchema = {
@@ -11,8 +11,10 @@ export const seguroPleno: EntitySchema = {
   subject: 'SEGUROS_PLENO',
   titleField: 'numeroApolice',
   obraField: 'obra',
-  defaultSort: { field: 'fimVigencia', order: 'asc' },
+  defaultSort: { field: 'fimVigenciaAtual', order: 'asc' },
   actions: { edit: 'edit' },
   menu: { group: 'Seguros', icon: 'InsuranceOutlined' },
-  fields: APOLICE_FIELDS,
+  // The policy's page lists its endorsements; the policy in force above them (src/app/modules/seguros).
+  related: [{ entity: 'endossoPleno', via: 'apolice', label: 'Endossos' }],
+  fields: apoliceFields('seguroPleno'),
 };

@@ -1,5 +1,5 @@
 import type { EntitySchema } from './kinds';
-import { APOLICE_FIELDS } from './shared/seguro-fields';
+import { apoliceFields } from './shared/seguro-fields';
 
 /** Engineering-risk insurance policy (/seguros, subject SEGUROS). */
 export const seguro: EntitySchema = {
@@ -11,8 +11,10 @@ export const seguro: EntitySchema = {
   subject: 'SEGUROS',
   titleField: 'numeroApolice',
   obraField: 'obra',
-  defaultSort: { field: 'fimVigencia', order: 'asc' },
+  defaultSort: { field: 'fimVigenciaAtual', order: 'asc' },
   actions: { edit: 'edit' },
   menu: { group: 'Seguros', icon: 'SafetyOutlined' },
-  fields: APOLICE_FIELDS,
+  // The policy's page lists its endorsements; the policy in force above them (src/app/modules/seguros).
+  related: [{ entity: 'endosso', via: 'apolice', label: 'Endossos' }],
+  fields: apoliceFields('seguro'),
 };

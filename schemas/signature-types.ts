@@ -44,6 +44,8 @@ export interface SignaturesView {
   podeAssinar: boolean;
   /** Why the caller cannot sign now (pt-BR). */
   motivo: string | null;
+  /** The pt-BR name of each role in this document (the RIT's 'responsavel' is its "Inspetor"). */
+  papeis: Record<SignerRole, string>;
 }
 
 /**
@@ -60,4 +62,6 @@ export interface Verification {
   documento: string;
   assinaturas: { papel: SignerRole; nome: string; em: string; valida: boolean }[];
   mensagem: string;
+  /** The pt-BR name of each role in this document (the RIT's 'responsavel' is its "Inspetor"). */
+  papeis: Record<SignerRole, string>;
 }

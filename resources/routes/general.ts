@@ -83,6 +83,30 @@ export const GENERAL_ROUTES = [
     entity: list('seguroPleno'),
     icon: 'InsuranceOutlined',
   }),
+  // Insurance (issue 40): the calendar of the policies' expiries, and "Renovar" (a new policy prefilled from the one it renews).
+  r('/seguros/vencimentos', 'Vencimentos de apólices', {
+    group: 'Seguros',
+    access: can('SEGUROS', 'read', check('SEGUROS_PLENO')),
+    screen: 'vencimentosSeguros',
+    icon: 'CalendarOutlined',
+    spec: false,
+  }),
+  r('/seguros/renovar', 'Renovar apólice', {
+    group: 'Seguros',
+    access: can('SEGUROS', 'create'),
+    entity: create('seguro', { apoliceAnterior: '?anterior' }),
+    icon: 'ReloadOutlined',
+    menu: false,
+    spec: false,
+  }),
+  r('/seguros-pleno/renovar', 'Renovar apólice de operação plena', {
+    group: 'Seguros',
+    access: can('SEGUROS_PLENO', 'create'),
+    entity: create('seguroPleno', { apoliceAnterior: '?anterior' }),
+    icon: 'ReloadOutlined',
+    menu: false,
+    spec: false,
+  }),
 ];
 
 /** Field forms written on the device (issue 26): for whoever may create a record of an entity with `offline`. Listed last: the user's own group. */

@@ -19,4 +19,8 @@ export const PUBLIC_ROUTES = [
   // Not in docs/specification.md §2: the check of a signed document's code (a signed RDO prints it), typed or followed as a link.
   r('/verificar', 'Verificar assinaturas', { screen: 'verificar', icon: 'SafetyCertificateOutlined', spec: false }),
   r('/verificar/:codigo', 'Verificar assinaturas', { screen: 'verificar', icon: 'SafetyCertificateOutlined', spec: false }),
+  // Not in docs/specification.md §2: the ethics channel open to anyone, without an account (issue 40), its follow-up and its poster.
+  r('/canal-etica', 'Canal de ética', { screen: 'canalEtica', icon: 'FlagOutlined', spec: false }),
+  r('/canal-etica/acompanhar', 'Acompanhar relato', { screen: 'canalEticaAcompanhar', icon: 'FlagOutlined', spec: false }),
+  r('/canal-etica/cartaz', 'Cartaz do canal de ética', { screen: 'canalEticaCartaz', icon: 'FlagOutlined', spec: false }),
 ];

@@ -40,6 +40,9 @@ export type ScreenName =
   | 'manutencao'
   | 'pesquisa' // /pesquisa/:token: the public satisfaction survey of a concluded post-sales ticket
   | 'verificar' // /verificar(/:codigo): the public check of a signed document's verification code
+  | 'canalEtica' // /canal-etica: the public ethics channel, anyone reports without an account (issue 40)
+  | 'canalEticaAcompanhar' // /canal-etica/acompanhar: a report followed up with its protocol and password
+  | 'canalEticaCartaz' // /canal-etica/cartaz: the channel's printable poster with a QR code
   | 'dashboard' // dashboards, S-curves, calendars, configuration editors: not built yet
   | 'calendar'
   | 'config'
@@ -48,6 +51,7 @@ export type ScreenName =
   | 'noAparelhoRegistro' // /no-aparelho/:id: a conflict's merge screen or a refusal's reason
   | 'rdoConfig' // /:obra/diarios/configurar: the site's RDO configuration (entity configuracaoRdo), one record per site
   | 'documentTree' // /obra/documentacao: the default library tree of new sites (entity modeloDiretorio)
+  | 'vencimentosSeguros' // /seguros/vencimentos: the calendar of the policies' ends of validity (issue 40)
   | 'schemaConfig'; // /admin/entidades(/:resource): run-time configuration of an entity's fields (issue 15)
 
 export interface AccessCheck {

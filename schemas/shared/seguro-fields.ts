@@ -8,6 +8,10 @@ import { attachmentsField, longtext, obraRef } from './common';
 import { EMPRESA_CORRETORA, EMPRESA_SEGURADORA, companyRef } from '../empresa';
 
 export const APOLICE_STATUS = ['Em cotação', 'Vigente', 'Vencida', 'Cancelada', 'Renovada'];
+/** How close a policy in force is to its end (server-set daily, src/server/insurance): the list's "a vencer" filter. */
+export const VENCIMENTO_OPTIONS = ['Vencida', 'A vencer em até 7 dias', 'A vencer em até 30 dias', 'A vencer em até 60 dias', 'Em dia'];
+/** The endorsement's workflow states (schemas/shared/endosso-workflow.ts). */
+export const ENDOSSO_SITUACOES = ['Rascunho', 'Emitido', 'Cancelado'];
 export const ENDOSSO_TIPOS = [
   'Inclusão de cobertura',
   'Exclusão de cobertura',
@@ -17,7 +21,50 @@ export const ENDOSSO_TIPOS = [
   'Cancelamento',
 ];
 
-export const APOLICE_FIELDS: FieldDef[] = [
+const COBERTURA_FIELDS: FieldDef[] = [
+  { name: 'cobertura', kind: 'text', label: 'Cobertura', required: true, maxLength: 150 },
+  { name: 'limite', kind: 'money', label: 'Limite máximo de indenização', min: 0, max: 100_000_000_000 },
+  { name: 'franquia', kind: 'text', label: 'Franquia / POS', maxLength: 150 },
+];
+
+const EM_VIGOR = 'Em vigor (com os endossos emitidos)';
+
+/**
+ * The policy as contracted (the fields above, edited by people) and the policy in force: the
+ * contracted values plus the issued endorsements in order, set by the server
+ * (src/server/insurance/in-force.ts) whenever the policy or one of its endorsements changes.
+ */
+const IN_FORCE_FIELDS: FieldDef[] = [
+  {
+    name: 'fimVigenciaAtual',
+    kind: 'date',
+    label: 'Fim da vigência em vigor',
+    readOnly: true,
+    list: true,
+    sort: true,
+    filter: true,
+    group: EM_VIGOR,
+    span: 'third',
+  },
+  {
+    name: 'vencimento',
+    kind: 'enum',
+    label: 'Vencimento',
+    options: VENCIMENTO_OPTIONS,
+    default: 'Em dia',
+    readOnly: true,
+    list: true,
+    filter: true,
+    group: EM_VIGOR,
+    span: 'third',
+    help: 'Calculado todos os dias a partir do fim da vigência em vigor, para apólices vigentes ou vencidas.',
+  },
+  { name: 'importanciaSeguradaAtual', kind: 'money', label: 'Importância segurada em vigor', readOnly: true, sort: true, group: EM_VIGOR, span: 'third' },
+  { name: 'premioTotal', kind: 'money', label: 'Prêmio total (com endossos)', readOnly: true, sort: true, group: EM_VIGOR, span: 'third' },
+  { name: 'coberturasAtuais', kind: 'rows', label: 'Coberturas em vigor', readOnly: true, group: EM_VIGOR, span: 'full', fields: COBERTURA_FIELDS },
+];
+
+const APOLICE_FIELDS: FieldDef[] = [
   {
     name: 'numeroApolice',
     kind: 'text',
@@ -56,7 +103,6 @@ export const APOLICE_FIELDS: FieldDef[] = [
     kind: 'date',
     label: 'Fim da vigência',
     required: true,
-    list: true,
     sort: true,
     filter: true,
     group: 'Vigência e valores',
@@ -82,11 +128,7 @@ export const APOLICE_FIELDS: FieldDef[] = [
     label: 'Coberturas',
     group: 'Coberturas',
     span: 'full',
-    fields: [
-      { name: 'cobertura', kind: 'text', label: 'Cobertura', required: true, maxLength: 150 },
-      { name: 'limite', kind: 'money', label: 'Limite máximo de indenização', min: 0, max: 100_000_000_000 },
-      { name: 'franquia', kind: 'text', label: 'Franquia / POS', maxLength: 150 },
-    ],
+    fields: COBERTURA_FIELDS,
   },
   attachmentsField('documentos', 'Apólice e documentos'),
   longtext('observacoes', 'Observações', { maxLength: 4000, group: 'Anexos' }),
@@ -104,6 +146,20 @@ export function endossoFields(apoliceRef: string): FieldDef[] {
       required: true,
       list: true,
       filter: true,
+      group: 'Endosso',
+      span: 'half',
+    },
+    {
+      name: 'situacao',
+      kind: 'enum',
+      label: 'Situação',
+      required: true,
+      readOnly: true,
+      options: ENDOSSO_SITUACOES,
+      default: 'Rascunho',
+      list: true,
+      filter: true,
+      sort: true,
       group: 'Endosso',
       span: 'half',
     },
@@ -132,8 +188,15 @@ export function endossoFields(apoliceRef: string): FieldDef[] {
       span: 'half',
     },
     { name: 'dataEmissao', kind: 'date', label: 'Data de emissão', required: true, list: true, sort: true, group: 'Endosso', span: 'third' },
-    { name: 'inicioVigencia', kind: 'date', label: 'Início da vigência', group: 'Endosso', span: 'third' },
-    { name: 'fimVigencia', kind: 'date', label: 'Fim da vigência', group: 'Endosso', span: 'third' },
+    {
+      name: 'inicioVigencia',
+      kind: 'date',
+      label: 'Início da vigência',
+      group: 'Endosso',
+      span: 'third',
+      help: 'Data a partir da qual o endosso vale (sem ela, a data de emissão); deve estar dentro da vigência da apólice.',
+    },
+    { name: 'fimVigencia', kind: 'date', label: 'Novo fim da vigência', group: 'Endosso', span: 'third' },
     { name: 'importanciaSegurada', kind: 'money', label: 'Nova importância segurada', min: 0, max: 100_000_000_000, group: 'Endosso', span: 'half' },
     {
       name: 'premioAdicional',
@@ -145,7 +208,45 @@ export function endossoFields(apoliceRef: string): FieldDef[] {
       group: 'Endosso',
       span: 'half',
     },
+    {
+      name: 'coberturas',
+      kind: 'rows',
+      label: 'Coberturas incluídas, alteradas ou excluídas',
+      group: 'Endosso',
+      span: 'full',
+      help: 'Uma cobertura de mesmo nome da apólice é substituída; num endosso de exclusão de cobertura, as coberturas listadas saem da apólice.',
+      fields: COBERTURA_FIELDS,
+    },
     longtext('descricao', 'Descrição', { required: true, minLength: 5, maxLength: 4000, search: true, group: 'Endosso' }),
     attachmentsField('documentos', 'Documentos', { maxFiles: 10 }),
   ];
+}
+
+/**
+ * The fields of a policy of schema `self`: the contracted policy, the previous policy it renews
+ * ("Renovar" prefills the new one from it through `copies`) and the policy in force.
+ */
+export function apoliceFields(self: string): FieldDef[] {
+  const anterior: FieldDef = {
+    name: 'apoliceAnterior',
+    kind: 'reference',
+    label: 'Apólice anterior (renovação)',
+    ref: self,
+    group: 'Apólice',
+    span: 'half',
+    help: 'A apólice que esta renova. Ao escolher, os dados da apólice em vigor são copiados para os campos vazios.',
+    copies: {
+      obra: 'obra',
+      seguradora: 'seguradora',
+      corretora: 'corretora',
+      segurado: 'segurado',
+      responsavel: 'responsavel',
+      objeto: 'objeto',
+      inicioVigencia: 'fimVigenciaAtual',
+      importanciaSegurada: 'importanciaSeguradaAtual',
+      franquia: 'franquia',
+      coberturas: 'coberturasAtuais',
+    },
+  };
+  return [...APOLICE_FIELDS.slice(0, 7), anterior, ...APOLICE_FIELDS.slice(7), ...IN_FORCE_FIELDS];
 }

@@ -105,7 +105,7 @@ const abilityOptions = { detectSubjectType };
  * same action and subject a later rule wins (an inverted rule only hides the rules before it).
  */
 const CLIENT: readonly RuleSet[] = [
-  clientRules, //                 1, 2, 25, 26, 30   rules/client.ts
+  clientRules, //                 1, 2, 25, 26, 30, 32, 37  rules/client.ts
 ];
 
 const STAFF: readonly RuleSet[] = [
@@ -119,7 +119,7 @@ const STAFF: readonly RuleSet[] = [
   substituteRules, //             28                 rules/substitute.ts
   anonymousReportRules, //        27                 rules/etica.ts
   rdoRules, //                    5                  rules/rdo.ts
-  fieldRules, //                  6, 30              rules/ordens-servico.ts
+  fieldRules, //                  6, 30, 37          rules/ordens-servico.ts
   automacaoRules, //              7, 30              rules/ordens-servico.ts
   contratosRules, //              8                  rules/contratos.ts
   projetoRules, //                9                  rules/projetos.ts

@@ -9,6 +9,9 @@ export const SUBJECTS = [
   'Diretorio',
   'RDO',
   'FIELD',
+  // The technical inspection report (issue 40, docs/access.md decision 37): its own subject, so the
+  // client's representative who reads it gets no FIELD rule (and no FIELD menu).
+  'RIT',
   'OS_FIELD',
   'DiarioOs',
   'EapOS',

@@ -34,6 +34,9 @@ const PendenciasPage = lazy(() => import('./modules/pendencias/pendencias-page')
 const AcaoEmailPage = lazy(() => import('./modules/acao-email/acao-email-page').then((m) => ({ default: m.AcaoEmailPage })));
 const SurveyPage = lazy(() => import('./modules/survey/survey-page').then((m) => ({ default: m.SurveyPage })));
 const VerifyPage = lazy(() => import('./modules/verificar/verify-page').then((m) => ({ default: m.VerifyPage })));
+const EthicsReportPage = lazy(() => import('./modules/etica/report-page').then((m) => ({ default: m.ReportPage })));
+const EthicsFollowUpPage = lazy(() => import('./modules/etica/follow-up-page').then((m) => ({ default: m.FollowUpPage })));
+const EthicsPosterPage = lazy(() => import('./modules/etica/poster-page').then((m) => ({ default: m.PosterPage })));
 const DeviceListPage = lazy(() => import('./modules/aparelho/device-list-page').then((m) => ({ default: m.DeviceListPage })));
 const DeviceRecordPage = lazy(() => import('./modules/aparelho/device-record-page').then((m) => ({ default: m.DeviceRecordPage })));
 const LostDaysPage = lazy(() => import('./modules/lost-days/lost-days-page').then((m) => ({ default: m.LostDaysPage })));
@@ -48,6 +51,7 @@ const SettingsPage = lazy(() => import('./modules/configuracoes/settings-page').
 const MaintenanceAdminPage = lazy(() => import('./modules/manutencao/maintenance-admin-page').then((m) => ({ default: m.MaintenanceAdminPage })));
 const ApiReferencePage = lazy(() => import('./modules/api-reference/api-reference-page').then((m) => ({ default: m.ApiReferencePage })));
 const SchemaConfigPage = lazy(() => import('./modules/schema-config/schema-config-page').then((m) => ({ default: m.SchemaConfigPage })));
+const VencimentosPage = lazy(() => import('./modules/seguros/vencimentos-page').then((m) => ({ default: m.VencimentosPage })));
 const VersoesSistemaPage = lazy(() => import('./root/VersoesSistemaPage').then((m) => ({ default: m.VersoesSistemaPage })));
 const AuthPages = {
   LoginPage: lazy(() => import('./auth/pages').then((m) => ({ default: m.LoginPage }))),
@@ -120,6 +124,8 @@ export function elementFor(route: AppRoute): ReactNode {
       return <SchemaConfigPage />;
     case 'calendar':
       return <SchedulePage />;
+    case 'vencimentosSeguros':
+      return <VencimentosPage />;
     case 'dashboard':
       return route.dashboard ? <DashboardPage route={route} /> : <Navigate to="/404" replace />;
     case 'perfil':
@@ -144,6 +150,12 @@ export function elementFor(route: AppRoute): ReactNode {
       return <SurveyPage />;
     case 'verificar':
       return <VerifyPage />;
+    case 'canalEtica':
+      return <EthicsReportPage />;
+    case 'canalEticaAcompanhar':
+      return <EthicsFollowUpPage />;
+    case 'canalEticaCartaz':
+      return <EthicsPosterPage />;
     default:
       // dashboards, calendars, configuration editors: not built (never routed).
       return <Navigate to="/404" replace />;

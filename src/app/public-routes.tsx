@@ -21,6 +21,9 @@ const ObraInacessivelPage = status('ObraInacessivelPage');
 const ManutencaoPage = status('ManutencaoPage');
 const SurveyPage = lazy(() => import('./modules/survey/survey-page').then((m) => ({ default: m.SurveyPage })));
 const VerifyPage = lazy(() => import('./modules/verificar/verify-page').then((m) => ({ default: m.VerifyPage })));
+const ReportPage = lazy(() => import('./modules/etica/report-page').then((m) => ({ default: m.ReportPage })));
+const FollowUpPage = lazy(() => import('./modules/etica/follow-up-page').then((m) => ({ default: m.FollowUpPage })));
+const PosterPage = lazy(() => import('./modules/etica/poster-page').then((m) => ({ default: m.PosterPage })));
 
 export interface PublicRoute {
   /** As in the route table ('/' for the empty path). */
@@ -43,6 +46,9 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   { path: '/pesquisa/:token', title: 'Pesquisa de satisfação', screen: 'pesquisa' },
   { path: '/verificar', title: 'Verificar assinaturas', screen: 'verificar' },
   { path: '/verificar/:codigo', title: 'Verificar assinaturas', screen: 'verificar' },
+  { path: '/canal-etica', title: 'Canal de ética', screen: 'canalEtica' },
+  { path: '/canal-etica/acompanhar', title: 'Acompanhar relato', screen: 'canalEticaAcompanhar' },
+  { path: '/canal-etica/cartaz', title: 'Cartaz do canal de ética', screen: 'canalEticaCartaz' },
 ];
 
 /**
@@ -65,6 +71,9 @@ export const PUBLIC_SCREENS: Record<string, ComponentType> = {
   manutencao: ManutencaoPage,
   pesquisa: SurveyPage,
   verificar: VerifyPage,
+  canalEtica: ReportPage,
+  canalEticaAcompanhar: FollowUpPage,
+  canalEticaCartaz: PosterPage,
 };
 
 function Titled({ title, children }: { title: string; children: ReactNode }) {

@@ -28,6 +28,7 @@ import { lostDaysRoutes } from './lost-days/routes';
 import { weatherRoutes } from './weather/routes';
 import { rdoRoutes } from './rdo/routes';
 import { signatureRoutes } from './signatures/routes';
+import { ritRoutes } from './rit/routes';
 import { verifyRoutes } from './signatures/verify-routes';
 import { canonicalOrigin, securityFromEnv, type SecurityOptions } from './http/origins';
 import { securityHeaders } from './http/security-headers';
@@ -65,6 +66,8 @@ import { maintenanceGuard, maintenancePublicRoutes, maintenanceRoutes } from './
 import { importRoutes } from './import/routes';
 import { searchRoutes } from './search/routes';
 import { actorResolver } from './import/queue';
+import { ethicsPublicRoutes, isEthicsPublicPath } from './ethics/public-routes';
+import { ethicsThreadRoutes } from './ethics/staff-routes';
 // The features' entity hooks, workflow guards and effects, and core tables (before any request).
 import './modules/register';
 
@@ -111,7 +114,9 @@ export function createApp(opts: AppOptions) {
   const security = opts.security ?? securityFromEnv();
   const metrics = opts.metrics === undefined ? metricsFromEnv({ db: opts.db, poolStats: opts.poolStats }) : (opts.metrics ?? undefined);
   if (metrics) app.use('*', metrics.middleware); // first: every answer is counted, by route pattern
-  app.use('*', requestContext()); // x-request-id on every answer, one JSON log line per API request (issue 35)
+  // x-request-id on every answer, one JSON log line per API request (issue 35); the public ethics
+  // channel's requests carry no address or device into the history (issue 40).
+  app.use('*', requestContext({ unidentified: isEthicsPublicPath }));
   app.use('*', securityHeaders(security), canonicalOrigin(security));
   app.use(
     '/api/*',
@@ -189,6 +194,8 @@ export function createApp(opts: AppOptions) {
   const api = new Hono<AppEnv>();
   // Liveness (`/health`) and readiness (`/health/ready`: database, mail queue, file store).
   api.route('/', healthRoutes({ db: opts.db, storage: opts.storage, version: opts.version, draining }));
+  // Public ethics channel (issue 40): before the API's rate limit, which would count its callers by address.
+  api.route('/canal-etica', ethicsPublicRoutes({ db: opts.db, storage: opts.storage, store: opts.rateLimit?.store }));
   // The caller, resolved once per request (the rate limit needs it before the authentication middleware).
   const callers = new WeakMap<Request, Promise<PortalUser | null>>();
   const callerOf = (c: Context): Promise<PortalUser | null> => {
@@ -303,6 +310,7 @@ export function createApp(opts: AppOptions) {
     }),
   );
   api.route('/obras', galleryRoutes(opts.db)); // GET /obras/:obra/galeria
+  api.route('/relatos-etica', ethicsThreadRoutes(opts.db)); // an ethics report's thread (issue 40)
   usePoolRevocation(opts.identityAdmin); // an inactive person is signed out of the provider too (issue 35)
   if (opts.identityAdmin) {
     api.route('/obras', sitePeopleRoutes(opts.db, opts.identityAdmin, 'obra'));
@@ -311,6 +319,8 @@ export function createApp(opts: AppOptions) {
   // Before the generic routes, so that `/diarios/copia-anterior` is not read as an id.
   api.route('/diarios', rdoRoutes(opts.db, opts.storage));
   api.route('/diarios', signatureRoutes(opts.db, opts.storage)); // GET/POST /diarios/:id/assinaturas (issue 26)
+  api.route('/rits', ritRoutes(opts.db, opts.storage)); // GET /rits/:id/pdf (issue 40)
+  api.route('/rits', signatureRoutes(opts.db, opts.storage, 'rit')); // GET/POST /rits/:id/assinaturas (issue 40)
   api.route('/obras', scheduleRoutes(opts.db)); // works schedule, S-curve, delay warning
   api.route('/obras', lostDaysRoutes(opts.db)); // GET /obras/:obra/dias-impraticaveis (impracticable days, issue 26)
   api.route('/obras', eapCodeRoutes(opts.db)); // GET /obras/:obra/eap-codigos?area= (the daily report's EAP picker)

@@ -240,8 +240,8 @@ describe.each(BACKENDS)('pendências as a work queue (%s)', (backend) => {
       expect(r.status).toBe(200);
       return (r.body as { resource: string; label: string }[]).map((m) => m.resource);
     };
-    // The client approves CRE documents and signs its sites' daily reports; it never acts on contracts or tickets' costs.
-    expect(await modules(CLIENTE)).toEqual(['diarios', 'projetos']);
+    // The client approves CRE documents and signs its sites' daily reports and RITs (issue 40); it never acts on contracts or tickets' costs.
+    expect(await modules(CLIENTE)).toEqual(['diarios', 'projetos', 'rits']);
     const all = await modules('admin@portal.local');
     expect(all).toEqual(expect.arrayContaining(['contratos', 'diarios', 'projetos']));
     expect((await c.get('/api/v1/pendencias/modulos', 'admin@portal.local')).body[0]).toEqual({ resource: expect.any(String), label: expect.any(String) });

@@ -177,7 +177,9 @@ describe.each(BACKENDS)('RDO signatures (%s)', (backend) => {
     // The public verification: valid, the document's title, the signers; nothing else.
     const ok = await verify(code);
     expect(ok.status).toBe(200);
-    expect(Object.keys(ok.body).sort()).toEqual(['assinaturas', 'documento', 'mensagem', 'situacao', 'valido']);
+    // (`papeis`: the names of the roles in this kind of document, e.g. the RIT's "Inspetor"; no one's data.)
+    expect(Object.keys(ok.body).sort()).toEqual(['assinaturas', 'documento', 'mensagem', 'papeis', 'situacao', 'valido']);
+    expect(ok.body.papeis).toEqual({ responsavel: 'Responsável da obra', cliente: 'Representante do cliente' });
     expect(ok.body.valido).toBe(true);
     expect(ok.body.documento).toMatch(/^Diário de obra nº \d+ — .+ — 15\/10\/2026$/);
     expect(ok.body.mensagem).toMatch(/^Documento válido/);

@@ -76,9 +76,18 @@ async function searchByKeyboard(page, label) {
     await type(page, WORD);
     const options = page.locator('#busca-lista [role="option"][data-registro^="posvendas/"]');
     await eventually(async () => assert.ok((await options.count()) >= 3, `${await options.count()} opções`), { timeout: 20_000 });
+    // The answer for the whole word is in when the results hold still (an answer for an earlier prefix
+    // could still replace them, and a new list starts again at its first option).
+    const box = page.getByRole('combobox', { name: 'Buscar em todos os módulos' });
+    const listed = () => page.locator('#busca-lista [role="option"]').evaluateAll((os) => os.map((o) => o.getAttribute('data-registro')).join());
+    await eventually(async () => {
+      const before = await listed();
+      await page.waitForTimeout(400);
+      assert.equal(await listed(), before, 'os resultados ainda mudam');
+    });
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
-    const active = await page.getByRole('combobox', { name: 'Buscar em todos os módulos' }).getAttribute('aria-activedescendant');
+    const active = await box.getAttribute('aria-activedescendant');
     assert.equal(active, 'busca-opcao-2');
     assert.equal(await page.locator('#busca-opcao-2').getAttribute('aria-selected'), 'true');
     await shot(page, `busca-resultados-${label}`);

@@ -1,9 +1,10 @@
 /**
- * Clients (docs/access.md decisions 1, 2, 25, 26, 30 and 32): a user whose roles include `cliente` gets
+ * Clients (docs/access.md decisions 1, 2, 25, 26, 30, 32 and 37): a user whose roles include `cliente` gets
  * only this set (no staff or global rule, decision 1), plus the company rule of decision 29
  * (empresa.ts) and the restrictions of external.ts.
  */
 import { RDO_CONCLUDED, RDO_VOIDED } from '../../../schemas/diario';
+import { RIT_OF_RECORD } from '../../../schemas/rit';
 import type { RuleContext } from './context';
 
 /** Decision 26: the approval situations a client approver acts on. */
@@ -65,6 +66,9 @@ export function clientRules({ can, has, me, sites }: RuleContext): void {
   // a voided one stays readable, as voided (issue 36); internal fields and staff e-mails are withheld
   // as for every external user (decision 29).
   if (has('representante_cliente')) can('read', 'RDO', { ...mySites, status: { $in: [...RDO_CONCLUDED, RDO_VOIDED] } });
+  // 37. Likewise the technical inspection reports (RIT) of its sites once issued, which it signs after
+  // the inspector; on the RIT's own subject, so the client gets no FIELD menu nor list.
+  if (has('representante_cliente')) can('read', 'RIT', { ...mySites, status: { $in: RIT_OF_RECORD } });
   if (has('aprovador') || has('aprovador_fabrica')) {
     // 26. The approver's update is the right to take AP/APC/PR and to write comentariosCliente, nothing else.
     can('update', 'PROJETO', ['comentariosCliente'], { Situacao: { $in: PROJETO_APPROVAL_SITUATIONS }, ...mySites });

@@ -17,7 +17,7 @@ export function ethicsTeamRules({ can, cannot, has, environment }: RuleContext):
 
 /** Decision 27: nobody but the reporter sees who filed an anonymous report (field-level, applied by the API). */
 export function anonymousReportRules({ cannot, me }: RuleContext): void {
-  cannot('read', 'RelatoEtica', ['emailRelator', 'nomeRelator', 'created_by', 'updated_by'], {
+  cannot('read', 'RelatoEtica', ['emailRelator', 'nomeRelator', 'contatoRelator', 'created_by', 'updated_by'], {
     anonimo: true,
     ...(me ? { emailRelator: { $ne: me } } : {}),
   });

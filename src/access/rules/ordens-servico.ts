@@ -1,14 +1,14 @@
 /**
  * Work orders, checklists, their daily reports and EAP: field services (`FIELD`, `OS_FIELD`) and
  * automation (`AUTOMACAO`, `OS_AUTOMACAO`, `DIARIO_OS`), with `DiarioOs` / `EapOS` by `area`
- * (docs/access.md decisions 6, 7 and 30).
+ * (docs/access.md decisions 6, 7 and 30), and the technical inspection reports (`RIT`, decision 37).
  */
 import type { RuleContext } from './context';
 
-/** Decision 6: FIELD. */
-export function fieldRules({ can, has, me }: RuleContext): void {
+/** Decision 6: FIELD; decision 37: RIT. */
+export function fieldRules({ can, has, me, mine }: RuleContext): void {
   if (has('admin_field')) {
-    can('manage', 'FIELD');
+    can('manage', ['FIELD', 'RIT']);
     can('manage', ['DiarioOs', 'EapOS'], { area: 'FIELD' });
   }
   if (has('field_config')) {
@@ -24,6 +24,10 @@ export function fieldRules({ can, has, me }: RuleContext): void {
     can('create', ['DiarioOs', 'EapOS'], { area: 'FIELD' });
     // 30. The technician updates their own checklist fills while they are being filled.
     if (me) can('update', 'FIELD', { created_by: me, status: 'Em preenchimento' });
+    // 37. The technical inspection reports: the team reads and writes them; the inspector an RIT names
+    // (or whoever stands in for them) updates it and takes its steps (schemas/rit.ts, issue 40).
+    can(['read', 'create'], 'RIT');
+    if (me) can('update', 'RIT', { 'inspetor.mail': mine });
   }
   if (has('site_manager')) can(['create', 'read'], 'OS_FIELD');
 }

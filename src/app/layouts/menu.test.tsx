@@ -47,11 +47,25 @@ describe('menu per role (built from the route table and the ability)', () => {
     expect(buildMenu('factory', ability, '101')).toEqual([]);
   });
 
+  it("client's representative (representante_cliente, obra 101): its reports and RITs, and no FIELD entry", () => {
+    const ability = defineAbilityFor(user(['cliente', 'representante_cliente'], 'cliente'));
+    expect(shape(buildMenu('open', ability, '101'))).toEqual([['Geral', ['/pendencias', '/versoesSistema']]]);
+    expect(shape(buildMenu('general', ability, '101'))).toEqual([
+      ['Diários de obra', ['/diarios']],
+      ['Pós-venda', ['/posvendas']],
+      // Decision 37: the issued RITs of its sites, on their own subject: no checklist nor work-order entry.
+      ['Field e automação', ['/rits']],
+    ]);
+    expect(buildMenu('site', ability, '101')).toEqual([]);
+    expect(buildMenu('factory', ability, '101')).toEqual([]);
+  });
+
   it('site manager (site_manager, rdo_by_obra): exactly what they may open', () => {
     const ability = defineAbilityFor(SITE_MANAGER);
     expect(shape(buildMenu('general', ability, '101'))).toEqual([
       ['Biblioteca', ['/biblioteca', '/documentos']],
-      ['Seguros', ['/seguros?obra=101', '/endossos']],
+      // Issue 40: the calendar of the policies' expiries, with the list it reads.
+      ['Seguros', ['/seguros?obra=101', '/seguros/vencimentos', '/endossos']],
       ['Diários de obra', ['/diarios']],
       ['Fábrica', ['/fabricacao']],
       ['Contratos e materiais', ['/contrato', '/produtos-contrato']],

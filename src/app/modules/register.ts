@@ -6,9 +6,15 @@
 import './extensions';
 // The daily report's own views (PDF button, site options, "Copiar do dia anterior"), loaded with their pages.
 import './rdo/register';
+// The technical inspection report's page: "Baixar PDF" and its signatures (issue 40).
+import './rit/register';
 // The legal case's page with its upload buttons ("Enviar documento", decision 29).
 import './juridico/register';
+// The ethics report's page with the conversation between the investigators and the reporter (issue 40).
+import './etica/register';
 // The supplier's SGI screens: "Responder" on its records, its rows of an action plan (decision 29).
 import './sgi/register';
 // The business calendar: the holidays' list view is the calendar page (weekly hours, national holidays).
 import './calendario/register';
+// Insurance: the policy in force and "Renovar" on a policy's page (issue 40).
+import './seguros/register';

@@ -115,12 +115,13 @@ async function withCreateDefaults(db: Db, schema: EntitySchema, actor: Actor, bo
     const refKey = field.refKey ?? 'id';
     if (refKey === 'id' && !/^\d{1,15}$/.test(String(key))) continue; // validation reports it
     if (refKey !== 'id' && (typeof key !== 'string' || key.length > 200 || key.includes('\u0000'))) continue;
+    // Read as JSON, like the API reads it: a date is 'aaaa-mm-dd' (a policy's renewal copies one), not a driver's Date.
     const source = await db
       .selectFrom(target.name)
-      .selectAll()
+      .select(sql<Row>`to_jsonb(${tableOf(target)}.*)`.as('row'))
       .where(refKey, '=', refKey === 'id' ? Number(key) : String(key))
       .executeTakeFirst();
-    const row = source && flattenExtra(source as Record<string, unknown>);
+    const row = source && flattenExtra(source.row as Record<string, unknown>);
     if (row && (await canOn(db, target, actor, 'read', row))) input = { ...input, ...copiedValues(field, row, input) };
   }
   return input;

@@ -21,6 +21,11 @@ export interface TableState {
   indexes: Record<string, string>;
   /** name → ALTER TABLE ADD CONSTRAINT statement (unique, foreign keys, checks) */
   constraints: Record<string, string>;
+  /**
+   * constraint name → UPDATE statements that make existing rows satisfy it, run when the constraint
+   * is added to a table that already exists (an enum's `formerOptions`: old values to their new option).
+   */
+  rewrites?: Record<string, string[]>;
 }
 export type DbState = Record<string, TableState>;
 
@@ -47,6 +52,7 @@ export function tableState(schema: EntitySchema, all: EntitySchema[]): TableStat
   const columns: Record<string, ColumnState> = { ...SYSTEM_COLUMNS };
   const indexes: Record<string, string> = {};
   const constraints: Record<string, string> = {};
+  let rewrites: Record<string, string[]> | undefined;
   for (const f of schema.fields) {
     // Required is enforced by validation (and a NOT NULL would make added columns refuse existing rows).
     // A custom field kept in `_extra` has no column of its own (schemas/overlay.ts).
@@ -65,6 +71,8 @@ export function tableState(schema: EntitySchema, all: EntitySchema[]): TableStat
       const list = f.options.map((o) => `'${o.replace(/'/g, "''")}'`).join(', ');
       const v = columnSql(f);
       constraints[`${t}_${f.name}_check`] = `ALTER TABLE ${ident(t)} ADD CONSTRAINT ${ident(`${t}_${f.name}_check`)} CHECK (${v} IS NULL OR ${v} IN (${list}))`;
+      const former = formerOptionRewrites(t, f);
+      if (former.length) (rewrites ??= {})[`${t}_${f.name}_check`] = former;
     }
     if (f.kind === 'reference' && f.ref && !isExtraField(f)) {
       const target = all.find((s) => s.name === f.ref);
@@ -90,7 +98,24 @@ export function tableState(schema: EntitySchema, all: EntitySchema[]): TableStat
         `CREATE INDEX IF NOT EXISTS ${ident(n2)} ON ${ident(t)} (${ident(schema.obraField)}, ${ident(s.field)} ${s.order} nulls last, id ${s.order})`;
     }
   }
-  return { columns, indexes, constraints };
+  return rewrites ? { columns, indexes, constraints, rewrites } : { columns, indexes, constraints };
+}
+
+const literal = (s: string) => `'${s.replace(/'/g, "''")}'`;
+
+/**
+ * The statements giving an enum's rows holding a former value (`formerOptions`) the option that
+ * replaced it, in its column or in `_extra` (an administrator's field kept as JSON).
+ */
+function formerOptionRewrites(table: string, f: FieldDef): string[] {
+  return Object.entries(f.formerOptions ?? {})
+    .filter(([old, now]) => old !== now && f.options?.includes(now) && !f.options.includes(old))
+    .map(([old, now]) => {
+      const set = isExtraField(f)
+        ? `${ident(EXTRA_COLUMN)} = jsonb_set(${ident(EXTRA_COLUMN)}, ARRAY[${literal(f.name)}], to_jsonb(${literal(now)}::text))`
+        : `${ident(f.name)} = ${literal(now)}`;
+      return `UPDATE ${ident(table)} SET ${set}, version = version + 1 WHERE ${columnSql(f)} = ${literal(old)}`;
+    });
 }
 
 export function desiredState(schemas: EntitySchema[]): DbState {

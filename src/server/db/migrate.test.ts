@@ -57,6 +57,37 @@ describe('migrations from schemas', () => {
     }
   });
 
+  it("rewrites an enum's former values before its new CHECK is added (formerOptions)", async () => {
+    const { db, close } = await connect({ memory: true });
+    const renamed: EntitySchema = {
+      ...base,
+      fields: [base.fields[0], { name: 'tipo', kind: 'enum', label: 'Tipo', options: ['A', 'C'], formerOptions: { B: 'C' } }],
+    };
+    try {
+      await migrate(db, [base]);
+      await db
+        .insertInto('coisa')
+        .values([{ nome: 'a', tipo: 'A' }, { nome: 'b', tipo: 'B' }, { nome: 'n' }])
+        .execute();
+      const plan = planMigration(desiredState([base]), desiredState([renamed]));
+      const update = plan.statements.findIndex((s) => s.startsWith('UPDATE "coisa"'));
+      expect(update).toBeGreaterThan(-1);
+      expect(update).toBeLessThan(plan.statements.findIndex((s) => s.includes('ADD CONSTRAINT "coisa_tipo_check"')));
+      await migrate(db, [renamed]);
+      const rows = await db.selectFrom('coisa').select(['nome', 'tipo', 'version']).orderBy('nome').execute();
+      expect(rows).toEqual([
+        { nome: 'a', tipo: 'A', version: 1 },
+        { nome: 'b', tipo: 'C', version: 2 },
+        { nome: 'n', tipo: null, version: 1 },
+      ]);
+      await expect(db.insertInto('coisa').values({ nome: 'z', tipo: 'B' }).execute()).rejects.toThrow();
+      // Nothing is rewritten once the constraint is in place.
+      expect(planMigration(desiredState([renamed]), desiredState([renamed])).statements).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
   it('plans nothing destructive for an added field', () => {
     const plan = planMigration(desiredState([base]), desiredState([withColumn]));
     expect(plan.destructive).toEqual([]);

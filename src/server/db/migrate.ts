@@ -121,7 +121,10 @@ export function planMigration(current: DbState, desired: DbState): MigrationPlan
       if (want.constraints[name] !== ddl) dropConstraints.push(`ALTER TABLE ${ident(table)} DROP CONSTRAINT IF EXISTS ${ident(name)}`);
     }
     for (const [name, ddl] of Object.entries(want.constraints)) {
-      if (have.constraints[name] !== ddl) later.push({ order: constraintOrder(name), sql: ddl });
+      if (have.constraints[name] === ddl) continue;
+      later.push({ order: constraintOrder(name), sql: ddl });
+      // Rows of the earlier version made to satisfy it first (an enum's `formerOptions`, ddl.ts).
+      statements.push(...(want.rewrites?.[name] ?? []));
     }
     for (const [name, ddl] of Object.entries(have.indexes)) {
       if (want.indexes[name] !== ddl) statements.push(`DROP INDEX IF EXISTS ${ident(name)}`);

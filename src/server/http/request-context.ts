@@ -41,13 +41,19 @@ export const requestIdOf = (c: Context): string => (c.get('requestId' as never) 
 /** The signed-in person of the request, when the authentication middleware found one. */
 const personOf = (c: Context): string | undefined => (c.get('user' as never) as { email?: string } | undefined)?.email || undefined;
 
-export function requestContext(opts: { logger?: Logger } = {}): MiddlewareHandler {
+/**
+ * `unidentified`: paths whose requests keep no address or device (the public ethics channel, issue
+ * 40): the history gets none, and the log line never has one anyway.
+ */
+export function requestContext(opts: { logger?: Logger; unidentified?: (path: string) => boolean } = {}): MiddlewareHandler {
   const log = opts.logger ?? processLogger;
   return async (c, next) => {
     const incoming = c.req.header('x-request-id');
     const requestId = incoming && VALID_ID.test(incoming) ? incoming : randomUUID();
     c.set('requestId' as never, requestId as never);
-    const origin: RequestOrigin = { requestId, ip: clientIp(c), userAgent: (c.req.header('user-agent') ?? '').slice(0, 300) };
+    const origin: RequestOrigin = opts.unidentified?.(c.req.path)
+      ? { requestId, ip: '', userAgent: '' }
+      : { requestId, ip: clientIp(c), userAgent: (c.req.header('user-agent') ?? '').slice(0, 300) };
     const started = performance.now();
     try {
       await store.run(origin, next);

@@ -23,6 +23,8 @@ export interface ThrottleOptions {
   maxPerAddress?: number;
   /** Where the failures are counted (default: this process's memory). */
   store?: RateLimitStore;
+  /** Names the counters in the store (default 'entrada': sign-ins; the ethics channel's follow-up has its own). */
+  keyPrefix?: string;
   /** Told of every failed attempt and its reason (must not throw). */
   onFailure?: (failure: { account: string; address: string; reason: SignInFailure }) => void;
 }
@@ -55,6 +57,7 @@ export function createSignInThrottle(opts: ThrottleOptions = {}): SignInThrottle
   const maxAccount = opts.maxPerAccount ?? THROTTLE_DEFAULTS.maxPerAccount;
   const maxAddress = opts.maxPerAddress ?? THROTTLE_DEFAULTS.maxPerAddress;
   const store = opts.store ?? { kind: 'memory' };
+  const prefix = opts.keyPrefix ?? 'entrada';
   const report = (account: string, address: string, reason: SignInFailure) => {
     try {
       opts.onFailure?.({ account: account.trim().toLowerCase().slice(0, 200), address, reason });
@@ -66,8 +69,8 @@ export function createSignInThrottle(opts: ThrottleOptions = {}): SignInThrottle
   let limiters: Promise<[RateLimiterAbstract, RateLimiterAbstract]> | undefined;
   const ready = () =>
     (limiters ??= Promise.all([
-      createLimiter(store, { keyPrefix: 'entrada-conta', points: maxAccount, durationSec }),
-      createLimiter(store, { keyPrefix: 'entrada-endereco', points: maxAddress, durationSec }),
+      createLimiter(store, { keyPrefix: `${prefix}-conta`, points: maxAccount, durationSec }),
+      createLimiter(store, { keyPrefix: `${prefix}-endereco`, points: maxAddress, durationSec }),
     ]));
   const wait = async (limiter: RateLimiterAbstract, key: string, max: number): Promise<number> => {
     const res = await limiter.get(key);

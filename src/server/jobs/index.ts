@@ -6,6 +6,7 @@ import { purgeKeys } from '../idempotency';
 import { purgeAuditTrail } from '../audit/purge';
 import type { FileStorage } from '../storage/storage';
 import { trashPurgeJob } from './trash-purge';
+import { insuranceExpiryJob } from '../insurance/expiry-job';
 
 export const DAILY_JOBS: DailyJob[] = [
   // Delay warning to each site manager for the EAP items that became late (from 7 h).
@@ -16,6 +17,8 @@ export const DAILY_JOBS: DailyJob[] = [
   { name: 'limpeza-idempotencia', fromHour: 0, run: (trx) => purgeKeys(trx) },
   // The audit trail past the retention administrators set (auditoriaAnos, default 5 years), from 3 h.
   { name: 'limpeza-auditoria', fromHour: 3, run: (trx) => purgeAuditTrail(trx) },
+  // Policies past their end become "Vencida"; reminders 60, 30 and 7 days before the end (src/server/insurance/), from 6 h.
+  { name: 'vencimento-seguros', fromHour: 6, run: (trx, day) => insuranceExpiryJob(trx, day) },
 ];
 
 /** Every daily job a process works: the list above and those that need the process's file storage (the trash's purge). */

@@ -7,15 +7,12 @@
  * replaced by the stored one).
  */
 import { formatDateBr } from '../time';
-import { sql } from 'kysely';
-import { schemaByName } from '../../../schemas';
 import type { EntitySchema } from '../../../schemas/kinds';
 import { NAO_CONFORME, answerIndex, numberedItems, type ChecklistAnswer, type NumberedItem } from '../../../schemas/shared/checklist-answers';
 import { CHECKLIST_CATEGORIAS } from '../../../schemas/shared/checklist-fields';
 import type { Db } from '../db/connect';
-import { flattenExtra, toColumnValues } from '../db/columns';
-import { diffRecords, writeAudit } from '../crud/audit';
-import { queueTransitionMail } from '../workflow/notify';
+import { toColumnValues } from '../db/columns';
+import { openSgiInTriage } from './sgi-open';
 import type { AfterCreateRule, WriteRule } from '../crud/hooks-registry';
 
 /** The SGI record's reference to a filled checklist, per filled-checklist schema. */
@@ -61,7 +58,6 @@ async function templateItems(trx: Db, schema: EntitySchema, template: unknown): 
 
 /** Opens the records the answers call for; returns the answers with their links (or undefined when nothing changed). */
 async function openRecords(trx: Db, schema: EntitySchema, actor: Actor, fill: Record<string, unknown>, rows: Answer[]): Promise<Answer[] | undefined> {
-  const sgi = schemaByName('ticketSgi')!;
   const link = SGI_LINK_OF[schema.name];
   let changed = false;
   for (const item of await templateItems(trx, schema, fill.template)) {
@@ -72,7 +68,6 @@ async function openRecords(trx: Db, schema: EntitySchema, actor: Actor, fill: Re
     const who = actor ? { mail: actor.email, ...(actor.name ? { nome: actor.name } : {}) } : (fill.executante as Record<string, unknown> | undefined);
     const nome = String((item as { templateNome?: unknown }).templateNome ?? 'Checklist');
     const values: Record<string, unknown> = {
-      status: 'RASCUNHO',
       area,
       tipo: 'Desvio',
       severidade: 'Média',
@@ -90,26 +85,7 @@ async function openRecords(trx: Db, schema: EntitySchema, actor: Actor, fill: Re
       [link]: Number(fill.id),
       checklistItem: item.numero,
     };
-    const by = actor?.email ?? 'sistema';
-    const inserted = await trx
-      .insertInto(sgi.name)
-      .values({ ...toColumnValues(sgi, values, 'insert'), created_by: by, updated_by: by })
-      .returning(sql<Record<string, unknown>>`to_jsonb(${sql.table(sgi.name)}.*)`.as('row'))
-      .executeTakeFirstOrThrow();
-    const draft = flattenExtra(inserted.row as Record<string, unknown>);
-    await writeAudit(trx, sgi, Number(draft.id), 'create', by, diffRecords(sgi, {}, draft));
-    // Sent to triage at once, through the workflow's declared step, so the SGI team takes it up.
-    const step = sgi.workflow!.transitions.find((t) => t.name === 'enviar-triagem')!;
-    const moved = await sql<{ row: Record<string, unknown> }>`
-      update ${sql.table(sgi.name)} set status = ${step.to!}, version = version + 1, updated_at = now(), updated_by = ${by}
-      where id = ${Number(draft.id)} returning to_jsonb(${sql.table(sgi.name)}.*) as row`.execute(trx);
-    const after = flattenExtra(moved.rows[0].row);
-    const label = `${step.label} (não conformidade do checklist)`;
-    await writeAudit(trx, sgi, Number(draft.id), 'transition', by, diffRecords(sgi, draft, after), {
-      transition: { name: step.name, label, from: String(draft.status), to: step.to! },
-      comment: null,
-    });
-    await queueTransitionMail(trx, sgi, draft, after, { label }, actor ?? { email: by });
+    const draft = await openSgiInTriage(trx, values, actor, 'não conformidade do checklist');
     rows[i] = { ...rows[i], registroSgi: Number(draft.id) };
     changed = true;
   }

@@ -34,6 +34,7 @@ import { TRASH_CORE_SQL } from '../trash/tables';
 import { MAINTENANCE_CORE_SQL } from '../maintenance/store';
 import { IMPORT_CORE_SQL } from '../import/store';
 import { SEARCH_CORE_SQL } from '../search/tables';
+import { ETHICS_CORE_SQL } from '../ethics/tables';
 import { PENDING_SQL, adoptCompanyReferences } from './empresa';
 import { backfillInteractionSites, clientGates, clientReplyDefaults } from './client-replies';
 
@@ -60,8 +61,12 @@ import './entities/ausencia';
 import './entities/feriado';
 // Signatures of the daily report (issue 26): its tables, the reopening and distribution effects.
 import '../signatures/register';
+// The technical inspection report as a document of record, its findings opening SGI records (issue 40).
+import '../rit/register';
 // The weather of the daily report (issue 26): its cache table (src/server/weather/).
 import '../weather/register';
+// Insurance (issue 40): the policy in force from its issued endorsements, their workflow hooks (src/server/insurance/).
+import '../insurance/register';
 
 // Decision 30: a client's new record in a related list whose `addBy` admits clients (a ticket's
 // interactions) keeps only the fields the list allows, plus the values it sets (client-replies.ts).
@@ -93,6 +98,8 @@ registerCoreSql('manutencao', MAINTENANCE_CORE_SQL);
 registerCoreSql('importacao', IMPORT_CORE_SQL);
 // The search across every module: its index, kept by a trigger on the history (src/server/search, issue 39).
 registerCoreSql('busca', SEARCH_CORE_SQL);
+// The public ethics channel: follow-up passwords (hashed), the threads, files not yet in a report (issue 40).
+registerCoreSql('canal-etica', ETHICS_CORE_SQL);
 registerCoreSql('schedule', SCHEDULE_CORE_SQL);
 registerCoreSql('survey', SURVEY_CORE_SQL);
 registerCoreSql('files', FILE_CORE_SQL);

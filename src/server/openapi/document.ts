@@ -12,6 +12,7 @@ import { trashPaths } from './trash-paths';
 import { importPaths } from './import-paths';
 import { auditPaths } from './audit-paths';
 import { signaturePaths } from './signature-paths';
+import { ritPaths } from './rit-paths';
 import { mfaPaths } from './mfa-paths';
 import { sessionPaths } from './session-paths';
 import { pendingCompanyPaths } from './pending-company-paths';
@@ -23,6 +24,7 @@ import { schemaConfigPaths } from './schema-config-paths';
 import { supportPaths } from './support-paths';
 import { schedulePaths } from './schedule-paths';
 import { searchPaths } from './search-paths';
+import { ethicsPaths } from './ethics-paths';
 import { HEALTH_SCHEMAS, healthPaths } from './health-paths';
 import { COMMON_PARAMETERS, RESPONSES, parameterRef as P, responseRef as r } from './components';
 import { withRateLimitResponses } from './rate-limit-responses';
@@ -341,6 +343,7 @@ export function openApiDocument(schemas: EntitySchema[], version: string): JsonS
   Object.assign(paths, importPaths()); // spreadsheet import (issue 38)
   Object.assign(paths, auditPaths());
   Object.assign(paths, signaturePaths());
+  Object.assign(paths, ritPaths()); // the RIT's signatures and PDF (issue 40)
   Object.assign(paths, mfaPaths());
   Object.assign(paths, sessionPaths());
   Object.assign(paths, pendingCompanyPaths());
@@ -352,6 +355,7 @@ export function openApiDocument(schemas: EntitySchema[], version: string): JsonS
   Object.assign(paths, supportPaths());
   Object.assign(paths, schedulePaths());
   Object.assign(paths, searchPaths(schemas));
+  Object.assign(paths, ethicsPaths()); // the ethics channel's public page and threads (issue 40)
   const tags: JsonSchema[] = [
     { name: 'Sistema', description: 'Situação da API (no ar, pronta para atender, métricas) e a pessoa conectada.' },
     { name: 'Busca', description: 'Uma busca em todos os módulos, com as permissões das listas (src/server/search).' },

@@ -115,7 +115,7 @@ export function maintenancePaths(): Record<string, JsonSchema> {
 
 const WRITES = ['post', 'put', 'patch', 'delete'] as const;
 /** Writes that go on during a maintenance (src/server/maintenance/routes.ts `ALWAYS_OPEN`) or come before sign-in. */
-const OPEN = /^\/(manutencao|sessoes|mfa|health|metrics|pesquisa|verificar|auditoria\/falhas)/;
+const OPEN = /^\/(manutencao|sessoes|mfa|health|metrics|pesquisa|verificar|canal-etica|auditoria\/falhas)/;
 
 /** The switch's paths, and `503: ServiceUnavailable` on every write it may refuse (new objects: path items may be shared). */
 export function withMaintenance(paths: Record<string, JsonSchema>): void {

@@ -15,6 +15,16 @@ const papel = {
   enum: ['responsavel', 'cliente'],
   description: "'responsavel': o site manager do diário; 'cliente': o representante do cliente da obra.",
 };
+const papeis = {
+  type: 'object',
+  required: ['responsavel', 'cliente'],
+  additionalProperties: false,
+  properties: {
+    responsavel: { type: 'string', examples: ['Responsável da obra', 'Inspetor'] },
+    cliente: { type: 'string', examples: ['Representante do cliente'] },
+  },
+  description: 'O nome de cada papel neste documento, como as pessoas o leem (no RIT, o responsável é o inspetor).',
+};
 const signature = {
   type: 'object',
   required: ['id', 'papel', 'nome', 'email', 'metodo', 'em', 'ip', 'userAgent', 'hash', 'valida', 'anuladaEm', 'anuladaMotivo', 'imagem'],
@@ -34,9 +44,9 @@ const signature = {
     imagem: { type: ['string', 'null'], description: 'A assinatura desenhada, PNG em data URL.' },
   },
 };
-const signatures = {
+export const signatures = {
   type: 'object',
-  required: ['codigo', 'hashAtual', 'assinaturas', 'proxima', 'podeAssinar', 'motivo'],
+  required: ['codigo', 'hashAtual', 'assinaturas', 'proxima', 'podeAssinar', 'motivo', 'papeis'],
   properties: {
     codigo: { type: ['string', 'null'], description: 'Código de verificação do documento, criado na primeira assinatura.' },
     hashAtual: { type: 'string', pattern: '^[0-9a-f]{64}$', description: 'SHA-256 do conteúdo atual do diário.' },
@@ -44,9 +54,10 @@ const signatures = {
     proxima: { oneOf: [papel, { type: 'null' }], description: 'Quem assina a seguir; null se o diário não está concluído ou já tem todas as assinaturas.' },
     podeAssinar: { type: 'boolean' },
     motivo: { type: ['string', 'null'], description: 'Por que a pessoa conectada não pode assinar agora.' },
+    papeis,
   },
 };
-const signBody = {
+export const signBody = {
   oneOf: [
     {
       type: 'object',
@@ -65,7 +76,7 @@ const signBody = {
 };
 const verification = {
   type: 'object',
-  required: ['valido', 'situacao', 'documento', 'assinaturas', 'mensagem'],
+  required: ['valido', 'situacao', 'documento', 'assinaturas', 'mensagem', 'papeis'],
   additionalProperties: false,
   properties: {
     valido: { type: 'boolean' },
@@ -86,6 +97,7 @@ const verification = {
       },
     },
     mensagem: { type: 'string' },
+    papeis,
   },
 };
 const id = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } };

@@ -114,8 +114,11 @@ const METHOD_TEXT: Record<PdfSignature['metodo'], string> = {
   login: 'confirmada com o acesso (login) ao portal',
 };
 
-/** The block at the end of the document: each signature, then the verification code and its address. */
-async function signatureBlock(block: PdfSignatures): Promise<Content[]> {
+/**
+ * The block at the end of a signed document (the RIT's too, src/server/rit/pdf.ts): each signature,
+ * then the verification code and its address; `divergent`: what a signature of another content says.
+ */
+export async function signatureBlock(block: PdfSignatures, divergent = 'NÃO CORRESPONDE AO CONTEÚDO ATUAL DO DIÁRIO'): Promise<Content[]> {
   const out: Content[] = [{ text: 'Assinaturas', style: 'h2', margin: [0, 14, 0, 4] }];
   if (!block.items.length) out.push({ text: 'Documento ainda não assinado.', italics: true, color: '#666666', margin: [0, 0, 0, 8] });
   for (const s of block.items) {
@@ -123,7 +126,7 @@ async function signatureBlock(block: PdfSignatures): Promise<Content[]> {
     const status: Content[] = s.anulada
       ? [{ text: `ANULADA${s.anuladaMotivo ? ` — ${s.anuladaMotivo}` : ''}`, bold: true, color: '#b3261e' }]
       : s.divergente
-        ? [{ text: 'NÃO CORRESPONDE AO CONTEÚDO ATUAL DO DIÁRIO', bold: true, color: '#b3261e' }]
+        ? [{ text: divergent, bold: true, color: '#b3261e' }]
         : [];
     out.push({
       stack: [
@@ -151,7 +154,7 @@ async function signatureBlock(block: PdfSignatures): Promise<Content[]> {
   return out;
 }
 
-function table(headers: string[], body: TableCell[][], widths: (string | number)[]): Content {
+export function table(headers: string[], body: TableCell[][], widths: (string | number)[]): Content {
   if (!body.length) return { text: 'Nada informado.', italics: true, color: '#666666', margin: [0, 0, 0, 8] };
   return {
     table: { headerRows: 1, widths, body: [headers.map((h) => ({ text: h, style: 'th' })), ...body] },

@@ -17,6 +17,8 @@ import { COMPANY, P, addDays, file, idBy, p, person, type Person, type Row } fro
 import { CNPJ, demoEmpresas, empresaCnpj as co } from './demo-empresas';
 import { formatCnpj } from '../../../schemas/shared/cnpj';
 import { configuracoesRdo, modelosDiretorio } from './demo-config';
+import { insuranceDemo } from './demo-seguros';
+import { rits } from './demo-rit';
 import {
   checklistPreenchidoAutomacao,
   checklistPreenchidoField,
@@ -705,52 +707,6 @@ function diarioOs(osF: Row[], osA: Row[]): Row[] {
       status: 'Enviado',
       condicao: 'Impraticável',
       ocorrencias: 'Parada não programada da linha impediu os testes.',
-    },
-  ];
-}
-
-function rits(): Row[] {
-  return [
-    {
-      numero: 'RIT-2025-001',
-      obra: '101',
-      data: '2025-03-18',
-      titulo: 'Recebimento de estrutura metálica — lote 3',
-      tipoInspecao: 'Recebimento',
-      inspetor: p(P.gustavo),
-      equipamento: 'Treliças TR-01 a TR-12',
-      status: 'Emitido',
-      conclusao: 'Aprovado com ressalvas',
-      itens: [
-        { item: 'Dimensional das treliças', criterio: 'Tolerância ±3 mm', resultado: 'Conforme' },
-        { item: 'Espessura da pintura', criterio: 'Mínimo 120 µm', resultado: 'Não conforme', observacao: 'TR-07 com 95 µm; retoque solicitado.' },
-      ],
-      recomendacoes: 'Retocar pintura da TR-07 antes da montagem.',
-    },
-    {
-      numero: 'RIT-2025-002',
-      obra: '103',
-      data: '2025-06-05',
-      titulo: 'Montagem dos pórticos de 138 kV',
-      tipoInspecao: 'Montagem',
-      inspetor: p(P.fernanda),
-      status: 'Revisado',
-      conclusao: 'Aprovado',
-      itens: [
-        { item: 'Prumo dos pórticos', criterio: 'Desvio ≤ 1/1000', resultado: 'Conforme' },
-        { item: 'Torque dos chumbadores', resultado: 'Conforme' },
-      ],
-    },
-    {
-      numero: 'RIT-2025-003',
-      obra: '102',
-      data: '2025-07-24',
-      titulo: 'Inspeção do piso industrial — quadra B',
-      tipoInspecao: 'Periódica',
-      inspetor: p(P.sm),
-      status: 'Rascunho',
-      conclusao: 'Reprovado',
-      itens: [{ item: 'Planicidade FF/FL', criterio: 'FF 50 / FL 35', resultado: 'Não conforme' }],
     },
   ];
 }
@@ -2047,10 +2003,7 @@ export function demoData(): Record<string, Row[]> {
     produtoContrato: produtosContrato(ct, prod),
     materialTemplate: materialTemplates(),
     material: materiais(),
-    seguro: seg,
-    endosso: endossos(seg),
-    seguroPleno: segP,
-    endossoPleno: endossosPleno(segP),
+    ...insuranceDemo({ seguro: seg, endosso: endossos(seg), seguroPleno: segP, endossoPleno: endossosPleno(segP) }),
     ticketSgi: sgi,
     planoAcao: planosAcao(sgi),
     portalFornecedor: portalFornecedor(sgi),

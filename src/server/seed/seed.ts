@@ -7,6 +7,7 @@ import type { FileStorage } from '../storage/storage';
 import { demoPdf, demoPng } from './demo-files';
 import { demoStamps } from './demo-stamps';
 import { seedDemoSurvey } from './demo-survey';
+import { seedDemoRitSignatures } from './demo-rit';
 import { resolvePendingWithRegistered } from '../modules/empresa';
 import { normalizeCnpj } from '../../../schemas/shared/cnpj';
 
@@ -99,6 +100,7 @@ export async function seedDemo(db: Db, schemas: EntitySchema[], data: Record<str
       await insertRows(trx, schema, rows);
     }
     await seedDemoSurvey(trx);
+    await seedDemoRitSignatures(trx); // the demo RITs' signatures, of their content as stored (issue 40)
     await sql`INSERT INTO _seed (nome) VALUES ('demo'), (${COMPANIES_MARKER})`.execute(trx);
     return true;
   });

@@ -1,4 +1,4 @@
-/** The body of `POST /diarios/{id}/assinaturas`: a drawn signature or a confirmation with the signed-in account. */
+/** The body of `POST /{diarios,rits}/{id}/assinaturas`: a drawn signature or a confirmation with the signed-in account. */
 import { ApiError } from '../http/errors';
 import type { SignMethod } from './store';
 
@@ -13,8 +13,8 @@ export interface SignInput {
   imagem: string | null;
 }
 
-/** The signature's input, or 400 with pt-BR messages per key. */
-export function parseSignBody(body: unknown): SignInput {
+/** The signature's input, or 400 with pt-BR messages per key (`thisDocument`: "este diário", "este relatório"). */
+export function parseSignBody(body: unknown, thisDocument = 'este diário'): SignInput {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError(400, 'O corpo da requisição deve ser um objeto JSON.');
   const b = body as Record<string, unknown>;
   const errors: Record<string, string[]> = {};
@@ -33,7 +33,7 @@ export function parseSignBody(body: unknown): SignInput {
         errors.imagem = [`A imagem da assinatura passa de ${MAX_SIGNATURE_BYTES / 1024} KB: limpe e desenhe de novo.`];
     }
   } else if (b.confirmo !== true) {
-    errors.confirmo = ['Confirme que assina este diário com o seu acesso ao portal.'];
+    errors.confirmo = [`Confirme que assina ${thisDocument} com o seu acesso ao portal.`];
   }
   if (Object.keys(errors).length) throw new ApiError(400, 'Não foi possível registrar a assinatura: verifique os campos.', errors);
   return { metodo: metodo as SignMethod, imagem: metodo === 'desenho' ? (b.imagem as string) : null };

@@ -1,6 +1,7 @@
 /**
- * The site's distribution list (`configuracaoRdo.distribuicao`) receives the daily report's PDF
- * when the report is concluded and after each signature (issue 26): one message per event, with the
+ * The site's distribution list (`configuracaoRdo.distribuicao`) receives a document of record's PDF
+ * (documents.ts): the daily report's when it is concluded and after each signature (issue 26), the
+ * RIT's once fully signed (issue 40): one message per event, with the
  * document attached, queued (src/server/mail) once the event is committed (`distributeAfterCommit`),
  * so that rendering the PDF does not hold the report's row lock nor a connection of the pool inside
  * the event's transaction. A document too large to attach with its photos is attached without
@@ -14,9 +15,9 @@ import { renderMailHtml, renderMailText, type MailLayout } from '../mail/html';
 import type { FileStorage } from '../storage/storage';
 import { recordUrl } from '../workflow/notify';
 import { formatDateBr, formatDateTimeBr } from '../time';
-import { renderReportPdf, reportFileName, siteForDocument } from '../rdo/report-pdf';
+import { siteForDocument } from '../rdo/report-pdf';
+import { signedDocument } from './documents';
 import { pdfSignatureBlock, verificationUrl } from './pdf-block';
-import { SIGNER_LABEL } from './signers';
 import type { SignerRole } from './store';
 
 type Row = Record<string, unknown>;
@@ -25,12 +26,6 @@ let documentStorage: FileStorage | undefined;
 /** Where the distributed documents read the report's photos from (set when the routes are mounted, src/server/app.ts). */
 export function useDocumentStorage(storage: FileStorage): void {
   documentStorage = storage;
-}
-
-/** "Diário de obra nº 12 — Galpão Cajamar — 05/11/2026". */
-export function documentTitle(report: Row, site: Row | undefined): string {
-  const obra = (typeof site?.nome === 'string' && site.nome) || `Obra ${String(report.obra ?? '')}`;
-  return `Diário de obra nº ${String(report.numero ?? report.id)} — ${obra} — ${formatDateBr(report.data)}`;
 }
 
 /** The site's distribution list (valid e-mails only). */
@@ -48,6 +43,8 @@ export type DistributionEvent = { kind: 'conclusao'; by: string } | { kind: 'ass
  * the report as stored at the event. `withPdf: false`: the message without the document.
  */
 export async function queueDistribution(db: Db, schema: EntitySchema, row: Row, event: DistributionEvent, opts: { withPdf?: boolean } = {}): Promise<void> {
+  const doc = signedDocument(schema);
+  const texts = doc.texts;
   const obra = String(row.obra ?? '');
   const to = await distributionList(db, obra);
   if (!to.length) return;
@@ -56,34 +53,30 @@ export async function queueDistribution(db: Db, schema: EntitySchema, row: Row, 
   let pdf: Buffer | undefined;
   let photosLeftOut = false;
   if (opts.withPdf !== false) {
-    pdf = await renderReportPdf(db, documentStorage, row, { signatures, site });
+    pdf = await doc.render(db, documentStorage, row, { signatures, site });
     if (Math.ceil(pdf.length / 3) * 4 > MAX_ATTACHMENTS_BASE64) {
-      pdf = await renderReportPdf(db, undefined, row, { signatures, site });
+      pdf = await doc.render(db, undefined, row, { signatures, site });
       photosLeftOut = true;
     }
   }
-  const title = documentTitle(row, site);
-  const attached = pdf
-    ? event.kind === 'conclusao'
-      ? 'O documento segue anexo em PDF.'
-      : 'O documento assinado segue anexo em PDF.'
-    : 'Não foi possível gerar o PDF agora: abra o diário no portal.';
+  const title = doc.title(row, site);
+  const attached = pdf ? (event.kind === 'conclusao' ? 'O documento segue anexo em PDF.' : 'O documento assinado segue anexo em PDF.') : texts.noPdf;
   const what =
     event.kind === 'conclusao'
-      ? { subject: `${title}: diário concluído`, intro: `${event.by} concluiu o diário de obra. ${attached}` }
+      ? { subject: `${title}: ${texts.concludedSubject}`, intro: `${event.by} concluiu ${texts.documentNoun}. ${attached}` }
       : {
-          subject: `${title}: assinado (${SIGNER_LABEL[event.papel]})`,
-          intro: `${event.nome} assinou o diário de obra como ${SIGNER_LABEL[event.papel].toLowerCase()}. ${attached}`,
+          subject: `${title}: assinado (${doc.labels[event.papel]})`,
+          intro: `${event.nome} assinou ${texts.documentNoun} como ${doc.labels[event.papel].toLowerCase()}. ${attached}`,
         };
   const signed = signatures.items.filter((s) => !s.anulada);
   const layout: MailLayout = {
     preheader: what.intro,
     heading: title,
-    intro: [what.intro, ...(photosLeftOut ? ['As fotos do diário ficaram fora do anexo por causa do tamanho; veja-as no portal.'] : [])],
+    intro: [what.intro, ...(photosLeftOut ? [texts.photosLeftOut] : [])],
     rows: [
       ['Obra', (typeof site?.nome === 'string' && site.nome) || obra],
       ['Data', formatDateBr(row.data)],
-      ['Nº do RDO', String(row.numero ?? '')],
+      [texts.numberLabel, String(row.numero ?? '')],
       ['Assinaturas', signed.length ? signed.map((s) => `${s.papel}: ${s.nome} em ${formatDateTimeBr(new Date(s.em))}`).join('\n') : 'Ainda não assinado'],
       ...(signatures.codigo ? ([['Código de verificação', signatures.codigo]] as [string, string][]) : []),
     ],
@@ -91,7 +84,7 @@ export async function queueDistribution(db: Db, schema: EntitySchema, row: Row, 
       { label: 'Abrir no portal', url: recordUrl(schema, row.id) },
       ...(signatures.codigo ? [{ label: 'Verificar a autenticidade', url: verificationUrl(signatures.codigo) }] : []),
     ],
-    footer: `Você recebe esta mensagem por estar na lista de distribuição do RDO da obra ${obra}. Para sair da lista, fale com o administrador de RDO da obra.`,
+    footer: texts.distributionFooter(obra),
   };
   await enqueueMail(db, {
     to,
@@ -99,7 +92,7 @@ export async function queueDistribution(db: Db, schema: EntitySchema, row: Row, 
     text: renderMailText(layout),
     html: renderMailHtml(layout),
     ref: `${schema.resource}/${String(row.id)}`,
-    attachments: pdf ? [{ nome: reportFileName(row), tipo: 'application/pdf', conteudoBase64: pdf.toString('base64') }] : [],
+    attachments: pdf ? [{ nome: doc.fileName(row), tipo: 'application/pdf', conteudoBase64: pdf.toString('base64') }] : [],
   });
 }
 
@@ -112,11 +105,11 @@ export async function distributeAfterCommit(db: Db, schema: EntitySchema, row: R
   try {
     await queueDistribution(db, schema, row, event);
   } catch (e) {
-    console.error(`[rdo] falha ao gerar o PDF de distribuição de ${schema.resource}/${String(row.id)}:`, e);
+    console.error(`[assinaturas] falha ao gerar o PDF de distribuição de ${schema.resource}/${String(row.id)}:`, e);
     try {
       await queueDistribution(db, schema, row, event, { withPdf: false });
     } catch (e2) {
-      console.error(`[rdo] falha ao enfileirar a distribuição de ${schema.resource}/${String(row.id)}:`, e2);
+      console.error(`[assinaturas] falha ao enfileirar a distribuição de ${schema.resource}/${String(row.id)}:`, e2);
     }
   }
 }

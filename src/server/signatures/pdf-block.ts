@@ -4,7 +4,7 @@ import type { Db } from '../db/connect';
 import { serverConfig } from '../config';
 import type { PdfSignatures } from '../rdo/pdf';
 import { storedContentHash } from './signed-schema';
-import { SIGNER_LABEL } from './signers';
+import { signedDocument } from './documents';
 import { codeOf, signaturesOf } from './store';
 
 /** `${PUBLIC_URL}/verificar/<codigo>`: the public page that checks a printed or mailed document. */
@@ -16,11 +16,12 @@ export async function pdfSignatureBlock(db: Db, schema: EntitySchema, row: Recor
   const signatures = await signaturesOf(db, schema.resource, id);
   const codigo = await codeOf(db, schema.resource, id);
   const hash = await storedContentHash(db, schema, row);
+  const labels = signedDocument(schema).labels;
   return {
     codigo,
     url: codigo ? verificationUrl(codigo) : null,
     items: signatures.map((s) => ({
-      papel: SIGNER_LABEL[s.papel],
+      papel: labels[s.papel],
       nome: s.nome,
       em: s.em,
       metodo: s.metodo,

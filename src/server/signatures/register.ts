@@ -1,7 +1,8 @@
 /**
  * What the signatures feature adds to the engine (imported by src/server/modules/register.ts): its
- * tables, the workflow effects the daily report's transitions name (schemas/diario.ts) and the
- * check of the sites' distribution lists.
+ * tables, the documents of record it signs (documents.ts: the daily report here, the RIT from
+ * src/server/rit/signed-document.ts through `wireSignedDocument`), the workflow effects the daily
+ * report's transitions name (schemas/diario.ts) and the check of the sites' distribution lists.
  * - `rdo-anular-assinaturas` (the workflow's `onLeave` of the concluded states: any step out of
  *   them): every signature in force is voided, in the step's transaction, with "Diário reaberto:
  *   <the step's comment>" (devolver, reabrir) or "Situação alterada por administrador: <comment>"
@@ -23,7 +24,10 @@ import { distributeAfterCommit, queueDistribution } from './distribution';
 import { codeOf, voidSignatures } from './store';
 import { queueVoidNotice, type VoidNotice } from './void-notice';
 import { SIGNATURE_CORE_SQL } from './tables';
-import './pending'; // signing as pending work of the signers (issue 36)
+import { signedDocument, type SignedDocument } from './documents';
+import type { TransitionHook } from '../workflow/hooks';
+import { registerSignaturePending } from './pending';
+import { RDO_DOCUMENT } from './rdo-document';
 
 registerCoreSql('assinaturas', SIGNATURE_CORE_SQL);
 
@@ -38,17 +42,18 @@ const noticeOf = (kind: VoidNotice['kind'], actor: { email: string; name?: strin
 });
 
 /** Why the step voids the signatures, in pt-BR, with its comment. */
-export function voidReason(step: { name: string; comment: string | null } | undefined): string {
+export function voidReason(step: { name: string; comment: string | null } | undefined, doc: SignedDocument = RDO_DOCUMENT): string {
   const comment = step?.comment?.trim();
-  const what = step?.name === ADMIN_TRANSITION ? 'Situação alterada por administrador' : step?.name === VOID_STEP ? 'Diário anulado' : 'Diário reaberto';
+  const what = step?.name === ADMIN_TRANSITION ? 'Situação alterada por administrador' : step?.name === VOID_STEP ? doc.texts.voidedByStep : doc.texts.reopened;
   return comment ? `${what}: ${comment}` : `${what}.`;
 }
 
-registerAfter('rdo-anular-assinaturas', async ({ trx, schema, row, step, actor }) => {
-  await voidSignatures(trx, schema.resource, Number(row.id), voidReason(step));
+/** The `onLeave` effect of a document's signed states: every signature in force voided, whoever had it told. */
+const voidOnLeave: TransitionHook = async ({ trx, schema, row, step, actor }) => {
+  await voidSignatures(trx, schema.resource, Number(row.id), voidReason(step, signedDocument(schema)));
   // "Anular diário" tells its own news (below); any other way out of the concluded states reopens it.
   if (step?.name !== VOID_STEP) await queueVoidNotice(trx, schema, row, noticeOf('reaberto', actor, step));
-});
+};
 
 registerAfter('rdo-avisar-anulacao', async ({ trx, schema, row, step, actor }) => {
   await queueVoidNotice(trx, schema, row, noticeOf('anulado', actor, step));
@@ -60,7 +65,19 @@ const signedNeverDeleted: DeleteRule = async ({ trx, schema, before }) => {
     throw new ApiError(409, 'Este documento foi assinado e não pode ser excluído. Se ele não vale mais, um administrador pode anulá-lo informando o motivo.');
   }
 };
-registerEntityHooks('diario', { beforeDelete: signedNeverDeleted });
+
+/**
+ * A document of record's rules beyond its routes: its `onLeave` effect (the name its workflow
+ * declares), a signed record never deleted, and its signatures as pending work of its signers
+ * ("Minhas pendências", pending.ts; issue 36).
+ */
+export function wireSignedDocument(doc: SignedDocument, onLeaveEffect: string): void {
+  registerAfter(onLeaveEffect, voidOnLeave);
+  registerSignaturePending(doc);
+  registerEntityHooks(doc.entity, { beforeDelete: signedNeverDeleted });
+}
+
+wireSignedDocument(RDO_DOCUMENT, 'rdo-anular-assinaturas');
 
 registerAfter('rdo-distribuir', async ({ trx, schema, row, actor, afterCommit }) => {
   const event = { kind: 'conclusao', by: actor.name || actor.email } as const;

@@ -1,13 +1,16 @@
 /**
- * The signatures of a daily report (issue 26), mounted on /api/v1/diarios before the generic CRUD:
+ * The signatures of a document of record (documents.ts): the daily report (issue 26), mounted on
+ * /api/v1/diarios, and the technical inspection report (issue 40), on /api/v1/rits, before the
+ * generic CRUD:
  * - GET /:id/assinaturas — the signatures, the verification code, who signs next and whether the
- *   caller may (whoever reads the report; 404 otherwise);
+ *   caller may (whoever reads the record; 404 otherwise);
  * - POST /:id/assinaturas — sign: `{ metodo: 'desenho', imagem: 'data:image/png;base64,…' }` or
  *   `{ metodo: 'login', confirmo: true }` → 201 with the same answer. 400 per key for a bad body,
- *   403 for who does not sign this report, 409 when it is not concluded, already signed by that
- *   role, or the site manager has not signed yet. The signature stores the content's hash (custom
- *   fields included: signed-schema.ts), the IP and the browser; once it is committed, the site's
- *   distribution list receives the signed PDF.
+ *   403 for who does not sign this record, 409 when it is not in a signed state, already signed by
+ *   that role, or the first signer has not signed yet. The signature stores the content's hash
+ *   (custom fields included: signed-schema.ts), the IP and the browser; the document's own rules
+ *   follow (`afterSign`: the RIT becomes "Assinado" at its last signature) and, once it is
+ *   committed, the site's distribution list receives the signed PDF when the document says so.
  */
 import { Hono, type Context } from 'hono';
 import { sql } from 'kysely';
@@ -25,9 +28,10 @@ import type { FileStorage } from '../storage/storage';
 import { parseSignBody } from './body';
 import { distributeAfterCommit, useDocumentStorage, type DistributionEvent } from './distribution';
 import { storedContentHash } from './signed-schema';
-import { NOT_A_SIGNER, refusal, signerRoleOf } from './signers';
+import { isComplete, refusal } from './signers';
 import { ensureCode, insertSignature, signaturesOf, voidSignatures } from './store';
 import { signaturesView } from './view';
+import { signedDocument } from './documents';
 import { askClientSignature } from './pending';
 import { EVENTS_CHANNEL, PENDENCIAS_SIGNAL } from '../events/notify-sql';
 
@@ -43,8 +47,10 @@ async function assertReadablePng(dataUrl: string): Promise<void> {
   }
 }
 
-export function signatureRoutes(db: Db, storage: FileStorage) {
-  const schema = schemaByName('diario')!;
+/** The routes of the document `entity` (a schema name registered in documents.ts). */
+export function signatureRoutes(db: Db, storage: FileStorage, entity = 'diario') {
+  const schema = schemaByName(entity)!;
+  const doc = signedDocument(schema);
   useDocumentStorage(storage);
   const r = new Hono<AppEnv>();
 
@@ -56,7 +62,7 @@ export function signatureRoutes(db: Db, storage: FileStorage) {
     const row = await selectOne(conn, schema, parseId(schema, rawId), opts.lock);
     if (!row) throw new ApiError(404, notFoundMessage(schema));
     if (!c.get('ability').can(readActionOf(schema) as never, subject(schema.subject, { ...row }) as never)) {
-      if (opts.unreadable === 403) throw new ApiError(403, NOT_A_SIGNER);
+      if (opts.unreadable === 403) throw new ApiError(403, doc.texts.notASigner);
       throw new ApiError(404, notFoundMessage(schema));
     }
     return row;
@@ -69,7 +75,7 @@ export function signatureRoutes(db: Db, storage: FileStorage) {
 
   r.post('/:id/assinaturas', async (c) => {
     const user = c.get('user');
-    const input = parseSignBody(await jsonBody(c.req.raw));
+    const input = parseSignBody(await jsonBody(c.req.raw), doc.texts.thisDocument);
     if (input.imagem) await assertReadablePng(input.imagem);
     const ip = clientIp(c);
     const userAgent = (c.req.header('user-agent') ?? '').slice(0, 500);
@@ -81,12 +87,12 @@ export function signatureRoutes(db: Db, storage: FileStorage) {
         const id = Number(row.id);
         const hash = await storedContentHash(trx, schema, row);
         const signatures = await signaturesOf(trx, schema.resource, id);
-        const papel = signerRoleOf(user, row);
-        const refused = refusal(row, papel, signatures, hash);
+        const papel = doc.signerRoleOf(user, row);
+        const refused = refusal(doc, row, papel, signatures, hash);
         if (refused) throw new ApiError(refused.status, refused.message);
         // A signature in force of an earlier content of the same role (an administrator changed the
         // report behind the lock) no longer counts: it is voided, and the new one takes its place.
-        await voidSignatures(trx, schema.resource, id, 'Conteúdo do diário alterado depois da assinatura.', papel!);
+        await voidSignatures(trx, schema.resource, id, doc.texts.contentChanged, papel!);
         await ensureCode(trx, schema.resource, id);
         await insertSignature(trx, {
           recurso: schema.resource,
@@ -100,12 +106,16 @@ export function signatureRoutes(db: Db, storage: FileStorage) {
           userAgent,
           hash,
         });
-        distribution = { row, event: { kind: 'assinatura', papel: papel!, nome: user.name || user.email } };
-        // The next signer's queue changed (pending.ts): their bell hears of it at commit; the client's
-        // representatives are asked by e-mail once the site manager has signed.
+        const complete = isComplete(doc, await signaturesOf(trx, schema.resource, id), hash);
+        // The next signer's queue changed (pending.ts): their bell hears of it at commit; then the
+        // document's own rules (the RIT becomes "Assinado" at its last signature).
         await sql`select pg_notify(${EVENTS_CHANNEL}, ${PENDENCIAS_SIGNAL})`.execute(trx);
-        if (papel === 'responsavel') await askClientSignature(trx, schema, row, user.name || user.email);
-        return signaturesView(trx, schema, row, user);
+        const now = (await doc.afterSign?.({ trx, schema, row, papel: papel!, complete, user })) ?? row;
+        // Whose turn it is now is asked by e-mail: the client's representatives, once the first signer has signed.
+        if (!complete && papel === 'responsavel' && doc.order.includes('cliente')) await askClientSignature(trx, schema, now, user.name || user.email);
+        if (doc.distributesSignature(papel!, complete))
+          distribution = { row: now, event: { kind: 'assinatura', papel: papel!, nome: user.name || user.email } };
+        return signaturesView(trx, schema, now, user);
       }),
     );
     // The signed PDF is rendered after the commit, off the report's row lock.

@@ -15,10 +15,9 @@ import { siteForDocument } from '../rdo/report-pdf';
 import { normalizeCode } from './code';
 import { storedContentHash } from './signed-schema';
 import type { Verification } from '../../../schemas/signature-types';
-import { documentTitle } from './distribution';
-import { isConcluded, isValid, SIGNER_LABEL } from './signers';
+import { signedDocumentOf, type SignedDocument } from './documents';
+import { isConcluded, isValid } from './signers';
 import { documentOfCode, signaturesOf, type StoredSignature } from './store';
-import { RDO_VOIDED } from '../../../schemas/diario';
 import { formatDateTimeBr } from '../time';
 
 const UNKNOWN = 'Código de verificação inexistente.';
@@ -33,7 +32,7 @@ export interface VoidedDocument {
 type Verdict = Pick<Verification, 'valido' | 'situacao' | 'mensagem'>;
 
 /** The pt-BR sentence that sums the verification up, what it found, and whether the document is valid. */
-export function verdict(concluded: boolean, signatures: StoredSignature[], hash: string, voided?: VoidedDocument): Verdict {
+export function verdict(doc: SignedDocument, concluded: boolean, signatures: StoredSignature[], hash: string, voided?: VoidedDocument): Verdict {
   if (voided) {
     return {
       valido: false,
@@ -47,15 +46,15 @@ export function verdict(concluded: boolean, signatures: StoredSignature[], hash:
       ? {
           valido: false,
           situacao: 'assinaturas-anuladas',
-          mensagem: 'Documento sem validade: as assinaturas foram anuladas porque o diário foi reaberto para correção.',
+          mensagem: doc.texts.verifyVoidedSignatures,
         }
       : { valido: false, situacao: 'nao-assinado', mensagem: 'Documento ainda não assinado.' };
   }
-  if (!concluded) return { valido: false, situacao: 'em-correcao', mensagem: 'Documento sem validade: o diário foi reaberto e está em correção.' };
+  if (!concluded) return { valido: false, situacao: 'em-correcao', mensagem: doc.texts.verifyInCorrection };
   if (inForce.some((s) => !isValid(s, hash))) {
-    return { valido: false, situacao: 'conteudo-alterado', mensagem: 'Documento sem validade: o conteúdo do diário mudou depois de assinado.' };
+    return { valido: false, situacao: 'conteudo-alterado', mensagem: doc.texts.verifyContentChanged };
   }
-  const signedBy = inForce.map((s) => SIGNER_LABEL[s.papel].toLowerCase());
+  const signedBy = inForce.map((s) => doc.labels[s.papel].toLowerCase());
   const complete = inForce.some((s) => s.papel === 'cliente');
   return {
     valido: true,
@@ -66,9 +65,9 @@ export function verdict(concluded: boolean, signatures: StoredSignature[], hash:
   };
 }
 
-/** The voiding of a report in the "Anulado" state, as its step stamped it (schemas/diario.ts `anular`). */
-function voidedOf(row: Record<string, unknown>): VoidedDocument | undefined {
-  if (row.status !== RDO_VOIDED) return undefined;
+/** The voiding of a record in its document's voided state, as its step stamped it (schemas/diario.ts `anular`). */
+function voidedOf(doc: SignedDocument, row: Record<string, unknown>): VoidedDocument | undefined {
+  if (!doc.voidedState || row.status !== doc.voidedState) return undefined;
   const by = row.anuladoPor as { nome?: unknown; mail?: unknown } | null;
   const por = (typeof by?.nome === 'string' && by.nome) || 'um administrador do portal';
   const em = row.anuladoEm ? new Date(row.anuladoEm as string).toISOString() : new Date().toISOString();
@@ -85,15 +84,17 @@ export function verifyRoutes(db: Db) {
     }
     const doc = await documentOfCode(db, code);
     const schema = doc ? schemaByResource(doc.recurso) : undefined;
-    const row = doc && schema ? await selectOne(db, schema, doc.id) : undefined;
-    if (!doc || !schema || !row) throw new ApiError(404, UNKNOWN);
+    const signed = schema && signedDocumentOf(schema);
+    const row = doc && schema && signed ? await selectOne(db, schema, doc.id) : undefined;
+    if (!doc || !schema || !signed || !row) throw new ApiError(404, UNKNOWN);
     const signatures = await signaturesOf(db, schema.resource, doc.id);
     const hash = await storedContentHash(db, schema, row);
     const site = await siteForDocument(db, String(row.obra ?? ''));
     const answer: Verification = {
-      ...verdict(isConcluded(row), signatures, hash, voidedOf(row)),
-      documento: documentTitle(row, site),
+      ...verdict(signed, isConcluded(signed, row), signatures, hash, voidedOf(signed, row)),
+      documento: signed.title(row, site),
       assinaturas: signatures.map((s) => ({ papel: s.papel, nome: s.nome, em: s.em, valida: isValid(s, hash) })),
+      papeis: { ...signed.labels },
     };
     return c.json(answer);
   });

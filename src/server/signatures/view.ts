@@ -1,9 +1,10 @@
-/** The answer of `GET/POST /diarios/{id}/assinaturas`: the signatures, who signs next and whether the caller may. */
+/** The answer of `GET/POST /{resource}/{id}/assinaturas` (diarios, rits): the signatures, who signs next and whether the caller may. */
 import type { EntitySchema } from '../../../schemas/kinds';
 import { isExternalUser, type PortalUser } from '../../access/user';
 import type { Db } from '../db/connect';
 import { storedContentHash } from './signed-schema';
-import { isValid, nextSigner, refusal, signerRoleOf } from './signers';
+import { signedDocument } from './documents';
+import { isValid, nextSigner, refusal } from './signers';
 import { codeOf, signaturesOf } from './store';
 import type { SignaturesView, SignatureView } from '../../../schemas/signature-types';
 
@@ -17,7 +18,8 @@ export async function signaturesView(db: Db, schema: EntitySchema, row: Record<s
   const hash = await storedContentHash(db, schema, row);
   const external = isExternalUser(user);
   const me = user.email.toLowerCase();
-  const refused = refusal(row, signerRoleOf(user, row), signatures, hash);
+  const doc = signedDocument(schema);
+  const refused = refusal(doc, row, doc.signerRoleOf(user, row), signatures, hash);
   return {
     codigo,
     hashAtual: hash,
@@ -40,8 +42,9 @@ export async function signaturesView(db: Db, schema: EntitySchema, row: Record<s
         imagem: s.imagem,
       };
     }),
-    proxima: nextSigner(row, signatures, hash),
+    proxima: nextSigner(doc, row, signatures, hash),
     podeAssinar: !refused,
     motivo: refused?.message ?? null,
+    papeis: { ...doc.labels },
   };
 }

@@ -1,6 +1,6 @@
 /**
- * The notice that a distributed daily report no longer stands as it was sent (issue 36): when a
- * concluded report is reopened (its signatures voided) or an administrator voids it, everyone who
+ * The notice that a distributed document of record (documents.ts) no longer stands as it was sent
+ * (issue 36; the RIT's, issue 40): when a concluded daily report or an issued RIT is reopened (its signatures voided) or an administrator voids it, everyone who
  * received its PDF (the site's distribution list) and everyone who signed it is told, with what
  * happened, by whom, why, and the verification link. One message per recipient, never to the
  * person who took the step; queued in the step's transaction, so it leaves only if the step holds.
@@ -13,7 +13,8 @@ import { recordUrl } from '../workflow/notify';
 import { formatDateBr } from '../time';
 import { siteForDocument } from '../rdo/report-pdf';
 import { verificationUrl } from './pdf-block';
-import { distributionList, documentTitle } from './distribution';
+import { distributionList } from './distribution';
+import { signedDocument } from './documents';
 import { codeOf, signaturesOf } from './store';
 
 type Row = Record<string, unknown>;
@@ -29,14 +30,14 @@ export interface VoidNotice {
 
 /**
  * Who is told: the distribution list and every signer of the report (voided signatures included),
- * without the actor nor the report's site manager, whom the step's own message tells (the workflow
- * notifies `siteManager` with the reason): one message per person per event.
+ * without the actor nor the record's owner (the report's site manager, the RIT's inspector), whom the
+ * step's own message tells (the workflow notifies them with the reason): one message per person per event.
  */
 export async function voidNoticeRecipients(db: Db, schema: EntitySchema, row: Row, actorEmail: string): Promise<string[]> {
   const list = await distributionList(db, String(row.obra ?? ''));
   const signers = (await signaturesOf(db, schema.resource, Number(row.id))).map((s) => s.email.trim().toLowerCase());
   const mail = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : '');
-  const skip = new Set([mail(actorEmail), mail((row.siteManager as { mail?: unknown } | null)?.mail)]);
+  const skip = new Set([mail(actorEmail), mail(signedDocument(schema).ownerMail(row))]);
   return [...new Set([...list, ...signers])].filter((m) => m && !skip.has(m));
 }
 
@@ -44,21 +45,16 @@ export async function voidNoticeRecipients(db: Db, schema: EntitySchema, row: Ro
 export async function queueVoidNotice(db: Db, schema: EntitySchema, row: Row, notice: VoidNotice): Promise<number> {
   const to = await voidNoticeRecipients(db, schema, row, notice.byEmail);
   if (!to.length) return 0;
+  const doc = signedDocument(schema);
   const site = await siteForDocument(db, String(row.obra ?? ''));
-  const title = documentTitle(row, site);
+  const title = doc.title(row, site);
   const code = await codeOf(db, schema.resource, Number(row.id));
   const signed = (await signaturesOf(db, schema.resource, Number(row.id))).length > 0;
   const voidedSignatures = signed ? ' As assinaturas do documento foram anuladas.' : '';
   const what =
     notice.kind === 'anulado'
-      ? {
-          subject: `${title}: diário anulado`,
-          intro: `${notice.by} anulou o diário de obra. O PDF que você recebeu não vale mais como registro.${voidedSignatures}`,
-        }
-      : {
-          subject: `${title}: diário reaberto para correção`,
-          intro: `${notice.by} reabriu o diário de obra para correção. O PDF que você recebeu não vale mais até o diário ser concluído de novo.${voidedSignatures}`,
-        };
+      ? { subject: `${title}: ${doc.texts.voidedSubject}`, intro: `${doc.texts.voidedIntro(notice.by)}${voidedSignatures}` }
+      : { subject: `${title}: ${doc.texts.reopenedSubject}`, intro: `${doc.texts.reopenedIntro(notice.by)}${voidedSignatures}` };
   const layout: MailLayout = {
     preheader: what.intro,
     heading: title,
@@ -66,7 +62,7 @@ export async function queueVoidNotice(db: Db, schema: EntitySchema, row: Row, no
     rows: [
       ['Obra', (typeof site?.nome === 'string' && site.nome) || String(row.obra ?? '')],
       ['Data', formatDateBr(row.data)],
-      ['Nº do RDO', String(row.numero ?? '')],
+      [doc.texts.numberLabel, String(row.numero ?? '')],
       ['Motivo', notice.motivo?.trim() || 'Não informado'],
       ...(code ? ([['Código de verificação', code]] as [string, string][]) : []),
     ],
@@ -74,7 +70,7 @@ export async function queueVoidNotice(db: Db, schema: EntitySchema, row: Row, no
       { label: 'Abrir no portal', url: recordUrl(schema, row.id) },
       ...(code ? [{ label: 'Verificar a situação do documento', url: verificationUrl(code) }] : []),
     ],
-    footer: 'Você recebe esta mensagem por ter assinado este diário ou por estar na lista de distribuição do RDO da obra.',
+    footer: doc.texts.voidNoticeFooter,
   };
   for (const rcpt of to) {
     await enqueueMail(db, {

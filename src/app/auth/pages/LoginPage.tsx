@@ -71,6 +71,9 @@ export default function LoginPage() {
           <Button block size="large" onClick={() => run({ providerName: 'corporativo' })} disabled={isPending}>
             Entrar com a conta corporativa
           </Button>
+          <p style={{ textAlign: 'center', margin: '16px 0 0' }}>
+            <Link to="/canal-etica">Canal de ética: relate uma irregularidade, também sem se identificar</Link>
+          </p>
         </>
       }
     >

@@ -16,6 +16,7 @@ import { RDO_CONCLUDED, RDO_VOIDED } from '../../../../schemas/diario';
 const RDO_RETURNED = 'Reprovado';
 import { SignaturesCard } from './signatures-card';
 import { notify } from '../../providers/toast-store';
+import { RDO_SIGNED, type SignedDocumentUi } from './signed-document';
 
 /** The file name the API gives (Content-Disposition), or a fallback. */
 export function attachmentName(header: string | null, fallback: string): string {
@@ -23,12 +24,13 @@ export function attachmentName(header: string | null, fallback: string): string 
   return m?.[1] ?? fallback;
 }
 
-export function PdfButton({ record }: { record: BaseRecord }) {
+/** "Baixar PDF" of a document of record (`GET /api/v1/{diarios|rits}/{id}/pdf`). */
+export function PdfButton({ record, doc = RDO_SIGNED }: { record: BaseRecord; doc?: SignedDocumentUi }) {
   const [loading, setLoading] = useState(false);
   const download = async () => {
     setLoading(true);
     try {
-      const res = await fetch(`${getApiUrl()}/diarios/${encodeURIComponent(String(record.id))}/pdf`, { headers: await authHeaders() });
+      const res = await fetch(`${getApiUrl()}/${doc.resource}/${encodeURIComponent(String(record.id))}/pdf`, { headers: await authHeaders() });
       if (!res.ok) {
         const body = (await res.json().catch(() => ({}))) as { message?: string };
         throw new Error(body.message ?? 'Não foi possível gerar o PDF.');
@@ -37,7 +39,7 @@ export function PdfButton({ record }: { record: BaseRecord }) {
       const url = URL.createObjectURL(blob);
       const a = document.createElement('a');
       a.href = url;
-      a.download = attachmentName(res.headers.get('content-disposition'), `RDO-${String(record.obra)}-${String(record.numero)}.pdf`);
+      a.download = attachmentName(res.headers.get('content-disposition'), doc.pdfName(record));
       document.body.appendChild(a);
       a.click();
       a.remove();
@@ -63,7 +65,7 @@ export function DiarioShow({ schema }: ViewProps) {
   const signatures = (record: BaseRecord) => {
     const status = String(record[schema.workflow?.field ?? 'status'] ?? '');
     if (id === undefined || !(RDO_CONCLUDED.includes(status) || status === RDO_RETURNED || status === RDO_VOIDED)) return null;
-    return <SignaturesCard diarioId={id} concluded={RDO_CONCLUDED.includes(status)} refreshKey={`${status}:${String(record.version)}`} />;
+    return <SignaturesCard recordId={id} concluded={RDO_CONCLUDED.includes(status)} refreshKey={`${status}:${String(record.version)}`} />;
   };
   return <GenericShow schema={schema} id={id} headerExtra={(r) => <PdfButton record={r} />} top={signatures} />;
 }

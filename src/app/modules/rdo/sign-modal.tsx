@@ -1,29 +1,30 @@
 /**
- * "Assinar diário": draw the signature on a pad, or confirm with the signed-in account (the path
- * for keyboard users). Posts to /diarios/{id}/assinaturas and hands the new state to the card.
- * Full width on phones. Mounted while open (each opening starts empty).
+ * "Assinar diário" / "Assinar RIT": draw the signature on a pad, or confirm with the signed-in
+ * account (the path for keyboard users). Posts to /{diarios|rits}/{id}/assinaturas and hands the new
+ * state to the card. Full width on phones. Mounted while open (each opening starts empty).
  */
 import { useState } from 'react';
 import { Alert, Checkbox, Flex, Modal, Radio, Typography } from 'antd';
 import { PHONE_MEDIA_QUERY, useMediaQuery } from '../../use-media-query';
 import { SignaturePad } from './signature-pad';
-import { signDiario, SignatureError, type SignaturesInfo, type SignBody, type SignMethod } from './signatures-api';
+import { signDocument, SignatureError, type SignaturesInfo, type SignBody, type SignMethod } from './signatures-api';
 import { notify } from '../../providers/toast-store';
+import { RDO_SIGNED, type SignedDocumentUi } from './signed-document';
 
 interface Problem {
   message: string;
   details: string[];
 }
 
-const CONFIRM_TEXT = 'Confirmo que li o diário e concordo com o seu conteúdo';
-
 export function SignModal({
-  diarioId,
+  recordId,
+  doc = RDO_SIGNED,
   onClose,
   onSigned,
   onStale,
 }: {
-  diarioId: string | number;
+  recordId: string | number;
+  doc?: SignedDocumentUi;
   onClose: () => void;
   onSigned: (info: SignaturesInfo) => void;
   /** The API refused because the report or its signatures changed (409): reload them. */
@@ -43,8 +44,8 @@ export function SignModal({
     setBusy(true);
     setProblem(null);
     try {
-      const info = await signDiario(diarioId, body);
-      notify({ type: 'success', title: 'Diário assinado.', options: { key: `assinatura-${diarioId}` } });
+      const info = await signDocument(recordId, body, doc);
+      notify({ type: 'success', title: doc.signedToast, options: { key: `assinatura-${doc.resource}-${recordId}` } });
       onSigned(info);
     } catch (e) {
       const err = e instanceof SignatureError ? e : new SignatureError('Não foi possível concluir a assinatura.', 0);
@@ -58,7 +59,7 @@ export function SignModal({
   return (
     <Modal
       open
-      title="Assinar diário"
+      title={doc.signAction}
       okText="Assinar"
       cancelText="Cancelar"
       okButtonProps={{ disabled: !ready, loading: busy }}
@@ -74,8 +75,8 @@ export function SignModal({
     >
       <Flex vertical gap={16}>
         <Typography.Paragraph style={{ margin: 0 }}>
-          Ao assinar, o portal registra o seu nome, a data e a hora, o endereço IP, o dispositivo (navegador) e uma impressão digital (SHA-256) do conteúdo do
-          diário. Qualquer alteração posterior do conteúdo anula a assinatura.
+          Ao assinar, o portal registra o seu nome, a data e a hora, o endereço IP, o dispositivo (navegador) e uma impressão digital (SHA-256) do conteúdo do{' '}
+          {doc.noun}. Qualquer alteração posterior do conteúdo anula a assinatura.
         </Typography.Paragraph>
         {problem ? (
           <Alert
@@ -118,7 +119,7 @@ export function SignModal({
               A assinatura fica registrada com a sua conta do portal (nome e e-mail de quem está conectado), sem desenho.
             </Typography.Text>
             <Checkbox checked={confirmo} disabled={busy} onChange={(e) => setConfirmo(e.target.checked)}>
-              {CONFIRM_TEXT}
+              {doc.confirmText}
             </Checkbox>
           </Flex>
         )}

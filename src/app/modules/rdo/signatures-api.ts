@@ -1,9 +1,10 @@
 /**
- * HTTP of the daily report's signatures: GET/POST /api/v1/diarios/{id}/assinaturas (signed-in,
- * through the data provider's base URL and bearer token).
+ * HTTP of a document of record's signatures: GET/POST /api/v1/{diarios|rits}/{id}/assinaturas
+ * (signed-in, through the data provider's base URL and bearer token).
  */
 import { authHeaders, getApiUrl } from '../../providers/data-provider';
 import type { SignaturesView, SignatureView } from '../../../../schemas/signature-types';
+import { RDO_SIGNED, type SignedDocumentUi } from './signed-document';
 
 export type { SignerRole, SignMethod } from '../../../../schemas/signature-types';
 /** One signature as the API answers it. */
@@ -24,16 +25,10 @@ export class SignatureError extends Error {
   }
 }
 
-const FALLBACK: Record<number, string> = {
-  403: 'Você não tem permissão para assinar este diário.',
-  404: 'Diário não encontrado.',
-  409: 'O diário mudou enquanto você o via. Recarregamos as assinaturas: confira antes de tentar de novo.',
-};
-
-async function call(id: string | number, body?: SignBody): Promise<SignaturesInfo> {
+async function call(doc: SignedDocumentUi, id: string | number, body?: SignBody): Promise<SignaturesInfo> {
   let res: Response;
   try {
-    res = await fetch(`${getApiUrl()}/diarios/${encodeURIComponent(String(id))}/assinaturas`, {
+    res = await fetch(`${getApiUrl()}/${doc.resource}/${encodeURIComponent(String(id))}/assinaturas`, {
       method: body ? 'POST' : 'GET',
       headers: { Accept: 'application/json', ...(body ? { 'Content-Type': 'application/json' } : {}), ...(await authHeaders()) },
       body: body ? JSON.stringify(body) : undefined,
@@ -43,12 +38,13 @@ async function call(id: string | number, body?: SignBody): Promise<SignaturesInf
   }
   const json = (await res.json().catch(() => undefined)) as Record<string, unknown> | undefined;
   if (!res.ok) {
-    const message = typeof json?.message === 'string' && json.message ? json.message : (FALLBACK[res.status] ?? 'Não foi possível concluir a assinatura.');
+    const fallback = (doc.fallback as Record<number, string>)[res.status] ?? 'Não foi possível concluir a assinatura.';
+    const message = typeof json?.message === 'string' && json.message ? json.message : fallback;
     throw new SignatureError(message, res.status, (json?.errors as Record<string, string[]> | undefined) ?? {});
   }
   return json as unknown as SignaturesInfo;
 }
 
-export const fetchSignatures = (id: string | number) => call(id);
+export const fetchSignatures = (id: string | number, doc: SignedDocumentUi = RDO_SIGNED) => call(doc, id);
 
-export const signDiario = (id: string | number, body: SignBody) => call(id, body);
+export const signDocument = (id: string | number, body: SignBody, doc: SignedDocumentUi = RDO_SIGNED) => call(doc, id, body);

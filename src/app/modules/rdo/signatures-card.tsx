@@ -1,7 +1,8 @@
 /**
- * "Assinaturas" of a concluded daily report: who signed (role, name, date/time, method, the drawn
- * image), whether each signature still holds (voided ones with the reason), the verification
- * code, and "Assinar diário" when the API says the caller may sign now (otherwise its reason).
+ * "Assinaturas" of a document of record in a signed state (a concluded daily report, an issued RIT):
+ * who signed (role as the document names it, name, date/time, method, the drawn image), whether each
+ * signature still holds (voided ones with the reason), the verification code, and "Assinar diário" /
+ * "Assinar RIT" when the API says the caller may sign now (otherwise its reason).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -12,11 +13,13 @@ import { METHOD_LABELS, roleLabel } from './signature-labels';
 import { SignModal } from './sign-modal';
 import { fetchSignatures, type Signature, type SignaturesInfo } from './signatures-api';
 import { Loading } from '../../views/loading';
+import { RDO_SIGNED, type SignedDocumentUi } from './signed-document';
 
 /** The inbox action that opens the signature dialog (src/server/signatures/pending.ts). */
 export const SIGN_ACTION = 'assinar';
 
-function SignatureItem({ s }: { s: Signature }) {
+function SignatureItem({ s, roles }: { s: Signature; roles?: SignaturesInfo['papeis'] }) {
+  const role = roles?.[s.papel] ?? roleLabel(s.papel);
   return (
     <Flex
       component="li"
@@ -24,11 +27,11 @@ function SignatureItem({ s }: { s: Signature }) {
       wrap
       justify="space-between"
       style={{ padding: 12, border: '1px solid #f0f0f0', borderRadius: 8 }}
-      aria-label={`${roleLabel(s.papel)}: ${s.nome}`}
+      aria-label={`${role}: ${s.nome}`}
     >
       <Flex vertical gap={2} style={{ minWidth: 0, flex: '1 1 220px' }}>
         <Flex gap={8} align="center" wrap>
-          <Typography.Text strong>{roleLabel(s.papel)}</Typography.Text>
+          <Typography.Text strong>{role}</Typography.Text>
           {s.valida ? <Tag color="green">Válida</Tag> : <Tag color="red">Anulada</Tag>}
         </Flex>
         <Typography.Text>{s.nome}</Typography.Text>
@@ -54,16 +57,26 @@ function SignatureItem({ s }: { s: Signature }) {
 }
 
 /**
- * `concluded` false: the report was reopened; the card shows only when it had signatures (now void),
- * so the change stays visible on the report.
+ * `concluded` false: the document was reopened (or is a draft); the card shows only when it had
+ * signatures (now void), so the change stays visible on the document.
  */
-export function SignaturesCard({ diarioId, refreshKey, concluded = true }: { diarioId: string | number; refreshKey?: unknown; concluded?: boolean }) {
+export function SignaturesCard({
+  recordId,
+  doc = RDO_SIGNED,
+  refreshKey,
+  concluded = true,
+}: {
+  recordId: string | number;
+  doc?: SignedDocumentUi;
+  refreshKey?: unknown;
+  concluded?: boolean;
+}) {
   const [info, setInfo] = useState<SignaturesInfo | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [reloads, setReloads] = useState(0);
   const [signing, setSigning] = useState(false);
   const reload = useCallback(() => setReloads((n) => n + 1), []);
-  // "Assinar diário" of the inbox or of the e-mail (`?acao=assinar`): the dialog opens once the API
+  // "Assinar diário" / "Assinar RIT" of the inbox or of the e-mail (`?acao=assinar`): the dialog opens once the API
   // says the person may sign now (the workflow's buttons drop the parameter from the URL).
   const [params] = useSearchParams();
   const askedToSign = useRef(params.get('acao') === SIGN_ACTION);
@@ -77,13 +90,13 @@ export function SignaturesCard({ diarioId, refreshKey, concluded = true }: { dia
   useEffect(() => {
     let live = true;
     setError(null);
-    void fetchSignatures(diarioId)
+    void fetchSignatures(recordId, doc)
       .then((data) => live && setInfo(data))
       .catch((e: Error) => live && setError(e.message));
     return () => {
       live = false;
     };
-  }, [diarioId, refreshKey, reloads]);
+  }, [recordId, doc, refreshKey, reloads]);
 
   if (!concluded && (!info || info.assinaturas.length === 0)) return null;
   return (
@@ -103,9 +116,9 @@ export function SignaturesCard({ diarioId, refreshKey, concluded = true }: { dia
       ) : (
         <Flex vertical gap={12}>
           {info.assinaturas.length ? (
-            <Flex component="ul" vertical gap={8} style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label="Assinaturas do diário">
+            <Flex component="ul" vertical gap={8} style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label={doc.listLabel}>
               {info.assinaturas.map((s) => (
-                <SignatureItem key={s.id} s={s} />
+                <SignatureItem key={s.id} s={s} roles={info.papeis} />
               ))}
             </Flex>
           ) : (
@@ -114,7 +127,8 @@ export function SignaturesCard({ diarioId, refreshKey, concluded = true }: { dia
           {info.codigo ? (
             <Typography.Text>
               Código de verificação: <Typography.Text code>{info.codigo}</Typography.Text>{' '}
-              <Typography.Link href={`/verificar/${encodeURIComponent(info.codigo)}`} target="_blank" rel="noopener noreferrer">
+              {/* Underlined: inside a sentence a link must not be told apart by its colour alone (WCAG 1.4.1). */}
+              <Typography.Link underline href={`/verificar/${encodeURIComponent(info.codigo)}`} target="_blank" rel="noopener noreferrer">
                 Verificar autenticidade
               </Typography.Link>
             </Typography.Text>
@@ -122,7 +136,7 @@ export function SignaturesCard({ diarioId, refreshKey, concluded = true }: { dia
           {info.podeAssinar ? (
             <div>
               <Button type="primary" icon={<EditOutlined />} onClick={() => setSigning(true)}>
-                Assinar diário
+                {doc.signAction}
               </Button>
             </div>
           ) : info.motivo ? (
@@ -132,7 +146,8 @@ export function SignaturesCard({ diarioId, refreshKey, concluded = true }: { dia
       )}
       {signing ? (
         <SignModal
-          diarioId={diarioId}
+          recordId={recordId}
+          doc={doc}
           onClose={() => setSigning(false)}
           onSigned={(next) => {
             setInfo(next);

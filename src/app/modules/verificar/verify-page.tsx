@@ -88,7 +88,8 @@ function Outcome({ result }: { result: Verification }) {
           {result.assinaturas.map((s, i) => (
             <Flex component="li" key={i} vertical gap={2} style={{ padding: 12, border: '1px solid #f0f0f0', borderRadius: 8 }}>
               <Flex gap={8} align="center" wrap>
-                <Typography.Text strong>{roleLabel(s.papel)}</Typography.Text>
+                {/* The role as this document names it (the RIT's inspector), from the API. */}
+                <Typography.Text strong>{result.papeis?.[s.papel] ?? roleLabel(s.papel)}</Typography.Text>
                 {s.valida ? <Tag color="green">Válida</Tag> : <Tag color="red">Anulada</Tag>}
               </Flex>
               <Typography.Text>{s.nome}</Typography.Text>

@@ -8,7 +8,12 @@ import { registerEntityHooks, type WriteRule } from '../../crud/hooks-registry';
  */
 const ethicsReporter: WriteRule = async ({ op, actor, after }) => {
   if (op !== 'create' || !actor) return;
-  return { emailRelator: actor.email, dataRelato: new Date().toISOString(), ...(after.anonimo === false ? {} : { nomeRelator: null }) };
+  return {
+    emailRelator: actor.email,
+    dataRelato: new Date().toISOString(),
+    origem: 'Colaborador', // the public page's reports are written by src/server/ethics (issue 40)
+    ...(after.anonimo === false ? {} : { nomeRelator: null }),
+  };
 };
 
 registerEntityHooks('relatoEtica', { beforeChange: ethicsReporter });

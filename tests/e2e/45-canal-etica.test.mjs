@@ -1,0 +1,99 @@
+// Scenario 45 — the ethics channel open to outsiders (issue 40): on a 390 px phone, without an
+// account, someone follows "Canal de ética" from the sign-in page, reports anonymously with a photo
+// and gets the protocol and password once; the investigator (etica) asks a question on the report;
+// on the follow-up page the reporter opens the case with the protocol and password, reads the
+// question and answers it; the investigator reads the answer. Axe on the public pages; screenshots.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import sharp from 'sharp';
+import { apiGet, apiSend, axeSerious, formatViolations, goto, launch, loginStaff, newPage, noSidewaysScroll, PHONE, shot, step, waitPath } from './helpers.mjs';
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+async function noAxe(page, what) {
+  const v = await axeSerious(page);
+  assert.equal(v.length, 0, `${what}: violações sérias/críticas do axe-core em ${page.url()}:\n    ${formatViolations(v)}`);
+}
+
+const QUESTION = 'Em que dia e horário isso aconteceu?';
+const ANSWER = 'Na terça-feira, por volta das 9h, no almoxarifado.';
+
+test('canal de ética: um relato anônimo pelo celular, sem conta, e a resposta à pergunta da apuração', async () => {
+  const phone = await newPage(browser, { viewport: PHONE });
+  let protocolo = '';
+  let senha = '';
+  await step(phone, '45-relatar', async () => {
+    await goto(phone, '/login');
+    await phone.getByRole('link', { name: /Canal de ética/ }).click();
+    await waitPath(phone, (p) => p === '/canal-etica');
+    await phone.getByRole('heading', { name: 'Canal de ética' }).waitFor();
+    await noAxe(phone, 'canal de ética (390 px)');
+    await noSidewaysScroll(phone, 'o canal de ética');
+    await phone.getByLabel('Categoria').selectOption('Fraude');
+    await phone.getByLabel('Assunto (em uma frase)').fill('Medição aprovada sem conferência');
+    await phone.getByLabel('O que aconteceu').fill('O encarregado pediu para aprovar a medição do mês sem conferir as quantidades.');
+    await phone.getByLabel('Onde aconteceu').fill('Canteiro, bloco B');
+    const photo = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#c33' } })
+      .jpeg()
+      .withExif({ IFD0: { Make: 'Canon', Artist: 'Joao da Silva' } })
+      .toBuffer();
+    await phone.locator('input[type=file]').setInputFiles({ name: 'IMG_joao.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await phone.locator('.ant-upload-list-item-done').first().waitFor();
+    await shot(phone, 'canal-etica-formulario-phone');
+    await phone.getByRole('button', { name: 'Enviar relato' }).click();
+    await phone.getByText('Relato enviado').waitFor();
+    protocolo = (await phone.getByTestId('protocolo').innerText()).trim();
+    senha = (await phone.getByTestId('senha').innerText()).trim();
+    assert.match(protocolo, /^ET-\d{4}-\d{5}$/);
+    assert.match(senha, /^[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$/);
+    await shot(phone, 'canal-etica-enviado-phone');
+    await noAxe(phone, 'relato enviado (390 px)');
+  });
+
+  const etica = await newPage(browser);
+  await step(etica, '45-apuracao-pergunta', async () => {
+    await loginStaff(etica, 'etica@portal.local');
+    const found = await apiGet(etica, `/api/v1/relatos-etica?q=${encodeURIComponent(protocolo)}`);
+    const report = found.body.find((r) => r.protocolo === protocolo);
+    assert.ok(report, `relato ${protocolo} na lista da apuração`);
+    assert.equal(report.origem, 'Canal público');
+    assert.equal(report.emailRelator, undefined);
+    const asked = await apiSend(etica, 'POST', `/api/v1/relatos-etica/${report.id}/mensagens`, { texto: QUESTION });
+    assert.equal(asked.status, 201);
+    etica.reportId = report.id;
+  });
+
+  await step(phone, '45-acompanhar', async () => {
+    await goto(phone, '/canal-etica/acompanhar');
+    await phone.getByLabel('Protocolo').fill(protocolo);
+    await phone.getByLabel('Senha').fill(senha);
+    await phone.getByRole('button', { name: 'Ver o relato' }).click();
+    await phone.getByText(QUESTION).waitFor();
+    await noAxe(phone, 'acompanhamento (390 px)');
+    await noSidewaysScroll(phone, 'o acompanhamento');
+    await phone.getByLabel('Sua mensagem').fill(ANSWER);
+    await phone.getByRole('button', { name: 'Enviar mensagem' }).click();
+    await phone.locator('.ant-list-item').filter({ hasText: ANSWER }).waitFor(); // in the conversation, not the box
+    await phone.locator('.ant-list-item').filter({ hasText: 'Você' }).waitFor();
+    await shot(phone, 'canal-etica-acompanhamento-phone');
+  });
+
+  await step(etica, '45-apuracao-le', async () => {
+    const thread = await apiGet(etica, `/api/v1/relatos-etica/${etica.reportId}/mensagens`);
+    assert.deepEqual(
+      thread.body.mensagens.map((m) => [m.autor, m.texto]),
+      [
+        ['apuracao', QUESTION],
+        ['relator', ANSWER],
+      ],
+    );
+  });
+  await phone.close();
+  await etica.close();
+});
