@@ -296,14 +296,26 @@ export async function rdoDocument(input: RdoPdfInput): Promise<TDocumentDefiniti
     ...(input.signatures ? await signatureBlock(input.signatures) : []),
   ];
 
+  return reportDocument(
+    { title: `RDO nº ${text(r.numero)} — ${siteName}`, subject: `Diário de obra de ${formatDateBr(r.data)}` },
+    `RDO nº ${text(r.numero)} — ${siteName} — ${formatDateBr(r.data)}`,
+    content,
+  );
+}
+
+/**
+ * The page of the portal's reports of record (RDO, RIT): A4, Roboto, the styles their content uses
+ * (h1, site, numero, h2, th, caption) and a footer naming the report (`footer`) and the page.
+ */
+export function reportDocument(info: NonNullable<TDocumentDefinitions['info']>, footer: string, content: Content[]): TDocumentDefinitions {
   return {
-    info: { title: `RDO nº ${text(r.numero)} — ${siteName}`, subject: `Diário de obra de ${formatDateBr(r.data)}`, author: 'Portal', creator: 'Portal' },
+    info: { author: 'Portal', creator: 'Portal', ...info },
     pageSize: 'A4',
     pageMargins: [40, 40, 40, 50],
     defaultStyle: { font: 'Roboto', fontSize: 9.5 },
     footer: (page: number, pages: number) => ({
       columns: [
-        { text: `RDO nº ${text(r.numero)} — ${siteName} — ${formatDateBr(r.data)}`, fontSize: 8, color: '#666666' },
+        { text: footer, fontSize: 8, color: '#666666' },
         { text: `Página ${page} de ${pages}`, alignment: 'right', fontSize: 8, color: '#666666' },
       ],
       margin: [40, 15, 40, 0],
@@ -320,9 +332,13 @@ export async function rdoDocument(input: RdoPdfInput): Promise<TDocumentDefiniti
   };
 }
 
-/** The report as PDF bytes; `compress: false` leaves the streams readable (tests). */
-export async function renderRdoPdf(input: RdoPdfInput, opts: { compress?: boolean } = {}): Promise<Buffer> {
-  const doc = await rdoDocument(input);
+/** A report's PDF bytes; `compress: false` leaves the streams readable (tests). */
+export async function pdfBytes(doc: TDocumentDefinitions, opts: { compress?: boolean } = {}): Promise<Buffer> {
   if (opts.compress === false) doc.compress = false;
   return (pdfmake.createPdf(doc) as unknown as { getBuffer(): Promise<Buffer> }).getBuffer();
+}
+
+/** The report as PDF bytes; `compress: false` leaves the streams readable (tests). */
+export async function renderRdoPdf(input: RdoPdfInput, opts: { compress?: boolean } = {}): Promise<Buffer> {
+  return pdfBytes(await rdoDocument(input), opts);
 }

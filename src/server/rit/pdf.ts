@@ -6,10 +6,9 @@
  * the end, the signatures and the verification code, in pt-BR formats. The number and the code are
  * also the document's keywords (its properties, plain text).
  */
-import pdfmake from 'pdfmake';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { schemaByName } from '../../../schemas';
-import { downscale, formatDateBr, signatureBlock, table, type PdfSignatures } from '../rdo/pdf';
+import { downscale, formatDateBr, pdfBytes, reportDocument, signatureBlock, table, type PdfSignatures } from '../rdo/pdf';
 
 type Row = Record<string, unknown>;
 
@@ -124,40 +123,19 @@ export async function ritDocument(input: RitPdfInput): Promise<TDocumentDefiniti
     ...(input.signatures ? await signatureBlock(input.signatures, 'NÃO CORRESPONDE AO CONTEÚDO ATUAL DO RELATÓRIO') : []),
   ];
 
-  return {
-    info: {
+  return reportDocument(
+    {
       title: `RIT nº ${text(r.numero)} — ${siteName}`,
       subject: `Relatório de inspeção técnica de ${formatDateBr(r.data)}`,
       // Plain ASCII, so the number and the code can be found in the file as they are printed.
       keywords: [text(r.numero), input.signatures?.codigo ? `verificacao ${input.signatures.codigo}` : ''].filter(Boolean).join('; '),
-      author: 'Portal',
-      creator: 'Portal',
     },
-    pageSize: 'A4',
-    pageMargins: [40, 40, 40, 50],
-    defaultStyle: { font: 'Roboto', fontSize: 9.5 },
-    footer: (page: number, pages: number) => ({
-      columns: [
-        { text: `RIT nº ${text(r.numero)} — ${siteName} — ${formatDateBr(r.data)}`, fontSize: 8, color: '#666666' },
-        { text: `Página ${page} de ${pages}`, alignment: 'right', fontSize: 8, color: '#666666' },
-      ],
-      margin: [40, 15, 40, 0],
-    }),
-    styles: {
-      h1: { fontSize: 15, bold: true, color: '#6305c6' },
-      site: { fontSize: 11, margin: [0, 2, 0, 0] },
-      numero: { fontSize: 15, bold: true, alignment: 'right' },
-      h2: { fontSize: 11, bold: true, color: '#6305c6', margin: [0, 6, 0, 4] },
-      th: { bold: true, fillColor: '#f2ecfb' },
-      caption: { fontSize: 8, color: '#666666', margin: [0, 2, 0, 0] },
-    },
+    `RIT nº ${text(r.numero)} — ${siteName} — ${formatDateBr(r.data)}`,
     content,
-  };
+  );
 }
 
 /** The report as PDF bytes; `compress: false` leaves the streams readable (tests). */
 export async function renderRitPdf(input: RitPdfInput, opts: { compress?: boolean } = {}): Promise<Buffer> {
-  const doc = await ritDocument(input);
-  if (opts.compress === false) doc.compress = false;
-  return (pdfmake.createPdf(doc) as unknown as { getBuffer(): Promise<Buffer> }).getBuffer();
+  return pdfBytes(await ritDocument(input), opts);
 }
