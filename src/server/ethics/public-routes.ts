@@ -35,7 +35,8 @@ import { todayIso } from '../time';
 import { checkFollowUpPassword, hashFollowUpPassword, newFollowUpPassword } from './password';
 import { receiveEvidence, takeEvidence } from './attachments';
 import { ethicsPublicLimit, type PublicLimitOptions } from './public-limit';
-import { addMessage, messageText, refuseIfFinished, threadOf, type ThreadMessage } from './thread';
+import { addMessage, messageText, refuseIfFinished, threadOf } from './thread';
+import type { ReporterCase } from '../../../resources/canal-etica';
 
 export const ETHICS_PUBLIC_PATH = '/api/v1/canal-etica';
 /** The paths whose requests carry no address or device into the history or the logs. */
@@ -45,19 +46,6 @@ export const isEthicsPublicPath = (path: string): boolean => path === ETHICS_PUB
 export const PUBLIC_FIELDS = ['categoria', 'assunto', 'descricao', 'local', 'dataFato', 'envolvidos', 'anonimo', 'nomeRelator', 'contatoRelator'];
 
 export const WRONG_CREDENTIALS = 'Protocolo ou senha incorretos. Confira os dados anotados quando o relato foi enviado.';
-
-/** The case as its reporter reads it. */
-export interface ReporterCase {
-  protocolo: string;
-  situacao: string;
-  categoria: string | null;
-  assunto: string;
-  recebidoEm: string | null;
-  concluidoEm: string | null;
-  /** Whether the reporter may still write (not finished). */
-  aberto: boolean;
-  mensagens: ThreadMessage[];
-}
 
 interface CaseRow {
   id: string | number;

@@ -6,17 +6,10 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connect';
 import { ApiError } from '../http/errors';
+import type { ThreadAuthor, ThreadMessage } from '../../../resources/canal-etica';
 
-export type Author = 'relator' | 'apuracao';
-
-export interface ThreadMessage {
-  id: number;
-  autor: Author;
-  texto: string;
-  em: string;
-  /** Who in the investigation wrote (staff view only; null for the reporter's messages). */
-  autorNome?: string | null;
-}
+export type Author = ThreadAuthor;
+export type { ThreadMessage };
 
 export const MESSAGE_MAX = 4000;
 

@@ -4,24 +4,7 @@
  */
 export const CANAL_API = '/api/v1/canal-etica';
 
-export interface ThreadMessage {
-  id: number;
-  autor: 'relator' | 'apuracao';
-  texto: string;
-  em: string;
-  autorNome?: string | null;
-}
-
-export interface ReporterCase {
-  protocolo: string;
-  situacao: string;
-  categoria: string | null;
-  assunto: string;
-  recebidoEm: string | null;
-  concluidoEm: string | null;
-  aberto: boolean;
-  mensagens: ThreadMessage[];
-}
+export type { ReporterCase, ThreadMessage } from '../../../../resources/canal-etica';
 
 export interface Evidence {
   key: string;
