@@ -76,9 +76,11 @@ export async function runPhase(deps: ImportDeps, id: number, phase: Phase): Prom
   live.set(id, l);
   try {
     await sql`update importacao set situacao = ${phase === 'simulacao' ? 'simulando' : 'importando'}, etapa = ${phase}, iniciado_em = now(),
-      concluido_em = null, processadas = 0, criadas = 0, atualizadas = 0, iguais = 0, erros = 0, ignoradas = 0, mensagem = null, cancelar = false
+      concluido_em = null, processadas = 0, criadas = 0, atualizadas = 0, iguais = 0, erros = 0, ignoradas = 0, mensagem = null
       where id = ${id}`.execute(db);
     await sql`delete from importacao_linha where importacao = ${id} and etapa = ${phase}`.execute(db);
+    // The flag is cleared by the route that starts the phase: a cancel asked while the job waited in the queue stops it before any row.
+    if (job.cancelar) return await finish(db, id, 'cancelada', l, phase === 'simulacao' ? 'Simulação cancelada.' : 'Importação cancelada: nada foi gravado.');
     await deps.ready?.();
     const schema = deps.schemaOf(job.recurso);
     const actor = await deps.actorFor(job.usuario as PortalUser);

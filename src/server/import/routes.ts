@@ -136,7 +136,7 @@ export function importRoutes(deps: ImportDeps) {
       if (row.situacao === 'concluida') throw new ApiError(409, 'Esta planilha já foi importada. Envie o arquivo de novo para outra importação.');
       const { mapping, notes } = checkMapping(schema, row.info.columns, body.mapeamento ?? row.mapeamento);
       await sql`update importacao set mapeamento = cast(${JSON.stringify(mapping)} as jsonb), notas = cast(${JSON.stringify(notes)} as jsonb),
-        situacao = 'simulando', etapa = 'simulacao', processadas = 0, modo = null, mensagem = null where id = ${row.id}`.execute(trx);
+        situacao = 'simulando', etapa = 'simulacao', processadas = 0, modo = null, mensagem = null, cancelar = false where id = ${row.id}`.execute(trx);
       await saveMapping(trx, actor.email.toLowerCase(), schema.resource, mapping);
       return detailOf((await importRow(trx, row.id))!, schema);
     });
@@ -167,9 +167,8 @@ export function importRoutes(deps: ImportDeps) {
       }
       if (modo === 'validas' && row.criadas + row.atualizadas === 0)
         throw new ApiError(400, 'Nenhuma linha válida para importar: a simulação não encontrou o que criar nem alterar.');
-      await sql`update importacao set situacao = 'importando', etapa = 'importacao', modo = ${modo as string}, processadas = 0, mensagem = null where id = ${row.id}`.execute(
-        trx,
-      );
+      await sql`update importacao set situacao = 'importando', etapa = 'importacao', modo = ${modo as string}, processadas = 0, mensagem = null,
+        cancelar = false where id = ${row.id}`.execute(trx);
       return detailOf((await importRow(trx, row.id))!, schema);
     });
     await startPhase(deps, detail.id, 'importacao');
@@ -178,9 +177,16 @@ export function importRoutes(deps: ImportDeps) {
 
   r.post('/:id/cancelar', async (c) => {
     const row = await load(c);
-    if (row.situacao !== 'simulando' && row.situacao !== 'importando') throw new ApiError(409, 'Esta importação não está em andamento.');
+    const running = (r: ImportRow | undefined) => r?.situacao === 'simulando' || r?.situacao === 'importando';
+    if (!running(row)) throw new ApiError(409, 'Esta importação não está em andamento.');
+    // Claimed once: a second request while the run has not stopped yet is told so.
+    const claimed = await sql`update importacao set cancelar = true where id = ${row.id} and not cancelar
+      and situacao in ('simulando', 'importando') returning id`.execute(db);
+    if (!claimed.rows.length) {
+      if (!running(await importRow(db, row.id))) throw new ApiError(409, 'Esta importação não está em andamento.');
+      throw new ApiError(409, 'O cancelamento desta importação já foi pedido: ela para em instantes.');
+    }
     requestCancel(row.id);
-    await sql`update importacao set cancelar = true where id = ${row.id}`.execute(db);
     return c.json(detailOf((await importRow(db, row.id))!, deps.schemaOf(row.recurso)), 202);
   });
 

@@ -234,7 +234,8 @@ export function importPaths(): Record<string, JsonSchema> {
         tags,
         operationId: 'cancelarImportacao',
         summary: 'Pede para parar a simulação ou a importação em curso',
-        description: 'Tudo ou nada: nada fica gravado. Só as válidas: os lotes já concluídos ficam.',
+        description:
+          'Tudo ou nada: nada fica gravado. Só as válidas: os lotes já concluídos ficam. 409 quando a importação não está em andamento ou o cancelamento já foi pedido.',
         parameters: [id],
         responses: { 202: { description: 'Pedido registrado.', content: json(detail) }, 401: r('Unauthorized'), 404: r('NotFound'), 409: r('Conflict') },
       },

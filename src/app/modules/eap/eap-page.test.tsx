@@ -2,7 +2,8 @@
  * The EAP editor (/:obra/automacao/config) against the real API in-process, as the automation
  * configurator of sites 101 and 103 (automacao, automacao_config): the tree from one request,
  * editing an item in the side panel, a new sub-item with the next code, moving it under another
- * item, deleting, the weights warning, the API's errors on the form, read-only people, phone width.
+ * item, deleting, the weights warning, the API's errors on the form, read-only people, phone width,
+ * the lists' "Importar planilha" for who may import.
  */
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -166,6 +167,15 @@ describe('EAP editor', { timeout: 120_000 }, () => {
     expect(titles()).toEqual(['3', '3.1', '3.2']);
   });
 
+  it('offers "Importar planilha" of the lists to an administrator, which opens the import of EAP items', async () => {
+    t.mock.setUser('admin@portal.local');
+    page('admin@portal.local');
+    await nodeTitle('3');
+    const button = screen.getByRole('button', { name: 'Importar planilha' });
+    fireEvent.click(button);
+    expect(await screen.findByRole('dialog', { name: 'Importar planilha — EAP (Field e automação)' }, T)).toBeInTheDocument();
+  });
+
   it('offers no changes to who may only read the EAP', async () => {
     t.mock.setUser('controladoria@portal.local');
     page('controladoria@portal.local');
@@ -173,7 +183,8 @@ describe('EAP editor', { timeout: 120_000 }, () => {
     const form = await screen.findByRole('form', { name: 'Dados do item' }, T);
     await waitFor(() => expect(within(form).getByLabelText('Descrição')).toHaveValue('Telas do SCADA'), T);
     expect(within(form).getByLabelText('Descrição')).toBeDisabled();
-    for (const name of [/Novo item na raiz/, /Novo subitem/, /Mover/, /Excluir/, /Salvar/]) expect(screen.queryByRole('button', { name })).toBeNull();
+    for (const name of [/Novo item na raiz/, /Novo subitem/, /Mover/, /Excluir/, /Salvar/, /Importar planilha/])
+      expect(screen.queryByRole('button', { name })).toBeNull();
     expect(tree().querySelector('[draggable="true"]')).toBeNull();
   });
 

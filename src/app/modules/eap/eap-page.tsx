@@ -8,7 +8,7 @@
  * the next code there, and the API carries the codes of the items below it along. Other codes are
  * never renumbered. Each level shows the sum of its weights, and the levels whose weights do not
  * add up to 100 % are listed in a warning. The buttons follow the ability on `EapOS` with the
- * item's area and site.
+ * item's area and site; "Importar planilha" is the generic lists' (src/app/modules/importacao).
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
@@ -22,7 +22,8 @@ import { obraLabel } from '../../fields/obra-label';
 import { flatten } from '../../views/tree/build';
 import { TreeScreen } from '../../views/tree/tree-screen';
 import { allLevels, buildEapTree, formatPercent, itemLabel, levelWeights, nextCode, type EapItem, type EapNode } from './tree';
-import { ItemPanel, MoveModal, RESOURCE, type EapArea, type Panel } from './item-panel';
+import { ImportButton } from '../importacao/import-button';
+import { EAP_SCHEMA, ItemPanel, MoveModal, RESOURCE, type EapArea, type Panel } from './item-panel';
 
 const MAX_ITEMS = 1000;
 const AREA_TITLES: Record<EapArea, string> = { FIELD: 'EAP (Field)', AUTOMACAO: 'EAP (Automação)' };
@@ -122,11 +123,15 @@ export function EapPage({ area }: { area: EapArea }) {
           </Space>
         }
         extra={
-          <Pode I="create" a="EapOS" this={newItem}>
-            <Button type="primary" size="small" icon={<PlusOutlined />} onClick={() => startCreate()}>
-              Novo item na raiz
-            </Button>
-          </Pode>
+          <Space wrap size={8}>
+            <Pode I="create" a="EapOS" this={newItem}>
+              <Button type="primary" size="small" icon={<PlusOutlined />} onClick={() => startCreate()}>
+                Novo item na raiz
+              </Button>
+            </Pode>
+            {/* The generic lists' button (it checks the rights itself). */}
+            <ImportButton schema={EAP_SCHEMA} />
+          </Space>
         }
         loading={query.isLoading}
         error={query.isError ? { message: 'Não foi possível carregar a EAP.', description: query.error?.message } : undefined}

@@ -18,7 +18,7 @@ export type EapArea = 'FIELD' | 'AUTOMACAO';
 export type Panel = { mode: 'edit'; id: number } | { mode: 'create'; parent?: EapItem; codigo: string };
 
 export const RESOURCE = 'eap-os';
-const EAP_SCHEMA = schemaByName('eapOs')!;
+export const EAP_SCHEMA = schemaByName('eapOs')!;
 const ROOT = 'raiz';
 
 /** The tree decides the site, the area and the parent (moves go through "Mover"). */
