@@ -208,7 +208,7 @@ describe('workflow on the show page', () => {
     fireEvent.click(await within(await screen.findByRole('group', { name: 'Ações da situação' }, T)).findByRole('button', { name: 'Alterar situação' }));
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Alterar situação' }));
     await within(dialog()).findByText('Escolha a nova situação.');
-    expect(within(dialog()).getByText(COMMENT_REQUIRED)).toBeInTheDocument();
+    expect(await within(dialog()).findByText(COMMENT_REQUIRED, {}, T)).toBeInTheDocument();
 
     fireEvent.mouseDown(within(dialog()).getByLabelText('Nova situação'));
     // The current state is not offered.
