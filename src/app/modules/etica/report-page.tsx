@@ -5,7 +5,7 @@
  * the follow-up password are shown once.
  */
 import React, { useState } from 'react';
-import { Alert, Button, Card, Form, Input, Radio, Result, Space, Typography, Upload, type UploadFile } from 'antd';
+import { Alert, Button, Card, Form, Input, Radio, Result, Space, theme, Typography, Upload, type UploadFile } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { relatoEtica } from '../../../../schemas/relato-etica';
@@ -61,6 +61,7 @@ function Credentials({ sent }: { sent: Sent }): React.ReactElement {
 }
 
 export function ReportPage(): React.ReactElement {
+  const { token } = theme.useToken();
   const [form] = Form.useForm();
   const anonimo = Form.useWatch('anonimo', form) as boolean | undefined;
   const [files, setFiles] = useState<UploadFile<Evidence>[]>([]);
@@ -107,7 +108,18 @@ export function ReportPage(): React.ReactElement {
         <Form form={form} layout="vertical" onFinish={(v) => void send(v)} initialValues={{ anonimo: true }} requiredMark disabled={sending}>
           <Form.Item name="categoria" label="Categoria" rules={[{ required: true, message: 'Escolha a categoria.' }]}>
             {/* A native list: the phone's own picker, and the label, required and invalid states on the control itself (axe). */}
-            <select className="ant-input" style={{ height: 40 }}>
+            <select
+              style={{
+                width: '100%',
+                height: 40,
+                padding: '0 8px',
+                borderRadius: token.borderRadius,
+                border: `1px solid ${token.colorBorder}`,
+                background: token.colorBgContainer,
+                color: token.colorText,
+                fontSize: token.fontSize,
+              }}
+            >
               <option value="">Escolha</option>
               {CATEGORIES.map((o) => (
                 <option key={o} value={o}>
