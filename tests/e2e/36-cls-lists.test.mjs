@@ -42,7 +42,8 @@ async function recordShifts(page) {
 async function menuHrefs(page) {
   await settle(page);
   await page.locator('nav [role="menu"] a[href]').first().waitFor();
-  return [...new Set([...(await sidebarLinks(page)), ...(await cardLinks(page))])].filter((h) => !h.includes('?'));
+  // Lists only: Início's cards may also link a record waiting for the person (a RIT to sign, `/rits/2`).
+  return [...new Set([...(await sidebarLinks(page)), ...(await cardLinks(page))])].filter((h) => !h.includes('?') && !/\/\d+$/.test(h));
 }
 
 const CONTENT = '[data-testid="page-content"]';
