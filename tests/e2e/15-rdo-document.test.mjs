@@ -20,9 +20,10 @@ test('configuração do RDO, árvore de documentos, cópia do dia anterior e PDF
     await loginStaff(page, 'admin@portal.local');
     await goto(page, '/103/diarios/configurar');
     await page.getByText('Turnos de trabalho').first().waitFor();
+    // The saved record's lists fill the form after it renders: wait for them before reading the switch.
+    await page.getByRole('cell').locator('input[value="Retroescavadeira"]').first().waitFor();
     await page.getByRole('switch', { name: 'Chuva (mm)' }).waitFor();
     assert.equal(await page.getByRole('switch', { name: 'Chuva (mm)' }).isChecked(), true);
-    await page.getByRole('cell').locator('input[value="Retroescavadeira"]').first().waitFor();
     await page.waitForTimeout(500);
     await shot(page, 'rdo-configurar-desktop');
   });
