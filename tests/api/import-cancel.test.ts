@@ -12,9 +12,9 @@ import { countOf, dryRun, finished, importNow, rowsOf, xlsx, type Json } from '.
 
 /** Enough rows that the import is still running when the cancel arrives (several batches). */
 const ROWS = BATCH_ROWS * 4;
-const HEADER = ['Código da obra', 'Nome', 'Cliente', 'Cidade', 'Data de início', 'Valor do contrato'];
-const sites = (first: number) =>
-  Array.from({ length: ROWS }, (_, i) => [String(first + i), `Obra cancelável ${first + i}`, 'Cliente Demonstração Lda', 'Curitiba', '05/03/2026', '1.000,00']);
+// Products: a row is one insert (a site would also create its document library), so the batches go by quickly.
+const HEADER = ['Código', 'Nome', 'Categoria', 'Unidade'];
+const products = (first: number) => Array.from({ length: ROWS }, (_, i) => [`PC-${first + i}`, `Produto cancelável ${first + i}`, 'Componente', 'un']);
 
 for (const backend of BACKENDS) {
   describe(`cancelling an import (${backend})`, { timeout: 120_000 }, () => {
@@ -33,8 +33,8 @@ for (const backend of BACKENDS) {
     };
 
     it('only the valid rows: stops after the batch it is in, keeps what was written, writes nothing after it', async () => {
-      const before = await countOf(t.api, 'obras');
-      const d = await dryRun(t.api, 'obras', await xlsx(HEADER, sites(70000)), 'obras-validas.xlsx');
+      const before = await countOf(t.api, 'produtos');
+      const d = await dryRun(t.api, 'produtos', await xlsx(HEADER, products(70000)), 'produtos-validas.xlsx');
       expect(d).toMatchObject({ situacao: 'simulada', total: ROWS, criadas: ROWS, erros: 0 });
       const done = await startAndCancel(d.id, 'validas');
       expect(done.situacao).toBe('cancelada');
@@ -44,9 +44,9 @@ for (const backend of BACKENDS) {
       expect(done).toMatchObject({ criadas: done.processadas, erros: 0 });
       expect(done.mensagem).toBe(`Importação cancelada: as ${done.processadas} linhas anteriores ficaram gravadas.`);
       // The batches done are in the database and in the report; no row after them is.
-      expect(await countOf(t.api, 'obras')).toBe(before + done.processadas);
-      expect(await countOf(t.api, 'obras', `&Id_Lista=${70000 + done.processadas - 1}`)).toBe(1);
-      expect(await countOf(t.api, 'obras', `&Id_Lista=${70000 + done.processadas}`)).toBe(0);
+      expect(await countOf(t.api, 'produtos')).toBe(before + done.processadas);
+      expect(await countOf(t.api, 'produtos', `&codigo=PC-${70000 + done.processadas - 1}`)).toBe(1);
+      expect(await countOf(t.api, 'produtos', `&codigo=PC-${70000 + done.processadas}`)).toBe(0);
       expect((await rowsOf(t.api, d.id, 'importacao')).length).toBe(done.processadas);
 
       // A run that ended is not running any more.
@@ -58,8 +58,8 @@ for (const backend of BACKENDS) {
     it('all-or-nothing: a cancel heard in the middle of the transaction writes nothing', async () => {
       // On PGlite the transaction holds the only connection, so no request reaches the route while it runs: the test raises
       // the job's in-memory flag (what the route does in this process) once 300 rows went through.
-      const before = await countOf(t.api, 'obras');
-      const d = await dryRun(t.api, 'obras', await xlsx(HEADER, sites(80000)), 'obras-tudo.xlsx');
+      const before = await countOf(t.api, 'produtos');
+      const d = await dryRun(t.api, 'produtos', await xlsx(HEADER, products(80000)), 'produtos-tudo.xlsx');
       expect(d).toMatchObject({ situacao: 'simulada', total: ROWS, criadas: ROWS, erros: 0 });
       const run = RowProcessor.prototype.run;
       let seen = 0;
@@ -82,8 +82,8 @@ for (const backend of BACKENDS) {
       } finally {
         spy.mockRestore();
       }
-      expect(await countOf(t.api, 'obras')).toBe(before);
-      expect(await countOf(t.api, 'obras', '&Id_Lista=80000')).toBe(0);
+      expect(await countOf(t.api, 'produtos')).toBe(before);
+      expect(await countOf(t.api, 'produtos', '&codigo=PC-80000')).toBe(0);
       const report = await rowsOf(t.api, d.id, 'importacao');
       expect(report).toHaveLength(300);
       expect(report.every((r) => r.acao === 'ignorada')).toBe(true);
@@ -93,7 +93,7 @@ for (const backend of BACKENDS) {
     });
 
     it('a finished import cannot be cancelled', async () => {
-      const d = await dryRun(t.api, 'obras', await xlsx(HEADER, sites(90000).slice(0, 2)), 'obras-pequena.xlsx');
+      const d = await dryRun(t.api, 'produtos', await xlsx(HEADER, products(90000).slice(0, 2)), 'produtos-pequena.xlsx');
       expect(await importNow(t.api, d.id)).toMatchObject({ situacao: 'concluida', criadas: 2 });
       const late = await cancel(d.id);
       expect(late.status).toBe(409);
