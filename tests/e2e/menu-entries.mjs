@@ -9,10 +9,19 @@ import { test } from 'node:test';
 import { eventually, loginOwnAccount, loginStaff, newPage, pathOf, shot, step, waitPath } from './helpers.mjs';
 
 const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-/** `| \`e-mail\` | … | how they sign in |` rows of "Contas de demonstração". */
-export const ACCOUNTS = [...README.matchAll(/^\|\s*`([^`]+@portal\.local)`\s*\|[^\n]*\|\s*([^|\n]+?)\s*\|\s*$/gm)].map((m) => ({
+/** `| \`e-mail\` | who (kind, \`roles\`, sites) | how they sign in |` rows of "Contas de demonstração". */
+export const ACCOUNTS = [...README.matchAll(/^\|\s*`([^`]+@portal\.local)`\s*\|([^\n]*)\|\s*([^|\n]+?)\s*\|\s*$/gm)].map((m) => ({
   email: m[1],
-  staff: /corporativa/i.test(m[2]),
+  staff: /corporativa/i.test(m[3]),
+  // What decides the menus: the kind of person, the roles and the sites (a parenthesis without roles only names the person).
+  profile: [
+    m[2].split(/[(,]/)[0].trim(),
+    [...m[2].replace(/\([^)`]*\)/g, '').matchAll(/`([^`]+)`/g)]
+      .map((r) => r[1])
+      .sort()
+      .join(','),
+    /obras? \d+(?: e \d+)*/.exec(m[2])?.[0] ?? '',
+  ].join(' | '),
 }));
 const DEAD_ENDS = ['/403', '/404', '/ObraInacessivel'];
 export const MENU_SHARDS = 3;
@@ -123,9 +132,18 @@ export async function enterFirstSite(page) {
   return true;
 }
 
+/**
+ * The accounts scenario 19 signs in with: those scenario 34 does not sweep, one per profile (two
+ * people with the same kind, roles and sites, e.g. two contract approvers, are shown the same menus).
+ */
+export function menuSweepAccounts() {
+  const seen = new Set(ACCOUNTS.filter((a) => SWEPT_ACCOUNTS.includes(a.email)).map((a) => a.profile));
+  return ACCOUNTS.filter((a) => !SWEPT_ACCOUNTS.includes(a.email) && !seen.has(a.profile) && seen.add(a.profile));
+}
+
 /** One test per account of this shard (accounts i with i % MENU_SHARDS === shard), but those scenario 34 sweeps. */
 export function menuEntryTests(getBrowser, shard) {
-  ACCOUNTS.filter((a) => !SWEPT_ACCOUNTS.includes(a.email)).forEach((account, i) => {
+  menuSweepAccounts().forEach((account, i) => {
     if (i % MENU_SHARDS !== shard) return;
     test(`${account.email}: cada entrada do menu abre uma página utilizável`, async () => {
       const page = await newPage(getBrowser());
