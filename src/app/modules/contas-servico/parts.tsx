@@ -1,0 +1,40 @@
+/** Pieces the "Contas de serviço" screens share (issue 41): role tags, state tags, the query key. */
+import React from 'react';
+import { Space, Tag } from 'antd';
+import { API_KEY_STATE_LABELS, type ApiKeyState } from '../../../../resources/service-accounts';
+import { roleName } from '../../../access/roles';
+
+export const ACCOUNTS_KEY = ['contas-servico'];
+
+/** Tags at AA contrast (palette shade 9 on shade 1). */
+const GREEN = { color: '#135200', background: '#f6ffed', borderColor: '#b7eb8f' };
+const RED = { color: '#820014', background: '#fff1f0', borderColor: '#ffa39e' };
+const GREY = { color: 'rgba(0, 0, 0, 0.75)' };
+
+export const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  padding: 0,
+  margin: -1,
+  overflow: 'hidden',
+  clip: 'rect(0,0,0,0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
+
+export function RoleTags({ roles }: { roles: string[] }): React.ReactElement {
+  return (
+    <Space size={[4, 4]} wrap>
+      {roles.map((r) => (
+        <Tag key={r} style={{ marginInlineEnd: 0 }}>
+          {roleName(r)}
+        </Tag>
+      ))}
+    </Space>
+  );
+}
+
+export const accountStateTag = (ativo: boolean) => (ativo ? <Tag style={GREEN}>Ativa</Tag> : <Tag style={GREY}>Desativada</Tag>);
+
+export const keyStateTag = (s: ApiKeyState) => <Tag style={s === 'ativa' ? GREEN : s === 'revogada' ? RED : GREY}>{API_KEY_STATE_LABELS[s]}</Tag>;
