@@ -28,6 +28,8 @@ const elements = [
       'src/server/mail/**',
       'src/server/sla/**',
       'src/server/events/**',
+      // The one dispatch point of notices to people, with their preferences and push delivery (issue 41).
+      'src/server/notifications/**',
       // The trash and the portal settings it reads serve every entity (issue 35).
       'src/server/trash/**',
       'src/server/settings/**',

@@ -5,6 +5,7 @@
  */
 import { schemaByResource } from '../schemas';
 import { scopeLabel } from './maintenance';
+import { SERVICE_ACCOUNTS_RESOURCE, serviceAccountSummary } from './service-accounts';
 
 /** Kind of entry → pt-BR label. Record events come from the history (`auditoria`), the others from `evento_acesso`. */
 export const AUDIT_KINDS = {
@@ -58,6 +59,7 @@ const OWN_MODULES: Record<string, string> = {
   manutencao: 'Manutenção',
   arquivos: 'Arquivos',
   auditoria: 'Auditoria',
+  [SERVICE_ACCOUNTS_RESOURCE]: 'Contas de serviço',
 };
 
 /** The module's name of a resource ('diarios' → 'Diários de obra'); the resource itself when unknown. */
@@ -113,6 +115,7 @@ export function auditSummary(e: AuditSummaryInput): string {
     }
   }
   if (e.modulo === 'manutencao') return maintenanceSummary(e.tipo, d);
+  if (e.modulo === SERVICE_ACCOUNTS_RESOURCE) return serviceAccountSummary(e.tipo, d);
   const parts: string[] = [];
   const transition = d.transicao && typeof d.transicao === 'object' ? (d.transicao as { label?: unknown }) : undefined;
   if (transition?.label) parts.push(`${String(transition.label)}${str(d.comentario) ? `: “${str(d.comentario)}”` : ''}`);

@@ -89,9 +89,10 @@ export function entityPaths(schema: EntitySchema): EntityPaths {
 const NO_MENU = new Set(['ticketInteracao']);
 /**
  * Entities the spec names only through site routes whose general list still belongs in the menu
- * (legal cases: a partner law firm has no site, its start is the list of its cases, decision 29).
+ * (legal cases: a partner law firm has no site, its start is the list of its cases, decision 29; punch items:
+ * a supplier has no site either, and closes its company's items from that list, decision 38).
  */
-const FORCE_MENU = new Set(['usuario', 'processoJuridico']);
+const FORCE_MENU = new Set(['usuario', 'processoJuridico', 'itemVerificacao']);
 
 const VIEW_TITLES: Record<ViewKind, (s: EntitySchema) => string> = {
   list: (s) => s.labelPlural,

@@ -15,6 +15,8 @@ import { checklistPreenchidoAutomacao } from './checklist-preenchido-automacao';
 import { eapOs } from './eap-os';
 import { diarioOs } from './diario-os';
 import { rit } from './rit';
+import { folhaPlanta } from './folha-planta';
+import { itemVerificacao } from './item-verificacao';
 import { posvenda } from './posvenda';
 import { ticketInteracao } from './ticket-interacao';
 import { pesquisaSatisfacao } from './pesquisa-satisfacao';
@@ -63,6 +65,8 @@ export const DECLARED_SCHEMAS: EntitySchema[] = [
   eapOs,
   diarioOs,
   rit,
+  folhaPlanta,
+  itemVerificacao,
   posvenda,
   ticketInteracao,
   pesquisaSatisfacao,

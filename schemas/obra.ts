@@ -149,6 +149,16 @@ export const obra: EntitySchema = {
       ],
     },
     { name: 'tags', kind: 'tags', label: 'Etiquetas', maxLength: 40, filter: true, group: 'Outros' },
+    // Issue 42, docs/access.md decision 38: at handover the client's representative may read the site's punch list.
+    {
+      name: 'verificacaoCliente',
+      kind: 'boolean',
+      label: 'Cliente lê os itens de verificação',
+      default: false,
+      group: 'Outros',
+      span: 'half',
+      help: 'Ligado: o representante do cliente desta obra passa a ler os itens de verificação dela (sem os campos internos).',
+    },
     longtext('descricao', 'Descrição', { maxLength: 4000, group: 'Outros' }),
     imagesField('fotos', 'Galeria', { group: 'Galeria', maxFiles: 200 }),
   ],

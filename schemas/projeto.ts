@@ -65,6 +65,7 @@ const projetoWorkflow: Workflow = {
       appendComment: 'comentariosCliente',
       set: APPROVAL,
       notify: ['projetista'],
+      notifyAs: 'documento',
       tone: 'primary',
     },
     {
@@ -78,6 +79,7 @@ const projetoWorkflow: Workflow = {
       appendComment: 'comentariosCliente',
       set: APPROVAL,
       notify: ['projetista'],
+      notifyAs: 'documento',
     },
     {
       name: 'reprovar',
@@ -90,6 +92,7 @@ const projetoWorkflow: Workflow = {
       appendComment: 'comentariosCliente',
       set: DECISION,
       notify: ['projetista'],
+      notifyAs: 'documento',
       tone: 'danger',
     },
     {

@@ -107,6 +107,9 @@ describe('schema registry', () => {
       'ausencia',
       // Holidays administrators add to the business calendar (issue 25).
       'feriado',
+      // A site's plan sheets and punch list (issue 42, docs/access.md decision 38).
+      'folhaPlanta',
+      'itemVerificacao',
     ];
     expect(SCHEMAS.map((s) => s.name).sort()).toEqual([...expected].sort());
   });

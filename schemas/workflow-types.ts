@@ -93,6 +93,11 @@ export interface WorkflowTransition {
   after?: string;
   /** Who is told by e-mail, besides the people who must act next: person/email fields of the record. */
   notify?: string[];
+  /**
+   * The kind of notice its message is, for people's preferences per kind (resources/notificacoes.ts):
+   * 'documento' for a client's decision on a document; default, a new pending item.
+   */
+  notifyAs?: 'documento';
   /** Shown in "Minhas pendências" (forward and decision steps); false for returns and cancellations. */
   inbox?: boolean;
   /** antd button type: primary for the main way forward, danger for cancellations. */

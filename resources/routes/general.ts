@@ -53,6 +53,15 @@ export const GENERAL_ROUTES = [
     icon: 'ToolOutlined',
     spec: false,
   }),
+  // Service accounts of other systems (ERP, BI) and their API keys (issue 41): administrators, like the maintenance switch.
+  r('/admin/contas-servico', 'Contas de serviço', {
+    group: 'Administração',
+    access: can('Configuracao', 'manage'),
+    screen: 'contasServico',
+    icon: 'KeyOutlined',
+    spec: false,
+  }),
+  r('/admin/contas-servico/:id', 'Conta de serviço', { group: 'Administração', access: can('Configuracao', 'manage'), screen: 'contasServico', spec: false }),
   // Run-time configuration of entities (issue 15): staff only; the screen lists what GET /api/v1/schemas says the user may configure.
   r('/admin/entidades', 'Configurar entidades', {
     group: 'Sistema',

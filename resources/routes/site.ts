@@ -7,6 +7,14 @@ export const SITE_ROUTES = [
   r('/obras/:obra', 'Painel da obra', { screen: 'siteHome', access: can('Obra'), icon: 'DashboardOutlined', breadcrumb: 'Obra' }),
   r('/obras/:obra/biblioteca', 'Biblioteca da obra', { access: can('BIBLIOTECA'), screen: 'biblioteca', icon: 'FolderOutlined' }),
   r('/obras/:obra/galeria', 'Galeria', { access: can('Obra'), screen: 'galeria', icon: 'PictureOutlined' }),
+  // The site's punch list and plan sheets (issue 42, docs/access.md decision 38).
+  r('/obras/:obra/itens-verificacao', 'Itens de verificação', {
+    access: can('ItemVerificacao'),
+    entity: list('itemVerificacao'),
+    icon: 'CheckSquareOutlined',
+    spec: false,
+  }),
+  r('/obras/:obra/plantas', 'Plantas', { access: can('Planta'), entity: list('folhaPlanta'), icon: 'FilePdfOutlined', spec: false }),
   // Who has access to the site; adds people (new clients are invited) and removes them (src/server/site-users).
   r('/obras/:obra/usuarios/adicionar', 'Adicionar usuários', { access: can('Usuario', 'create'), screen: 'sitePeople', icon: 'UserAddOutlined' }),
   r('/obras/:obra/atualizar', 'Atualizar obra', { access: can('Obra', 'update'), entity: edit('obra', 'obra', 'Id_Lista'), icon: 'EditOutlined' }),

@@ -28,6 +28,7 @@ export type ScreenName =
   | 'importacoes' // /importacoes: the person's spreadsheet imports, their progress and results (issue 38)
   | 'configuracoes' // /admin/configuracoes: the portal settings administrators change (issue 35)
   | 'manutencaoAdmin' // /admin/manutencao: administrators put a module or the whole portal in maintenance (issue 40)
+  | 'contasServico' // /admin/contas-servico(/:id): service accounts of other systems and their API keys (issue 41)
   | 'empresasPendentes' // /admin/empresas-pendentes: company texts the registry migration could not match (decision 29)
   | 'auditoria' // /admin/auditoria: the audit trail, filtered and exported (issue 35, decision 33)
   | 'login'

@@ -46,6 +46,7 @@ import { materiaisRules } from './rules/materiais';
 import { juridicoRules } from './rules/juridico';
 import { isUsableRule, specificRules } from './rules/specific';
 import { ausenciaRules } from './rules/ausencia';
+import { punchListRules } from './rules/verificacao';
 
 /** A record checked against the rules: `subject('RDO', row)` or a plain object carrying its type. */
 export type SubjectRecord = ForcedSubject<Subject> & Record<string, unknown>;
@@ -105,7 +106,7 @@ const abilityOptions = { detectSubjectType };
  * same action and subject a later rule wins (an inverted rule only hides the rules before it).
  */
 const CLIENT: readonly RuleSet[] = [
-  clientRules, //                 1, 2, 25, 26, 30, 32, 37  rules/client.ts
+  clientRules, //                 1, 2, 25, 26, 30, 32, 37, 38  rules/client.ts
 ];
 
 const STAFF: readonly RuleSet[] = [
@@ -137,6 +138,7 @@ const STAFF: readonly RuleSet[] = [
   juridicoRules, //               21                 rules/juridico.ts
   usuarioRules, //                22                 rules/usuarios.ts
   ausenciaRules, //               31                 rules/ausencia.ts
+  punchListRules, //              38                 rules/verificacao.ts
 ];
 
 /** The raw rules of a user (exported for the server, which may cache or log them). */

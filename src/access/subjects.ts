@@ -39,6 +39,9 @@ export const SUBJECTS = [
   'Configuracao',
   // The audit trail (issue 35, decision 33): acesso_total and controladoria only.
   'Auditoria',
+  // A site's plan sheets and its punch list (issue 42, decision 38).
+  'Planta',
+  'ItemVerificacao',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 

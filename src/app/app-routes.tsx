@@ -49,6 +49,7 @@ const SearchPage = lazy(() => import('./modules/busca/search-page').then((m) => 
 const ImportsPage = lazy(() => import('./modules/importacao/imports-page').then((m) => ({ default: m.ImportsPage })));
 const SettingsPage = lazy(() => import('./modules/configuracoes/settings-page').then((m) => ({ default: m.SettingsPage })));
 const MaintenanceAdminPage = lazy(() => import('./modules/manutencao/maintenance-admin-page').then((m) => ({ default: m.MaintenanceAdminPage })));
+const ServiceAccountsPage = lazy(() => import('./modules/contas-servico/service-accounts-page').then((m) => ({ default: m.ServiceAccountsPage })));
 const ApiReferencePage = lazy(() => import('./modules/api-reference/api-reference-page').then((m) => ({ default: m.ApiReferencePage })));
 const SchemaConfigPage = lazy(() => import('./modules/schema-config/schema-config-page').then((m) => ({ default: m.SchemaConfigPage })));
 const VencimentosPage = lazy(() => import('./modules/seguros/vencimentos-page').then((m) => ({ default: m.VencimentosPage })));
@@ -96,6 +97,8 @@ export function elementFor(route: AppRoute): ReactNode {
       return <SettingsPage />;
     case 'manutencaoAdmin':
       return <MaintenanceAdminPage />;
+    case 'contasServico':
+      return <ServiceAccountsPage />;
     case 'auditoria':
       return <AuditPage />;
     case 'pendencias':

@@ -29,6 +29,7 @@ import { weatherRoutes } from './weather/routes';
 import { rdoRoutes } from './rdo/routes';
 import { signatureRoutes } from './signatures/routes';
 import { ritRoutes } from './rit/routes';
+import { creSheetRoutes, pinRoutes, siteSheetRoutes } from './plantas/routes';
 import { verifyRoutes } from './signatures/verify-routes';
 import { canonicalOrigin, securityFromEnv, type SecurityOptions } from './http/origins';
 import { securityHeaders } from './http/security-headers';
@@ -47,6 +48,7 @@ import { eapCodeRoutes } from './modules/eap-codigos';
 import { checkHookRegistry } from './crud/hooks-registry';
 import { emailActionRoutes } from './workflow/email-actions';
 import { preferencesRoutes } from './preferences/store';
+import { pushRoutes } from './push/routes';
 import { mfaFeature } from './mfa/routes';
 import { settingsRoutes } from './settings/routes';
 import { trashRoutes } from './trash/routes';
@@ -68,6 +70,8 @@ import { searchRoutes } from './search/routes';
 import { actorResolver } from './import/queue';
 import { ethicsPublicRoutes, isEthicsPublicPath } from './ethics/public-routes';
 import { ethicsThreadRoutes } from './ethics/staff-routes';
+import { serviceAccountAuth } from './service-accounts/authenticate';
+import { serviceAccountRoutes } from './service-accounts/routes';
 // The features' entity hooks, workflow guards and effects, and core tables (before any request).
 import './modules/register';
 
@@ -196,6 +200,9 @@ export function createApp(opts: AppOptions) {
   api.route('/', healthRoutes({ db: opts.db, storage: opts.storage, version: opts.version, draining }));
   // Public ethics channel (issue 40): before the API's rate limit, which would count its callers by address.
   api.route('/canal-etica', ethicsPublicRoutes({ db: opts.db, storage: opts.storage, store: opts.rateLimit?.store }));
+  // API keys (issue 41, src/server/service-accounts): a key's request is its service account's.
+  const apiKeys = serviceAccountAuth(opts.db);
+  const authenticate = apiKeys.authenticate(opts.authenticate);
   // The caller, resolved once per request (the rate limit needs it before the authentication middleware).
   const callers = new WeakMap<Request, Promise<PortalUser | null>>();
   const callerOf = (c: Context): Promise<PortalUser | null> => {
@@ -204,15 +211,16 @@ export function createApp(opts: AppOptions) {
       callers.set(
         c.req.raw,
         (caller = Promise.resolve(c)
-          .then(opts.authenticate)
+          .then(authenticate)
           .catch(() => null)),
       );
     return caller;
   };
-  // Per person (e-mail) or anonymous address: API_RATE_LIMIT_PER_MIN, API_RATE_LIMIT_ANON_PER_MIN (health above is not counted).
+  // Per person (e-mail), API key or anonymous address: API_RATE_LIMIT_PER_MIN, _KEY_PER_MIN, _ANON_PER_MIN (health above is not counted).
   const personOf = async (c: Context) => {
     const user = await callerOf(c);
-    return user ? user.email || user.id_user : null;
+    const chave = await apiKeys.rateKey(c);
+    return chave ? { chave } : user ? user.email || user.id_user : null;
   };
   if (opts.rateLimit) api.use('*', apiRateLimit(opts.rateLimit, personOf));
   opts.publicRoutes?.(api);
@@ -224,6 +232,7 @@ export function createApp(opts: AppOptions) {
   const mfa = opts.identityAdmin && mfaFeature({ db: opts.db, identityAdmin: opts.identityAdmin, store: opts.rateLimit?.store });
   if (mfa) api.route('/mfa', mfa.publicRoutes);
 
+  api.use('*', apiKeys.guard); // a misplaced key 400, a revoked or expired one 401, a read-only key's write 403
   api.use('*', async (c, next) => {
     let user: PortalUser | null;
     try {
@@ -275,8 +284,10 @@ export function createApp(opts: AppOptions) {
   api.route('/manutencao', maintenanceRoutes(opts.db)); // administrators start and end a maintenance (issue 40)
   api.route('/lixeira', trashRoutes(opts.db, opts.storage)); // deleted records: list, restore, discard (issue 35)
   api.route('/auditoria', auditRoutes(opts.db)); // the audit trail: administrators and controllership (issue 35)
+  api.route('/contas-servico', serviceAccountRoutes(opts.db)); // service accounts and their API keys (issue 41)
   api.route('/sessoes', sessions.routes); // the caller's own sessions: list, end one, end all (issue 35)
-  api.route('/preferencias', preferencesRoutes(opts.db)); // the caller's own preferences (daily digest)
+  api.route('/preferencias', preferencesRoutes(opts.db)); // the caller's own preferences (per kind and channel, issue 41)
+  api.route('/push', pushRoutes(opts.db)); // the caller's devices for push notifications (issue 41)
   if (opts.events) {
     // Live "pendencias" signal (SSE); a stream ends once its session is ended or its person made
     // inactive, checked again at each write of those tables in any process (issue 35).
@@ -325,6 +336,10 @@ export function createApp(opts: AppOptions) {
   api.route('/obras', lostDaysRoutes(opts.db)); // GET /obras/:obra/dias-impraticaveis (impracticable days, issue 26)
   api.route('/obras', eapCodeRoutes(opts.db)); // GET /obras/:obra/eap-codigos?area= (the daily report's EAP picker)
   api.route('/obras', weatherRoutes(opts.db)); // GET /obras/:obra/clima?data= (the daily report's weather, WEATHER_URL)
+  // A site's plans and the pins on them (issue 42): before the generic routes of /plantas and /projetos.
+  api.route('/obras', siteSheetRoutes(opts.db, opts.storage)); // GET/POST /obras/:obra/plantas
+  api.route('/plantas', pinRoutes(opts.db)); // /plantas/:id/pinos (list, pin, confirm, unpin)
+  api.route('/projetos', creSheetRoutes(opts.db, opts.storage)); // POST /projetos/:id/planta
   for (const schema of opts.schemas) api.route(`/${schema.resource}`, crudRoutes(opts.db, schemaRegistry.getter(schema.resource)));
   api.all('*', (c) => c.json(errorBody(404, 'Recurso não encontrado.'), 404));
 

@@ -21,6 +21,7 @@ import { securityFromEnv } from './http/origins';
 import { APP_VERSION } from './version';
 import { createMailTransport } from './mail/transport';
 import { startMailer } from './mail/mailer';
+import { startPushWorker } from './notifications/delivery';
 import { startEngine } from './db/boss';
 import { workDailyJobs } from './jobs/runner';
 import { workSlaJob } from './sla/jobs';
@@ -50,6 +51,8 @@ async function main() {
   // Background work on pg-boss, in the same database (src/server/db/boss.ts): the mail's deliveries and the schedules.
   const engine = await startEngine(database);
   await startMailer(database.db, mailTransport, { onDrain: metrics?.mailDrained });
+  // Push notifications to the devices people turned on (issue 41): VAPID keys from the environment or DATA_DIR/secrets.
+  await startPushWorker(database.db);
   // Daily jobs (delay warning): claimed per day in the database, so one server runs each day's job.
   // The trash's purge of what is past the administrators' period (src/server/trash/purge.ts) is one of them.
   await workDailyJobs(engine.boss, database.db, dailyJobs(storage));

@@ -44,7 +44,7 @@ describe.each(BACKENDS)('daily digest (%s)', (backend) => {
     for (const p of pend.body as { label: string; title: string }[]) expect(mine.texto).toContain(`- ${p.label} ${p.title}`);
     expect(mine.html).toContain('<html lang="pt-BR">');
     expect(mine.html).toContain('Suas pendências em 20/11/2026');
-    expect(mine.texto).toContain('desligue-o em Perfil > E-mails');
+    expect(mine.texto).toContain('use Perfil > Notificações');
 
     // Again the same day (another process, a restart): nothing more.
     expect(await runDailyJob(t.api.db, job, '2026-11-20')).toEqual({ ran: false });
@@ -52,7 +52,7 @@ describe.each(BACKENDS)('daily digest (%s)', (backend) => {
   });
 
   it('respects the person who switched it off in their profile, and refuses bad preferences', async () => {
-    expect((await c.get('/api/v1/preferencias', VALID)).body).toEqual({ resumoDiario: true });
+    expect((await c.get('/api/v1/preferencias', VALID)).body).toMatchObject({ resumoDiario: true });
     for (const [body, field] of [
       [{ resumoDiario: 'não' }, 'resumoDiario'],
       [{ resumoDiario: false, tema: 'escuro' }, 'tema'],
@@ -64,12 +64,12 @@ describe.each(BACKENDS)('daily digest (%s)', (backend) => {
       expect(e.message).toMatch(/[Pp]referência/);
       expect(e.errors[field][0]).toBeTruthy();
     }
-    expect((await c.get('/api/v1/preferencias', VALID)).body).toEqual({ resumoDiario: true }); // nothing stored
+    expect((await c.get('/api/v1/preferencias', VALID)).body).toMatchObject({ resumoDiario: true }); // nothing stored
     const off = await t.api.request('/api/v1/preferencias', { method: 'PUT', as: VALID, json: { resumoDiario: false } });
     expect(off.status).toBe(200);
-    expect(await off.json()).toEqual({ resumoDiario: false });
-    expect((await c.get('/api/v1/preferencias', VALID)).body).toEqual({ resumoDiario: false });
-    expect((await c.get('/api/v1/preferencias', ADMIN)).body).toEqual({ resumoDiario: true }); // one's own only
+    expect(await off.json()).toMatchObject({ resumoDiario: false });
+    expect((await c.get('/api/v1/preferencias', VALID)).body).toMatchObject({ resumoDiario: false });
+    expect((await c.get('/api/v1/preferencias', ADMIN)).body).toMatchObject({ resumoDiario: true }); // one's own only
 
     const run = await runDailyJob(t.api.db, job, '2026-11-21');
     expect(run).toMatchObject({ ran: true, result: { desligados: 1 } });

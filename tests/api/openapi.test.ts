@@ -48,7 +48,9 @@ describe.each(BACKENDS)('OpenAPI description (%s)', (backend) => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.title).toBeTruthy();
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
-    expect(doc.security).toEqual([{ bearerAuth: [] }]);
+    // An ID token, or a service account's API key in either header (issue 41).
+    expect(doc.security).toEqual([{ bearerAuth: [] }, { apiKeyBearer: [] }, { apiKeyHeader: [] }]);
+    expect(doc.components.securitySchemes.apiKeyHeader).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
     // Routes beside the schema CRUD are documented too (the company registry's pending values).
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining(['/empresas-pendentes', '/empresas-pendentes/{id}/resolver', '/empresas-pendentes/{id}/descartar']),

@@ -39,6 +39,7 @@ const PARAMS: Record<string, string[]> = {
   codigo: ['ABCDEFGHJK', 'abc', '0', NUL, 'x'.repeat(300), '__proto__', '%27'],
   '*': ['a', 'a/b', '..', '%2e%2e/x', NUL, '%E0%A4%A', 'x/thumb'],
   entrada: ['1', 'abc', '0', '-1', '99999999999999999999', NUL, '__proto__'],
+  chave: ['1', 'abc', '0', '-1', '99999999999999999999', NUL, '__proto__'],
   escopo: ['portal', 'obras', 'diarios', 'x', NUL, '__proto__', 'constructor', 'x'.repeat(300)],
 };
 

@@ -1,5 +1,5 @@
 /**
- * Clients (docs/access.md decisions 1, 2, 25, 26, 30, 32 and 37): a user whose roles include `cliente` gets
+ * Clients (docs/access.md decisions 1, 2, 25, 26, 30, 32, 37 and 38): a user whose roles include `cliente` gets
  * only this set (no staff or global rule, decision 1), plus the company rule of decision 29
  * (empresa.ts) and the restrictions of external.ts.
  */
@@ -69,6 +69,9 @@ export function clientRules({ can, has, me, sites }: RuleContext): void {
   // 37. Likewise the technical inspection reports (RIT) of its sites once issued, which it signs after
   // the inspector; on the RIT's own subject, so the client gets no FIELD menu nor list.
   if (has('representante_cliente')) can('read', 'RIT', { ...mySites, status: { $in: RIT_OF_RECORD } });
+  // 38. Its sites' punch list, once the site turns it on at handover (`obra.verificacaoCliente`, kept on each
+  // item as `visivelCliente` by the server, src/server/modules/entities/item-verificacao.ts).
+  if (has('representante_cliente')) can('read', 'ItemVerificacao', { ...mySites, visivelCliente: true });
   if (has('aprovador') || has('aprovador_fabrica')) {
     // 26. The approver's update is the right to take AP/APC/PR and to write comentariosCliente, nothing else.
     can('update', 'PROJETO', ['comentariosCliente'], { Situacao: { $in: PROJETO_APPROVAL_SITUATIONS }, ...mySites });

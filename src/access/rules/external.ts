@@ -4,6 +4,7 @@
  */
 import type { Subject } from '../subjects';
 import type { RuleContext } from './context';
+import { punchListSupplierRules } from './verificacao';
 
 /**
  * Decision 28: suppliers and partner law firms, external like clients (no staff or global rule),
@@ -11,7 +12,8 @@ import type { RuleContext } from './context';
  * one of its companies (and answers them, `Interagir`), a law firm the legal cases it conducts
  * (and uploads their documents).
  */
-export function partnerRules({ can, empresa }: RuleContext, kind: 'fornecedor' | 'escritorio'): void {
+export function partnerRules(ctx: RuleContext, kind: 'fornecedor' | 'escritorio'): void {
+  const { can, empresa } = ctx;
   can('read', 'PERFIL');
   if (!empresa.length) return;
   const mine = { $in: empresa };
@@ -22,6 +24,8 @@ export function partnerRules({ can, empresa }: RuleContext, kind: 'fornecedor' |
     // change only the situation and evidence of its own rows, src/server/modules/supplier-rules.ts).
     can('readAcoes', 'TicketSgi', { 'acoes.fornecedor': mine });
     can('edit', 'TicketSgi', ['acoes'], { 'acoes.fornecedor': mine });
+    // 38. The punch-list items assigned to its company (rules/verificacao.ts).
+    punchListSupplierRules(ctx);
   } else can(['read', 'upload'], 'ProcessoJuridico', { escritorio: mine });
 }
 

@@ -55,6 +55,8 @@ describe('menu per role (built from the route table and the ability)', () => {
       ['Pós-venda', ['/posvendas']],
       // Decision 37: the issued RITs of its sites, on their own subject: no checklist nor work-order entry.
       ['Field e automação', ['/rits']],
+      // Decision 38: its sites' punch list, once a site turns it on at handover.
+      ['Obras', ['/itens-verificacao']],
     ]);
     expect(buildMenu('site', ability, '101')).toEqual([]);
     expect(buildMenu('factory', ability, '101')).toEqual([]);
@@ -74,9 +76,11 @@ describe('menu per role (built from the route table and the ability)', () => {
       ['SGI', ['/sgi', '/sgi/qualidade', '/sgi/meioAmbiente', '/sgi/seguranca', '/sgi/auditoria', '/sgi/acoes', '/relatos-etica']],
       // Decision 31: every staff member records their absences and substitutes; issue 26: what waits on the device.
       ['Usuário', ['/no-aparelho', '/lixeira', '/importacoes', '/ausencias']],
+      // Decision 38: the punch list of every site they read (and the site's own, below).
+      ['Obras', ['/itens-verificacao']],
     ]);
     expect(shape(buildMenu('site', ability, '101'))).toEqual([
-      ['Obra', ['/obras/101', '/obras/101/biblioteca', '/obras/101/galeria']],
+      ['Obra', ['/obras/101', '/obras/101/biblioteca', '/obras/101/galeria', '/obras/101/itens-verificacao', '/obras/101/plantas']],
       ['CRE', ['/obras/101/cre/Dashboard', '/obras/101/cre', '/obras/101/cre/AsBuilt?categoria=AsBuilt']],
       ['Field e automação', ['/101/field/ordensServico', '/101/automacao/ordensServico', '/101/ordensServico']],
       // Decision 30: the site's schedule, read-only, for whoever reads its RDOs.

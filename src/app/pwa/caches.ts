@@ -1,10 +1,12 @@
 /**
  * The service worker's copy of the API answers (`portal-api`, src/app/pwa/sw.ts) holds the signed-in
  * person's data: it is deleted on sign-out and when someone else signs in on the same device, with
- * the token left to the worker for the background send (offline/background-send.ts).
+ * the token left to the worker for the background send (offline/background-send.ts), and so is the
+ * device's push subscription (push.ts).
  */
 
 import { API_CACHE, SITE_DATA_STAMP } from './sw-routes';
+import { unsubscribeThisDevice } from './push';
 
 export { API_CACHE };
 
@@ -22,6 +24,13 @@ export async function clearOfflineCaches(): Promise<void> {
     if (device.hasDeviceStore()) await device.deleteWorkerSession();
   } catch (err) {
     console.warn('[pwa] não foi possível apagar a sessão do envio em segundo plano.', err);
+  }
+  // Push notices are the person's (issue 41): this device stops receiving them (the server forgets
+  // the subscription when the push service next answers that it is gone).
+  try {
+    await unsubscribeThisDevice();
+  } catch (err) {
+    console.warn('[pwa] não foi possível desligar as notificações deste aparelho.', err);
   }
   try {
     if (typeof caches === 'undefined') return;

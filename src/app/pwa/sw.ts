@@ -4,7 +4,8 @@
  * - navigations answered with index.html, so the app starts without network;
  * - API reads network-first (4 s) into `portal-api`; the build's other files cache-first;
  * - a new version waits until the person presses "Atualizar" (the page posts SKIP_WAITING);
- * - Background Sync: the outbox is sent when the network returns, with no tab open (worker-send.ts).
+ * - Background Sync: the outbox is sent when the network returns, with no tab open (worker-send.ts);
+ * - push notifications shown, and a tap opens the record (sw-push.ts, issue 41).
  * DOM typings are the project's; the few worker APIs used here are declared below.
  */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
@@ -15,6 +16,7 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim } from 'workbox-core';
 import { API_CACHE, ASSETS_CACHE, NAVIGATION_DENYLIST, cachedApiRequest, cachedAsset } from './sw-routes';
 import { SYNC_TAG, sendInBackground } from '../offline/worker-send';
+import { registerPushHandlers, type PushScope } from './sw-push';
 
 interface ExtendableEvent extends Event {
   waitUntil(promise: Promise<unknown>): void;
@@ -60,6 +62,9 @@ clientsClaim();
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
+
+// Push notifications (issue 41): the worker's own scope has what sw-push.ts uses.
+registerPushHandlers(self as unknown as PushScope);
 
 self.addEventListener('sync', (event) => {
   if (event.tag !== SYNC_TAG) return;

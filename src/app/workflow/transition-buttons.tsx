@@ -113,7 +113,7 @@ export function TransitionButtons({ schema, id, record }: Props) {
         })}
       </Space>
       {problem ? <ProblemAlert problem={problem} onClose={() => setProblem(undefined)} /> : null}
-      <TransitionModal transition={dialog} record={record} onSubmit={takeFromDialog} onClose={() => setDialog(undefined)} />
+      <TransitionModal transition={dialog} record={record} resource={schema.resource} onSubmit={takeFromDialog} onClose={() => setDialog(undefined)} />
     </Space>
   );
 }

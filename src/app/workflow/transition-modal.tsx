@@ -8,6 +8,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Form, Input, Modal, Select, Space } from 'antd';
 import { FieldFormItem } from '../fields/form-items';
+import { UploadTargetContext } from '../fields/upload-target';
 import type { TransitionProblem } from './transition-errors';
 import type { TakeResult } from './use-take-transition';
 import type { TransitionInput, TransitionOption } from './types';
@@ -29,9 +30,11 @@ interface Props {
   onClose: () => void;
   /** The record: the asked fields start with its current values. */
   record?: Record<string, unknown>;
+  /** The record's REST resource: an asked file field uploads for the record (a punch item's photos of "corrigido"). */
+  resource?: string;
 }
 
-export function TransitionModal({ transition, onSubmit, onClose, record }: Props) {
+export function TransitionModal({ transition, onSubmit, onClose, record, resource }: Props) {
   const [form] = Form.useForm<TransitionInput>();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<TransitionProblem | undefined>();
@@ -93,9 +96,11 @@ export function TransitionModal({ transition, onSubmit, onClose, record }: Props
         {transition?.notice ? <Alert type="warning" showIcon message={transition.notice} /> : null}
         {problem ? <ProblemAlert problem={problem} /> : null}
         <Form form={form} layout="vertical" requiredMark={false} disabled={busy} preserve={false} initialValues={initialValues}>
-          {asks.map((field) => (
-            <FieldFormItem key={field.name} field={field} name={['values', field.name]} />
-          ))}
+          <UploadTargetContext.Provider value={resource ? { resource, id: record?.id as string | number | undefined } : undefined}>
+            {asks.map((field) => (
+              <FieldFormItem key={field.name} field={field} name={['values', field.name]} />
+            ))}
+          </UploadTargetContext.Provider>
           {choices ? (
             <Form.Item name="to" label="Nova situação" rules={[{ required: true, message: 'Escolha a nova situação.' }]}>
               <Select options={choices} placeholder="Escolha a situação" />

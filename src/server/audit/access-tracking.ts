@@ -20,6 +20,7 @@ import type { Db } from '../db/connect';
 import type { AppEnv } from '../http/env';
 import { requestOrigin, logRequestError } from '../http/request-context';
 import { bearerToken } from '../auth/verify';
+import { isApiKeyText } from '../auth/api-key';
 import { recordAccessEvent } from './access-events';
 
 export const EXPORT_HEADER = 'x-portal-exportacao';
@@ -50,9 +51,14 @@ class SeenKeys {
   }
 }
 
-/** The request's ID token: the bearer, or a download's cookie (src/server/auth/middleware.ts). */
-export const tokenOf = (c: Context): string | undefined =>
-  bearerToken(c.req.header('authorization')) ?? (c.req.path.startsWith('/api/v1/arquivos/') ? getCookie(c, 'portal_id') : undefined);
+/**
+ * The request's ID token: the bearer, or a download's cookie (src/server/auth/middleware.ts). An API
+ * key (issue 41) is no session: its use is kept on the key (src/server/service-accounts/store.ts).
+ */
+export const tokenOf = (c: Context): string | undefined => {
+  const token = bearerToken(c.req.header('authorization')) ?? (c.req.path.startsWith('/api/v1/arquivos/') ? getCookie(c, 'portal_id') : undefined);
+  return isApiKeyText(token) ? undefined : token;
+};
 
 /** The file key of a download path, or undefined (thumbnails, uploads). */
 function downloadKey(path: string): string | undefined {

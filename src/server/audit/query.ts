@@ -1,7 +1,8 @@
 /**
  * The audit trail as one list (issue 35): the record history (`auditoria`) and the access events
  * (`evento_acesso`) merged, newest first, filtered by person, module, record, kind and period, in
- * one SQL round trip per page (the page, its total up to a cap, the people's names). Each filter
+ * one SQL round trip per page (the page, its total up to a cap, the people's names — a service
+ * account's as "<nome> (conta de serviço)", issue 41). Each filter
  * is applied inside each branch on indexed columns (the kinds as the branch's own columns).
  */
 import { subject } from '@casl/ability';
@@ -15,6 +16,7 @@ import { ApiError } from '../http/errors';
 import type { FieldErrors } from '../crud/validate';
 import { readActionOf } from '../crud/repository';
 import { epochDay } from '../lost-days/period';
+import { serviceAccountLabel } from '../../../resources/service-accounts';
 
 export interface AuditFilters {
   pessoa?: string;
@@ -166,8 +168,9 @@ export async function auditPage(
     with f as (${merged(f, hidden)})
     select t.total, p.* from (select count(*) as total from (select 1 from f limit ${countCap + 1}) x) t
     left join lateral (
-      select f.*, u.nome from f
+      select f.*, coalesce(u.nome, sa.nome || ${serviceAccountLabel('')}) as nome from f
       left join lateral (select nome from usuario where lower(email) = f.usuario order by id limit 1) u on true
+      left join conta_servico sa on sa.email = f.usuario
       order by f.em desc, f.id desc limit ${page.limit} offset ${page.offset}
     ) p on true`.execute(db);
   const total = Math.min(Number(r.rows[0]?.total ?? 0), countCap);

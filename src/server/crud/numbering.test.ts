@@ -47,7 +47,7 @@ describe('numbering scopes of the declared entities', () => {
 
   it('every declaration names a read-only field of its schema, fields and code tables that exist, and how it is assigned', () => {
     const declared = SCHEMAS.filter((s) => s.numbering);
-    expect(declared.map((s) => s.name).sort()).toEqual(['diario', 'posvenda', 'relatoEtica', 'rit', 'ticketSgi']);
+    expect(declared.map((s) => s.name).sort()).toEqual(['diario', 'itemVerificacao', 'posvenda', 'relatoEtica', 'rit', 'ticketSgi']);
     for (const s of declared) {
       const n = s.numbering!;
       const field = s.fields.find((f) => f.name === n.field);

@@ -24,6 +24,8 @@ export const QUEUES: Record<string, Omit<Queue, 'name'>> = {
   // Deliveries: retried after 30 s, 60 s, … at most 5 minutes apart; a worker that stops beating
   // its heartbeat (killed) loses the job after about 10 s plus the supervisor's 2 s, then retried as a failure.
   email: { retryLimit: MAX_ATTEMPTS - 1, retryDelay: 30, retryBackoff: true, retryDelayMax: 300, heartbeatSeconds: 10, expireInSeconds: 900 },
+  // Push notifications (issue 41, src/server/notifications/delivery.ts): 5 attempts, 30 s to 5 minutes apart.
+  push: { retryLimit: 4, retryDelay: 30, retryBackoff: true, retryDelayMax: 300, heartbeatSeconds: 10, expireInSeconds: 300 },
   // The daily jobs' check (src/server/jobs/runner.ts) and the SLA pass (src/server/sla/jobs.ts): no
   // retries (the next tick is the retry), one at a time.
   'tarefas-diarias': { policy: 'singleton', retryLimit: 0, expireInSeconds: 3600 },

@@ -14,8 +14,8 @@ export function jsonMaxKb(): number {
 
 export function jsonBodyLimit(): MiddlewareHandler {
   return async (c, next) => {
-    // Uploads (files, spreadsheets to import) have their own limit.
-    if (c.req.method === 'GET' || c.req.method === 'HEAD' || /^\/api\/v1\/(arquivos|importacoes)\/?$/.test(c.req.path)) return next();
+    // Uploads (files, spreadsheets to import, a site's plan PDFs) have their own limit.
+    if (c.req.method === 'GET' || c.req.method === 'HEAD' || /^\/api\/v1\/(arquivos|importacoes|obras\/[^/]+\/plantas)\/?$/.test(c.req.path)) return next();
     const kb = jsonMaxKb();
     const limit = bodyLimit({
       maxSize: kb * 1024,

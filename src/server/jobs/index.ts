@@ -7,6 +7,7 @@ import { purgeAuditTrail } from '../audit/purge';
 import type { FileStorage } from '../storage/storage';
 import { trashPurgeJob } from './trash-purge';
 import { insuranceExpiryJob } from '../insurance/expiry-job';
+import { purgeNotices } from '../notifications/delivery';
 
 export const DAILY_JOBS: DailyJob[] = [
   // Delay warning to each site manager for the EAP items that became late (from 7 h).
@@ -19,6 +20,8 @@ export const DAILY_JOBS: DailyJob[] = [
   { name: 'limpeza-auditoria', fromHour: 3, run: (trx) => purgeAuditTrail(trx) },
   // Policies past their end become "Vencida"; reminders 60, 30 and 7 days before the end (src/server/insurance/), from 6 h.
   { name: 'vencimento-seguros', fromHour: 6, run: (trx, day) => insuranceExpiryJob(trx, day) },
+  // Notices older than 30 days (push log, digest lines: src/server/notifications/), from 2 h.
+  { name: 'limpeza-notificacoes', fromHour: 2, run: (trx) => purgeNotices(trx) },
 ];
 
 /** Every daily job a process works: the list above and those that need the process's file storage (the trash's purge). */

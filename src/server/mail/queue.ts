@@ -74,9 +74,12 @@ export interface MailMessage {
   attachments?: MailAttachment[];
 }
 
-/** Queues one message (recipients lowercased and deduplicated; nothing when none is valid). */
+/**
+ * Queues one message (recipients lowercased and deduplicated; nothing when none is valid). Addresses
+ * under `.invalid` (RFC 2606: a service account's identity, issue 41) are never mailboxes: left out.
+ */
 export async function enqueueMail(db: Db, msg: MailMessage): Promise<void> {
-  const to = [...new Set(msg.to.map((m) => m.trim().toLowerCase()).filter((m) => EMAIL_PATTERN.test(m)))];
+  const to = [...new Set(msg.to.map((m) => m.trim().toLowerCase()).filter((m) => EMAIL_PATTERN.test(m) && !m.endsWith('.invalid')))];
   if (!to.length) return;
   const attachments = checkedAttachments(msg.attachments);
   const anexos = attachments.length ? JSON.stringify(attachments) : null;

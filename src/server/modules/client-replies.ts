@@ -7,7 +7,8 @@
  *   (entities/ticket-interacao.ts `relatedAddGate`), whatever the body says.
  * - An interaction carries its ticket's site (`obra`, read-only): set from the ticket on every
  *   write, and moved with the ticket when the ticket changes site. A client's read rule is on it.
- * - A client's reply e-mails the ticket's post-sales responsável (the staff reply e-mails the contact).
+ * - A client's reply tells the ticket's post-sales responsável (e-mail and push, as they chose: issue
+ *   41); the staff reply e-mails the contact.
  * - A client's reply takes the parent's `clientReplyTakes` step when it is open (a ticket "Aguardando
  *   cliente" goes back to "Em atendimento", and its SLA clock runs again).
  */
@@ -16,7 +17,7 @@ import { SCHEMAS, schemaByName } from '../../../schemas';
 import type { EntitySchema, RelatedList } from '../../../schemas/kinds';
 import type { Db } from '../db/connect';
 import { flattenExtra } from '../db/columns';
-import { enqueueMail } from '../mail/queue';
+import { notifyPerson } from '../notifications/dispatch';
 import { recordUrl } from '../workflow/notify';
 import { personMail } from '../workflow/definition';
 import type { AfterChangeRule, WriteRule } from '../crud/hooks-registry';
@@ -105,11 +106,15 @@ export const clientReplyMail: WriteRule = async ({ trx, op, actor, after }) => {
     '',
     'Mensagem automática do Portal. Não responda.',
   ];
-  await enqueueMail(trx, {
-    to: [to],
-    subject: `[Portal] Ticket nº ${codigo}: resposta do cliente`,
-    text: lines.join('\n'),
-    ref: `posvendas/${String(ticket.id)}`,
+  // Through the one dispatch point: e-mail, push and digest as the responsável chose (issue 41).
+  const ref = `posvendas/${String(ticket.id)}`;
+  await notifyPerson(trx, to, {
+    kind: 'respostaCliente',
+    mail: { subject: `[Portal] Ticket nº ${codigo}: resposta do cliente`, text: lines.join('\n'), ref },
+    title: `Ticket nº ${codigo}: resposta do cliente`,
+    body: `${actor.name || 'O cliente'}: ${String(after.texto ?? '')}`,
+    url: recordUrl(schemaByName('posvenda')!, ticket.id),
+    tag: ref,
   });
 };
 

@@ -27,6 +27,7 @@ import { backfillSla } from '../sla/engine';
 import { cacheNoticeSql, eventsCoreSql } from '../events/notify-sql';
 import { EMAIL_ACTION_CORE_SQL } from '../workflow/email-actions';
 import { PREFERENCES_CORE_SQL } from '../preferences/store';
+import { NOTIFICATION_CORE_SQL } from '../notifications/tables';
 import { IDEMPOTENCY_CORE_SQL } from '../idempotency';
 import { MFA_CORE_SQL } from '../mfa/store';
 import { SETTINGS_CORE_SQL } from '../settings/store';
@@ -35,6 +36,7 @@ import { MAINTENANCE_CORE_SQL } from '../maintenance/store';
 import { IMPORT_CORE_SQL } from '../import/store';
 import { SEARCH_CORE_SQL } from '../search/tables';
 import { ETHICS_CORE_SQL } from '../ethics/tables';
+import { SERVICE_ACCOUNTS_CORE_SQL } from '../service-accounts/store';
 import { PENDING_SQL, adoptCompanyReferences } from './empresa';
 import { backfillInteractionSites, clientGates, clientReplyDefaults } from './client-replies';
 
@@ -59,6 +61,10 @@ import './entities/plano-acao';
 import './entities/ticket-sgi';
 import './entities/ausencia';
 import './entities/feriado';
+// A site's plan sheets and punch list (issue 42): their write rules, the pins' table (src/server/plantas/).
+import './entities/folha-planta';
+import './entities/item-verificacao';
+import '../plantas/register';
 // Signatures of the daily report (issue 26): its tables, the reopening and distribution effects.
 import '../signatures/register';
 // The technical inspection report as a document of record, its findings opening SGI records (issue 40).
@@ -82,6 +88,7 @@ registerCoreSql('jobs', JOB_CORE_SQL);
 // The e-mail buttons spent (one row per jti) and each person's preferences (daily digest), issue 25.
 registerCoreSql('acoes-email', EMAIL_ACTION_CORE_SQL);
 registerCoreSql('preferencias', PREFERENCES_CORE_SQL);
+registerCoreSql('notificacoes', NOTIFICATION_CORE_SQL); // push devices and notices (issue 41)
 // The first answers of the writes sent with an Idempotency-Key (issue 26, src/server/idempotency/).
 registerCoreSql('idempotencia', IDEMPOTENCY_CORE_SQL);
 // The second factor's enrolments and hashed recovery codes (src/server/mfa, issue 35).
@@ -100,6 +107,8 @@ registerCoreSql('importacao', IMPORT_CORE_SQL);
 registerCoreSql('busca', SEARCH_CORE_SQL);
 // The public ethics channel: follow-up passwords (hashed), the threads, files not yet in a report (issue 40).
 registerCoreSql('canal-etica', ETHICS_CORE_SQL);
+// Service accounts and their API keys (hashed), for other systems (src/server/service-accounts, issue 41).
+registerCoreSql('contas-servico', SERVICE_ACCOUNTS_CORE_SQL);
 registerCoreSql('schedule', SCHEDULE_CORE_SQL);
 registerCoreSql('survey', SURVEY_CORE_SQL);
 registerCoreSql('files', FILE_CORE_SQL);

@@ -7,6 +7,7 @@ import type { EntitySchema } from '../../../schemas/kinds';
 import { LIST_MAX } from '../crud/list-query';
 import { pendenciasPaths } from './pendencias-paths';
 import { timePaths } from './time-paths';
+import { notificationPaths } from './notification-paths';
 import { settingsPaths } from './settings-paths';
 import { trashPaths } from './trash-paths';
 import { importPaths } from './import-paths';
@@ -25,10 +26,12 @@ import { supportPaths } from './support-paths';
 import { schedulePaths } from './schedule-paths';
 import { searchPaths } from './search-paths';
 import { ethicsPaths } from './ethics-paths';
+import { plantasPaths } from './plantas-paths';
 import { HEALTH_SCHEMAS, healthPaths } from './health-paths';
 import { COMMON_PARAMETERS, RESPONSES, parameterRef as P, responseRef as r } from './components';
 import { withRateLimitResponses } from './rate-limit-responses';
 import { withMaintenance } from './maintenance-paths';
+import { API_SECURITY, withApiKeys } from './service-account-paths';
 import { COMMON_SCHEMAS, componentName, entitySchemas, ref, type JsonSchema } from './field-schemas';
 import { filterParameters } from './filter-parameters';
 import { AGGREGATE_ROW, ME, TRANSITION } from './system-schemas';
@@ -338,6 +341,7 @@ export function openApiDocument(schemas: EntitySchema[], version: string): JsonS
   };
   Object.assign(paths, pendenciasPaths());
   Object.assign(paths, timePaths());
+  Object.assign(paths, notificationPaths()); // push devices (issue 41)
   Object.assign(paths, settingsPaths());
   Object.assign(paths, trashPaths());
   Object.assign(paths, importPaths()); // spreadsheet import (issue 38)
@@ -356,6 +360,7 @@ export function openApiDocument(schemas: EntitySchema[], version: string): JsonS
   Object.assign(paths, schedulePaths());
   Object.assign(paths, searchPaths(schemas));
   Object.assign(paths, ethicsPaths()); // the ethics channel's public page and threads (issue 40)
+  Object.assign(paths, plantasPaths()); // a site's plans and the pins on them (issue 42)
   const tags: JsonSchema[] = [
     { name: 'Sistema', description: 'Situação da API (no ar, pronta para atender, métricas) e a pessoa conectada.' },
     { name: 'Busca', description: 'Uma busca em todos os módulos, com as permissões das listas (src/server/search).' },
@@ -373,6 +378,7 @@ export function openApiDocument(schemas: EntitySchema[], version: string): JsonS
     Object.assign(paths, resourcePaths(schema, Object.keys(params)));
     tags.push({ name: schema.labelPlural, description: `Recurso \`${schema.resource}\` (${schema.subject}).` });
   }
+  withApiKeys(paths, components.securitySchemes); // service accounts: their routes, the keys' schemes (issue 41)
   withMaintenance(paths); // the maintenance switch and the 503 of the writes it closes (issue 40)
   withIdempotencyKey(paths);
   withRateLimitResponses(paths); // 429 of the API's rate limit (API_RATE_LIMIT_PER_MIN)
@@ -386,7 +392,7 @@ export function openApiDocument(schemas: EntitySchema[], version: string): JsonS
         `Listas: _start/_end (até ${LIST_MAX} por página), _sort/_order, filtros campo, campo_ne, campo_gte, campo_lte, campo_like e q; total em x-total-count.`,
     },
     servers: [{ url: '/api/v1' }],
-    security: [{ bearerAuth: [] }],
+    security: API_SECURITY,
     tags,
     paths,
     components,

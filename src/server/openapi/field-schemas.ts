@@ -5,6 +5,7 @@
 import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
 import { CURRENT_USER, NOW, SYSTEM_FIELDS, TODAY } from '../../../schemas/kinds';
 import { kindOf, type JsonSchema } from '../fields/registry';
+import { API_KEY_REFUSALS } from '../../../resources/service-accounts';
 
 export type { JsonSchema } from '../fields/registry';
 
@@ -63,11 +64,14 @@ export const COMMON_SCHEMAS: Record<string, JsonSchema> = {
       },
       codigo: {
         type: 'string',
-        enum: ['acesso-revogado', 'mfa-obrigatorio', 'manutencao'],
+        enum: ['acesso-revogado', 'mfa-obrigatorio', 'manutencao', ...Object.keys(API_KEY_REFUSALS)],
         description:
           "Uma recusa que o cliente trata pelo nome: 'acesso-revogado' (401) quando um administrador desativou a pessoa; o aplicativo encerra a sessão e mostra a mensagem na tela de login. " +
           "'mfa-obrigatorio' (403, em qualquer rota salvo /me e /mfa) quando a configuração `mfaObrigatorio` exige a verificação em duas etapas e a pessoa ainda não cadastrou o aplicativo autenticador; o aplicativo leva ao cadastro no perfil. " +
-          "'manutencao' (503, numa gravação) quando o módulo ou o portal está em manutenção: vêm também `escopo`, `mensagem` e `fimPrevisto` (issue 40).",
+          "'manutencao' (503, numa gravação) quando o módulo ou o portal está em manutenção: vêm também `escopo`, `mensagem` e `fimPrevisto` (issue 40). " +
+          `Chaves de API (issue 41): ${Object.entries(API_KEY_REFUSALS)
+            .map(([k, v]) => `'${k}' (${v})`)
+            .join('; ')}.`,
       },
     },
   },

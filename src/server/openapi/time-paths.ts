@@ -5,6 +5,7 @@
  * (src/server/preferences/store.ts) and the live events stream (src/server/events/routes.ts).
  */
 import { WEEKDAY_NAMES } from '../sla/calendar-config';
+import { PREFERENCES_CHANGE_SCHEMA, PREFERENCES_SCHEMA } from './notification-paths';
 import type { JsonSchema } from './field-schemas';
 
 const res = (name: string) => ({ $ref: `#/components/responses/${name}` });
@@ -121,11 +122,8 @@ const emailAction = {
   },
 };
 const token = { name: 'token', in: 'path', required: true, description: 'O link assinado do e-mail (uso único, expira).', schema: { type: 'string' } };
-const preferences = {
-  type: 'object',
-  required: ['resumoDiario'],
-  properties: { resumoDiario: { type: 'boolean', description: 'Recebe o resumo diário das pendências por e-mail.' } },
-};
+// Per kind and channel since issue 41 (src/server/openapi/notification-paths.ts).
+const preferences = PREFERENCES_SCHEMA;
 
 export function timePaths(): Record<string, JsonSchema> {
   const resource = {
@@ -284,8 +282,8 @@ export function timePaths(): Record<string, JsonSchema> {
         operationId: 'alterarPreferencias',
         summary: 'Altera as preferências da pessoa conectada',
         description:
-          'Grava as preferências de notificação da pessoa conectada; campos desconhecidos são recusados (400). Aceita o cabeçalho `Idempotency-Key`.',
-        requestBody: body({ ...preferences, additionalProperties: false }),
+          'Grava as preferências de notificação da pessoa conectada: só as chaves enviadas mudam (por tipo de aviso e canal: e-mail, push, resumo diário); campos desconhecidos são recusados (400 por campo, nada gravado). Aceita o cabeçalho `Idempotency-Key`.',
+        requestBody: body(PREFERENCES_CHANGE_SCHEMA),
         responses: {
           200: { description: 'Preferências gravadas.', content: json(preferences) },
           400: res('BadRequest'),

@@ -13,6 +13,7 @@ import type { AppEnv } from '../http/env';
 import { ApiError } from '../http/errors';
 import { quoted } from '../http/input-guards';
 import { isExternalUser, type PortalUser } from '../../access/user';
+import { serviceAccountPerson } from '../service-accounts/store';
 
 export const PEOPLE_LIMIT = 20;
 
@@ -59,6 +60,9 @@ export function peopleRoutes(db: Db) {
       const row = site.rows[0]?.row;
       if (!row || !c.get('ability').can('read', subject('Obra', { ...row }) as never)) throw new ApiError(404, 'Obra não encontrada.');
     }
+    // A service account's address (issue 41) is found only when typed whole: its name in histories, never in a picker.
+    const account = !roles.length && obra === undefined ? await serviceAccountPerson(db, c.req.query('q') ?? '') : undefined;
+    if (account) return c.json(account, 200, { 'x-total-count': String(account.length) });
     const { people, total } = await searchPeopleCounted(db, c.req.query('q') ?? '', roles, obra);
     c.header('x-total-count', String(total));
     return c.json(people);

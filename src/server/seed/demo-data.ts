@@ -19,6 +19,7 @@ import { formatCnpj } from '../../../schemas/shared/cnpj';
 import { configuracoesRdo, modelosDiretorio } from './demo-config';
 import { insuranceDemo } from './demo-seguros';
 import { rits } from './demo-rit';
+import { folhasPlanta, itensVerificacao } from './demo-plantas';
 import {
   checklistPreenchidoAutomacao,
   checklistPreenchidoField,
@@ -79,6 +80,7 @@ function obras(): Row[] {
       coordenador: p(P.carlos),
       gestorLogistica: p(P.thiago),
       tags: ['estrutura metálica', 'prioridade'],
+      verificacaoCliente: true, // its client's representative reads its punch list (issue 42)
       matrizResponsabilidade: [
         {
           disciplina: 'Geral',
@@ -1990,6 +1992,8 @@ export function demoData(): Record<string, Row[]> {
     eapOs: eapOs(),
     diarioOs: diarioOs(osF, osA),
     rit: rits(),
+    folhaPlanta: folhasPlanta(),
+    itemVerificacao: itensVerificacao(),
     posvenda: tickets,
     ticketInteracao: ticketInteracoes(tickets),
     pesquisaSatisfacao: pesquisas(tickets),

@@ -8,6 +8,8 @@ import { demoPdf, demoPng } from './demo-files';
 import { demoStamps } from './demo-stamps';
 import { seedDemoSurvey } from './demo-survey';
 import { seedDemoRitSignatures } from './demo-rit';
+import { seedDemoPlantas } from './demo-plantas';
+import { seedDemoServiceAccounts } from './demo-service-accounts';
 import { resolvePendingWithRegistered } from '../modules/empresa';
 import { normalizeCnpj } from '../../../schemas/shared/cnpj';
 
@@ -54,6 +56,7 @@ export async function seedDemo(db: Db, schemas: EntitySchema[], data: Record<str
   return db.transaction().execute(async (trx) => {
     await sql`CREATE TABLE IF NOT EXISTS _seed (nome text primary key, em timestamptz not null default now())`.execute(trx);
     await sql`SELECT pg_advisory_xact_lock(4243)`.execute(trx);
+    await seedDemoServiceAccounts(trx); // "Integração ERP" (issue 41), also into a database seeded before
     const done = await sql`SELECT 1 FROM _seed WHERE nome = 'demo'`.execute(trx);
     if (done.rows.length) {
       await upgradeDemoCompanies(trx, schemas, data);
@@ -101,6 +104,7 @@ export async function seedDemo(db: Db, schemas: EntitySchema[], data: Record<str
     }
     await seedDemoSurvey(trx);
     await seedDemoRitSignatures(trx); // the demo RITs' signatures, of their content as stored (issue 40)
+    await seedDemoPlantas(trx, storage); // the demo plan set's real PDF, three sheets (issue 42)
     await sql`INSERT INTO _seed (nome) VALUES ('demo'), (${COMPANIES_MARKER})`.execute(trx);
     return true;
   });

@@ -170,7 +170,7 @@ describe('SLA policies', () => {
       SCHEMAS.filter((x) => x.sla)
         .map((x) => x.name)
         .sort(),
-    ).toEqual(['contrato', 'material', 'planoAcao', 'posvenda', 'projeto', 'ticketSgi']);
+    ).toEqual(['contrato', 'itemVerificacao', 'material', 'planoAcao', 'posvenda', 'projeto', 'ticketSgi']);
   });
 
   it('refuses unknown fields and values, non-positive targets, unknown states and roles, in pt-BR', () => {

@@ -9,7 +9,7 @@
 import { sql } from 'kysely';
 import type { EntitySchema } from '../../../schemas/kinds';
 import type { Db } from '../db/connect';
-import { enqueueMail } from '../mail/queue';
+import { notifyPeople } from '../notifications/dispatch';
 import { renderMailHtml, renderMailText, type MailLayout } from '../mail/html';
 import type { SlaDecl } from '../../../schemas/sla-types';
 import { serverConfig } from '../config';
@@ -156,7 +156,7 @@ function kindsOf(notices: SlaNotice[]): string {
 }
 
 /** One person's message: every notice of theirs from one pass (or one write), most urgent first. */
-export function slaMailContent(all: SlaNotice[]): { subject: string; text: string; html: string; ref: string } {
+export function slaMailContent(all: SlaNotice[]): { subject: string; text: string; html: string; ref: string; summary: string; url: string } {
   const notices = [...all].sort((a, b) => ORDER[a.kind] - ORDER[b.kind] || earliest(a).localeCompare(earliest(b)) || a.id - b.id);
   const records = new Set(notices.map((n) => `${n.resource}/${n.id}`));
   const [first] = notices;
@@ -198,17 +198,26 @@ export function slaMailContent(all: SlaNotice[]): { subject: string; text: strin
         : [{ label: 'Abrir Minhas pendências', url: `${serverConfig().publicUrl}/pendencias` }],
     footer: 'Mensagem automática do Portal: os prazos que chegaram ao lembrete, venceram ou foram escalonados desde a verificação anterior. Não responda.',
   };
-  return { subject, text: renderMailText(layout), html: renderMailHtml(layout), ref: records.size === 1 ? `${first.resource}/${first.id}` : 'sla' };
+  return {
+    subject,
+    text: renderMailText(layout),
+    html: renderMailHtml(layout),
+    ref: records.size === 1 ? `${first.resource}/${first.id}` : 'sla',
+    summary: layout.preheader ?? heading,
+    url: layout.links![0].url,
+  };
 }
 
-/** Queues each person's message (`byPerson`: e-mail → their notices), in the caller's transaction. */
+/**
+ * Tells each person (`byPerson`: e-mail → their notices), in the caller's transaction, through the
+ * notification dispatch (src/server/notifications/dispatch.ts): the message by e-mail, push and the
+ * daily digest as the person chose for SLA notices. Returns how many people were told.
+ */
 export async function queueSlaMails(trx: Db, byPerson: Map<string, SlaNotice[]>): Promise<number> {
-  let n = 0;
-  for (const [to, notices] of byPerson) {
-    if (!notices.length) continue;
-    const { subject, text, html, ref } = slaMailContent(notices);
-    await enqueueMail(trx, { to: [to], subject, text, html, ref });
-    n++;
-  }
-  return n;
+  const contents = new Map([...byPerson].filter(([, notices]) => notices.length).map(([to, notices]) => [to.toLowerCase(), slaMailContent(notices)]));
+  await notifyPeople(trx, [...contents.keys()], (to) => {
+    const { subject, text, html, ref, summary, url } = contents.get(to)!;
+    return { kind: 'sla', mail: { subject, text, html, ref }, title: subject.replace(/^\[Portal\] /, ''), body: summary, url, tag: ref };
+  });
+  return contents.size;
 }

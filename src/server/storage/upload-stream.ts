@@ -37,12 +37,12 @@ export interface ReceivedFile {
   fields: Record<string, string>;
 }
 
-export async function receiveUpload(req: Request): Promise<ReceivedFile> {
+/** `limitMb`: the route's own limit (plan PDFs: PLANTA_MAX_MB), else `UPLOAD_MAX_MB`. */
+export async function receiveUpload(req: Request, limitMb = uploadLimitMb()): Promise<ReceivedFile> {
   const contentType = req.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data/i.test(contentType) || !req.body) {
     throw new ApiError(400, 'Envie o arquivo como multipart/form-data no campo "file".', { file: ['Selecione um arquivo.'] });
   }
-  const limitMb = uploadLimitMb();
   const limit = Math.floor(limitMb * 1024 * 1024);
   const declared = Number(req.headers.get('content-length') ?? 0);
   if (declared > limit + 64 * 1024) throw tooLarge(limitMb);

@@ -6,12 +6,15 @@
  * record's summary, its due date, the comment, a link to it and one signed button per step the
  * recipient may take in the new state (src/server/workflow/action-link.ts).
  * Messages are queued in the same transaction (src/server/mail); sending never blocks the step.
+ * Each recipient is told through the notification dispatch (src/server/notifications/dispatch.ts),
+ * which follows their preferences for the kind: a new pending item, or what the step declares
+ * (`notifyAs`: a document approved or rejected).
  */
 import { sql } from 'kysely';
 import { ADMIN_TRANSITION, type EntitySchema, type FieldDef, type WorkflowTransition } from '../../../schemas/kinds';
 import { entityPaths } from '../../../resources/routes';
 import type { Db } from '../db/connect';
-import { enqueueMail } from '../mail/queue';
+import { notifyPerson } from '../notifications/dispatch';
 import { serverConfig } from '../config';
 import { renderMailHtml, renderMailText, type MailButton, type MailLayout } from '../mail/html';
 import { formatDateBr, formatDateTimeBr } from '../time';
@@ -175,7 +178,7 @@ export async function queueTransitionMail(
   schema: EntitySchema,
   before: Record<string, unknown>,
   after: Record<string, unknown>,
-  step: { label: string; notify?: WorkflowTransition['notify']; comment?: string | null },
+  step: { label: string; notify?: WorkflowTransition['notify']; comment?: string | null; notifyAs?: WorkflowTransition['notifyAs'] },
   actor: Pick<WorkflowActor, 'email' | 'name'>,
 ): Promise<void> {
   const wf = schema.workflow!;
@@ -225,12 +228,15 @@ export async function queueTransitionMail(
       ],
       footer: footer(buttons.length > 0),
     };
-    await enqueueMail(trx, {
-      to: [email],
-      subject: `[Portal] ${schema.label} ${title}: ${now}`,
-      text: renderMailText(layout),
-      html: renderMailHtml(layout),
-      ref: `${schema.resource}/${String(after.id)}`,
+    // Through the one dispatch point: e-mail, push and digest as the person chose for the kind (issue 41).
+    const ref = `${schema.resource}/${String(after.id)}`;
+    await notifyPerson(trx, email, {
+      kind: step.notifyAs ?? 'pendencia',
+      mail: { subject: `[Portal] ${schema.label} ${title}: ${now}`, text: renderMailText(layout), html: renderMailHtml(layout), ref },
+      title: `${schema.label} ${title}: ${now}`,
+      body: transitionSentence(schema, title, who, step.label, from, now),
+      url: recordUrl(schema, after.id),
+      tag: ref,
     });
   }
 }

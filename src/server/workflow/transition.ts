@@ -207,7 +207,7 @@ export async function takeTransition(
       // What the workflow declares for leaving a group of states (`onLeave`), whatever the step, then the step's own effect.
       for (const effect of leaveEffects(schema, state, to)) await afterNamed(effect)({ ...hookCtx, row: after });
       if (t.after) await afterNamed(t.after)({ ...hookCtx, row: after });
-      await queueTransitionMail(trx, schema, before, after, { label: t.label, notify: t.notify, comment }, actor);
+      await queueTransitionMail(trx, schema, before, after, { label: t.label, notify: t.notify, comment, notifyAs: t.notifyAs }, actor);
       return stripUnreadable(actor.ability, schema, after);
     }),
   );

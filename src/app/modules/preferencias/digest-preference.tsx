@@ -1,16 +1,34 @@
 /**
- * The profile's "E-mails" card: whether the person receives the daily digest of what waits for
- * them (issue 25). Kept on the server (`GET/PUT /api/v1/preferencias`), so it holds on every device.
+ * The profile's notification preferences (issues 25 and 41): the devices with push notifications
+ * (push-opt-in.tsx) and, per kind of notice — new pending items, SLA deadlines, clients' replies,
+ * documents approved or rejected —, the channels: e-mail, notification on the devices, daily digest
+ * ("Resumo diário" of new pending items is the digest of what waits for the person, as before).
+ * Kept on the server (`GET/PUT /api/v1/preferencias`), so they hold on every device.
  */
 import { useState } from 'react';
 import { useApiUrl, useCustom, useCustomMutation, type HttpError } from '@refinedev/core';
-import { Alert, Card, Space, Switch, Typography } from 'antd';
+import { Alert, Card, Checkbox, Flex, Space, Typography } from 'antd';
+import {
+  DEFAULT_NOTIFICATIONS,
+  NOTICE_CHANNELS,
+  NOTICE_CHANNEL_LABELS,
+  NOTICE_KINDS,
+  NOTICE_KIND_INFO,
+  type NoticeChannel,
+  type NoticeKind,
+  type Preferences,
+  type PreferencesChange,
+} from '../../../../resources/notificacoes';
+import { PushDeviceCard } from './push-opt-in';
 
-interface Preferences {
-  resumoDiario: boolean;
-}
+/** What a channel means, under its checkbox's label (for the screen reader too). */
+const CHANNEL_HELP: Record<NoticeChannel, string> = {
+  email: 'na hora, por e-mail',
+  push: 'nos aparelhos em que você ativou',
+  resumo: 'no e-mail da manhã',
+};
 
-export function DigestPreferenceCard() {
+export function NotificationPreferencesCard() {
   const apiUrl = useApiUrl();
   const url = `${apiUrl}/preferencias`;
   const { query, result } = useCustom<Preferences, HttpError>({
@@ -20,51 +38,70 @@ export function DigestPreferenceCard() {
     queryOptions: { queryKey: ['preferencias'] },
   });
   const { mutateAsync } = useCustomMutation<Preferences, HttpError>();
-  const [saving, setSaving] = useState(false);
+  const [saving, setSaving] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
-  const on = (result?.data as Preferences | undefined)?.resumoDiario;
+  const prefs = (result?.data as Preferences | undefined)?.notificacoes;
 
-  async function change(value: boolean) {
-    setSaving(true);
+  async function change(kind: NoticeKind, channel: NoticeChannel, value: boolean) {
+    setSaving(`${kind}.${channel}`);
     setError(null);
     setSaved(null);
     try {
-      await mutateAsync({ url, method: 'put', values: { resumoDiario: value }, successNotification: false, errorNotification: false });
+      const values: PreferencesChange = { notificacoes: { [kind]: { [channel]: value } } };
+      await mutateAsync({ url, method: 'put', values, successNotification: false, errorNotification: false });
       await query.refetch();
-      setSaved(value ? 'Você voltará a receber o resumo diário.' : 'Você não receberá mais o resumo diário.');
+      const what = `${NOTICE_KIND_INFO[kind].label}: ${NOTICE_CHANNEL_LABELS[channel].toLowerCase()}`;
+      setSaved(`${what} ${value ? 'ligado' : 'desligado'}.`);
     } catch (e) {
       setError((e as HttpError).message);
     } finally {
-      setSaving(false);
+      setSaving(null);
     }
   }
 
   return (
-    <Card title="E-mails" size="small">
+    <Card title="Notificações: o que avisar e por onde" size="small" id="preferencias-notificacoes">
       {query.isError && <Alert type="error" showIcon message={query.error?.message} style={{ marginBottom: 12 }} />}
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
-      <Space align="start" size={12}>
-        <Switch
-          id="resumo-diario"
-          checked={on ?? true}
-          loading={query.isLoading || saving}
-          disabled={query.isError}
-          onChange={(v) => void change(v)}
-          aria-describedby="resumo-diario-ajuda"
-        />
-        <div>
-          <label htmlFor="resumo-diario" style={{ fontWeight: 600 }}>
-            Resumo diário das minhas pendências
-          </label>
-          <Typography.Paragraph id="resumo-diario-ajuda" type="secondary" style={{ margin: 0 }}>
-            Um e-mail por dia, pela manhã, com o que aguarda você no portal. Os avisos de cada registro continuam chegando.
-          </Typography.Paragraph>
-          <div role="status" aria-live="polite">
-            {saved && <Typography.Text type="success">{saved}</Typography.Text>}
+      <Space direction="vertical" size={16} style={{ width: '100%' }}>
+        {NOTICE_KINDS.map((kind) => (
+          <div key={kind} role="group" aria-labelledby={`aviso-${kind}`} aria-describedby={`aviso-${kind}-ajuda`}>
+            <Typography.Text strong id={`aviso-${kind}`}>
+              {NOTICE_KIND_INFO[kind].label}
+            </Typography.Text>
+            <Typography.Paragraph type="secondary" id={`aviso-${kind}-ajuda`} style={{ margin: '0 0 4px' }}>
+              {NOTICE_KIND_INFO[kind].help}
+            </Typography.Paragraph>
+            <Flex wrap gap="4px 16px">
+              {NOTICE_CHANNELS.map((channel) => (
+                <Checkbox
+                  key={channel}
+                  checked={(prefs ?? DEFAULT_NOTIFICATIONS)[kind][channel]}
+                  disabled={query.isLoading || query.isError || saving !== null}
+                  onChange={(e) => void change(kind, channel, e.target.checked)}
+                  aria-label={`${NOTICE_KIND_INFO[kind].label}: ${NOTICE_CHANNEL_LABELS[channel]}`}
+                >
+                  {NOTICE_CHANNEL_LABELS[channel]} <Typography.Text type="secondary">({CHANNEL_HELP[channel]})</Typography.Text>
+                </Checkbox>
+              ))}
+            </Flex>
           </div>
+        ))}
+        <div role="status" aria-live="polite">
+          {saved && <Typography.Text type="success">{saved}</Typography.Text>}
         </div>
       </Space>
     </Card>
+  );
+}
+
+/** The profile's "Notificações": this device's opt-in and the preferences per kind and channel. */
+export function DigestPreferenceCard() {
+  return (
+    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+      <PushDeviceCard />
+      <NotificationPreferencesCard />
+    </Space>
   );
 }
