@@ -93,8 +93,10 @@ export async function problemOf(page) {
   if (refusedToast) return 'aviso de recusa';
   // A site-required page without a site: its chooser must offer at least one site.
   if (/Selecione a obra para continuar/.test(text)) {
-    const picker = content.getByRole('combobox', { name: 'Selecionar obra' });
-    await picker.click({ force: true }); // the chosen site's text lies over the search box
+    // The select's box (the chosen site's text lies over the search box, which may be zero-sized).
+    const box = content.locator('.ant-select:visible').first();
+    if (!(await box.isVisible().catch(() => false))) return 'seletor de obras invisível';
+    await box.click();
     try {
       await eventually(
         async () => {
