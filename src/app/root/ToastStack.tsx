@@ -8,6 +8,7 @@ import { Button, Progress, Typography } from 'antd';
 import { CheckCircleOutlined, CloseCircleOutlined, ExclamationCircleOutlined, InfoCircleOutlined, UndoOutlined } from '@ant-design/icons';
 import { TOAST } from './constants';
 import { toastStore as defaultStore, type ToastItem, type ToastStore, type ToastType } from '../providers/toast-store';
+import { visuallyHidden } from '../views/visually-hidden';
 
 export interface ToastStackProps {
   store?: ToastStore;
@@ -156,15 +157,3 @@ function RequestIdLine({ id }: { id: string }) {
     </div>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: 'hidden',
-  clip: 'rect(0,0,0,0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;

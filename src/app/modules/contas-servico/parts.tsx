@@ -3,6 +3,7 @@ import React from 'react';
 import { Space, Tag } from 'antd';
 import { API_KEY_STATE_LABELS, type ApiKeyState } from '../../../../resources/service-accounts';
 import { roleName } from '../../../access/roles';
+export { visuallyHidden } from '../../views/visually-hidden';
 
 export const ACCOUNTS_KEY = ['contas-servico'];
 
@@ -10,18 +11,6 @@ export const ACCOUNTS_KEY = ['contas-servico'];
 const GREEN = { color: '#135200', background: '#f6ffed', borderColor: '#b7eb8f' };
 const RED = { color: '#820014', background: '#fff1f0', borderColor: '#ffa39e' };
 const GREY = { color: 'rgba(0, 0, 0, 0.75)' };
-
-export const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: 'hidden',
-  clip: 'rect(0,0,0,0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;
 
 export function RoleTags({ roles }: { roles: string[] }): React.ReactElement {
   return (
