@@ -87,8 +87,14 @@ describe('gallery', { timeout: 120_000 }, () => {
     expect(imgs).toHaveLength(GALLERY_PAGE_SIZE);
     expect(imgs.every((i) => i.src.endsWith('/thumb'))).toBe(true);
     expect(document.querySelectorAll('img:not([src$="/thumb"])')).toHaveLength(0);
-    const link = within(grid).getAllByRole('link')[0] as HTMLAnchorElement;
-    expect(link.getAttribute('href')).toMatch(/^\/diarios\/\d+$/);
+    // Each photo links to its record (daily reports, punch items, …), inside the portal.
+    const records = within(grid)
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href')!)
+      .filter((h) => !h.startsWith('http'));
+    expect(records.length).toBeGreaterThan(0);
+    expect(records.every((h) => /^\/[a-z-]+\/\d+$/.test(h))).toBe(true);
+    expect(records.some((h) => /^\/diarios\/\d+$/.test(h))).toBe(true);
     // The photos taken with the date and position: "Tirada em …" and a link to the map.
     expect(within(grid).getAllByText(`Tirada em ${formatDateTime('2026-10-05T13:45:00Z')}`).length).toBeGreaterThan(0);
     const map = within(grid).getAllByRole('link', { name: /Ver no mapa/ })[0] as HTMLAnchorElement;
