@@ -49,6 +49,7 @@ import { checkHookRegistry } from './crud/hooks-registry';
 import { emailActionRoutes } from './workflow/email-actions';
 import { preferencesRoutes } from './preferences/store';
 import { pushRoutes } from './push/routes';
+import { calendarFeedPublicRoutes, calendarFeedRoutes } from './calendar-feed/routes';
 import { mfaFeature } from './mfa/routes';
 import { settingsRoutes } from './settings/routes';
 import { trashRoutes } from './trash/routes';
@@ -228,6 +229,8 @@ export function createApp(opts: AppOptions) {
   api.route('/verificar', verifyRoutes(opts.db)); // public: a signed document's verification code (issue 26)
   api.route('/auditoria', auditFailureRoutes(opts.db, { accept: opts.signInFailureReports ?? true })); // public: a failed sign-in at Cognito
   api.route('/manutencao', maintenancePublicRoutes(opts.db)); // public: what is in maintenance (issue 40)
+  // public: a person's calendar feed, the token in the address is the credential (issue 41)
+  api.route('/calendario', calendarFeedPublicRoutes({ db: opts.db, schemas: () => schemaRegistry.all(), abilityOf }));
   // The second factor (issue 35): a recovery code is used without a session; the policy and the routes follow the authentication.
   const mfa = opts.identityAdmin && mfaFeature({ db: opts.db, identityAdmin: opts.identityAdmin, store: opts.rateLimit?.store });
   if (mfa) api.route('/mfa', mfa.publicRoutes);
@@ -288,6 +291,7 @@ export function createApp(opts: AppOptions) {
   api.route('/sessoes', sessions.routes); // the caller's own sessions: list, end one, end all (issue 35)
   api.route('/preferencias', preferencesRoutes(opts.db)); // the caller's own preferences (per kind and channel, issue 41)
   api.route('/push', pushRoutes(opts.db)); // the caller's devices for push notifications (issue 41)
+  api.route('/calendario', calendarFeedRoutes({ db: opts.db })); // the caller's calendar address (issue 41)
   if (opts.events) {
     // Live "pendencias" signal (SSE); a stream ends once its session is ended or its person made
     // inactive, checked again at each write of those tables in any process (issue 35).

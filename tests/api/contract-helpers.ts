@@ -24,6 +24,7 @@ export function pathFor(template: string, ids: Map<string, string>, values: Reco
     .replace('{email}', 'sm%40portal.local')
     .replace('{token}', 'token-que-nao-existe')
     .replace('{codigo}', 'ABCDEFGHJK')
+    .replace('{arquivo}', 'token-que-nao-existe.ics')
     .replace('{id}', ids.get(base) ?? '1')
     .replace(/\{[^}]+\}/g, 'x')
     .replace(/\*$/, 'arquivo-que-nao-existe.png');

@@ -28,6 +28,7 @@ import { cacheNoticeSql, eventsCoreSql } from '../events/notify-sql';
 import { EMAIL_ACTION_CORE_SQL } from '../workflow/email-actions';
 import { PREFERENCES_CORE_SQL } from '../preferences/store';
 import { NOTIFICATION_CORE_SQL } from '../notifications/tables';
+import { CALENDAR_FEED_CORE_SQL } from '../calendar-feed/store';
 import { IDEMPOTENCY_CORE_SQL } from '../idempotency';
 import { MFA_CORE_SQL } from '../mfa/store';
 import { SETTINGS_CORE_SQL } from '../settings/store';
@@ -89,6 +90,7 @@ registerCoreSql('jobs', JOB_CORE_SQL);
 registerCoreSql('acoes-email', EMAIL_ACTION_CORE_SQL);
 registerCoreSql('preferencias', PREFERENCES_CORE_SQL);
 registerCoreSql('notificacoes', NOTIFICATION_CORE_SQL); // push devices and notices (issue 41)
+registerCoreSql('calendario-feed', CALENDAR_FEED_CORE_SQL); // personal calendar addresses (issue 41)
 // The first answers of the writes sent with an Idempotency-Key (issue 26, src/server/idempotency/).
 registerCoreSql('idempotencia', IDEMPOTENCY_CORE_SQL);
 // The second factor's enrolments and hashed recovery codes (src/server/mfa, issue 35).

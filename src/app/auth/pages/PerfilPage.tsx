@@ -23,6 +23,7 @@ import { NewPasswordFields } from './PasswordFields';
 import { roleName } from '../../../access/roles';
 import { errorText } from './AuthCard';
 import { DigestPreferenceCard } from '../../modules/preferencias/digest-preference';
+import { CalendarFeedCard } from '../../modules/preferencias/calendar-feed-card';
 import { DuasEtapasCard } from './DuasEtapasCard';
 import { SessoesCard } from './SessoesCard';
 import { buildDateBr, buildLabel } from '../../root/build-info';
@@ -321,6 +322,7 @@ export default function PerfilPage() {
       <DuasEtapasCard />
       <SessoesCard />
       <DigestPreferenceCard />
+      <CalendarFeedCard />
       <Attributes />
       <Devices />
     </Space>
