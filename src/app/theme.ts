@@ -72,6 +72,11 @@ export const theme: ThemeConfig = {
     colorTextDisabled: 'rgba(0, 0, 0, 0.56)',
     // Success texts (progress "100%", status tags, Typography) at 5.6:1 on white (antd's #52c41a gives 2.3:1).
     colorSuccess: '#237804',
+    // antd derives the success backgrounds from that seed, and from a dark one it gives a grey green
+    // (#adb8a5: a "Concluída" tag at 2.7:1); the usual light green instead (the text at 5.4:1 on it).
+    colorSuccessBg: '#f6ffed',
+    colorSuccessBgHover: '#d9f7be',
+    colorSuccessBorder: '#b7eb8f',
     ...TAG_TEXTS,
     // 'Roboto Fallback' (root/font-fallback.css): a local font at Roboto's metrics until Roboto loads.
     fontFamily: "Roboto, 'Roboto Fallback', -apple-system, BlinkMacSystemFont, 'Segoe UI', 'Helvetica Neue', Arial, sans-serif",
