@@ -3,7 +3,7 @@
  * computed in SQL over the rows where both are filled, under the caller's access rules.
  */
 import { describe, expect, it } from 'vitest';
-import { BACKENDS, useApi } from './backends';
+import { ENGINE_BACKENDS, useApi } from './backends';
 
 interface Aggregate {
   measure: string;
@@ -13,7 +13,7 @@ interface Aggregate {
 }
 const DAY = 86_400_000;
 
-describe.each(BACKENDS)('API aggregate, avgDays (%s)', (backend) => {
+describe.each(ENGINE_BACKENDS)('API aggregate, avgDays (%s)', (backend) => {
   const t = useApi(backend);
   const get = async (path: string, as = 'admin@portal.local') => {
     const res = await t.api.request(path, { as });

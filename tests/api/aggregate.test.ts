@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BACKENDS, useApi } from './backends';
+import { ENGINE_BACKENDS, useApi } from './backends';
 
 type Row = Record<string, unknown> & { value: number };
 interface Aggregate {
@@ -9,7 +9,7 @@ interface Aggregate {
   total: number | string | null;
 }
 
-describe.each(BACKENDS)('API aggregate (%s)', (backend) => {
+describe.each(ENGINE_BACKENDS)('API aggregate (%s)', (backend) => {
   const t = useApi(backend);
   const get = async <T = any>(path: string, as?: string | null) => {
     const res = await t.api.request(path, { as });

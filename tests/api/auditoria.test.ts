@@ -10,7 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import { BACKENDS, useApi } from './backends';
+import { ENGINE_BACKENDS, useApi } from './backends';
 import { client } from './workflow-helpers';
 import { createSignInThrottle } from '../../src/server/identity/throttle';
 import { signInFailureRecorder } from '../../src/server/audit/sign-in-failures';
@@ -31,7 +31,7 @@ const UA = 'Mozilla/5.0 (Linux; Android 14) TesteAuditoria/1.0';
 /** An entry as the API answers it (the screen's own type). */
 type Entry = AuditEntry;
 
-describe.each(BACKENDS)('audit trail (%s)', (backend) => {
+describe.each(ENGINE_BACKENDS)('audit trail (%s)', (backend) => {
   const t = useApi(backend);
   const c = client(t);
   /** A request from a known address and device. */

@@ -1,17 +1,28 @@
 import { afterAll, beforeAll } from 'vitest';
 import { createTestApi, type TestApi } from '../../mocks/test-app';
 
-/** The databases every API test runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export const BACKENDS: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+/**
+ * Both databases (PostgreSQL only when TEST_DATABASE_URL is set) for the files whose subject is the
+ * database engine itself: LISTEN/NOTIFY between processes (live-events, cache-notices, session-streams,
+ * revocation), concurrent writes and locks (crud, numbering, idempotency, daily-digest, rate-limit,
+ * sign-in-throttle-store), DDL and migrations over existing rows (schema-config, empresa-migration,
+ * interaction-site-backfill, rit-upgrade), planner statistics (count-estimate), time zones and
+ * aggregates in SQL (aggregate, aggregate-duration, auditoria), text search (busca), bulk writes
+ * (import), the pool's end (shutdown, health-metrics).
+ */
+export const ENGINE_BACKENDS: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
 /**
- * One database for the generated sweeps of the HTTP contract (bad-input, route-fuzz, contract,
- * contract-params: status codes, pt-BR messages, answers against the OpenAPI document, for every route
- * and entity). What they check is decided above the database, by the same SQL on either one; the
- * other API files prove that both databases answer alike. PostgreSQL when TEST_DATABASE_URL is set (CI,
- * which also runs the PGlite side of every other file), PGlite otherwise (`npm test` on a new clone).
+ * One database for the API behaviour decided above the database — access rules, validation,
+ * workflows, documents, answers — by the same SQL on either engine: PostgreSQL when TEST_DATABASE_URL
+ * is set (CI), PGlite otherwise (`npm test` on a new clone). In CI the PGlite side of these is proven
+ * by the ENGINE_BACKENDS files, by the app's tests (every screen calls the real API on PGlite
+ * in-process) and by the browser suite (`npm start` runs on PGlite).
  */
-export const SWEEP_BACKENDS: ('pglite' | 'postgres')[] = [BACKENDS[BACKENDS.length - 1]];
+export const BACKENDS: ('pglite' | 'postgres')[] = [ENGINE_BACKENDS[ENGINE_BACKENDS.length - 1]];
+
+/** The generated sweeps of the HTTP contract (bad-input, route-fuzz, contract, contract-params): one database, as BACKENDS. */
+export const SWEEP_BACKENDS = BACKENDS;
 
 /**
  * A seeded API for the enclosing describe block, on the given backend; `options` (read when the block

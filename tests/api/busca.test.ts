@@ -11,14 +11,14 @@ import type { SearchAnswer } from '../../resources/search';
 import { SCHEMAS } from '../../schemas';
 import { CNPJ } from '../../src/server/seed/demo-empresas';
 import { syncSearchIndex } from '../../src/server/search/sync';
-import { BACKENDS, useApi } from './backends';
+import { ENGINE_BACKENDS, useApi } from './backends';
 import { client } from './workflow-helpers';
 import { newTicket } from './ticket-helpers';
 
 type Row = { id: number; version: number; [k: string]: unknown };
 const ADMIN = 'admin@portal.local';
 
-describe.each(BACKENDS)('search across every module (%s)', (backend) => {
+describe.each(ENGINE_BACKENDS)('search across every module (%s)', (backend) => {
   const t = useApi(backend);
   const c = client(t);
   const find = async (q: string, as = ADMIN, extra = '') => {

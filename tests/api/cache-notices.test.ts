@@ -15,10 +15,10 @@ import { startEventListener, type EventListener } from '../../src/server/events/
 import { CACHED_TABLES } from '../../src/server/events/notify-sql';
 import { setCrossProcessNotices, tableWritten } from '../../src/server/crud/write-events';
 import { OVERLAY_TTL_HEARD_MS, SchemaRegistry } from '../../src/server/schema-config/registry';
-import { BACKENDS } from './backends';
+import { ENGINE_BACKENDS } from './backends';
 import { freshDatabase, type FreshDatabase } from './fresh-database';
 
-describe.each(BACKENDS)('cache notices over LISTEN/NOTIFY (%s)', (backend) => {
+describe.each(ENGINE_BACKENDS)('cache notices over LISTEN/NOTIFY (%s)', (backend) => {
   let writer: FreshDatabase;
   let reader: Database;
   let listener: EventListener;

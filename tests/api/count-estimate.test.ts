@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { BACKENDS, useApi } from './backends';
+import { ENGINE_BACKENDS, useApi } from './backends';
 import { LIST_MAX } from '../../src/server/crud/list-query';
 
-describe.each(BACKENDS)('list totals: planner estimate above COUNT_ESTIMATE_THRESHOLD, count capped at COUNT_EXACT_LIMIT (%s)', (backend) => {
+describe.each(ENGINE_BACKENDS)('list totals: planner estimate above COUNT_ESTIMATE_THRESHOLD, count capped at COUNT_EXACT_LIMIT (%s)', (backend) => {
   const t = useApi(backend);
   afterEach(() => {
     delete process.env.COUNT_ESTIMATE_THRESHOLD;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { BACKENDS, useApi } from './backends';
+import { ENGINE_BACKENDS, useApi } from './backends';
 import { CNPJ } from '../../src/server/seed/demo-empresas';
 
-describe.each(BACKENDS)('API CRUD (%s)', (backend) => {
+describe.each(ENGINE_BACKENDS)('API CRUD (%s)', (backend) => {
   const t = useApi(backend);
   const get = async (path: string, as?: string | null) => {
     const res = await t.api.request(path, { as });

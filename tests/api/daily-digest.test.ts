@@ -4,7 +4,7 @@
  */
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { BACKENDS, useApi } from './backends';
+import { ENGINE_BACKENDS, useApi } from './backends';
 import { client } from './workflow-helpers';
 import { runDailyJob } from '../../src/server/jobs/runner';
 import { DAILY_JOBS } from '../../src/server/jobs';
@@ -13,7 +13,7 @@ import { dailyDigestJob } from '../../src/server/jobs/daily-digest';
 const VALID = 'contratos.validador@portal.local';
 const ADMIN = 'admin@portal.local';
 
-describe.each(BACKENDS)('daily digest (%s)', (backend) => {
+describe.each(ENGINE_BACKENDS)('daily digest (%s)', (backend) => {
   const t = useApi(backend);
   const c = client(t);
   const digests = async (day: string) =>

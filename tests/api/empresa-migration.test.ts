@@ -21,7 +21,7 @@ import { pendingCompanyRoutes } from '../../src/server/modules/empresa-routes';
 import { seedDemo } from '../../src/server/seed/seed';
 // The company registry's core table, migration step and hooks, as the server registers them.
 import '../../src/server/modules/register';
-import { BACKENDS } from './backends';
+import { ENGINE_BACKENDS } from './backends';
 import { freshDatabase } from './fresh-database';
 
 const MONTAGENS = '12345678000195';
@@ -72,7 +72,7 @@ function pendingApi(db: Database['db'], user = admin) {
   };
 }
 
-describe.each(BACKENDS)('company registry migration (%s)', (backend) => {
+describe.each(ENGINE_BACKENDS)('company registry migration (%s)', (backend) => {
   let d: Awaited<ReturnType<typeof freshDatabase>>;
   const ids: Record<string, number> = {};
 

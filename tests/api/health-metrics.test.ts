@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { serveBuiltApp } from '../../src/server/http/static-assets';
-import { BACKENDS, useApi } from './backends';
+import { ENGINE_BACKENDS, useApi } from './backends';
 
-describe.each(BACKENDS)('health and metrics (%s)', (backend) => {
+describe.each(ENGINE_BACKENDS)('health and metrics (%s)', (backend) => {
   describe('without METRICS_TOKEN', () => {
     const t = useApi(backend);
 

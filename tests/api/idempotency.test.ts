@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { BACKENDS, useApi } from './backends';
+import { ENGINE_BACKENDS, useApi } from './backends';
 import { client } from './workflow-helpers';
 import { DAILY_JOBS } from '../../src/server/jobs';
 import { runDailyJob } from '../../src/server/jobs/runner';
@@ -15,7 +15,7 @@ const ADMIN = 'admin@portal.local';
 const LEITURA = 'leitura@portal.local';
 const SGI = 'sgi@portal.local';
 
-describe.each(BACKENDS)('Idempotency-Key (%s)', (backend) => {
+describe.each(ENGINE_BACKENDS)('Idempotency-Key (%s)', (backend) => {
   const t = useApi(backend);
   const c = client(t);
   let n = 0;

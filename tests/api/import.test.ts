@@ -6,7 +6,7 @@
  * entity administrator.
  */
 import { describe, expect, it } from 'vitest';
-import { BACKENDS, useApi } from './backends';
+import { ENGINE_BACKENDS, useApi } from './backends';
 import { countOf, dryRun, importNow, rowsOf, upload, xlsx, type Json } from './import-helpers';
 
 const HEADER = ['Nº do contrato', 'Tipo', 'Fornecedor / cliente', 'Obra', 'Objeto', 'Valor', 'Início da vigência', 'Responsável', 'Gestor', 'Validador'];
@@ -27,7 +27,7 @@ const row = (numero: string, over: Record<number, unknown> = {}) => {
   return r;
 };
 
-for (const backend of BACKENDS) {
+for (const backend of ENGINE_BACKENDS) {
   describe(`spreadsheet import (${backend})`, () => {
     const t = useApi(backend);
     const contractByNumber = async (numero: string) =>

@@ -11,13 +11,13 @@ import { CODE_SCHEMAS } from '../../schemas/index';
 import { migrate } from '../../src/server/db/migrate';
 // The migration steps as the server registers them.
 import '../../src/server/modules/register';
-import { BACKENDS } from './backends';
+import { ENGINE_BACKENDS } from './backends';
 import { freshDatabase, type FreshDatabase } from './fresh-database';
 
 /** The schemas as they were before: interactions had no `obra`. */
 const before: EntitySchema[] = CODE_SCHEMAS.map((s) => (s.name === 'ticketInteracao' ? { ...s, fields: s.fields.filter((f) => f.name !== 'obra') } : s));
 
-describe.each(BACKENDS)('interactions get their ticket site on an existing database (%s)', (backend) => {
+describe.each(ENGINE_BACKENDS)('interactions get their ticket site on an existing database (%s)', (backend) => {
   let d: FreshDatabase;
   beforeAll(async () => {
     d = await freshDatabase(backend, 'portal_bf');

@@ -21,7 +21,7 @@ import { EventHub } from '../../src/server/events/hub';
 import { startEventListener, type EventListener } from '../../src/server/events/listener';
 import { DEMO_USERS } from '../../mocks/test-app';
 import { seededTemplate } from '../../mocks/db-template';
-import { BACKENDS } from './backends';
+import { ENGINE_BACKENDS } from './backends';
 import { CNPJ } from '../../src/server/seed/demo-empresas';
 import { pdf, person } from './workflow-helpers';
 
@@ -121,7 +121,7 @@ async function openStream(i: Instance, as: string) {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe.each(BACKENDS)('live updates over LISTEN/NOTIFY (%s)', (backend) => {
+describe.each(ENGINE_BACKENDS)('live updates over LISTEN/NOTIFY (%s)', (backend) => {
   let a: Instance;
   let b: Instance;
   const cleanup: (() => Promise<unknown>)[] = [];

@@ -2,14 +2,14 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntitySchema, Numbering } from '../../schemas/kinds';
 import { nextNumber } from '../../src/server/crud/numbering';
-import { BACKENDS, useApi } from './backends';
+import { ENGINE_BACKENDS, useApi } from './backends';
 import { client, person } from './workflow-helpers';
 
 /**
  * The one numbering implementation (src/server/crud/numbering.ts) on a scratch table, with the
  * formats the entities declare, and through the API of the numbered entities, on each database.
  */
-describe.each(BACKENDS)('numbering (%s)', (backend) => {
+describe.each(ENGINE_BACKENDS)('numbering (%s)', (backend) => {
   const t = useApi(backend);
   const c = client(t);
   // One scratch table for several formats: each test uses scope values of its own (an entity has one

@@ -21,7 +21,7 @@ import { localStorage } from '../../src/server/storage/storage';
 import { APP_VERSION } from '../../src/server/version';
 import { normalizeUser } from '../../src/access/user';
 import { createTestApi, DEMO_USERS, type TestApi } from '../../mocks/test-app';
-import { BACKENDS } from './backends';
+import { ENGINE_BACKENDS } from './backends';
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
 const PER_USER = 3;
@@ -74,7 +74,7 @@ async function expectRefused(res: Response) {
   expect(res.headers.get('ratelimit-remaining')).toBe('0');
 }
 
-describe.each(BACKENDS)('API rate limit in the database (%s)', (backend) => {
+describe.each(ENGINE_BACKENDS)('API rate limit in the database (%s)', (backend) => {
   let t: TestApi;
   beforeAll(async () => {
     t = await createTestApi({

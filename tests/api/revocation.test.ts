@@ -6,14 +6,14 @@
  * administrator counts from the next request too. (Across processes: tests/cluster.)
  */
 import { describe, expect, it } from 'vitest';
-import { BACKENDS, useApi } from './backends';
+import { ENGINE_BACKENDS, useApi } from './backends';
 import { client } from './workflow-helpers';
 import { memoryIdentityAdmin } from '../../mocks/identity-admin';
 
 const ADMIN = 'admin@portal.local';
 const SM = 'sm@portal.local';
 
-describe.each(BACKENDS)('immediate revocation (%s)', (backend) => {
+describe.each(ENGINE_BACKENDS)('immediate revocation (%s)', (backend) => {
   const pool = memoryIdentityAdmin();
   const t = useApi(backend, () => ({ identityAdmin: pool }));
   const c = client(t);

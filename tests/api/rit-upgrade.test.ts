@@ -15,7 +15,7 @@ import { normalizeUser } from '../../src/access/user';
 import { createRecord } from '../../src/server/crud/repository';
 // The core tables, steps and hooks, as the server registers them.
 import '../../src/server/modules/register';
-import { BACKENDS } from './backends';
+import { ENGINE_BACKENDS } from './backends';
 import { freshDatabase } from './fresh-database';
 
 /** The RIT as the previous version declared it: no workflow, no numbering, a free status. */
@@ -36,7 +36,7 @@ const ritSchema = CODE_SCHEMAS.find((s) => s.name === 'rit')!;
 const admin = normalizeUser({ email: 'admin@portal.local', name: 'Administrador', roles: ['acesso_total'], obra: [], empresa: [] });
 const adminActor = { email: admin.email, name: admin.name, ability: defineAbilityFor(admin) };
 
-describe.each(BACKENDS)('RIT upgrade from the version without workflow (%s)', (backend) => {
+describe.each(ENGINE_BACKENDS)('RIT upgrade from the version without workflow (%s)', (backend) => {
   let d: Awaited<ReturnType<typeof freshDatabase>>;
 
   beforeAll(async () => {

@@ -6,14 +6,14 @@ import type { EntitySchema } from '../../schemas/kinds';
 import { buildWorkbook, fetchAllRows } from '../../src/app/views/export-xlsx';
 import { SchemaRegistry } from '../../src/server/schema-config/registry';
 import { SCHEMAS } from '../../schemas';
-import { BACKENDS, useApi } from './backends';
+import { ENGINE_BACKENDS, useApi } from './backends';
 import { CNPJ } from '../../src/server/seed/demo-empresas';
 
 const ADMIN = 'admin@portal.local'; // acesso_total
 const FIELD = 'cxContratoManutencao';
 const LABEL = 'Contrato de manutenção';
 
-describe.each(BACKENDS)('run-time schema configuration (%s)', (backend) => {
+describe.each(ENGINE_BACKENDS)('run-time schema configuration (%s)', (backend) => {
   const t = useApi(backend);
   const call = async (path: string, init: { method?: string; json?: unknown; as?: string; headers?: Record<string, string> } = {}) => {
     const res = await t.api.request(path, { as: init.as ?? ADMIN, method: init.method ?? 'GET', json: init.json, headers: init.headers });

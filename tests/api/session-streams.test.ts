@@ -17,7 +17,7 @@ import { localStorage } from '../../src/server/storage/storage';
 import { APP_VERSION } from '../../src/server/version';
 import { memoryIdentityAdmin } from '../../mocks/identity-admin';
 import { DEMO_USERS } from '../../mocks/test-app';
-import { BACKENDS, useApi } from './backends';
+import { ENGINE_BACKENDS, useApi } from './backends';
 
 const CLIENTE = 'cliente@portal.local';
 const ADMIN = 'admin@portal.local';
@@ -35,7 +35,7 @@ async function authenticate(c: Context) {
   return DEMO_USERS[email] ?? null;
 }
 
-describe.each(BACKENDS)('live streams of ended sessions and inactive people (%s)', (backend) => {
+describe.each(ENGINE_BACKENDS)('live streams of ended sessions and inactive people (%s)', (backend) => {
   const t = useApi(backend);
   let hub: EventHub;
   let app: ReturnType<typeof createApp>;

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS } from './backends';
+import { ENGINE_BACKENDS } from './backends';
 import { scratchPostgres } from './fresh-database';
 
 const root = join(__dirname, '..', '..');
@@ -60,7 +60,7 @@ const refused = (port: number) =>
     s.once('error', (e: NodeJS.ErrnoException) => resolve(e.code === 'ECONNREFUSED'));
   });
 
-describe.each(BACKENDS)('graceful shutdown of the server process (%s)', { timeout: 120_000 }, (backend) => {
+describe.each(ENGINE_BACKENDS)('graceful shutdown of the server process (%s)', { timeout: 120_000 }, (backend) => {
   let dir: string;
   let port: number;
   let child: ChildProcess;

@@ -14,7 +14,7 @@ import { connect } from '../../src/server/db/connect';
 import { closeRedis, redisClient, type RateLimitStore } from '../../src/server/http/rate-limit-store';
 import { createSignInThrottle, throttleMessage, type SignInThrottle } from '../../src/server/identity/throttle';
 import { createTestApi, type TestApi } from '../../mocks/test-app';
-import { BACKENDS } from './backends';
+import { ENGINE_BACKENDS } from './backends';
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
@@ -46,7 +46,7 @@ async function connectedRedis(url: string) {
   return redis;
 }
 
-describe.each(BACKENDS)('sign-in throttle in the database (%s)', (backend) => {
+describe.each(ENGINE_BACKENDS)('sign-in throttle in the database (%s)', (backend) => {
   let t: TestApi;
   beforeAll(async () => {
     t = await createTestApi({ databaseUrl: backend === 'pglite' ? null : process.env.TEST_DATABASE_URL });
