@@ -122,7 +122,13 @@ function buildEntityRoutes(spec: AppRoute[]): AppRoute[] {
       const path = paths[view];
       if (taken.has(patternKey(path))) continue;
       taken.add(patternKey(path));
-      const entity: RouteEntity = view === 'show' || view === 'edit' ? { name: schema.name, view, record: { param: 'id' } } : { name: schema.name, view };
+      const entity: RouteEntity =
+        view === 'show' || view === 'edit'
+          ? { name: schema.name, view, record: { param: 'id' } }
+          : view === 'create' && schema.obraField
+            ? // "Novo" on a site's list opens the form with its site (src/app/views/site-create.ts).
+              { name: schema.name, view, prefill: { [schema.obraField]: '?obra' } }
+            : { name: schema.name, view };
       const action = (view === 'list' && schema.menu?.action ? schema.menu.action : toCaslAction(schema.subject, view, schema.actions)) as Action;
       out.push(
         r(path, VIEW_TITLES[view](schema), {

@@ -21,6 +21,7 @@ import { listActions } from './extensions';
 import { notify } from '../providers/toast-store';
 import { Loading } from './loading';
 import { useRowActions } from './row-actions';
+import { useSiteCreateClick } from './site-create';
 import { PHONE_MEDIA_QUERY } from '../use-media-query';
 import './list-header.css';
 
@@ -125,6 +126,7 @@ export function GenericList({ schema, filters: permanent }: GenericListProps): R
     pagination: { pageSize: 25 },
   });
   const [columns, setColumns] = useColumnChoice(schema);
+  const createOnSite = useSiteCreateClick(schema, permanent);
   const screens = Grid.useBreakpoint();
   const isMobile = !screens.lg;
   // Phone width (< 768 px): cards instead of the table.
@@ -252,7 +254,11 @@ export function GenericList({ schema, filters: permanent }: GenericListProps): R
       wrapperProps={{ className: 'portal-list' }}
       headerButtonProps={isPhone ? { wrap: false } : undefined}
       headerButtons={({ createButtonProps }) => {
-        const create = createButtonProps ? <CreateButton {...createButtonProps}>Novo</CreateButton> : null;
+        const create = createButtonProps ? (
+          <CreateButton {...createButtonProps} onClick={createOnSite}>
+            Novo
+          </CreateButton>
+        ) : null;
         return (
           <>
             {isPhone ? create : null}
