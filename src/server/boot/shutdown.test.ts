@@ -9,29 +9,36 @@ afterEach(() => {
   for (const s of servers.splice(0)) s.closeAllConnections();
 });
 
-/** A server whose `/lento` answers after `slowMs` (never, when negative); everything else at once. */
+/**
+ * A server whose `/lento` answers after `slowMs` (never, when negative); everything else at once.
+ * `slowArrived` resolves once the server holds a `/lento` request (a busy machine may take longer
+ * than any fixed wait to deliver it).
+ */
 async function serverWith(slowMs: number) {
+  let arrived!: () => void;
+  const slowArrived = new Promise<void>((resolve) => (arrived = resolve));
   const server = http.createServer((req, res) => {
     if (req.url !== '/lento') return void res.end('rápido');
+    arrived();
     if (slowMs >= 0) setTimeout(() => res.end('lento'), slowMs);
   });
   servers.push(server);
   const connections = trackConnections(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, connections, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+  return { server, connections, slowArrived, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
 const later = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
 
 describe('graceful shutdown', () => {
   it('waits for the request in flight and the running work, then runs the last steps in order', async () => {
-    const { server, connections, url } = await serverWith(400);
+    const { server, connections, url, slowArrived } = await serverWith(400);
     const steps: string[] = [];
     // A keep-alive connection left idle: it must not hold the shutdown until its timeout.
     const agent = new http.Agent({ keepAlive: true });
     await new Promise<void>((resolve) => http.get(`${url}/rapido`, { agent }, (r) => (r.resume(), r.on('end', resolve))));
     const inFlight = fetch(`${url}/lento`).then(async (r) => ({ status: r.status, body: await r.text() }));
-    await later(50, null);
+    await slowArrived;
     const t0 = Date.now();
     const outcome = await gracefulShutdown({
       server,
@@ -52,9 +59,9 @@ describe('graceful shutdown', () => {
   });
 
   it('refuses new connections while the drain runs', async () => {
-    const { server, connections, url } = await serverWith(300);
+    const { server, connections, url, slowArrived } = await serverWith(300);
     const inFlight = fetch(`${url}/lento`);
-    await later(50, null);
+    await slowArrived;
     const done = gracefulShutdown({ server, connections, beginDrain: () => undefined, stopWork: [], finally: [], timeoutMs: 5000, log: () => undefined });
     await expect(fetch(`${url}/rapido`)).rejects.toThrow();
     expect((await inFlight).status).toBe(200);
@@ -62,13 +69,13 @@ describe('graceful shutdown', () => {
   });
 
   it('cuts what is still running at the limit, and still closes the rest', async () => {
-    const { server, connections, url } = await serverWith(-1);
+    const { server, connections, url, slowArrived } = await serverWith(-1);
     const messages: string[] = [];
     const stuck = fetch(`${url}/lento`).then(
       (r) => r.status,
       () => 'cortada',
     );
-    await later(50, null);
+    await slowArrived;
     let closed = false;
     const t0 = Date.now();
     const outcome = await gracefulShutdown({
