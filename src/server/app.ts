@@ -73,6 +73,7 @@ import { ethicsPublicRoutes, isEthicsPublicPath } from './ethics/public-routes';
 import { ethicsThreadRoutes } from './ethics/staff-routes';
 import { serviceAccountAuth } from './service-accounts/authenticate';
 import { serviceAccountRoutes } from './service-accounts/routes';
+import { webhookRoutes } from './webhooks/routes';
 // The features' entity hooks, workflow guards and effects, and core tables (before any request).
 import './modules/register';
 
@@ -288,6 +289,7 @@ export function createApp(opts: AppOptions) {
   api.route('/lixeira', trashRoutes(opts.db, opts.storage)); // deleted records: list, restore, discard (issue 35)
   api.route('/auditoria', auditRoutes(opts.db)); // the audit trail: administrators and controllership (issue 35)
   api.route('/contas-servico', serviceAccountRoutes(opts.db)); // service accounts and their API keys (issue 41)
+  api.route('/webhooks', webhookRoutes(opts.db)); // signed webhooks' subscriptions and delivery log (issue 41)
   api.route('/sessoes', sessions.routes); // the caller's own sessions: list, end one, end all (issue 35)
   api.route('/preferencias', preferencesRoutes(opts.db)); // the caller's own preferences (per kind and channel, issue 41)
   api.route('/push', pushRoutes(opts.db)); // the caller's devices for push notifications (issue 41)

@@ -22,6 +22,7 @@ import { APP_VERSION } from './version';
 import { createMailTransport } from './mail/transport';
 import { startMailer } from './mail/mailer';
 import { startPushWorker } from './notifications/delivery';
+import { startWebhookWorker } from './webhooks/delivery';
 import { startEngine } from './db/boss';
 import { workDailyJobs } from './jobs/runner';
 import { workSlaJob } from './sla/jobs';
@@ -53,6 +54,8 @@ async function main() {
   await startMailer(database.db, mailTransport, { onDrain: metrics?.mailDrained });
   // Push notifications to the devices people turned on (issue 41): VAPID keys from the environment or DATA_DIR/secrets.
   await startPushWorker(database.db);
+  // Signed webhooks (issue 41): the history after the commit becomes deliveries, sent and retried from the queue.
+  const webhooks = await startWebhookWorker(database.db);
   // Daily jobs (delay warning): claimed per day in the database, so one server runs each day's job.
   // The trash's purge of what is past the administrators' period (src/server/trash/purge.ts) is one of them.
   await workDailyJobs(engine.boss, database.db, dailyJobs(storage));
@@ -170,8 +173,9 @@ async function main() {
         draining = true;
         events.close(); // open streams end, so the server can close
       },
-      // The engine stops its workers (mail, daily jobs, SLA) and waits for their running jobs, up to a second before the limit.
-      stopWork: [() => engine.stop(Math.max(1000, shutdownTimeoutFromEnv() - 1000))],
+      // The engine stops its workers (mail, push, daily jobs, SLA) and waits for their running jobs, up to a second before the limit.
+      // The webhooks' outbox pass and worker first (their timer must not run on a closed database).
+      stopWork: [() => webhooks.stop().then(() => engine.stop(Math.max(1000, shutdownTimeoutFromEnv() - 1000)))],
       finally: [() => listener.stop(), () => stack.stop(), () => rateLimits.close(), () => database.close(), async () => stopAnsweringBackups()],
       timeoutMs: shutdownTimeoutFromEnv(),
     });

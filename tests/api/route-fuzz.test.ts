@@ -40,6 +40,7 @@ const PARAMS: Record<string, string[]> = {
   '*': ['a', 'a/b', '..', '%2e%2e/x', NUL, '%E0%A4%A', 'x/thumb'],
   entrada: ['1', 'abc', '0', '-1', '99999999999999999999', NUL, '__proto__'],
   chave: ['1', 'abc', '0', '-1', '99999999999999999999', NUL, '__proto__'],
+  entrega: ['1', 'abc', '0', '-1', '99999999999999999999', NUL, '__proto__'], // a webhook's delivery (issue 41)
   arquivo: ['abc.ics', '.ics', 'x'.repeat(43) + '.ics', NUL + '.ics', '__proto__', 'endereco', '%2e%2e.ics'],
   escopo: ['portal', 'obras', 'diarios', 'x', NUL, '__proto__', 'constructor', 'x'.repeat(300)],
 };

@@ -26,6 +26,8 @@ export const QUEUES: Record<string, Omit<Queue, 'name'>> = {
   email: { retryLimit: MAX_ATTEMPTS - 1, retryDelay: 30, retryBackoff: true, retryDelayMax: 300, heartbeatSeconds: 10, expireInSeconds: 900 },
   // Push notifications (issue 41, src/server/notifications/delivery.ts): 5 attempts, 30 s to 5 minutes apart.
   push: { retryLimit: 4, retryDelay: 30, retryBackoff: true, retryDelayMax: 300, heartbeatSeconds: 10, expireInSeconds: 300 },
+  // Webhooks (issue 41, src/server/webhooks/delivery.ts): each job carries its own retries (about 24 hours, tables.ts).
+  webhook: { retryLimit: 30, retryDelay: 60, retryBackoff: true, retryDelayMax: 3600, heartbeatSeconds: 10, expireInSeconds: 120 },
   // The daily jobs' check (src/server/jobs/runner.ts) and the SLA pass (src/server/sla/jobs.ts): no
   // retries (the next tick is the retry), one at a time.
   'tarefas-diarias': { policy: 'singleton', retryLimit: 0, expireInSeconds: 3600 },

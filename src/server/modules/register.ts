@@ -38,6 +38,7 @@ import { IMPORT_CORE_SQL } from '../import/store';
 import { SEARCH_CORE_SQL } from '../search/tables';
 import { ETHICS_CORE_SQL } from '../ethics/tables';
 import { SERVICE_ACCOUNTS_CORE_SQL } from '../service-accounts/store';
+import { WEBHOOK_CORE_SQL } from '../webhooks/tables';
 import { PENDING_SQL, adoptCompanyReferences } from './empresa';
 import { backfillInteractionSites, clientGates, clientReplyDefaults } from './client-replies';
 
@@ -111,6 +112,8 @@ registerCoreSql('busca', SEARCH_CORE_SQL);
 registerCoreSql('canal-etica', ETHICS_CORE_SQL);
 // Service accounts and their API keys (hashed), for other systems (src/server/service-accounts, issue 41).
 registerCoreSql('contas-servico', SERVICE_ACCOUNTS_CORE_SQL);
+// Signed webhooks: subscriptions, their deliveries, the outbox's cursor in the history (src/server/webhooks, issue 41).
+registerCoreSql('webhooks', WEBHOOK_CORE_SQL);
 registerCoreSql('schedule', SCHEDULE_CORE_SQL);
 registerCoreSql('survey', SURVEY_CORE_SQL);
 registerCoreSql('files', FILE_CORE_SQL);

@@ -28,6 +28,7 @@ import { schedulePaths } from './schedule-paths';
 import { searchPaths } from './search-paths';
 import { ethicsPaths } from './ethics-paths';
 import { plantasPaths } from './plantas-paths';
+import { webhookPaths } from './webhook-paths';
 import { HEALTH_SCHEMAS, healthPaths } from './health-paths';
 import { COMMON_PARAMETERS, RESPONSES, responseRef as r } from './components';
 import { withRateLimitResponses } from './rate-limit-responses';
@@ -92,6 +93,7 @@ export function openApiDocument(schemas: EntitySchema[], version: string): JsonS
   Object.assign(paths, searchPaths(schemas));
   Object.assign(paths, ethicsPaths()); // the ethics channel's public page and threads (issue 40)
   Object.assign(paths, plantasPaths()); // a site's plans and the pins on them (issue 42)
+  Object.assign(paths, webhookPaths()); // signed webhooks' subscriptions and delivery log (issue 41)
   const tags: JsonSchema[] = [
     { name: 'Sistema', description: 'Situação da API (no ar, pronta para atender, métricas) e a pessoa conectada.' },
     { name: 'Busca', description: 'Uma busca em todos os módulos, com as permissões das listas (src/server/search).' },
