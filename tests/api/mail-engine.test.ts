@@ -11,14 +11,7 @@ import { startMailer, type Mailer } from '../../src/server/mail/mailer';
 import { enqueueMail } from '../../src/server/mail/queue';
 import type { MailTransport } from '../../src/server/mail/transport';
 import { BACKENDS, useApi } from './backends';
-
-async function waitFor(ok: () => Promise<boolean> | boolean, ms = 20_000) {
-  const until = Date.now() + ms;
-  while (!(await ok())) {
-    if (Date.now() > until) throw new Error('waitFor: timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+import { waitUntil } from './poll';
 
 for (const backend of BACKENDS) {
   describe(`mail on pg-boss (${backend})`, () => {
@@ -53,7 +46,7 @@ for (const backend of BACKENDS) {
         engines.push(engine);
         mailers.push(await startMailer(db(), transport(who), { pollingIntervalSeconds: 0.5, batchSize: 3 }));
       }
-      await waitFor(() => sent.size === 10);
+      await waitUntil(() => sent.size === 10);
       await new Promise((r) => setTimeout(r, 1500)); // nothing more arrives
       expect([...sent.values()].every((by) => by.length === 1)).toBe(true);
       const rows = await sql<{ n: number }>`select count(*)::int as n from mensagem where job_id is not null and enviada_em is not null`.execute(db());
@@ -75,7 +68,7 @@ for (const backend of BACKENDS) {
           for (let i = 0; i < 20; i++) await enqueueMail(trx, mail(`nova-${i}`));
         });
       for (let i = 0; i < 10; i++) await enqueueMail(db(), mail(`solta-${i}`));
-      await waitFor(() => sent.size === 40);
+      await waitUntil(() => sent.size === 40);
       await new Promise((r) => setTimeout(r, 1500));
       expect(sent.has('desfeita')).toBe(false);
       expect([...sent.entries()].filter(([, by]) => by.length !== 1)).toEqual([]);
@@ -87,7 +80,7 @@ for (const backend of BACKENDS) {
     it('retries a failed send with backoff, then sends it once', async () => {
       failOnce = new Set(['instável']);
       await enqueueMail(db(), mail('instável'));
-      await waitFor(async () => (await sql<{ n: number }>`select tentativas as n from mensagem where assunto = 'instável'`.execute(db())).rows[0].n === 1);
+      await waitUntil(async () => (await sql<{ n: number }>`select tentativas as n from mensagem where assunto = 'instável'`.execute(db())).rows[0].n === 1);
       const row = (
         await sql<{ erro: string; enviada: boolean }>`select erro, enviada_em is not null as enviada from mensagem where assunto = 'instável'`.execute(db())
       ).rows[0];
@@ -99,7 +92,7 @@ for (const backend of BACKENDS) {
       expect(job.state).toBe('retry');
       expect(job.atraso).toBeGreaterThanOrEqual(20); // 30 s × (1 to 2), jitter
       await sql`update pgboss.job set start_after = now() where name = 'email' and state = 'retry'`.execute(db());
-      await waitFor(() => sent.has('instável'));
+      await waitUntil(() => sent.has('instável'));
       await new Promise((r) => setTimeout(r, 1000));
       expect(sent.get('instável')).toHaveLength(1);
       const done = (

@@ -19,6 +19,7 @@ import { startPushWorker, type PushWorker } from '../../src/server/notifications
 import { notifyPerson } from '../../src/server/notifications/dispatch';
 import { dailyDigestJob } from '../../src/server/jobs/daily-digest';
 import type { PushPayload } from '../../resources/notificacoes';
+import { waitUntil } from './poll';
 
 const RESP = 'contratos.responsavel@portal.local';
 const GESTOR = 'contratos.gestor@portal.local';
@@ -29,14 +30,6 @@ const ENV = {
   VAPID_PRIVATE_KEY: VAPID.privateKey,
   VAPID_SUBJECT: 'mailto:ti@portal.local',
 };
-
-async function waitFor(ok: () => Promise<boolean> | boolean, ms = 20_000) {
-  const until = Date.now() + ms;
-  while (!(await ok())) {
-    if (Date.now() > until) throw new Error('waitFor: timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe.each(BACKENDS)('web push (%s)', (backend) => {
   const t = useApi(backend);
@@ -129,8 +122,8 @@ describe.each(BACKENDS)('web push (%s)', (backend) => {
     ).rejects.toThrow('desfaz');
 
     const id = await newPendingItem('PUSH-1');
-    await waitFor(() => standIn.requests.some((r) => r.path === '/push/ok/celular'));
-    await waitFor(async () => (await devices(GESTOR)).length === 1);
+    await waitUntil(() => standIn.requests.some((r) => r.path === '/push/ok/celular'));
+    await waitUntil(async () => (await devices(GESTOR)).length === 1);
     expect((await devices(GESTOR)).map((d) => d.endpoint)).toEqual([`${standIn.origin}/push/ok/celular`]);
 
     const req = standIn.requests.find((r) => r.path === '/push/ok/celular')!;
@@ -192,7 +185,7 @@ describe.each(BACKENDS)('web push (%s)', (backend) => {
     expect((await put({ notificacoes: { pendencia: { email: false, push: true } } })).status).toBe(200);
     const b = await newPendingItem('PUSH-3');
     expect(await rows(b)).toEqual({ push: 1, mail: 0 });
-    await waitFor(
+    await waitUntil(
       async () => (await sql<{ n: number }>`select count(*)::int as n from notificacao where push_enviada_em is null`.execute(t.api.db)).rows[0].n === 0,
     );
     expect(standIn.requests.filter((r) => r.path === '/push/ok/celular')).toHaveLength(2); // PUSH-1 and PUSH-3, never PUSH-2

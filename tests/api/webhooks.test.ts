@@ -20,6 +20,7 @@ import { startWebhookWorker, type WebhookWorker } from '../../src/server/webhook
 import { verifySignature } from '../../src/server/webhooks/signature';
 import { abilityFromRules, defineAbilityFor } from '../../src/access/ability';
 import { WEBHOOK_HEADERS, type WebhookPayload } from '../../resources/webhooks';
+import { waitUntil } from './poll';
 
 const ADMIN = 'admin@portal.local';
 const RESP = 'contratos.responsavel@portal.local';
@@ -31,14 +32,6 @@ interface Received {
   path: string;
   headers: Record<string, string | string[] | undefined>;
   body: string;
-}
-
-async function waitFor(ok: () => Promise<boolean> | boolean, ms = 30_000) {
-  const until = Date.now() + ms;
-  while (!(await ok())) {
-    if (Date.now() > until) throw new Error('waitFor: timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 describe.each(ENGINE_BACKENDS)('signed webhooks (%s)', (backend) => {
@@ -161,8 +154,8 @@ describe.each(ENGINE_BACKENDS)('signed webhooks (%s)', (backend) => {
     const conta = await newAccount('Webhook ERP', ['contratos']);
     const id = await subscribe('ERP contratos', '/ok', conta);
     const contrato = await newTransition('WH-1');
-    await waitFor(() => at('/ok').length === 1);
-    await waitFor(async () => (await deliveries(id))[0]?.situacao === 'entregue');
+    await waitUntil(() => at('/ok').length === 1);
+    await waitUntil(async () => (await deliveries(id))[0]?.situacao === 'entregue');
     const req = at('/ok')[0];
     const ts = Number(req.headers[WEBHOOK_HEADERS.timestamp.toLowerCase()]);
     expect(Math.abs(ts - Date.now() / 1000)).toBeLessThan(60);
@@ -185,7 +178,7 @@ describe.each(ENGINE_BACKENDS)('signed webhooks (%s)', (backend) => {
     answers.set('/instavel', [500, 200]);
     const id = await subscribe('Instável', '/instavel', conta);
     await newTransition('WH-2');
-    await waitFor(async () => (await deliveries(id))[0]?.situacao === 'entregue');
+    await waitUntil(async () => (await deliveries(id))[0]?.situacao === 'entregue');
     await new Promise((r) => setTimeout(r, 2500));
     expect(at('/instavel')).toHaveLength(2);
     expect(at('/instavel')[0].body).toBe(at('/instavel')[1].body);
@@ -199,7 +192,7 @@ describe.each(ENGINE_BACKENDS)('signed webhooks (%s)', (backend) => {
     const id = await subscribe('Fora do ar', '/fora', conta);
     await newTransition('WH-3');
     await newTransition('WH-4');
-    await waitFor(async () => (await c.get(`/api/v1/webhooks/${id}`, ADMIN)).body.situacao === 'pausado', 60_000);
+    await waitUntil(async () => (await c.get(`/api/v1/webhooks/${id}`, ADMIN)).body.situacao === 'pausado', 60_000);
     expect((await c.get(`/api/v1/webhooks/${id}`, ADMIN)).body).toMatchObject({ situacao: 'pausado', falhasConsecutivas: 2 });
     expect(at('/fora')).toHaveLength(6); // 2 deliveries × (1 + 2 retries)
     const log = (await c.get(`/api/v1/webhooks/${id}/entregas`, ADMIN)).body as { situacao: string; statusHttp: number; resposta: string }[];
@@ -216,7 +209,7 @@ describe.each(ENGINE_BACKENDS)('signed webhooks (%s)', (backend) => {
     answers.set('/fora', [200]);
     expect((await c.post(`/api/v1/webhooks/${id}/reativar`, {}, ADMIN)).body).toMatchObject({ situacao: 'ativo', falhasConsecutivas: 0 });
     await newTransition('WH-6');
-    await waitFor(() => at('/fora').length === 7);
+    await waitUntil(() => at('/fora').length === 7);
     expect((await c.del(`/api/v1/webhooks/${id}`, ADMIN)).status).toBe(204);
   });
 
@@ -232,7 +225,7 @@ describe.each(ENGINE_BACKENDS)('signed webhooks (%s)', (backend) => {
     expect(rotated.status).toBe(200);
     expect(rotated.body).toMatchObject({ segredo: novo, segredoAnteriorAte: expect.any(String) });
     await newTransition('WH-8');
-    await waitFor(async () => (await deliveries(id))[0]?.situacao === 'desistiu');
+    await waitUntil(async () => (await deliveries(id))[0]?.situacao === 'desistiu');
     const req = at('/rotacao')[0];
     const ts = Number(req.headers[WEBHOOK_HEADERS.timestamp.toLowerCase()]);
     const header = String(req.headers[WEBHOOK_HEADERS.signature.toLowerCase()]);
@@ -241,7 +234,7 @@ describe.each(ENGINE_BACKENDS)('signed webhooks (%s)', (backend) => {
     answers.set('/rotacao', [200]);
     const [given] = (await c.get(`/api/v1/webhooks/${id}/entregas`, ADMIN)).body as { id: number }[];
     expect((await c.post(`/api/v1/webhooks/${id}/entregas/${given.id}/reenviar`, {}, ADMIN)).status).toBe(200);
-    await waitFor(async () => (await deliveries(id))[0]?.situacao === 'entregue');
+    await waitUntil(async () => (await deliveries(id))[0]?.situacao === 'entregue');
     expect(at('/rotacao')).toHaveLength(4); // 3 attempts given up, then the one sent again
     expect((await c.post(`/api/v1/webhooks/${id}/entregas/${given.id}/reenviar`, {}, ADMIN)).status).toBe(409);
     expect((await c.del(`/api/v1/webhooks/${id}`, ADMIN)).status).toBe(204);
@@ -253,7 +246,7 @@ describe.each(ENGINE_BACKENDS)('signed webhooks (%s)', (backend) => {
     const a = await subscribe('Sem valor', '/sem-valor', semValor);
     const b = await subscribe('Sem contratos', '/sem-contratos', semContratos);
     const contrato = await newTransition('WH-7');
-    await waitFor(() => at('/sem-valor').length === 1);
+    await waitUntil(() => at('/sem-valor').length === 1);
     const payload = JSON.parse(at('/sem-valor')[0].body) as WebhookPayload;
     expect(payload.registro).toMatchObject({ id: contrato, numero: 'WH-7' });
     expect(payload.registro).not.toHaveProperty('valor');
