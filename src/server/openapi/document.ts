@@ -29,6 +29,7 @@ import { searchPaths } from './search-paths';
 import { ethicsPaths } from './ethics-paths';
 import { plantasPaths } from './plantas-paths';
 import { webhookPaths } from './webhook-paths';
+import { webhookEvents } from './webhook-events';
 import { HEALTH_SCHEMAS, healthPaths } from './health-paths';
 import { COMMON_PARAMETERS, RESPONSES, responseRef as r } from './components';
 import { withRateLimitResponses } from './rate-limit-responses';
@@ -128,6 +129,7 @@ export function openApiDocument(schemas: EntitySchema[], version: string): JsonS
     security: API_SECURITY,
     tags,
     paths,
+    webhooks: webhookEvents(), // what the portal posts to subscribed addresses (issue 41)
     components,
   };
 }
