@@ -6,6 +6,7 @@
 import { SERVICE_ACCOUNT_LIMITS as L, API_KEY_REFUSALS } from '../../../resources/service-accounts';
 import { responseRef as r } from './components';
 import type { JsonSchema } from './field-schemas';
+import { adminOperation } from './admin-operation';
 
 const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
 const nullable = (type: string, extra: JsonSchema = {}) => ({ type: [type, 'null'], ...extra });
@@ -97,15 +98,7 @@ const accountBody = (update: boolean): JsonSchema => ({
 });
 
 const id = { name: 'id', in: 'path', required: true, description: 'Id da conta de serviço.', schema: { type: 'integer', minimum: 1 } };
-const WHO = 'Só administradores (quem gerencia `Configuracao`: `acesso_total`), com a sua sessão: uma chave de API recebe 403.';
-const op = (operationId: string, summary: string, description: string, responses: JsonSchema, extra: JsonSchema = {}) => ({
-  tags: ['Sistema'],
-  operationId,
-  summary,
-  description: `${description} ${WHO}`,
-  ...extra,
-  responses: { ...responses, 401: r('Unauthorized'), 403: r('Forbidden') },
-});
+const op = adminOperation;
 const option = { type: 'object', required: ['valor', 'rotulo'], properties: { valor: { type: 'string' }, rotulo: { type: 'string' } } };
 
 export function serviceAccountPaths(): Record<string, JsonSchema> {

@@ -6,6 +6,7 @@
 import { WEBHOOK_HEADERS, WEBHOOK_LIMITS as L } from '../../../resources/webhooks';
 import { responseRef as r } from './components';
 import type { JsonSchema } from './field-schemas';
+import { adminOperation } from './admin-operation';
 
 const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
 const dateTime = (nullable = false): JsonSchema => ({ type: nullable ? ['string', 'null'] : 'string', format: 'date-time' });
@@ -99,15 +100,7 @@ const delivery: JsonSchema = {
 
 const id = { name: 'id', in: 'path', required: true, description: 'Id do webhook.', schema: { type: 'integer', minimum: 1 } };
 const entrega = { name: 'entrega', in: 'path', required: true, description: 'Id da entrega.', schema: { type: 'integer', minimum: 1 } };
-const WHO = 'Só administradores (quem gerencia `Configuracao`: `acesso_total`), com a sua sessão: uma chave de API recebe 403.';
-const op = (operationId: string, summary: string, description: string, responses: JsonSchema, extra: JsonSchema = {}) => ({
-  tags: ['Sistema'],
-  operationId,
-  summary,
-  description: `${description} ${WHO}`,
-  ...extra,
-  responses: { ...responses, 401: r('Unauthorized'), 403: r('Forbidden') },
-});
+const op = adminOperation;
 
 export function webhookPaths(): Record<string, JsonSchema> {
   return {
