@@ -11,9 +11,8 @@ import { importJWK, jwtVerify } from 'jose';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, useApi } from './backends';
-import { client, pdf, person } from './workflow-helpers';
+import { client, contractSentToLegal } from './workflow-helpers';
 import { browserKeys, decryptAes128gcm, startPushStandIn, type StandIn } from './push-stand-in';
-import { CNPJ } from '../../src/server/seed/demo-empresas';
 import { startEngine, type Engine } from '../../src/server/db/boss';
 import { startPushWorker, type PushWorker } from '../../src/server/notifications/delivery';
 import { notifyPerson } from '../../src/server/notifications/dispatch';
@@ -56,27 +55,7 @@ describe.each(BACKENDS)('web push (%s)', (backend) => {
   const devices = async (email: string) =>
     (await sql<{ endpoint: string }>`select endpoint from push_assinatura where email = ${email}`.execute(t.api.db)).rows;
   /** A contract the responsible person sends to the legal team: its manager (GESTOR) gets a pending item. */
-  const newPendingItem = async (numero: string) => {
-    const r = await c.post(
-      '/api/v1/contratos',
-      {
-        numero,
-        tipo: 'Fornecimento',
-        contraparte: CNPJ.trafoSul,
-        objeto: 'Fornecimento de cabos',
-        obra: '101',
-        valor: 1000,
-        responsavel: person(RESP, 'Rafael Responsável'),
-        gestor: person(GESTOR, 'Gabriela Gestora'),
-        validador: person('contratos.validador@portal.local', 'Vítor Validador'),
-        arquivos: pdf(),
-      },
-      RESP,
-    );
-    expect(r.status, JSON.stringify(r.body)).toBe(201);
-    expect((await c.step('contratos', r.body.id, 'emitir-juridico', RESP)).status).toBe(200);
-    return r.body.id as number;
-  };
+  const newPendingItem = (numero: string) => contractSentToLegal(c, numero);
 
   it('serves the VAPID key, subscribes a device and refuses a foreign subscription (pt-BR 400, nothing stored)', async () => {
     expect((await c.get('/api/v1/push/chave', GESTOR)).body).toEqual({ chavePublica: VAPID.publicKey });

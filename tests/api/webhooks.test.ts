@@ -13,8 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE_BACKENDS, useApi } from './backends';
-import { client, pdf, person } from './workflow-helpers';
-import { CNPJ } from '../../src/server/seed/demo-empresas';
+import { client, contractSentToLegal } from './workflow-helpers';
 import { startEngine, type Engine } from '../../src/server/db/boss';
 import { startWebhookWorker, type WebhookWorker } from '../../src/server/webhooks/delivery';
 import { verifySignature } from '../../src/server/webhooks/signature';
@@ -97,27 +96,7 @@ describe.each(ENGINE_BACKENDS)('signed webhooks (%s)', (backend) => {
   };
   const at = (path: string) => received.filter((r) => r.path === path);
   /** A contract sent to the legal team: one `contratos.transicao.emitir-juridico` event. */
-  const newTransition = async (numero: string) => {
-    const r = await c.post(
-      '/api/v1/contratos',
-      {
-        numero,
-        tipo: 'Fornecimento',
-        contraparte: CNPJ.trafoSul,
-        objeto: 'Fornecimento de cabos',
-        obra: '101',
-        valor: 1000,
-        responsavel: person(RESP, 'Rafael Responsável'),
-        gestor: person('contratos.gestor@portal.local', 'Gabriela Gestora'),
-        validador: person('contratos.validador@portal.local', 'Vítor Validador'),
-        arquivos: pdf(),
-      },
-      RESP,
-    );
-    expect(r.status, JSON.stringify(r.body)).toBe(201);
-    expect((await c.step('contratos', r.body.id, 'emitir-juridico', RESP)).status).toBe(200);
-    return r.body.id as number;
-  };
+  const newTransition = (numero: string) => contractSentToLegal(c, numero);
   const deliveries = async (id: number) => (await c.get(`/api/v1/webhooks/${id}/entregas`, ADMIN)).body as { situacao: string; tentativas: number }[];
 
   it('refuses bad input and private addresses with pt-BR 400s, storing nothing', async () => {

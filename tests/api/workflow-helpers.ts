@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { TestApi } from '../../mocks/test-app';
+import { expect } from 'vitest';
+import { CNPJ } from '../../src/server/seed/demo-empresas';
 
 /** Small client for the workflow suites: JSON in, `{ status, body }` out. */
 export function client(t: { api: TestApi }) {
@@ -37,3 +39,30 @@ export function client(t: { api: TestApi }) {
 
 export const person = (mail: string, nome?: string) => (nome ? { mail, nome } : { mail });
 export const pdf = (name = 'contrato.pdf') => [{ key: `demo/testes/${name}`, name, size: 1000, type: 'application/pdf' }];
+
+/**
+ * A supply contract of site 101 that its responsible person sends to the legal team: the manager
+ * (contratos.gestor) gets a pending item and the history one `contratos.transicao.emitir-juridico`.
+ */
+export async function contractSentToLegal(c: ReturnType<typeof client>, numero: string): Promise<number> {
+  const resp = 'contratos.responsavel@portal.local';
+  const r = await c.post(
+    '/api/v1/contratos',
+    {
+      numero,
+      tipo: 'Fornecimento',
+      contraparte: CNPJ.trafoSul,
+      objeto: 'Fornecimento de cabos',
+      obra: '101',
+      valor: 1000,
+      responsavel: person(resp, 'Rafael Responsável'),
+      gestor: person('contratos.gestor@portal.local', 'Gabriela Gestora'),
+      validador: person('contratos.validador@portal.local', 'Vítor Validador'),
+      arquivos: pdf(),
+    },
+    resp,
+  );
+  expect(r.status, JSON.stringify(r.body)).toBe(201);
+  expect((await c.step('contratos', r.body.id, 'emitir-juridico', resp)).status).toBe(200);
+  return r.body.id as number;
+}
