@@ -1,10 +1,11 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/vite/precompress';
 import { vendorChunks } from './scripts/vite/vendor-chunks';
 import { moduleSideEffects } from './scripts/vite/side-effect-free';
 import { esIcons } from './scripts/vite/es-icons';
+import { NODE_ISOLATED, NODE_TESTS } from './tests/node-projects';
 import { formProvider } from './scripts/vite/form-provider';
 import { antdCss } from './scripts/vite/antd-css';
 import { refineAntdSrc } from './scripts/vite/refine-antd-src';
@@ -44,15 +45,16 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: [
-            'src/server/**/*.test.ts',
-            'src/access/**/*.test.ts',
-            'schemas/**/*.test.ts',
-            'resources/**/*.test.ts',
-            'tests/api/**/*.test.ts',
-            'tests/*.test.ts',
-          ],
+          include: NODE_TESTS,
+          exclude: [...configDefaults.exclude, ...NODE_ISOLATED],
+          // The server's files share one module graph per worker: evaluating it again for every file
+          // was most of the node project's time (29/11/2026: 646 s → 449 s, CPU 831 s → 518 s).
+          isolate: false,
         },
+      },
+      {
+        extends: true,
+        test: { name: 'node-isolated', environment: 'node', include: NODE_ISOLATED },
       },
       {
         extends: true,

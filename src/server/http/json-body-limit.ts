@@ -1,7 +1,7 @@
 /**
  * Caps request bodies of the API (JSON) at `JSON_MAX_KB` (default 1024 KB) with 413 and a pt-BR
  * message, counted while the body streams in. File uploads have their own limit (UPLOAD_MAX_MB,
- * src/server/storage/upload-stream.ts) and are not counted here.
+ * src/server/storage/upload-stream.ts; a marked-up photo MARCACAO_MAX_MB) and are not counted here.
  */
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -12,10 +12,15 @@ export function jsonMaxKb(): number {
   return Number.isFinite(v) && v > 0 ? v : 1024;
 }
 
+/** Uploads with a limit of their own: files, a photo's marked-up copy, spreadsheets to import, a site's plan PDFs. */
+const OWN_LIMIT = /^\/api\/v1\/(arquivos(\/.+\/marcacao)?|importacoes|obras\/[^/]+\/plantas)\/?$/;
+
+/** Whether the body of a request to `path` is an upload counted by its own route, not by JSON_MAX_KB. */
+export const hasOwnBodyLimit = (path: string): boolean => OWN_LIMIT.test(path);
+
 export function jsonBodyLimit(): MiddlewareHandler {
   return async (c, next) => {
-    // Uploads (files, spreadsheets to import, a site's plan PDFs) have their own limit.
-    if (c.req.method === 'GET' || c.req.method === 'HEAD' || /^\/api\/v1\/(arquivos|importacoes|obras\/[^/]+\/plantas)\/?$/.test(c.req.path)) return next();
+    if (c.req.method === 'GET' || c.req.method === 'HEAD' || hasOwnBodyLimit(c.req.path)) return next();
     const kb = jsonMaxKb();
     const limit = bodyLimit({
       maxSize: kb * 1024,
