@@ -62,6 +62,9 @@ export const GENERAL_ROUTES = [
     spec: false,
   }),
   r('/admin/contas-servico/:id', 'Conta de serviço', { group: 'Administração', access: can('Configuracao', 'manage'), screen: 'contasServico', spec: false }),
+  // Signed webhooks to other systems and their delivery log (issue 41): the same administrators as the service accounts.
+  r('/admin/webhooks', 'Webhooks', { group: 'Administração', access: can('Configuracao', 'manage'), screen: 'webhooks', icon: 'ApiOutlined', spec: false }),
+  r('/admin/webhooks/:id', 'Webhook', { group: 'Administração', access: can('Configuracao', 'manage'), screen: 'webhooks', spec: false }),
   // Run-time configuration of entities (issue 15): staff only; the screen lists what GET /api/v1/schemas says the user may configure.
   r('/admin/entidades', 'Configurar entidades', {
     group: 'Sistema',

@@ -6,7 +6,8 @@
  * e-mailed; the payload carries only what the subscription's service account may read, and nothing
  * for a record it may not read; a rotated secret signs beside the new one during its grace period;
  * "reenviar" sends a given-up delivery again; bad input and private addresses are pt-BR 400s,
- * nothing stored.
+ * nothing stored; "Enviar teste" sends a signed ping to one subscription; the address is checked again at delivery (a name now resolving to loopback is
+ * never reached) and a redirect is never followed.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE_BACKENDS, useApi } from './backends';
 import { client, contractSentToLegal } from './workflow-helpers';
 import { startEngine, type Engine } from '../../src/server/db/boss';
-import { startWebhookWorker, type WebhookWorker } from '../../src/server/webhooks/delivery';
+import { deliverWebhook, startWebhookWorker, type WebhookWorker } from '../../src/server/webhooks/delivery';
 import { verifySignature } from '../../src/server/webhooks/signature';
 import { abilityFromRules, defineAbilityFor } from '../../src/access/ability';
 import { WEBHOOK_HEADERS, type WebhookPayload } from '../../resources/webhooks';
@@ -54,7 +55,8 @@ describe.each(ENGINE_BACKENDS)('signed webhooks (%s)', (backend) => {
         received.push({ path, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
         const list = answers.get(path) ?? [200];
         const status = list.length > 1 ? list.shift()! : list[0];
-        res.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : `falhou ${'x'.repeat(3000)}`);
+        const redirect = status >= 300 && status < 400 ? { location: '/alvo-do-redirecionamento' } : {};
+        res.writeHead(status, { 'content-type': 'text/plain', ...redirect }).end(status < 300 ? 'ok' : `falhou ${'x'.repeat(3000)}`);
       });
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -217,6 +219,95 @@ describe.each(ENGINE_BACKENDS)('signed webhooks (%s)', (backend) => {
     expect(at('/rotacao')).toHaveLength(4); // 3 attempts given up, then the one sent again
     expect((await c.post(`/api/v1/webhooks/${id}/entregas/${given.id}/reenviar`, {}, ADMIN)).status).toBe(409);
     expect((await c.del(`/api/v1/webhooks/${id}`, ADMIN)).status).toBe(204);
+  });
+
+  it('checks the address again at delivery: a name now resolving to loopback is not reached, a redirect not followed', async () => {
+    const conta = await newAccount('Webhook endereço', ['contratos']);
+    // "localhost" was allowed when subscribed (an on-premises range); the range is then withdrawn,
+    // as when a public name is re-pointed to 127.0.0.1 after the subscription was checked.
+    process.env.WEBHOOK_ALLOWED_CIDRS = '127.0.0.1/32,::1/128';
+    const port = new URL(origin).port;
+    const created = await c.post(
+      '/api/v1/webhooks',
+      { nome: 'DNS', url: `http://localhost:${port}/dns`, eventos: [EVENT], contaServico: conta, segredo: SECRET },
+      ADMIN,
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const dns = created.body.id as number;
+    process.env.WEBHOOK_ALLOWED_CIDRS = '';
+    try {
+      await newTransition('WH-9');
+      await waitUntil(async () => (await deliveries(dns))[0]?.situacao === 'desistiu');
+    } finally {
+      process.env.WEBHOOK_ALLOWED_CIDRS = ENV.WEBHOOK_ALLOWED_CIDRS;
+    }
+    const [refused] = (await c.get(`/api/v1/webhooks/${dns}/entregas`, ADMIN)).body as { statusHttp: number | null; erro: string }[];
+    expect(refused).toMatchObject({ statusHttp: null, erro: expect.stringMatching(/rede privada/) });
+    expect(at('/dns')).toHaveLength(0);
+    expect((await c.del(`/api/v1/webhooks/${dns}`, ADMIN)).status).toBe(204);
+
+    answers.set('/redireciona', [302]);
+    const moved = await subscribe('Redireciona', '/redireciona', conta);
+    await newTransition('WH-10');
+    await waitUntil(async () => (await deliveries(moved))[0]?.situacao === 'desistiu');
+    expect(at('/redireciona')).toHaveLength(3); // 1 + 2 retries, each a failure
+    expect(at('/alvo-do-redirecionamento')).toHaveLength(0);
+    expect((await c.get(`/api/v1/webhooks/${moved}/entregas`, ADMIN)).body).toMatchObject([{ situacao: 'desistiu', statusHttp: 302 }]);
+    expect((await c.del(`/api/v1/webhooks/${moved}`, ADMIN)).status).toBe(204);
+  });
+
+  it('a job replaced by "reenviar" sends nothing: only the delivery\'s current job posts', async () => {
+    const conta = await newAccount('Webhook job substituído', ['contratos']);
+    const id = await subscribe('Job substituído', '/substituida', conta);
+    const payload = JSON.stringify({
+      id: 'evento-substituido',
+      evento: EVENT,
+      em: new Date().toISOString(),
+      ator: { nome: 'Sistema' },
+      recurso: null,
+      registro: null,
+    });
+    const current = '00000000-0000-4000-8000-000000000001';
+    const entrega = (
+      await sql<{ id: string }>`insert into webhook_entrega (webhook_id, evento_id, evento, payload, job_id)
+        values (${id}, 'evento-substituido', ${EVENT}, cast(${payload} as jsonb), ${current}) returning id`.execute(t.api.db)
+    ).rows[0].id;
+    expect(await deliverWebhook(t.api.db, String(entrega), false, {}, '00000000-0000-4000-8000-000000000002')).toBe('skipped');
+    expect(at('/substituida')).toHaveLength(0);
+    expect(await deliverWebhook(t.api.db, String(entrega), false, {}, current)).toBe('sent');
+    expect(at('/substituida')).toHaveLength(1);
+    expect((await c.del(`/api/v1/webhooks/${id}`, ADMIN)).status).toBe(204);
+  });
+
+  it('"Enviar teste": a signed ping to that subscription alone; 409 when paused, 404 unknown, 403 for others', async () => {
+    const conta = await newAccount('Webhook teste', ['contratos']);
+    const subscribePing = async (nome: string) => {
+      const r = await c.post('/api/v1/webhooks', { nome, url: `${origin}/${nome}`, eventos: ['ping'], contaServico: conta, segredo: SECRET }, ADMIN);
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      return r.body.id as number;
+    };
+    const id = await subscribePing('alvo');
+    const other = await subscribePing('outro');
+    const r = await c.post(`/api/v1/webhooks/${id}/testar`, {}, ADMIN);
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body).toMatchObject({ evento: 'ping', situacao: 'pendente', payload: { evento: 'ping', recurso: null, registro: null, ator: { email: ADMIN } } });
+    await waitUntil(async () => (await deliveries(id))[0]?.situacao === 'entregue');
+    expect(at('/alvo')).toHaveLength(1);
+    const req = at('/alvo')[0];
+    const ts = Number(req.headers[WEBHOOK_HEADERS.timestamp.toLowerCase()]);
+    expect(verifySignature(SECRET, ts, req.body, String(req.headers[WEBHOOK_HEADERS.signature.toLowerCase()]))).toBe(true);
+    expect(JSON.parse(req.body) as WebhookPayload).toMatchObject({ id: r.body.eventoId, evento: 'ping', recurso: null, registro: null });
+    expect(await deliveries(other)).toEqual([]);
+
+    const before = await count('webhook_entrega');
+    expect((await c.post(`/api/v1/webhooks/${id}/testar`, {}, 'sm@portal.local')).status).toBe(403);
+    expect((await c.post('/api/v1/webhooks/999999/testar', {}, ADMIN)).status).toBe(404);
+    await sql`update webhook set situacao = 'pausado' where id = ${other}`.execute(t.api.db);
+    const paused = await c.post(`/api/v1/webhooks/${other}/testar`, {}, ADMIN);
+    expect(paused.status).toBe(409);
+    expect(paused.body.message).toBe('O webhook está pausado: reative-o antes de enviar um teste.');
+    expect(await count('webhook_entrega')).toBe(before);
+    for (const w of [id, other]) expect((await c.del(`/api/v1/webhooks/${w}`, ADMIN)).status).toBe(204);
   });
 
   it('puts in the payload only what the service account may read', async () => {

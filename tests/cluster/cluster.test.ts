@@ -3,10 +3,13 @@
  * S3 stand-in, one identity stack, mail to files, and a round-robin proxy in front (cluster.ts).
  * What one portal must be, whatever process answers: caches dropped everywhere at once, the daily
  * job once, limits counted together, live updates to streams on any process, and no write or
- * e-mail lost or doubled while one process is killed (`kill -9`) and another restarted.
+ * e-mail lost or doubled while one process is killed (`kill -9`) and another restarted; each webhook
+ * delivered while a process is killed mid-delivery.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Cluster } from './cluster';
 import { connect, type Database } from '../../src/server/db/connect';
 import { enqueueMail } from '../../src/server/mail/queue';
@@ -18,7 +21,11 @@ const ADMIN = 'admin@portal.local';
 const CLIENT = 'cliente@portal.local';
 const ANON_LIMIT = 20;
 
-const cluster = new Cluster({ processes: 3, env: { API_RATE_LIMIT_ANON_PER_MIN: String(ANON_LIMIT) } });
+const cluster = new Cluster({
+  processes: 3,
+  // The webhooks' receiver is this test's own server on 127.0.0.1 (an "on-premises" range).
+  env: { API_RATE_LIMIT_ANON_PER_MIN: String(ANON_LIMIT), WEBHOOK_ALLOW_HTTP: '1', WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32' },
+});
 const tokens: Record<string, string> = {};
 let database: Database;
 /** The harness's own engine (no workers, no schedules): its enqueues are the portal's. */
@@ -267,6 +274,74 @@ describe('three processes, one portal', () => {
     if (repeated) console.log(`[cluster] ${repeated} e-mail(s) enviados de novo depois da parada no meio do envio`);
     expect(repeated).toBeGreaterThanOrEqual(0);
     expect(repeated).toBeLessThanOrEqual(2);
+  }, 300_000);
+});
+
+describe('webhooks', () => {
+  it('200 records created while a process is killed mid-delivery: each webhook delivered, a repeat only for the one in flight, with the same id', async () => {
+    const run = randomUUID().slice(0, 8);
+    /** Event id → how many times it arrived, and the record names delivered. */
+    const arrivals = new Map<string, number>();
+    const names = new Set<string>();
+    const receiver = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (d: Buffer) => chunks.push(d));
+      req.on('end', () => {
+        const id = String(req.headers['portal-webhook-id']);
+        arrivals.set(id, (arrivals.get(id) ?? 0) + 1);
+        names.add(String((JSON.parse(Buffer.concat(chunks).toString('utf8')) as { registro: { nome: string } }).registro.nome));
+        // A slow receiver, so that the killed process is in the middle of a delivery.
+        setTimeout(() => res.writeHead(200).end('ok'), 100);
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    try {
+      const conta = await call('POST', '/api/v1/contas-servico', {
+        as: ADMIN,
+        json: { nome: `Cluster ${run}`, roles: ['materiais', 'editor_materiais'], obra: [] },
+      });
+      expect(conta.status, JSON.stringify(conta.body)).toBe(201);
+      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/ganchos`;
+      const sub = await call('POST', '/api/v1/webhooks', {
+        as: ADMIN,
+        json: { nome: `Cluster ${run}`, url, eventos: ['templates-materiais.criado'], contaServico: conta.body.id },
+      });
+      expect(sub.status, JSON.stringify(sub.body)).toBe(201);
+      for (let i = 0; i < 200; i += 10) {
+        const batch = Array.from({ length: 10 }, (_, k) =>
+          call('POST', '/api/v1/templates-materiais', { as: ADMIN, json: { nome: `Gancho ${run} ${i + k}` } }),
+        );
+        for (const r of await Promise.all(batch)) expect(r.status).toBe(201);
+      }
+      // C is killed once deliveries are under way (it holds a batch of jobs, one of them being sent).
+      await expect.poll(() => arrivals.size, { timeout: 60_000, interval: 50 }).toBeGreaterThan(40);
+      cluster.kill9(2);
+      const t0 = performance.now();
+      // C's jobs come back after its heartbeat is missed and the queue's retry delay (about 75 s).
+      await expect.poll(() => names.size, { timeout: 150_000, interval: 500 }).toBe(200);
+      console.log(`[cluster] 200 webhooks entregues ${(performance.now() - t0).toFixed(0)} ms depois de matar C`);
+      expect([...names].every((n) => n.startsWith(`Gancho ${run} `))).toBe(true);
+      expect(arrivals.size).toBe(200);
+      // The receiver answers before the process records the delivery: the last record may follow a moment later.
+      const logged = async () =>
+        (
+          await cluster.pool.query(
+            `select count(*)::int as n, count(*) filter (where situacao = 'entregue')::int as entregues from webhook_entrega where webhook_id = $1`,
+            [sub.body.id],
+          )
+        ).rows[0];
+      await expect.poll(logged, { timeout: 30_000, interval: 250 }).toEqual({ n: 200, entregues: 200 });
+      // At least once: a process killed between the receiver's answer and its record sends that one again
+      // (with the same Portal-Webhook-Id, for the receiver to ignore). Each worker sends one at a time.
+      const repeated = [...arrivals.values()].filter((n) => n > 1);
+      if (repeated.length) console.log(`[cluster] ${repeated.length} webhook(s) enviado(s) de novo depois de matar C`);
+      expect(repeated.length).toBeLessThanOrEqual(1);
+      expect(repeated.every((n) => n === 2)).toBe(true);
+      expect((await call('DELETE', `/api/v1/webhooks/${sub.body.id}`, { as: ADMIN })).status).toBe(204);
+    } finally {
+      if (!cluster.processes[2].child) await cluster.spawn(2);
+      await new Promise((r) => receiver.close(r));
+    }
   }, 300_000);
 });
 

@@ -5,6 +5,7 @@
 import type { ComponentType } from 'react';
 import {
   AlertOutlined,
+  ApiOutlined,
   ApartmentOutlined,
   AppstoreOutlined,
   AuditOutlined,
@@ -76,6 +77,7 @@ import {
 
 export const ICONS: Record<string, ComponentType> = {
   AlertOutlined,
+  ApiOutlined,
   ApartmentOutlined,
   AppstoreOutlined,
   AuditOutlined,

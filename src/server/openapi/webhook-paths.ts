@@ -170,6 +170,15 @@ export function webhookPaths(): Record<string, JsonSchema> {
         { parameters: [id] },
       ),
     },
+    '/webhooks/{id}/testar': {
+      post: op(
+        'testarWebhook',
+        'Envia um evento de teste',
+        'Um evento `ping` (sem registro) só para este webhook, entregue e assinado como os demais; aparece no registro de entregas. Um webhook pausado: 409.',
+        { 201: { description: 'Na fila.', content: json(delivery) }, 404: r('NotFound'), 409: r('Conflict') },
+        { parameters: [id] },
+      ),
+    },
     '/webhooks/{id}/entregas': {
       get: op(
         'entregasWebhook',

@@ -52,6 +52,28 @@ function checkedLookup(ssrf: () => SsrfOptions): LookupFunction {
   };
 }
 
+/** A failed connection's reason in pt-BR (the delivery log shows it), with Node's code for support. */
+export function networkErrorText(e: NodeJS.ErrnoException): string {
+  const code = e.code ?? '';
+  const text: Record<string, string> = {
+    ECONNREFUSED: 'O destino recusou a conexão.',
+    ECONNRESET: 'O destino encerrou a conexão antes de responder.',
+    ETIMEDOUT: 'O destino não respondeu a tempo.',
+    EHOSTUNREACH: 'O destino está inacessível a partir do portal.',
+    ENETUNREACH: 'A rede do destino está inacessível a partir do portal.',
+    ENOTFOUND: 'Não foi possível resolver o endereço.',
+    EAI_AGAIN: 'Não foi possível resolver o endereço agora.',
+    ERR_TLS_CERT_ALTNAME_INVALID: 'O certificado HTTPS do destino não vale para este endereço.',
+    CERT_HAS_EXPIRED: 'O certificado HTTPS do destino venceu.',
+    DEPTH_ZERO_SELF_SIGNED_CERT: 'O certificado HTTPS do destino é autoassinado.',
+    SELF_SIGNED_CERT_IN_CHAIN: 'O certificado HTTPS do destino não é de uma autoridade reconhecida.',
+    UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'O certificado HTTPS do destino não pôde ser verificado.',
+  };
+  if (text[code]) return `${text[code]} (${code})`;
+  // The guard's own refusals and the timeout are already pt-BR; anything else keeps Node's words and code.
+  return code ? `Falha na conexão: ${e.message} (${code})` : e.message;
+}
+
 /** POSTs `body` to `url`; never follows a redirect. */
 export async function postWebhook(url: string, body: string, headers: Record<string, string>, opts: DeliveryOptions = {}): Promise<PostResult> {
   const ssrf = opts.ssrf ?? (() => ssrfOptionsFromEnv());
@@ -102,13 +124,14 @@ export async function postWebhook(url: string, body: string, headers: Record<str
       },
     );
     req.on('timeout', () => req.destroy(new Error(`Sem resposta em ${Math.round((opts.timeoutMs ?? 10_000) / 1000)} s.`)));
-    req.on('error', (e) => resolve(done(null, null, e.message)));
+    req.on('error', (e) => resolve(done(null, null, networkErrorText(e))));
     req.end(payload);
   }).finally(() => agent.destroy());
 }
 
 interface DeliveryRow {
   situacao: string;
+  job_id: string | null;
   payload: unknown;
   webhook_id: string;
   url: string;
@@ -123,12 +146,14 @@ interface DeliveryRow {
 type Outcome = 'sent' | 'skipped' | { error: string };
 
 /** Attempt `retryCount` (0 = first) of delivery `id`, out of `retryLimit + 1`. */
-export async function deliverWebhook(db: Db, id: string, last: boolean, opts: DeliveryOptions = {}): Promise<Outcome> {
-  const r = await sql<DeliveryRow>`select e.situacao, e.payload, e.webhook_id, w.url, w.nome, w.dono, w.situacao as ws, w.segredo, w.segredo_anterior,
+export async function deliverWebhook(db: Db, id: string, last: boolean, opts: DeliveryOptions = {}, jobId?: string): Promise<Outcome> {
+  const r = await sql<DeliveryRow>`select e.situacao, e.payload, e.webhook_id, e.job_id, w.url, w.nome, w.dono, w.situacao as ws, w.segredo, w.segredo_anterior,
       coalesce(w.segredo_anterior_ate > now(), false) as anterior_vale
     from webhook_entrega e join webhook w on w.id = e.webhook_id where e.id = ${id}`.execute(db);
   const d = r.rows[0];
   if (!d || d.situacao === 'entregue' || d.situacao === 'desistiu') return 'skipped';
+  // "Reenviar" gave the delivery a new job: the one it replaced (a retry still waiting) sends nothing.
+  if (jobId && d.job_id && d.job_id !== jobId) return 'skipped';
   if (d.ws !== 'ativo') {
     await sql`update webhook_entrega set situacao = 'desistiu', erro = 'Assinatura pausada.' where id = ${id}`.execute(db);
     return 'skipped';
@@ -195,7 +220,7 @@ export async function startWebhookWorker(
       for (const job of jobs) {
         let out: Outcome;
         try {
-          out = await deliverWebhook(db, job.data.id, job.retryCount >= (job as JobWithMetadata<WebhookJob>).retryLimit, opts);
+          out = await deliverWebhook(db, job.data.id, job.retryCount >= (job as JobWithMetadata<WebhookJob>).retryLimit, opts, job.id);
         } catch (e) {
           out = { error: e instanceof Error ? e.message : String(e) };
         }

@@ -4,7 +4,8 @@
  * - `GET /`, `POST /` (the answer carries the secret), `GET/PATCH/DELETE /{id}`;
  * - `POST /{id}/rotacionar-segredo` a new secret, the previous one signing too for the grace period;
  * - `POST /{id}/reativar` a paused subscription active again;
- * - `GET /{id}/entregas` the delivery log, `POST /{id}/entregas/{entrega}/reenviar` one sent again.
+ * - `GET /{id}/entregas` the delivery log, `POST /{id}/entregas/{entrega}/reenviar` one sent again;
+ * - `POST /{id}/testar` a `ping` event queued for this subscription alone ("Enviar teste").
  * Bad input: 400 with a pt-BR message per field and nothing stored.
  */
 import { Hono, type Context } from 'hono';
@@ -24,6 +25,7 @@ import {
   listDeliveries,
   listWebhooks,
   parseWebhook,
+  pingWebhook,
   reactivateWebhook,
   resendDelivery,
   rotateSecret,
@@ -82,6 +84,10 @@ export function webhookRoutes(db: Db, opts: { retry?: WebhookRetry } = {}) {
   r.post('/:id/reativar', async (c) => {
     adminOf(c);
     return c.json(await reactivateWebhook(db, webhookId(c)));
+  });
+  r.post('/:id/testar', async (c) => {
+    const by = adminOf(c);
+    return c.json(await pingWebhook(db, webhookId(c), by, opts.retry), 201);
   });
   r.get('/:id/entregas', async (c) => {
     adminOf(c);

@@ -22,7 +22,7 @@ import { bossOf } from '../db/boss';
 import { ApiError } from '../http/errors';
 import type { FieldErrors } from '../crud/validate';
 import { checkWebhookUrl, ssrfOptionsFromEnv, type SsrfOptions } from './ssrf';
-import { sendDeliveryJob } from './outbox';
+import { queueDelivery, sendDeliveryJob } from './outbox';
 import { WEBHOOK_RETRY, type WebhookRetry } from './tables';
 
 const INPUT_KEYS = new Set(['nome', 'url', 'eventos', 'contaServico', 'segredo']);
@@ -211,6 +211,25 @@ export async function resendDelivery(db: Db, id: number, entrega: number, retry:
     const jobId = randomUUID();
     const r = await sql<Row>`update webhook_entrega set situacao = 'pendente', job_id = ${jobId} where id = ${entrega} returning *`.execute(trx);
     if (bossOf(trx)) await sendDeliveryJob(trx, String(entrega), jobId, retry);
+    return deliveryOf(r.rows[0]);
+  });
+}
+
+/** "Enviar teste": a `ping` event queued for this subscription alone (a paused one is 409). */
+export async function pingWebhook(db: Db, id: number, by: string, retry: WebhookRetry = WEBHOOK_RETRY): Promise<WebhookDelivery> {
+  const w = await getWebhook(db, id);
+  if (w.situacao === 'pausado') throw new ApiError(409, 'O webhook está pausado: reative-o antes de enviar um teste.');
+  const payload: WebhookPayload = {
+    id: `ping-${randomUUID()}`,
+    evento: 'ping',
+    em: new Date().toISOString(),
+    ator: { nome: by, email: by },
+    recurso: null,
+    registro: null,
+  };
+  return db.transaction().execute(async (trx) => {
+    await queueDelivery(trx, String(id), payload, null, retry);
+    const r = await sql<Row>`select * from webhook_entrega where webhook_id = ${id} and evento_id = ${payload.id}`.execute(trx);
     return deliveryOf(r.rows[0]);
   });
 }

@@ -4,10 +4,10 @@
  * with "Copiar"; closing it forgets the key (the API keeps only its hash, and the lists show only its
  * start). The API's per-field pt-BR refusals (a validity in the past…) show under the inputs.
  */
+import { OneTimeSecret } from '../../views/one-time-secret';
 import React, { useState } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Alert, Button, DatePicker, Form, Input, Modal, Space, Switch, Typography } from 'antd';
-import { CopyOutlined } from '@ant-design/icons';
 import { useApiUrl, useCustomMutation, type HttpError } from '@refinedev/core';
 import { SERVICE_ACCOUNT_LIMITS, type IssuedApiKey } from '../../../../resources/service-accounts';
 import { formatDateTime } from '../../format';
@@ -22,45 +22,23 @@ const presets = () => [30, 90, 180, 365].map((days) => ({ label: `${days} dias`,
 
 /** The issued key with its copy button; the only place the key is ever shown. */
 export function IssuedKey({ issued }: { issued: IssuedApiKey }): React.ReactElement {
-  const [copied, setCopied] = useState<'sim' | 'erro' | null>(null);
-  const copy = async () => {
-    // No clipboard outside a secure context (http), or the browser refused: say so, never "Copiada".
-    const done = await (navigator.clipboard?.writeText(issued.chave) ?? Promise.reject(new Error())).then(
-      () => true,
-      () => false,
-    );
-    setCopied(done ? 'sim' : 'erro');
-  };
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <Alert
-        type="warning"
-        showIcon
-        message="Copie a chave agora: ela não será mostrada de novo."
-        description="Guarde-a no cofre de segredos do sistema que vai usá-la. O portal guarda só uma impressão dela; se ela se perder, revogue-a e emita outra."
-      />
-      <div>
-        <Typography.Text type="secondary" id="chave-emitida-rotulo">
-          Chave de API
-        </Typography.Text>
-        <pre
-          data-testid="chave-emitida"
-          aria-labelledby="chave-emitida-rotulo"
-          tabIndex={0}
-          style={{ margin: '4px 0 0', padding: 12, background: '#f5f5f5', borderRadius: 6, whiteSpace: 'pre-wrap', wordBreak: 'break-all', fontSize: 13 }}
-        >
-          {issued.chave}
-        </pre>
-      </div>
-      <Button type="primary" icon={<CopyOutlined />} onClick={() => void copy()} block>
-        {copied === 'sim' ? 'Copiada' : 'Copiar chave'}
-      </Button>
-      {copied === 'erro' ? <Alert type="error" showIcon message="Não foi possível copiar neste navegador: selecione a chave e copie-a à mão." /> : null}
+    <OneTimeSecret
+      value={issued.chave}
+      label="Chave de API"
+      testId="chave-emitida"
+      warning={{
+        message: 'Copie a chave agora: ela não será mostrada de novo.',
+        description:
+          'Guarde-a no cofre de segredos do sistema que vai usá-la. O portal guarda só uma impressão dela; se ela se perder, revogue-a e emita outra.',
+      }}
+      copy={{ label: 'Copiar chave', done: 'Copiada', failed: 'Não foi possível copiar neste navegador: selecione a chave e copie-a à mão.' }}
+    >
       <Typography.Text type="secondary">
         {issued.somenteLeitura ? 'Somente leitura' : 'Leitura e gravação'} · válida até {formatDateTime(issued.expiraEm)}. Envie-a no cabeçalho{' '}
         <Typography.Text code>Authorization: Bearer &lt;chave&gt;</Typography.Text> ou <Typography.Text code>X-API-Key: &lt;chave&gt;</Typography.Text>.
       </Typography.Text>
-    </Space>
+    </OneTimeSecret>
   );
 }
 
