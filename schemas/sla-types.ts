@@ -74,3 +74,25 @@ export interface SlaMeta {
   violado: boolean;
   pausado?: boolean;
 }
+
+/** `GET /api/v1/sla/{resource}`: the effective policy, the declared one, and the entity's words for the editor. */
+export interface SlaPolicyAnswer {
+  resource: string;
+  label: string;
+  version: number;
+  sla: SlaDecl;
+  declared: SlaDecl | undefined;
+  canEdit: boolean;
+  states: { value: string; label: string; final: boolean }[];
+  initial: string | null;
+  fields: { name: string; label: string; kind: string; options?: string[] }[];
+  dateFields: { name: string; label: string; kind: string }[];
+  roles: { value: string; label: string }[];
+}
+
+/** `PUT /api/v1/sla/{resource}`: the stored policy. */
+export interface SlaPolicySaved {
+  resource: string;
+  version: number;
+  sla: SlaDecl;
+}

@@ -13,6 +13,7 @@ import type { Db } from '../db/connect';
 import { onTableWritten } from '../crud/write-events';
 import { ApiError } from '../http/errors';
 import type { FieldErrors } from '../crud/validate';
+import type { CalendarConfig } from '../../../resources/calendario';
 import { DEFAULT_CALENDAR_HOURS, DEFAULT_TIME_ZONE, type BusinessCalendar, type WeeklyHours } from './calendar';
 import { isNationalHoliday } from './holidays';
 
@@ -31,16 +32,7 @@ export const HOLIDAY_TABLE = 'feriado';
 
 export const WEEKDAY_NAMES = ['Domingo', 'Segunda-feira', 'Terça-feira', 'Quarta-feira', 'Quinta-feira', 'Sexta-feira', 'Sábado'];
 
-/** The stored configuration as the API gives it (version 0 and the defaults before the first save). */
-export interface CalendarConfig {
-  horas: WeeklyHours;
-  /** The company's city: its 'Cidade' holidays count. */
-  cidade: string | null;
-  timeZone: string;
-  version: number;
-  updatedAt: string | null;
-  updatedBy: string | null;
-}
+export type { CalendarConfig };
 
 /** The portal's zone (as src/server/time.ts): America/Sao_Paulo unless TZ_PORTAL says otherwise. */
 export const calendarTimeZone = () => process.env.TZ_PORTAL || DEFAULT_TIME_ZONE;

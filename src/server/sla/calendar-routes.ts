@@ -21,6 +21,7 @@ import type { AppAbility } from '../../access/ability';
 import { readCalendarConfig, validateHours, writeCalendarConfig } from './calendar-config';
 import { nationalHolidays } from './holidays';
 import { localParts } from './calendar';
+import type { CalendarAnswer, CalendarSaved } from '../../../resources/calendario';
 
 /** May this user change the calendar? Staff with an unconditional `manage` on `Calendario`. */
 export function canAdministerCalendar(user: PortalUser, ability: AppAbility): boolean {
@@ -49,11 +50,12 @@ export function calendarRoutes(db: Db) {
     if (isExternalUser(user) || !ability.can('read', 'Calendario')) throw new ApiError(403, 'Você não tem acesso ao calendário da empresa.');
     const config = await readCalendarConfig(db);
     const anos = parseYears(c.req.queries('ano'), config.timeZone);
-    return c.json({
+    const answer: CalendarAnswer = {
       ...config,
       podeEditar: canAdministerCalendar(user, ability),
       feriadosNacionais: anos.flatMap((y) => nationalHolidays(y)),
-    });
+    };
+    return c.json(answer);
   });
 
   r.put('/', async (c) => {
@@ -82,7 +84,8 @@ export function calendarRoutes(db: Db) {
     }
     if (Object.keys(errors).length || !horas) throw new ApiError(400, 'Verifique os campos do calendário.', errors);
     const saved = await writeCalendarConfig(db, horas, cidade, version as number, user.email);
-    return c.json({ ...saved, podeEditar: true });
+    const answer: CalendarSaved = { ...saved, podeEditar: true };
+    return c.json(answer);
   });
 
   return r;

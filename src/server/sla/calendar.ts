@@ -11,9 +11,11 @@
  * Pure functions, no I/O: the SLA engine imports them; `calendar-config.ts` builds the calendar
  * from the database.
  */
+import { addDaysIso, wallClock } from '../time';
 
-/** Working intervals per weekday: index 0 = Sunday … 6 = Saturday; [start, end) in minutes from local midnight. */
-export type WeeklyHours = Array<Array<[number, number]>>;
+import type { WeeklyHours } from '../../../resources/calendario';
+
+export type { WeeklyHours };
 
 export interface BusinessCalendar {
   /** IANA zone, e.g. 'America/Sao_Paulo'. */
@@ -67,35 +69,11 @@ export function makeCalendar(
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
 /** Offset of the zone at instant `t` (ms since epoch), in ms: local wall clock − UTC. */
 export function zoneOffsetMs(timeZone: string, t: number): number {
   const whole = Math.floor(t / 1000) * 1000;
-  const p: Record<string, number> = {};
-  for (const part of formatter(timeZone).formatToParts(new Date(whole))) {
-    if (part.type !== 'literal') p[part.type] = Number(part.value);
-  }
-  const year = p.year;
-  const asUtc = Date.UTC(year, p.month - 1, p.day, p.hour === 24 ? 0 : p.hour, p.minute, p.second);
+  const p = wallClock(timeZone, new Date(whole));
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
   return asUtc - whole;
 }
 
@@ -262,12 +240,6 @@ export function isBusinessDate(cal: BusinessCalendar, isoDate: string): boolean 
   if (cal.isHoliday(isoDate)) return false;
   const [y, m, d] = isoDate.split('-').map(Number);
   return (cal.hours[new Date(Date.UTC(y, m - 1, d)).getUTCDay()] ?? []).length > 0;
-}
-
-/** 'YYYY-MM-DD' plus `n` days. */
-function addDaysIso(iso: string, n: number): string {
-  const [y, m, d] = iso.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
 }
 
 /** The instant the last business segment of local date `isoDate` ends, counting only time after `notBefore`; null if none. */

@@ -20,7 +20,9 @@ import { flattenExtra, toColumnValues } from '../db/columns';
 import { addBusinessDays, businessMinutesBetween, deadlineWithPauses, localToInstant, type BusinessCalendar } from './calendar';
 import { loadCalendar } from './calendar-config';
 import { effectiveSla, policyFor } from './policy';
-import { sendDueEvents } from './events';
+import { sendDueEvents, type ComputedMeta } from './events';
+
+export type { ComputedMeta };
 
 type Rec = Record<string, unknown>;
 
@@ -47,14 +49,6 @@ export interface SlaValues {
 }
 
 /** A computed target, with what the job needs beyond the stored row. */
-export interface ComputedMeta extends SlaMeta {
-  /** The clock's start and its length in business minutes (the reminder is a share of it). */
-  start: string;
-  totalMin: number;
-  /** Still running (not fulfilled, not dropped). */
-  open: boolean;
-}
-
 export interface SlaResult {
   values: SlaValues;
   metas: ComputedMeta[];

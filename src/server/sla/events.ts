@@ -12,9 +12,17 @@ import type { EntitySchema } from '../../../schemas/kinds';
 import type { Db } from '../db/connect';
 import { recipients } from '../workflow/notify';
 import { businessMinutesBetween, type BusinessCalendar } from './calendar';
-import type { SlaDecl } from '../../../schemas/sla-types';
-import type { ComputedMeta } from './engine';
+import type { SlaDecl, SlaMeta } from '../../../schemas/sla-types';
 import { escalationRecipients, noticeOf, queueSlaMails, withoutExternal, type SlaEventKind, type SlaNotice } from './mail';
+
+/** A deadline of a record as the engine computed it (src/server/sla/engine.ts). */
+export interface ComputedMeta extends SlaMeta {
+  /** The clock's start and its length in business minutes (the reminder is a share of it). */
+  start: string;
+  totalMin: number;
+  /** Still running (not fulfilled, not dropped). */
+  open: boolean;
+}
 
 interface DueEvent {
   meta: ComputedMeta;

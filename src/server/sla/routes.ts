@@ -8,6 +8,7 @@ import { Hono } from 'hono';
 import type { EntitySchema } from '../../../schemas/kinds';
 import { schemaByResource } from '../../../schemas';
 import { SLA_FIELD_NAMES } from '../../../schemas/shared/sla';
+import type { SlaPolicyAnswer, SlaPolicySaved } from '../../../schemas/sla-types';
 import { ROLE_LABELS } from '../../access/roles';
 import { isExternalUser, type PortalUser } from '../../access/user';
 import type { AppAbility } from '../../access/ability';
@@ -56,7 +57,7 @@ export function slaRoutes(db: Db) {
     if (isExternalUser(user) || !ability.can('read' as never, schema.subject as never))
       throw new ApiError(403, `Você não tem acesso ao SLA de ${schema.labelPlural}.`);
     const eff = (await effectiveSla(db, schema))!;
-    return c.json({
+    const answer: SlaPolicyAnswer = {
       resource: schema.resource,
       label: schema.labelPlural,
       version: eff.version,
@@ -64,7 +65,8 @@ export function slaRoutes(db: Db) {
       declared: schema.sla,
       canEdit: canAdministerSla(user, ability, schema),
       ...vocabulary(schema),
-    });
+    };
+    return c.json(answer);
   });
 
   r.put('/:resource', async (c) => {
@@ -82,7 +84,8 @@ export function slaRoutes(db: Db) {
       recomputeRecords(trx, schema, { where: sql`coalesce("slaSituacao", '') <> 'Atendido'` }),
     );
     tableWritten(schema.name);
-    return c.json({ resource: schema.resource, version: stored.version, sla: stored.decl });
+    const saved: SlaPolicySaved = { resource: schema.resource, version: stored.version, sla: stored.decl };
+    return c.json(saved);
   });
 
   return r;

@@ -8,20 +8,12 @@ import { ApiError } from '../http/errors';
 import { findTransition, stateLabel, type WorkflowActor } from './definition';
 import { takeTransition } from './transition';
 import { BULK_MAX } from './pendencias';
+import type { BulkItem, BulkResult } from '../../../schemas/workflow-types';
+
+export type { BulkItem, BulkResult };
 
 /** A transition as A's dialogs may extend it (fields the dialog asks for). */
 type Step = WorkflowTransition & { asks?: string[] };
-
-export interface BulkItem {
-  resource: string;
-  id: number;
-  version: number;
-}
-
-export interface BulkResult {
-  ok: { resource: string; id: number; version: number; state: string; stateLabel: string }[];
-  failed: { resource: string; id: number | string; message: string }[];
-}
 
 function parseBulk(schemas: EntitySchema[], body: unknown): { transition: string; items: BulkItem[] } {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError(400, 'O corpo da requisição deve ser um objeto JSON.');

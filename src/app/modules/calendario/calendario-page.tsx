@@ -14,7 +14,8 @@ import { DeleteOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons'
 import { useApiUrl } from '@refinedev/core';
 import type { ViewProps } from '../../views/overrides';
 import { GenericList } from '../../views/generic-list';
-import { CalendarError, fetchCalendar, minutesToText, saveCalendar, textToMinutes, type CalendarConfig, type WeeklyHours } from './calendario-api';
+import { ApiCallError } from '../../providers/api-client';
+import { fetchCalendar, minutesToText, saveCalendar, textToMinutes, type CalendarAnswer, type WeeklyHours } from './calendario-api';
 
 const WEEKDAYS = ['Domingo', 'Segunda-feira', 'Terça-feira', 'Quarta-feira', 'Quinta-feira', 'Sexta-feira', 'Sábado'];
 /** Monday first, as people read a week. */
@@ -132,7 +133,7 @@ export function CalendarioPage({ schema }: ViewProps): React.ReactElement {
   const apiUrl = useApiUrl();
   const thisYear = new Date().getFullYear();
   const [year, setYear] = useState(thisYear);
-  const [config, setConfig] = useState<CalendarConfig | null>(null);
+  const [config, setConfig] = useState<CalendarAnswer | null>(null);
   const [draft, setDraft] = useState<Draft>([]);
   const [cidade, setCidade] = useState('');
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -152,7 +153,7 @@ export function CalendarioPage({ schema }: ViewProps): React.ReactElement {
         }
         setLoadError(null);
       } catch (e) {
-        setLoadError(e instanceof CalendarError ? e.message : 'Não foi possível carregar o calendário.');
+        setLoadError(e instanceof ApiCallError ? e.message : 'Não foi possível carregar o calendário.');
       }
     },
     [apiUrl, year],
@@ -187,7 +188,7 @@ export function CalendarioPage({ schema }: ViewProps): React.ReactElement {
       setErrors({});
       setMessage({ type: 'success', text: 'Calendário salvo. Os prazos de SLA passam a contar com o novo horário.' });
     } catch (e) {
-      const err = e instanceof CalendarError ? e : new CalendarError('Não foi possível salvar.', 0);
+      const err = e instanceof ApiCallError ? e : new ApiCallError('Não foi possível salvar.', 0);
       setErrors(err.errors);
       setMessage({ type: err.status === 409 ? 'warning' : 'error', text: err.message, conflict: err.status === 409 });
     } finally {

@@ -215,7 +215,8 @@ describe('Minhas pendências as a work queue', { timeout: 60_000 }, () => {
     expect(bell).toHaveAccessibleName(new RegExp(`^Minhas pendências: ${count.total}, ${count.atrasadas} atrasadas?$`));
     const badge = bell.querySelector('.ant-badge-count') as HTMLElement;
     expect(badge.getAttribute('title')).toBe(String(count.total));
-    expect(badge.style.background).toBe('rgb(255, 77, 79)');
+    // Dark red: white 12 px digits on it have a contrast of at least 4.5:1.
+    expect(badge.style.background).toBe('rgb(207, 19, 34)');
     expect(bellLabel(4, 0)).toBe('Minhas pendências: 4');
 
     fireEvent.click(bell);

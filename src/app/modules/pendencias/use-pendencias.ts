@@ -8,6 +8,7 @@
 import { useApiUrl, useCustom, useCustomMutation, useInvalidate, useList, type CrudFilter, type CrudSort, type HttpError } from '@refinedev/core';
 import { PENDENCIAS_RESOURCE } from '../../workflow/query-keys';
 import type { Pendencia } from '../../workflow/types';
+import type { BulkItem, BulkResult } from '../../../../schemas/workflow-types';
 
 /** The header count refreshes itself this often, and when the window regains focus. */
 export const PENDENCIAS_REFRESH_MS = 60_000;
@@ -90,16 +91,7 @@ export function usePendenciasModules(): { value: string; label: string }[] {
   return Array.isArray(rows) ? rows.map((m) => ({ value: m.resource, label: m.label })) : [];
 }
 
-export interface BulkItem {
-  resource: string;
-  id: number;
-  version: number;
-}
-
-export interface BulkResult {
-  ok: { resource: string; id: number; version: number; state: string; stateLabel: string }[];
-  failed: { resource: string; id: number; message: string }[];
-}
+export type { BulkItem, BulkResult };
 
 /** One step on several records (`POST /pendencias/lote`), then the refresh of the queue and of the records' lists. */
 export function useBulkTransition() {

@@ -1,41 +1,9 @@
 /** HTTP of the "Configurar entidade" screen: history and stored changes (GET/POST/PATCH/DELETE /api/v1/schemas/…). */
 import type { OverlayChange } from '../../../../schemas/overlay';
-import { bearerHeaders } from '../../access/load-ability';
+import { apiCall } from '../../providers/api-client';
 import { requestFor, type HistoryEntry } from './schema-changes';
 
-/** A refusal of the API: pt-BR message and errors per key. */
-export class ConfigError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly errors: Record<string, string[]> = {},
-  ) {
-    super(message);
-  }
-}
-
-async function call(apiUrl: string, method: string, path: string, body?: unknown): Promise<unknown> {
-  let res: Response;
-  try {
-    res = await fetch(`${apiUrl}${path}`, {
-      method,
-      headers: { Accept: 'application/json', ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...(await bearerHeaders()) },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-    });
-  } catch {
-    throw new ConfigError('Não foi possível falar com o servidor. Verifique a conexão e tente de novo.', 0);
-  }
-  const text = await res.text();
-  const json = text ? (JSON.parse(text) as Record<string, unknown>) : undefined;
-  if (!res.ok) {
-    throw new ConfigError(
-      typeof json?.message === 'string' ? json.message : 'Alteração recusada.',
-      res.status,
-      (json?.errors as Record<string, string[]>) ?? {},
-    );
-  }
-  return json;
-}
+const call = (apiUrl: string, method: string, path: string, body?: unknown) => apiCall<unknown>(path, { apiUrl, method, body });
 
 export async function fetchHistory(apiUrl: string, resource: string): Promise<HistoryEntry[]> {
   return (await call(apiUrl, 'GET', `/schemas/${encodeURIComponent(resource)}/history`)) as HistoryEntry[];

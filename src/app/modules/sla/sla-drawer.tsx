@@ -8,14 +8,15 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Checkbox, Drawer, Flex, Input, InputNumber, Select, Space, Spin, Tag, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { SlaDecl, SlaTarget } from '../../../../schemas/sla-types';
-import { fetchSla, saveSla, SlaError, type SlaConfig } from './sla-api';
+import { ApiCallError } from '../../providers/api-client';
+import { fetchSla, saveSla, type SlaConfig } from './sla-api';
 
 const KIND_LABELS: Record<SlaTarget['kind'], string> = { 'primeira-resposta': 'Primeira resposta', resolucao: 'Resolução', estado: 'Etapa (situação)' };
 
 export function SlaDrawer({ resource, onClose, apiUrl = '/api/v1' }: { resource: string; onClose: () => void; apiUrl?: string }) {
   const [config, setConfig] = useState<SlaConfig>();
   const [decl, setDecl] = useState<SlaDecl>();
-  const [error, setError] = useState<SlaError>();
+  const [error, setError] = useState<ApiCallError>();
   const [saved, setSaved] = useState(false);
   const [saving, setSaving] = useState(false);
 
@@ -25,7 +26,7 @@ export function SlaDrawer({ resource, onClose, apiUrl = '/api/v1' }: { resource:
         setConfig(c);
         setDecl(structuredClone(c.sla));
       })
-      .catch((e: SlaError) => setError(e));
+      .catch((e: ApiCallError) => setError(e));
   useEffect(() => {
     void load();
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -49,7 +50,7 @@ export function SlaDrawer({ resource, onClose, apiUrl = '/api/v1' }: { resource:
       setDecl(structuredClone(r.sla));
       setSaved(true);
     } catch (e) {
-      setError(e as SlaError);
+      setError(e as ApiCallError);
     } finally {
       setSaving(false);
     }
