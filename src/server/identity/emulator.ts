@@ -10,7 +10,8 @@ import path from 'node:path';
 import type { Services } from 'cognito-local/lib/services';
 import type { Config } from 'cognito-local/lib/server/config';
 import type { Message } from 'cognito-local/lib/services/messages';
-import { withMfaPreference } from './mfa';
+import { CognitoCallError } from './errors';
+import { withMfaPreference } from './mfa-preference';
 import { keepSessionAcrossRenewals, renewingWith } from './session-claims';
 
 const require = createRequire(import.meta.url);
@@ -38,16 +39,7 @@ export interface Emulator {
   lastCode(usernameOrEmail: string): string | undefined;
 }
 
-/** Error thrown by `call()`, shaped like the emulator's JSON error (`__type`, message). */
-export class CognitoCallError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = code;
-  }
-}
+export { CognitoCallError };
 
 export async function createEmulator(opts: { dataDir: string; logLevel?: string }): Promise<Emulator> {
   const cognitoDir = path.join(opts.dataDir, 'cognito');

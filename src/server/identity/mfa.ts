@@ -15,7 +15,7 @@
 import { decodeJwt } from 'jose';
 import { generateSecret, verifySync } from 'otplib';
 import type { Emulator } from './emulator';
-import { CognitoCallError } from './emulator';
+import { fail, listOrNothing } from './mfa-preference';
 import type { SignInThrottle } from './throttle';
 
 type Json = Record<string, any>;
@@ -28,13 +28,6 @@ export const CHALLENGE_SESSION_MS = 3 * 60_000;
 export const CODE_MISMATCH = 'Invalid code received for user';
 export const ENROL_MISMATCH = 'Code mismatch and fail enable Software Token MFA';
 export const SESSION_EXPIRED = 'Invalid session for the user, session is expired.';
-
-/** As Cognito's GetUser: no `UserMFASettingList` when the user has no factor. */
-const listOrNothing = (list: string[]) => (list.length ? list : undefined);
-
-const fail = (code: string, message: string): never => {
-  throw new CognitoCallError(code, message);
-};
 
 export interface MfaDeps {
   emu: Emulator;
@@ -175,21 +168,4 @@ export function createMfa(deps: MfaDeps) {
   }
 
   return { issued, associate, verify, answer };
-}
-
-/** The user with a new MFA preference (SetUserMFAPreference / AdminSetUserMFAPreference's body), as Cognito checks it. */
-export function withMfaPreference(user: any, body: Json): any {
-  const sms = body.SMSMfaSettings;
-  const software = body.SoftwareTokenMfaSettings;
-  if (software?.Enabled && !user.SoftwareTokenMfaConfiguration?.Verified) {
-    return fail('InvalidParameterException', 'User has not verified software token MFA');
-  }
-  const methods = new Set<string>(user.UserMFASettingList ?? []);
-  const set = (method: string, enabled: boolean) => (enabled ? methods.add(method) : methods.delete(method));
-  if (sms) set('SMS_MFA', !!sms.Enabled);
-  if (software) set('SOFTWARE_TOKEN_MFA', !!software.Enabled);
-  const preferred = sms?.PreferredMfa ? 'SMS_MFA' : software?.PreferredMfa ? 'SOFTWARE_TOKEN_MFA' : undefined;
-  if (preferred && !methods.has(preferred)) return fail('InvalidParameterException', `Cannot set ${preferred} as preferred, it is not enabled`);
-  const kept = user.PreferredMfaSetting && methods.has(user.PreferredMfaSetting) ? user.PreferredMfaSetting : undefined;
-  return { ...user, UserMFASettingList: listOrNothing([...methods]), PreferredMfaSetting: preferred ?? kept };
 }

@@ -12,18 +12,14 @@ import { Alert, Button, Card, Flex, Input, Popconfirm, QRCode, Space, Typography
 import type { AuthIdentity } from '../auth-provider';
 import { confirmTotpSetup, groupedSecret, recoveryCodesText, startTotpSetup, type MfaState } from '../mfa';
 import { MFA_REASON } from '../mfa-routes';
+import { saveBlob } from '../../providers/api-client';
 
 const OWN_LOGIN = ['cliente', 'fornecedor', 'escritorio'];
 const fmtDate = (iso: string | null) => (iso ? new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short' }).format(new Date(iso)) : '—');
 
 function RecoveryCodes({ email, codes, onDone }: { email: string; codes: string[]; onDone: () => void }) {
   const text = recoveryCodesText(email, codes);
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-    const a = Object.assign(document.createElement('a'), { href: url, download: 'codigos-recuperacao-portal.txt' });
-    a.click();
-    URL.revokeObjectURL(url);
-  };
+  const download = () => saveBlob(new Blob([text], { type: 'text/plain;charset=utf-8' }), 'codigos-recuperacao-portal.txt');
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Alert
