@@ -57,6 +57,18 @@ export interface FolhaDaObra {
   revisaoMudou: number;
 }
 
+/**
+ * `GET /api/v1/plantas/{id}/miniatura`: the sheet's page as a WebP image of this many pixels on its
+ * longer side, white background (src/server/plantas/sheet-thumbnail.ts). The answer has a strong
+ * `ETag` (304 on `If-None-Match`); the query `v` is ignored by the server and marks the sheet's file
+ * and page for the caches (a new revision, a new address).
+ */
+export const MINIATURA_FOLHA_PX = 320;
+
+/** The address (under `/api/v1`) of a sheet's thumbnail, versioned by its PDF and page. */
+export const miniaturaDaFolhaPath = (s: Pick<FolhaDaObra, 'id' | 'pagina' | 'arquivo'>): string =>
+  `/plantas/${s.id}/miniatura?v=${encodeURIComponent(`${s.arquivo?.key ?? ''}#${s.pagina ?? 1}`)}`;
+
 /** A pin of a sheet (`GET /api/v1/plantas/{id}/pinos`): a punch item or a pinned record, with its own state. */
 export interface PinoDaFolha {
   /** `item-<id>` (a punch item) or `pino-<id>` (a pinned record): the key of the confirmation route. */
@@ -110,4 +122,38 @@ export interface NovoPino {
   item?: number;
   x: number;
   y: number;
+}
+
+/** Most items one punch-list report shows. */
+export const RELATORIO_ITENS_MAX = 500;
+/** Most recipients of one e-mailed punch-list report. */
+export const RELATORIO_ITENS_MAX_DESTINATARIOS = 20;
+/** Longest message of an e-mailed punch-list report. */
+export const RELATORIO_ITENS_MAX_MENSAGEM = 2000;
+
+/**
+ * `GET /api/v1/obras/{obra}/itens-verificacao/relatorio.pdf`: the filters of the punch-list report
+ * (each optional; `status` repeated or comma-separated).
+ */
+export interface RelatorioItensQuery {
+  /** The responsible company's CNPJ (14 digits, punctuation allowed), as punch items reference it. */
+  empresa?: string;
+  disciplina?: string;
+  status?: string[];
+}
+
+/** `POST /api/v1/obras/{obra}/itens-verificacao/relatorio/enviar`: e-mail a company the PDF of its open items. */
+export interface EnvioRelatorioItens {
+  /** The company's CNPJ (14 digits, punctuation allowed). */
+  empresa: string;
+  /** Recipients (at most 20); by default the company's e-mail. */
+  para?: string[];
+  /** A message for the e-mail's text (at most 2,000 characters). */
+  mensagem?: string;
+}
+
+/** The answer (202) of the e-mailed report: who it was queued to and how many open items it carries. */
+export interface EnvioRelatorioItensResposta {
+  para: string[];
+  itens: number;
 }

@@ -272,7 +272,8 @@ export const itemVerificacao: EntitySchema = {
     },
     { name: 'revisaoAnterior', kind: 'text', label: 'Revisão anterior da folha', maxLength: 5, readOnly: true, group: 'Localização', span: 'third' },
     imagesField('fotos', 'Fotos'),
-    imagesField('fotosCorrecao', 'Fotos da correção', { maxFiles: 20 }),
+    // Answered by the company when it reports the fix (the step asks for them), not when the item is opened.
+    imagesField('fotosCorrecao', 'Fotos da correção', { maxFiles: 20, onCreate: false }),
     { name: 'corrigidoEm', kind: 'datetime', label: 'Corrigido em', readOnly: true, group: 'Correção', span: 'third' },
     { name: 'corrigidoPor', kind: 'person', label: 'Corrigido por', readOnly: true, group: 'Correção', span: 'third' },
     { name: 'fechadoEm', kind: 'datetime', label: 'Fechado em', readOnly: true, sort: true, group: 'Correção', span: 'third' },

@@ -176,6 +176,8 @@ export interface FieldDef {
   span?: 'full' | 'half' | 'third'; // form layout
   readOnly?: boolean; // never written by the client (set by the server or a workflow)
   hidden?: boolean; // not shown in forms/show (internal)
+  /** False: left out of the create form (filled later, on edit or by the workflow step that asks for it). */
+  onCreate?: false;
   /** For the internal team only: clients and partners can neither read nor write it (field-level rule, src/access/ability.ts). */
   internal?: boolean;
   /**

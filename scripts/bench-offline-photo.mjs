@@ -6,20 +6,9 @@
 // sensor noise, each channel a little different. A seed makes every image distinct and repeatable.
 import { build } from 'esbuild';
 import sharp from 'sharp';
+import { seededRandom } from './lib/seeded-random.mjs';
 
 const root = new URL('..', import.meta.url).pathname.replace(/\/$/, '');
-
-/** A small seeded pseudo-random generator (mulberry32): numbers in [0, 1). */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Random values on a small grid, upscaled smoothly to width × height (one channel, raw). */
 async function softNoise(rand, width, height, cell) {
@@ -38,7 +27,7 @@ async function softNoise(rand, width, height, cell) {
  * `grain` is the per-pixel noise amplitude (0–255): what makes the file as large as a camera's.
  */
 export async function photoLikeJpeg({ width, height, quality, seed = 1, grain = 14, takenAt = '2024:02:01 09:30:00' }) {
-  const rand = random(seed);
+  const rand = seededRandom(seed);
   const [large, medium, fine] = [await softNoise(rand, width, height, 120), await softNoise(rand, width, height, 24), await softNoise(rand, width, height, 4)];
   const tint = [0.9 + rand() * 0.2, 0.9 + rand() * 0.2, 0.9 + rand() * 0.2];
   const out = Buffer.alloc(width * height * 3);

@@ -18,20 +18,25 @@
 //
 // Stops everything it started (the portal's process group, the browsers) and deletes the DATA_DIR.
 // CHROMIUM_PATH overrides the browser; BENCH_KEEP=1 keeps the DATA_DIR and the portal's log.
-import { spawn } from 'node:child_process';
-import { createHash, X509Certificate } from 'node:crypto';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { freePort } from './lib/free-port.mjs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import {
+  appReady,
+  certSpki,
+  idpDomainOf,
+  launch as launchChromium,
+  median,
+  newPhoneContext,
+  reportFailure,
+  signIn,
+  startPortal,
+  stopPortal,
+} from './lib/bench-portal.mjs';
 import { measurePreparePhoto } from './bench-offline-photo.mjs';
 import { measureOutboxSync } from './bench-offline-sync.mjs';
 
-const root = new URL('..', import.meta.url).pathname.replace(/\/$/, '');
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.BENCH_OFFLINE_RUNS ?? 5));
-const PASSWORD = 'Demo#2026';
 
 const t0 = Date.now();
 const log = (msg) => process.stdout.write(`[bench:offline ${((Date.now() - t0) / 1000).toFixed(0).padStart(4)} s] ${msg}\n`);
@@ -39,10 +44,6 @@ const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
 const mb = (n) => `${(n / 1024 / 1024).toFixed(2)} MB`;
 const sec = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const verdict = (ok) => (ok ? 'dentro da meta' : 'fora da meta');
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 const work = mkdtempSync(join(tmpdir(), 'portal-bench-offline-'));
 const serverLog = join(work, 'server.log');
@@ -51,91 +52,20 @@ const browsers = [];
 
 async function cleanup() {
   for (const b of browsers) await b.close().catch(() => {});
-  if (server && server.exitCode === null && server.signalCode === null) {
-    try {
-      process.kill(-server.pid, 'SIGTERM');
-    } catch {
-      /* gone */
-    }
-    for (let i = 0; i < 50 && server.exitCode === null && server.signalCode === null; i++) await new Promise((r) => setTimeout(r, 100));
-    try {
-      process.kill(-server.pid, 'SIGKILL');
-    } catch {
-      /* gone */
-    }
-  }
+  await stopPortal(server);
   if (process.env.BENCH_KEEP === '1') log(`dados e log mantidos em ${work}`);
   else rmSync(work, { recursive: true, force: true });
 }
 for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => void cleanup().then(() => process.exit(130)));
 
-async function startPortal() {
-  const [port, cognitoPort, idpPort] = [await freePort(), await freePort(), await freePort()];
-  const base = `http://localhost:${port}`;
-  const dataDir = join(work, 'data');
-  const fd = openSync(serverLog, 'a');
-  server = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
-    cwd: root,
-    detached: true,
-    stdio: ['ignore', fd, fd],
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: base, COGNITO_PORT: String(cognitoPort), IDP_PORT: String(idpPort) },
-  });
-  closeSync(fd);
-  const deadline = Date.now() + Number(process.env.BENCH_START_TIMEOUT_MS ?? 900_000);
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`o portal terminou (código ${server.exitCode}):\n${readFileSync(serverLog, 'utf8').slice(-3000)}`);
-    try {
-      if ((await fetch(`${base}/api/v1/health`, { signal: AbortSignal.timeout(2000) })).ok) return { base, dataDir };
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('o portal não respondeu a tempo');
-}
-
-/** Chromium, headless; the local sign-in's self-signed certificate accepted only by its public key. */
+/** Chromium (scripts/lib/bench-portal.mjs), closed by cleanup(). */
 async function launch(spki) {
-  const args = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update'];
-  if (spki) args.push(`--ignore-certificate-errors-spki-list=${spki}`);
-  const b = await chromium.launch({ executablePath: CHROMIUM, headless: true, args });
+  const b = await launchChromium(spki);
   browsers.push(b);
   return b;
 }
 
-async function appReady(page, timeout = 60_000) {
-  await page.waitForFunction(() => (document.getElementById('app')?.childElementCount ?? 0) > 0, null, { timeout });
-  await page.locator('[data-testid="loading-overlay"]').waitFor({ state: 'detached', timeout });
-}
-
-/** The site manager signs in through "Entrar com a conta corporativa" (the local identity provider). */
-async function signIn(context, base, idpDomain) {
-  const page = await context.newPage();
-  await page.goto(`${base}/login`, { waitUntil: 'domcontentloaded' });
-  await appReady(page);
-  await page.getByRole('button', { name: /entrar com a conta corporativa/i }).click();
-  await page.waitForURL((u) => u.host === idpDomain, { timeout: 60_000 });
-  await page.locator('#username').fill('sm@portal.local');
-  await page.locator('#password').fill(PASSWORD);
-  await page.getByRole('button', { name: /^entrar$/i }).click();
-  await page.waitForURL((u) => u.origin === base && !['/acessoFederado', '/login'].includes(u.pathname), { timeout: 60_000 });
-  await appReady(page);
-  return page;
-}
-
-async function newContext(browser, opts = {}) {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
-    serviceWorkers: 'block',
-    ...opts,
-  });
-  context.setDefaultTimeout(30_000);
-  return context;
-}
+const newContext = newPhoneContext;
 
 /** In-page: ms since the navigation started when the form's "Ocorrências" label is laid out. */
 const formShown = () => {
@@ -184,13 +114,6 @@ async function measureOfflineShell(browser, base, idpDomain) {
   }
 }
 
-function certSpki(dataDir) {
-  const x = new X509Certificate(readFileSync(join(dataDir, 'idp-cert', 'cert.pem'), 'utf8'));
-  return createHash('sha256')
-    .update(x.publicKey.export({ type: 'spki', format: 'der' }))
-    .digest('base64');
-}
-
 const summary = [];
 function report(goal, figure, ok, detail) {
   summary.push({ goal, figure, ok });
@@ -227,10 +150,11 @@ try {
 
   // 2 and 3 need the portal.
   log('iniciando o portal (npm start: scripts/start.mjs; gera o build se as fontes mudaram)…');
-  const { base, dataDir } = await startPortal();
+  const portal = await startPortal({ work, logFile: serverLog });
+  server = portal.server;
+  const { base, dataDir } = portal;
   log(`portal em ${base} (PGlite em ${dataDir})`);
-  const idpDomain = (await (await fetch(`${base}/api/v1/config`)).json())?.oauth?.domain;
-  if (!idpDomain) throw new Error('GET /api/v1/config sem oauth.domain');
+  const idpDomain = await idpDomainOf(base);
   const browser = await launch(certSpki(dataDir));
 
   {
@@ -279,13 +203,7 @@ try {
       .join(', ')}`,
   );
 } catch (e) {
-  console.error(e instanceof Error ? e.stack : e);
-  try {
-    console.error(`--- fim do log do portal ---\n${readFileSync(serverLog, 'utf8').split('\n').slice(-30).join('\n')}`);
-  } catch {
-    /* no portal started */
-  }
-  process.exitCode = 1;
+  reportFailure(e, serverLog);
 } finally {
   await cleanup();
 }

@@ -15,6 +15,8 @@ export const SITE_ROUTES = [
     spec: false,
   }),
   r('/obras/:obra/plantas', 'Plantas', { access: can('Planta'), entity: list('folhaPlanta'), icon: 'FilePdfOutlined', spec: false }),
+  // One sheet: its PDF with the pins, the site's sheets beside it (src/app/modules/plantas/plan-viewer-page.tsx).
+  r('/obras/:obra/plantas/:folha', 'Planta', { access: can('Planta'), screen: 'plantaViewer', icon: 'FilePdfOutlined', breadcrumb: 'Folha', spec: false }),
   // Who has access to the site; adds people (new clients are invited) and removes them (src/server/site-users).
   r('/obras/:obra/usuarios/adicionar', 'Adicionar usuários', { access: can('Usuario', 'create'), screen: 'sitePeople', icon: 'UserAddOutlined' }),
   r('/obras/:obra/atualizar', 'Atualizar obra', { access: can('Obra', 'update'), entity: edit('obra', 'obra', 'Id_Lista'), icon: 'EditOutlined' }),

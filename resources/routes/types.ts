@@ -15,6 +15,7 @@ export type ScreenName =
   | 'ordensServico' // /:obra/ordensServico: field and automation work orders side by side
   | 'biblioteca' // /biblioteca, /obras/:obra/biblioteca: folder tree, access lists, files
   | 'galeria' // /obras/:obra/galeria: the site's photos as thumbnails, by date and source, with a lightbox
+  | 'plantaViewer' // /obras/:obra/plantas/:folha: a plan sheet's PDF with its pins, filters and the site's sheets (issue 42)
   | 'checklistPreencher' // /:obra/checklist/:tipo/preencher: fill a checklist template's items for a work order (entity: the filled-checklist schema per tipo)
   | 'eap' // /:obra/field/config, /:obra/automacao/config: the site's EAP of the area (`entity` filters name it) edited as a tree
   | 'sitePeople' // /obras/:obra/usuarios/adicionar, /fabricacao/:obra/usuarios/adicionar: who has access, add and remove people
@@ -29,6 +30,7 @@ export type ScreenName =
   | 'configuracoes' // /admin/configuracoes: the portal settings administrators change (issue 35)
   | 'manutencaoAdmin' // /admin/manutencao: administrators put a module or the whole portal in maintenance (issue 40)
   | 'contasServico' // /admin/contas-servico(/:id): service accounts of other systems and their API keys (issue 41)
+  | 'webhooks' // /admin/webhooks(/:id): signed webhooks to other systems and their delivery log (issue 41)
   | 'empresasPendentes' // /admin/empresas-pendentes: company texts the registry migration could not match (decision 29)
   | 'auditoria' // /admin/auditoria: the audit trail, filtered and exported (issue 35, decision 33)
   | 'login'

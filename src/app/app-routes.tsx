@@ -26,6 +26,7 @@ const OrdensServicoPage = lazy(() => import('./pages/ordens-servico').then((m) =
 const SitePeoplePage = lazy(() => import('./modules/site-users/site-people-page').then((m) => ({ default: m.SitePeoplePage })));
 const LibraryPage = lazy(() => import('./modules/biblioteca/library-page').then((m) => ({ default: m.LibraryPage })));
 const GalleryPage = lazy(() => import('./modules/galeria/gallery-page').then((m) => ({ default: m.GalleryPage })));
+const PlanViewerPage = lazy(() => import('./modules/plantas/plan-viewer-page').then((m) => ({ default: m.PlanViewerPage })));
 const ChecklistFillPage = lazy(() => import('./modules/checklist/checklist-fill-page').then((m) => ({ default: m.ChecklistFillPage })));
 const EapPage = lazy(() => import('./modules/eap/eap-page').then((m) => ({ default: m.EapRoutePage })));
 const DashboardPage = lazy(() => import('./modules/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })));
@@ -50,6 +51,7 @@ const ImportsPage = lazy(() => import('./modules/importacao/imports-page').then(
 const SettingsPage = lazy(() => import('./modules/configuracoes/settings-page').then((m) => ({ default: m.SettingsPage })));
 const MaintenanceAdminPage = lazy(() => import('./modules/manutencao/maintenance-admin-page').then((m) => ({ default: m.MaintenanceAdminPage })));
 const ServiceAccountsPage = lazy(() => import('./modules/contas-servico/service-accounts-page').then((m) => ({ default: m.ServiceAccountsPage })));
+const WebhooksPage = lazy(() => import('./modules/webhooks/webhooks-page').then((m) => ({ default: m.WebhooksPage })));
 const ApiReferencePage = lazy(() => import('./modules/api-reference/api-reference-page').then((m) => ({ default: m.ApiReferencePage })));
 const SchemaConfigPage = lazy(() => import('./modules/schema-config/schema-config-page').then((m) => ({ default: m.SchemaConfigPage })));
 const VencimentosPage = lazy(() => import('./modules/seguros/vencimentos-page').then((m) => ({ default: m.VencimentosPage })));
@@ -99,6 +101,8 @@ export function elementFor(route: AppRoute): ReactNode {
       return <MaintenanceAdminPage />;
     case 'contasServico':
       return <ServiceAccountsPage />;
+    case 'webhooks':
+      return <WebhooksPage />;
     case 'auditoria':
       return <AuditPage />;
     case 'pendencias':
@@ -113,6 +117,8 @@ export function elementFor(route: AppRoute): ReactNode {
       return <LibraryPage />;
     case 'galeria':
       return <GalleryPage />;
+    case 'plantaViewer':
+      return <PlanViewerPage />;
     case 'diasImpraticaveis':
       return <LostDaysPage />;
     case 'noAparelho':

@@ -29,7 +29,7 @@ import { weatherRoutes } from './weather/routes';
 import { rdoRoutes } from './rdo/routes';
 import { signatureRoutes } from './signatures/routes';
 import { ritRoutes } from './rit/routes';
-import { creSheetRoutes, pinRoutes, siteSheetRoutes } from './plantas/routes';
+import { creSheetRoutes, pinRoutes, punchReportRoutes, sheetThumbnailRoutes, siteSheetRoutes } from './plantas/routes';
 import { verifyRoutes } from './signatures/verify-routes';
 import { canonicalOrigin, securityFromEnv, type SecurityOptions } from './http/origins';
 import { securityHeaders } from './http/security-headers';
@@ -344,7 +344,9 @@ export function createApp(opts: AppOptions) {
   api.route('/obras', weatherRoutes(opts.db)); // GET /obras/:obra/clima?data= (the daily report's weather, WEATHER_URL)
   // A site's plans and the pins on them (issue 42): before the generic routes of /plantas and /projetos.
   api.route('/obras', siteSheetRoutes(opts.db, opts.storage)); // GET/POST /obras/:obra/plantas
+  api.route('/obras', punchReportRoutes(opts.db, opts.storage)); // GET /obras/:obra/itens-verificacao/relatorio.pdf, POST …/relatorio/enviar
   api.route('/plantas', pinRoutes(opts.db)); // /plantas/:id/pinos (list, pin, confirm, unpin)
+  api.route('/plantas', sheetThumbnailRoutes(opts.db, opts.storage)); // GET /plantas/:id/miniatura (the sheet list's thumbnails)
   api.route('/projetos', creSheetRoutes(opts.db, opts.storage)); // POST /projetos/:id/planta
   for (const schema of opts.schemas) api.route(`/${schema.resource}`, crudRoutes(opts.db, schemaRegistry.getter(schema.resource)));
   api.all('*', (c) => c.json(errorBody(404, 'Recurso não encontrado.'), 404));

@@ -14,3 +14,5 @@ import './importacao/register';
 import './checklist/register';
 // The EAP code picker for text fields declared with `eapCodeOf`.
 import './eap/register';
+// "Relatório PDF" in a site's punch list header: the report and its e-mail to a company (issue 42).
+import './plantas/report-register';

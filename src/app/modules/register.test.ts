@@ -10,12 +10,13 @@ import { ConfigureEntityButton } from './schema-config/configure-entity-button';
 import { SlaButton } from './sla/sla-button';
 import { ImportButton } from './importacao/import-button';
 import { FillChecklistLink } from './checklist/fill-checklist-link';
+import { PunchReportButton } from './plantas/punch-report-button';
 import { EapCodeField } from './eap/register';
 import './register';
 
 describe('feature module registrations', () => {
-  it('adds "Configurar entidade", "SLA" and "Importar planilha" to lists, "Preencher checklist" to related lists, the EAP picker to eapCodeOf fields', () => {
-    expect(listActions()).toEqual([ConfigureEntityButton, SlaButton, ImportButton]);
+  it('adds "Configurar entidade", "SLA", "Importar planilha" and the punch list\'s "Relatório PDF" to lists, "Preencher checklist" to related lists, the EAP picker to eapCodeOf fields', () => {
+    expect(listActions()).toEqual([ConfigureEntityButton, SlaButton, ImportButton, PunchReportButton]);
     expect(relatedListActions()).toEqual([FillChecklistLink]);
     const atividades = schemaByName('diarioOs')!.fields.find((f) => f.name === 'atividades')!;
     const eapCodigo = atividades.fields!.find((f) => f.name === 'eapCodigo')!;

@@ -60,6 +60,12 @@ export interface DeviceFile {
   longitude?: number;
   /** The server's answer once uploaded: a later retry of the record does not send the photo again. */
   uploaded?: { key: string; name: string; size: number; type: string };
+  /**
+   * A marked-up copy of a photo (issue 42): sent to POST /arquivos/{of}/marcacao with its drawing
+   * instead of /arquivos. `of` is the photo's key on the server, or the device key of a photo of the
+   * same record still on the device (sent first, then its server key is used).
+   */
+  markup?: { of: string; desenho: string };
 }
 
 /**

@@ -18,8 +18,15 @@ export interface PhotoMeta {
 }
 
 /** Keeps a chosen file on the device and answers the placeholder the form holds. */
-export async function keepOnDevice(owner: string, field: string, file: File, meta: PhotoMeta = {}, id: string = newId()): Promise<StoredFile> {
-  const stored: DeviceFile = { id, owner, field, blob: file, name: file.name, type: file.type, size: file.size, ...meta };
+export async function keepOnDevice(
+  owner: string,
+  field: string,
+  file: File,
+  meta: PhotoMeta = {},
+  id: string = newId(),
+  markup?: DeviceFile['markup'],
+): Promise<StoredFile> {
+  const stored: DeviceFile = { id, owner, field, blob: file, name: file.name, type: file.type, size: file.size, ...meta, ...(markup ? { markup } : {}) };
   await putFile(stored);
   return { key: `${DEVICE_KEY_PREFIX}${id}`, name: file.name, size: file.size, type: file.type, ...meta };
 }

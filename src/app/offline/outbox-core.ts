@@ -10,7 +10,7 @@
  */
 import type { StoredFile } from '../../../schemas/kinds';
 import { deleteFile, deleteRecord, getFile, getRecord, putFile, putRecord, recordsOf, type DeviceFile, type DeviceRecord } from './device-db';
-import { deviceFileId, deviceKeysIn, withServerFiles } from './device-files';
+import { deviceFileId, deviceKeysIn, isDeviceKey, withServerFiles } from './device-files';
 import { notifyDeviceChange } from './device-events';
 
 /** Where the API is and the person's credentials: the app's data provider, or the session kept for the worker. */
@@ -34,7 +34,8 @@ async function call(t: Transport, method: string, path: string, key: string, bod
     payload = JSON.stringify(body);
   }
   try {
-    const res = await fetch(`${t.apiUrl}${path}`, { method, headers, body: payload });
+    // `no-store`: the service worker never answers the outbox from its copy (a conflict's server version must be the current one).
+    const res = await fetch(`${t.apiUrl}${path}`, { method, headers, body: payload, cache: 'no-store' });
     const json = (await res.json().catch(() => undefined)) as Record<string, unknown> | undefined;
     return { status: res.status, body: json };
   } catch {
@@ -66,19 +67,41 @@ function uploadForm(f: DeviceFile): FormData {
 
 type Outcome = { ok: true; uploaded: Map<string, StoredFile> } | { ok: false; retry: boolean; reason: string };
 
+/** A marked-up copy goes to its photo's /marcacao with the drawing (the photo itself already on the server). */
+function markupRequest(f: DeviceFile, uploaded: ReadonlyMap<string, StoredFile>): { path: string; form: FormData } | undefined {
+  const of = isDeviceKey(f.markup!.of) ? uploaded.get(f.markup!.of)?.key : f.markup!.of;
+  if (!of) return undefined;
+  const form = new FormData();
+  form.append('desenho', f.markup!.desenho);
+  form.append('file', new File([f.blob], f.name, { type: f.type }), f.name);
+  return { path: `/arquivos/${of.split('/').map(encodeURIComponent).join('/')}/marcacao`, form };
+}
+
 /** Uploads the record's photos still on the device (each with its own key: a cut upload is replayed, not duplicated). */
 async function uploadFiles(t: Transport, rec: DeviceRecord): Promise<Outcome> {
   const uploaded = new Map<string, StoredFile>();
+  const files: [string, DeviceFile][] = [];
   for (const key of deviceKeysIn(rec.values)) {
     const f = await getFile(deviceFileId(key));
     if (!f) return { ok: false, retry: false, reason: 'Uma foto deste registro não está mais no aparelho: remova-a e escolha de novo.' };
+    files.push([key, f]);
+  }
+  // Marked-up copies last: the photo they were drawn on may be one of this record's, still to send.
+  files.sort(([, a], [, b]) => Number(!!a.markup) - Number(!!b.markup));
+  for (const [key, f] of files) {
     if (f.uploaded) {
       uploaded.set(key, f.uploaded as StoredFile);
       continue;
     }
     const q = new URLSearchParams({ recurso: rec.resource, campo: f.field });
     if (rec.action === 'edit' && rec.recordId) q.set('id', rec.recordId);
-    const a = await call(t, 'POST', `/arquivos?${q}`, `arquivo-${f.id}`, uploadForm(f));
+    const marked = f.markup ? markupRequest(f, uploaded) : undefined;
+    if (f.markup && !marked) {
+      return { ok: false, retry: false, reason: `${f.name}: a foto original desta marcação não está mais no registro nem no aparelho.` };
+    }
+    const a = marked
+      ? await call(t, 'POST', marked.path, `arquivo-${f.id}`, marked.form)
+      : await call(t, 'POST', `/arquivos?${q}`, `arquivo-${f.id}`, uploadForm(f));
     if (a.status >= 200 && a.status < 300 && a.body && typeof a.body.key === 'string') {
       const stored = a.body as unknown as StoredFile;
       uploaded.set(key, stored);

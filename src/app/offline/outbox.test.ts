@@ -3,7 +3,8 @@
  * The device's outbox against the real API in-process (issue 26): a daily report written offline
  * with photos reaches the server once, however often it is retried; a stale edit becomes a
  * conflict with the server's version kept beside the person's; a refusal keeps the reason; no
- * network leaves the record on the device.
+ * network leaves the record on the device; a photo marked up offline (issue 42) is sent after the
+ * photo it was drawn on, to POST /arquivos/{key}/marcacao with its drawing, the original untouched.
  */
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
@@ -30,6 +31,19 @@ const c = client({
 /** A 1×1 PNG, a real image the server accepts as a photo. */
 const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='), (ch) => ch.charCodeAt(0));
 const photo = (name: string) => new File([PNG], name, { type: 'image/png' });
+
+const drawing = {
+  formas: [
+    {
+      tipo: 'seta',
+      cor: '#1e88e5',
+      pontos: [
+        [0.1, 0.1],
+        [0.9, 0.8],
+      ],
+    },
+  ],
+};
 
 let day = 0;
 const nextDate = () => `2026-08-${String(++day).padStart(2, '0')}`;
@@ -136,5 +150,30 @@ describe('outbox, photos cut halfway', () => {
     expect(seen.filter((p) => p.endsWith('/arquivos'))).toHaveLength(1);
     const [report] = await reportsOn(data);
     expect((report.fotos as { name: string }[]).map((f) => f.name)).toEqual(['c.png', 'd.png']);
+  });
+});
+
+describe('outbox: marked-up photos', () => {
+  it('sends the photo, then its marked-up copy with the drawing; the record holds both', async () => {
+    const photo = await keepOnDevice(SM, 'fotos', new File([PNG], 'laje.png', { type: 'image/png' }));
+    const copy = await keepOnDevice(SM, 'fotos', new File([PNG], 'laje (marcada).png', { type: 'image/png' }), {}, undefined, {
+      of: photo.key,
+      desenho: JSON.stringify(drawing),
+    });
+    // The copy first in the value: the outbox still sends the photo it was drawn on before it.
+    const rec = queuedReport(SM, { obra: '101', data: '2026-09-03', ocorrencias: 'Trinca na laje.', fotos: [copy, photo] });
+    await putRecord(rec);
+    await flushOutbox(SM);
+    const sent = await getRecord(rec.id);
+    expect(sent?.state, sent?.reason).toBe('enviado');
+
+    const report = await c.get(`/api/v1/diarios/${sent!.recordId}`, SM);
+    const fotos = report.body.fotos as { key: string; name: string }[];
+    expect(fotos.map((f) => f.name)).toEqual(['laje (marcada).png', 'laje.png']);
+    const markup = await c.get(`/api/v1/arquivos/${fotos[0]!.key}/marcacao`, SM);
+    expect(markup.status).toBe(200);
+    expect(markup.body).toMatchObject({ original: fotos[1]!.key, desenho: drawing });
+    const original = await t.mock.api.request(`/api/v1/arquivos/${fotos[1]!.key}`, { as: SM });
+    expect(new Uint8Array(await original.arrayBuffer())).toEqual(PNG);
   });
 });

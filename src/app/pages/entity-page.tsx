@@ -12,7 +12,7 @@ import { Navigate, useLocation, useParams } from 'react-router';
 import { useList, type BaseKey, type CrudFilter } from '@refinedev/core';
 import { resolveEntity, resolveValue } from '../../../resources/routes';
 import type { AppRoute } from '../../../resources/routes/types';
-import type { EntitySchema } from '../../../schemas/kinds';
+import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
 // Only the list is loaded with the page: show, create and edit (forms, upload, steps…) and the
 // registered overrides load when opened, so the first list downloads none of their code.
 import { GenericList } from '../views/generic-list';
@@ -20,6 +20,7 @@ import { getViewOverride } from '../views/overrides';
 import { SelectObraPrompt } from '../views/select-obra-prompt';
 import { useSchemaVersion } from '../modules/schema-config/effective-schemas';
 import { Loading } from '../views/loading';
+import { appKindOf } from '../fields/kinds/registry';
 
 /**
  * Props the page hands to the generic views. `filters` are permanent list filters (not
@@ -30,6 +31,8 @@ export interface EntityViewProps {
   id?: BaseKey;
   filters?: CrudFilter[];
   initialValues?: Record<string, unknown>;
+  /** Create: values the link's query string suggests for declared fields (not locked). */
+  defaults?: Record<string, unknown>;
 }
 
 const ListView = GenericList as ComponentType<EntityViewProps>;
@@ -58,7 +61,11 @@ export function permanentFilters(filters: Record<string, string> | undefined, pa
   });
 }
 
-/** Route `prefill` as form initial values (list fields such as `tags` get a one-item list). */
+/** A text of the URL as the value of a field (list fields such as `tags` get a one-item list). */
+/** A text (a route's prefill, a query parameter) as the field's value, by its kind (fields/kinds). */
+const fromText = (def: FieldDef, value: string): unknown => appKindOf(def).fromText?.(def, value);
+
+/** Route `prefill` as form initial values. */
 export function initialValuesFor(schema: EntitySchema, prefill: Record<string, string> | undefined, params: Params, search: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [field, ref] of Object.entries(prefill ?? {})) {
@@ -66,10 +73,26 @@ export function initialValuesFor(schema: EntitySchema, prefill: Record<string, s
     if (value === undefined) continue;
     const def = schema.fields.find((f) => f.name === field);
     if (!def) continue;
-    if (def.kind === 'tags') out[field] = [value];
-    else if (def.kind === 'integer' || def.kind === 'decimal' || def.kind === 'money') out[field] = Number(value);
-    else if (def.kind === 'reference' && (def.refKey ?? 'id') === 'id' && /^\d+$/.test(value)) out[field] = Number(value);
-    else out[field] = value;
+    // The route declares its prefill: a text its kind does not read is kept as it is.
+    const v = fromText(def, value);
+    out[field] = v === undefined ? value : v;
+  }
+  return out;
+}
+
+/**
+ * A create form's query string (`/itens-verificacao/novo?obra=101&folha=3&x=0.25&y=0.4`, the plan
+ * viewer's "Novo item aqui"): each parameter naming a declared field the person fills in (not
+ * read-only, hidden or internal) suggests its value; numbers that are not numbers and options the
+ * field does not have are left out. The route's own `prefill` is applied apart (and locked).
+ */
+export function queryDefaultsFor(schema: EntitySchema, search: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of new URLSearchParams(search)) {
+    const def = schema.fields.find((f) => f.name === name);
+    if (!def || def.readOnly || def.hidden || def.internal || value === '') continue;
+    const v = fromText(def, value);
+    if (v !== undefined) out[name] = v;
   }
   return out;
 }
@@ -100,6 +123,7 @@ export function EntityPage({ route }: { route: AppRoute }) {
   const resolved = useMemo(() => (route.entity ? resolveEntity(route.entity, params) : undefined), [route.entity, params, schemaVersion]); // eslint-disable-line react-hooks/exhaustive-deps
   const filters = useMemo(() => (resolved ? permanentFilters(resolved.filters, params, search) : []), [resolved, params, search]);
   const initialValues = useMemo(() => (resolved ? initialValuesFor(resolved.schema, resolved.prefill, params, search) : {}), [resolved, params, search]);
+  const defaults = useMemo(() => (resolved?.view === 'create' ? queryDefaultsFor(resolved.schema, search) : undefined), [resolved, search]);
 
   if (!resolved) return <Navigate to="/404" replace />;
   const { schema, view } = resolved;
@@ -111,7 +135,7 @@ export function EntityPage({ route }: { route: AppRoute }) {
     const View = override;
     return (
       <Loaded>
-        <View key={`${route.id}:${search}`} schema={schema} />
+        <View key={`${route.id}:${search}`} schema={schema} defaults={defaults} />
       </Loaded>
     );
   }
@@ -123,7 +147,7 @@ export function EntityPage({ route }: { route: AppRoute }) {
     case 'create':
       return (
         <Loaded>
-          <CreateView key={route.id} schema={schema} initialValues={initialValues} />
+          <CreateView key={route.id} schema={schema} initialValues={initialValues} defaults={defaults} />
         </Loaded>
       );
     case 'show':

@@ -5,7 +5,7 @@
  * device's push subscription (push.ts).
  */
 
-import { API_CACHE, SITE_DATA_STAMP } from './sw-routes';
+import { API_CACHE, SHEETS_CACHE, SITE_DATA_STAMP } from './sw-routes';
 import { unsubscribeThisDevice } from './push';
 
 export { API_CACHE };
@@ -35,6 +35,7 @@ export async function clearOfflineCaches(): Promise<void> {
   try {
     if (typeof caches === 'undefined') return;
     await caches.delete(API_CACHE);
+    await caches.delete(SHEETS_CACHE); // the plan PDFs the person kept (issue 42)
   } catch (err) {
     console.warn('[pwa] não foi possível limpar o cache offline.', err);
   }

@@ -14,7 +14,7 @@ import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim } from 'workbox-core';
-import { API_CACHE, ASSETS_CACHE, NAVIGATION_DENYLIST, cachedApiRequest, cachedAsset } from './sw-routes';
+import { API_CACHE, ASSETS_CACHE, NAVIGATION_DENYLIST, SHEETS_CACHE, cachedApiRequest, cachedAsset, cachedSheet } from './sw-routes';
 import { SYNC_TAG, sendInBackground } from '../offline/worker-send';
 import { registerPushHandlers, type PushScope } from './sw-push';
 
@@ -44,6 +44,15 @@ registerRoute(
     // Answers vary on the bearer token (refreshed hourly): match on the URL alone.
     matchOptions: { ignoreVary: true },
     plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 500, maxAgeSeconds: 14 * 24 * 60 * 60 })],
+  }),
+  'GET',
+);
+registerRoute(
+  cachedSheet,
+  new CacheFirst({
+    cacheName: SHEETS_CACHE,
+    matchOptions: { ignoreVary: true },
+    plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 180 * 24 * 60 * 60 })],
   }),
   'GET',
 );

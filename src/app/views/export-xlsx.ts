@@ -11,6 +11,7 @@ import { appKindOf } from '../fields/kinds/registry';
 import type { ExcelCell } from '../fields/kinds/types';
 import { fetchReferenceTitles, keysByField, referenceFields, sentTitle } from '../fields/reference-titles';
 import { totalKindOf, type TotalKind } from './list-total';
+import { saveBlob } from '../providers/api-client';
 
 export const EXPORT_PAGE_SIZE = 1000;
 
@@ -133,16 +134,7 @@ export async function buildWorkbook(schema: EntitySchema, fields: FieldDef[], ro
 
 /** Hands a workbook to the browser as a download (nothing in jsdom). */
 export function downloadXlsx(bytes: ArrayBuffer, fileName: string) {
-  const blob = new Blob([bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
-  if (typeof URL.createObjectURL !== 'function') return; // jsdom
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(new Blob([bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }), fileName);
 }
 
 /** Fetch all filtered rows, write the workbook and download `<resource>-<yyyy-mm-dd>.xlsx`. Returns the row count. */

@@ -62,6 +62,19 @@ async function pick(label: string, search: string, option: RegExp) {
   fireEvent.click(el);
 }
 
+describe('fields left for later (onCreate: false)', () => {
+  const item = schemaByName('itemVerificacao') as EntitySchema;
+  it('are not in the create form, and are in the edit form', async () => {
+    renderViews({ schemas: [item], path: '/itens-verificacao/create' });
+    await screen.findByLabelText('Descrição', {}, T);
+    expect(screen.queryByText('Fotos da correção')).toBeNull();
+    expect(screen.getByText('Fotos', { selector: 'label' })).toBeInTheDocument();
+    cleanup();
+    renderViews({ schemas: [item], path: '/itens-verificacao/edit/1' });
+    await screen.findByText('Fotos da correção', {}, T);
+  });
+});
+
 describe('GenericForm (create)', () => {
   it('shows client rules in Portuguese and schema defaults', async () => {
     renderViews({ schemas: [obra], path: '/obras/create' });

@@ -41,6 +41,11 @@ export interface GenericFormProps {
    * to site 101.
    */
   initialValues?: Record<string, unknown>;
+  /**
+   * Create: values suggested by the link that opened the form (`?folha=3&x=0.4`, read by the create
+   * route, src/app/pages/entity-page.tsx): filled in but not locked; `initialValues` win over them.
+   */
+  defaults?: Record<string, unknown>;
   /** Where to go after saving (default: the record's page); false stays on the form. */
   redirect?: 'show' | 'list' | false;
   /** Called with the saved record (e.g. a page that stays on the form reloads it). */
@@ -52,8 +57,17 @@ export interface GenericFormProps {
 export const LOCKED_HELP = 'Definido pelo contexto em que o registro está sendo criado.';
 
 /** The form body: a Card per group with the fields' Form.Items; `locked` fields are shown disabled. */
-export function SchemaFormFields({ schema, locked }: { schema: EntitySchema; locked?: ReadonlySet<string> }): React.ReactElement {
-  const groups = groupFields(editableFields(schema));
+export function SchemaFormFields({
+  schema,
+  locked,
+  creating = false,
+}: {
+  schema: EntitySchema;
+  locked?: ReadonlySet<string>;
+  /** A create form: fields declared `onCreate: false` are left for later. */
+  creating?: boolean;
+}): React.ReactElement {
+  const groups = groupFields(editableFields(schema).filter((f) => !creating || f.onCreate !== false));
   // Uploads are for this entity (and the record a form above names, when it is one of this entity).
   const outer = useUploadTarget();
   const target = useMemo(() => ({ resource: schema.resource, id: outer?.resource === schema.resource ? outer.id : undefined }), [schema.resource, outer]);
@@ -118,7 +132,16 @@ export function placeServerErrors(form: FormInstance, schema: EntitySchema, erro
   return orphans;
 }
 
-export function GenericForm({ schema, action, id: idProp, initialValues: prefill, redirect = 'show', onSaved, toolbar }: GenericFormProps): React.ReactElement {
+export function GenericForm({
+  schema,
+  action,
+  id: idProp,
+  initialValues: prefill,
+  defaults,
+  redirect = 'show',
+  onSaved,
+  toolbar,
+}: GenericFormProps): React.ReactElement {
   const isEdit = action === 'edit';
   const { id: idFromRoute } = useResourceParams({ resource: schema.resource });
   const id = isEdit ? (idProp ?? idFromRoute) : undefined;
@@ -230,9 +253,9 @@ export function GenericForm({ schema, action, id: idProp, initialValues: prefill
   };
   const me = identity?.email ? { mail: identity.email, ...(identity.name ? { nome: identity.name } : {}) } : undefined;
   const initialValues = useMemo(
-    () => (isEdit ? formProps.initialValues : { ...defaultValues(schema, me), ...(prefill ?? {}), ...(formProps.initialValues ?? {}) }),
+    () => (isEdit ? formProps.initialValues : { ...defaultValues(schema, me), ...(defaults ?? {}), ...(prefill ?? {}), ...(formProps.initialValues ?? {}) }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [isEdit, formProps.initialValues, schema, prefill, me?.mail],
+    [isEdit, formProps.initialValues, schema, prefill, defaults, me?.mail],
   );
 
   // antd applies initialValues once, at mount; on a page opened directly the identity often arrives
@@ -331,7 +354,7 @@ export function GenericForm({ schema, action, id: idProp, initialValues: prefill
       {toolbar}
       <UploadTargetContext.Provider value={{ resource: schema.resource, id: id ?? undefined }}>
         <DeviceFilesContext.Provider value={draft.enabled ? identity?.email : undefined}>
-          <SchemaFormFields schema={schema} locked={lockedFields} />
+          <SchemaFormFields schema={schema} locked={lockedFields} creating={!isEdit} />
         </DeviceFilesContext.Provider>
       </UploadTargetContext.Provider>
       {isEdit ? null : <CreateDefaults schema={schema} form={form} obra={schema.obraField ? prefill?.[schema.obraField] : undefined} />}

@@ -10,6 +10,8 @@ import type { EntitySchema } from '../../../schemas/kinds';
 
 export interface ViewProps {
   schema: EntitySchema;
+  /** Create views: the values the address suggests (`?data=2026-11-27`, see `queryDefaultsFor`). */
+  defaults?: Record<string, unknown>;
 }
 
 export type ViewKind = 'list' | 'show' | 'create' | 'edit';

@@ -1,6 +1,14 @@
 /** OpenAPI of a site's plans and the pins on them (src/server/plantas/, issue 42). */
 import { PLANTA_DISCIPLINAS, PLANTA_MAX_FOLHAS, PLANTA_MAX_LADO_PT } from '../../../schemas/folha-planta';
-import { PIN_KINDS, PINNABLE } from '../../../resources/plantas';
+import { ITEM_VERIFICACAO_STATUS } from '../../../schemas/item-verificacao';
+import {
+  MINIATURA_FOLHA_PX,
+  PIN_KINDS,
+  PINNABLE,
+  RELATORIO_ITENS_MAX,
+  RELATORIO_ITENS_MAX_DESTINATARIOS,
+  RELATORIO_ITENS_MAX_MENSAGEM,
+} from '../../../resources/plantas';
 import { plantaMaxMb } from '../plantas/pdf-check';
 import { responseRef as r } from './components';
 import type { JsonSchema } from './field-schemas';
@@ -104,6 +112,77 @@ const resultado: JsonSchema = {
 
 const query = (name: string, description: string, schema: JsonSchema) => ({ name, in: 'query', required: false, description, schema });
 const point = { type: 'object', properties: { x: fraction, y: fraction }, additionalProperties: false };
+
+const obraParam = { name: 'obra', in: 'path', required: true, schema: { type: 'string', maxLength: 20 } };
+
+/** The punch-list report of a site and its e-mail to a company (src/server/plantas/report-routes.ts). */
+function punchReportPaths(): Record<string, JsonSchema> {
+  return {
+    '/obras/{obra}/itens-verificacao/relatorio.pdf': {
+      parameters: [obraParam],
+      get: {
+        tags,
+        operationId: 'relatorioItensVerificacao',
+        summary: 'O relatório em PDF dos itens de verificação da obra, com o recorte da planta em volta de cada pino',
+        description:
+          'Os itens que a pessoa pode ler (as regras da lista: um fornecedor recebe só os da sua empresa, sem campos internos), por número, ' +
+          `no máximo ${RELATORIO_ITENS_MAX}. Cada item traz situação, prioridade, disciplina, empresa, responsável, prazo, local, o recorte da folha ` +
+          'com o pino (ou "Planta indisponível"), até 4 fotos e o histórico. Sem itens, o PDF diz "Nenhum item de verificação com esses filtros."',
+        parameters: [
+          query('empresa', 'O CNPJ da empresa responsável (14 dígitos, com ou sem pontuação).', { type: 'string', pattern: '^[0-9./-]{14,18}$' }),
+          query('disciplina', 'Disciplina.', { type: 'string', enum: PLANTA_DISCIPLINAS }),
+          {
+            ...query('status', 'Situação; repetido ou separado por vírgulas.', { type: 'array', items: { type: 'string', enum: ITEM_VERIFICACAO_STATUS } }),
+            style: 'form',
+            explode: true,
+          },
+        ],
+        responses: {
+          200: {
+            description: 'O PDF (Content-Disposition: attachment; filename="itens-verificacao-obra-<obra>-<aaaa-mm-dd>.pdf").',
+            content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+          },
+          ...errors,
+        },
+      },
+    },
+    '/obras/{obra}/itens-verificacao/relatorio/enviar': {
+      parameters: [obraParam],
+      post: {
+        tags,
+        operationId: 'enviarRelatorioItensVerificacao',
+        summary: 'Envia por e-mail a uma empresa o PDF dos seus itens de verificação em aberto na obra',
+        description:
+          'Para quem pode alterar os itens de verificação da obra (fornecedores e clientes: 403). O anexo traz os itens Aberto, Em correção e ' +
+          'Reaberto da empresa, como a empresa os vê (sem campos internos). Destinatários: `para` ou, sem ele, o e-mail cadastrado da empresa. ' +
+          '400 por campo: empresa ausente ou desconhecida, e-mail inválido, nenhum destinatário, empresa sem itens em aberto na obra.',
+        requestBody: {
+          required: true,
+          content: json({
+            type: 'object',
+            required: ['empresa'],
+            properties: {
+              empresa: { type: 'string', pattern: '^[0-9./-]{14,18}$', description: 'O CNPJ da empresa (14 dígitos, com ou sem pontuação).' },
+              para: { type: 'array', maxItems: RELATORIO_ITENS_MAX_DESTINATARIOS, items: { type: 'string', format: 'email' } },
+              mensagem: { type: 'string', maxLength: RELATORIO_ITENS_MAX_MENSAGEM },
+            },
+          }),
+        },
+        responses: {
+          202: {
+            description: 'O e-mail foi posto na fila.',
+            content: json({
+              type: 'object',
+              required: ['para', 'itens'],
+              properties: { para: { type: 'array', items: { type: 'string' } }, itens: count },
+            }),
+          },
+          ...errors,
+        },
+      },
+    },
+  };
+}
 
 export function plantasPaths(): Record<string, JsonSchema> {
   const limits = `PDF de até ${plantaMaxMb()} MB (PLANTA_MAX_MB), até ${PLANTA_MAX_FOLHAS} páginas de no máximo ${PLANTA_MAX_LADO_PT} × ${PLANTA_MAX_LADO_PT} pt, sem senha nem criptografia.`;
@@ -226,5 +305,42 @@ export function plantasPaths(): Record<string, JsonSchema> {
         responses: { 200: { description: 'O pino retirado.', content: json(pino) }, ...errors },
       },
     },
+    '/plantas/{id}/miniatura': {
+      parameters: [sheetId],
+      get: {
+        tags,
+        operationId: 'miniaturaDaFolha',
+        summary: 'A miniatura da folha: a página do PDF como imagem WebP pequena, fundo branco',
+        description:
+          `Cerca de ${MINIATURA_FOLHA_PX} px no lado maior. Lida por quem lê a folha (a mesma regra de GET /plantas/{id}); 404 para quem não lê, ` +
+          'para uma folha sem PDF e para um PDF que não pôde ser lido. Gerada na primeira vez e guardada no armazenamento de arquivos (uma nova ' +
+          'revisão, um novo PDF: outra miniatura). A resposta tem `ETag` forte e `Cache-Control: private`: com `If-None-Match` igual, 304 sem corpo.',
+        parameters: [
+          query('v', 'Ignorado pelo servidor: o app põe aqui o PDF e a página da folha, para os caches (um novo arquivo, um novo endereço).', {
+            type: 'string',
+          }),
+          {
+            name: 'If-None-Match',
+            in: 'header',
+            required: false,
+            description: 'O `ETag` de uma resposta anterior: 304 se a miniatura é a mesma.',
+            schema: { type: 'string' },
+          },
+        ],
+        responses: {
+          200: {
+            description: 'A imagem.',
+            headers: {
+              ETag: { description: 'Identifica o PDF, a página e o tamanho da miniatura.', schema: { type: 'string' } },
+              'Cache-Control': { description: '`private, max-age=3600`.', schema: { type: 'string' } },
+            },
+            content: { 'image/webp': { schema: { type: 'string', format: 'binary' } } },
+          },
+          304: { description: 'A mesma miniatura do `ETag` enviado em `If-None-Match`.' },
+          ...errors,
+        },
+      },
+    },
+    ...punchReportPaths(),
   };
 }

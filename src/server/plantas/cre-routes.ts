@@ -17,7 +17,7 @@ import type { Db } from '../db/connect';
 import type { AppEnv } from '../http/env';
 import { ApiError } from '../http/errors';
 import { actorOf, jsonBody } from '../crud/routes';
-import { canOn, parseId, selectOne } from '../crud/repository';
+import { canOn, parseId, selectOne } from '../crud/record-access';
 import type { FileStorage } from '../storage/storage';
 import { inspectPlanPdf, plantaMaxMb, PDF_MESSAGES, tooLargePlan } from './pdf-check';
 import { BASE_CODE_MAX } from './sheets';

@@ -21,7 +21,7 @@ import type { Db } from '../db/connect';
 import type { AppEnv } from '../http/env';
 import { ApiError } from '../http/errors';
 import { actorOf, jsonBody } from '../crud/routes';
-import { canOn, parseId, selectOne, type Actor, type Row } from '../crud/repository';
+import { canOn, parseId, selectOne, type Actor, type Row } from '../crud/record-access';
 import { actionFor } from '../crud/record-access';
 import { diffRecords, writeAudit } from '../crud/audit';
 import { flattenExtra } from '../db/columns';

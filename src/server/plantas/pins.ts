@@ -11,7 +11,7 @@ import { PIN_KINDS, PUNCH_RESOURCE, pinnableKind, type FiltroPinos, type PinoDaF
 import type { Db } from '../db/connect';
 import { flattenExtra } from '../db/columns';
 import { ApiError } from '../http/errors';
-import { readWhere, type Actor } from '../crud/repository';
+import { readWhere, type Actor } from '../crud/record-access';
 import { stripUnreadable } from '../crud/read-fields';
 import { titleOf } from '../workflow/notify';
 import { PIN_TABLE } from './tables';
@@ -35,6 +35,19 @@ export function readableWhere(schema: EntitySchema, actor: Actor) {
     if (e instanceof ApiError && e.status === 403) return undefined;
     throw e;
   }
+}
+
+/** The records of `ids` the caller reads, by id, with only the fields they read. */
+export async function readableRowsById(db: Db, schema: EntitySchema, actor: Actor, ids: number[]): Promise<Map<number, Rec>> {
+  const where = readableWhere(schema, actor);
+  if (!ids.length || !where) return new Map();
+  const rows = await db
+    .selectFrom(schema.name)
+    .select(sql<Rec>`to_jsonb(${sql.table(schema.name)}.*)`.as('row'))
+    .where('id', 'in', ids)
+    .where(where)
+    .execute();
+  return new Map(rows.map(({ row }) => [Number(row.id), stripUnreadable(actor.ability, schema, flattenExtra(row))]));
 }
 
 function stateOf(schema: EntitySchema, row: Rec): PinoDaFolha['estado'] {
@@ -153,16 +166,8 @@ async function recordPins(db: Db, actor: Actor, folha: number, f: FiltroPinos, o
   for (const p of r.rows) byResource.set(p.recurso, [...(byResource.get(p.recurso) ?? []), p]);
   for (const [resource, pins] of byResource) {
     const schema = pinnableKind(resource) && schemaByResource(resource);
-    const where = schema && readableWhere(schema, actor);
-    if (!schema || !where) continue;
-    const ids = [...new Set(pins.map((p) => Number(p.registro)))];
-    const rows = await db
-      .selectFrom(schema.name)
-      .select(sql<Rec>`to_jsonb(${sql.table(schema.name)}.*)`.as('row'))
-      .where('id', 'in', ids)
-      .where(where)
-      .execute();
-    const byId = new Map(rows.map(({ row }) => [Number(row.id), stripUnreadable(actor.ability, schema, flattenExtra(row))]));
+    if (!schema) continue;
+    const byId = await readableRowsById(db, schema, actor, [...new Set(pins.map((p) => Number(p.registro)))]);
     for (const p of pins) {
       const row = byId.get(Number(p.registro));
       if (!row) continue;

@@ -2,3 +2,5 @@
 export { siteSheetRoutes } from './site-routes';
 export { pinRoutes } from './pin-routes';
 export { creSheetRoutes } from './cre-routes';
+export { punchReportRoutes } from './report-routes';
+export { sheetThumbnailRoutes } from './thumbnail-routes';

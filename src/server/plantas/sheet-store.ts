@@ -13,7 +13,7 @@ import { pipeline } from 'node:stream/promises';
 import type { StoredFile } from '../../../schemas/kinds';
 import type { ResultadoPlanta } from '../../../resources/plantas';
 import type { Db } from '../db/connect';
-import type { Actor } from '../crud/repository';
+import type { Actor } from '../crud/record-access';
 import { StorageUnavailable, type FileStorage } from '../storage/storage';
 import { uploadTmpDir } from '../storage/upload-stream';
 import { importPlanSet, type PlanSetInput } from './sheets';

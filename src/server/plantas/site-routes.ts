@@ -21,7 +21,7 @@ import { flattenExtra } from '../db/columns';
 import type { AppEnv } from '../http/env';
 import { ApiError } from '../http/errors';
 import { actorOf } from '../crud/routes';
-import { readWhere, type Actor } from '../crud/repository';
+import { readWhere, type Actor } from '../crud/record-access';
 import { stripUnreadable } from '../crud/read-fields';
 import { receiveUpload } from '../storage/upload-stream';
 import { checkFileName, sniffType } from '../storage/file-types';

@@ -10,7 +10,7 @@ import { schemaByResource, SCHEMAS } from '../../../schemas';
 import type { EntitySchema, FieldDef, StoredFile } from '../../../schemas/kinds';
 import type { Db } from '../db/connect';
 import { ApiError } from '../http/errors';
-import { canOn, readActionOf, readWhere, selectOne, type Actor } from '../crud/repository';
+import { canOn, readActionOf, readWhere, selectOne, type Actor } from '../crud/record-access';
 import { readableFields } from '../crud/read-fields';
 import { acceptsType, describeAccept } from './file-types';
 import type { FileStorage } from './storage';
@@ -75,7 +75,8 @@ async function discoverOwners(db: Db, key: string): Promise<void> {
   );
 }
 
-async function linksOf(db: Db, key: string) {
+/** The records (and fields) that hold a file. */
+export async function linksOf(db: Db, key: string) {
   const r = await sql<{
     recurso: string;
     registro_id: string | number;
@@ -186,6 +187,7 @@ export async function forgetUnheld(db: Db, keys: string[]): Promise<string[]> {
     if (!(await linksOf(db, key)).length) await discoverOwners(db, key);
     if ((await linksOf(db, key)).length) continue;
     await sql`delete from arquivo where key = ${key}`.execute(db);
+    await sql`delete from arquivo_marcacao where key = ${key}`.execute(db);
     freed.push(key);
   }
   return freed;

@@ -13,7 +13,7 @@ import type { Db } from '../db/connect';
 import type { AppEnv } from '../http/env';
 import { ApiError } from '../http/errors';
 import { actorOf } from '../crud/routes';
-import { readWhere, type Actor } from '../crud/repository';
+import { readWhere, type Actor } from '../crud/record-access';
 import { hasReadFieldRules } from '../crud/read-fields';
 import type { FileSlot } from './file-access';
 import { SAFE_IMAGE_TYPES, THUMBNAIL_SOURCE_TYPES } from './file-types';

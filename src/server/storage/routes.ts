@@ -8,13 +8,14 @@ import type { Db } from '../db/connect';
 import type { AppEnv } from '../http/env';
 import { ApiError } from '../http/errors';
 import { actorOf } from '../crud/routes';
-import { canOn, parseId, selectOne } from '../crud/repository';
+import { canOn, parseId, selectOne } from '../crud/record-access';
 import { StorageUnavailable, type FileStorage } from './storage';
 import { checkFileAccess, slotNamed } from './file-access';
 import { acceptsType, checkFileName, describeAccept, extensionFor, fileResponseHeaders, sniffType } from './file-types';
 import { receiveUpload } from './upload-stream';
 import { checkPhotoMeta } from '../../../schemas/shared/photo-meta';
 import { hasThumbnail, makeThumbnail, THUMB_TYPE, thumbKey, thumbnailOf } from './thumbnails';
+import { readMarkup, saveMarkup } from './markup';
 
 /** Kept for callers that show the limit; the value is read per request (`UPLOAD_MAX_MB`). */
 export { uploadLimitMb } from './upload-stream';
@@ -47,6 +48,24 @@ async function checkUploadRight(db: Db, c: Parameters<typeof actorOf>[0], schema
   const possible = new Set([createAction, editAction, 'upload', ...Object.values(schema.createActionBy?.actions ?? {})]);
   const subject = governingSubject(schema);
   if (![...possible].some((a) => actor.ability.can(a as never, subject as never))) throw refusal();
+}
+
+/** The part of the address after `/arquivos/`, decoded. */
+function filePath(requestPath: string): string {
+  try {
+    return decodeURIComponent(requestPath.replace(/^.*?\/arquivos\//, ''));
+  } catch {
+    throw new ApiError(400, 'Endereço de arquivo inválido.');
+  }
+}
+
+/** A stored file's key: no control characters, backslashes, empty or dot segments. */
+function checkedKey(key: string): string {
+  // eslint-disable-next-line no-control-regex
+  if (!key || /[\u0000-\u001f\\]/.test(key) || key.split('/').some((s) => s === '..' || s === '.' || s === '')) {
+    throw new ApiError(400, 'Endereço de arquivo inválido.');
+  }
+  return key;
 }
 
 export function fileRoutes(db: Db, storage: FileStorage) {
@@ -117,19 +136,19 @@ export function fileRoutes(db: Db, storage: FileStorage) {
     }
   });
 
+  // POST /arquivos/{key}/marcacao: a marked-up copy of a photo (markup.ts, issue 42).
+  r.post('/*', async (c) => {
+    const path = filePath(c.req.path);
+    if (!path.endsWith('/marcacao')) throw new ApiError(404, 'Rota não encontrada.');
+    const key = checkedKey(path.slice(0, -'/marcacao'.length));
+    return c.json(await saveMarkup(db, storage, actorOf(c), c.req.raw, key), 201);
+  });
+
   r.get('/*', async (c) => {
-    let path: string;
-    try {
-      path = decodeURIComponent(c.req.path.replace(/^.*?\/arquivos\//, ''));
-    } catch {
-      throw new ApiError(400, 'Endereço de arquivo inválido.');
-    }
+    const path = filePath(c.req.path);
+    if (path.endsWith('/marcacao')) return c.json(await readMarkup(db, actorOf(c), checkedKey(path.slice(0, -'/marcacao'.length))));
     const thumb = path.endsWith('/thumb');
-    const key = thumb ? path.slice(0, -'/thumb'.length) : path;
-    // eslint-disable-next-line no-control-regex
-    if (!key || /[\u0000-\u001f\\]/.test(key) || key.split('/').some((s) => s === '..' || s === '.' || s === '')) {
-      throw new ApiError(400, 'Endereço de arquivo inválido.');
-    }
+    const key = checkedKey(thumb ? path.slice(0, -'/thumb'.length) : path);
     const access = await checkFileAccess(db, actorOf(c), key);
     if (!access.ok) {
       throw access.status === 404 ? new ApiError(404, 'Arquivo não encontrado.') : new ApiError(403, 'Você não tem permissão para ver este arquivo.');

@@ -14,6 +14,10 @@ import { deviceFileUrl, isDeviceKey, keepOnDevice } from '../../offline/device-f
 import { newId } from '../../offline/device-db';
 import { preparePhoto } from '../../offline/photo';
 import { PhotoPositionSwitch, usePhotoPosition } from '../../offline/photo-position';
+import { PhotoMarkupAction } from '../markup/photo-markup-action';
+
+/** Photos a browser can draw on a canvas: these get "Marcar foto". */
+const MARKABLE = /^image\/(png|jpeg|webp|gif)$/;
 
 function toUploadFile(f: StoredFile): UploadFile<StoredFile> {
   // A photo still on the device: its preview comes from the device (see DevicePreviews).
@@ -110,6 +114,15 @@ export function FilesInput({ field, value, onChange, id, disabled }: FieldInputP
     }
   };
 
+  /** A marked-up copy goes right after its photo (issue 42); the record keeps both when the form is saved. */
+  const addAfter = (key: string, copy: StoredFile) => {
+    const i = list.findIndex((f) => f.response?.key === key);
+    const next = [...list];
+    next.splice(i < 0 ? next.length : i + 1, 0, toUploadFile(copy));
+    setList(next);
+    emit(next);
+  };
+
   const acceptAttr = field.accept?.length ? field.accept.map((a) => (a.endsWith('/') ? `${a}*` : a)).join(',') : undefined;
 
   return (
@@ -122,6 +135,29 @@ export function FilesInput({ field, value, onChange, id, disabled }: FieldInputP
         accept={acceptAttr}
         listType={images ? 'picture-card' : 'text'}
         fileList={list}
+        itemRender={
+          images && !disabled
+            ? (node, f) => {
+                const photo = f.status === 'done' ? f.response : undefined;
+                if (!photo || !MARKABLE.test(photo.type)) return node;
+                return (
+                  <div style={{ position: 'relative', width: '100%', height: '100%' }}>
+                    {node}
+                    <PhotoMarkupAction
+                      photo={photo}
+                      field={field.name}
+                      deviceOwner={deviceOwner}
+                      onSaved={(copy) => addAfter(photo.key, copy)}
+                      refusal={
+                        validateFile(field, { name: 'marcada.png', size: 0, type: 'image/png' }, list.filter((x) => x.status !== 'error').length) ?? undefined
+                      }
+                      style={{ position: 'absolute', left: 4, bottom: 4, zIndex: 2 }}
+                    />
+                  </div>
+                );
+              }
+            : undefined
+        }
         beforeUpload={(file, batch) => {
           const index = batch.indexOf(file);
           const current = list.filter((f) => f.status !== 'error').length + Math.max(index, 0);

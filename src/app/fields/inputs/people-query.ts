@@ -4,7 +4,8 @@
  * (issue 26), so the service worker's cache answers the same address offline.
  */
 import type { FieldDef } from '../../../../schemas/kinds';
-import { authHeaders, getApiUrl } from '../../providers/data-provider';
+import { apiCall } from '../../providers/api-client';
+import { getApiUrl } from '../../providers/data-provider';
 
 export interface PersonOption {
   mail: string;
@@ -26,7 +27,6 @@ export function peopleQueryUrl(field: PersonField, q: string, apiUrl: string = g
 
 /** The users matching `q` (none when the API refuses). */
 export async function fetchPeople(field: PersonField, q: string, obra?: string): Promise<PersonOption[]> {
-  const res = await fetch(peopleQueryUrl(field, q, getApiUrl(), obra), { headers: await authHeaders() });
-  const rows: unknown = res.ok ? await res.json() : [];
+  const rows = await apiCall<unknown>(peopleQueryUrl(field, q, '', obra)).catch(() => []);
   return Array.isArray(rows) ? (rows as PersonOption[]) : [];
 }

@@ -10,6 +10,13 @@ import { fieldAria, type FieldInputProps } from '../kinds/types';
 
 const fullWidth: React.CSSProperties = { width: '100%' };
 
+/**
+ * The picker's reads run even while the browser says it is offline: the service worker answers them
+ * from what the device kept (the first page, site-data.tsx). React Query's default ('online') would
+ * pause them once the network drops with the form open, leaving the picker empty ("Nenhum resultado").
+ */
+export const PICKER_NETWORK_MODE = 'offlineFirst' as const;
+
 /** Searchable select of records of `field.ref`, storing `refKey` (default 'id'). */
 export function ReferenceSelect(props: FieldInputProps): React.ReactElement {
   const { field, value, onChange, id, disabled } = props;
@@ -47,13 +54,15 @@ function ReferenceSelectInner(props: FieldInputProps): React.ReactElement {
     sorters: query.sorters,
     pagination: { pageSize: REFERENCE_PAGE_SIZE },
     debounce: 300,
+    queryOptions: { networkMode: PICKER_NETWORK_MODE },
+    defaultValueQueryOptions: { networkMode: PICKER_NETWORK_MODE },
   });
   // When the stored key is not the id, getMany cannot fetch the selected record: look it up by key.
   const { result: selected } = useList({
     resource: target.resource,
     filters: [{ field: refKey, operator: 'eq', value }],
     pagination: { currentPage: 1, pageSize: 1 },
-    queryOptions: { enabled: !byId && value !== null && value !== undefined && value !== '' },
+    queryOptions: { enabled: !byId && value !== null && value !== undefined && value !== '', networkMode: PICKER_NETWORK_MODE },
   });
   const options = useMemo(() => {
     const opts = [...((selectProps.options ?? []) as { label: string; value: string }[])];

@@ -9,4 +9,5 @@ export const boolean: FieldKindApp = {
   Filter: { family: 'boolean', dropdown: 'BooleanFilter' },
   exportCell: textCell,
   format: (_field, value) => formatBoolean(value),
+  fromText: (_field, t) => (t === 'true' ? true : t === 'false' ? false : undefined),
 };

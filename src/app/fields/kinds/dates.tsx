@@ -30,6 +30,7 @@ export const date: FieldKindApp = {
     return m ? { value: new Date(Date.UTC(+m[1], +m[2] - 1, +m[3])), numFmt: 'dd/mm/yyyy' } : { value: String(value) };
   },
   format: (_field, value) => formatDate(value),
+  fromText: (_field, t) => t,
 };
 
 export const datetime: FieldKindApp = {
@@ -44,4 +45,5 @@ export const datetime: FieldKindApp = {
     return { value: local, numFmt: 'dd/mm/yyyy hh:mm' };
   },
   format: (_field, value) => formatDateTime(value),
+  fromText: (_field, t) => t,
 };

@@ -39,6 +39,7 @@ export const person: FieldKindApp = {
   Filter: { family: 'like', dropdown: 'LikeFilter', key: (field) => `${field.name}.mail`, placeholder: 'e-mail contém…' },
   exportCell: textCell,
   format: (_field, value) => formatPerson(value),
+  fromText: null,
 };
 
 /* Object ------------------------------------------------------------------------------------ */
@@ -77,6 +78,7 @@ export const object: FieldKindApp = {
   Filter: null,
   exportCell: textCell,
   format: formatObject,
+  fromText: null,
 };
 
 /* Rows -------------------------------------------------------------------------------------- */
@@ -117,6 +119,7 @@ export const rows: FieldKindApp = {
   Filter: null,
   exportCell: textCell,
   format: (_field, value) => (Array.isArray(value) ? plural(value.length, 'item', 'itens') : ''),
+  fromText: null,
 };
 
 /* Files ------------------------------------------------------------------------------------- */
@@ -147,6 +150,7 @@ export const attachments: FieldKindApp = {
   Filter: null,
   exportCell: textCell,
   format: formatFiles,
+  fromText: null,
 };
 
 // The image viewer loads when a value has images, so lists without images do not download it.
@@ -166,6 +170,7 @@ export const images: FieldKindApp = {
   Filter: null,
   exportCell: textCell,
   format: formatFiles,
+  fromText: null,
 };
 
 /* Tags -------------------------------------------------------------------------------------- */
@@ -186,4 +191,5 @@ export const tags: FieldKindApp = {
   Filter: { family: 'in', dropdown: 'InFilter' },
   exportCell: textCell,
   format: (field, value) => (Array.isArray(value) ? value : [value]).map((v) => optionLabel(field, v)).join(', '),
+  fromText: (_field, t) => [t],
 };

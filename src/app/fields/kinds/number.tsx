@@ -53,6 +53,7 @@ const numberCell =
   };
 
 const RANGE: KindFilter = { family: 'range', dropdown: 'NumberRangeFilter' };
+const numberFromText = (_field: FieldDef, t: string): number | undefined => (t.trim() !== '' && Number.isFinite(Number(t)) ? Number(t) : undefined);
 
 export const integer: FieldKindApp = {
   Input: { widget: 'NumberInput' },
@@ -60,6 +61,7 @@ export const integer: FieldKindApp = {
   Filter: RANGE,
   exportCell: numberCell(() => '0'),
   format: (_field, value) => formatInteger(value),
+  fromText: numberFromText,
 };
 
 export const decimal: FieldKindApp = {
@@ -71,6 +73,7 @@ export const decimal: FieldKindApp = {
     return scale > 0 ? `#,##0.${'0'.repeat(scale)}` : '#,##0';
   }),
   format: (field, value) => formatDecimal(value, field.scale ?? DEFAULT_DECIMAL_SCALE),
+  fromText: numberFromText,
 };
 
 export const money: FieldKindApp = {
@@ -79,4 +82,5 @@ export const money: FieldKindApp = {
   Filter: RANGE,
   exportCell: numberCell(() => '"R$" #,##0.00;-"R$" #,##0.00'),
   format: (_field, value) => formatMoney(value),
+  fromText: numberFromText,
 };

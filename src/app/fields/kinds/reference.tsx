@@ -25,4 +25,6 @@ export const reference: FieldKindApp = {
   // The export replaces keys by titles before (views/export-xlsx.ts `withReferenceTitles`).
   exportCell: textCell,
   format: textOrCnpj,
+  // Keyed by id: a number; keyed by another field (a CNPJ, a code): the text.
+  fromText: (field, t) => ((field.refKey ?? 'id') === 'id' && /^\d+$/.test(t) ? Number(t) : t),
 };

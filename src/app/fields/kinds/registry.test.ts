@@ -27,6 +27,7 @@ const PARTS: Record<keyof FieldKindApp, (v: unknown) => boolean> = {
   Filter: (v) => v === null || (typeof v === 'object' && isComponent(DROPDOWNS[(v as { dropdown: keyof typeof DROPDOWNS }).dropdown])),
   exportCell: (v) => typeof v === 'function',
   format: (v) => typeof v === 'function',
+  fromText: (v) => v === null || typeof v === 'function',
 };
 
 /** A field and a value of each kind, with its text and its spreadsheet cell. */
@@ -127,5 +128,24 @@ describe('registry of field kinds (app)', () => {
       images: null,
     });
     expect(FIELD_KINDS_APP.person.Filter?.key?.(SAMPLES.person.field)).toBe('p.mail');
+  });
+
+  it('reads a value from one text (query string, prefill) by kind, and refuses what the kind cannot hold', () => {
+    const read = (kind: FieldKind, t: string, extra: Partial<FieldDef> = {}) => appKindOf({ kind }).fromText?.({ name: 'f', label: 'F', kind, ...extra }, t);
+    expect(read('integer', '3')).toBe(3);
+    expect(read('decimal', '0.25')).toBe(0.25);
+    expect(read('money', 'abc')).toBeUndefined();
+    expect(read('integer', ' ')).toBeUndefined();
+    expect(read('boolean', 'true')).toBe(true);
+    expect(read('boolean', 'false')).toBe(false);
+    expect(read('boolean', 'sim')).toBeUndefined();
+    expect(read('enum', 'Alta', { options: ['Alta', 'Baixa'] })).toBe('Alta');
+    expect(read('enum', 'Média', { options: ['Alta', 'Baixa'] })).toBeUndefined();
+    expect(read('reference', '12', { ref: 'obra' })).toBe(12);
+    expect(read('reference', '12345678000195', { ref: 'empresa', refKey: 'cnpj' })).toBe('12345678000195');
+    expect(read('tags', 'a')).toEqual(['a']);
+    expect(read('date', '2026-11-29')).toBe('2026-11-29');
+    expect(read('text', 'Sala 1')).toBe('Sala 1');
+    for (const kind of ['person', 'object', 'rows', 'attachments', 'images'] as const) expect(read(kind, 'x')).toBeUndefined();
   });
 });

@@ -5,9 +5,11 @@ import { optionLabel } from '../../../../schemas/option-labels';
 import { formatCnpj } from '../../../../schemas/shared/cnpj';
 import { EllipsisText } from '../ellipsis-text';
 import { TextDisplay, plainText, textCell } from './common';
+import type { FieldDef } from '../../../../schemas/kinds';
 import type { FieldDisplayProps, FieldKindApp, FormatField, KindFilter } from './types';
 
 const LIKE: KindFilter = { family: 'like', dropdown: 'LikeFilter' };
+const asText = (_field: FieldDef, t: string): string => t;
 
 /** A CNPJ (`format: 'cnpj'`) reads 00.000.000/0000-00. */
 export const textOrCnpj = (field: FormatField, value: unknown): string =>
@@ -19,6 +21,7 @@ export const text: FieldKindApp = {
   Filter: LIKE,
   exportCell: textCell,
   format: textOrCnpj,
+  fromText: asText,
 };
 
 function LongTextDisplay({ value, mode }: FieldDisplayProps): React.ReactElement {
@@ -35,6 +38,7 @@ export const longtext: FieldKindApp = {
   Filter: LIKE,
   exportCell: textCell,
   format: plainText,
+  fromText: asText,
 };
 
 function EmailDisplay({ value }: FieldDisplayProps): React.ReactElement {
@@ -47,6 +51,7 @@ export const email: FieldKindApp = {
   Filter: LIKE,
   exportCell: textCell,
   format: plainText,
+  fromText: asText,
 };
 
 function EnumDisplay({ field, value, mode }: FieldDisplayProps): React.ReactElement {
@@ -59,4 +64,5 @@ export const enumKind: FieldKindApp = {
   Filter: { family: 'in', dropdown: 'InFilter' },
   exportCell: textCell,
   format: (field, value) => optionLabel(field, value),
+  fromText: (field, t) => (!field.options || field.options.includes(t) ? t : undefined),
 };

@@ -113,4 +113,11 @@ export interface FieldKindApp {
   exportCell(field: FieldDef, value: unknown): ExcelCell;
   /** A value that is not empty → plain pt-BR text (list cells, cards, history, export, tooltips). */
   format(field: FormatField, value: unknown): string;
+  /**
+   * A value given as one text — a create form's query string (`?folha=3&x=0.25`), a route's prefill —
+   * → the field's value, or undefined when the text is not one (a number that is not a number, an
+   * option the field does not have). Null: the kind takes no value from a text (people, files, rows,
+   * objects).
+   */
+  fromText: ((field: FieldDef, text: string) => unknown) | null;
 }

@@ -16,26 +16,12 @@ import type { ResultadoPlanta } from '../../../../resources/plantas';
 import type { ViewProps } from '../../views/overrides';
 import { FieldFormItem } from '../../fields/form-items';
 import { rememberedObra } from '../../providers/layout-services';
-import { bearerHeaders } from '../../access/load-ability';
+import { ApiCallError, UNREACHABLE_MESSAGE, apiCall } from '../../providers/api-client';
 
 type Mode = 'pdf' | 'cre';
-type Refusal = { message: string; errors: Record<string, string[]> };
-
-async function post(path: string, body: BodyInit, json = false): Promise<ResultadoPlanta> {
-  let res: Response;
-  try {
-    res = await fetch(`/api/v1${path}`, {
-      method: 'POST',
-      body,
-      headers: { Accept: 'application/json', ...(json ? { 'Content-Type': 'application/json' } : {}), ...(await bearerHeaders()) },
-    });
-  } catch {
-    throw { message: 'Não foi possível falar com o servidor. Verifique a conexão e tente de novo.', errors: {} } satisfies Refusal;
-  }
-  const data = (await res.json().catch(() => ({}))) as Partial<Refusal> & ResultadoPlanta;
-  if (!res.ok) throw { message: data.message ?? `Erro ${res.status}.`, errors: data.errors ?? {} } satisfies Refusal;
-  return data;
-}
+/** The API's own base (`/api/v1`): this page posts outside the data provider's resource. */
+const post = (path: string, body: FormData | Record<string, never>): Promise<ResultadoPlanta> =>
+  apiCall<ResultadoPlanta>(path, { apiUrl: '/api/v1', method: 'POST', body });
 
 const summary = (r: ResultadoPlanta) => {
   const novas = r.folhas.filter((f) => f.situacao === 'nova').length;
@@ -75,12 +61,12 @@ export function PlantaUploadPage({ schema }: ViewProps): React.ReactElement {
         body.append('file', file, file.name);
         result = await post(`/obras/${encodeURIComponent(String(values.obra ?? ''))}/plantas`, body);
       } else {
-        result = await post(`/projetos/${Number(values.projeto)}/planta`, JSON.stringify({}), true);
+        result = await post(`/projetos/${Number(values.projeto)}/planta`, {});
       }
       open?.({ type: 'success', message: 'Planta enviada', description: summary(result) });
       navigate(`/obras/${encodeURIComponent(result.obra)}/plantas`);
     } catch (e) {
-      const r = e as Refusal;
+      const r = e instanceof ApiCallError ? e : new ApiCallError(UNREACHABLE_MESSAGE, 0);
       setRefusal(r.message);
       const known = new Set(['obra', 'codigo', 'titulo', 'disciplina', 'revisao', 'file', 'projeto']);
       form.setFields(
