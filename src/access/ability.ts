@@ -6,18 +6,10 @@
  * Isomorphic: imported by the API (which enforces) and by the app (which hides
  * what the user cannot do). No React, no Node-only modules.
  */
-import {
-  AbilityBuilder,
-  createMongoAbility,
-  detectSubjectType as caslDetectSubjectType,
-  subject,
-  type ForcedSubject,
-  type MongoAbility,
-  type MongoQuery,
-  type RawRuleOf,
-} from '@casl/ability';
+import { AbilityBuilder, createMongoAbility, detectSubjectType as caslDetectSubjectType, subject } from '@casl/ability';
 import { packRules, unpackRules, type PackRule } from '@casl/ability/extra';
 import type { Action, Subject } from './subjects';
+import type { AbilityOptions, AppAbility, AppRawRule, DraftStates, SubjectRecord } from './ability-types';
 import { externalKindOf, normalizeUser, type PortalUser } from './user';
 import type { EntitySchema } from '../../schemas/kinds';
 import { ruleContext, type RuleSet } from './rules/context';
@@ -48,33 +40,7 @@ import { isUsableRule, specificRules } from './rules/specific';
 import { ausenciaRules } from './rules/ausencia';
 import { punchListRules } from './rules/verificacao';
 
-/** A record checked against the rules: `subject('RDO', row)` or a plain object carrying its type. */
-export type SubjectRecord = ForcedSubject<Subject> & Record<string, unknown>;
-
-/** Subjects are type strings or plain records (tagged with `subject(type, record)`). */
-export type AppAbility = MongoAbility<[Action, Subject | Record<string, unknown>], MongoQuery>;
-export type AppRawRule = RawRuleOf<AppAbility>;
-
-export interface AbilityOptions {
-  /** Defaults to 'prod' (the shipped configuration). */
-  environment?: 'prod' | 'dev';
-  /**
-   * Fields for the internal team only, by subject (schema fields marked `internal`, e.g. an
-   * administrator's custom field): clients and partners can neither read nor write them.
-   */
-  internalFields?: Readonly<Record<string, readonly string[]>>;
-  /**
-   * Draft states by subject (workflow states marked `draft`, see `draftStatesOf`): clients and
-   * partners never receive a record in one of them (docs/access.md decision 29).
-   */
-  draftStates?: Readonly<Record<string, readonly DraftStates[]>>;
-}
-
-/** The states of one workflow field that are drafts. */
-export interface DraftStates {
-  field: string;
-  values: readonly string[];
-}
+export type { AbilityOptions, AppAbility, AppRawRule, DraftStates, SubjectRecord } from './ability-types';
 
 /** Draft states of the schemas' workflows, by CASL subject (the API passes them to `defineAbilityFor`). */
 export function draftStatesOf(schemas: readonly EntitySchema[]): Record<string, DraftStates[]> {

@@ -14,7 +14,7 @@
  * uses it to offer the select instead of a text box (src/app/modules/eap/eap-code-input.tsx).
  */
 import { subject } from '@casl/ability';
-import type { AppAbility } from './ability';
+import type { AppAbility } from './ability-types';
 
 /** The areas of work-order EAPs and daily reports (`EapOS.area`, `DiarioOs.area`). */
 export const EAP_AREAS = ['FIELD', 'AUTOMACAO'] as const;

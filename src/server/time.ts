@@ -40,3 +40,36 @@ export function formatDateBr(v: unknown): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(String(v ?? ''));
   return m ? `${m[3]}/${m[2]}/${m[1]}` : '';
 }
+
+/** The numeric wall-clock parts of an instant. */
+export interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+const wallFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall clock of `d` in `timeZone` (to the second), with one cached formatter per zone. */
+export function wallClock(timeZone: string, d: Date): WallClock {
+  let f = wallFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    wallFormatters.set(timeZone, f);
+  }
+  const p: Record<string, number> = {};
+  for (const part of f.formatToParts(d)) if (part.type !== 'literal') p[part.type] = Number(part.value);
+  return { year: p.year, month: p.month, day: p.day, hour: p.hour === 24 ? 0 : p.hour, minute: p.minute, second: p.second };
+}

@@ -10,6 +10,10 @@ import ICAL from 'ical.js';
 import { BACKENDS, useApi } from './backends';
 import { client, person } from './workflow-helpers';
 import { forgetDirectoryAccess } from '../../src/server/site-users/directory';
+import { CNPJ } from '../../src/server/seed/demo-empresas';
+import { loadCalendar } from '../../src/server/sla/calendar-config';
+import { isBusinessDate, localParts } from '../../src/server/sla/calendar';
+import { addDaysIso, todayIso } from '../../src/server/time';
 
 const SM = 'sm@portal.local';
 const QUANT = 'materiais.quantificador@portal.local';
@@ -114,6 +118,54 @@ describe.each(BACKENDS)('calendar feed (%s)', (backend) => {
     expect(list.some((e) => e.uid.startsWith(`atividade-${other}@`))).toBe(false);
     // Another person's pending item (the verifier's stage) is not SM's.
     expect(list.some((e) => e.uid.startsWith(`pendencia-materiais-${waiting}@`))).toBe(false);
+  });
+
+  it('lists each working day whose daily report is missing, at the end of its hours, until the report is written', async () => {
+    const id = `R${Date.now().toString(36).slice(-7)}${backend.slice(0, 2)}`;
+    const today = todayIso();
+    const site = await c.post(
+      '/api/v1/obras',
+      {
+        Id_Lista: id,
+        nome: `Obra do RDO ${tag}`,
+        cliente: CNPJ.clienteDemo,
+        status: 'Em andamento',
+        dataInicio: addDaysIso(today, -30),
+        siteManager: person(SM),
+      },
+      ADMIN,
+    );
+    expect(site.status, JSON.stringify(site.body)).toBe(201);
+    const rdoEvents = async (as = SM) => events(await (await feed(await issue(as))).text()).filter((e) => e.uid.startsWith(`rdo-${id}-`));
+
+    const cal = await loadCalendar(t.api.db);
+    const expected: string[] = [];
+    for (let d = addDaysIso(today, -14); d <= addDaysIso(today, 7); d = addDaysIso(d, 1)) if (isBusinessDate(cal, d)) expected.push(d);
+    const listed = await rdoEvents();
+    const dateOf = (e: ICAL.Event) => e.uid.slice(`rdo-${id}-`.length, `rdo-${id}-`.length + 10);
+    expect(listed.map(dateOf).sort()).toEqual(expected);
+
+    const past = listed.find((e) => dateOf(e) < today)!;
+    expect(past.summary).toBe(`RDO em atraso: obra ${id}, ${dateOf(past).split('-').reverse().join('/')}`);
+    expect(past.startDate.isDate).toBe(false);
+    // The deadline is the end of that day's last working interval, in the calendar's zone.
+    const end = localParts(cal.timeZone, past.endDate.toJSDate().getTime());
+    expect(end.date).toBe(dateOf(past));
+    expect(end.minute).toBe(Math.max(...cal.hours[end.weekday].map(([, e]) => e)));
+    expect(past.component.getFirstPropertyValue('url')).toMatch(new RegExp(`/${id}/diarios/novo\\?data=${dateOf(past)}$`));
+    const ahead = listed.find((e) => dateOf(e) > today);
+    if (ahead) expect(ahead.summary).toMatch(/^Prazo do RDO: /);
+
+    // A report written for that date takes its day out of the feed; the others stay.
+    const rdo = await c.post('/api/v1/diarios', { obra: id, data: dateOf(past), siteManager: person(SM) }, SM);
+    expect(rdo.status, JSON.stringify(rdo.body)).toBe(201);
+    const after = (await rdoEvents()).map(dateOf);
+    expect(after).toEqual(expected.filter((d) => d !== dateOf(past)));
+    // Someone who does not write the site's reports has none of its deadlines.
+    expect(await rdoEvents(QUANT)).toEqual([]);
+    // A site no longer under way has none either.
+    await sql`update obra set status = 'Paralisada' where "Id_Lista" = ${id}`.execute(t.api.db);
+    expect(await rdoEvents()).toEqual([]);
   });
 
   it('revoked, reissued, unknown and malformed addresses answer 404; an inactive person too', async () => {

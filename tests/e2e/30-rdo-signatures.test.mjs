@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { DESKTOP, PHONE, apiGet, apiSend, eventually, goto, launch, loginOwnAccount, loginStaff, newPage, shot, step, toasts, waitPath } from './helpers.mjs';
 import { DATA_DIR, readMails } from './mail.mjs';
+import { freeDay } from './field-helpers.mjs';
 
 let browser;
 before(async () => {
@@ -31,18 +32,6 @@ const editControl = (page) => page.getByRole('button', { name: /Editar/ }).or(pa
 /** The API's refusal of any edit of a concluded report (src/server/workflow/edit-rules.ts). */
 const LOCKED = 'Este diário de obra está em "Concluído (em revisão)" e não pode ser alterado por você.';
 const SEED_DISTRIBUTION = ['obra101@cliente-demo.com.br', 'arquivo.tecnico@portal.local']; // src/server/seed/demo-config.ts
-
-const pad = (n) => String(n).padStart(2, '0');
-/** A day of 2024 on which site 101 has no report yet (one report per site per day). */
-async function freeDay(page) {
-  for (;;) {
-    const [m, d] = [1 + Math.floor(Math.random() * 12), 1 + Math.floor(Math.random() * 28)];
-    const iso = `2024-${pad(m)}-${pad(d)}`;
-    const taken = await apiGet(page, `/api/v1/diarios?obra=101&data=${iso}`);
-    assert.equal(taken.status, 200, JSON.stringify(taken.body));
-    if (taken.body.length === 0) return { iso, br: `${pad(d)}/${pad(m)}/2024` };
-  }
-}
 
 /** Site 101's distribution list, set to the seed's when it has none. */
 async function distributionOf101(admin) {
@@ -113,7 +102,7 @@ test('o diário escrito e concluído no navegador é travado, assinado pelo site
 
     await step(sm, '30-escrever', async () => {
       await loginStaff(sm, 'sm@portal.local');
-      const day = await freeDay(sm);
+      const day = await freeDay(sm, 2024);
       await goto(sm, '/101/diarios/novo');
       const text = sm.getByLabel('Ocorrências');
       await text.waitFor();

@@ -26,7 +26,7 @@ import {
   step,
   waitPath,
 } from './helpers.mjs';
-import { donePhotos, installed, installedOnNewReport, randomDay, writeReport } from './field-helpers.mjs';
+import { donePhotos, freeDay, installed, installedOnNewReport, writeReport } from './field-helpers.mjs';
 
 let browser;
 before(async () => {
@@ -46,10 +46,13 @@ async function noSeriousA11y(page, what) {
 test('um diário escrito sem sinal no telefone, com 3 fotos, chega uma vez ao servidor', async () => {
   const page = await newPage(browser, { viewport: PHONE, serviceWorkers: 'allow' });
   const context = page.context();
-  const day = randomDay();
   const text = `${TOKEN} concretagem sem sinal`;
+  let day;
   try {
-    await step(page, '32-instalar', () => installedOnNewReport(page));
+    await step(page, '32-instalar', async () => {
+      await installedOnNewReport(page);
+      day = await freeDay(page, 2023);
+    });
 
     await step(page, '32-escrever-offline', async () => {
       await context.setOffline(true);
@@ -102,11 +105,11 @@ test('um diário escrito sem sinal no telefone, com 3 fotos, chega uma vez ao se
 test('dois aparelhos editam o mesmo diário: conflito, tela de comparação, nada se perde', async () => {
   const phone = await newPage(browser, { viewport: PHONE, serviceWorkers: 'allow' });
   const office = await newPage(browser, { viewport: DESKTOP });
-  const day = randomDay();
   let id;
   try {
     await step(phone, '32-conflito-preparar', async () => {
       await loginStaff(phone, 'sm@portal.local');
+      const day = await freeDay(phone, 2023);
       const created = await apiSend(phone, 'POST', '/api/v1/diarios', {
         obra: '101',
         data: day.iso,
@@ -176,12 +179,13 @@ test('dois aparelhos editam o mesmo diário: conflito, tela de comparação, nad
 test('a rede cai no meio do envio das fotos: o reenvio manda só o que faltou, um diário e 3 fotos', async () => {
   const page = await newPage(browser, { viewport: PHONE, serviceWorkers: 'allow' });
   const context = page.context();
-  const day = randomDay();
   const text = `${TOKEN} rede caiu no envio`;
   const uploads = [];
+  let day;
   try {
     await step(page, '32-corte-escrever', async () => {
       await loginStaff(page, 'sm@portal.local');
+      day = await freeDay(page, 2023);
       await goto(page, '/101/diarios/novo');
       await installed(page);
       // The form has loaded (the person's rules and the site checked) before the network goes.

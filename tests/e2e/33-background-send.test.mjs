@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { BASE, PHONE, appReady, eventually, goto, launch, newPage, shot, step, waitPath } from './helpers.mjs';
-import { installedOnNewReport, randomDay, writeReport } from './field-helpers.mjs';
+import { freeDay, installedOnNewReport, writeReport } from './field-helpers.mjs';
 
 const SYNC_TAG = 'portal-aparelho-envio';
 
@@ -42,12 +42,13 @@ async function registrationId(cdp) {
 test('sem nenhuma aba do portal aberta, o diário salvo sem sinal é enviado em segundo plano', async () => {
   const page = await newPage(browser, { viewport: PHONE, serviceWorkers: 'allow' });
   const context = page.context();
-  const day = randomDay();
+  let day;
   const text = `bg-${Date.now().toString(36)} armação da laje, enviado em segundo plano`;
   let token = '';
   try {
     await step(page, '33-instalar', async () => {
       await installedOnNewReport(page);
+      day = await freeDay(page, 2021);
       token = await page.evaluate(() => localStorage.getItem(Object.keys(localStorage).find((k) => k.endsWith('.idToken'))));
       assert.ok(token, 'sessão do site manager');
     });

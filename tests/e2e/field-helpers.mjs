@@ -1,15 +1,26 @@
-// Shared by the field scenarios (32-offline-rdo, 33-background-send): a day no other scenario writes,
+// Shared by the report scenarios (30, 32, 33): a day no other scenario writes,
 // phone-like photos, the installed service worker, and the report form filled with 3 photos.
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
-import { appReady, eventually, goto, loginStaff } from './helpers.mjs';
+import { apiGet, appReady, eventually, goto, loginStaff } from './helpers.mjs';
 
 const pad = (n) => String(n).padStart(2, '0');
-/** A day of 2023 no other scenario writes (one report per site per day). */
-export function randomDay() {
-  const m = 1 + Math.floor(Math.random() * 12);
-  const d = 1 + Math.floor(Math.random() * 28);
-  return { iso: `2023-${pad(m)}-${pad(d)}`, br: `${pad(d)}/${pad(m)}/2023` };
+const taken = new Set();
+/**
+ * A day of `year` on which site 101 has no report yet (one report per site per day), asked of the API
+ * while online; each scenario file writes in a year of its own, so files running side by side never
+ * draw the same day, and a day drawn earlier in this file is not drawn again.
+ */
+export async function freeDay(page, year) {
+  for (;;) {
+    const [m, d] = [1 + Math.floor(Math.random() * 12), 1 + Math.floor(Math.random() * 28)];
+    const iso = `${year}-${pad(m)}-${pad(d)}`;
+    if (taken.has(iso)) continue;
+    taken.add(iso);
+    const found = await apiGet(page, `/api/v1/diarios?obra=101&data=${iso}`);
+    assert.equal(found.status, 200, JSON.stringify(found.body));
+    if (found.body.length === 0) return { iso, br: `${pad(d)}/${pad(m)}/${year}` };
+  }
 }
 
 /** A photo-like JPEG (noise over a gradient), as a phone camera would give. */

@@ -5,7 +5,7 @@
  * of the `can` / `cannot` calls is part of the rules). Isomorphic.
  */
 import type { AbilityBuilder } from '@casl/ability';
-import type { AbilityOptions, AppAbility } from '../ability';
+import type { AbilityOptions, AppAbility } from '../ability-types';
 import type { Role } from '../roles';
 import { permissionsOf, type PortalUser } from '../user';
 

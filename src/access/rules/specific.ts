@@ -1,6 +1,6 @@
 /** A staff user's own rules (`specific_rules`), docs/access.md decision 23. */
 import { mongoQueryMatcher } from '@casl/ability';
-import type { AppRawRule } from '../ability';
+import type { AppRawRule } from '../ability-types';
 import { parseSpecificRules, type PortalUser } from '../user';
 
 /**

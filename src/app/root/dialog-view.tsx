@@ -2,7 +2,7 @@
 import { useRef, type FormEvent } from 'react';
 import { Button, Modal, Space } from 'antd';
 import { DIALOG } from './constants';
-import type { PendingDialog } from './dialogs';
+import type { PendingDialog } from './dialog-types';
 
 export function DialogView({ dialog, onSettle }: { dialog: PendingDialog; onSettle: (ok: boolean) => void }) {
   const { kind, options } = dialog;

@@ -10,31 +10,16 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState, type FormEvent, type ReactElement, type ReactNode } from 'react';
 import { Button, Input, Popconfirm, Popover } from 'antd';
 import { DIALOG, QUICK_MENU } from './constants';
+import type { DialogOptions, PendingDialog } from './dialog-types';
+
+export type { DialogOptions };
 
 // antd's Modal loads with the first dialog, not with every page.
 const DialogView = lazy(() => import('./dialog-view').then((m) => ({ default: m.DialogView })));
 
-export interface DialogOptions {
-  title: ReactNode;
-  text?: ReactNode;
-  /** Default 'OK'. */
-  okText?: string;
-  /** Confirm only; default 'Cancelar'. */
-  cancelText?: string;
-  /** Confirm only: OK button shown as dangerous. */
-  danger?: boolean;
-}
-
 export interface DialogsApi {
   confirm(options: DialogOptions): Promise<boolean>;
   alert(options: DialogOptions): Promise<void>;
-}
-
-export interface PendingDialog {
-  id: number;
-  kind: 'confirm' | 'alert';
-  options: DialogOptions;
-  resolve: (ok: boolean) => void;
 }
 
 const DialogContext = createContext<DialogsApi | null>(null);

@@ -5,7 +5,17 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
 import { castTypeOf, kindOf } from '../fields/registry';
-import type { AccessWhereOptions } from './rules-to-sql';
+
+export interface AccessWhereOptions {
+  /** Qualify columns with this table name or alias (for joins). */
+  table?: string;
+  /**
+   * What the query's other conditions already guarantee: path → the only values it can hold
+   * (a list filter `obra=101`). A rule leaf on such a path is decided here (TRUE / FALSE) instead
+   * of being evaluated per row, so `obra IN (my sites) OR …` costs nothing on a site's list.
+   */
+  facts?: ReadonlyMap<string, readonly string[]>;
+}
 
 // ---------------------------------------------------------------------------
 // Field resolution: dot path → SQL expression, by the schema's field kinds.

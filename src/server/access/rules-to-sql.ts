@@ -20,8 +20,10 @@ import type { Expression, SqlBool } from 'kysely';
 import type { AppAbility } from '../../access/ability';
 import type { EntitySchema } from '../../../schemas/kinds';
 import { and, not, or, toExpression, FALSE_SQL, type Pred } from './sql-predicates';
-import { resolve, type Resolved } from './rule-fields';
+import { resolve, type AccessWhereOptions, type Resolved } from './rule-fields';
 import { compareLeaf, decideByFacts, eqLeaf, existsLeaf, inLeaf, UNTRANSLATABLE, type LeafResult } from './rule-leaves';
+
+export type { AccessWhereOptions };
 
 export type AccessWhere =
   | { forbidden: true }
@@ -32,17 +34,6 @@ export type AccessWhere =
       /** True when the rules allow every row (the expression is TRUE). */
       unrestricted: boolean;
     };
-
-export interface AccessWhereOptions {
-  /** Qualify columns with this table name or alias (for joins). */
-  table?: string;
-  /**
-   * What the query's other conditions already guarantee: path → the only values it can hold
-   * (a list filter `obra=101`). A rule leaf on such a path is decided here (TRUE / FALSE) instead
-   * of being evaluated per row, so `obra IN (my sites) OR …` costs nothing on a site's list.
-   */
-  facts?: ReadonlyMap<string, readonly string[]>;
-}
 
 /** A condition node as produced by @ucast (FieldCondition / CompoundCondition). */
 interface AstNode {

@@ -7,35 +7,17 @@
 import ExcelJS from 'exceljs';
 import { auditKindLabel, auditModuleLabel, auditSummary } from '../../../resources/audit';
 import { portalTz } from '../db/boss';
+import { wallClock } from '../time';
 import type { AuditEntry } from './query';
 
 export type ExportFormat = 'xlsx' | 'csv';
-
-/** The wall-clock parts of an instant in the portal's time zone. */
-function wallClock(iso: string): { y: number; mo: number; d: number; h: number; mi: number; s: number } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: portalTz(),
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(iso))
-      .map((p) => [p.type, Number(p.value)]),
-  );
-  return { y: parts.year, mo: parts.month, d: parts.day, h: parts.hour, mi: parts.minute, s: parts.second };
-}
 
 const two = (n: number) => String(n).padStart(2, '0');
 
 /** '31/05/2026 14:03:09' in the portal's time zone. */
 export function brDateTime(iso: string): string {
-  const w = wallClock(iso);
-  return `${two(w.d)}/${two(w.mo)}/${w.y} ${two(w.h)}:${two(w.mi)}:${two(w.s)}`;
+  const w = wallClock(portalTz(), new Date(iso));
+  return `${two(w.day)}/${two(w.month)}/${w.year} ${two(w.hour)}:${two(w.minute)}:${two(w.second)}`;
 }
 
 const COLUMNS: { header: string; width: number; value: (e: AuditEntry) => string }[] = [
@@ -63,9 +45,9 @@ export async function auditXlsx(rows: AuditEntry[]): Promise<Uint8Array> {
   for (const e of rows) {
     const row = ws.addRow(COLUMNS.map((c) => c.value(e)));
     // The date as a date cell (the portal's wall clock), shown dd/mm/aaaa hh:mm:ss.
-    const w = wallClock(e.em);
+    const w = wallClock(portalTz(), new Date(e.em));
     const cell = row.getCell(1);
-    cell.value = new Date(Date.UTC(w.y, w.mo - 1, w.d, w.h, w.mi, w.s));
+    cell.value = new Date(Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second));
     cell.numFmt = 'dd/mm/yyyy hh:mm:ss';
   }
   ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: COLUMNS.length } };

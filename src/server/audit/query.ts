@@ -14,7 +14,7 @@ import type { Db } from '../db/connect';
 import { portalTz } from '../db/boss';
 import { ApiError } from '../http/errors';
 import type { FieldErrors } from '../crud/validate';
-import { readActionOf } from '../crud/repository';
+import { readActionOf } from '../crud/record-access';
 import { epochDay } from '../lost-days/period';
 import { serviceAccountLabel } from '../../../resources/service-accounts';
 

@@ -6,6 +6,8 @@
  * - For the people of a site, the planned activities of its schedule (EAP items with planned dates)
  *   as all-day events, when they may see that schedule (src/server/schedule/scope.ts). The daily
  *   reports waiting for someone (to conclude, to sign) are among the pending items.
+ * - For whoever writes a site's daily reports, the working days whose report is missing or due
+ *   (rdo-deadlines.ts), timed at the end of that day's working hours.
  */
 import { sql } from 'kysely';
 import type { EntitySchema } from '../../../schemas/kinds';
@@ -20,7 +22,8 @@ import { listPendencias } from '../workflow/pendencias';
 import { recordUrl } from '../workflow/notify';
 import type { WorkflowActor } from '../workflow/definition';
 import { scheduleScopeFor } from '../schedule/scope';
-import type { FeedEvent } from './ics';
+import { DEADLINE_MINUTES, type FeedEvent } from './ics';
+import { rdoDeadlineEvents } from './rdo-deadlines';
 
 /** Most pending items and activities per feed (a calendar is not the full list). */
 const MAX_PENDING = 200;
@@ -28,8 +31,6 @@ const MAX_SITES = 20;
 const MAX_ACTIVITIES = 500;
 /** Activities that ended more than this many days ago are left out. */
 const PAST_DAYS = 90;
-/** A deadline shows as a 30-minute event ending at the deadline's start. */
-const DEADLINE_MINUTES = 30;
 
 export interface FeedDeps {
   db: Db;
@@ -123,6 +124,10 @@ export async function feedEvents(deps: FeedDeps, stored: PortalUser): Promise<{ 
   if (!user) return null;
   const ability = deps.abilityOf(user);
   const actor: WorkflowActor = { email: user.email, name: user.name, ability, client: isExternalUser(user), roles: user.roles, emNomeDe: user.emNomeDe };
-  const events = [...(await pendingEvents(deps, actor)), ...(await activityEvents(deps, user, ability))];
+  const events = [
+    ...(await pendingEvents(deps, actor)),
+    ...(await activityEvents(deps, user, ability)),
+    ...(await rdoDeadlineEvents(deps, user, ability, host())),
+  ];
   return { name: `Portal – ${user.name || user.email}`, events };
 }

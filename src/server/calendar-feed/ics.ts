@@ -3,8 +3,11 @@
  * at 75 octets, CRLF, a VTIMEZONE for America/Sao_Paulo (no daylight saving since 2019) and events
  * either all-day (`VALUE=DATE`) or timed in that zone.
  */
+import { wallClock } from '../time';
 
 export const FEED_ZONE = 'America/Sao_Paulo';
+/** A deadline shows as an event of this many minutes ending at the deadline. */
+export const DEADLINE_MINUTES = 30;
 
 export interface FeedEvent {
   uid: string;
@@ -48,21 +51,11 @@ const utcStamp = (d: Date) =>
 const dateValue = (iso: string) => iso.slice(0, 10).replace(/-/g, '');
 const nextDay = (iso: string) => new Date(Date.parse(`${iso.slice(0, 10)}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
-const LOCAL = new Intl.DateTimeFormat('en-CA', {
-  timeZone: FEED_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
 /** The instant as local time in the feed's zone (`YYYYMMDDTHHMMSS`). */
 export function localStamp(d: Date): string {
-  const p = Object.fromEntries(LOCAL.formatToParts(d).map((x) => [x.type, x.value]));
-  return `${p.year}${p.month}${p.day}T${p.hour}${p.minute}${p.second}`;
+  const p = wallClock(FEED_ZONE, d);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${p.year}${two(p.month)}${two(p.day)}T${two(p.hour)}${two(p.minute)}${two(p.second)}`;
 }
 
 const VTIMEZONE = [

@@ -17,7 +17,7 @@ import type { Db } from '../db/connect';
 import type { AppEnv } from '../http/env';
 import { ApiError } from '../http/errors';
 import { actorOf, jsonBody } from '../crud/routes';
-import { canOn, parseId, selectOne } from '../crud/repository';
+import { canOn, parseId, selectOne } from '../crud/record-access';
 import { notFoundMessage } from '../crud/messages';
 import { addMessage, messageText, refuseIfFinished, threadOf, type Author } from './thread';
 

@@ -6,7 +6,7 @@
 import type { EntitySchema } from '../../../schemas/kinds';
 import { importRights } from '../../../resources/importacao';
 import { ApiError } from '../http/errors';
-import type { Actor } from '../crud/repository';
+import type { Actor } from '../crud/record-access';
 import type { ImportRow } from './store';
 
 export const EXTERNAL_REFUSAL = 'A importação de planilhas é só para a equipe da empresa.';

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import type { EntitySchema } from '../../../schemas/kinds';
 import type { PortalUser } from '../../access/user';
 import type { Db } from '../db/connect';
-import type { Actor } from '../crud/repository';
+import type { Actor } from '../crud/record-access';
 import { tableWritten } from '../crud/write-events';
 import type { SheetRow } from './cells';
 import { dataRows, openSpreadsheet } from './sheet';

@@ -10,7 +10,7 @@ import type { EntitySchema } from '../../../schemas/kinds';
 import type { Db } from '../db/connect';
 import { bossOf } from '../db/boss';
 import { withDirectoryAccess } from '../site-users/directory';
-import type { Actor } from '../crud/repository';
+import type { Actor } from '../crud/record-access';
 import { runPhase, type ImportDeps } from './job';
 import type { Phase } from './store';
 

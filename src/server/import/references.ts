@@ -9,7 +9,7 @@ import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
 import { schemaByName } from '../../../schemas';
 import type { Db } from '../db/connect';
 import { columnSql, fieldOf } from '../db/columns';
-import { readWhere, type Actor } from '../crud/repository';
+import { readWhere, type Actor } from '../crud/record-access';
 import { closest, normalizeText, suggestion } from './text-match';
 import type { Coerced } from './values';
 

@@ -5,7 +5,7 @@
 import type { EntitySchema } from '../../../schemas/kinds';
 import type { Db } from '../db/connect';
 import { enqueueMail } from '../mail/queue';
-import { selectOne, type Actor } from '../crud/repository';
+import { selectOne, type Actor } from '../crud/record-access';
 import { recipients, recordUrl, titleOf } from '../workflow/notify';
 import { stateLabel } from '../workflow/definition';
 import { serverConfig } from '../config';

@@ -13,7 +13,7 @@ import { schemaByName } from '../../../schemas';
 import { optionLabel } from '../../../schemas/option-labels';
 import type { Db } from '../db/connect';
 import { columnSql, fieldOf } from '../db/columns';
-import { readWhere, type Actor } from '../crud/repository';
+import { readWhere, type Actor } from '../crud/record-access';
 import { importFields, importKeyOf, neededOnCreate, roleOf } from './mapping';
 import { columnName } from './cells';
 

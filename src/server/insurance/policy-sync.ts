@@ -11,7 +11,7 @@ import type { Db } from '../db/connect';
 import { flattenExtra } from '../db/columns';
 import { ApiError } from '../http/errors';
 import { diffRecords, writeAudit } from '../crud/audit';
-import { toColumns } from '../crud/repository';
+import { toColumnValues as toColumns } from '../db/columns';
 import type { AfterChangeRule, WriteRule } from '../crud/hooks-registry';
 import type { TransitionHook } from '../workflow/hooks';
 import { formatDateBr, todayIso } from '../time';

@@ -16,7 +16,7 @@ import { registerEntityHooks } from '../crud/hooks-registry';
 import { registerAfterMigrate, registerCoreSql } from '../db/migrate';
 import type { Db } from '../db/connect';
 import { flattenExtra } from '../db/columns';
-import { toColumns } from '../crud/repository';
+import { toColumnValues as toColumns } from '../db/columns';
 import { schemaByName } from '../../../schemas';
 import { registerAfter, registerGuard } from '../workflow/hooks';
 import { INSURANCE_CORE_SQL } from './expiry-job';

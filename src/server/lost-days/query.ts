@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { schemaByName } from '../../../schemas';
 import type { EntitySchema } from '../../../schemas/kinds';
 import type { Db } from '../db/connect';
-import { readWhere, type Actor } from '../crud/repository';
+import { readWhere, type Actor } from '../crud/record-access';
 import type { LostDay, LostDays } from '../../../schemas/lost-days-types';
 import type { Period } from './period';
 

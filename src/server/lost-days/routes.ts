@@ -17,7 +17,7 @@ import type { Db } from '../db/connect';
 import type { AppEnv } from '../http/env';
 import { ApiError } from '../http/errors';
 import { actorOf } from '../crud/routes';
-import { readActionOf, readWhere, type Actor } from '../crud/repository';
+import { readActionOf, readWhere, type Actor } from '../crud/record-access';
 import { parsePeriod } from './period';
 import { lostDays } from './query';
 

@@ -75,11 +75,14 @@ export interface MailMessage {
 }
 
 /**
- * Queues one message (recipients lowercased and deduplicated; nothing when none is valid). Addresses
- * under `.invalid` (RFC 2606: a service account's identity, issue 41) are never mailboxes: left out.
+ * Whether a (trimmed, lowercased) address can receive mail: a valid e-mail outside `.invalid`
+ * (RFC 2606: a service account's identity, issue 41, is never a mailbox).
  */
+export const isMailbox = (m: string): boolean => EMAIL_PATTERN.test(m) && !m.endsWith('.invalid');
+
+/** Queues one message (recipients lowercased and deduplicated; those that are no mailbox left out; nothing when none is left). */
 export async function enqueueMail(db: Db, msg: MailMessage): Promise<void> {
-  const to = [...new Set(msg.to.map((m) => m.trim().toLowerCase()).filter((m) => EMAIL_PATTERN.test(m) && !m.endsWith('.invalid')))];
+  const to = [...new Set(msg.to.map((m) => m.trim().toLowerCase()).filter(isMailbox))];
   if (!to.length) return;
   const attachments = checkedAttachments(msg.attachments);
   const anexos = attachments.length ? JSON.stringify(attachments) : null;

@@ -16,7 +16,7 @@ import type { Db } from '../db/connect';
 import type { AppEnv } from '../http/env';
 import { ApiError } from '../http/errors';
 import { actorOf } from '../crud/routes';
-import { readWhere } from '../crud/repository';
+import { readWhere } from '../crud/record-access';
 
 export interface EapCodigo {
   id: number;

@@ -66,6 +66,11 @@ export function schemaConfigPaths(): Record<string, JsonSchema> {
       sort: { type: 'boolean' },
       readOnly: { type: 'boolean' },
       hidden: { type: 'boolean', description: 'Campo personalizado removido (dados mantidos): não é mostrado nem gravado.' },
+      onCreate: {
+        type: 'boolean',
+        enum: [false],
+        description: 'false: fora do formulário de criação (preenchido depois, na edição ou no passo do fluxo que o pede).',
+      },
       internal: { type: 'boolean', description: 'Só para a equipe interna (nunca enviado a clientes e parceiros).' },
       storage: {
         type: 'string',

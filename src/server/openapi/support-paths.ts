@@ -10,6 +10,7 @@ import { PEOPLE_LIMIT } from '../people/routes';
 import { responseRef as r } from './components';
 import { fieldSchema, ref, type JsonSchema } from './field-schemas';
 import { rdoPaths } from './rdo-extra-paths';
+import { MARKUP_READ, markupPost } from './markup-paths';
 
 const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
 const date = { type: 'string', format: 'date' };
@@ -90,6 +91,7 @@ function filePaths(): Record<string, JsonSchema> {
       },
     },
     '/arquivos/*': {
+      post: markupPost(),
       get: {
         tags,
         operationId: 'baixarArquivo',
@@ -97,7 +99,8 @@ function filePaths(): Record<string, JsonSchema> {
         description:
           'O caminho depois de `/arquivos/` é a `key` do arquivo (ex.: `/arquivos/2026-03/3f2a….jpg`, o `url` devolvido no envio); ' +
           'com o sufixo `/thumb`, a miniatura da imagem (image/webp). Só para quem pode ler um registro que guarda o arquivo ' +
-          '(ou quem o enviou, enquanto não está em nenhum registro). Imagens e PDFs vêm para exibição; os demais tipos, como anexo.',
+          '(ou quem o enviou, enquanto não está em nenhum registro). Imagens e PDFs vêm para exibição; os demais tipos, como anexo. ' +
+          'Com o sufixo `/marcacao`, o desenho de uma cópia marcada (JSON; 404 se a foto não é uma cópia marcada).',
         responses: {
           200: {
             description: 'O conteúdo do arquivo, com o tipo dele (ou image/webp para a miniatura).',
@@ -108,6 +111,7 @@ function filePaths(): Record<string, JsonSchema> {
               'image/*': { schema: binary },
               'application/pdf': { schema: binary },
               'application/octet-stream': { schema: binary },
+              ...json(MARKUP_READ),
             },
           },
           400: r('BadRequest'),

@@ -11,7 +11,7 @@
 import { RIT_OF_RECORD } from '../../../schemas/rit';
 import { externalKindOf } from '../../access/user';
 import { ApiError } from '../http/errors';
-import { selectOne } from '../crud/repository';
+import { selectOne } from '../crud/record-access';
 import type { Db } from '../db/connect';
 import type { FileStorage } from '../storage/storage';
 import { readAll } from '../storage/thumbnails';

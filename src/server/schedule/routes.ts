@@ -18,7 +18,7 @@ import type { Db } from '../db/connect';
 import type { AppEnv } from '../http/env';
 import { ApiError } from '../http/errors';
 import { actorOf, jsonBody } from '../crud/routes';
-import { readWhere, selectOne, type Actor } from '../crud/repository';
+import { readWhere, selectOne, type Actor } from '../crud/record-access';
 import { validateBody } from '../crud/validate';
 import { diffRecords, writeAudit } from '../crud/audit';
 import { todayIso } from '../time';

@@ -12,7 +12,7 @@ import { schemaByName } from '../../../schemas';
 import type { EntitySchema } from '../../../schemas/kinds';
 import type { AppAbility } from '../../access/ability';
 import { accessWhere } from '../access/rules-to-sql';
-import { readActionOf } from '../crud/repository';
+import { readActionOf } from '../crud/record-access';
 
 export interface ScheduleScope {
   /** Over `"eapOs" e`. */

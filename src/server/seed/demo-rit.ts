@@ -9,7 +9,7 @@
  */
 import { schemaByName } from '../../../schemas';
 import type { Db } from '../db/connect';
-import { selectOne } from '../crud/repository';
+import { selectOne } from '../crud/record-access';
 import { storedContentHash } from '../signatures/signed-schema';
 import { ensureCode, insertSignature } from '../signatures/store';
 import { P, p, type Row } from './demo-common';

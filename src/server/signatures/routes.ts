@@ -22,7 +22,7 @@ import type { AppEnv } from '../http/env';
 import { ApiError } from '../http/errors';
 import { clientIp } from '../http/client-ip';
 import { jsonBody } from '../crud/routes';
-import { guardDb, parseId, readActionOf, selectOne } from '../crud/repository';
+import { guardDb, parseId, readActionOf, selectOne } from '../crud/record-access';
 import { notFoundMessage } from '../crud/messages';
 import type { FileStorage } from '../storage/storage';
 import { parseSignBody } from './body';

@@ -10,7 +10,7 @@ import { schemaByResource } from '../../../schemas';
 import type { Db } from '../db/connect';
 import type { AppEnv } from '../http/env';
 import { ApiError } from '../http/errors';
-import { selectOne } from '../crud/repository';
+import { selectOne } from '../crud/record-access';
 import { siteForDocument } from '../rdo/report-pdf';
 import { normalizeCode } from './code';
 import { storedContentHash } from './signed-schema';

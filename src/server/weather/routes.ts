@@ -14,7 +14,7 @@ import type { Db } from '../db/connect';
 import type { AppEnv } from '../http/env';
 import { ApiError } from '../http/errors';
 import { actorOf } from '../crud/routes';
-import { readWhere, type Actor } from '../crud/repository';
+import { readWhere, type Actor } from '../crud/record-access';
 import { todayIso } from '../time';
 import { cachedWeather, storeWeather, type Point } from './cache';
 import { UNAVAILABLE, fetchDayWeather, weatherUrl } from './open-meteo';

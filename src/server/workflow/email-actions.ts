@@ -20,7 +20,7 @@ import type { AppEnv } from '../http/env';
 import { ApiError } from '../http/errors';
 import { actorOf, jsonBody } from '../crud/routes';
 import { forbiddenMessage } from '../crud/messages';
-import { readActionOf, selectOne, type Row } from '../crud/repository';
+import { readActionOf, selectOne, type Row } from '../crud/record-access';
 import { stripUnreadable } from '../crud/read-fields';
 import { formatDateTimeBr } from '../time';
 import { describeTransition, findTransition, mayTake, stateLabel, stateOf, stillOpen, transitionForRecord, type WorkflowActor } from './definition';

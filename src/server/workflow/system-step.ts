@@ -11,7 +11,8 @@ import type { EntitySchema } from '../../../schemas/kinds';
 import type { Db } from '../db/connect';
 import { flattenExtra } from '../db/columns';
 import { diffRecords, writeAudit } from '../crud/audit';
-import { selectOne, toColumns, type Row } from '../crud/repository';
+import { selectOne, type Row } from '../crud/record-access';
+import { toColumnValues as toColumns } from '../db/columns';
 import { applySla } from '../sla/engine';
 import { findTransition } from './definition';
 

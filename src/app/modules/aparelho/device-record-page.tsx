@@ -21,6 +21,7 @@ import { StateTag } from './state-tag';
 import { recordAsText } from './record-text';
 import { reopenOnDevice } from '../../offline/reopen';
 import { fieldPathLabel } from '../../fields/field-path';
+import { saveBlob } from '../../providers/api-client';
 
 const show = (d: FieldDiff, v: unknown) => <FieldDisplay field={d.field} value={v} />;
 
@@ -127,12 +128,7 @@ function RefusedView({ rec, schema }: { rec: DeviceRecord; schema: EntitySchema 
     const blob = new Blob([JSON.stringify({ entidade: schema.label, situacao: rec.state, motivo: rec.reason, valores: rec.values }, null, 2)], {
       type: 'application/json',
     });
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(blob);
-    a.download = `${schema.name}-${rec.id.slice(0, 8)}.json`;
-    a.click();
-    // Some browsers start the download after click() returns: the address is given back later.
-    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+    saveBlob(blob, `${schema.name}-${rec.id.slice(0, 8)}.json`);
   };
   const retry = async () => {
     await putRecord({ ...rec, state: 'salvo', key: newId(), reason: undefined, errors: undefined, updatedAt: Date.now() });

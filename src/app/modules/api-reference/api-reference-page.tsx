@@ -9,18 +9,14 @@ import { Alert, Button, Collapse, Input, Table, Tag, Typography } from 'antd';
 import { Loading } from '../../views/loading';
 import { DownloadOutlined } from '@ant-design/icons';
 import { resourcesOf, type ApiField, type ApiOperation } from './api-reference';
+import { saveBlob } from '../../providers/api-client';
 
 const METHOD_COLOR: Record<string, string> = { GET: 'blue', POST: 'green', PATCH: 'orange', PUT: 'gold', DELETE: 'red' };
 
 const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 function download(doc: unknown) {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(doc, null, 2)], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = 'openapi.json';
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(new Blob([JSON.stringify(doc, null, 2)], { type: 'application/json' }), 'openapi.json');
 }
 
 export function ApiReferencePage() {

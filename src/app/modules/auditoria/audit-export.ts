@@ -1,5 +1,5 @@
 /** The audit trail's export: the file the API builds (`GET /api/v1/auditoria?formato=…`), handed to the browser. */
-import { authHeaders } from '../../providers/data-provider';
+import { ApiCallError, downloadFile } from '../../providers/api-client';
 
 export interface AuditQuery {
   pessoa?: string;
@@ -11,24 +11,15 @@ export interface AuditQuery {
   ate?: string;
 }
 
-/** Downloads the export of the filters; the file's name, or an Error with the API's message. */
+/** Downloads the export of the filters; the file's name, or an Error with the API's message and the request's code. */
 export async function downloadAudit(apiUrl: string, query: Record<string, string>): Promise<string> {
-  const res = await fetch(`${apiUrl}/auditoria?${new URLSearchParams(query)}`, { headers: await authHeaders() });
-  if (!res.ok) {
-    const body = (await res.json().catch(() => ({}))) as { message?: string; requestId?: string };
-    const code = body.requestId ?? res.headers.get('x-request-id');
-    throw new Error(`${body.message ?? 'Não foi possível exportar.'}${code ? ` (código do erro: ${code})` : ''}`);
+  try {
+    return await downloadFile(`/auditoria?${new URLSearchParams(query)}`, `auditoria.${query.formato ?? 'xlsx'}`, {
+      apiUrl,
+      fallback: 'Não foi possível exportar.',
+    });
+  } catch (e) {
+    if (!(e instanceof ApiCallError)) throw e;
+    throw new Error(`${e.message}${e.requestId ? ` (código do erro: ${e.requestId})` : ''}`);
   }
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `auditoria.${query.formato ?? 'xlsx'}`;
-  const blob = await res.blob();
-  if (typeof URL.createObjectURL !== 'function') return name; // jsdom
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-  return name;
 }

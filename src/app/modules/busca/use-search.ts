@@ -1,12 +1,12 @@
 /**
  * The search across every module from the app (issue 39): `GET /api/v1/busca` through React Query
- * (the session's bearer token, `authHeaders`), one request per pause in the typing (debounced), the
+ * (the app's API client, with the session's token), one request per pause in the typing (debounced), the
  * previous answer kept on screen while the next one loads, a superseded request aborted.
  */
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { SearchAnswer } from '../../../../resources/search';
-import { authHeaders, getApiUrl } from '../../providers/data-provider';
+import { ApiCallError, apiCall } from '../../providers/api-client';
 
 /** Pause in the typing before the search runs (ms). */
 export const SEARCH_DEBOUNCE_MS = 180;
@@ -25,10 +25,14 @@ export class SearchError extends Error {}
 async function fetchSearch(q: string, modulo: string | undefined, limite: number, signal: AbortSignal): Promise<SearchAnswer> {
   const params = new URLSearchParams({ q, limite: String(limite) });
   if (modulo) params.set('modulo', modulo);
-  const res = await fetch(`${getApiUrl()}/busca?${params}`, { headers: await authHeaders(), signal });
-  const body = (await res.json().catch(() => null)) as (SearchAnswer & { message?: string }) | null;
-  if (!res.ok || !body) throw new SearchError(body?.message || 'Não foi possível buscar agora. Tente de novo em instantes.');
-  return body;
+  const failed = 'Não foi possível buscar agora. Tente de novo em instantes.';
+  try {
+    const body = await apiCall<SearchAnswer | undefined>(`/busca?${params}`, { signal, fallback: failed });
+    if (!body) throw new SearchError(failed);
+    return body;
+  } catch (e) {
+    throw e instanceof ApiCallError ? new SearchError(e.status === 0 ? failed : e.message) : e;
+  }
 }
 
 export interface SearchState {

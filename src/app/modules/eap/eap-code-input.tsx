@@ -18,6 +18,8 @@ import { useAbility, useCurrentUser } from '../../access/ability-context';
 import { canPickEapCodes, isEapArea } from '../../../access/eap-codes';
 import { buildEapTree, type EapItem, type EapNode } from './tree';
 import { eapCodesQuery } from './eap-codes-query';
+// As the reference pickers: read even while offline, the service worker answers from the device.
+import { PICKER_NETWORK_MODE } from '../../fields/inputs/reference-select';
 
 interface CodeOption {
   value: string;
@@ -36,9 +38,14 @@ export interface EapCodeInputProps {
 
 export function EapCodeInput({ field, value, onChange, id, disabled, ...rest }: EapCodeInputProps) {
   const form = Form.useFormInstance();
-  const obra = Form.useWatch(field.eapCodeOf.obra, form) as unknown;
+  // useWatch answers undefined on the first render: the form's current value stands in until then,
+  // so that a form opened with its site and area shows the picker at once, not a text box first.
+  const watchedObra = Form.useWatch(field.eapCodeOf.obra, form) as unknown;
+  const obra = watchedObra ?? (form.getFieldValue(field.eapCodeOf.obra) as unknown);
   const siteWide = !field.eapCodeOf.area;
-  const area = Form.useWatch(field.eapCodeOf.area ?? '__eapSemArea', form) as unknown;
+  const areaName = field.eapCodeOf.area ?? '__eapSemArea';
+  const watchedArea = Form.useWatch(areaName, form) as unknown;
+  const area = watchedArea ?? (form.getFieldValue(areaName) as unknown);
   const ability = useAbility();
   const user = useCurrentUser();
   const site = typeof obra === 'string' ? obra : '';
@@ -51,14 +58,14 @@ export function EapCodeInput({ field, value, onChange, id, disabled, ...rest }: 
     url: scheduleQuery.url,
     method: scheduleQuery.method,
     errorNotification: false,
-    queryOptions: { queryKey: ['cronograma', obra], enabled: siteWide && readable, retry: false },
+    queryOptions: { queryKey: ['cronograma', obra], enabled: siteWide && readable, retry: false, networkMode: PICKER_NETWORK_MODE },
   });
   const byArea = useCustom<EapItem[], HttpError>({
     url: areaQuery.url,
     method: areaQuery.method,
     config: { query: areaQuery.query },
     errorNotification: false,
-    queryOptions: { queryKey: ['eap-codigos', obra, area], enabled: !siteWide && readable, retry: false },
+    queryOptions: { queryKey: ['eap-codigos', obra, area], enabled: !siteWide && readable, retry: false, networkMode: PICKER_NETWORK_MODE },
   });
   const items = siteWide ? schedule.result?.data?.itens : byArea.result?.data;
   const query = siteWide ? schedule.query : byArea.query;

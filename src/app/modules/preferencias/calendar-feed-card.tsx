@@ -1,6 +1,6 @@
 /**
  * The profile's "Agenda no calendário" (issue 41): a personal iCalendar address with the person's
- * deadlines and, for site people, the planned activities of their sites, for Outlook or Google
+ * deadlines and, for site people, the planned activities of their sites and their RDO deadlines, for Outlook or Google
  * Calendar to subscribe to. The address is shown once, when generated ("Gerar novo endereço"
  * replaces the old one, "Desativar" turns it off); `/api/v1/calendario/endereco`.
  */
@@ -62,8 +62,8 @@ export function CalendarFeedCard() {
     <Card title="Agenda no calendário" size="small" id="preferencias-calendario">
       <Space direction="vertical" size={12} style={{ width: '100%' }}>
         <Typography.Paragraph style={{ margin: 0 }}>
-          Veja no seu calendário os prazos das suas pendências e, se você é de obra, as atividades planejadas do cronograma das suas obras. O endereço é pessoal
-          e secreto: quem o tiver vê essas datas, por isso não o compartilhe.
+          Veja no seu calendário os prazos das suas pendências e, se você é de obra, as atividades planejadas do cronograma das suas obras e os prazos dos RDOs
+          que você escreve. O endereço é pessoal e secreto: quem o tiver vê essas datas, por isso não o compartilhe.
         </Typography.Paragraph>
         <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
           No Outlook: Adicionar calendário &gt; Assinar da Web, e cole o endereço. No Google Agenda: Outras agendas &gt; + &gt; Do URL, e cole o endereço. O

@@ -53,7 +53,7 @@ function SuggestedValues({ values }: { values: Record<string, unknown> }) {
 
 const loadingView = <Loading style={{ margin: '48px auto' }} label="Carregando" />;
 
-export function DiarioCreate({ schema }: ViewProps) {
+export function DiarioCreate({ schema, defaults }: ViewProps) {
   const { obra } = useParams();
   const { options, loading } = useRdoOptions(obra);
   const formSchema = useMemo<EntitySchema>(() => schemaWithRdoOptions(schema, options), [schema, options]);
@@ -66,6 +66,7 @@ export function DiarioCreate({ schema }: ViewProps) {
       schema={formSchema}
       action="create"
       initialValues={initialValues}
+      defaults={defaults}
       toolbar={
         <>
           <SuggestedValues values={suggested} />

@@ -9,7 +9,7 @@ import { FilePdfOutlined } from '@ant-design/icons';
 import type { BaseRecord } from '@refinedev/core';
 import { GenericShow } from '../../views/generic-show';
 import type { ViewProps } from '../../views/overrides';
-import { authHeaders, getApiUrl } from '../../providers/data-provider';
+import { downloadFile } from '../../providers/api-client';
 import { RDO_CONCLUDED, RDO_VOIDED } from '../../../../schemas/diario';
 
 /** The state a reopened report is in (schemas/diario.ts `devolver`, `reabrir`). */
@@ -18,32 +18,13 @@ import { SignaturesCard } from './signatures-card';
 import { notify } from '../../providers/toast-store';
 import { RDO_SIGNED, type SignedDocumentUi } from './signed-document';
 
-/** The file name the API gives (Content-Disposition), or a fallback. */
-export function attachmentName(header: string | null, fallback: string): string {
-  const m = /filename="([^"]+)"/.exec(header ?? '');
-  return m?.[1] ?? fallback;
-}
-
 /** "Baixar PDF" of a document of record (`GET /api/v1/{diarios|rits}/{id}/pdf`). */
 export function PdfButton({ record, doc = RDO_SIGNED }: { record: BaseRecord; doc?: SignedDocumentUi }) {
   const [loading, setLoading] = useState(false);
   const download = async () => {
     setLoading(true);
     try {
-      const res = await fetch(`${getApiUrl()}/${doc.resource}/${encodeURIComponent(String(record.id))}/pdf`, { headers: await authHeaders() });
-      if (!res.ok) {
-        const body = (await res.json().catch(() => ({}))) as { message?: string };
-        throw new Error(body.message ?? 'Não foi possível gerar o PDF.');
-      }
-      const blob = await res.blob();
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = attachmentName(res.headers.get('content-disposition'), doc.pdfName(record));
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      await downloadFile(`/${doc.resource}/${encodeURIComponent(String(record.id))}/pdf`, doc.pdfName(record), { fallback: 'Não foi possível gerar o PDF.' });
     } catch (e) {
       notify({ type: 'error', title: (e as Error).message, options: { key: `pdf-${String(record.id)}` } });
     } finally {

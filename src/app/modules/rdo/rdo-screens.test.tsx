@@ -13,8 +13,12 @@ import { useInProcessApi } from '../../../../tests/app/in-process-api';
 import { DEMO_USERS } from '../../../../mocks/test-app';
 import { formatDate } from '../../format';
 import { DiarioCreate } from './diario-form';
-import { DiarioShow, attachmentName } from './diario-show';
+import { DiarioShow } from './diario-show';
+import { attachmentName } from '../../providers/api-client';
 import { RdoConfigPage } from './rdo-config-page';
+import { APP_ROUTES } from '../../../../resources/routes';
+import { EntityPage } from '../../pages/entity-page';
+import './register';
 
 const T = { timeout: 30_000 };
 const SM = 'sm@portal.local';
@@ -60,6 +64,19 @@ describe('RDO screens', { timeout: 120_000 }, () => {
     expect(gets[0].url.searchParams.get('obra')).toBe('101');
     // Occurrences and photos are never copied.
     expect(screen.getByLabelText('Ocorrências')).toHaveValue('');
+  });
+
+  it("the calendar feed's link (/:obra/diarios/novo?data=…) opens the site's new report on that date", async () => {
+    const route = APP_ROUTES.find((r) => r.path === '/:obra/diarios/novo')!;
+    renderViews({
+      schemas: [diario],
+      path: '/101/diarios/novo?data=2026-11-20',
+      routes: <Route path={route.path} element={<EntityPage route={route} />} />,
+      user: DEMO_USERS[SM],
+    });
+    const data = await screen.findByLabelText('Data', {}, T);
+    await waitFor(() => expect(data).toHaveValue('20/11/2026'), T);
+    expect(screen.getByLabelText('Obra').closest('.ant-select')!.textContent).toContain('101');
   });
 
   it('"Baixar PDF" on the report downloads the API\'s document', async () => {

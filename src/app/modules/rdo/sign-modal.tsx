@@ -7,7 +7,8 @@ import { useState } from 'react';
 import { Alert, Checkbox, Flex, Modal, Radio, Typography } from 'antd';
 import { PHONE_MEDIA_QUERY, useMediaQuery } from '../../use-media-query';
 import { SignaturePad } from './signature-pad';
-import { signDocument, SignatureError, type SignaturesInfo, type SignBody, type SignMethod } from './signatures-api';
+import { ApiCallError } from '../../providers/api-client';
+import { signDocument, type SignaturesInfo, type SignBody, type SignMethod } from './signatures-api';
 import { notify } from '../../providers/toast-store';
 import { RDO_SIGNED, type SignedDocumentUi } from './signed-document';
 
@@ -48,7 +49,7 @@ export function SignModal({
       notify({ type: 'success', title: doc.signedToast, options: { key: `assinatura-${doc.resource}-${recordId}` } });
       onSigned(info);
     } catch (e) {
-      const err = e instanceof SignatureError ? e : new SignatureError('Não foi possível concluir a assinatura.', 0);
+      const err = e instanceof ApiCallError ? e : new ApiCallError('Não foi possível concluir a assinatura.', 0);
       setProblem({ message: err.message, details: Object.values(err.errors).flat() });
       if (err.status === 409) onStale();
     } finally {

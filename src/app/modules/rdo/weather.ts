@@ -3,7 +3,7 @@
  * weather service configured on the server) and what it may fill in the form: only the values the
  * person has not typed. Pure apart from `fetchWeather`.
  */
-import { authHeaders, getApiUrl } from '../../providers/data-provider';
+import { apiCall } from '../../providers/api-client';
 
 export interface WeatherPeriod {
   periodo: string;
@@ -19,10 +19,7 @@ export type WeatherAnswer =
 export async function fetchWeather(obra: string, data: string, signal?: AbortSignal): Promise<WeatherAnswer | null> {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return null;
   try {
-    const url = `${getApiUrl()}/obras/${encodeURIComponent(obra)}/clima?data=${encodeURIComponent(data)}`;
-    const res = await fetch(url, { headers: { Accept: 'application/json', ...(await authHeaders()) }, signal });
-    if (!res.ok) return null;
-    const body = (await res.json()) as WeatherAnswer;
+    const body = await apiCall<WeatherAnswer>(`/obras/${encodeURIComponent(obra)}/clima?data=${encodeURIComponent(data)}`, { signal });
     if (body?.disponivel === true && Array.isArray(body.periodos)) return body;
     return body?.disponivel === false ? body : null;
   } catch {

@@ -21,7 +21,7 @@ import {
 } from '../../../../schemas/overlay';
 import { AccessibleTabs } from '../../views/accessible-tabs';
 import { SchemaFormFields } from '../../views/generic-form';
-import { ConfigError } from './schema-config-api';
+import { ApiCallError } from '../../providers/api-client';
 import { isCustomField, KIND_LABELS, PROP_LABELS, schemaDiff } from './schema-changes';
 
 type Values = Record<string, unknown>;
@@ -121,7 +121,7 @@ export function FieldDrawer({ base, overlay, field, onClose, onSave }: FieldDraw
     try {
       await onSave(change);
     } catch (e) {
-      const err = e instanceof ConfigError ? e : new ConfigError('Não foi possível salvar.', 0);
+      const err = e instanceof ApiCallError ? e : new ApiCallError('Não foi possível salvar.', 0);
       const names = new Set(
         Object.keys(form.getFieldsValue(true)).concat([
           'name',

@@ -18,7 +18,8 @@ import type { FieldDef } from '../../../../schemas/kinds';
 import type { OverlayChange } from '../../../../schemas/overlay';
 import { formatDateTime } from '../../format';
 import { refreshSchemas, useConfigurableResources } from './effective-schemas';
-import { ConfigError, fetchHistory, sendChange } from './schema-config-api';
+import { ApiCallError } from '../../providers/api-client';
+import { fetchHistory, sendChange } from './schema-config-api';
 import { describeChange, fieldsOf, inverseChange, isCustomField, KIND_LABELS, replayOverlay, type FieldRow, type HistoryEntry } from './schema-changes';
 import { FieldDrawer } from './field-drawer';
 import { PurgeButton } from './purge-button';
@@ -97,7 +98,7 @@ function EntityConfig({ resource, apiUrl }: { resource: string; apiUrl: string }
   const storeOrTell = (change: OverlayChange, done: string) =>
     store(change, done).catch(
       (e: unknown) =>
-        void notify({ type: 'error', title: e instanceof ConfigError ? e.message : 'Não foi possível salvar.', options: { key: `configurar-${resource}` } }),
+        void notify({ type: 'error', title: e instanceof ApiCallError ? e.message : 'Não foi possível salvar.', options: { key: `configurar-${resource}` } }),
     );
 
   if (!base) return <Result status="404" title="Entidade não encontrada" />;
