@@ -51,6 +51,11 @@ const rdoWorkflow: Workflow = {
   deleteIn: ['Rascunho'],
   deleteRefusal:
     'Um diário concluído é um documento de registro e não pode ser excluído. Se ele não vale mais, um administrador pode anulá-lo informando o motivo.',
+  ofRecord: {
+    states: RDO_OF_RECORD,
+    voided: RDO_VOIDED,
+    message: 'Um diário concluído é um documento de registro: ele não volta para rascunho, e um diário anulado continua anulado.',
+  },
   roleInbox: { 'Em revisão': ['admin_rdo'] },
   onLeave: [{ states: RDO_CONCLUDED, after: 'rdo-anular-assinaturas' }],
   transitions: [
@@ -98,7 +103,7 @@ const rdoWorkflow: Workflow = {
       commentLabel: 'Motivo da anulação',
       set: { anuladoEm: '$now', anuladoPor: '$actor', motivoAnulacao: '$comment' },
       notify: ['siteManager'],
-      after: 'rdo-avisar-anulacao',
+      after: 'documento-avisar-anulacao',
       tone: 'danger',
       inbox: false,
     },

@@ -4,6 +4,12 @@ import { CONFORMIDADE_OPTIONS, attachmentsField, imagesField, longtext, obraRef 
 /** The states in which an RIT is a document of record: locked, signed, read by the client's representative. */
 export const RIT_OF_RECORD = ['Emitido', 'Assinado'];
 
+/**
+ * The state of a report voided by an administrator (issue 36, like the daily report's): kept,
+ * readable (by the client's representative too), verified as voided, never left.
+ */
+export const RIT_VOIDED = 'Anulado';
+
 /** The severity of a finding (the SGI's own scale, so an SGI record opened from it keeps it). */
 export const RIT_SEVERIDADES = ['Baixa', 'Média', 'Alta', 'Crítica'];
 
@@ -14,7 +20,11 @@ export const RIT_SEVERIDADES = ['Baixa', 'Média', 'Alta', 'Crítica'];
  * moves it to "Assinado" (src/server/rit/signed-document.ts) and sends the signed PDF to the site's
  * distribution list. Returned while issued ("Devolver para correção", reason required) it goes back
  * to "Rascunho" and its signatures are voided (`onLeave`), whoever received it or signed it is told.
- * Each finding may open an SGI record ("Abrir registro no SGI"), linked back to the report.
+ * Once issued it is never deleted (`deleteIn`); an administrator voids it instead ("Anular RIT", with
+ * the reason, issue 36), which keeps it readable, makes its verification say so, voids its signatures
+ * and tells the distribution list and every signer (`documento-avisar-anulacao`); a voided report
+ * stays voided (`ofRecord`). Each finding may open an SGI record ("Abrir registro no SGI"), linked
+ * back to the report.
  */
 const ritWorkflow: Workflow = {
   field: 'status',
@@ -23,9 +33,13 @@ const ritWorkflow: Workflow = {
     { value: 'Rascunho', color: 'default', assignees: ['inspetor'], draft: true },
     { value: 'Emitido', label: 'Emitido (aguardando assinaturas)', color: 'gold', editBy: [], assignees: ['inspetor'] },
     { value: 'Assinado', color: 'green', final: true, editBy: [] },
+    { value: RIT_VOIDED, label: 'Anulado', color: 'default', final: true, editBy: [] },
   ],
   deleteIn: ['Rascunho'],
-  deleteRefusal: 'Um RIT emitido é um documento de registro e não pode ser excluído. Se ele precisa de correção, devolva-o para correção.',
+  deleteRefusal:
+    'Um RIT emitido é um documento de registro e não pode ser excluído. Se ele precisa de correção, devolva-o para correção; se ele não vale mais, um administrador pode anulá-lo informando o motivo.',
+  // Only the voided state: an issued report may still be returned to draft ("Devolver para correção").
+  ofRecord: { states: [RIT_VOIDED], voided: RIT_VOIDED, message: 'Um RIT anulado continua anulado.' },
   onLeave: [{ states: RIT_OF_RECORD, after: 'rit-anular-assinaturas' }],
   transitions: [
     { name: 'emitir', label: 'Emitir relatório', from: ['Rascunho'], to: 'Emitido', action: 'update', by: ['inspetor'], tone: 'primary', mailButton: false },
@@ -61,6 +75,21 @@ const ritWorkflow: Workflow = {
       by: ['inspetor'],
       asks: ['constatacaoSgi'],
       after: 'rit-abrir-sgi',
+      inbox: false,
+      mailButton: false,
+    },
+    {
+      name: 'anular',
+      label: 'Anular RIT',
+      from: RIT_OF_RECORD,
+      to: RIT_VOIDED,
+      action: 'manage',
+      comment: 'required',
+      commentLabel: 'Motivo da anulação',
+      set: { anuladoEm: '$now', anuladoPor: '$actor', motivoAnulacao: '$comment' },
+      notify: ['inspetor'],
+      after: 'documento-avisar-anulacao',
+      tone: 'danger',
       inbox: false,
       mailButton: false,
     },
@@ -136,7 +165,7 @@ export const rit: EntitySchema = {
       kind: 'enum',
       label: 'Situação',
       required: true,
-      options: ['Rascunho', ...RIT_OF_RECORD],
+      options: ['Rascunho', ...RIT_OF_RECORD, RIT_VOIDED],
       /*
        * Before issue 40 the report had no workflow and a hand-set "Revisado" (reviewed after issuing).
        * It had been issued but nobody had signed it, so on upgrade it becomes "Emitido" (aguardando
@@ -203,6 +232,10 @@ export const rit: EntitySchema = {
     longtext('recomendacoes', 'Recomendações', { maxLength: 4000, group: 'Conclusão' }),
     imagesField('fotos', 'Fotos'),
     attachmentsField('anexos', 'Anexos'),
+    // Stamped by "Anular RIT" (read-only: not content, so not in the signed hash).
+    { name: 'anuladoEm', kind: 'datetime', label: 'Anulado em', readOnly: true, group: 'Anulação', span: 'third' },
+    { name: 'anuladoPor', kind: 'person', label: 'Anulado por', readOnly: true, group: 'Anulação', span: 'third' },
+    { name: 'motivoAnulacao', kind: 'longtext', label: 'Motivo da anulação', readOnly: true, maxLength: 4000, group: 'Anulação', span: 'full' },
   ],
   workflow: ritWorkflow,
   /** RIT-101-001: the site and its own counter, assigned when the report is saved the first time. */

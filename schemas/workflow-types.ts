@@ -140,6 +140,13 @@ export interface Workflow {
    * (src/server/workflow/segregation.ts).
    */
   distinctHolders?: string[][];
+  /**
+   * A document of record: once a record reaches one of `states` (its PDF went out), no step — the
+   * administrators' "Alterar situação" included — takes it back to a state outside them, and a
+   * record in `voided` never leaves it. With `deleteIn` outside these states, such a record is never
+   * deleted. `message` says why a step is refused (pt-BR).
+   */
+  ofRecord?: { states: string[]; voided?: string; message: string };
 }
 
 /** One record of `POST /api/v1/pendencias/lote` (the version read, so a changed record is refused). */

@@ -5,7 +5,8 @@ import { createTestApi, type TestApi } from '../../mocks/test-app';
  * Both databases (PostgreSQL only when TEST_DATABASE_URL is set) for the files whose subject is the
  * database engine itself: LISTEN/NOTIFY between processes (live-events, cache-notices, session-streams,
  * revocation), concurrent writes and locks (crud, numbering, idempotency, daily-digest, rate-limit,
- * sign-in-throttle-store), DDL and migrations over existing rows (schema-config, empresa-migration,
+ * sign-in-throttle-store, rdo-record-integrity's one report per site and date under an advisory lock,
+ * sla's e-mails sent once by passes running at the same time), DDL and migrations over existing rows (schema-config, empresa-migration,
  * interaction-site-backfill, rit-upgrade), planner statistics (count-estimate), time zones and
  * aggregates in SQL (aggregate, aggregate-duration, auditoria), text search (busca), bulk writes
  * (import), the pool's end (shutdown, health-metrics).

@@ -6,14 +6,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { BACKENDS, useApi } from './backends';
+import { ENGINE_BACKENDS, useApi } from './backends';
 import { client } from './workflow-helpers';
 
 const ADMIN = 'admin@portal.local';
 const SM = 'sm@portal.local';
 const CLIENTE = 'cliente@portal.local'; // representante_cliente on obra 101 (demo)
 
-describe.each(BACKENDS)('RDO as a document of record (%s)', (backend) => {
+describe.each(ENGINE_BACKENDS)('RDO as a document of record (%s)', (backend) => {
   const t = useApi(backend);
   const c = client(t);
 
@@ -72,6 +72,26 @@ describe.each(BACKENDS)('RDO as a document of record (%s)', (backend) => {
     expect(signedDraft.status).toBe(409);
     expect(signedDraft.body.message).toMatch(/foi assinado e não pode ser excluído/);
     await sql`update diario set status = 'Reprovado' where id = ${returned.id}`.execute(t.api.db);
+  });
+
+  it("never takes a concluded report back to draft, nor a voided one out of 'Anulado', not even by the administrators' override", async () => {
+    const r = await concluded('2026-09-05');
+    const offered = await c.get(`/api/v1/diarios/${r.id}/transitions`, ADMIN);
+    const override = (offered.body as { name: string; choices?: { value: string }[] }[]).find((x) => x.name === 'alterar-situacao');
+    expect(override?.choices?.map((x) => x.value)).toEqual(['Em revisão', 'Aprovado', 'Reprovado']);
+    const voidedByOverride = await c.step('diarios', r.id, 'alterar-situacao', ADMIN, { to: 'Anulado', comment: 'Sem motivo registrado.' });
+    expect(voidedByOverride.status, JSON.stringify(voidedByOverride.body)).toBe(409);
+    expect(voidedByOverride.body.message).toBe('Para anular, use a ação "Anular diário", que registra o motivo.');
+    const back = await c.step('diarios', r.id, 'alterar-situacao', ADMIN, { to: 'Rascunho', comment: 'Para poder excluir.' });
+    expect(back.status, JSON.stringify(back.body)).toBe(409);
+    expect(back.body.message).toMatch(/documento de registro: ele não volta para rascunho/);
+    expect((await c.get(`/api/v1/diarios/${r.id}`, ADMIN)).body.status).toBe('Em revisão');
+
+    expect((await c.step('diarios', r.id, 'anular', ADMIN, { comment: 'Lançado na obra errada.' })).status).toBe(200);
+    expect(await c.names('diarios', r.id, ADMIN)).not.toContain('alterar-situacao');
+    const revived = await c.step('diarios', r.id, 'alterar-situacao', ADMIN, { to: 'Em revisão', comment: 'Desfazer a anulação.' });
+    expect(revived.status, JSON.stringify(revived.body)).toBe(409);
+    expect((await c.get(`/api/v1/diarios/${r.id}`, ADMIN)).body.status).toBe('Anulado');
   });
 
   it('voids a signed report with a reason: readable, verified as voided, and everyone who had it told', async () => {

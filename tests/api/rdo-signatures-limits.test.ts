@@ -70,10 +70,11 @@ describe.each(BACKENDS)('RDO signatures: voiding and signed content (%s)', (back
     expect((await signatures(id)).assinaturas.map((s) => s.valida)).toEqual([true, true]);
     expect((await verify(code)).valido).toBe(true);
 
-    // Back to a draft: editable again, so every signature in force is voided in the same step.
-    const draft = await c.step('diarios', id, 'alterar-situacao', ADMIN, { to: 'Rascunho', comment: 'Data errada.' });
+    // Back for correction (never to a draft: a document of record, issue 36): editable again, so every
+    // signature in force is voided in the same step.
+    const draft = await c.step('diarios', id, 'alterar-situacao', ADMIN, { to: 'Reprovado', comment: 'Data errada.' });
     expect(draft.status, JSON.stringify(draft.body)).toBe(200);
-    expect(draft.body.status).toBe('Rascunho');
+    expect(draft.body.status).toBe('Reprovado');
     const voided = (await signatures(id)).assinaturas;
     expect(voided).toHaveLength(2);
     for (const s of voided) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { BACKENDS, useApi } from './backends';
+import { ENGINE_BACKENDS, useApi } from './backends';
 import { client } from './workflow-helpers';
 import { SCHEMAS, schemaByResource } from '../../schemas';
 import { loadCalendar } from '../../src/server/sla/calendar-config';
@@ -26,7 +26,7 @@ type Ticket = {
 };
 type Meta = { meta: string; label: string; prazo: string | null; cumpridoEm: string | null; violado: boolean; pausado?: boolean };
 
-describe.each(BACKENDS)('SLA (%s)', (backend) => {
+describe.each(ENGINE_BACKENDS)('SLA (%s)', (backend) => {
   const t = useApi(backend);
   const c = client(t);
   const cliente = async () => ((await c.get('/api/v1/posvendas?_end=1')).body as { cliente: string }[])[0].cliente;

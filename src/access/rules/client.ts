@@ -4,7 +4,7 @@
  * (empresa.ts) and the restrictions of external.ts.
  */
 import { RDO_CONCLUDED, RDO_VOIDED } from '../../../schemas/diario';
-import { RIT_OF_RECORD } from '../../../schemas/rit';
+import { RIT_OF_RECORD, RIT_VOIDED } from '../../../schemas/rit';
 import type { RuleContext } from './context';
 
 /** Decision 26: the approval situations a client approver acts on. */
@@ -67,8 +67,9 @@ export function clientRules({ can, has, me, sites }: RuleContext): void {
   // as for every external user (decision 29).
   if (has('representante_cliente')) can('read', 'RDO', { ...mySites, status: { $in: [...RDO_CONCLUDED, RDO_VOIDED] } });
   // 37. Likewise the technical inspection reports (RIT) of its sites once issued, which it signs after
-  // the inspector; on the RIT's own subject, so the client gets no FIELD menu nor list.
-  if (has('representante_cliente')) can('read', 'RIT', { ...mySites, status: { $in: RIT_OF_RECORD } });
+  // the inspector (a voided one stays readable, as voided: issue 36); on the RIT's own subject, so the
+  // client gets no FIELD menu nor list.
+  if (has('representante_cliente')) can('read', 'RIT', { ...mySites, status: { $in: [...RIT_OF_RECORD, RIT_VOIDED] } });
   // 38. Its sites' punch list, once the site turns it on at handover (`obra.verificacaoCliente`, kept on each
   // item as `visivelCliente` by the server, src/server/modules/entities/item-verificacao.ts).
   if (has('representante_cliente')) can('read', 'ItemVerificacao', { ...mySites, visivelCliente: true });

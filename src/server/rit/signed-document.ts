@@ -6,9 +6,11 @@
  * signature moves the report to "Assinado" (the declared step `concluir-assinaturas`, taken by the
  * portal in the signature's transaction) and sends the signed PDF to the site's distribution list.
  * Leaving "Emitido"/"Assinado" ("Devolver para correção", the administrators' "Alterar situação")
- * voids its signatures and tells whoever had it (`rit-anular-assinaturas`).
+ * voids its signatures and tells whoever had it (`rit-anular-assinaturas`). An administrator's
+ * "Anular RIT" (issue 36) leaves it "Anulado": kept, read, verified as voided, and whoever had it is
+ * told (`documento-avisar-anulacao`, src/server/signatures/register.ts).
  */
-import { RIT_OF_RECORD } from '../../../schemas/rit';
+import { RIT_OF_RECORD, RIT_VOIDED } from '../../../schemas/rit';
 import { externalKindOf } from '../../access/user';
 import { ApiError } from '../http/errors';
 import { selectOne } from '../crud/record-access';
@@ -63,6 +65,7 @@ export async function renderRitReport(db: Db, storage: FileStorage | undefined, 
 export const RIT_DOCUMENT: SignedDocument = {
   entity: 'rit',
   signedIn: RIT_OF_RECORD,
+  voidedState: RIT_VOIDED,
   order: ['responsavel', 'cliente'],
   labels: { responsavel: 'Inspetor', cliente: 'Representante do cliente' },
   signerField: 'inspetor',

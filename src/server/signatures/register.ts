@@ -8,7 +8,8 @@
  *   <the step's comment>" (devolver, reabrir) or "Situação alterada por administrador: <comment>"
  *   (the administrators' "Alterar situação");
  *   Whoever received the PDF (distribution list) or signed it is told (void-notice.ts);
- * - `rdo-avisar-anulacao` (anular, "Anular diário"): the same notice for a voided report (issue 36);
+ * - `documento-avisar-anulacao` (anular: "Anular diário", "Anular RIT"): the same notice for a voided
+ *   document of record (issue 36);
  * - `rdo-distribuir` (enviar, "Concluir diário"): the site's distribution list receives the PDF,
  *   rendered and queued once the step is committed (distribution.ts);
  * - a signed report is never deleted (issue 36; the workflow's `deleteIn` already keeps concluded
@@ -31,7 +32,7 @@ import { RDO_DOCUMENT } from './rdo-document';
 
 registerCoreSql('assinaturas', SIGNATURE_CORE_SQL);
 
-/** The daily report's "Anular diário" step (schemas/diario.ts). */
+/** The voiding step of a document of record ("Anular diário", "Anular RIT": schemas/diario.ts, schemas/rit.ts). */
 const VOID_STEP = 'anular';
 
 const noticeOf = (kind: VoidNotice['kind'], actor: { email: string; name?: string }, step: { comment: string | null } | undefined): VoidNotice => ({
@@ -51,13 +52,15 @@ export function voidReason(step: { name: string; comment: string | null } | unde
 /** The `onLeave` effect of a document's signed states: every signature in force voided, whoever had it told. */
 const voidOnLeave: TransitionHook = async ({ trx, schema, row, step, actor }) => {
   await voidSignatures(trx, schema.resource, Number(row.id), voidReason(step, signedDocument(schema)));
-  // "Anular diário" tells its own news (below); any other way out of the concluded states reopens it.
+  // Voiding ("Anular …") tells its own news (below); any other way out of the signed states reopens it.
   if (step?.name !== VOID_STEP) await queueVoidNotice(trx, schema, row, noticeOf('reaberto', actor, step));
 };
 
-registerAfter('rdo-avisar-anulacao', async ({ trx, schema, row, step, actor }) => {
+/** A voided document of record: whoever received the PDF (distribution list) or signed it is told (void-notice.ts). */
+const noticeOfVoiding: TransitionHook = async ({ trx, schema, row, step, actor }) => {
   await queueVoidNotice(trx, schema, row, noticeOf('anulado', actor, step));
-});
+};
+registerAfter('documento-avisar-anulacao', noticeOfVoiding);
 
 /** A record with a verification code was signed and may be in anyone's hands: it is voided, never deleted. */
 const signedNeverDeleted: DeleteRule = async ({ trx, schema, before }) => {

@@ -112,7 +112,35 @@ export function availableTransitions(schema: EntitySchema, row: Record<string, u
   const wf = schema.workflow;
   if (!wf) return [];
   const state = row[wf.field];
-  return [...wf.transitions, adminTransition(wf)].filter((t) => t.from.includes(state as string) && stillOpen(t, row) && mayTake(schema, t, row, actor));
+  const leads = (t: WorkflowTransition) => (t.to ? mayMove(wf, state, t.to) : adminChoices(wf, state).some((s) => s.value !== state));
+  return [...wf.transitions, adminTransition(wf)].filter(
+    (t) => t.from.includes(state as string) && leads(t) && stillOpen(t, row) && mayTake(schema, t, row, actor),
+  );
+}
+
+/**
+ * Whether a record in `from` may move to `to` at all (`ofRecord`: a document of record never goes
+ * back to a state outside its states of record, and a voided one stays voided).
+ */
+export function mayMove(wf: Workflow, from: unknown, to: string): boolean {
+  const rec = wf.ofRecord;
+  if (!rec) return true;
+  if (rec.voided !== undefined && from === rec.voided) return to === rec.voided;
+  return !rec.states.includes(from as string) || rec.states.includes(to);
+}
+
+/**
+ * The states the administrators' "Alterar situação" offers for a record in `current` (the current
+ * one included): not a voided state, which only its declared step reaches, with its reason.
+ */
+export function adminChoices(wf: Workflow, current: unknown): WorkflowState[] {
+  return wf.states.filter((s) => s.value === current || (mayMove(wf, current, s.value) && s.value !== wf.ofRecord?.voided));
+}
+
+/** Why "Alterar situação" does not void a document of record: the declared step asks for the reason and stamps it. */
+export function voidByStepMessage(wf: Workflow): string {
+  const step = wf.transitions.find((x) => x.to !== undefined && x.to === wf.ofRecord?.voided);
+  return step ? `Para anular, use a ação "${step.label}", que registra o motivo.` : (wf.ofRecord?.message ?? '');
 }
 
 /** A step declared `untilFilled` is open only while that field of the record is empty. */
@@ -147,7 +175,7 @@ export function describeAsks(schema: EntitySchema, t: WorkflowTransition): Field
 }
 
 /** Public shape of a transition for the app (`GET …/transitions`); with the schema, the fields it asks for. */
-export function describeTransition(wf: Workflow, t: WorkflowTransition & { notice?: string }, schema?: EntitySchema) {
+export function describeTransition(wf: Workflow, t: WorkflowTransition & { notice?: string }, schema?: EntitySchema, current?: unknown) {
   const admin = t.name === ADMIN_TRANSITION;
   const asks = schema ? describeAsks(schema, t) : [];
   return {
@@ -160,7 +188,7 @@ export function describeTransition(wf: Workflow, t: WorkflowTransition & { notic
     ...(asks.length ? { asks } : {}),
     ...(t.notice ? { notice: t.notice } : {}),
     tone: t.tone ?? 'default',
-    ...(admin ? { choices: wf.states.map((s) => ({ value: s.value, label: s.label ?? s.value })) } : {}),
+    ...(admin ? { choices: (current === undefined ? wf.states : adminChoices(wf, current)).map((s) => ({ value: s.value, label: s.label ?? s.value })) } : {}),
   };
 }
 

@@ -130,7 +130,7 @@ async function summary(db: Db, c: Checked, actor: WorkflowActor & { user: Portal
   const { schema, claims } = c;
   const wf = schema.workflow!;
   const visible = stripUnreadable(actor.ability, schema, row);
-  const step = describeTransition(wf, transitionForRecord(c.step, row), schema);
+  const step = describeTransition(wf, transitionForRecord(c.step, row), schema, row[wf.field]);
   return {
     resource: schema.resource,
     id: claims.id,

@@ -22,12 +22,14 @@ import {
   actingFor,
   dutyConflictOf,
   findTransition,
+  mayMove,
   mayTake,
   stillOpen,
   nextRevision,
   stateLabel,
   stateOf,
   transitionForRecord,
+  voidByStepMessage,
   type WorkflowActor,
 } from './definition';
 import { afterNamed, guardNamed, leaveEffects } from './hooks';
@@ -59,7 +61,7 @@ async function readable(db: Db, schema: EntitySchema, actor: WorkflowActor, id: 
 export async function listTransitions(db: Db, schema: EntitySchema, actor: WorkflowActor, rawId: string) {
   const wf = workflowOf(schema);
   const row = await readable(db, schema, actor, parseId(schema, rawId), false);
-  return availableTransitions(schema, row, actor).map((t) => describeTransition(wf, transitionForRecord(t, row), schema));
+  return availableTransitions(schema, row, actor).map((t) => describeTransition(wf, transitionForRecord(t, row), schema, row[wf.field]));
 }
 
 function stamp(value: StampValue, ctx: { actor: WorkflowActor; comment: string | null; current: unknown }): unknown {
@@ -155,6 +157,8 @@ export async function takeTransition(
         );
       }
       const to = targetOf(schema, t, before, input.to);
+      if (to && !mayMove(wf, state, to)) throw new ApiError(409, wf.ofRecord!.message);
+      if (t.name === ADMIN_TRANSITION && to === wf.ofRecord?.voided) throw new ApiError(409, voidByStepMessage(wf));
       const comment = t.comment === 'none' ? null : input.comment;
       const hookCtx = {
         trx,
