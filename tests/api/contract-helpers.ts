@@ -1,8 +1,9 @@
 /**
  * What the contract tests (contract.test.ts, contract-params.test.ts) share: the OpenAPI document
  * the API serves, the first record of each list for `{id}`, and the check of an answer against the
- * document — the status is one the operation declares and a JSON body validates (ajv, JSON Schema
- * 2020-12) against the schema declared for that status.
+ * document — the status is one the operation declares, a JSON body validates (ajv, JSON Schema
+ * 2020-12) against the schema declared for that status, and a GET's 200 list carries `x-total-count`
+ * (issue 36).
  */
 import { beforeAll } from 'vitest';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
@@ -78,7 +79,7 @@ export function useContract(backend: 'pglite' | 'postgres') {
     return validators.get(key)!;
   }
 
-  /** Adds to `problems` what in the answer the document does not declare. */
+  /** Adds to `problems` what in the answer the document does not declare, and a GET's list without its total. */
   async function check(problems: string[], label: string, path: string, method: string, op: Doc, res: Response) {
     const v = validatorFor(path, method, op, res.status);
     if (v === undefined) {
@@ -88,6 +89,12 @@ export function useContract(backend: 'pglite' | 'postgres') {
     const type = res.headers.get('content-type') ?? '';
     if (v === null || !type.includes('application/json')) return;
     const body = await res.json().catch(() => undefined);
+    // Issue 36: every list answers with its total, at least the items it carries.
+    if (method === 'get' && res.status === 200 && Array.isArray(body)) {
+      const total = res.headers.get('x-total-count');
+      if (total === null) problems.push(`${label}: lista sem x-total-count`);
+      else if (!/^\d+$/.test(total) || Number(total) < body.length) problems.push(`${label}: x-total-count ${total} para ${body.length} itens`);
+    }
     if (!v(body)) problems.push(`${label}: ${res.status} fora do esquema: ${ajv.errorsText(v.errors, { separator: '; ' }).slice(0, 300)}`);
   }
 

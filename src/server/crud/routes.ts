@@ -14,6 +14,7 @@ import type { WorkflowActor } from '../workflow/definition';
 import { listTransitions, takeTransition } from '../workflow/transition';
 import { createRecord, deleteRecord, getRecord, listRecords, recordHistory, updateRecord, type Actor } from './repository';
 import { revertToVersion } from './record-revert';
+import { listJson } from '../http/list-answer';
 
 /** The signed-in caller as the repository and the workflow engine see it. */
 export const actorOf = (c: { get: (k: 'user' | 'ability') => any }): Actor & WorkflowActor => {
@@ -64,11 +65,11 @@ export function crudRoutes(db: Db, schemaOrGetter: EntitySchema | (() => EntityS
     return c.json(await aggregateRecords(db, schema, actorOf(c), params));
   });
   r.get('/:id', async (c) => c.json(await getRecord(db, current(), actorOf(c), c.req.param('id'))));
-  r.get('/:id/historico', async (c) => c.json(await recordHistory(db, current(), actorOf(c), c.req.param('id'))));
+  r.get('/:id/historico', async (c) => listJson(c, await recordHistory(db, current(), actorOf(c), c.req.param('id'))));
   // "Restaurar esta versão" (issue 35): an earlier version's fields written back as a new version.
   r.post('/:id/historico/:entrada/restaurar', async (c) => c.json(await revertToVersion(db, current(), actorOf(c), c.req.param('id'), c.req.param('entrada'))));
   if (current().workflow) {
-    r.get('/:id/transitions', async (c) => c.json(await listTransitions(db, current(), actorOf(c), c.req.param('id'))));
+    r.get('/:id/transitions', async (c) => listJson(c, await listTransitions(db, current(), actorOf(c), c.req.param('id'))));
     r.post('/:id/transitions/:name', async (c) =>
       c.json(await takeTransition(db, current(), actorOf(c), c.req.param('id'), c.req.param('name'), await jsonBody(c.req.raw))),
     );

@@ -17,6 +17,7 @@ import type { AppEnv } from '../http/env';
 import { ApiError } from '../http/errors';
 import { actorOf } from '../crud/routes';
 import { readWhere } from '../crud/record-access';
+import { listJson } from '../http/list-answer';
 
 export interface EapCodigo {
   id: number;
@@ -58,7 +59,7 @@ export function eapCodeRoutes(db: Db) {
       descricao: String(x.descricao ?? ''),
       pai: x.pai === null || x.pai === undefined ? null : Number(x.pai),
     }));
-    return c.json(itens);
+    return listJson(c, itens);
   });
   return r;
 }

@@ -40,6 +40,13 @@ RESPONSES.ServiceUnavailable = {
     'Retry-After': { description: 'Segundos até poder tentar de novo (na manutenção, até a previsão de término).', schema: { type: 'integer', minimum: 1 } },
   },
 };
+/**
+ * The `x-total-count` header of a list answer (issue 36: every GET that answers a JSON array sends it): how many
+ * items there are in all — the array's length for the small lists that are not paged.
+ */
+export const TOTAL_COUNT_HEADERS: JsonSchema = {
+  'x-total-count': { description: 'Quantos itens há na lista, ao todo.', schema: { type: 'integer', minimum: 0 } },
+};
 /** A `$ref` to a shared response of RESPONSES. */
 export const responseRef = (name: keyof typeof RESPONSES) => ({ $ref: `#/components/responses/${name}` });
 /** A `$ref` to a shared parameter (COMMON_PARAMETERS or an entity's filter parameter). */

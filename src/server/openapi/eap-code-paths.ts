@@ -1,5 +1,5 @@
 /** OpenAPI of the daily report's EAP picker (src/server/modules/eap-codigos.ts): the EAP items a daily report may cite. */
-import { responseRef as r } from './components';
+import { TOTAL_COUNT_HEADERS, responseRef as r } from './components';
 import type { JsonSchema } from './field-schemas';
 
 export function eapCodePaths(): Record<string, JsonSchema> {
@@ -25,7 +25,11 @@ export function eapCodePaths(): Record<string, JsonSchema> {
           'Só o que a escolha do código precisa: sem pesos, datas, quantidades nem pessoas.',
         parameters: [{ name: 'area', in: 'query', required: true, schema: { type: 'string', enum: ['FIELD', 'AUTOMACAO'] } }],
         responses: {
-          200: { description: 'Os itens, em ordem de código.', content: { 'application/json': { schema: { type: 'array', items: item } } } },
+          200: {
+            description: 'Os itens, em ordem de código.',
+            headers: TOTAL_COUNT_HEADERS,
+            content: { 'application/json': { schema: { type: 'array', items: item } } },
+          },
           400: r('BadRequest'),
           401: r('Unauthorized'),
           403: r('Forbidden'),

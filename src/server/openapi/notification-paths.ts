@@ -4,6 +4,7 @@
  * src/server/push/routes.ts). Contracts: resources/notificacoes.ts.
  */
 import { NOTICE_CHANNELS, NOTICE_CHANNEL_LABELS, NOTICE_KINDS, NOTICE_KIND_INFO } from '../../../resources/notificacoes';
+import { TOTAL_COUNT_HEADERS } from './components';
 import type { JsonSchema } from './field-schemas';
 
 const res = (name: string) => ({ $ref: `#/components/responses/${name}` });
@@ -105,7 +106,11 @@ export function notificationPaths(): Record<string, JsonSchema> {
         summary: 'Os aparelhos da pessoa conectada com notificações ligadas',
         description:
           'Cada pessoa vê só os seus, os ativados mais recentemente primeiro. Um aparelho que o serviço de push deu por expirado (404/410) já não aparece.',
-        responses: { 200: { description: 'Aparelhos.', content: json({ type: 'array', items: device }) }, 401: res('Unauthorized'), 403: res('Forbidden') },
+        responses: {
+          200: { description: 'Aparelhos.', headers: TOTAL_COUNT_HEADERS, content: json({ type: 'array', items: device }) },
+          401: res('Unauthorized'),
+          403: res('Forbidden'),
+        },
       },
       post: {
         tags,

@@ -1,5 +1,6 @@
 /** OpenAPI of "Minhas pendências" (src/server/workflow/pendencias-routes.ts): the work queue, its counts and the bulk action. */
 import { BULK_MAX, VENCIMENTOS } from '../workflow/pendencias';
+import { TOTAL_COUNT_HEADERS } from './components';
 import type { JsonSchema } from './field-schemas';
 
 const res = (name: string) => ({ $ref: `#/components/responses/${name}` });
@@ -104,6 +105,7 @@ export function pendenciasPaths(): Record<string, JsonSchema> {
         responses: {
           200: {
             description: 'Módulos, em ordem alfabética.',
+            headers: TOTAL_COUNT_HEADERS,
             content: {
               'application/json': {
                 schema: {

@@ -10,7 +10,7 @@ import {
   RELATORIO_ITENS_MAX_MENSAGEM,
 } from '../../../resources/plantas';
 import { plantaMaxMb } from '../plantas/pdf-check';
-import { responseRef as r } from './components';
+import { TOTAL_COUNT_HEADERS, responseRef as r } from './components';
 import type { JsonSchema } from './field-schemas';
 
 const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
@@ -196,7 +196,10 @@ export function plantasPaths(): Record<string, JsonSchema> {
         description:
           'As folhas que a pessoa pode ler (as vigentes primeiro), cada uma com o PDF e a página de origem, o tamanho em pontos, ' +
           'os itens de verificação que a pessoa pode ler por situação e os atrasados, os pinos de outros registros e os que aguardam confirmação.',
-        responses: { 200: { description: 'As folhas que a pessoa pode ler.', content: json({ type: 'array', items: folha }) }, ...errors },
+        responses: {
+          200: { description: 'As folhas que a pessoa pode ler.', headers: TOTAL_COUNT_HEADERS, content: json({ type: 'array', items: folha }) },
+          ...errors,
+        },
       },
       post: {
         tags,
@@ -256,7 +259,10 @@ export function plantasPaths(): Record<string, JsonSchema> {
           query('tipo', 'Tipo de pino.', { type: 'string', enum: PIN_KINDS.map((k) => k.value) }),
           query('atrasados', 'Só os atrasados.', { type: 'string', enum: ['true', 'false', '1', '0'] }),
         ],
-        responses: { 200: { description: 'Os pinos que a pessoa pode ver.', content: json({ type: 'array', items: pino }) }, ...errors },
+        responses: {
+          200: { description: 'Os pinos que a pessoa pode ver.', headers: TOTAL_COUNT_HEADERS, content: json({ type: 'array', items: pino }) },
+          ...errors,
+        },
       },
       post: {
         tags,

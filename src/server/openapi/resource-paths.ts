@@ -3,7 +3,7 @@
  * history, "restore this version" and, with a workflow, its transitions — all from the schema.
  */
 import type { EntitySchema } from '../../../schemas/kinds';
-import { parameterRef as P, responseRef as r } from './components';
+import { TOTAL_COUNT_HEADERS, parameterRef as P, responseRef as r } from './components';
 import { componentName, ref, type JsonSchema } from './field-schemas';
 import { AGGREGATE_ROW, TRANSITION } from './system-schemas';
 import { crudDescriptions } from './crud-descriptions';
@@ -159,6 +159,7 @@ export function resourcePaths(schema: EntitySchema, filterNames: string[]): Reco
         responses: {
           200: {
             description: 'Do mais recente ao mais antigo (até 500).',
+            headers: TOTAL_COUNT_HEADERS,
             content: {
               'application/json': {
                 schema: {
@@ -215,7 +216,11 @@ export function resourcePaths(schema: EntitySchema, filterNames: string[]): Reco
         summary: 'Ações do fluxo que a pessoa pode tomar agora',
         description: text.transitions,
         responses: {
-          200: { description: 'As ações possíveis.', content: { 'application/json': { schema: { type: 'array', items: TRANSITION } } } },
+          200: {
+            description: 'As ações possíveis.',
+            headers: TOTAL_COUNT_HEADERS,
+            content: { 'application/json': { schema: { type: 'array', items: TRANSITION } } },
+          },
           401: r('Unauthorized'),
           403: r('Forbidden'),
           404: r('NotFound'),

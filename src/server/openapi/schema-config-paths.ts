@@ -4,7 +4,7 @@
  * validated by schemas/overlay-validate.ts).
  */
 import { CUSTOM_FIELD_KINDS, CUSTOM_FIELD_NAME, CUSTOM_FIELD_STORAGES } from '../../../schemas/overlay-types';
-import { responseRef as r } from './components';
+import { TOTAL_COUNT_HEADERS, responseRef as r } from './components';
 import { ref, type JsonSchema } from './field-schemas';
 
 // The bounds of schemas/overlay-validate.ts (LABEL_MAX, TEXT_MAX, OPTION_MAX, PATTERN_MAX).
@@ -301,7 +301,11 @@ export function schemaConfigPaths(): Record<string, JsonSchema> {
         summary: 'Histórico das alterações da configuração de uma entidade',
         description: `Cada alteração (versão, quem, quando, o quê), da mais recente para a mais antiga. ${WHO}`,
         responses: {
-          200: { description: 'As alterações, da mais recente para a mais antiga.', content: json({ type: 'array', items: historyEntry }) },
+          200: {
+            description: 'As alterações, da mais recente para a mais antiga.',
+            headers: TOTAL_COUNT_HEADERS,
+            content: json({ type: 'array', items: historyEntry }),
+          },
           ...refusals,
         },
       },

@@ -4,7 +4,7 @@
  * routes that create accounts and issue and revoke their keys.
  */
 import { SERVICE_ACCOUNT_LIMITS as L, API_KEY_REFUSALS } from '../../../resources/service-accounts';
-import { responseRef as r } from './components';
+import { TOTAL_COUNT_HEADERS, responseRef as r } from './components';
 import type { JsonSchema } from './field-schemas';
 import { adminOperation } from './admin-operation';
 
@@ -105,7 +105,7 @@ export function serviceAccountPaths(): Record<string, JsonSchema> {
   return {
     '/contas-servico': {
       get: op('contasServico', 'Contas de serviço', 'Todas, com quantas chaves estão ativas e o último uso.', {
-        200: { description: 'Contas.', content: json({ type: 'array', items: account }) },
+        200: { description: 'Contas.', headers: TOTAL_COUNT_HEADERS, content: json({ type: 'array', items: account }) },
       }),
       post: op(
         'criarContaServico',

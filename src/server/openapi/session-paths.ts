@@ -1,4 +1,5 @@
 /** OpenAPI of the caller's own sessions (src/server/sessions, issue 35): list, end one, end all. */
+import { TOTAL_COUNT_HEADERS } from './components';
 import type { JsonSchema } from './field-schemas';
 
 const res = (name: string) => ({ $ref: `#/components/responses/${name}` });
@@ -28,7 +29,10 @@ export function sessionPaths(): Record<string, JsonSchema> {
         operationId: 'sessoes',
         summary: 'As sessões ativas da pessoa conectada',
         description: `Cada pessoa vê só as suas: não encerradas e usadas nos últimos 30 dias, usadas mais recentemente primeiro. ${ENDED}`,
-        responses: { 200: { description: 'Sessões.', content: json({ type: 'array', items: session }) }, 401: res('Unauthorized') },
+        responses: {
+          200: { description: 'Sessões.', headers: TOTAL_COUNT_HEADERS, content: json({ type: 'array', items: session }) },
+          401: res('Unauthorized'),
+        },
       },
     },
     '/sessoes/{id}': {

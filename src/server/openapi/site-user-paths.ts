@@ -4,7 +4,7 @@
  * layout (`/fabricacao`, clients only).
  */
 import { CLIENT_ROLE_NAMES, DEFAULT_ROLES, type SitePeopleScope } from '../../access/site-people';
-import { responseRef as r } from './components';
+import { TOTAL_COUNT_HEADERS, responseRef as r } from './components';
 import type { JsonSchema } from './field-schemas';
 
 const TIPOS = ['cliente', 'colaborador', 'fornecedor', 'escritorio'];
@@ -126,7 +126,11 @@ export function siteUserPaths(): Record<string, JsonSchema> {
           'com o acesso em vigor (o definido nesta tela prevalece sobre o da conta); em ordem de tipo (clientes, colaboradores, fornecedores, ' +
           'escritórios parceiros) e de nome.',
         responses: {
-          200: { description: 'As pessoas com acesso à obra.', content: { 'application/json': { schema: { type: 'array', items: person } } } },
+          200: {
+            description: 'As pessoas com acesso à obra.',
+            headers: TOTAL_COUNT_HEADERS,
+            content: { 'application/json': { schema: { type: 'array', items: person } } },
+          },
           401: r('Unauthorized'),
           403: r('Forbidden'),
           404: r('NotFound'),

@@ -4,7 +4,7 @@
  * Contracts: resources/webhooks.ts.
  */
 import { WEBHOOK_HEADERS, WEBHOOK_LIMITS as L } from '../../../resources/webhooks';
-import { responseRef as r } from './components';
+import { TOTAL_COUNT_HEADERS, responseRef as r } from './components';
 import type { JsonSchema } from './field-schemas';
 import { adminOperation } from './admin-operation';
 
@@ -105,7 +105,9 @@ const op = adminOperation;
 export function webhookPaths(): Record<string, JsonSchema> {
   return {
     '/webhooks': {
-      get: op('webhooks', 'Webhooks', 'Todos, sem os segredos.', { 200: { description: 'Webhooks.', content: json({ type: 'array', items: webhook }) } }),
+      get: op('webhooks', 'Webhooks', 'Todos, sem os segredos.', {
+        200: { description: 'Webhooks.', headers: TOTAL_COUNT_HEADERS, content: json({ type: 'array', items: webhook }) },
+      }),
       post: op(
         'criarWebhook',
         'Cria um webhook',
@@ -185,7 +187,7 @@ export function webhookPaths(): Record<string, JsonSchema> {
         'Registro de entregas',
         'As 200 mais recentes: situação, tentativas, status HTTP, duração e o começo da resposta.',
         {
-          200: { description: 'Entregas.', content: json({ type: 'array', items: delivery }) },
+          200: { description: 'Entregas.', headers: TOTAL_COUNT_HEADERS, content: json({ type: 'array', items: delivery }) },
           404: r('NotFound'),
         },
         { parameters: [id] },

@@ -27,6 +27,7 @@ import { diffRecords, writeAudit } from '../crud/audit';
 import { flattenExtra } from '../db/columns';
 import { isNonConformity, pinOfSheet, pinsOfSheet, type PinRow } from './pins';
 import { PIN_TABLE } from './tables';
+import { listJson } from '../http/list-answer';
 
 type Rec = Record<string, unknown>;
 const SHEET_NOT_FOUND = 'Folha de planta não encontrada.';
@@ -100,7 +101,7 @@ export function pinRoutes(db: Db) {
   r.get('/:id/pinos', async (c) => {
     const actor = actorOf(c);
     const sheet = await readableSheet(db, actor, c.req.param('id'));
-    return c.json(await pinsOfSheet(db, actor, sheet.id, readFilters(c.req.query())));
+    return listJson(c, await pinsOfSheet(db, actor, sheet.id, readFilters(c.req.query())));
   });
 
   r.post('/:id/pinos', async (c) => {

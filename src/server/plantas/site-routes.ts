@@ -32,6 +32,7 @@ import { OVERDUE_SQL, readableWhere } from './pins';
 import { BASE_CODE_MAX } from './sheets';
 import { storeAndImport } from './sheet-store';
 import { PIN_TABLE } from './tables';
+import { listJson } from '../http/list-answer';
 
 const NOT_FOUND = 'Obra não encontrada.';
 const sheetSchema = (): EntitySchema => schemaByName('folhaPlanta')!;
@@ -140,7 +141,7 @@ export function siteSheetRoutes(db: Db, storage: FileStorage) {
     const actor = actorOf(c);
     const obra = c.req.param('obra');
     await assertSite(db, actor, obra);
-    return c.json(await sheetsOfSite(db, actor, obra));
+    return listJson(c, await sheetsOfSite(db, actor, obra));
   });
 
   r.post('/:obra/plantas', async (c) => {

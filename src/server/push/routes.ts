@@ -18,6 +18,7 @@ import { vapidKeys } from '../notifications/vapid';
 import { deviceName } from '../sessions/device';
 import type { PushDevice, PushKey } from '../../../resources/notificacoes';
 import { parseSubscription } from './subscription';
+import { listJson } from '../http/list-answer';
 
 /** Devices kept per person: subscribing one more forgets the least recently used. */
 export const MAX_DEVICES = 20;
@@ -55,7 +56,7 @@ export function pushRoutes(db: Db) {
   r.get('/assinaturas', async (c) => {
     const rows = await sql<DeviceRow>`select id, aparelho, endpoint, criada_em, ultimo_envio_em from push_assinatura
       where email = ${emailOf(c)} order by criada_em desc, id desc`.execute(db);
-    return c.json(rows.rows.map(asDevice));
+    return listJson(c, rows.rows.map(asDevice));
   });
   r.post('/assinaturas', async (c) => {
     const email = emailOf(c);

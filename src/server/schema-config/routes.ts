@@ -16,6 +16,7 @@ import { ApiError } from '../http/errors';
 import { jsonBody } from '../crud/routes';
 import type { SchemaRegistry } from './registry';
 import { overlayHistory, recordsWithValue, storeOverlayChange } from './store';
+import { listJson } from '../http/list-answer';
 
 /** May this user change the schema of this entity at run time? */
 export function canConfigure(user: PortalUser, ability: AppAbility, schema: EntitySchema): boolean {
@@ -98,7 +99,7 @@ export function schemaConfigRoutes(db: Db, registry: SchemaRegistry) {
 
   r.get('/:resource/history', async (c) => {
     const base = administered(c, c.req.param('resource'));
-    return c.json(await overlayHistory(db, base.resource));
+    return listJson(c, await overlayHistory(db, base.resource));
   });
 
   r.post('/:resource/fields', async (c) => {

@@ -22,6 +22,7 @@ import { COMPANY } from '../auth/verify';
 import { isServiceAccount } from './authenticate';
 import { accountDetail, createAccount, issueKey, listAccounts, revokeKey, updateAccount } from './store';
 import { checkAccountReferences, parseAccount, parseKey } from './validate';
+import { listJson } from '../http/list-answer';
 
 function adminOf(c: Context<AppEnv>): string {
   const user = c.get('user');
@@ -59,7 +60,7 @@ export function serviceAccountRoutes(db: Db) {
   const r = new Hono<AppEnv>();
   r.get('/', async (c) => {
     adminOf(c);
-    return c.json(await listAccounts(db));
+    return listJson(c, await listAccounts(db));
   });
   r.get('/opcoes', async (c) => {
     adminOf(c);

@@ -23,6 +23,7 @@ import { recordAccessEvent } from '../audit/access-events';
 import type { IdentityAdmin } from '../site-users/identity-admin';
 import { deviceName, placeName } from './device';
 import { SESSION_ENDED, activeSessions, endAllSessions, endSession, sessionEnded, type OnEnded } from './store';
+import { listJson } from '../http/list-answer';
 
 /** The token's `auth_time` (seconds), when it is a JWT that has one. */
 function authTimeOf(token: string): number | undefined {
@@ -83,7 +84,8 @@ export function sessionsFeature(db: Db, identityAdmin?: IdentityAdmin): Sessions
     const current = keyOf(c)?.key;
     // The current one is in use now (its stored last use may be up to a minute old): first.
     const rows = (await activeSessions(db, c.get('user').email)).sort((a, b) => Number(b.chave === current) - Number(a.chave === current));
-    return c.json(
+    return listJson(
+      c,
       rows.map((r) => ({
         id: Number(r.id),
         dispositivo: deviceName(r.agente),

@@ -10,6 +10,7 @@ import type { Db } from '../db/connect';
 import type { AppEnv } from '../http/env';
 import type { IdentityAdmin } from './identity-admin';
 import { addSitePerson, listSitePeople, removeSitePerson, type SiteActor } from './service';
+import { listJson } from '../http/list-answer';
 
 const actorOf = (c: { get: (k: 'user' | 'ability') => any }): SiteActor => {
   const user = c.get('user');
@@ -19,7 +20,7 @@ const actorOf = (c: { get: (k: 'user' | 'ability') => any }): SiteActor => {
 /** The routes of one scope, to mount at `/obras` or `/fabricacao`. */
 export function sitePeopleRoutes(db: Db, admin: IdentityAdmin, scope: SitePeopleScope) {
   const r = new Hono<AppEnv>();
-  r.get('/:obra/usuarios', async (c) => c.json(await listSitePeople(db, admin, actorOf(c), scope, c.req.param('obra'))));
+  r.get('/:obra/usuarios', async (c) => listJson(c, await listSitePeople(db, admin, actorOf(c), scope, c.req.param('obra'))));
   r.post('/:obra/usuarios', async (c) => {
     const result = await addSitePerson(db, admin, actorOf(c), scope, c.req.param('obra'), await jsonBody(c.req.raw));
     return c.json(result, result.criado ? 201 : 200);

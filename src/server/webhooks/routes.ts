@@ -31,6 +31,7 @@ import {
   rotateSecret,
   updateWebhook,
 } from './store';
+import { listJson } from '../http/list-answer';
 
 function adminOf(c: Context<AppEnv>): string {
   const user = c.get('user');
@@ -51,7 +52,7 @@ export function webhookRoutes(db: Db, opts: { retry?: WebhookRetry } = {}) {
   const r = new Hono<AppEnv>();
   r.get('/', async (c) => {
     adminOf(c);
-    return c.json(await listWebhooks(db));
+    return listJson(c, await listWebhooks(db));
   });
   r.post('/', async (c) => {
     const by = adminOf(c);
@@ -91,7 +92,7 @@ export function webhookRoutes(db: Db, opts: { retry?: WebhookRetry } = {}) {
   });
   r.get('/:id/entregas', async (c) => {
     adminOf(c);
-    return c.json(await listDeliveries(db, webhookId(c)));
+    return listJson(c, await listDeliveries(db, webhookId(c)));
   });
   r.post('/:id/entregas/:entrega/reenviar', async (c) => {
     adminOf(c);

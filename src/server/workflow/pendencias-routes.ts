@@ -11,6 +11,7 @@ import { actorOf, jsonBody } from '../crud/routes';
 import { countPendencias, listPendencias, pendingConditions } from './pendencias';
 import type { WorkflowActor } from './definition';
 import { bulkTransition } from './pendencias-bulk';
+import { listJson } from '../http/list-answer';
 
 /**
  * `GET /pendencias/modulos`: the modules whose records can wait for the actor — the "Módulo" filter
@@ -41,7 +42,7 @@ export function pendenciasRoutes(db: Db, schemas: EntitySchema[]) {
     return c.json(items);
   });
   r.get('/contagem', async (c) => c.json(await countPendencias(db, schemas, actorOf(c))));
-  r.get('/modulos', (c) => c.json(pendingModules(schemas, actorOf(c))));
+  r.get('/modulos', (c) => listJson(c, pendingModules(schemas, actorOf(c))));
   r.post('/lote', async (c) => c.json(await bulkTransition(db, schemas, actorOf(c), await jsonBody(c.req.raw))));
   return r;
 }
