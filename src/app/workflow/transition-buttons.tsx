@@ -35,6 +35,8 @@ export function TransitionButtons({ schema, id, record }: Props) {
   const focus = useConfirmFocus(confirming, setConfirming, transitions);
 
   // An inbox link names the step: open its dialog (or confirmation) once, then drop it from the URL.
+  // A name that is not a step is handed on in the history entry's state: another part of the page
+  // answers it (the signatures card's "assinar"), and the page remounts when its address changes.
   useEffect(() => {
     if (!asked || isLoading || stale) return;
     const t = transitions.find((x) => x.name === asked);
@@ -48,7 +50,7 @@ export function TransitionButtons({ schema, id, record }: Props) {
         next.delete('acao');
         return next;
       },
-      { replace: true },
+      { replace: true, state: t ? undefined : { acao: asked } },
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [asked, isLoading, stale, transitions]);

@@ -2,7 +2,7 @@
  * The data a field form needs, kept on the device for the sites the person works on (issue 26):
  * while online, as soon as the person is signed in and then every few hours (or on "Atualizar
  * agora"), the app reads what the field forms the person
- * may fill read — per site, the RDO configuration lists, the EAP items, the OPEN work orders, the
+ * may fill read — per site, the guard's check of the site, the RDO configuration lists, the EAP items, the OPEN work orders, the
  * checklist templates and the site's people (person fields of the site's people); and the first page
  * of each reference picker and other person field of those forms. The reads
  * go through the screens' own query declarations, so the service worker's API cache (`portal-api`)
@@ -25,6 +25,7 @@ import { eapCodesQuery } from '../eap/eap-codes-query';
 import { rdoOptionsQuery } from '../rdo/rdo-options-query';
 import { copyPreviousQuery } from '../rdo/copy-previous-button';
 import { SITE_DATA_STAMP } from '../../pwa/sw-routes';
+import { createObraCheck } from '../../guard/obra-check';
 
 const EVERY_MS = 4 * 60 * 60 * 1000;
 /** A person on many sites: the first ones are kept (the others when visited). */
@@ -90,7 +91,18 @@ export function siteDataReads(dp: DataProvider, apiUrl: string, sites: string[],
   const reads: Reads = new Map();
   const add = (key: string, run: () => Promise<unknown>) => void (reads.has(key) || reads.set(key, run));
   const kept = sites.slice(0, MAX_SITES);
-  for (const schema of offlineFormsOf(ability)) {
+  // The guard's check of each site (the site's pages open offline only with its answer on the device).
+  const forms = offlineFormsOf(ability);
+  if (forms.some((s) => s.obraField)) {
+    const check = createObraCheck({ apiUrl });
+    for (const obra of kept)
+      add(`obra ${obra}`, () =>
+        check(obra).then((r) => {
+          if (r.state !== 'ok') throw new Error(`obra ${obra}: ${r.state}`);
+        }),
+      );
+  }
+  for (const schema of forms) {
     for (const obra of kept) SITE_READS[schema.name]?.(dp, apiUrl, obra, add);
     for (const field of allFields(schema.fields)) {
       // The staff directory is for staff; a picker's records only where the person reads them.
@@ -158,7 +170,12 @@ export function SiteDataKeeper(): null {
   useEffect(() => {
     if (!user?.email || !forms.length) return;
     let running = false;
+    // The reads stay on the device only through the service worker (its API cache): on the first visit
+    // it controls the page a moment after the sign-in, and the keeping waits for it (a stamp taken
+    // before would say the data is kept when it is not, for hours).
+    const worker = typeof navigator !== 'undefined' ? navigator.serviceWorker : undefined;
     const run = (force = false) => {
+      if (worker && !worker.controller) return;
       if (running || !navigator.onLine || (!force && Date.now() - lastRun(user.email) < EVERY_MS)) return;
       running = true;
       void keepSiteDataCounted(dataProvider(), apiUrl, sites, ability, user)
@@ -177,10 +194,12 @@ export function SiteDataKeeper(): null {
     const onAsk = () => run(true);
     window.addEventListener('online', onOnline);
     window.addEventListener(REFRESH_SITE_DATA, onAsk);
+    worker?.addEventListener('controllerchange', onOnline);
     return () => {
       clearTimeout(timer);
       window.removeEventListener('online', onOnline);
       window.removeEventListener(REFRESH_SITE_DATA, onAsk);
+      worker?.removeEventListener('controllerchange', onOnline);
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);

@@ -17,6 +17,7 @@ import { WeatherFill } from './weather-fill';
 import { rdoOptionsQuery } from './rdo-options-query';
 import { defaultsFromShifts, schemaWithRdoOptions, type RdoOptions } from './rdo-options';
 import { Loading } from '../../views/loading';
+import { PICKER_NETWORK_MODE } from '../../fields/inputs/reference-select';
 
 /** The site's RDO configuration (undefined while loading or without a site). */
 export function useRdoOptions(obra: string | undefined): { options?: RdoOptions; loading: boolean } {
@@ -26,7 +27,9 @@ export function useRdoOptions(obra: string | undefined): { options?: RdoOptions;
     url,
     method,
     config: { query: params },
-    queryOptions: { enabled: !!obra, queryKey: ['rdo-opcoes', obra], staleTime: 60_000 },
+    // Read even without network (the service worker answers from the device): React Query's default
+    // would pause it, and the form would wait for its lists until the signal returns.
+    queryOptions: { enabled: !!obra, queryKey: ['rdo-opcoes', obra], staleTime: 60_000, networkMode: PICKER_NETWORK_MODE },
     errorNotification: false,
   });
   if (!obra) return { loading: false };

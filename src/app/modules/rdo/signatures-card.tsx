@@ -5,7 +5,7 @@
  * "Assinar RIT" when the API says the caller may sign now (otherwise its reason).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { Alert, Button, Card, Flex, Tag, Typography } from 'antd';
 import { EditOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { formatDateTime } from '../../format';
@@ -79,7 +79,9 @@ export function SignaturesCard({
   // "Assinar diário" / "Assinar RIT" of the inbox or of the e-mail (`?acao=assinar`): the dialog opens once the API
   // says the person may sign now (the workflow's buttons drop the parameter from the URL).
   const [params] = useSearchParams();
-  const askedToSign = useRef(params.get('acao') === SIGN_ACTION);
+  // In the address, or handed on by the workflow's buttons once they dropped it (transition-buttons.tsx).
+  const handedOn = (useLocation().state as { acao?: unknown } | null)?.acao;
+  const askedToSign = useRef(params.get('acao') === SIGN_ACTION || handedOn === SIGN_ACTION);
   useEffect(() => {
     if (askedToSign.current && info) {
       askedToSign.current = false;
