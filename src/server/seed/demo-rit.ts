@@ -3,7 +3,8 @@
  * accounts of the README: `field@portal.local` (Fábio Field, inspector, sites 101 and 103) writes,
  * issues and signs them; `cliente@portal.local` (the client's representative of site 101) signs
  * after him. One report is signed by both ("Assinado", with a verification code), one waits for the
- * client's signature, one for the inspector's, and one is a draft with findings to open SGI records.
+ * client's signature, one for the inspector's, one is a draft with findings to open SGI records, and
+ * one was voided by an administrator with its reason ("Anular RIT").
  * The signatures are written after the rows (`seedDemoRitSignatures`), with the hash of the content
  * as stored, like the signature engine does.
  */
@@ -73,6 +74,21 @@ export function rits(): Row[] {
         { descricao: 'Fissuras de retração na junta J-14, abertura de até 0,4 mm.', severidade: 'Alta' },
         { descricao: 'Desnível de 6 mm entre placas na faixa de empilhadeiras.', severidade: 'Média' },
       ],
+    },
+    {
+      numero: 'RIT-103-002',
+      obra: '103',
+      data: '2025-08-11',
+      titulo: 'Recebimento dos painéis de média tensão',
+      tipoInspecao: 'Recebimento',
+      inspetor: p(P.field),
+      equipamento: 'Painéis PMT-01 a PMT-04',
+      status: 'Anulado',
+      conclusao: 'Aprovado',
+      itens: [{ item: 'Identificação e placas', resultado: 'Conforme' }],
+      anuladoEm: '2025-08-12T14:30:00.000Z',
+      anuladoPor: p(P.admin),
+      motivoAnulacao: 'Emitido para o lote errado; a inspeção do lote correto foi registrada em outro RIT.',
     },
   ];
 }
