@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { DESKTOP, PHONE, apiGet, apiSend, eventually, goto, launch, loginOwnAccount, loginStaff, newPage, shot, step, toasts, waitPath } from './helpers.mjs';
 import { DATA_DIR, readMails } from './mail.mjs';
-import { freeDay } from './field-helpers.mjs';
+import { freeDay, signWithLogin } from './field-helpers.mjs';
 
 let browser;
 before(async () => {
@@ -171,18 +171,7 @@ test('o diário escrito e concluído no navegador é travado, assinado pelo site
       await client.getByRole('button', { name: 'Assinar diário' }).click();
       const dialog = client.getByRole('dialog', { name: 'Assinar diário' });
       await dialog.waitFor();
-      // A tap while the dialog still zooms in can miss: tap again until the confirmation shows.
-      await eventually(
-        async () => {
-          await dialog.getByText('Confirmar com meu login', { exact: true }).click();
-          await dialog.getByRole('checkbox').waitFor({ timeout: 2_000 });
-        },
-        { timeout: 15_000 },
-      );
-      await dialog.getByRole('checkbox').check();
-      await shot(client, 'rdo-assinar-login-phone');
-      await dialog.getByRole('button', { name: 'Assinar', exact: true }).click();
-      await dialog.waitFor({ state: 'hidden' });
+      await signWithLogin(dialog, () => shot(client, 'rdo-assinar-login-phone'));
       await eventually(async () => assert.equal(await signatures(client).count(), 2), { timeout: 15_000 });
       const link = client
         .getByRole('link', { name: /^[A-Z0-9]{10}$/ })

@@ -65,12 +65,35 @@ export async function installedOnNewReport(page) {
   await page.getByLabel('Ocorrências').waitFor();
 }
 
-export async function writeReport(page, day, text) {
+/** Types `day` (dd/mm/aaaa) into the form's "Data" and closes its calendar. */
+export async function fillDate(page, day) {
   const date = page.getByLabel('Data', { exact: true });
   await date.click();
   await date.fill(day.br);
   await date.press('Enter');
   await page.keyboard.press('Escape').catch(() => {});
+}
+
+/**
+ * In the open signature dialog: "Confirmar com meu login" (tapped again while the dialog still zooms
+ * in, when a tap can miss), the confirmation ticked, `beforeSign` (e.g. a screenshot), then "Assinar".
+ */
+export async function signWithLogin(dialog, beforeSign = async () => {}) {
+  await eventually(
+    async () => {
+      await dialog.getByText('Confirmar com meu login', { exact: true }).click();
+      await dialog.getByRole('checkbox').waitFor({ timeout: 2_000 });
+    },
+    { timeout: 15_000 },
+  );
+  await dialog.getByRole('checkbox').check();
+  await beforeSign();
+  await dialog.getByRole('button', { name: 'Assinar', exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+export async function writeReport(page, day, text) {
+  await fillDate(page, day);
   await page.getByLabel('Ocorrências').fill(text);
   const files = await Promise.all([1, 2, 3].map(async (i) => ({ name: `foto-${i}.jpg`, mimeType: 'image/jpeg', buffer: await photo(i) })));
   await photosItem(page).locator('input[type=file]').setInputFiles(files);
