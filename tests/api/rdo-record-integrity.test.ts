@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ENGINE_BACKENDS, useApi } from './backends';
-import { client } from './workflow-helpers';
+import { client, documentOfRecord } from './workflow-helpers';
 
 const ADMIN = 'admin@portal.local';
 const SM = 'sm@portal.local';
@@ -27,28 +27,7 @@ describe.each(ENGINE_BACKENDS)('RDO as a document of record (%s)', (backend) => 
     expect((await c.step('diarios', r.id, 'enviar', SM)).status).toBe(200);
     return r;
   };
-  const sign = async (id: number, as: string) => {
-    const res = await t.api.request(`/api/v1/diarios/${id}/assinaturas`, { method: 'POST', as, json: { metodo: 'login', confirmo: true } });
-    const body = (await res.json()) as { codigo: string };
-    expect(res.status, JSON.stringify(body)).toBe(201);
-    return body.codigo;
-  };
-  const verify = async (code: string) => {
-    const res = await t.api.request(`/api/v1/verificar/${encodeURIComponent(code)}`, { as: null });
-    return { status: res.status, body: await res.json() };
-  };
-  /** The distribution list of obra 101 (demo), with the client's representative who signs: who must hear of a voided PDF. */
-  const toldOfVoid = async () => {
-    const r = await sql<{ distribuicao: string[] }>`select distribuicao from "configuracaoRdo" where obra = '101'`.execute(t.api.db);
-    expect(r.rows[0].distribuicao.length).toBeGreaterThan(0);
-    return [...r.rows[0].distribuicao.map((m) => m.toLowerCase()), CLIENTE].sort();
-  };
-  /** Every subject queued about the report, per recipient. */
-  const mailsAbout = async (id: number) =>
-    (
-      await sql<{ para: string[]; assunto: string; texto: string }>`
-        select para, assunto, texto from mensagem where referencia = ${`diarios/${id}`} order by id`.execute(t.api.db)
-    ).rows;
+  const { sign, verify, toldOfVoid, mailsAbout } = documentOfRecord(t, 'diarios', CLIENTE);
 
   it('never deletes a concluded or signed report, not even an administrator; a draft still can be', async () => {
     const draft = await newReport('2026-09-01');

@@ -6,9 +6,8 @@
  * signer, and a voided report stays voided.
  */
 import { describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
 import { BACKENDS, useApi } from './backends';
-import { client, person } from './workflow-helpers';
+import { client, person, documentOfRecord } from './workflow-helpers';
 
 const ADMIN = 'admin@portal.local';
 const FIELD = 'field@portal.local'; // `field`, sites 101 and 103 (demo): the inspector
@@ -36,27 +35,7 @@ describe.each(BACKENDS)('RIT voided (%s)', (backend) => {
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     return r.body as { id: number; numero: string };
   };
-  const sign = async (id: number, as: string) => {
-    const res = await t.api.request(`/api/v1/rits/${id}/assinaturas`, { method: 'POST', as, json: { metodo: 'login', confirmo: true } });
-    const body = (await res.json()) as { codigo: string };
-    expect(res.status, JSON.stringify(body)).toBe(201);
-    return body.codigo;
-  };
-  const verify = async (code: string) => {
-    const res = await t.api.request(`/api/v1/verificar/${encodeURIComponent(code)}`, { as: null });
-    return { status: res.status, body: await res.json() };
-  };
-  /** The distribution list of obra 101 (demo) and the client's representative who signed: who must hear of the voided PDF. */
-  const toldOfVoid = async () => {
-    const r = await sql<{ distribuicao: string[] }>`select distribuicao from "configuracaoRdo" where obra = '101'`.execute(t.api.db);
-    expect(r.rows[0].distribuicao.length).toBeGreaterThan(0);
-    return [...r.rows[0].distribuicao.map((m) => m.toLowerCase()), CLIENTE].sort();
-  };
-  const mailsAbout = async (id: number) =>
-    (
-      await sql<{ para: string[]; assunto: string; texto: string }>`
-        select para, assunto, texto from mensagem where referencia = ${`rits/${id}`} order by id`.execute(t.api.db)
-    ).rows;
+  const { sign, verify, toldOfVoid, mailsAbout } = documentOfRecord(t, 'rits', CLIENTE);
 
   it('voids a signed report with a reason: readable, verified as voided, everyone who had it told, never left nor deleted', async () => {
     const r = await create('Montagem da passarela');

@@ -66,3 +66,36 @@ export async function contractSentToLegal(c: ReturnType<typeof client>, numero: 
   expect((await c.step('contratos', r.body.id, 'emitir-juridico', resp)).status).toBe(200);
   return r.body.id as number;
 }
+
+/**
+ * A document of record's signature and verification calls (the RDO's and the RIT's suites): `sign`
+ * by login confirmation (201 expected, the verification code returned), the public `verify`, the
+ * site's distribution list with the signing client (who hear of a voided PDF), and the messages
+ * queued about a record.
+ */
+export function documentOfRecord(t: { api: TestApi }, resource: 'diarios' | 'rits', client: string) {
+  return {
+    async sign(id: number, as: string) {
+      const res = await t.api.request(`/api/v1/${resource}/${id}/assinaturas`, { method: 'POST', as, json: { metodo: 'login', confirmo: true } });
+      const body = (await res.json()) as { codigo: string };
+      expect(res.status, JSON.stringify(body)).toBe(201);
+      return body.codigo;
+    },
+    async verify(code: string) {
+      const res = await t.api.request(`/api/v1/verificar/${encodeURIComponent(code)}`, { as: null });
+      return { status: res.status, body: await res.json() };
+    },
+    /** The distribution list of obra 101 (demo) and the client's representative who signs. */
+    async toldOfVoid() {
+      const r = await sql<{ distribuicao: string[] }>`select distribuicao from "configuracaoRdo" where obra = '101'`.execute(t.api.db);
+      expect(r.rows[0].distribuicao.length).toBeGreaterThan(0);
+      return [...r.rows[0].distribuicao.map((m) => m.toLowerCase()), client].sort();
+    },
+    async mailsAbout(id: number) {
+      return (
+        await sql<{ para: string[]; assunto: string; texto: string }>`
+          select para, assunto, texto from mensagem where referencia = ${`${resource}/${id}`} order by id`.execute(t.api.db)
+      ).rows;
+    },
+  };
+}
