@@ -329,6 +329,12 @@ export interface RelatedList {
    */
   formDefaults?: Record<string, string | number | boolean>;
   /**
+   * The fields the add form here shows to staff (besides `via`, and a locked reply-to); the child's
+   * defaults fill the others (the API applies them to a body without the field): a staff answer on a
+   * ticket is its text, whether the client sees it, its kind and attachments, not nine fields.
+   */
+  formFields?: string[];
+  /**
    * Who adds (and changes) a record here, besides the child's own rights (docs/access.md decision 30, a
    * ticket's interactions): whoever holds `parentAction` on the parent record and, with `clients`,
    * an external client who reads the parent (their record is always `clientVisible`); never while

@@ -230,6 +230,8 @@ export const posvenda: EntitySchema = {
       display: 'timeline',
       // A staff answer is for the client unless unticked (an internal note: untick "Visível ao cliente").
       formDefaults: { visivelCliente: true },
+      // The date, "Responsável" and "Registrado por" start as now and the person answering.
+      formFields: ['texto', 'visivelCliente', 'tipo', 'anexos', 'respostaA'],
       // docs/access.md decision 30: by whoever may edit the ticket and by its site's clients, never on a closed ticket.
       addBy: {
         parentAction: 'edit',

@@ -82,7 +82,6 @@ for (const [viewport, label] of [
         .click();
       const form = dialog(page);
       await form.getByLabel('Texto').fill(`${TOKEN} ${label}: técnico agendado para quinta-feira.`);
-      await form.getByLabel('Responsável: e-mail').fill('posvendas@portal.local');
       await shot(page, `jornada-posvenda-interacao-${label}`);
       await form.getByRole('button', { name: 'Salvar' }).click();
       await region(page, /Interações/)

@@ -54,8 +54,6 @@ describe('related records inside their parent', { timeout: 120_000 }, () => {
     expect(ticketField.closest('.ant-select')?.className).toContain('ant-select-disabled');
     const text = `Cliente informado do prazo ${Date.now()}`;
     fireEvent.change(within(dialog).getByLabelText('Texto'), { target: { value: text } });
-    fireEvent.change(within(dialog).getByLabelText('Responsável: e-mail'), { target: { value: ADMIN } });
-    fireEvent.change(within(dialog).getByLabelText('Registrado por: e-mail'), { target: { value: ADMIN } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(t.requests.some((r) => r.method === 'POST' && r.url.pathname === '/api/v1/ticket-interacoes')).toBe(true), T);
     const post = t.requests.find((r) => r.method === 'POST' && r.url.pathname === '/api/v1/ticket-interacoes')!;
@@ -68,8 +66,6 @@ describe('related records inside their parent', { timeout: 120_000 }, () => {
     const reply = await screen.findByRole('dialog', {}, T);
     await waitFor(() => expect(within(reply).getByLabelText('Em resposta a').closest('.ant-select')?.className).toContain('ant-select-disabled'), T);
     fireEvent.change(within(reply).getByLabelText('Texto'), { target: { value: 'Prazo confirmado.' } });
-    fireEvent.change(within(reply).getByLabelText('Responsável: e-mail'), { target: { value: ADMIN } });
-    fireEvent.change(within(reply).getByLabelText('Registrado por: e-mail'), { target: { value: ADMIN } });
     fireEvent.click(within(reply).getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(within(region).getByText(/Em resposta a .*Cliente informado do prazo/)).toBeInTheDocument(), T);
     await screen.findByText('Resposta registrada.', {}, T);

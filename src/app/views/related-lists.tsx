@@ -226,17 +226,23 @@ function RelatedSectionBody({ parent, record, rel, child }: { parent: EntitySche
           locked={Object.keys(adding)}
           initialValues={adding}
           defaults={clientFields ? undefined : rel.formDefaults}
-          only={
-            clientFields
-              ? [rel.via, ...clientFields.filter((f) => f in adding || !child.fields.some((x) => x.name === f && x.kind === 'reference'))]
-              : undefined
-          }
+          only={addFormFields(child, rel, clientFields ?? rel.formFields, adding)}
+          clientReply={!!clientFields}
           onClose={() => setAdding(null)}
           title={clientFields ? 'Responder' : timeline ? 'Nova interação' : `${child.gender === 'f' ? 'Nova' : 'Novo'} ${lowerLabel(child.label)}`}
         />
       ) : null}
     </Card>
   );
+}
+
+/**
+ * The fields the add form shows (undefined: all): `via`, and of `fields` those set by the reply being
+ * answered or that are not references (a reply-to appears only when replying).
+ */
+function addFormFields(child: EntitySchema, rel: RelatedList, fields: string[] | undefined, adding: Record<string, unknown>): string[] | undefined {
+  if (!fields) return undefined;
+  return [rel.via, ...fields.filter((f) => f in adding || !child.fields.some((x) => x.name === f && x.kind === 'reference'))];
 }
 
 /** A section for people who may add children here but not list them. */
@@ -327,6 +333,7 @@ function RelatedCreateModal({
   initialValues,
   defaults,
   only,
+  clientReply = false,
   onClose,
   onSaved,
   title,
@@ -341,6 +348,8 @@ function RelatedCreateModal({
   defaults?: Record<string, unknown>;
   /** The only fields shown (a client's reply: the text and its attachments). */
   only?: string[];
+  /** A client's reply (its confirmation says so). */
+  clientReply?: boolean;
   onClose: () => void;
   onSaved?: () => void;
   title: string;
@@ -354,7 +363,7 @@ function RelatedCreateModal({
     redirect: false,
     defaultVisible: true,
     warnWhenUnsavedChanges: false,
-    successNotification: () => ({ type: 'success', message: relatedCreatedMessage(child, initialValues, !!only) }),
+    successNotification: () => ({ type: 'success', message: relatedCreatedMessage(child, initialValues, clientReply) }),
     errorNotification: (error) => ({
       type: 'error',
       message: error?.message ?? 'Não foi possível salvar.',

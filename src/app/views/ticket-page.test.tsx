@@ -59,15 +59,18 @@ describe('the ticket page (issue 36)', { timeout: 120_000 }, () => {
     t.mock.setUser(ADMIN);
   });
 
-  it('a staff answer starts with the signed-in person as Responsável and visible to the client', async () => {
+  it('a staff answer is its text, visibility, kind and attachments; the person answering is its Responsável', async () => {
     const [ticket] = (await api<{ id: number }[]>('/api/v1/posvendas?status=Em%20atendimento&_end=1')).body;
     renderViews({ schemas: SCHEMAS(), path: `/posvendas/show/${ticket.id}`, user: DEMO_USERS[ADMIN] });
     const region = await screen.findByRole('region', { name: /Interações/ }, T);
     fireEvent.click(within(region).getByRole('button', { name: /Nova interação/ }));
     const dialog = await screen.findByRole('dialog', {}, T);
-    await waitFor(() => expect(within(dialog).getByLabelText('Responsável: e-mail')).toHaveValue(ADMIN), T);
-    const visible = within(dialog).getByRole('switch', { name: 'Visível ao cliente' });
+    const visible = await within(dialog).findByRole('switch', { name: 'Visível ao cliente' }, T);
     expect(visible).toBeChecked();
+    within(dialog).getByLabelText('Tipo');
+    within(dialog).getByLabelText('Texto');
+    // The date and the people start as now and the person answering: not asked.
+    for (const label of ['Responsável: e-mail', 'Registrado por: e-mail', 'Data']) expect(within(dialog).queryByLabelText(label)).toBeNull();
     // It stays a choice: an internal note is unticked and saved so.
     fireEvent.click(visible);
     expect(visible).not.toBeChecked();
@@ -75,8 +78,10 @@ describe('the ticket page (issue 36)', { timeout: 120_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(t.requests.some((r) => r.method === 'POST' && r.url.pathname === '/api/v1/ticket-interacoes')).toBe(true), T);
     const post = t.requests.find((r) => r.method === 'POST' && r.url.pathname === '/api/v1/ticket-interacoes')!;
-    expect(post.body).toMatchObject({ ticket: ticket.id, visivelCliente: false, responsavel: { mail: ADMIN } });
+    expect(post.body).toMatchObject({ ticket: ticket.id, visivelCliente: false });
     await screen.findByText('Interação registrada.', {}, T);
+    const saved = (await api<{ texto: string; responsavel: { mail: string }; responsavelRegistro: { mail: string } }[]>(`/api/v1/ticket-interacoes?ticket=${ticket.id}&_sort=id&_order=desc&_end=1`)).body[0];
+    expect(saved).toMatchObject({ texto: 'Nota interna sobre o fornecedor.', responsavel: { mail: ADMIN }, responsavelRegistro: { mail: ADMIN } });
   });
 
   it("after a client's reply the ticket shows it is back in service, without a reload", async () => {
