@@ -80,7 +80,11 @@ describe('the ticket page (issue 36)', { timeout: 120_000 }, () => {
     const post = t.requests.find((r) => r.method === 'POST' && r.url.pathname === '/api/v1/ticket-interacoes')!;
     expect(post.body).toMatchObject({ ticket: ticket.id, visivelCliente: false });
     await screen.findByText('Interação registrada.', {}, T);
-    const saved = (await api<{ texto: string; responsavel: { mail: string }; responsavelRegistro: { mail: string } }[]>(`/api/v1/ticket-interacoes?ticket=${ticket.id}&_sort=id&_order=desc&_end=1`)).body[0];
+    const saved = (
+      await api<{ texto: string; responsavel: { mail: string }; responsavelRegistro: { mail: string } }[]>(
+        `/api/v1/ticket-interacoes?ticket=${ticket.id}&_sort=id&_order=desc&_end=1`,
+      )
+    ).body[0];
     expect(saved).toMatchObject({ texto: 'Nota interna sobre o fornecedor.', responsavel: { mail: ADMIN }, responsavelRegistro: { mail: ADMIN } });
   });
 
