@@ -266,6 +266,17 @@ describe('route table (docs/specification.md §2)', () => {
   it("the records' path without the id leads to the list the specification names (issue 36)", () => {
     const contratos = ROUTED.find((r) => r.path === '/contratos');
     expect(contratos).toMatchObject({ redirect: '/contrato', menu: false, access: { subject: 'Contratos', action: 'read' } });
+    // A contract lives under the list's path; the resource's spelling leads there with its id.
+    expect(entityPaths(schemaByName('contrato')!)).toEqual({
+      list: '/contrato',
+      show: '/contrato/:id',
+      create: '/contrato/novo',
+      edit: '/contrato/:id/editar',
+    });
+    expect(ROUTED.find((r) => r.path === '/contratos/:id')?.redirect).toBe('/contrato/:id');
+    expect(ROUTED.find((r) => r.path === '/contratos/:id/editar')?.redirect).toBe('/contrato/:id/editar');
+    // A route with an optional param keeps its bare path: `/usuarios` is the specification's screen.
+    expect(ROUTED.filter((r) => r.path === '/usuarios').every((r) => r.redirect === undefined)).toBe(true);
     for (const schema of SCHEMAS) {
       const paths = entityPaths(schema);
       const base = recordsBaseOf(paths);

@@ -64,7 +64,8 @@ const PATH_OVERRIDES: Record<string, Partial<EntityPaths>> = {
   fabricacao: { list: '/fabricacao', create: '/fabricacao/nova' },
   projetoFabrica: { list: '/projetos-fabrica' },
   projeto: { list: '/cre' },
-  contrato: { list: '/contrato' },
+  // Records under the list the specification names; `/contratos/…` (the resource's spelling) redirects.
+  contrato: { list: '/contrato', show: '/contrato/:id', create: '/contrato/novo', edit: '/contrato/:id/editar' },
   materialTemplate: { list: '/materiais/template' },
   ticketSgi: { list: '/sgi' },
   planoAcao: { list: '/sgi/acoes', create: '/sgi/plano-acao' },
@@ -110,7 +111,8 @@ export function patternKey(path: string): string {
 }
 
 function buildEntityRoutes(spec: AppRoute[]): AppRoute[] {
-  const taken = new Set(spec.map((r) => patternKey(r.path)));
+  // A route with an optional param (`/usuarios/:user?`) also takes the path without it.
+  const taken = new Set(spec.flatMap((r) => [patternKey(r.path), patternKey(r.path.replace(/\/:\w+\?/g, ''))]));
   const namedBySpec = new Set(spec.flatMap((r) => (r.entity ? [r.entity.name, ...Object.values(r.entity.byParam?.cases ?? {}).map((c) => c.name ?? '')] : [])));
   const out: AppRoute[] = [];
   for (const schema of SCHEMAS) {
@@ -141,17 +143,17 @@ function buildEntityRoutes(spec: AppRoute[]): AppRoute[] {
         }),
       );
     }
-    // The list the specification names (`/contrato`) differs from where its records live
-    // (`/contratos/1`): the records' path without the id leads to that list, not to a 404.
-    const recordsBase = recordsBaseOf(paths);
-    if (recordsBase && recordsBase !== paths.list && !taken.has(patternKey(recordsBase))) {
-      taken.add(patternKey(recordsBase));
-      const action = (schema.menu?.action ?? toCaslAction(schema.subject, 'list', schema.actions)) as Action;
+    // The resource's own spelling of a view the specification places elsewhere (`/contratos/1` for
+    // `/contrato/1`, `/fabricacoes/1` for the list `/fabricacao`) leads there instead of to a 404.
+    const action = (schema.menu?.action ?? toCaslAction(schema.subject, 'list', schema.actions)) as Action;
+    for (const [from, to] of defaultSpellings(schema, paths)) {
+      if (taken.has(patternKey(from))) continue;
+      taken.add(patternKey(from));
       out.push(
-        r(recordsBase, VIEW_TITLES.list(schema), {
-          id: routeId('general', recordsBase),
+        r(from, VIEW_TITLES.list(schema), {
+          id: routeId('general', from),
           access: { subject: schema.subject, action },
-          redirect: paths.list,
+          redirect: to,
           menu: false,
           spec: false,
         }),
@@ -165,6 +167,22 @@ function buildEntityRoutes(spec: AppRoute[]): AppRoute[] {
 export function recordsBaseOf(paths: Pick<EntityPaths, 'show'>): string | undefined {
   const m = /^(\/[^:]+)\/:id$/.exec(paths.show);
   return m ? m[1] : undefined;
+}
+
+/**
+ * [path, redirect] for the resource's default spelling of each view that lives elsewhere, and for the
+ * records' base without an id (`/fabricacoes` → `/fabricacao`). A redirect keeps the path's params.
+ */
+export function defaultSpellings(schema: EntitySchema, paths: EntityPaths): [string, string][] {
+  const base = `/${schema.resource}`;
+  const defaults: EntityPaths = { list: base, show: `${base}/:id`, create: `${base}/novo`, edit: `${base}/:id/editar` };
+  const out: [string, string][] = [];
+  for (const view of ['edit', 'create', 'show', 'list'] as ViewKind[]) {
+    if (defaults[view] !== paths[view]) out.push([defaults[view], paths[view]]);
+  }
+  const recordsBase = recordsBaseOf(paths);
+  if (recordsBase && recordsBase !== paths.list) out.push([recordsBase, paths.list]);
+  return out.filter(([from], i) => out.findIndex(([f]) => f === from) === i);
 }
 
 export const ENTITY_ROUTES: AppRoute[] = buildEntityRoutes(SPEC_ROUTES);

@@ -4,8 +4,8 @@
  * (the guard sends them, like any unknown path, to /404).
  */
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Navigate, Outlet, Route, Routes } from 'react-router';
-import { ROUTED, routesOfLayout } from '../../resources/routes';
+import { Navigate, Outlet, Route, Routes, useLocation, useParams } from 'react-router';
+import { fillPath, ROUTED, routesOfLayout } from '../../resources/routes';
 import type { AppRoute, LayoutKind } from '../../resources/routes/types';
 import { RefineNavigationGuard } from './guard/navigation-guard';
 import { PortalLayout } from './layouts/portal-layout';
@@ -68,9 +68,16 @@ function RouteLoading() {
   return <Loading size="large" style={{ margin: '20vh auto' }} />;
 }
 
+/** A route that leads elsewhere, with its params (`/contratos/7` → `/contrato/7`) and query. */
+function RedirectRoute({ to }: { to: string }) {
+  const params = useParams();
+  const { search, hash } = useLocation();
+  return <Navigate to={`${fillPath(to, params) ?? '/404'}${search}${hash}`} replace />;
+}
+
 /** The element of one route of the table. */
 export function elementFor(route: AppRoute): ReactNode {
-  if (route.redirect !== undefined) return <Navigate to={route.redirect} replace />;
+  if (route.redirect !== undefined) return <RedirectRoute to={route.redirect} />;
   if (route.entity && !route.screen) return <EntityPage route={route} />;
   switch (route.screen) {
     case 'home':

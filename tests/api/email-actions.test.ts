@@ -85,7 +85,7 @@ describe.each(BACKENDS)('approval from the e-mail (%s)', (backend) => {
     expect(m.texto).toMatch(/^Aprovar contrato: http:\/\/localhost:\d+\/acao-email\/[\w-]+\.[\w-]+\.[\w-]+$/m);
     expect(m.texto).toMatch(/^Devolver para revisão: .*\/acao-email\//m);
     expect(m.texto).not.toContain('Alterar situação'); // the administrators' step is never a button
-    expect(m.texto).toMatch(new RegExp(`^Abrir no portal: .*/contratos/${id}$`, 'm'));
+    expect(m.texto).toMatch(new RegExp(`^Abrir no portal: .*/contrato/${id}$`, 'm'));
     // HTML part: same content, escaped, accessible.
     expect(m.html).toContain('<html lang="pt-BR">');
     expect(m.html).toContain(escapeHtml('EM-<b>1</b>'));

@@ -112,7 +112,7 @@ describe.each(BACKENDS)('web push (%s)', (backend) => {
     expect(payload).toEqual({
       title: 'Contrato PUSH-1: Emitido para o Jurídico',
       body: expect.stringContaining('"Emitir para o Jurídico"'),
-      url: `/contratos/${id}`,
+      url: `/contrato/${id}`,
       kind: 'pendencia',
       tag: `contratos/${id}`,
     });

@@ -44,7 +44,7 @@ test('contrato: Revisão → Aprovado por três pessoas, cada uma pelas suas pen
     pastEnd = !!k.vigenciaFim && k.vigenciaFim < new Date().toISOString().slice(0, 10);
     await goto(resp, '/pendencias');
     await resp.getByRole('link', { name: numero }).first().click();
-    await waitPath(resp, `/contratos/${id}`);
+    await waitPath(resp, `/contrato/${id}`);
     await eventually(async () => assert.equal(await statusTag(resp).textContent(), 'Revisão'));
     await shot(resp, 'workflow-contrato-revisao-desktop');
     await takeStep(resp, 'Emitir para o Jurídico');
@@ -62,7 +62,7 @@ test('contrato: Revisão → Aprovado por três pessoas, cada uma pelas suas pen
     await item.waitFor();
     await shot(gestor, 'workflow-pendencias-desktop');
     await item.click();
-    await waitPath(gestor, `/contratos/${id}`);
+    await waitPath(gestor, `/contrato/${id}`);
     await eventually(async () => assert.equal(await statusTag(gestor).textContent(), 'Emitido para o Jurídico'));
     // Returning needs a comment: the dialog refuses to go on without one.
     await gestor.getByRole('button', { name: 'Devolver para revisão', exact: true }).click();
@@ -84,7 +84,9 @@ test('contrato: Revisão → Aprovado por três pessoas, cada uma pelas suas pen
   const valid = await newPage(browser);
   await step(valid, '10-validador', async () => {
     await loginStaff(valid, VALID);
+    // The resource's spelling of the address (an old link) opens the record under the list's path.
     await goto(valid, `/contratos/${id}`);
+    await waitPath(valid, `/contrato/${id}`);
     await takeStep(valid, 'Iniciar finalização');
     await eventually(async () => assert.equal(await statusTag(valid).textContent(), 'Em finalização'));
     if (pastEnd) {
@@ -150,7 +152,7 @@ test('pendências e barra de situação em largura de telefone', async () => {
     await goto(page, '/pendencias');
     await page.getByRole('heading', { name: 'Minhas pendências' }).waitFor();
     await shot(page, 'workflow-pendencias-phone');
-    const first = page.locator('a[href^="/contratos/"]').first();
+    const first = page.locator('a[href^="/contrato/"]').first();
     await first.click();
     await statusTag(page).waitFor();
     await shot(page, 'workflow-contrato-phone');

@@ -49,7 +49,10 @@ describe('matchAppRoute', () => {
     expect(matchAppRoute('/usuarios/ana', APP_ROUTES)?.params.user).toBe('ana');
     // Issue 36: the records' path without the id is the list's redirect, not a site called "contratos".
     expect(matchAppRoute('/contratos', APP_ROUTES)?.route).toMatchObject({ path: '/contratos', redirect: '/contrato' });
-    expect(matchAppRoute('/contratos/7', APP_ROUTES)?.route.entity).toMatchObject({ name: 'contrato', view: 'show' });
+    // A contract lives under the list's path; the resource's spelling redirects there.
+    expect(matchAppRoute('/contrato/7', APP_ROUTES)?.route.entity).toMatchObject({ name: 'contrato', view: 'show' });
+    expect(matchAppRoute('/contrato/novo', APP_ROUTES)?.route.entity).toMatchObject({ name: 'contrato', view: 'create' });
+    expect(matchAppRoute('/contratos/7', APP_ROUTES)?.route).toMatchObject({ path: '/contratos/:id', redirect: '/contrato/:id' });
   });
   it('does not match routes whose screen is not built', () => {
     const unbuilt = APP_ROUTES.map((r) => (r.path === '/:obra/fabricacao/Dashboard' ? { ...r, notBuilt: true } : r));

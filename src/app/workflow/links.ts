@@ -3,7 +3,7 @@ import { ROUTED, entityPaths, fillPath, patternKey } from '../../../resources/ro
 import { schemaByResource } from '../../../schemas/index';
 
 /**
- * Path of the show page of record `id` of `resource` (e.g. `/contratos/12`, `/diarios/3`), or
+ * Path of the show page of record `id` of `resource` (e.g. `/contrato/12`, `/diarios/3`), or
  * undefined when the route table routes no show page by id at the entity's show path.
  */
 export function showPath(resource: string, id: string | number): string | undefined {

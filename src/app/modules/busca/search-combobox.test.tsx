@@ -82,7 +82,7 @@ describe('SearchCombobox', () => {
     expect(screen.getAllByText('guindaste', { selector: 'mark' }).length).toBe(3);
     fireEvent.keyDown(input, { key: 'Enter' });
     expect(done).toHaveBeenCalled();
-    expect(screen.getByTestId('where')).toHaveTextContent('/contratos/7');
+    expect(screen.getByTestId('where')).toHaveTextContent('/contrato/7');
   });
 
   it('ends with "Ver todos os resultados", reached with ↑ from the first option', async () => {
