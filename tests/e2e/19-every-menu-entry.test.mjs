@@ -1,9 +1,11 @@
-// Scenario 19 — every demo account (the README's table) signs in the way it is told to (own login at
-// /login, staff through the corporate sign-in) and opens every menu entry it is shown: the sidebar of
-// each layout it reaches, the module cards of Início and, when it may choose a site, the site layout of
-// the first site its chooser offers. No entry may lead to /403, /ObraInacessivel or /404, to a refusal
-// on the page, nor to a site chooser with no site ("Nenhuma obra encontrada"). Decisions 29–30:
-// a partner sees no site-required entry; each kind of person starts on its own page.
+// Scenario 19 — demo accounts (the README's table) sign in the way they are told to (own login at
+// /login, staff through the corporate sign-in) and open every menu entry they are shown: the sidebar of
+// each layout they reach, the module cards of Início and, when they may choose a site, the site layout
+// of the first site their chooser offers. No entry may lead to /403, /ObraInacessivel or /404, to a
+// refusal on the page, nor to a site chooser with no site ("Nenhuma obra encontrada"). One account of
+// each kind of person and three staff profiles are rendered here (menu-entries.mjs); every entry of
+// every account is read through the API in tests/api/menu-entries.test.ts. Decisions 29–30: a partner
+// sees no site-required entry; each kind of person starts on its own page.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { appReady, eventually, launch, loginStaff, newPage, shot, step, submitClientLogin, goto, waitPath } from './helpers.mjs';

@@ -12,4 +12,4 @@ after(async () => {
 });
 
 axeMenuTests(() => browser, { emails: ['admin@portal.local'], widths: ['phone'] });
-axeMenuTests(() => browser, { emails: ['fornecedor@portal.local'] });
+axeMenuTests(() => browser, { emails: ['fornecedor@portal.local'], widths: ['phone'] });

@@ -11,4 +11,4 @@ after(async () => {
   await browser?.close();
 });
 
-axeMenuTests(() => browser, { emails: ['sm@portal.local'], publicPages: true });
+axeMenuTests(() => browser, { emails: ['sm@portal.local'], widths: ['phone'], publicPages: true });
