@@ -6,13 +6,12 @@
  * in a dialog with the parent (and its site) filled in and locked.
  */
 import React, { useMemo, useState } from 'react';
-import { Button, Card, Form, Grid, List as AntList, Modal, Space, Table, Typography } from 'antd';
+import { Button, Card, Grid, List as AntList, Space, Table, Typography } from 'antd';
 import { AccessibleTabs } from './accessible-tabs';
 import type { TableColumnType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useApiUrl, useCustom, useInvalidate, useNavigation, type BaseRecord, type CrudFilter } from '@refinedev/core';
-import { useModalForm, useTable } from '@refinedev/antd';
-import { useQueryClient } from '@tanstack/react-query';
+import { useApiUrl, useCustom, useNavigation, type BaseRecord, type CrudFilter } from '@refinedev/core';
+import { useTable } from '@refinedev/antd';
 import { schemaByName } from '../../../schemas/index';
 import type { EntitySchema, FieldDef, RelatedList } from '../../../schemas/kinds';
 import { toCaslAction } from '../../access/refine-actions';
@@ -22,17 +21,14 @@ import { Pode, usePode, usePodeCheck, type PodeCheck, type PodeProps } from '../
 import { externalKindOf } from '../../access/user';
 import { FieldDisplay } from '../fields/display';
 import { ReferenceTitlesProvider } from '../fields/reference-titles';
-import { CreateDefaults } from './create-defaults';
 import { defaultValues, lowerLabel, recordTitle } from '../fields/options';
 import { formatValue } from '../format';
 import { StateTag } from '../workflow/state-tag';
-import { PENDENCIAS_RESOURCE, recordExtrasKey } from '../workflow/query-keys';
-import { SchemaFormFields } from './generic-form';
 import { InteractionTimeline } from './related-timeline';
 import { ChildSummary } from './related-child-summary';
 import { relatedListActions, type RelatedListActionProps } from './extensions';
 import { sumLabel, totalKindOf, totalText } from './list-total';
-import { relatedCreatedMessage } from './save-messages';
+import { RelatedCreateModal } from './related-create-modal';
 
 /** The buttons feature modules add to a section's header (`registerRelatedListAction`). */
 function RelatedListActions(props: RelatedListActionProps) {
@@ -321,87 +317,5 @@ function RelatedTotals({ child, rel, parentId }: { child: EntitySchema; rel: Rel
         <RelatedTotal key={f.name} child={child} rel={rel} parentId={parentId} field={f} />
       ))}
     </Space>
-  );
-}
-
-/** The child's create form in a dialog; on save the section, its totals and the parent reload. */
-function RelatedCreateModal({
-  parent,
-  parentId,
-  child,
-  locked,
-  initialValues,
-  defaults,
-  only,
-  clientReply = false,
-  onClose,
-  onSaved,
-  title,
-}: {
-  parent: EntitySchema;
-  /** The parent record's id: its page reloads after the save. */
-  parentId: BaseRecord['id'];
-  child: EntitySchema;
-  locked: string[];
-  initialValues: Record<string, unknown>;
-  /** Starting values the person may change (`formDefaults` of the related list). */
-  defaults?: Record<string, unknown>;
-  /** The only fields shown (a client's reply: the text and its attachments). */
-  only?: string[];
-  /** A client's reply (its confirmation says so). */
-  clientReply?: boolean;
-  onClose: () => void;
-  onSaved?: () => void;
-  title: string;
-}) {
-  const invalidate = useInvalidate();
-  const queryClient = useQueryClient();
-  const me = useCurrentPerson();
-  const { modalProps, formProps } = useModalForm<BaseRecord>({
-    resource: child.resource,
-    action: 'create',
-    redirect: false,
-    defaultVisible: true,
-    warnWhenUnsavedChanges: false,
-    successNotification: () => ({ type: 'success', message: relatedCreatedMessage(child, initialValues, clientReply) }),
-    errorNotification: (error) => ({
-      type: 'error',
-      message: error?.message ?? 'Não foi possível salvar.',
-      description: error?.errors ? 'Verifique os campos destacados.' : undefined,
-    }),
-    onMutationSuccess: () => {
-      void invalidate({ resource: child.resource, invalidates: ['list', 'many'] });
-      void queryClient.invalidateQueries({ queryKey: ['agregado', child.resource] });
-      // The parent may change with its children (a work order's realised hours; a client's reply
-      // moves its ticket out of "Aguardando cliente"): its page, its steps and history, the inbox.
-      if (parentId !== undefined && parentId !== null) {
-        void invalidate({ resource: parent.resource, id: parentId, invalidates: ['detail', 'list'] });
-        void queryClient.invalidateQueries({ queryKey: recordExtrasKey(parent.resource, parentId) });
-        if (parent.workflow) void invalidate({ resource: PENDENCIAS_RESOURCE, invalidates: ['list'] });
-      }
-      onSaved?.();
-      onClose();
-    },
-  });
-  const lockedSet = useMemo(() => new Set(locked), [locked]);
-  const values = useMemo(() => ({ ...defaultValues(child, me), ...defaults, ...initialValues }), [child, me?.mail, defaults, initialValues]); // eslint-disable-line react-hooks/exhaustive-deps
-  return (
-    <Modal
-      {...modalProps}
-      title={title}
-      width={880}
-      okText="Salvar"
-      cancelText="Cancelar"
-      onCancel={(e) => {
-        modalProps.onCancel?.(e);
-        onClose();
-      }}
-      destroyOnHidden
-    >
-      <Form {...formProps} initialValues={values} layout="vertical" scrollToFirstError>
-        <SchemaFormFields schema={only ? { ...child, fields: child.fields.filter((f) => only.includes(f.name)) } : child} locked={lockedSet} />
-        {formProps.form ? <CreateDefaults schema={child} form={formProps.form} obra={child.obraField ? initialValues[child.obraField] : undefined} /> : null}
-      </Form>
-    </Modal>
   );
 }
