@@ -2,7 +2,7 @@
 // costs with "Outros"; a KPI opens the filtered list. Desktop and 390 px.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { DESKTOP, PHONE, axeSerious, formatViolations, goto, launch, loginStaff, newPage, shot, step, waitPath, wideElements } from './helpers.mjs';
+import { DESKTOP, PHONE, axeSerious, formatViolations, goto, launch, loginStaff, newPage, shot, step, waitPath } from './helpers.mjs';
 
 let browser;
 before(async () => {
@@ -12,10 +12,9 @@ after(async () => {
   await browser?.close();
 });
 
-for (const [viewport, label] of [
-  [DESKTOP, 'desktop'],
-  [PHONE, 'phone'],
-]) {
+// At desktop width: at 390 px the dashboard is inspected (nothing past the right edge) and audited by
+// scenario 34's sweep of the administrator's menu at phone width.
+for (const [viewport, label] of [[DESKTOP, 'desktop']]) {
   test(`painel de pós-venda (${label})`, async () => {
     const page = await newPage(browser, { viewport });
     await step(page, `13-painel-${label}`, async () => {
@@ -29,11 +28,6 @@ for (const [viewport, label] of [
       await costs.getByText('Total', { exact: true }).waitFor();
       await page.waitForTimeout(800);
       await shot(page, `painel-posvenda-${label}`);
-      if (label === 'phone') {
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        const wide = await wideElements(page);
-        assert.ok(overflow <= 1 && wide.length === 0, `o painel rola para o lado (${overflow}px; ${wide.join('; ')})`);
-      }
       const shown = Number((await kpi.locator('.ant-statistic-content').innerText()).replace(/\D/g, ''));
       await kpi.getByRole('link').click();
       await waitPath(page, '/posvendas');
