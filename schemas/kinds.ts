@@ -196,6 +196,8 @@ export interface EntitySchema {
   labelPlural: string; // 'Diários de obra'
   /** Grammatical gender of the label, for messages ('este contrato' / 'esta obra'). */
   gender: 'm' | 'f';
+  /** Gender of `labelPlural` when it differs from the label's ('esta apólice' but 'os seguros'). */
+  pluralGender?: 'm' | 'f';
   /**
    * The toasts of the generic forms, when the generic ones ("Contrato criado.", "Alterações salvas.":
    * src/app/views/save-messages.ts) do not read well for the entity (a ticket's interaction:

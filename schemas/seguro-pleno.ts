@@ -8,6 +8,7 @@ export const seguroPleno: EntitySchema = {
   label: 'Apólice de operação plena',
   labelPlural: 'Seguros de operação plena',
   gender: 'f',
+  pluralGender: 'm',
   subject: 'SEGUROS_PLENO',
   titleField: 'numeroApolice',
   obraField: 'obra',

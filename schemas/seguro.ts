@@ -8,6 +8,7 @@ export const seguro: EntitySchema = {
   label: 'Apólice de risco de engenharia',
   labelPlural: 'Seguros de risco de engenharia',
   gender: 'f',
+  pluralGender: 'm',
   subject: 'SEGUROS',
   titleField: 'numeroApolice',
   obraField: 'obra',

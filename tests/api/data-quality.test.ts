@@ -173,7 +173,10 @@ describe.each(BACKENDS)('data quality (%s)', (backend) => {
       expect(forbiddenMessage(material, 'editarpcp')).toBe('Você não tem permissão para planejar (quantidades e datas) esta lista de materiais.');
       expect(forbiddenMessage(material, 'release')).toBe('Você não tem permissão para liberar esta lista de materiais.');
       // An action without a verb takes its workflow label, else a plain sentence.
-      expect(forbiddenMessage(schemaByName('ticketSgi')!, 'algoNovo')).toBe('Você não tem permissão para realizar esta ação neste registro sgi.');
+      expect(forbiddenMessage(schemaByName('ticketSgi')!, 'algoNovo')).toBe('Você não tem permissão para realizar esta ação neste registro SGI.');
+      // The plural's own gender ("esta apólice", "os seguros"); an acronym keeps its capitals.
+      expect(forbiddenMessage(schemaByName('seguro')!, 'read', true)).toBe('Você não tem permissão para ver os seguros de risco de engenharia.');
+      expect(forbiddenMessage(schemaByName('seguro')!, 'update')).toBe('Você não tem permissão para editar esta apólice de risco de engenharia.');
       expect(forbiddenMessage(material, 'toString')).not.toMatch(/function|toString/);
     });
   });
