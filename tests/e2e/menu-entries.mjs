@@ -96,7 +96,9 @@ export async function problemOf(page) {
     // The select's box (the chosen site's text lies over the search box, which may be zero-sized).
     const box = content.locator('.ant-select:visible').first();
     if (!(await box.isVisible().catch(() => false))) return 'seletor de obras invisível';
-    await box.click();
+    // The page may still re-render the chooser (its sites arriving, a transition's overlay): the click
+    // is tried again on the box as it is then, not waited on for the whole default timeout.
+    await eventually(() => box.click({ timeout: 3_000 }), { timeout: 20_000, interval: 500 });
     try {
       await eventually(
         async () => {
