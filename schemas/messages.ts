@@ -3,6 +3,12 @@
  * and the forms' client rules (src/app/fields/rules.ts), so the user reads the same text before and
  * after a round trip. Also the e-mail pattern both use.
  */
+/** A label inside a sentence: its first letter lowered, unless it starts an acronym ("RIT", "TAFs", "EAP"). */
+export function lowerLabel(label: string): string {
+  if (label.length > 1 && label[1] === label[1].toUpperCase() && label[1] !== label[1].toLowerCase()) return label;
+  return label.charAt(0).toLowerCase() + label.slice(1);
+}
+
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const VALIDATION_MESSAGES = {

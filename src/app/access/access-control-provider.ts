@@ -17,6 +17,7 @@ import { toCaslAction } from '../../access/refine-actions';
 import type { Action, Subject } from '../../access/subjects';
 import type { EntitySchema } from '../../../schemas/kinds';
 import { schemaByResource as registryLookup } from '../../../schemas';
+import { lowerLabel } from '../../../schemas/messages';
 
 export interface AccessControlDeps {
   getAbility: () => AppAbility | null | undefined;
@@ -35,26 +36,20 @@ export function recordOf(params: Params): Record<string, unknown> | undefined {
   return undefined;
 }
 
-function lowerFirst(label: string): string {
-  // Keep acronyms (RIT, TAF, EAP) as they are.
-  if (label.length > 1 && label[1] === label[1].toUpperCase() && label[1] !== label[1].toLowerCase()) return label;
-  return label.charAt(0).toLowerCase() + label.slice(1);
-}
-
 /** Portuguese reason shown on denied buttons: "Você não tem permissão para editar este contrato." */
 export function deniedReason(action: string, schema?: EntitySchema): string {
   if (!schema) return 'Você não tem permissão para esta ação.';
   const este = schema.gender === 'f' ? 'esta' : 'este';
   const novo = schema.gender === 'f' ? 'uma nova' : 'um novo';
-  const label = lowerFirst(schema.label);
+  const label = lowerLabel(schema.label);
   const phrases: Record<string, string> = {
-    list: `ver ${lowerFirst(schema.labelPlural)}`,
+    list: `ver ${lowerLabel(schema.labelPlural)}`,
     show: `ver ${este} ${label}`,
     create: `criar ${novo} ${label}`,
     clone: `criar ${novo} ${label}`,
     edit: `editar ${este} ${label}`,
     delete: `excluir ${este} ${label}`,
-    export: `exportar ${lowerFirst(schema.labelPlural)}`,
+    export: `exportar ${lowerLabel(schema.labelPlural)}`,
   };
   return `Você não tem permissão para ${phrases[action] ?? `executar esta ação em ${este} ${label}`}.`;
 }

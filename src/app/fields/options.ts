@@ -2,6 +2,7 @@
  * Small pure helpers shared by the field renderers, the views and the export:
  * schema lookup for references, labels, defaults, layout spans.
  */
+import { lowerLabel } from '../../../schemas/messages';
 import { CURRENT_USER, NOW, TODAY, type EntitySchema, type FieldDef } from '../../../schemas/kinds';
 import { schemaByName } from '../../../schemas/index';
 import { formatValue, todayIso } from '../format';
@@ -121,10 +122,7 @@ export function recordTitle(schema: EntitySchema, record: Record<string, unknown
 }
 
 /** 'Diário de obra' → 'diário de obra', but 'RDO' / 'TAF' stay as they are. */
-export function lowerLabel(label: string): string {
-  if (label.length > 1 && label[1] === label[1].toUpperCase() && label[1] !== label[1].toLowerCase()) return label;
-  return label.charAt(0).toLowerCase() + label.slice(1);
-}
+export { lowerLabel };
 
 /** The delete confirmation of a record of the schema ("Excluir esta obra?"), for Refine's DeleteButton. */
 export function deleteConfirmProps(schema: EntitySchema): { confirmTitle: string; confirmOkText: string; confirmCancelText: string } {

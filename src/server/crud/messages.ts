@@ -1,4 +1,5 @@
 import type { EntitySchema } from '../../../schemas/kinds';
+import { lowerLabel } from '../../../schemas/messages';
 
 const VERBS: Record<string, string> = {
   read: 'ver',
@@ -28,14 +29,9 @@ function workflowLabelOf(schema: EntitySchema, action: string): string | undefin
   return wf?.states.find((s) => s.inbox?.action === action)?.inbox?.label ?? wf?.transitions.find((t) => t.action === action)?.label;
 }
 
-/** A label inside a sentence: its first letter lowered, unless it starts an acronym ("Registro SGI" → "registro SGI", "EAP" stays). */
-function inSentence(label: string): string {
-  return /^\p{Lu}\p{Lu}/u.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1);
-}
-
 /** "Você não tem permissão para editar este contrato." — the action in plain Portuguese, never its raw name. */
 export function forbiddenMessage(schema: EntitySchema, action: string, many = false): string {
-  const label = inSentence(many ? schema.labelPlural : schema.label);
+  const label = lowerLabel(many ? schema.labelPlural : schema.label);
   const gender = many ? (schema.pluralGender ?? schema.gender) : schema.gender;
   const det = many ? (gender === 'f' ? 'as' : 'os') : gender === 'f' ? 'esta' : 'este';
   const verb = Object.hasOwn(VERBS, action) ? VERBS[action] : undefined;
