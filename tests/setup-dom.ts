@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import '@ant-design/v5-patch-for-react-19';
-import { configure } from '@testing-library/react';
+import { afterAll } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
 import { createRequire } from 'node:module';
 
 // findBy*/waitFor wait up to 10 s by default (Testing Library's own default is 1 s): lazy chunks
@@ -50,3 +51,13 @@ if (typeof window !== 'undefined') {
   const { getComputedStyle } = window;
   window.getComputedStyle = (elt: Element, pseudo?: string | null) => getComputedStyle(elt, pseudo ?? undefined);
 }
+
+// React's scheduler posts its work with setImmediate. Work posted as a file's last test ends (the
+// unmount's effect clean-ups, an answer that arrived late) ran after Vitest had removed jsdom's window
+// and failed the whole run with "window is not defined" though every test passed (29/11/2026, in
+// src/app/modules/plantas/pin-actions.test.tsx). The file's own afterAll hooks run before this one
+// (hooks after tests run in reverse order): unmount what is left, then let the posted work run out.
+afterAll(async () => {
+  cleanup();
+  for (let i = 0; i < 3; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+});
