@@ -21,7 +21,7 @@ export const NOTICE_KIND_INFO: Record<NoticeKind, { label: string; help: string 
     label: 'Novas pendências',
     help: 'Um registro chegou para você agir (Minhas pendências) ou mudou de situação.',
   },
-  sla: { label: 'Prazos de SLA', help: 'Lembretes de prazo perto do fim, prazos vencidos e escalonamentos.' },
+  sla: { label: 'Prazos de SLA', help: 'Lembretes de prazo perto do fim (também o fim da vigência de apólices), prazos vencidos e escalonamentos.' },
   respostaCliente: { label: 'Respostas de clientes', help: 'O cliente respondeu em um ticket de pós-venda pelo qual você responde.' },
   documento: { label: 'Documentos aprovados ou reprovados', help: 'O cliente aprovou, aprovou com comentários ou reprovou um documento seu.' },
 };

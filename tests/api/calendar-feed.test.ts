@@ -2,7 +2,8 @@
  * The personal calendar feed (issue 41), on both databases: the address parses with a maintained
  * iCalendar parser (ical.js), holds the site manager's pending item with its SLA deadline and the
  * planned activities of their site, never a record they cannot read; revoked, reissued, unknown and
- * malformed addresses answer 404; an inactive person's feed answers 404.
+ * malformed addresses answer 404; an inactive person's feed answers 404; the insurance people see
+ * the end in force of each running policy (issue 40), others none.
  */
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
@@ -166,6 +167,42 @@ describe.each(BACKENDS)('calendar feed (%s)', (backend) => {
     // A site no longer under way has none either.
     await sql`update obra set status = 'Paralisada' where "Id_Lista" = ${id}`.execute(t.api.db);
     expect(await rdoEvents()).toEqual([]);
+  });
+
+  it('shows the insurance people the end in force of each running policy, and nobody else', async () => {
+    const SEG = 'beatriz.ramos@portal.local'; // role `seguros` in the demo directory
+    t.api.addUser({ email: SEG, roles: ['seguros'] });
+    const fim = addDaysIso(todayIso(), 45);
+    const created = await c.post('/api/v1/seguros', {
+      numeroApolice: `AG-${tag}`,
+      obra: '101',
+      status: 'Vigente',
+      seguradora: CNPJ.valeSeguros,
+      segurado: 'Portal Engenharia',
+      inicioVigencia: addDaysIso(todayIso(), -300),
+      fimVigencia: fim,
+      importanciaSegurada: 1_000_000,
+      premio: 10_000,
+      coberturas: [{ cobertura: 'Obras civis', limite: 1_000_000 }],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const policyEvents = async (as: string) => {
+      const r = await feed(await issue(as));
+      expect(r.status).toBe(200);
+      return events(await r.text()).filter((e) => e.summary.startsWith('Fim da vigência'));
+    };
+    const mine = (await policyEvents(SEG)).filter((e) => e.summary.includes(`AG-${tag}`));
+    expect(mine).toHaveLength(1);
+    expect(mine[0].summary).toBe(`Fim da vigência: apólice AG-${tag} (obra 101)`);
+    expect(mine[0].startDate.isDate).toBe(true);
+    expect(mine[0].startDate.toString()).toBe(fim);
+    expect(mine[0].description).toContain(`Fim da vigência em vigor: ${fim.split('-').reverse().join('/')}`);
+    // The site manager (no SEGUROS subject) and the site's client see no policy.
+    expect(await policyEvents(SM)).toEqual([]);
+    // A policy that stops running leaves the calendar at the next read.
+    const cancelled = await c.patch(`/api/v1/seguros/${created.body.id}`, { version: created.body.version, status: 'Cancelada' });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect((await policyEvents(SEG)).filter((e) => e.summary.includes(`AG-${tag}`))).toEqual([]);
   });
 
   it('revoked, reissued, unknown and malformed addresses answer 404; an inactive person too', async () => {

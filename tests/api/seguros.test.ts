@@ -3,7 +3,7 @@
  * transaction) or cancelled (its effect taken back); one dated outside the policy's validity is
  * refused per field and nothing changes; the daily job marks policies "Vencida" and reminds the
  * insurance people 60, 30 and 7 days before the end, once per policy even when two processes run
- * it; renewing prefills the next policy; people without the SEGUROS subject get 403.
+ * it, each person on the channels they chose for deadline notices; renewing prefills the next policy; people without the SEGUROS subject get 403.
  */
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -172,19 +172,42 @@ describe.each(BACKENDS)('insurance (%s)', (backend) => {
           t.api.db,
         )
       ).rows;
+    // One e-mail per person (each follows their own preferences for deadline notices).
     const sent = await mails(soon.id);
-    expect(sent).toHaveLength(1);
-    expect(sent[0].assunto).toBe(`[Portal] Apólice ${soon.numeroApolice} vence em 25 dias (${addDaysIso(day, 25).split('-').reverse().join('/')})`);
-    expect(sent[0].para).toContain('beatriz.ramos@portal.local'); // `seguros` in the directory, and the responsible person
-    expect(sent[0].para).not.toContain(ADMIN);
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.every((m) => m.para.length === 1)).toBe(true);
+    expect(new Set(sent.map((m) => m.assunto))).toEqual(
+      new Set([`[Portal] Apólice ${soon.numeroApolice} vence em 25 dias (${addDaysIso(day, 25).split('-').reverse().join('/')})`]),
+    );
+    const told = sent.map((m) => m.para[0]);
+    expect(told).toContain('beatriz.ramos@portal.local'); // `seguros` in the directory, and the responsible person
+    expect(told).not.toContain(ADMIN);
+    expect(new Set(told).size).toBe(told.length);
     expect(await mails(far.id)).toEqual([]);
     // The job again (another day's run, or a second process without the day's claim): no second reminder.
     expect(await t.api.db.transaction().execute((trx) => insuranceExpiryJob(trx, day))).toMatchObject({ avisos: 0, vencidas: 0 });
     expect(await t.api.db.transaction().execute((trx) => insuranceExpiryJob(trx, addDaysIso(day, 2)))).toMatchObject({ avisos: 0 });
-    expect(await mails(soon.id)).toHaveLength(1);
+    expect(await mails(soon.id)).toHaveLength(told.length);
     // The 7-day mark is a new reminder.
     await t.api.db.transaction().execute((trx) => insuranceExpiryJob(trx, addDaysIso(day, 19)));
-    expect((await mails(soon.id)).map((m) => m.assunto)).toEqual([expect.stringContaining('vence em 25 dias'), expect.stringContaining('vence em 6 dias')]);
+    const beatriz = (await mails(soon.id)).filter((m) => m.para[0] === 'beatriz.ramos@portal.local').map((m) => m.assunto);
+    expect(beatriz).toEqual([expect.stringContaining('vence em 25 dias'), expect.stringContaining('vence em 6 dias')]);
+  });
+
+  it("a reminder follows the person's choices for deadline notices: no e-mail when turned off, in the digest when on", async () => {
+    const BEATRIZ = 'beatriz.ramos@portal.local'; // role `seguros` in the demo directory
+    t.api.addUser({ email: BEATRIZ, roles: ['seguros'] });
+    const off = await t.api.request('/api/v1/preferencias', { method: 'PUT', as: BEATRIZ, json: { notificacoes: { sla: { email: false, resumo: true } } } });
+    expect(off.status).toBe(200);
+    const day = addDaysIso(today, 3);
+    const p = await newPolicy({ fimVigencia: addDaysIso(day, 7), responsavel: { mail: BEATRIZ } });
+    await t.api.db.transaction().execute((trx) => insuranceExpiryJob(trx, day));
+    const mailed = await sql<{ para: string[] }>`select para from mensagem where referencia = ${`seguros/${p.id}`}`.execute(t.api.db);
+    expect(mailed.rows.flatMap((m) => m.para)).not.toContain(BEATRIZ);
+    const kept = await sql<{ tipo: string; titulo: string; url: string; resumo: boolean }>`
+      select tipo, titulo, url, resumo from notificacao where para = ${BEATRIZ} and marca = ${`seguros/${p.id}`}`.execute(t.api.db);
+    expect(kept.rows).toEqual([{ tipo: 'sla', titulo: `Apólice ${p.numeroApolice} vence em 7 dias`, url: `/seguros/${p.id}`, resumo: true }]);
+    await t.api.request('/api/v1/preferencias', { method: 'PUT', as: BEATRIZ, json: { notificacoes: { sla: { email: true, resumo: false } } } });
   });
 
   it('filters the list by "Vencimento"', async () => {

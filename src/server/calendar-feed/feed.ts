@@ -8,6 +8,8 @@
  *   reports waiting for someone (to conclude, to sign) are among the pending items.
  * - For whoever writes a site's daily reports, the working days whose report is missing or due
  *   (rdo-deadlines.ts), timed at the end of that day's working hours.
+ * - For the insurance people and a policy's responsible person, the end in force of the running
+ *   policies they may read (policy-expiries.ts), all-day events.
  */
 import { sql } from 'kysely';
 import type { EntitySchema } from '../../../schemas/kinds';
@@ -24,6 +26,7 @@ import type { WorkflowActor } from '../workflow/definition';
 import { scheduleScopeFor } from '../schedule/scope';
 import { DEADLINE_MINUTES, type FeedEvent } from './ics';
 import { rdoDeadlineEvents } from './rdo-deadlines';
+import { policyExpiryEvents } from './policy-expiries';
 
 /** Most pending items and activities per feed (a calendar is not the full list). */
 const MAX_PENDING = 200;
@@ -128,6 +131,7 @@ export async function feedEvents(deps: FeedDeps, stored: PortalUser): Promise<{ 
     ...(await pendingEvents(deps, actor)),
     ...(await activityEvents(deps, user, ability)),
     ...(await rdoDeadlineEvents(deps, user, ability, host())),
+    ...(await policyExpiryEvents(deps.db, actor, host())),
   ];
   return { name: `Portal – ${user.name || user.email}`, events };
 }

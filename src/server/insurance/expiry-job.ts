@@ -4,7 +4,9 @@
  * "Vencida" (with a history entry), every running policy's "Vencimento" is set for the day (the
  * list's "a vencer" filter), and the insurance people are reminded 60, 30 and 7 days before the
  * end — each reminder claimed in `seguro_aviso` (policy, end in force, mark) inside the job's
- * transaction, so a second run, the same day or later, never sends it again.
+ * transaction, so a second run, the same day or later, never sends it again. A reminder is a deadline
+ * notice (kind `sla`) and leaves through the notices' one dispatch point (src/server/notifications),
+ * so each person gets it on the channels they keep on for deadlines: e-mail, the phone, the digest.
  */
 import { sql } from 'kysely';
 import { subject } from '@casl/ability';
@@ -13,12 +15,12 @@ import type { EntitySchema } from '../../../schemas/kinds';
 import type { Db } from '../db/connect';
 import { flattenExtra } from '../db/columns';
 import { diffRecords, writeAudit } from '../crud/audit';
-import { enqueueMail } from '../mail/queue';
+import { notifyPeople } from '../notifications/dispatch';
 import { renderMailHtml, renderMailText, type MailLayout } from '../mail/html';
 import { formatDateBr } from '../time';
 import { mailActors, type MailActor } from '../workflow/mail-actors';
 import { recordUrl } from '../workflow/notify';
-import { INSURANCE_PAIRS, daysBetween, reminderHorizon, reminderMark, vencimentoOf } from './in-force';
+import { INSURANCE_PAIRS, INSURANCE_ROLES, daysBetween, reminderHorizon, reminderMark, vencimentoOf } from './in-force';
 
 type Row = Record<string, unknown>;
 
@@ -31,8 +33,6 @@ export const INSURANCE_CORE_SQL: string[] = [
 
 /** Who writes the job's changes in the history. */
 export const SYSTEM_USER = 'sistema';
-/** The roles told of an expiry (each only for the policies they may edit). */
-const INSURANCE_ROLES = ['seguros', 'admin_seguros'];
 
 async function rowsWhere(trx: Db, schema: EntitySchema, where: ReturnType<typeof sql>, lock = false): Promise<Row[]> {
   const r = await sql<{
@@ -121,7 +121,16 @@ async function remind(trx: Db, schema: EntitySchema, day: string, people: () => 
     const to = recipientsOf(schema, policy, await people());
     if (!to.length) continue;
     const { subject: title, layout } = reminderMail(schema, policy, daysBetween(day, fim));
-    await enqueueMail(trx, { to, subject: title, text: renderMailText(layout), html: renderMailHtml(layout), ref: `${schema.resource}/${String(policy.id)}` });
+    const ref = `${schema.resource}/${String(policy.id)}`;
+    const mail = { subject: title, text: renderMailText(layout), html: renderMailHtml(layout), ref };
+    await notifyPeople(trx, to, () => ({
+      kind: 'sla',
+      mail,
+      title: layout.heading,
+      body: layout.preheader ?? layout.heading,
+      url: recordUrl(schema, policy.id),
+      tag: ref,
+    }));
     sent++;
   }
   return sent;

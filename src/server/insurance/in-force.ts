@@ -15,6 +15,9 @@ export const INSURANCE_PAIRS = [
 ] as const;
 export type InsurancePair = (typeof INSURANCE_PAIRS)[number];
 
+/** The roles told of a policy's expiry (each only for the policies they may edit) and shown it in their calendar feed. */
+export const INSURANCE_ROLES: readonly string[] = ['seguros', 'admin_seguros'];
+
 export const pairOfPolicy = (name: string): InsurancePair | undefined => INSURANCE_PAIRS.find((p) => p.policy === name);
 export const pairOfEndorsement = (name: string): InsurancePair | undefined => INSURANCE_PAIRS.find((p) => p.endorsement === name);
 
