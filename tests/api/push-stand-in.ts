@@ -1,7 +1,8 @@
 /**
  * A local stand-in for a browser vendor's push service (issue 41), for the push tests: an HTTPS
  * server (self-signed certificate, trusted through the agent it gives) that keeps each request,
- * answers 201 under /push/ok/ and 410 under /push/gone/, and the browser's side of a subscription:
+ * answers 201 under /push/ok/, 410 under /push/gone/ and 404 under /push/not-found/ (the two answers
+ * of a push service to an expired or unsubscribed subscription), and the browser's side of a subscription:
  * an ECDH P-256 key pair and a 16-byte auth secret, with the decryption of an aes128gcm message
  * (RFC 8188 content coding, RFC 8291 key derivation) written here from the RFCs, not the library's.
  */
@@ -35,7 +36,8 @@ export async function startPushStandIn(): Promise<StandIn> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       requests.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
-      res.statusCode = req.url?.startsWith('/push/gone/') ? 410 : 201;
+      const url = req.url ?? '';
+      res.statusCode = url.startsWith('/push/gone/') ? 410 : url.startsWith('/push/not-found/') ? 404 : 201;
       res.end();
     });
   });

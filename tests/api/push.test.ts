@@ -3,7 +3,7 @@
  * foreign subscription is a pt-BR 400 and nothing is stored); a workflow step that gives them a
  * pending item reaches the device through the pg-boss `push` queue after the commit, encrypted
  * (aes128gcm, decrypted here with the browser's keys) and VAPID-signed, against a local stand-in of
- * the push service; a device the service says is gone (410) is removed; the person's preferences
+ * the push service; a device the service says is gone (410) or not found (404) is removed; the person's preferences
  * per kind and channel decide what is pushed and what is e-mailed.
  */
 import { sql } from 'kysely';
@@ -87,11 +87,13 @@ describe.each(BACKENDS)('web push (%s)', (backend) => {
     expect(await devices(GESTOR)).toEqual([]);
   });
 
-  it('pushes a new pending item after the commit, encrypted and signed; a device gone (410) is removed', async () => {
+  it('pushes a new pending item after the commit, encrypted and signed; a device gone (410) or not found (404) is removed', async () => {
     const phone = browserKeys();
     const old = browserKeys();
+    const tablet = browserKeys();
     expect((await c.post('/api/v1/push/assinaturas', { endpoint: `${standIn.origin}/push/ok/celular`, keys: phone.json }, GESTOR)).status).toBe(201);
     expect((await c.post('/api/v1/push/assinaturas', { endpoint: `${standIn.origin}/push/gone/antigo`, keys: old.json }, GESTOR)).status).toBe(201);
+    expect((await c.post('/api/v1/push/assinaturas', { endpoint: `${standIn.origin}/push/not-found/tablet`, keys: tablet.json }, GESTOR)).status).toBe(201);
     // A notice of a write that rolls back never leaves.
     await expect(
       t.api.db.transaction().execute(async (trx) => {
@@ -102,7 +104,12 @@ describe.each(BACKENDS)('web push (%s)', (backend) => {
 
     const id = await newPendingItem('PUSH-1');
     await waitUntil(() => standIn.requests.some((r) => r.path === '/push/ok/celular'));
-    await waitUntil(async () => (await devices(GESTOR)).length === 1);
+    // Once the notice is marked sent every device was tried: the one gone (410) and the one not found (404) are removed.
+    await waitUntil(
+      async () =>
+        (await sql<{ n: number }>`select count(*)::int as n from notificacao where para = ${GESTOR} and push_enviada_em is not null`.execute(t.api.db)).rows[0]
+          .n > 0,
+    );
     expect((await devices(GESTOR)).map((d) => d.endpoint)).toEqual([`${standIn.origin}/push/ok/celular`]);
 
     const req = standIn.requests.find((r) => r.path === '/push/ok/celular')!;
@@ -131,6 +138,9 @@ describe.each(BACKENDS)('web push (%s)', (backend) => {
     }>`select titulo, push_enviada_em is not null as enviada from notificacao where para = ${GESTOR}`.execute(t.api.db);
     expect(sent.rows).toEqual([{ titulo: 'Contrato PUSH-1: Emitido para o Jurídico', enviada: true }]);
     expect(standIn.requests.filter((r) => r.path === '/push/ok/celular')).toHaveLength(1);
+    // The two expired devices were each tried once (410 and 404) before they were removed.
+    expect(standIn.requests.filter((r) => r.path === '/push/gone/antigo')).toHaveLength(1);
+    expect(standIn.requests.filter((r) => r.path === '/push/not-found/tablet')).toHaveLength(1);
   });
 
   it('follows the person’s preferences per kind and channel: push off → nothing pushed; e-mail off → no mail', async () => {

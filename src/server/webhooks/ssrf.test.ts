@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkWebhookUrl, isAddressAllowed } from './ssrf';
+import { checkWebhookUrl, isAddressAllowed, lookupChecked, type ResolveHost } from './ssrf';
 
 const strict = { allowHttp: false, allowedCidrs: [] };
 
@@ -41,5 +41,19 @@ describe('webhook SSRF guard', () => {
   it('refuses a name resolving to loopback', async () => {
     expect(await checkWebhookUrl('https://localhost/x', strict)).toMatch(/rede privada/);
     expect(await checkWebhookUrl('https://localhost/x', { ...strict, allowedCidrs: ['127.0.0.0/8', '::1/128'] })).toBeNull();
+  });
+
+  it('resolves the name again at every check and refuses it when any of its addresses is private', async () => {
+    const answers = [['93.184.216.34'], ['93.184.216.34', '127.0.0.1'], ['169.254.169.254']];
+    const asked: string[] = [];
+    const resolve: ResolveHost = async (hostname) => {
+      asked.push(hostname);
+      return answers.shift()!.map((address) => ({ address, family: 4 }));
+    };
+    const options = { ...strict, resolve };
+    expect(await checkWebhookUrl('https://ganchos.erp-exemplo.com.br/x', options)).toBeNull();
+    await expect(lookupChecked('ganchos.erp-exemplo.com.br', options)).rejects.toThrow(/rede privada/); // one public, one loopback
+    expect(await checkWebhookUrl('https://ganchos.erp-exemplo.com.br/x', options)).toMatch(/rede privada/); // now the metadata address
+    expect(asked).toEqual(['ganchos.erp-exemplo.com.br', 'ganchos.erp-exemplo.com.br', 'ganchos.erp-exemplo.com.br']);
   });
 });

@@ -4,7 +4,9 @@
  * must be public: private, loopback, link-local, CGNAT, multicast, unspecified, reserved and the
  * cloud metadata addresses are refused unless a range of `WEBHOOK_ALLOWED_CIDRS` (comma-separated
  * CIDRs) contains it. The caller connects to the checked address (`lookupChecked`), so a second DNS
- * answer cannot switch it.
+ * answer cannot switch it. The name is resolved again at every check (subscription and each delivery):
+ * a name that pointed to a public address when subscribed and to 127.0.0.1 later (DNS rebinding) is
+ * refused when it is delivered to.
  */
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
@@ -44,11 +46,18 @@ const blocked = new BlockList();
 for (const [net, prefix] of BLOCKED_V4) blocked.addSubnet(net, prefix, 'ipv4');
 for (const [net, prefix] of BLOCKED_V6) blocked.addSubnet(net, prefix, 'ipv6');
 
+/** Every address a host name resolves to (the system's resolver, node:dns `lookup`, by default). */
+export type ResolveHost = (hostname: string) => Promise<Array<{ address: string; family: number }>>;
+
+const systemResolver: ResolveHost = (hostname) => lookup(hostname, { all: true, verbatim: true });
+
 /** The guard's settings, from the environment by default. */
 export interface SsrfOptions {
   allowHttp: boolean;
   /** CIDRs an administrator allowed (on-premises systems). */
   allowedCidrs: string[];
+  /** How a host name is resolved (default: the system's resolver); tests give their own DNS answers. */
+  resolve?: ResolveHost;
 }
 
 export function ssrfOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): SsrfOptions {
@@ -122,7 +131,7 @@ export async function lookupChecked(hostname: string, options: SsrfOptions): Pro
   const literal = isIP(host);
   const addresses = literal
     ? [{ address: host, family: literal }]
-    : await lookup(host, { all: true, verbatim: true }).catch(() => {
+    : await (options.resolve ?? systemResolver)(host).catch(() => {
         throw new SsrfError('Não foi possível resolver o endereço.');
       });
   if (addresses.length === 0) throw new SsrfError('Não foi possível resolver o endereço.');
