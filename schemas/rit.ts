@@ -5,6 +5,13 @@ import { CONFORMIDADE_OPTIONS, attachmentsField, imagesField, longtext, obraRef 
 export const RIT_OF_RECORD = ['Emitido', 'Assinado'];
 
 /**
+ * The state of an issued report returned for correction ("Devolver para correção"), like the daily
+ * report's "Reprovado": its signatures voided, editable by its inspector, issued again from there;
+ * never a draft again (it was handed out), so never deleted, and not read by the client meanwhile.
+ */
+export const RIT_RETURNED = 'Devolvido';
+
+/**
  * The state of a report voided by an administrator (issue 36, like the daily report's): kept,
  * readable (by the client's representative too), verified as voided, never left.
  */
@@ -18,13 +25,15 @@ export const RIT_SEVERIDADES = ['Baixa', 'Média', 'Alta', 'Crítica'];
  * of record like the daily report (src/server/signatures/): locked for everyone (`editBy: []`),
  * signed by the inspector and then by the client's representative of the site; the last signature
  * moves it to "Assinado" (src/server/rit/signed-document.ts) and sends the signed PDF to the site's
- * distribution list. Returned while issued ("Devolver para correção", reason required) it goes back
- * to "Rascunho" and its signatures are voided (`onLeave`), whoever received it or signed it is told.
- * Once issued it is never deleted (`deleteIn`); an administrator voids it instead ("Anular RIT", with
- * the reason, issue 36), which keeps it readable, makes its verification say so, voids its signatures
+ * distribution list. Returned while issued ("Devolver para correção", reason required) it becomes
+ * "Devolvido para correção" (`RIT_RETURNED`, the daily report's "Reprovado"): its signatures are
+ * voided (`onLeave`) and whoever received it or signed it is told; its inspector corrects it and
+ * issues it again ("Emitir relatório"), to be signed anew. Once issued it never goes back to draft
+ * nor is deleted (`ofRecord`, `deleteIn`); an administrator voids it instead ("Anular RIT", with the
+ * reason, issue 36), which keeps it readable, makes its verification say so, voids its signatures
  * and tells the distribution list and every signer (`documento-avisar-anulacao`); a voided report
- * stays voided (`ofRecord`). Each finding may open an SGI record ("Abrir registro no SGI"), linked
- * back to the report.
+ * stays voided. Each finding may open an SGI record ("Abrir registro no SGI"), linked back to the
+ * report.
  */
 const ritWorkflow: Workflow = {
   field: 'status',
@@ -33,21 +42,35 @@ const ritWorkflow: Workflow = {
     { value: 'Rascunho', color: 'default', assignees: ['inspetor'], draft: true },
     { value: 'Emitido', label: 'Emitido (aguardando assinaturas)', color: 'gold', editBy: [], assignees: ['inspetor'] },
     { value: 'Assinado', color: 'green', final: true, editBy: [] },
+    { value: RIT_RETURNED, label: 'Devolvido para correção', color: 'red', assignees: ['inspetor'] },
     { value: RIT_VOIDED, label: 'Anulado', color: 'default', final: true, editBy: [] },
   ],
   deleteIn: ['Rascunho'],
   deleteRefusal:
-    'Um RIT emitido é um documento de registro e não pode ser excluído. Se ele precisa de correção, devolva-o para correção; se ele não vale mais, um administrador pode anulá-lo informando o motivo.',
-  // Only the voided state: an issued report may still be returned to draft ("Devolver para correção").
-  ofRecord: { states: [RIT_VOIDED], voided: RIT_VOIDED, message: 'Um RIT anulado continua anulado.' },
+    'Um RIT emitido é um documento de registro e não pode ser excluído. Se ele precisa de correção, devolva-o para correção e emita-o de novo; se ele não vale mais, um administrador pode anulá-lo informando o motivo.',
+  ofRecord: {
+    states: [...RIT_OF_RECORD, RIT_RETURNED, RIT_VOIDED],
+    voided: RIT_VOIDED,
+    message: 'Um RIT emitido é um documento de registro: ele não volta para rascunho, e um RIT anulado continua anulado.',
+  },
   onLeave: [{ states: RIT_OF_RECORD, after: 'rit-anular-assinaturas' }],
   transitions: [
-    { name: 'emitir', label: 'Emitir relatório', from: ['Rascunho'], to: 'Emitido', action: 'update', by: ['inspetor'], tone: 'primary', mailButton: false },
+    {
+      name: 'emitir',
+      label: 'Emitir relatório',
+      from: ['Rascunho', RIT_RETURNED],
+      to: 'Emitido',
+      action: 'update',
+      by: ['inspetor'],
+      tone: 'primary',
+      // Issuing makes a document of record: done from the report, after reading it, not from a mail.
+      mailButton: false,
+    },
     {
       name: 'devolver',
       label: 'Devolver para correção',
       from: ['Emitido'],
-      to: 'Rascunho',
+      to: RIT_RETURNED,
       action: 'update',
       by: ['inspetor'],
       comment: 'required',
@@ -70,7 +93,7 @@ const ritWorkflow: Workflow = {
     {
       name: 'abrir-sgi',
       label: 'Abrir registro no SGI',
-      from: ['Rascunho', 'Emitido', 'Assinado'],
+      from: ['Rascunho', 'Emitido', RIT_RETURNED, 'Assinado'],
       action: 'update',
       by: ['inspetor'],
       asks: ['constatacaoSgi'],
@@ -81,7 +104,7 @@ const ritWorkflow: Workflow = {
     {
       name: 'anular',
       label: 'Anular RIT',
-      from: RIT_OF_RECORD,
+      from: [...RIT_OF_RECORD, RIT_RETURNED],
       to: RIT_VOIDED,
       action: 'manage',
       comment: 'required',
@@ -165,7 +188,8 @@ export const rit: EntitySchema = {
       kind: 'enum',
       label: 'Situação',
       required: true,
-      options: ['Rascunho', ...RIT_OF_RECORD, RIT_VOIDED],
+      // Adding "Devolvido" widens the CHECK of the options on upgrade; every stored value stays valid.
+      options: ['Rascunho', ...RIT_OF_RECORD, RIT_RETURNED, RIT_VOIDED],
       /*
        * Before issue 40 the report had no workflow and a hand-set "Revisado" (reviewed after issuing).
        * It had been issued but nobody had signed it, so on upgrade it becomes "Emitido" (aguardando

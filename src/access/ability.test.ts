@@ -657,6 +657,7 @@ const CASES: Case[] = [
   c(37, 'representative reads a signed RIT of its site', CLIENT_REP, 'read', rec('RIT', { obra: 'OB-2', status: 'Assinado' }), true),
   c(37, 'representative reads a voided RIT of its site (it may have signed it)', CLIENT_REP, 'read', rec('RIT', { obra: 'OB-1', status: 'Anulado' }), true),
   c(37, 'representative does not read a draft RIT', CLIENT_REP, 'read', rec('RIT', { obra: 'OB-1', status: 'Rascunho' }), false),
+  c(37, 'representative does not read a RIT being corrected', CLIENT_REP, 'read', rec('RIT', { obra: 'OB-1', status: 'Devolvido' }), false),
   c(37, 'representative does not read a RIT of another site', CLIENT_REP, 'read', rec('RIT', { obra: 'OB-7', status: 'Emitido' }), false),
   c(37, 'representative does not update a RIT', CLIENT_REP, 'update', rec('RIT', { obra: 'OB-1', status: 'Emitido' }), false),
   c(37, 'representative gets no FIELD rule (no FIELD menu)', CLIENT_REP, 'read', 'FIELD', false),

@@ -3,7 +3,9 @@
  * had no workflow: its status options were Rascunho, Emitido and Revisado, and its number was typed
  * by hand. The migration rewrites "Revisado" to "Emitido" (the field's `formerOptions`,
  * schemas/rit.ts) before the new CHECK of the options is added; the hand-typed numbers stay and the
- * site's counter continues after them. Runs on PGlite and, with TEST_DATABASE_URL, PostgreSQL.
+ * site's counter continues after them. And a database of the first RIT workflow, before the state
+ * "Devolvido" (a return went back to "Rascunho"): every stored state stays valid and the widened
+ * CHECK takes the new one. Runs on PGlite and, with TEST_DATABASE_URL, PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
@@ -78,6 +80,7 @@ describe.each(ENGINE_BACKENDS)('RIT upgrade from the version without workflow (%
     const check = await sql<{ def: string }>`
       select pg_get_constraintdef(oid) as def from pg_constraint where conname = 'rit_status_check'`.execute(d.db);
     expect(check.rows[0].def).toContain('Assinado');
+    expect(check.rows[0].def).toContain('Devolvido');
     expect(check.rows[0].def).not.toContain('Revisado');
     await expect(sql`update rit set status = 'Revisado' where numero = 'RIT-2025-003'`.execute(d.db)).rejects.toThrow();
     // A second start finds nothing to do.
@@ -94,5 +97,55 @@ describe.each(ENGINE_BACKENDS)('RIT upgrade from the version without workflow (%
       conclusao: 'Aprovado',
     });
     expect(created).toMatchObject({ numero: 'RIT-101-008', status: 'Rascunho' });
+  });
+});
+
+/** The RIT of the first workflow (issue 40), before "Devolvido para correção": a return went back to "Rascunho". */
+function withoutReturnedState(rit: EntitySchema): EntitySchema {
+  const fields = rit.fields.map((f) => (f.name === 'status' && f.kind === 'enum' ? { ...f, options: (f.options ?? []).filter((o) => o !== 'Devolvido') } : f));
+  const wf = rit.workflow!;
+  return { ...rit, fields, workflow: { ...wf, states: wf.states.filter((st) => st.value !== 'Devolvido') } };
+}
+
+describe.each(ENGINE_BACKENDS)('RIT upgrade from the workflow without "Devolvido" (%s)', (backend) => {
+  let d: Awaited<ReturnType<typeof freshDatabase>>;
+  const STATES = ['Rascunho', 'Emitido', 'Assinado', 'Anulado'];
+
+  beforeAll(async () => {
+    d = await freshDatabase(backend, 'portal_rit_dev');
+    await migrate(
+      d.db,
+      CODE_SCHEMAS.map((s) => (s.name === 'rit' ? withoutReturnedState(s) : s)),
+    );
+    await d.db.insertInto('obra').values({ Id_Lista: '101', nome: 'Obra 101', status: 'Em andamento' }).execute();
+    await d.db
+      .insertInto('rit')
+      .values(
+        STATES.map((status, i) => ({
+          numero: `RIT-101-00${i + 1}`,
+          obra: '101',
+          data: '2026-11-02',
+          titulo: `Inspeção ${status}`,
+          tipoInspecao: 'Montagem',
+          inspetor: JSON.stringify({ mail: 'field@portal.local', nome: 'Fábio Field' }),
+          status,
+          conclusao: 'Aprovado',
+        })),
+      )
+      .execute();
+    await expect(sql`update rit set status = 'Devolvido' where numero = 'RIT-101-001'`.execute(d.db)).rejects.toThrow();
+  }, 120_000);
+
+  afterAll(async () => {
+    await d?.close();
+    await d?.drop();
+  });
+
+  it('keeps every stored state and accepts "Devolvido" after the migration', async () => {
+    await migrate(d.db, [...CODE_SCHEMAS]);
+    const rows = await d.db.selectFrom('rit').select(['numero', 'status', 'version']).orderBy('numero').execute();
+    expect(rows).toEqual(STATES.map((status, i) => ({ numero: `RIT-101-00${i + 1}`, status, version: 1 })));
+    await expect(sql`update rit set status = 'Devolvido' where numero = 'RIT-101-002'`.execute(d.db)).resolves.toBeDefined();
+    await expect(migrate(d.db, [...CODE_SCHEMAS])).resolves.toMatchObject({ applied: 0 });
   });
 });

@@ -3,7 +3,8 @@
  * report: tests/api/rdo-record-integrity.test.ts): an administrator's "Anular RIT" with the reason
  * keeps it readable (by the client's representative who signed it too), makes /verificar say
  * "anulado em … por …, motivo …", voids its signatures, tells the distribution list and every
- * signer, and a voided report stays voided.
+ * signer, and a voided report stays voided. A report returned for correction ("Devolvido") was
+ * issued: it is voided too, never deleted.
  */
 import { describe, expect, it } from 'vitest';
 import { BACKENDS, useApi } from './backends';
@@ -77,10 +78,10 @@ describe.each(BACKENDS)('RIT voided (%s)', (backend) => {
     // Voided stays voided: no second voiding, no way out, not even the administrators' override.
     expect((await c.step('rits', r.id, 'anular', ADMIN, { comment: 'De novo.' })).status).toBe(400);
     expect(await c.names('rits', r.id, ADMIN)).not.toContain('alterar-situacao');
-    for (const to of ['Assinado', 'Emitido', 'Rascunho']) {
+    for (const to of ['Assinado', 'Emitido', 'Devolvido', 'Rascunho']) {
       const revived = await c.step('rits', r.id, 'alterar-situacao', ADMIN, { to, comment: 'Desfazer a anulação.' });
       expect(revived.status, `${to}: ${JSON.stringify(revived.body)}`).toBe(409);
-      expect(revived.body.message).toBe('Um RIT anulado continua anulado.');
+      expect(revived.body.message).toBe('Um RIT emitido é um documento de registro: ele não volta para rascunho, e um RIT anulado continua anulado.');
     }
     expect((await c.get(`/api/v1/rits/${r.id}`)).body.status).toBe('Anulado');
 
@@ -125,5 +126,18 @@ describe.each(BACKENDS)('RIT voided (%s)', (backend) => {
     const draft = await create('Rascunho descartável');
     expect((await c.step('rits', draft.id, 'anular', ADMIN, { comment: 'x' })).status).toBe(400);
     expect((await c.del(`/api/v1/rits/${draft.id}`, ADMIN)).status).toBe(200);
+  });
+
+  it('voids a report returned for correction: it was issued, so it is voided, never deleted', async () => {
+    const r = await create('Montagem da escada marinheiro');
+    expect((await c.step('rits', r.id, 'emitir', FIELD)).status).toBe(200);
+    const code = await sign(r.id, FIELD);
+    expect((await c.step('rits', r.id, 'devolver', FIELD, { comment: 'Falta a medição da gaiola.' })).body.status).toBe('Devolvido');
+    expect((await c.del(`/api/v1/rits/${r.id}`, ADMIN)).status).toBe(409);
+    expect(await c.names('rits', r.id, ADMIN)).toContain('anular');
+    const voided = await c.step('rits', r.id, 'anular', ADMIN, { comment: REASON });
+    expect(voided.status, JSON.stringify(voided.body)).toBe(200);
+    expect(voided.body).toMatchObject({ status: 'Anulado', motivoAnulacao: REASON });
+    expect((await verify(code)).body).toMatchObject({ valido: false, situacao: 'anulado' });
   });
 });

@@ -1,9 +1,9 @@
 /**
  * The technical inspection report (RIT) as a document of record (issue 40): its declared workflow
- * (Rascunho → Emitido → Assinado, returned from Emitido to Rascunho), its number per site, its PDF,
- * its signatures through the signature engine (the inspector, then the client's representative;
- * hash verified at /verificar, voided when returned), the distribution when fully signed, and a
- * finding opening an SGI record linked back to it.
+ * (Rascunho → Emitido → Assinado; returned from Emitido to "Devolvido para correção", corrected and
+ * issued again), its number per site, its PDF, its signatures through the signature engine (the
+ * inspector, then the client's representative; hash verified at /verificar, voided when returned),
+ * the distribution when fully signed, and a finding opening an SGI record linked back to it.
  */
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
@@ -167,18 +167,21 @@ describe.each(BACKENDS)('RIT (%s)', (backend) => {
     expect((await c.del(`/api/v1/rits/${id}`, ADMIN)).status).toBe(409);
   });
 
-  it('voids the signatures when an issued report is returned, and tells whoever signed it', async () => {
+  it('returns an issued report for correction: "Devolvido", signatures voided, corrected by its inspector and issued again', async () => {
+    const FIELD_2 = 'field.2@portal.local';
+    t.api.addUser({ email: FIELD_2, name: 'Outro Inspetor', roles: ['field'], obra: ['101'] });
     const r = await create({ titulo: 'Montagem das escadas' });
     await c.step('rits', r.id, 'emitir', FIELD);
     expect((await sign(r.id, FIELD)).status).toBe(201);
     const code = (await c.get(`/api/v1/rits/${r.id}/assinaturas`, FIELD)).body.codigo as string;
     const noReason = await c.step('rits', r.id, 'devolver', FIELD);
     expect(noReason.status).toBe(400);
-    expect(noReason.body.errors.comment[0]).toMatch(/obrigatório/);
+    expect(noReason.body.message).toBe('Escreva um comentário para "Devolver para correção".');
+    expect(noReason.body.errors.comment[0]).toBe('O comentário é obrigatório nesta ação.');
     expect((await c.step('rits', r.id, 'devolver', CLIENTE, { comment: 'x' })).status).toBe(403);
     const back = await c.step('rits', r.id, 'devolver', ADMIN, { comment: 'Faltou a foto da solda.' });
     expect(back.status, JSON.stringify(back.body)).toBe(200);
-    expect(back.body.status).toBe('Rascunho');
+    expect(back.body.status).toBe('Devolvido');
     const after = (await c.get(`/api/v1/rits/${r.id}/assinaturas`, FIELD)).body;
     expect(after.assinaturas).toHaveLength(1);
     expect(after.assinaturas[0]).toMatchObject({ valida: false, anuladaMotivo: 'Relatório devolvido: Faltou a foto da solda.' });
@@ -189,11 +192,42 @@ describe.each(BACKENDS)('RIT (%s)', (backend) => {
     const told = await c.mails(FIELD, `rits/${r.id}`);
     expect(told.filter((m) => /devolvido para correção/.test(m.assunto))).toHaveLength(0);
     expect(told.length).toBeGreaterThan(0);
-    // Editable again, then a new content needs new signatures.
-    const draft = (await c.get(`/api/v1/rits/${r.id}`, FIELD)).body;
-    expect((await c.patch(`/api/v1/rits/${r.id}`, { version: draft.version, recomendacoes: 'Refazer a solda da V-3.' }, FIELD)).status).toBe(200);
-    await c.step('rits', r.id, 'emitir', FIELD);
+
+    // Returned, it is still a document of record: not the client's to read nor sign, never a draft again, never deleted.
+    expect((await c.get(`/api/v1/rits/${r.id}`, CLIENTE)).status).toBe(403);
+    expect((await sign(r.id, FIELD)).body.message).toBe('Só um RIT emitido pode ser assinado: emita o relatório antes de assinar.');
+    const del = await c.del(`/api/v1/rits/${r.id}`, ADMIN);
+    expect(del.status).toBe(409);
+    expect(del.body.message).toMatch(/^Um RIT emitido é um documento de registro e não pode ser excluído\. Se ele precisa de correção, devolva-o/);
+    const toDraft = await c.step('rits', r.id, 'alterar-situacao', ADMIN, { to: 'Rascunho', comment: 'Voltar a rascunho.' });
+    expect(toDraft.status).toBe(409);
+    expect(toDraft.body.message).toBe('Um RIT emitido é um documento de registro: ele não volta para rascunho, e um RIT anulado continua anulado.');
+    const twice = await c.step('rits', r.id, 'devolver', FIELD, { comment: 'De novo.' });
+    expect(twice.status).toBe(400);
+    expect(twice.body.message).toBe('A ação "Devolver para correção" não está disponível com o relatório de inspeção técnica em "Devolvido para correção".');
+    expect(await c.names('rits', r.id, FIELD)).toEqual(expect.arrayContaining(['emitir', 'abrir-sgi']));
+    expect(await c.names('rits', r.id, FIELD)).not.toContain('devolver');
+    // Back in its inspector's "Minhas pendências", to be issued again.
+    const inbox = (await c.get('/api/v1/pendencias?resource=rits&_end=200', FIELD)).body as { id: number; actions: { name: string }[] }[];
+    expect(inbox.find((i) => i.id === r.id)?.actions.map((a) => a.name)).toContain('emitir');
+
+    // Only its inspector corrects it and issues it again; the new content needs new signatures.
+    const returned = (await c.get(`/api/v1/rits/${r.id}`, FIELD)).body;
+    expect((await c.patch(`/api/v1/rits/${r.id}`, { version: returned.version, recomendacoes: 'Outro texto.' }, FIELD_2)).status).toBe(403);
+    const notMine = await c.step('rits', r.id, 'emitir', FIELD_2);
+    expect(notMine.status).toBe(403);
+    expect(notMine.body.message).toBe('Você não tem permissão para "Emitir relatório" neste relatório de inspeção técnica.');
+    expect((await c.patch(`/api/v1/rits/${r.id}`, { version: returned.version, recomendacoes: 'Refazer a solda da V-3.' }, FIELD)).status).toBe(200);
+    const again = await c.step('rits', r.id, 'emitir', FIELD);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body).toMatchObject({ status: 'Emitido', recomendacoes: 'Refazer a solda da V-3.' });
     expect((await c.get(`/api/v1/rits/${r.id}/assinaturas`, FIELD)).body).toMatchObject({ codigo: code, proxima: 'responsavel', podeAssinar: true });
+    expect((await sign(r.id, FIELD)).status).toBe(201);
+    expect((await verify(code)).body).toMatchObject({ valido: true, situacao: 'valido' });
+    expect((await sign(r.id, CLIENTE)).status).toBe(201);
+    expect((await c.get(`/api/v1/rits/${r.id}`)).body.status).toBe('Assinado');
+    const history = JSON.stringify((await c.get(`/api/v1/rits/${r.id}/historico`)).body);
+    expect(history).toContain('Faltou a foto da solda.');
   });
 
   it('the PDF is a valid document with the number and the verification code', async () => {
@@ -241,10 +275,17 @@ describe.each(BACKENDS)('RIT (%s)', (backend) => {
     expect(((await c.get(`/api/v1/tickets-sgi?rit=${r.id}`, ADMIN)).body as unknown[]).length).toBe(2);
   });
 
-  it('demo: reports in every state, the signed one verified', async () => {
+  it('demo: reports in every state, the signed one verified, the returned one with its signature voided', async () => {
     const all = (await c.get('/api/v1/rits?_end=50', ADMIN)).body as { numero: string; status: string; id: number }[];
     const demo = (n: string) => all.find((x) => x.numero === n)!;
-    expect(['RIT-101-001', 'RIT-101-002', 'RIT-103-001', 'RIT-101-003'].map((n) => demo(n)?.status)).toEqual(['Assinado', 'Emitido', 'Emitido', 'Rascunho']);
+    const numbers = ['RIT-101-001', 'RIT-101-002', 'RIT-103-001', 'RIT-101-003', 'RIT-101-004', 'RIT-103-002'];
+    expect(numbers.map((n) => demo(n)?.status)).toEqual(['Assinado', 'Emitido', 'Emitido', 'Rascunho', 'Devolvido', 'Anulado']);
+    expect(new Set(numbers.map((n) => demo(n).status))).toEqual(new Set(rit.workflow!.states.map((s) => s.value)));
+    const returned = (await c.get(`/api/v1/rits/${demo('RIT-101-004').id}/assinaturas`, FIELD)).body;
+    expect(returned.assinaturas).toEqual([
+      expect.objectContaining({ papel: 'responsavel', valida: false, anuladaMotivo: expect.stringMatching(/^Relatório devolvido: /) }),
+    ]);
+    expect((await verify(returned.codigo)).body).toMatchObject({ valido: false, situacao: 'assinaturas-anuladas' });
     const signed = (await c.get(`/api/v1/rits/${demo('RIT-101-001').id}/assinaturas`, CLIENTE)).body;
     expect(signed.assinaturas.map((s: { valida: boolean }) => s.valida)).toEqual([true, true]);
     expect((await verify(signed.codigo)).body.valido).toBe(true);

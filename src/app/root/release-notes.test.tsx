@@ -62,6 +62,22 @@ describe('release notes data', () => {
       expect(all).toMatch(what);
   });
 
+  it('names the modules of issue 40: the signed RIT, the ethics channel, insurance in force, maintenance, the version on the profile', () => {
+    const of = (modulo: string) =>
+      filterReleaseNotes(RELEASE_NOTES, modulo)
+        .flatMap((n) => [...n.melhorias, ...n.bug])
+        .join('\n');
+    expect(of('RIT')).toMatch(/Assinar RIT/);
+    expect(of('RIT')).toMatch(/Devolvido para correção/);
+    expect(of('RIT')).toMatch(/\/verificar/);
+    expect(of('Ética')).toMatch(/anônimo/);
+    expect(of('Ética')).toMatch(/protocolo e uma senha/);
+    expect(of('Seguros')).toMatch(/apólice em vigor/);
+    expect(of('Seguros')).toMatch(/60, 30 e 7 dias/);
+    expect(of('Administração')).toMatch(/módulo .*em manutenção/);
+    expect(of('Portal')).toMatch(/versão do portal .*no perfil/);
+  });
+
   it('entries are newest first, dated dd/mm/aaaa, every text tagged by module', () => {
     const times = RELEASE_NOTES.map((n) => toTime(n.data));
     expect([...times].sort((a, b) => b - a)).toEqual(times);

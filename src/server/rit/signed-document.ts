@@ -5,8 +5,8 @@
  * them during an absence), then by the client's representative of the site ('cliente'). The last
  * signature moves the report to "Assinado" (the declared step `concluir-assinaturas`, taken by the
  * portal in the signature's transaction) and sends the signed PDF to the site's distribution list.
- * Leaving "Emitido"/"Assinado" ("Devolver para correção", the administrators' "Alterar situação")
- * voids its signatures and tells whoever had it (`rit-anular-assinaturas`). An administrator's
+ * Leaving "Emitido"/"Assinado" ("Devolver para correção" to "Devolvido", the administrators'
+ * "Alterar situação") voids its signatures and tells whoever had it (`rit-anular-assinaturas`). An administrator's
  * "Anular RIT" (issue 36) leaves it "Anulado": kept, read, verified as voided, and whoever had it is
  * told (`documento-avisar-anulacao`, src/server/signatures/register.ts).
  */

@@ -3,8 +3,9 @@
  * accounts of the README: `field@portal.local` (Fábio Field, inspector, sites 101 and 103) writes,
  * issues and signs them; `cliente@portal.local` (the client's representative of site 101) signs
  * after him. One report is signed by both ("Assinado", with a verification code), one waits for the
- * client's signature, one for the inspector's, one is a draft with findings to open SGI records, and
- * one was voided by an administrator with its reason ("Anular RIT").
+ * client's signature, one for the inspector's, one is a draft with findings to open SGI records, one
+ * was returned for correction after the inspector signed it ("Devolvido para correção", the signature
+ * voided with the reason) and one was voided by an administrator with its reason ("Anular RIT").
  * The signatures are written after the rows (`seedDemoRitSignatures`), with the hash of the content
  * as stored, like the signature engine does.
  */
@@ -12,7 +13,7 @@ import { schemaByName } from '../../../schemas';
 import type { Db } from '../db/connect';
 import { selectOne } from '../crud/record-access';
 import { storedContentHash } from '../signatures/signed-schema';
-import { ensureCode, insertSignature } from '../signatures/store';
+import { ensureCode, insertSignature, voidSignatures } from '../signatures/store';
 import { P, p, type Row } from './demo-common';
 
 export function rits(): Row[] {
@@ -76,6 +77,22 @@ export function rits(): Row[] {
       ],
     },
     {
+      numero: 'RIT-101-004',
+      obra: '101',
+      data: '2025-08-20',
+      titulo: 'Montagem das escadas de acesso ao mezanino',
+      tipoInspecao: 'Montagem',
+      inspetor: p(P.field),
+      equipamento: 'Escadas EM-01 e EM-02',
+      status: 'Devolvido',
+      conclusao: 'Aprovado com ressalvas',
+      itens: [
+        { item: 'Fixação dos degraus', criterio: 'Todos os parafusos com arruela de pressão', resultado: 'Conforme' },
+        { item: 'Guarda-corpo', criterio: 'Altura mínima de 1,10 m (NBR 14718)', resultado: 'Não conforme', observacao: 'EM-02 com 1,05 m no patamar.' },
+      ],
+      constatacoes: [{ descricao: 'Guarda-corpo do patamar da EM-02 abaixo da altura mínima.', severidade: 'Alta' }],
+    },
+    {
       numero: 'RIT-103-002',
       obra: '103',
       data: '2025-08-11',
@@ -100,6 +117,12 @@ const SIGNED: Record<string, { papel: 'responsavel' | 'cliente'; email: string; 
     { papel: 'cliente', email: P.cliente.mail, nome: P.cliente.nome },
   ],
   'RIT-101-002': [{ papel: 'responsavel', email: P.field.mail, nome: P.field.nome }],
+  'RIT-101-004': [{ papel: 'responsavel', email: P.field.mail, nome: P.field.nome }],
+};
+
+/** The demo reports returned for correction after being signed: their signatures voided with the reason, as the step does. */
+const RETURNED: Record<string, string> = {
+  'RIT-101-004': 'Relatório devolvido: Falta a foto da medição da altura do guarda-corpo da EM-02.',
 };
 
 /** The demo reports' signatures and verification codes (first start only, inside the seed's transaction). */
@@ -124,5 +147,6 @@ export async function seedDemoRitSignatures(trx: Db): Promise<void> {
         hash,
       });
     }
+    if (RETURNED[numero]) await voidSignatures(trx, schema.resource, id, RETURNED[numero]);
   }
 }

@@ -2,8 +2,9 @@
  * The technical inspection report's page (issue 40) against the real API in-process: reports are
  * created and issued ("emitir") through the API by the inspector, and the page's card and dialog talk
  * to the real GET/POST /api/v1/rits/{id}/assinaturas — the same card as the daily report's, with the
- * RIT's words ("Assinar RIT", "Inspetor"). "Baixar PDF" asks /api/v1/rits/{id}/pdf. The public
- * verification page names the RIT's first signer "Inspetor".
+ * RIT's words ("Assinar RIT", "Inspetor"). "Baixar PDF" asks /api/v1/rits/{id}/pdf. A report
+ * returned for correction shows its state, its voided signatures and the steps the API offers. The
+ * public verification page names the RIT's first signer "Inspetor".
  */
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -142,6 +143,23 @@ describe("the RIT's page", { timeout: 120_000 }, () => {
     } finally {
       click.mockRestore();
     }
+  });
+
+  it('a report returned for correction: "Devolvido para correção", its signature voided, and the API\'s "Emitir relatório"', async () => {
+    const { id } = await newReport();
+    expect((await c.post(`/api/v1/rits/${id}/assinaturas`, { metodo: 'login', confirmo: true }, FIELD)).status).toBe(201);
+    expect((await c.step('rits', id, 'devolver', FIELD, { comment: 'Faltou a foto da solda.' })).status).toBe(200);
+    open(id, FIELD);
+    const state = await screen.findByTestId('workflow-state', {}, T);
+    await waitFor(() => expect(state).toHaveTextContent('Devolvido para correção'), T);
+    const list = await screen.findByRole('list', { name: 'Assinaturas do relatório' }, T);
+    const item = within(list).getByRole('listitem', { name: 'Inspetor: Fábio Field' });
+    expect(within(item).getByText('Anulada')).toBeInTheDocument();
+    expect(item).toHaveTextContent('Relatório devolvido: Faltou a foto da solda.');
+    // The steps are the API's: issue it again, once corrected; nothing to sign meanwhile.
+    expect(await screen.findByRole('button', { name: /Emitir relatório/ }, T)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Devolver para correção/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Assinar RIT/ })).toBeNull();
   });
 
   it('the verification page names the RIT\'s first signer "Inspetor"', async () => {

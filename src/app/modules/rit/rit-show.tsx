@@ -2,7 +2,7 @@
  * The technical inspection report's page (view override of `rit`, issue 40): the generic page plus
  * "Baixar PDF" and, once issued, its signatures under its status ("Assinar RIT" for the inspector,
  * then for the client's representative of the site), the same card as the daily report's. Returned
- * for correction ("Rascunho" again), it keeps showing the signatures it had, voided.
+ * for correction ("Devolvido") or voided, it keeps showing the signatures it had, voided.
  */
 import { useParams } from 'react-router';
 import type { BaseRecord } from '@refinedev/core';
