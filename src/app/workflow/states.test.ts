@@ -29,4 +29,8 @@ describe('workflow states', () => {
     expect(path('projeto')).toEqual(['EL', 'VI', 'PAP', 'AP', 'LC']);
     expect(path('planoAcao')).toEqual(['Aberto', 'Em execução', 'Concluído']);
   });
+
+  it('a step the portal takes itself is on the path: the RIT ends signed, not issued', () => {
+    expect(path('rit')).toEqual(['Rascunho', 'Emitido', 'Assinado']);
+  });
 });

@@ -21,21 +21,21 @@ export function stateColor(schema: EntitySchema | undefined, value: unknown): st
 
 /**
  * The main path of a workflow, in the order of `workflow.states`: the initial state and every
- * state reached from it by forward steps. A forward step leads to a state, is not a return
- * (`inbox: false`) nor a cancellation (tone danger), and is the primary way on or needs no
- * justification. States off the path (returned for correction, paused, waiting, cancelled) are
- * side states: the status bar shows them without step progress.
+ * state reached from it by forward steps. A forward step leads to a state declared after the one it
+ * leaves (a return leads back), is not a cancellation (tone danger), and is the primary way on or
+ * needs no justification; a step the portal takes itself (the RIT's "Concluir assinaturas", kept out
+ * of the inbox) counts like any other. States off the path (returned for correction, paused,
+ * waiting, cancelled) are side states: the status bar shows them without step progress.
  */
 export function mainPath(workflow: Workflow): WorkflowState[] {
-  const forward = workflow.transitions.filter(
-    (t) => t.to && t.inbox !== false && t.tone !== 'danger' && (t.tone === 'primary' || !t.comment || t.comment === 'none'),
-  );
+  const order = new Map(workflow.states.map((s, i) => [s.value, i]));
+  const forward = workflow.transitions.filter((t) => t.to && t.tone !== 'danger' && (t.tone === 'primary' || !t.comment || t.comment === 'none'));
   const reached = new Set([workflow.initial]);
   const queue = [workflow.initial];
   while (queue.length) {
     const from = queue.shift()!;
     for (const t of forward) {
-      if (t.from.includes(from) && !reached.has(t.to!)) {
+      if (t.from.includes(from) && !reached.has(t.to!) && (order.get(t.to!) ?? -1) > (order.get(from) ?? -1)) {
         reached.add(t.to!);
         queue.push(t.to!);
       }
