@@ -36,5 +36,6 @@ export const NODE_ISOLATED = [
   'tests/api/security-headers.test.ts',
   'tests/api/simple-rest-contract.test.ts',
   'tests/api/weather.test.ts',
+  'tests/api/webhooks-events.test.ts',
   'tests/api/webhooks.test.ts',
 ];

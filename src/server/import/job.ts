@@ -17,6 +17,7 @@ import { RowProcessor } from './process-row';
 import { Resolver } from './references';
 import { count, dryRunPlan, emptyCounts, importFile, importRow, updateProgress, writeOutcomes, type Counts, type Phase, type RowOutcome } from './store';
 import { sendHolderSummaries } from './summary-mail';
+import { emitWebhookEvent, IMPORTS_RESOURCE } from '../webhooks/events';
 
 export interface ImportDeps {
   db: Db;
@@ -59,10 +60,17 @@ async function cancelled(db: Db, id: number, l: Live): Promise<boolean> {
   return !!r.rows[0]?.cancelar;
 }
 
+/** The run's end; an import that ended well is the webhook event `importacao.concluida`, written with it (issue 41). */
 async function finish(db: Db, id: number, situacao: string, l: Live, mensagem: string | null): Promise<void> {
   const c = l.counts;
-  await sql`update importacao set situacao = ${situacao}, concluido_em = now(), processadas = ${l.processadas}, criadas = ${c.criadas},
-    atualizadas = ${c.atualizadas}, iguais = ${c.iguais}, erros = ${c.erros}, ignoradas = ${c.ignoradas}, mensagem = ${mensagem} where id = ${id}`.execute(db);
+  await db.transaction().execute(async (trx) => {
+    const r = await sql<{ pessoa: string; pessoa_nome: string | null }>`update importacao set situacao = ${situacao}, concluido_em = now(),
+      processadas = ${l.processadas}, criadas = ${c.criadas}, atualizadas = ${c.atualizadas}, iguais = ${c.iguais}, erros = ${c.erros},
+      ignoradas = ${c.ignoradas}, mensagem = ${mensagem} where id = ${id} returning pessoa, pessoa_nome`.execute(trx);
+    const who = r.rows[0];
+    if (situacao === 'concluida' && who)
+      await emitWebhookEvent(trx, { evento: 'importacao.concluida', recurso: IMPORTS_RESOURCE, registroId: id, usuario: who.pessoa, nome: who.pessoa_nome });
+  });
 }
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('pt-BR')} ${n === 1 ? one : many}`;

@@ -39,6 +39,8 @@ import { SEARCH_CORE_SQL } from '../search/tables';
 import { ETHICS_CORE_SQL } from '../ethics/tables';
 import { SERVICE_ACCOUNTS_CORE_SQL } from '../service-accounts/store';
 import { WEBHOOK_CORE_SQL } from '../webhooks/tables';
+import { emitWebhookEvent } from '../webhooks/events';
+import { onSlaBreach } from '../sla/events';
 import { PENDING_SQL, adoptCompanyReferences } from './empresa';
 import { backfillInteractionSites, clientGates, clientReplyDefaults } from './client-replies';
 
@@ -114,6 +116,8 @@ registerCoreSql('canal-etica', ETHICS_CORE_SQL);
 registerCoreSql('contas-servico', SERVICE_ACCOUNTS_CORE_SQL);
 // Signed webhooks: subscriptions, their deliveries, the outbox's cursor in the history (src/server/webhooks, issue 41).
 registerCoreSql('webhooks', WEBHOOK_CORE_SQL);
+// An SLA breach is the webhook event `sla.estourado` of its record, by the clock, written with the breach's claim.
+onSlaBreach((trx, schema, id) => emitWebhookEvent(trx, { evento: 'sla.estourado', recurso: schema.resource, registroId: id }));
 registerCoreSql('schedule', SCHEDULE_CORE_SQL);
 registerCoreSql('survey', SURVEY_CORE_SQL);
 registerCoreSql('files', FILE_CORE_SQL);

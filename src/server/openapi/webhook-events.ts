@@ -63,6 +63,18 @@ function entry(name: string, summary: string, description: string, evento: JsonS
   };
 }
 
+/** What makes each named event (src/server/webhooks/events.ts), for whoever integrates. */
+const NAMED: Record<string, string> = {
+  'sla.estourado':
+    'Um prazo de SLA de um registro estourou: uma entrega por estouro, com o ator "Sistema"; `recurso` e `registro` são o registro (por exemplo `posvendas`).',
+  'diarios.concluido':
+    'Um diário de obra foi concluído: entrou em "Concluído (em revisão)" ou "Aprovado" vindo de outra situação. É uma entrega à parte da do passo (`diarios.transicao.enviar`); aprovar um diário em revisão não é nova conclusão.',
+  'diarios.assinado': 'Uma assinatura de um diário de obra (cada papel, uma entrega), com quem assinou como ator.',
+  'importacao.concluida':
+    'Uma importação de planilha terminou com sucesso (a simulação não conta). `recurso` é `importacoes` e `registro` é o resumo de `GET /api/v1/importacoes/{id}`, entregue só se a conta de serviço vê a importação (quem a enviou ou um administrador).',
+  ping: 'Um teste enviado por "Enviar teste" a um webhook só, sem registro.',
+};
+
 export function webhookEvents(): Record<string, JsonSchema> {
   const out: Record<string, JsonSchema> = {};
   for (const [suffix, label] of Object.entries(WEBHOOK_RECORD_EVENTS)) {
@@ -83,7 +95,7 @@ export function webhookEvents(): Record<string, JsonSchema> {
     { type: 'string', pattern: '^[A-Za-z-]+\\.transicao\\.[A-Za-z0-9_-]+$' },
   );
   for (const [name, label] of Object.entries(WEBHOOK_OTHER_EVENTS)) {
-    out[name] = entry(name, label, `Evento \`${name}\`.`, { type: 'string', const: name });
+    out[name] = entry(name, label, NAMED[name] ?? `Evento \`${name}\`.`, { type: 'string', const: name });
   }
   return out;
 }

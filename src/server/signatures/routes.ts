@@ -10,7 +10,8 @@
  *   that role, or the first signer has not signed yet. The signature stores the content's hash
  *   (custom fields included: signed-schema.ts), the IP and the browser; the document's own rules
  *   follow (`afterSign`: the RIT becomes "Assinado" at its last signature) and, once it is
- *   committed, the site's distribution list receives the signed PDF when the document says so.
+ *   committed, the site's distribution list receives the signed PDF when the document says so. A
+ *   signature of a daily report is the webhook event `diarios.assinado` (src/server/webhooks/events.ts).
  */
 import { Hono, type Context } from 'hono';
 import { sql } from 'kysely';
@@ -34,6 +35,7 @@ import { signaturesView } from './view';
 import { signedDocument } from './documents';
 import { askClientSignature } from './pending';
 import { EVENTS_CHANNEL, PENDENCIAS_SIGNAL } from '../events/notify-sql';
+import { emitWebhookEvent, isNamedWebhookEvent } from '../webhooks/events';
 
 /** A drawn signature sharp can read, of a sensible size (400 otherwise). */
 async function assertReadablePng(dataUrl: string): Promise<void> {
@@ -107,6 +109,10 @@ export function signatureRoutes(db: Db, storage: FileStorage, entity = 'diario')
           hash,
         });
         const complete = isComplete(doc, await signaturesOf(trx, schema.resource, id), hash);
+        // Each signature of a document the catalogue names (`diarios.assinado`) is a webhook event, written with it (issue 41).
+        const evento = `${schema.resource}.assinado`;
+        if (isNamedWebhookEvent(evento))
+          await emitWebhookEvent(trx, { evento, recurso: schema.resource, registroId: id, usuario: user.email.toLowerCase(), nome: user.name || user.email });
         // The next signer's queue changed (pending.ts): their bell hears of it at commit; then the
         // document's own rules (the RIT becomes "Assinado" at its last signature).
         await sql`select pg_notify(${EVENTS_CHANNEL}, ${PENDENCIAS_SIGNAL})`.execute(trx);

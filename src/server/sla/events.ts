@@ -5,7 +5,9 @@
  * tells: a concurrent claimer waits for the first and then finds the key taken; a rolled-back
  * transaction gives its claim back. A write (src/server/sla/engine.ts `applySla`: a record written
  * already late) queues its record's e-mails at once; the frequent pass (src/server/sla/jobs.ts)
- * stores its notices and sends each person one message at its end (src/server/sla/notices.ts).
+ * stores its notices and sends each person one message at its end (src/server/sla/notices.ts). The
+ * breaches a transaction claims for a record are told, in that transaction, to the features that
+ * listen (`onSlaBreach`, from src/server/modules/register.ts: the webhook event `sla.estourado`).
  */
 import { sql } from 'kysely';
 import type { EntitySchema } from '../../../schemas/kinds';
@@ -45,6 +47,15 @@ export function dueEvents(ctx: { decl: SlaDecl; cal: BusinessCalendar }, metas: 
       out.push({ meta: m, kind: 'lembrete' });
   }
   return out;
+}
+
+/** A feature's part in a breach of record `id`, in the transaction that claims it. */
+export type SlaBreachListener = (trx: Db, schema: EntitySchema, id: number) => Promise<void>;
+const breachListeners: SlaBreachListener[] = [];
+
+/** Registers what a feature does with each breach claimed (once per record and claiming transaction). */
+export function onSlaBreach(listener: SlaBreachListener): void {
+  if (!breachListeners.includes(listener)) breachListeners.push(listener);
 }
 
 export const eventKey = (id: number, meta: string, kind: string, prazo: string) => `${id}|${meta}|${kind}|${Date.parse(prazo)}`;
@@ -98,6 +109,8 @@ export async function claimDueNotices(
     sent++;
   }
   if (!byKind.size) return { sent: 0, byPerson };
+  // What the features do with a breach, with its claim, so once (the webhook event `sla.estourado`, issue 41).
+  if (byKind.has('violacao')) for (const listener of breachListeners) await listener(trx, schema, id);
   // The holders as staff: an external holder (a client approving) is never told of the company's
   // clock; while a partner holds the item, the staff member who handed it to them is told instead.
   let holders = await withoutExternal(trx, schema.workflow ? await recipients(trx, schema, row) : []);

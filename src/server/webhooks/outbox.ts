@@ -5,11 +5,15 @@
  * events (resources/webhooks.ts), and for each active subscription listening to one of them inserts
  * one delivery (ON CONFLICT DO NOTHING: never twice) with its pg-boss job, advancing the cursor in
  * the same transaction. Identity ids are taken at insert, not at commit: an id below the cursor not
- * seen yet (a write still open) is kept in `lacunas` and looked for again for ten minutes.
+ * seen yet (a write still open) is kept in `lacunas` and looked for again for ten minutes. The same
+ * pass takes the named events committed so far (`webhook_evento`, events.ts), deleting them as it
+ * queues their deliveries, and recognises a step into a group of states as its named event (an RDO
+ * concluded), a delivery of its own beside the step's.
  *
  * The record in the payload is read as the subscription's service account reads `GET
  * /api/v1/<resource>/:id` (`getRecord`): fields it may not read never appear, and a record it may
- * not read gives no delivery. A deletion carries the id only (when the account reads the kind).
+ * not read gives no delivery. A deletion carries the id only (when the account reads the kind). An
+ * import run is its summary as `GET /api/v1/importacoes/:id` answers it, to its sender or an administrator.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
@@ -23,11 +27,15 @@ import type { Db } from '../db/connect';
 import { bossOf } from '../db/boss';
 import { getRecord, readActionOf, type Actor } from '../crud/repository';
 import { accountUser } from '../service-accounts/authenticate';
+import { importRow } from '../import/store';
+import { visibleTo } from '../import/access';
+import { summaryOf } from '../import/views';
+import { IMPORTS_RESOURCE, stateEventsOf, stepOf, type StoredStep } from './events';
 import { WEBHOOK_QUEUE, WEBHOOK_RETRY, type WebhookJob, type WebhookRetry } from './tables';
 
 /** How long an id below the cursor is waited for (a write that rolled back never comes). */
 const GAP_WAIT_MS = 10 * 60 * 1000;
-/** History rows per pass. */
+/** History rows (and named events) per pass. */
 const BATCH = 500;
 
 export interface OutboxOptions {
@@ -46,7 +54,32 @@ interface AuditRow {
   acao: string;
   usuario: string | null;
   em: Date | string;
-  transicao: { name?: string } | string | null;
+  transicao: StoredStep;
+}
+
+interface NamedRow {
+  id: string;
+  evento: string;
+  recurso: string;
+  registro_id: string;
+  usuario: string | null;
+  usuario_nome: string | null;
+  em: Date | string;
+}
+
+/** One event of a pass: each subscription listening to one of `names` gets one delivery of it. */
+interface OutboxEvent {
+  /** The payload's id (the delivery's key per subscription). */
+  id: string;
+  /** The names it is heard by, the most general first: the first a subscription listens to names its delivery. */
+  names: string[];
+  recurso: string;
+  registroId: number;
+  deleted: boolean;
+  usuario: string | null;
+  nome: string | null;
+  em: Date | string;
+  auditId: number | null;
 }
 
 interface Subscription {
@@ -61,26 +94,86 @@ export function eventsOf(row: Pick<AuditRow, 'recurso' | 'acao' | 'transicao'>):
   const suffix = WEBHOOK_ACTION_SUFFIX[row.acao];
   if (!suffix) return [];
   const out = [`${row.recurso}.${suffix}`];
-  const step = typeof row.transicao === 'string' ? (JSON.parse(row.transicao) as { name?: string }) : row.transicao;
+  const step = stepOf(row.transicao);
   if (suffix === 'transicao' && step?.name) out.push(`${row.recurso}.transicao.${step.name}`);
   return out;
 }
+
+/** A history row's events: its record event and, for a step into a group of states, that named event apart. */
+function fromHistory(row: AuditRow): OutboxEvent[] {
+  const base = {
+    recurso: row.recurso,
+    registroId: Number(row.registro_id),
+    deleted: row.acao === 'delete',
+    usuario: row.usuario,
+    nome: row.usuario,
+    em: row.em,
+    auditId: Number(row.id),
+  };
+  const names = eventsOf(row);
+  return [
+    ...(names.length ? [{ ...base, id: `auditoria-${row.id}`, names }] : []),
+    ...stateEventsOf(row).map((e) => ({ ...base, id: `auditoria-${row.id}-${e}`, names: [e] })),
+  ];
+}
+
+const fromNamed = (row: NamedRow): OutboxEvent => ({
+  id: `evento-${row.id}`,
+  names: [row.evento],
+  recurso: row.recurso,
+  registroId: Number(row.registro_id),
+  deleted: false,
+  usuario: row.usuario,
+  nome: row.usuario_nome ?? row.usuario,
+  em: row.em,
+  auditId: null,
+});
 
 let defaultDraftStates: ReturnType<typeof draftStatesOf> | undefined;
 const defaultAbilityOf = (user: PortalUser) => defineAbilityFor(user, { draftStates: (defaultDraftStates ??= draftStatesOf(SCHEMAS)) });
 
 /** The record as the account reads it, `{ id }` for a deletion, or null when it may not read it. */
-async function recordFor(trx: Db, schema: EntitySchema, actor: Actor, row: AuditRow): Promise<Record<string, unknown> | null> {
-  const id = Number(row.registro_id);
-  if (row.acao === 'delete') return actor.ability.can(readActionOf(schema) as never, schema.subject as never) ? { id } : null;
+async function recordFor(trx: Db, schemas: readonly EntitySchema[], actor: Actor, ev: OutboxEvent): Promise<Record<string, unknown> | null> {
+  const id = ev.registroId;
   try {
+    if (ev.recurso === IMPORTS_RESOURCE) {
+      const run = visibleTo(await importRow(trx, id), actor);
+      return summaryOf(
+        run,
+        schemas.find((s) => s.resource === run.recurso),
+      );
+    }
+    const schema = schemas.find((s) => s.resource === ev.recurso);
+    if (!schema) return null;
+    if (ev.deleted) return actor.ability.can(readActionOf(schema) as never, schema.subject as never) ? { id } : null;
     return await getRecord(trx, schema, actor, String(id));
   } catch {
     return null; // 403 (not the account's) or 404 (deleted since)
   }
 }
 
-/** One pass: the history after the cursor becomes deliveries. Returns how many were queued. */
+/** The history rows after the cursor (and the ids it still waits for), the cursor moved past them. */
+async function historyAfter(trx: Db, cursor: { ultimo: string; lacunas: Record<string, string> | string }): Promise<AuditRow[]> {
+  const last = Number(cursor.ultimo);
+  const gaps = new Map(Object.entries(typeof cursor.lacunas === 'string' ? (JSON.parse(cursor.lacunas) as Record<string, string>) : cursor.lacunas));
+  const gapIds = [...gaps.keys()].map(Number);
+  const rows = (
+    await sql<AuditRow>`select id, recurso, registro_id, acao, usuario, em, transicao from auditoria
+    where id > ${last} or id = any(${`{${gapIds.join(',')}}`}::bigint[]) order by id limit ${BATCH}`.execute(trx)
+  ).rows;
+  if (!rows.length) return rows;
+  // The new position, the ids skipped on the way, the gaps now seen or waited for too long.
+  const seen = new Set(rows.map((r) => Number(r.id)));
+  const top = Math.max(last, ...seen);
+  const now = Date.now();
+  for (const id of seen) gaps.delete(String(id));
+  if (top - last - seen.size < 1000) for (let id = last + 1; id < top; id++) if (!seen.has(id)) gaps.set(String(id), new Date(now).toISOString());
+  for (const [id, since] of gaps) if (now - Date.parse(since) > GAP_WAIT_MS) gaps.delete(id);
+  await sql`update webhook_cursor set ultimo = ${top}, lacunas = cast(${JSON.stringify(Object.fromEntries(gaps))} as jsonb) where id = 1`.execute(trx);
+  return rows;
+}
+
+/** One pass: the history after the cursor and the named events committed become deliveries. Returns how many were queued. */
 export async function scanOutbox(db: Db, opts: OutboxOptions = {}): Promise<number> {
   const boss = bossOf(db);
   if (!boss) return 0;
@@ -93,22 +186,14 @@ export async function scanOutbox(db: Db, opts: OutboxOptions = {}): Promise<numb
       select ultimo, lacunas from webhook_cursor where id = 1 for update`.execute(trx)
     ).rows[0];
     if (!cursor) return 0;
-    const last = Number(cursor.ultimo);
-    const gaps = new Map(Object.entries(typeof cursor.lacunas === 'string' ? (JSON.parse(cursor.lacunas) as Record<string, string>) : cursor.lacunas));
-    const gapIds = [...gaps.keys()].map(Number);
-    const rows = (
-      await sql<AuditRow>`select id, recurso, registro_id, acao, usuario, em, transicao from auditoria
-      where id > ${last} or id = any(${`{${gapIds.join(',')}}`}::bigint[]) order by id limit ${BATCH}`.execute(trx)
-    ).rows;
-    if (!rows.length) return 0;
-    // The new position, the ids skipped on the way, the gaps now seen or waited for too long.
-    const seen = new Set(rows.map((r) => Number(r.id)));
-    const top = Math.max(last, ...seen);
-    const now = Date.now();
-    for (const id of seen) gaps.delete(String(id));
-    if (top - last - seen.size < 1000) for (let id = last + 1; id < top; id++) if (!seen.has(id)) gaps.set(String(id), new Date(now).toISOString());
-    for (const [id, since] of gaps) if (now - Date.parse(since) > GAP_WAIT_MS) gaps.delete(id);
-    await sql`update webhook_cursor set ultimo = ${top}, lacunas = cast(${JSON.stringify(Object.fromEntries(gaps))} as jsonb) where id = 1`.execute(trx);
+    const history = await historyAfter(trx, cursor);
+    // Taken under the cursor's lock, so by this pass alone; back in the table if the pass rolls back.
+    const named = (
+      await sql<NamedRow>`delete from webhook_evento where id in (select id from webhook_evento order by id limit ${BATCH})
+      returning id, evento, recurso, registro_id, usuario, usuario_nome, em`.execute(trx)
+    ).rows.sort((a, b) => Number(a.id) - Number(b.id));
+    const events = [...history.flatMap(fromHistory), ...named.map(fromNamed)];
+    if (!events.length) return 0;
 
     const subs = (await sql<Subscription>`select id, eventos, conta_id, created_at from webhook where situacao = 'ativo'`.execute(trx)).rows;
     if (!subs.length) return 0;
@@ -121,25 +206,22 @@ export async function scanOutbox(db: Db, opts: OutboxOptions = {}): Promise<numb
       return actors.get(contaId) ?? null;
     };
     let queued = 0;
-    for (const row of rows) {
-      const schema = schemas.find((s) => s.resource === row.recurso);
-      const events = eventsOf(row);
-      if (!schema || !events.length) continue;
+    for (const ev of events) {
       for (const sub of subs) {
-        const evento = events.find((e) => sub.eventos.includes(e));
-        if (!evento || new Date(row.em).getTime() < new Date(sub.created_at).getTime()) continue;
+        const evento = ev.names.find((e) => sub.eventos.includes(e));
+        if (!evento || new Date(ev.em).getTime() < new Date(sub.created_at).getTime()) continue;
         const actor = await actorOf(sub.conta_id);
-        const registro = actor && (await recordFor(trx, schema, actor, row));
+        const registro = actor && (await recordFor(trx, schemas, actor, ev));
         if (!registro) continue;
         const payload: WebhookPayload = {
-          id: `auditoria-${row.id}`,
+          id: ev.id,
           evento,
-          em: new Date(row.em).toISOString(),
-          ator: row.usuario ? { nome: row.usuario, email: row.usuario } : { nome: 'Sistema' },
-          recurso: row.recurso,
+          em: new Date(ev.em).toISOString(),
+          ator: ev.usuario ? { nome: ev.nome ?? ev.usuario, email: ev.usuario } : { nome: 'Sistema' },
+          recurso: ev.recurso,
           registro,
         };
-        queued += (await queueDelivery(trx, sub.id, payload, Number(row.id), retry)) ? 1 : 0;
+        queued += (await queueDelivery(trx, sub.id, payload, ev.auditId, retry)) ? 1 : 0;
       }
     }
     return queued;
