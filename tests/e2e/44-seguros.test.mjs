@@ -1,5 +1,5 @@
-// Scenario 44 — insurance in force (issue 40): the administrator opens "Vencimentos de apólices" on a
-// computer and on a phone, sees the demo policy ending within 30 days under "A vencer em até 30 dias"
+// Scenario 44 — insurance in force (issue 40): an insurance person (beatriz.ramos@portal.local, role
+// `seguros`, the demo policies' responsible person) opens "Vencimentos de apólices" on a computer and on a phone, sees the demo policy ending within 30 days under "A vencer em até 30 dias"
 // with its date in pt-BR, opens a policy and sees "Apólice em vigor" (the contracted values and the
 // issued endorsements). Axe on both screens at both widths; nothing scrolls sideways at 390 px; screenshots.
 import assert from 'node:assert/strict';
@@ -37,7 +37,7 @@ for (const [label, viewport] of [
   test(`seguros: vencimentos e apólice em vigor (${label})`, async () => {
     const page = await newPage(browser, viewport ? { viewport } : {});
     try {
-      await step(page, `44-login-${label}`, () => loginStaff(page, 'admin@portal.local'));
+      await step(page, `44-login-${label}`, () => loginStaff(page, 'beatriz.ramos@portal.local'));
       const soon = await policy(page, SOON);
       assert.equal(soon.vencimento, 'A vencer em até 30 dias');
 

@@ -132,6 +132,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   staff('projetista@portal.local', 'Pietra Projetista', ['projetista', 'editor_projetista'], 'projetista dos documentos CRE'),
   staff('sgi@portal.local', 'Sérgio SGI', ['sgi'], 'triagem e tratativa dos registros SGI'),
   staff('etica@portal.local', 'Elisa Ética', ['etica'], 'apuração do canal de ética'),
+  staff('beatriz.ramos@portal.local', 'Beatriz Ramos', ['contratos', 'seguros'], 'seguros: responsável interna das apólices, avisada dos vencimentos'),
   // The people of docs/access.md decision 28 and the field teams (role journeys).
   staff('field@portal.local', 'Fábio Field', ['field'], 'técnico de campo das ordens de serviço', ['101', '103']),
   staff('automacao@portal.local', 'Aurora Automação', ['automacao', 'automacao_config'], 'ordens de serviço e EAP de automação', ['101', '103']),
