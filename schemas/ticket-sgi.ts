@@ -141,6 +141,8 @@ export const ticketSgi: EntitySchema = {
       default: 'Desvio',
       list: true,
       filter: true,
+      // Searched, so that "RNC 2025-0003" puts the non-conformity before AUD-2025-0003 (src/server/search/query.ts).
+      search: true,
       group: 'Registro',
       span: 'third',
     },

@@ -8,8 +8,9 @@ import { createTestApi, type TestApi } from '../../mocks/test-app';
  * sign-in-throttle-store, rdo-record-integrity's one report per site and date under an advisory lock,
  * sla's e-mails sent once by passes running at the same time), DDL and migrations over existing rows (schema-config, empresa-migration,
  * interaction-site-backfill, rit-upgrade), planner statistics (count-estimate), time zones and
- * aggregates in SQL (aggregate, aggregate-duration, auditoria), text search (busca), bulk writes
- * (import), the pool's end (shutdown, health-metrics).
+ * aggregates in SQL (aggregate, aggregate-duration, auditoria), text search and what it shows each
+ * person (busca, busca-acesso: the text search configuration, unaccent and pg_trgm are the engine's
+ * own builds on each side), bulk writes (import), the pool's end (shutdown, health-metrics).
  */
 export const ENGINE_BACKENDS: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { SearchAnswer } from '../../resources/search';
 import { CNPJ } from '../../src/server/seed/demo-empresas';
 import { fold } from '../../src/server/search/parse';
-import { BACKENDS, useApi } from './backends';
+import { ENGINE_BACKENDS, useApi } from './backends';
 import { client, person } from './workflow-helpers';
 import { newTicket } from './ticket-helpers';
 
@@ -22,7 +22,7 @@ const SM = 'sm@portal.local'; // sites 101 and 102
 const OTHER_SM = 'sm.outra@portal.local'; // site 103 only
 const PROBES = [CLI, SUP, LAW, OTHER_SM];
 
-describe.each(BACKENDS)('search permissions (%s)', (backend) => {
+describe.each(ENGINE_BACKENDS)('search permissions (%s)', (backend) => {
   const t = useApi(backend);
   const c = client(t);
   const find = async (q: string, as: string, extra = '') => {

@@ -1,9 +1,10 @@
 /**
  * The search across every module (issue 39), on both databases: codes exactly and by prefix (a
- * contract's number, an SGI code, "RDO 1"), a CNPJ with or without punctuation, Portuguese words by
- * stem and without accents, small typos, results as you type, ranking (exact code, relevance,
- * recency), the index kept in the write's transaction (create, update, transition, trash, restore),
- * the module filter and bad input (never a 5xx). Permissions: busca-acesso.test.ts.
+ * contract's number, an SGI code, "RDO 1", "245/2026", "RNC 2026-0003"), a CNPJ with or without
+ * punctuation, Portuguese words by stem and without accents, small typos, results as you type,
+ * ranking (exact code, relevance, recency), the index kept in the write's transaction (create,
+ * update, transition, trash, restore, a spreadsheet import), the module filter and bad input (never
+ * a 5xx). Permissions: busca-acesso.test.ts.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
@@ -11,9 +12,11 @@ import type { SearchAnswer } from '../../resources/search';
 import { SCHEMAS } from '../../schemas';
 import { CNPJ } from '../../src/server/seed/demo-empresas';
 import { syncSearchIndex } from '../../src/server/search/sync';
+import { todayIso } from '../../src/server/time';
 import { ENGINE_BACKENDS, useApi } from './backends';
-import { client } from './workflow-helpers';
+import { client, person } from './workflow-helpers';
 import { newTicket } from './ticket-helpers';
+import { dryRun, importNow, rowsOf, xlsx } from './import-helpers';
 
 type Row = { id: number; version: number; [k: string]: unknown };
 const ADMIN = 'admin@portal.local';
@@ -52,6 +55,73 @@ describe.each(ENGINE_BACKENDS)('search across every module (%s)', (backend) => {
     expect(prefix.resultados.slice(0, 5).every((h) => h.recurso === 'contratos')).toBe(true);
     // Without punctuation, and in lower case, the same.
     expect((await find('ct2025003')).resultados[0]).toMatchObject({ recurso: 'contratos', titulo: 'CT-2025-003' });
+  });
+
+  it('finds a record by a code typed as people write it: "245/2026", and "RNC <year>-0003" (a type word and the code without its area)', async () => {
+    const contract = async (numero: string, objeto: string) => {
+      const r = await c.post('/api/v1/contratos', {
+        numero,
+        tipo: 'Fornecimento',
+        contraparte: CNPJ.trafoSul,
+        objeto,
+        obra: '101',
+        valor: 1000,
+        responsavel: person(ADMIN, 'Administrador'),
+        gestor: person('contratos.gestor@portal.local', 'Gabriela Gestora'),
+        validador: person('contratos.validador@portal.local', 'Vítor Validador'),
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      return r.body as Row;
+    };
+    // Besides the record: a number that starts the same, and a text with both numbers in it.
+    const target = await contract('245/2026', 'Fornecimento de cabos do bloco A.');
+    await contract('245/2026-A', 'Aditivo do fornecimento de cabos.');
+    await newTicket(c, `Sala 245 ${backend}`, { fields: { descricao: 'Goteira na sala 245 desde março de 2026.' } });
+    for (const q of ['245/2026', '245-2026', '245 2026', 'CT 245/2026']) {
+      expect((await find(q)).resultados[0], q).toMatchObject({ recurso: 'contratos', id: target.id, titulo: '245/2026' });
+    }
+
+    // SGI codes are AREA-YEAR-NUMBER (QUA-2026-0003); people say "RNC 2026-0003". An audit finding
+    // with the same year and number (AUD-…-0003) must come after the non-conformity.
+    const year = todayIso().slice(0, 4); // the year the numbering uses
+    const accepted = async (area: string, prefixo: string, tipo: string, titulo: string) => {
+      await sql`insert into sequencia (chave, valor) values (${`ticketSgi:${prefixo}:${year}`}, 2)
+        on conflict (chave) do update set valor = 2`.execute(t.api.db);
+      const r = await c.post('/api/v1/tickets-sgi', {
+        area,
+        tipo,
+        severidade: 'Média',
+        origem: 'Fornecedor',
+        titulo,
+        dataOcorrencia: '2026-10-01',
+        fornecedor: CNPJ.montagensIdeal,
+        descricao: 'Peças entregues fora da especificação.',
+        relator: person('sm@portal.local', 'Site Manager'),
+        responsavel: person('renata.costa@portal.local', 'Renata Costa'),
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      let row = r.body as Row;
+      for (const [step, as] of [
+        ['enviar-triagem', ADMIN],
+        ['aceitar', 'sgi@portal.local'],
+      ]) {
+        const s = await c.step('tickets-sgi', row.id, step, as);
+        expect(s.status, JSON.stringify(s.body)).toBe(200);
+        row = s.body as Row;
+      }
+      expect(row.codigo).toBe(`${prefixo}-${year}-0003`);
+      return row;
+    };
+    const rnc = await accepted('Qualidade', 'QUA', 'RNC', `Solda fora do procedimento ${backend}`);
+    const audit = await accepted('Auditoria', 'AUD', 'Constatação de auditoria', `Calibração vencida ${backend}`);
+    for (const q of [`RNC ${year}-0003`, `QUA-${year}-0003`, `qua ${year} 0003`]) {
+      const a = await find(q);
+      expect(a.resultados[0], q).toMatchObject({ recurso: 'tickets-sgi', id: rnc.id });
+    }
+    expect(ids(await find(`SGI ${year}-0003`), 'tickets-sgi')).toEqual(expect.arrayContaining([rnc.id, audit.id]));
+    expect((await find(`AUD-${year}-0003`)).resultados[0]).toMatchObject({ recurso: 'tickets-sgi', id: audit.id });
+    // The seeded ones: QUA-2025-0001 is a non-conformity, AUD-2025-0001 and SEG-2025-0001 are not.
+    expect((await find('RNC 2025-0001')).resultados[0]).toMatchObject({ recurso: 'tickets-sgi', codigo: 'QUA-2025-0001' });
   });
 
   it('finds a daily report by "RDO <number>" and a company by its CNPJ with or without punctuation', async () => {
@@ -114,6 +184,37 @@ describe.each(ENGINE_BACKENDS)('search across every module (%s)', (backend) => {
     const entry = await sql<{ id: number }>`select id from lixeira where recurso = 'posvendas' and registro_id = ${action.id}`.execute(t.api.db);
     expect((await c.post(`/api/v1/lixeira/${entry.rows[0].id}/restaurar`, {})).status).toBe(200);
     expect(ids(await find('zebrado'))).toContain(action.id);
+  });
+
+  it('keeps the index in an import: a created record is found at once by its words, an updated one by its new words only', async () => {
+    const header = ['Nº do contrato', 'Tipo', 'Fornecedor / cliente', 'Obra', 'Objeto', 'Valor', 'Início da vigência', 'Responsável', 'Gestor', 'Validador'];
+    const row = (objeto: string) => [
+      'IMP-BUSCA-01',
+      'Locação',
+      'Concreta Pré-Moldados',
+      '101',
+      objeto,
+      '1.234,56',
+      new Date(Date.UTC(2026, 1, 1)),
+      'Administrador <admin@portal.local>',
+      'sm@portal.local',
+      'admin@portal.local',
+    ];
+    const load = async (objeto: string, name: string) => {
+      const d = await dryRun(t.api, 'contratos', await xlsx(header, [row(objeto)]), name);
+      expect(d.erros, JSON.stringify(await rowsOf(t.api, d.id, 'simulacao'))).toBe(0);
+      return importNow(t.api, d.id);
+    };
+    expect(ids(await find('tucano'))).toEqual([]);
+    expect(await load('Locação de retroescavadeira tucano', 'busca-1.xlsx')).toMatchObject({ situacao: 'concluida', criadas: 1 });
+    const created = (await find('tucano')).resultados;
+    expect(created.map((h) => [h.recurso, h.titulo])).toEqual([['contratos', 'IMP-BUSCA-01']]);
+    expect((await find('IMP-BUSCA-01')).resultados[0]).toMatchObject({ recurso: 'contratos', id: created[0].id });
+
+    expect(await load('Locação de retroescavadeira pelicano', 'busca-2.xlsx')).toMatchObject({ situacao: 'concluida', atualizadas: 1 });
+    expect(ids(await find('pelicano'), 'contratos')).toEqual([created[0].id]);
+    expect(ids(await find('tucano'))).toEqual([]);
+    expect(ids(await find('retroescavadeira'), 'contratos')).toContain(created[0].id);
   });
 
   it('filters by module and says which modules had results', async () => {

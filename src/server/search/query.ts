@@ -67,6 +67,8 @@ const tsq = (text: string) => (text ? sql`to_tsquery(${SEARCH_CONFIG}::regconfig
 interface Terms {
   exact: RawBuilder<unknown> | null;
   full: RawBuilder<unknown> | null;
+  /** After a module's name, the search with that name too ("RNC 2025-0003": a record of type RNC ranks higher). */
+  named: RawBuilder<unknown> | null;
   keys: string[];
   boost: number;
 }
@@ -78,6 +80,7 @@ function termsFor(schema: EntitySchema | undefined, p: ParsedSearch, fixes: Map<
   return {
     exact: tsq(tsqueryText(tokens)),
     full: tsq(tsqueryText(tokens, fixes)),
+    named: aliased ? tsq(tsqueryText(p.tokens)) : null,
     // "CT-2025" on contracts: the whole key ("ct2025") or what follows the module's name ("2025").
     keys: [...new Set([p.codeKey, ...(aliased ? [p.alias!.codeKey] : [])].filter(Boolean))],
     boost: aliased ? 1 : 0,
@@ -104,8 +107,10 @@ function scored(
       : sql`false`;
   const codePrefix = like((k) => `% ${k}%`);
   const words = t.full ? sql`${vec} @@ ${t.full}` : sql`false`;
-  // Relevance (one ts_rank per row), plus 1 when the words match as typed (not only corrected).
-  const rank = t.full && t.exact ? sql`ts_rank(${vec}, ${t.full}) + (case when ${vec} @@ ${t.exact} then 1 else 0 end)` : sql`0`;
+  // Relevance (one ts_rank per row), plus 1 when the words match as typed (not only corrected), plus 1
+  // when the module's name typed before them is a word of the record too ("RNC": its type).
+  const named = t.named ? sql` + (case when ${vec} @@ ${t.named} then 1 else 0 end)` : sql``;
+  const rank = t.full && t.exact ? sql`ts_rank(${vec}, ${t.full}) + (case when ${vec} @@ ${t.exact} then 1 else 0 end)${named}` : sql`0`;
   return sql<Hit>`select ${entity} as entidade, ${id} as id, ${em} as em,
       (case when ${like((k) => `% ${k} %`)} then 3 when ${codePrefix} then 2 else 0 end) + ${t.boost}::int as nivel, ${rank}::float8 as rel
     from ${from} where ${where} and (${words} or ${codePrefix})`;
