@@ -104,7 +104,9 @@ const itemSla: SlaDecl = {
  * A punch-list item ("Item de verificação", issue 42): something to fix before handover, found on
  * site, located on a plan sheet (`folha` and the point `x`, `y` as fractions of its width and
  * height from the top left) or by its area, assigned to a registered supplier or subcontractor.
- * Numbered per site. Partners see the items of their company (docs/access.md decision 38).
+ * Numbered per site. Partners see the items of their company (docs/access.md decision 38). A finding
+ * of a technical inspection report opens one ("Abrir item de verificação", schemas/rit.ts), named in
+ * `rit` and `ritConstatacao`.
  */
 export const itemVerificacao: EntitySchema = {
   name: 'itemVerificacao',
@@ -272,6 +274,17 @@ export const itemVerificacao: EntitySchema = {
     },
     { name: 'revisaoAnterior', kind: 'text', label: 'Revisão anterior da folha', maxLength: 5, readOnly: true, group: 'Localização', span: 'third' },
     imagesField('fotos', 'Fotos'),
+    {
+      name: 'rit',
+      kind: 'reference',
+      label: 'RIT de origem',
+      ref: 'rit',
+      readOnly: true,
+      group: 'Origem',
+      span: 'half',
+      help: 'Aberto por uma constatação deste relatório de inspeção técnica.',
+    },
+    { name: 'ritConstatacao', kind: 'integer', label: 'Constatação do RIT', min: 1, max: 200, readOnly: true, group: 'Origem', span: 'half' },
     // Answered by the company when it reports the fix (the step asks for them), not when the item is opened.
     imagesField('fotosCorrecao', 'Fotos da correção', { maxFiles: 20, onCreate: false }),
     { name: 'corrigidoEm', kind: 'datetime', label: 'Corrigido em', readOnly: true, group: 'Correção', span: 'third' },

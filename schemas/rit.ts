@@ -1,4 +1,5 @@
-import { CURRENT_USER, type EntitySchema, type Workflow } from './kinds';
+import { CURRENT_USER, type EntitySchema, type Workflow, type WorkflowTransition } from './kinds';
+import { EMPRESA_FORNECEDOR, companyRef } from './empresa';
 import { CONFORMIDADE_OPTIONS, attachmentsField, imagesField, longtext, obraRef } from './shared/common';
 
 /** The states in which an RIT is a document of record: locked, signed, read by the client's representative. */
@@ -21,6 +22,24 @@ export const RIT_VOIDED = 'Anulado';
 export const RIT_SEVERIDADES = ['Baixa', 'Média', 'Alta', 'Crítica'];
 
 /**
+ * A step that opens a record from one of the report's findings (issue 40), by its inspector, in any
+ * state but voided, keeping the report's state and content (so its signatures): asks for the finding's
+ * number (and what the record needs); the effect `rit-<name>` (src/server/rit/findings.ts) creates the
+ * record linked back to the report (its `rit` and `ritConstatacao`), once per finding.
+ */
+const findingStep = (name: string, label: string, asks: string[]): WorkflowTransition => ({
+  name,
+  label,
+  from: ['Rascunho', 'Emitido', RIT_RETURNED, 'Assinado'],
+  action: 'update',
+  by: ['inspetor'],
+  asks,
+  after: `rit-${name}`,
+  inbox: false,
+  mailButton: false,
+});
+
+/**
  * The inspector writes the report and issues it ("Emitir relatório"); from then on it is a document
  * of record like the daily report (src/server/signatures/): locked for everyone (`editBy: []`),
  * signed by the inspector and then by the client's representative of the site; the last signature
@@ -32,7 +51,8 @@ export const RIT_SEVERIDADES = ['Baixa', 'Média', 'Alta', 'Crítica'];
  * nor is deleted (`ofRecord`, `deleteIn`); an administrator voids it instead ("Anular RIT", with the
  * reason, issue 36), which keeps it readable, makes its verification say so, voids its signatures
  * and tells the distribution list and every signer (`documento-avisar-anulacao`); a voided report
- * stays voided. Each finding may open an SGI record ("Abrir registro no SGI"), linked back to the
+ * stays voided. Each finding may open an SGI record ("Abrir registro no SGI") and a punch item of the
+ * site ("Abrir item de verificação", for the responsible company asked), each linked back to the
  * report.
  */
 const ritWorkflow: Workflow = {
@@ -90,17 +110,8 @@ const ritWorkflow: Workflow = {
       inbox: false,
       mailButton: false,
     },
-    {
-      name: 'abrir-sgi',
-      label: 'Abrir registro no SGI',
-      from: ['Rascunho', 'Emitido', RIT_RETURNED, 'Assinado'],
-      action: 'update',
-      by: ['inspetor'],
-      asks: ['constatacaoSgi'],
-      after: 'rit-abrir-sgi',
-      inbox: false,
-      mailButton: false,
-    },
+    findingStep('abrir-sgi', 'Abrir registro no SGI', ['constatacaoSgi']),
+    findingStep('abrir-item-verificacao', 'Abrir item de verificação', ['constatacaoItem', 'empresaItem']),
     {
       name: 'anular',
       label: 'Anular RIT',
@@ -236,7 +247,7 @@ export const rit: EntitySchema = {
       label: 'Constatações',
       group: 'Constatações',
       span: 'full',
-      help: 'Cada constatação pode abrir um registro no SGI ("Abrir registro no SGI", pelo número da constatação).',
+      help: 'Cada constatação pode abrir um registro no SGI ("Abrir registro no SGI") e um item de verificação da obra ("Abrir item de verificação"), pelo número da constatação.',
       fields: [
         { name: 'descricao', kind: 'text', label: 'Descrição', required: true, maxLength: 500 },
         { name: 'severidade', kind: 'enum', label: 'Severidade', required: true, options: RIT_SEVERIDADES, default: 'Média' },
@@ -253,6 +264,21 @@ export const rit: EntitySchema = {
       hidden: true,
       help: 'A constatação (1 para a primeira da lista) que abre o registro no SGI.',
     },
+    {
+      name: 'constatacaoItem',
+      kind: 'integer',
+      label: 'Nº da constatação',
+      min: 1,
+      max: 200,
+      readOnly: true,
+      hidden: true,
+      help: 'A constatação (1 para a primeira da lista) que abre o item de verificação.',
+    },
+    companyRef('empresaItem', 'Empresa responsável pela correção', EMPRESA_FORNECEDOR, {
+      readOnly: true,
+      hidden: true,
+      help: 'Fornecedor ou subempreiteiro cadastrado em Empresas que corrige o item de verificação.',
+    }),
     longtext('recomendacoes', 'Recomendações', { maxLength: 4000, group: 'Conclusão' }),
     imagesField('fotos', 'Fotos'),
     attachmentsField('anexos', 'Anexos'),
@@ -264,5 +290,8 @@ export const rit: EntitySchema = {
   workflow: ritWorkflow,
   /** RIT-101-001: the site and its own counter, assigned when the report is saved the first time. */
   numbering: { field: 'numero', format: 'RIT-{obra}-{###}', on: 'create' },
-  related: [{ entity: 'ticketSgi', via: 'rit', label: 'Registros SGI das constatações' }],
+  related: [
+    { entity: 'ticketSgi', via: 'rit', label: 'Registros SGI das constatações' },
+    { entity: 'itemVerificacao', via: 'rit', label: 'Itens de verificação das constatações' },
+  ],
 };

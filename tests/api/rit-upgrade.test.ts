@@ -23,7 +23,7 @@ import { freshDatabase } from './fresh-database';
 /** The RIT as the previous version declared it: no workflow, no numbering, a free status. */
 function previousRit(rit: EntitySchema): EntitySchema {
   const fields: FieldDef[] = rit.fields
-    .filter((f) => f.name !== 'constatacoes' && f.name !== 'constatacaoSgi')
+    .filter((f) => !['constatacoes', 'constatacaoSgi', 'constatacaoItem', 'empresaItem'].includes(f.name))
     .map((f) => {
       if (f.name === 'status')
         return { name: 'status', kind: 'enum', label: 'Situação', required: true, options: ['Rascunho', 'Emitido', 'Revisado'], default: 'Rascunho' };

@@ -173,25 +173,36 @@ export async function createRecord(db: Db, schema: EntitySchema, actor: Actor, b
     written(
       schema,
       guardDb(schema, () =>
-        inTransaction(db, async (trx) => {
-          const rules = await beforeChange({ trx, schema, actor, op: 'create', after: values });
-          const extra = { ...rules, ...(await numberOnCreate(trx, schema, { ...values, ...rules })) };
-          const cols = { ...toColumns(schema, { ...values, ...extra }, 'insert'), created_by: actor.email, updated_by: actor.email };
-          const r = await trx
-            .insertInto(schema.name)
-            .values(cols)
-            .returning(sql<Row>`to_jsonb(${tableOf(schema)}.*)`.as('row'))
-            .executeTakeFirstOrThrow();
-          const row = await applySla(trx, schema, flattenExtra(r.row as Row)); // deadlines of the SLA (src/server/sla)
-          await attachRecordFiles(trx, schema, actor, row.id, undefined, row);
-          await writeAudit(trx, schema, row.id, 'create', actor.email, diffRecords(schema, {}, row), opts.note ? { comment: opts.note } : undefined);
-          await runAfterCreate({ trx, schema, actor, row });
-          await runAfterChange({ trx, schema, actor, op: 'create', row });
-          return withWriteTitles(trx, schema, actor, stripUnreadable(actor.ability, schema, row));
-        }),
+        inTransaction(db, async (trx) =>
+          withWriteTitles(trx, schema, actor, stripUnreadable(actor.ability, schema, await storeNewRecord(trx, schema, actor, values, opts))),
+        ),
       ),
     ),
   );
+}
+
+/**
+ * Stores a new record, validated and allowed by the caller, in the caller's transaction with the
+ * entity's rules: reference filters and `beforeChange` hooks, its number, its SLA, its files (the
+ * actor's own uploads or files they read), the history entry and the after-create hooks. Returns the
+ * row as stored (unfiltered). A create's own path, and a step's effect that opens a record from
+ * another one (an RIT's finding opening a punch item, src/server/rit/findings.ts).
+ */
+export async function storeNewRecord(trx: Db, schema: EntitySchema, actor: Actor, values: Record<string, unknown>, opts: WriteOptions = {}): Promise<Row> {
+  const rules = await beforeChange({ trx, schema, actor, op: 'create', after: values });
+  const extra = { ...rules, ...(await numberOnCreate(trx, schema, { ...values, ...rules })) };
+  const cols = { ...toColumns(schema, { ...values, ...extra }, 'insert'), created_by: actor.email, updated_by: actor.email };
+  const r = await trx
+    .insertInto(schema.name)
+    .values(cols)
+    .returning(sql<Row>`to_jsonb(${tableOf(schema)}.*)`.as('row'))
+    .executeTakeFirstOrThrow();
+  const row = await applySla(trx, schema, flattenExtra(r.row as Row)); // deadlines of the SLA (src/server/sla)
+  await attachRecordFiles(trx, schema, actor, row.id, undefined, row);
+  await writeAudit(trx, schema, row.id, 'create', actor.email, diffRecords(schema, {}, row), opts.note ? { comment: opts.note } : undefined);
+  await runAfterCreate({ trx, schema, actor, row });
+  await runAfterChange({ trx, schema, actor, op: 'create', row });
+  return row;
 }
 
 /** `revert`: the write restores an earlier version (record-revert.ts): the history says so, with this note. */
