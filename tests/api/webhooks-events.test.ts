@@ -7,13 +7,12 @@
  * record gets nothing. Each is written in its write's transaction (src/server/webhooks/events.ts): a
  * later SLA pass, an approval of a concluded report or an import's dry run sends nothing more.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE_BACKENDS, useApi } from './backends';
 import { client } from './workflow-helpers';
 import { dryRun, importNow, xlsx } from './import-helpers';
 import { waitUntil } from './poll';
+import { newServiceAccount, useWebhookReceiver } from './webhook-receiver';
 import { SCHEMAS, schemaByResource } from '../../schemas';
 import { startEngine, type Engine } from '../../src/server/db/boss';
 import { startWebhookWorker, type WebhookWorker } from '../../src/server/webhooks/delivery';
@@ -27,38 +26,18 @@ const ADMIN = 'admin@portal.local';
 const SM = 'sm@portal.local';
 const CLIENTE = 'cliente@portal.local'; // representante_cliente on obra 101 (demo)
 const SECRET = 'segredo-de-teste-com-mais-de-32-caracteres';
-const ENV = { WEBHOOK_ALLOW_HTTP: '1', WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32' };
 /** What an account named "… restrito" may not read: the payload must not carry it. */
 const HIDDEN: Record<string, string> = { POSVENDAS: 'descricao', RDO: 'ocorrencias' };
-
-interface Received {
-  path: string;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
 
 describe.each(ENGINE_BACKENDS)('named webhook events (%s)', (backend) => {
   const t = useApi(backend);
   const c = client(t);
-  const saved: Record<string, string | undefined> = {};
-  const received: Received[] = [];
-  let server: Server;
-  let origin = '';
+  const rx = useWebhookReceiver();
+  const { received } = rx;
   let engine: Engine;
   let worker: WebhookWorker;
   let imports: { stop: () => Promise<void> };
   beforeAll(async () => {
-    for (const [k, v] of Object.entries(ENV)) [saved[k], process.env[k]] = [process.env[k], v];
-    server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (d: Buffer) => chunks.push(d));
-      req.on('end', () => {
-        received.push({ path: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-        res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
-      });
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     engine = await startEngine({ db: t.api.db, listenVia: t.api.listenVia }, { schedule: false });
     worker = await startWebhookWorker(t.api.db, {
       pollingIntervalSeconds: 0.5,
@@ -82,19 +61,11 @@ describe.each(ENGINE_BACKENDS)('named webhook events (%s)', (backend) => {
     await imports?.stop();
     await worker?.stop();
     await engine?.stop();
-    await new Promise((r) => server?.close(r));
-    for (const [k, v] of Object.entries(saved))
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
   });
 
-  const newAccount = async (nome: string, roles: string[], obra: string[] = []) => {
-    const r = await c.post('/api/v1/contas-servico', { nome, roles, obra }, ADMIN);
-    expect(r.status, JSON.stringify(r.body)).toBe(201);
-    return r.body.id as number;
-  };
+  const newAccount = (nome: string, roles: string[], obra: string[] = []) => newServiceAccount(c, nome, roles, obra);
   const subscribe = async (path: string, contaServico: number, eventos: string[]) => {
-    const r = await c.post('/api/v1/webhooks', { nome: path.slice(1), url: `${origin}${path}`, eventos, contaServico, segredo: SECRET }, ADMIN);
+    const r = await c.post('/api/v1/webhooks', { nome: path.slice(1), url: `${rx.origin}${path}`, eventos, contaServico, segredo: SECRET }, ADMIN);
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     return r.body.id as number;
   };

@@ -9,8 +9,6 @@
  * nothing stored; "Enviar teste" sends a signed ping to one subscription; the address is checked again at delivery (a name now resolving to loopback is
  * never reached) and a redirect is never followed.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE_BACKENDS, useApi } from './backends';
@@ -21,46 +19,26 @@ import { verifySignature } from '../../src/server/webhooks/signature';
 import { abilityFromRules, defineAbilityFor } from '../../src/access/ability';
 import { WEBHOOK_HEADERS, type WebhookPayload } from '../../resources/webhooks';
 import { waitUntil } from './poll';
+import { newServiceAccount, RECEIVER_ENV as ENV, useWebhookReceiver } from './webhook-receiver';
 
 const ADMIN = 'admin@portal.local';
 const RESP = 'contratos.responsavel@portal.local';
 const SECRET = 'segredo-de-teste-com-mais-de-32-caracteres';
 const EVENT = 'contratos.transicao.emitir-juridico';
-const ENV = { WEBHOOK_ALLOW_HTTP: '1', WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32' };
-
-interface Received {
-  path: string;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
 
 describe.each(ENGINE_BACKENDS)('signed webhooks (%s)', (backend) => {
   const t = useApi(backend);
   const c = client(t);
-  const saved: Record<string, string | undefined> = {};
-  const received: Received[] = [];
   /** Status to answer per path, in order; the last one repeats. */
   const answers = new Map<string, number[]>();
-  let server: Server;
-  let origin = '';
+  const rx = useWebhookReceiver((path) => {
+    const list = answers.get(path) ?? [200];
+    return list.length > 1 ? list.shift()! : list[0];
+  });
+  const { received } = rx;
   let engine: Engine;
   let worker: WebhookWorker;
   beforeAll(async () => {
-    for (const [k, v] of Object.entries(ENV)) [saved[k], process.env[k]] = [process.env[k], v];
-    server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (d: Buffer) => chunks.push(d));
-      req.on('end', () => {
-        const path = req.url ?? '/';
-        received.push({ path, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-        const list = answers.get(path) ?? [200];
-        const status = list.length > 1 ? list.shift()! : list[0];
-        const redirect = status >= 300 && status < 400 ? { location: '/alvo-do-redirecionamento' } : {};
-        res.writeHead(status, { 'content-type': 'text/plain', ...redirect }).end(status < 300 ? 'ok' : `falhou ${'x'.repeat(3000)}`);
-      });
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     engine = await startEngine({ db: t.api.db, listenVia: t.api.listenVia }, { schedule: false });
     worker = await startWebhookWorker(t.api.db, {
       pollingIntervalSeconds: 0.5,
@@ -79,20 +57,12 @@ describe.each(ENGINE_BACKENDS)('signed webhooks (%s)', (backend) => {
   afterAll(async () => {
     await worker?.stop();
     await engine?.stop();
-    await new Promise((r) => server?.close(r));
-    for (const [k, v] of Object.entries(saved))
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
   });
 
   const count = async (table: string) => Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(t.api.db)).rows[0].n);
-  const newAccount = async (nome: string, roles: string[], obra: string[] = []) => {
-    const r = await c.post('/api/v1/contas-servico', { nome, roles, obra }, ADMIN);
-    expect(r.status, JSON.stringify(r.body)).toBe(201);
-    return r.body.id as number;
-  };
+  const newAccount = (nome: string, roles: string[], obra: string[] = []) => newServiceAccount(c, nome, roles, obra);
   const subscribe = async (nome: string, path: string, contaServico: number) => {
-    const r = await c.post('/api/v1/webhooks', { nome, url: `${origin}${path}`, eventos: [EVENT], contaServico, segredo: SECRET }, ADMIN);
+    const r = await c.post('/api/v1/webhooks', { nome, url: `${rx.origin}${path}`, eventos: [EVENT], contaServico, segredo: SECRET }, ADMIN);
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     return r.body.id as number;
   };
@@ -226,7 +196,7 @@ describe.each(ENGINE_BACKENDS)('signed webhooks (%s)', (backend) => {
     // "localhost" was allowed when subscribed (an on-premises range); the range is then withdrawn,
     // as when a public name is re-pointed to 127.0.0.1 after the subscription was checked.
     process.env.WEBHOOK_ALLOWED_CIDRS = '127.0.0.1/32,::1/128';
-    const port = new URL(origin).port;
+    const port = new URL(rx.origin).port;
     const created = await c.post(
       '/api/v1/webhooks',
       { nome: 'DNS', url: `http://localhost:${port}/dns`, eventos: [EVENT], contaServico: conta, segredo: SECRET },
@@ -282,7 +252,7 @@ describe.each(ENGINE_BACKENDS)('signed webhooks (%s)', (backend) => {
   it('"Enviar teste": a signed ping to that subscription alone; 409 when paused, 404 unknown, 403 for others', async () => {
     const conta = await newAccount('Webhook teste', ['contratos']);
     const subscribePing = async (nome: string) => {
-      const r = await c.post('/api/v1/webhooks', { nome, url: `${origin}/${nome}`, eventos: ['ping'], contaServico: conta, segredo: SECRET }, ADMIN);
+      const r = await c.post('/api/v1/webhooks', { nome, url: `${rx.origin}/${nome}`, eventos: ['ping'], contaServico: conta, segredo: SECRET }, ADMIN);
       expect(r.status, JSON.stringify(r.body)).toBe(201);
       return r.body.id as number;
     };
