@@ -1,12 +1,13 @@
 // Scenario 45 — the ethics channel open to outsiders (issue 40): on a 390 px phone, without an
 // account, someone follows "Canal de ética" from the sign-in page, reports anonymously with a photo
-// and gets the protocol and password once; the investigator (etica) asks a question on the report;
-// on the follow-up page the reporter opens the case with the protocol and password, reads the
-// question and answers it; the investigator reads the answer. Axe on the public pages; screenshots.
+// and gets the protocol and password once; the investigator (etica) asks a question from the case's
+// page at desktop width; on the follow-up page the reporter opens the case with the protocol and
+// password, reads the question and answers it; the investigator reads the answer on the case's page.
+// Axe on the public pages and the case's page; screenshots.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import sharp from 'sharp';
-import { apiGet, apiSend, axeSerious, formatViolations, goto, launch, loginStaff, newPage, noSidewaysScroll, PHONE, shot, step, waitPath } from './helpers.mjs';
+import { apiGet, axeSerious, formatViolations, goto, launch, loginStaff, newPage, noSidewaysScroll, PHONE, shot, step, waitPath } from './helpers.mjs';
 
 let browser;
 before(async () => {
@@ -64,9 +65,17 @@ test('canal de ética: um relato anônimo pelo celular, sem conta, e a resposta 
     assert.ok(report, `relato ${protocolo} na lista da apuração`);
     assert.equal(report.origem, 'Canal público');
     assert.equal(report.emailRelator, undefined);
-    const asked = await apiSend(etica, 'POST', `/api/v1/relatos-etica/${report.id}/mensagens`, { texto: QUESTION });
-    assert.equal(asked.status, 201);
     etica.reportId = report.id;
+    // The investigator asks from the case's own page (the conversation card under the record).
+    await goto(etica, `/relatos-etica/${report.id}`);
+    const conversa = etica.locator('.ant-card').filter({ has: etica.getByRole('heading', { name: 'Conversa com o relator' }) });
+    await conversa.getByText(/O relator lê as perguntas no acompanhamento/).waitFor();
+    await conversa.getByLabel('Pergunta ao relator').fill(QUESTION);
+    await conversa.getByRole('button', { name: 'Enviar' }).click();
+    await conversa.locator('.ant-list-item').filter({ hasText: QUESTION }).waitFor();
+    await conversa.locator('.ant-list-item').filter({ hasText: 'Apuração' }).first().waitFor();
+    await noAxe(etica, 'relato na apuração (desktop)');
+    await shot(etica, 'canal-etica-apuracao-pergunta-desktop');
   });
 
   await step(phone, '45-acompanhar', async () => {
@@ -85,6 +94,11 @@ test('canal de ética: um relato anônimo pelo celular, sem conta, e a resposta 
   });
 
   await step(etica, '45-apuracao-le', async () => {
+    // The answer reaches the case's page.
+    await etica.reload();
+    const conversa = etica.locator('.ant-card').filter({ has: etica.getByRole('heading', { name: 'Conversa com o relator' }) });
+    await conversa.locator('.ant-list-item').filter({ hasText: ANSWER }).waitFor();
+    await shot(etica, 'canal-etica-apuracao-resposta-desktop');
     const thread = await apiGet(etica, `/api/v1/relatos-etica/${etica.reportId}/mensagens`);
     assert.deepEqual(
       thread.body.mensagens.map((m) => [m.autor, m.texto]),

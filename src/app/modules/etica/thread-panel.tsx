@@ -21,7 +21,7 @@ const authorOf = (m: ThreadMessage, me: Thread['comoAutor']) =>
 export function ThreadPanel({ record }: { record: BaseRecord }): React.ReactElement | null {
   const apiUrl = useApiUrl();
   const url = `${apiUrl}/relatos-etica/${String(record.id)}/mensagens`;
-  const { query, result } = useCustom<Thread, HttpError>({
+  const { query } = useCustom<Thread, HttpError>({
     url,
     method: 'get',
     errorNotification: false,
@@ -31,7 +31,8 @@ export function ThreadPanel({ record }: { record: BaseRecord }): React.ReactElem
   const [form] = Form.useForm();
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const thread = result?.data;
+  // While loading, Refine's `result.data` is an empty object, not undefined: the query's own data says whether it arrived.
+  const thread = query.data?.data;
   if (query.isError) return <Alert type="error" showIcon message="Não foi possível carregar a conversa com o relator." />;
   if (!thread) return null;
 
