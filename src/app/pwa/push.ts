@@ -58,16 +58,50 @@ const sameKey = (sub: PushSubscription, key: Uint8Array) => {
   return a.length === key.length && a.every((b, i) => b === key[i]);
 };
 
+const NOT_INSTALLED = 'O aplicativo do portal ainda não está instalado neste navegador. Recarregue a página e tente de novo.';
+
+/**
+ * The browser subscribes through its vendor's push service over the internet (Google's for Chrome and
+ * Edge, Mozilla's, Apple's): unreachable, it rejects in English ("Registration failed - push service
+ * error") or never answers at all (Chromium waits for its push service indefinitely).
+ */
+export const NO_PUSH_SERVICE =
+  'O navegador não conseguiu se registrar no serviço de notificações dele (do Google, da Mozilla, da Apple ou da Microsoft), que as entrega pela internet. Verifique a conexão deste aparelho (uma rede que bloqueia esse serviço também impede) e toque em "Ativar notificações neste aparelho" de novo.';
+
+/** How long the browser's push service may take to subscribe before the person is told. */
+export const SUBSCRIBE_TIMEOUT_MS = 30_000;
+
+/** The browser's refusal of a subscribe, in pt-BR. */
+export function subscribeErrorText(e: unknown): string {
+  const name = (e as { name?: string } | null)?.name;
+  const message = (e as { message?: string } | null)?.message ?? '';
+  if (name === 'NotAllowedError') return 'O navegador recusou as notificações para o portal. Libere-as nas permissões do site e tente de novo.';
+  if (/no active service worker/i.test(message)) return NOT_INSTALLED;
+  return NO_PUSH_SERVICE;
+}
+
 /** Subscribes this browser with the server's key (a subscription made with another key is replaced). */
-export async function subscribeThisDevice(publicKey: string): Promise<PushSubscriptionJSON> {
+export async function subscribeThisDevice(publicKey: string, { timeoutMs = SUBSCRIBE_TIMEOUT_MS } = {}): Promise<PushSubscriptionJSON> {
   const reg = await registration();
-  if (!reg?.pushManager) throw new Error('O aplicativo do portal ainda não está instalado neste navegador. Recarregue a página e tente de novo.');
+  if (!reg?.pushManager) throw new Error(NOT_INSTALLED);
   const key = keyBytes(publicKey);
   const existing = await reg.pushManager.getSubscription();
   if (existing && sameKey(existing, key)) return existing.toJSON();
   if (existing) await existing.unsubscribe();
-  const sub = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
-  return sub.toJSON();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    const sub = await Promise.race([
+      reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('tempo esgotado')), timeoutMs);
+      }),
+    ]);
+    return sub.toJSON();
+  } catch (e) {
+    throw new Error(subscribeErrorText(e));
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Unsubscribes this browser; its endpoint (to remove on the server), or null when it had none. */

@@ -2,8 +2,8 @@
  * The profile's notifications (issue 41) against the real API in process, with the browser's push
  * API stood in for (jsdom has none): nothing is asked on load; "Ativar notificações neste aparelho"
  * asks the permission, subscribes with the server's VAPID key and stores the device; "Desativar"
- * unsubscribes and removes it; a refused permission is told and nothing is stored; each kind's
- * channels are saved one by one.
+ * unsubscribes and removes it; a refused permission, or a browser that cannot reach its push service,
+ * is told and nothing is stored; each kind's channels are saved one by one.
  */
 import { createECDH, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -111,6 +111,16 @@ describe('profile: notifications (issue 41)', { timeout: 120_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: /Ativar notificações neste aparelho/ }, T));
     expect((await screen.findAllByText(/As notificações estão bloqueadas para o portal/, undefined, T)).length).toBeGreaterThan(0);
     expect(browser.subscribe).not.toHaveBeenCalled();
+    expect(await stored()).toEqual([]);
+  });
+
+  it('tells in pt-BR that the browser could not reach its push service, stores nothing and offers to try again', async () => {
+    browser.subscribe.mockRejectedValueOnce(new DOMException('Registration failed - push service error', 'AbortError'));
+    render();
+    fireEvent.click(await screen.findByRole('button', { name: /Ativar notificações neste aparelho/ }, T));
+    expect(await screen.findByText(/não conseguiu se registrar no serviço de notificações dele/, undefined, T)).toBeInTheDocument();
+    expect(screen.queryByText(/Registration failed/)).toBeNull();
+    expect(screen.getByRole('button', { name: /Ativar notificações neste aparelho/ })).toBeEnabled();
     expect(await stored()).toEqual([]);
   });
 
