@@ -38,8 +38,11 @@ after(async () => {
 /** The value of the focused input (read only: what the user sees in it). */
 const focusedValue = (page) => page.evaluate(() => document.activeElement?.value ?? '');
 
+// A keyboard user's first visit: the session's first load, with its overlay, as a person meets it (the
+// other scenarios start past it). Without it, the first Tab of the corporate sign-in could land while
+// /login was still settling, on <body> (CI, 29/11/2026).
 test('entrar só com o teclado: cliente no /login e colaborador pelo login corporativo', async () => {
-  client = await newPage(browser);
+  client = await newPage(browser, { firstLoad: true });
   await step(client, '35-login-cliente', async () => {
     await goto(client, '/login');
     await tabTo(client, named('E-mail', 'textbox'), { what: '/login → E-mail' });
@@ -53,7 +56,7 @@ test('entrar só com o teclado: cliente no /login e colaborador pelo login corpo
     await appReady(client);
   });
 
-  staff = await newPage(browser);
+  staff = await newPage(browser, { firstLoad: true });
   await step(staff, '35-login-colaborador', async () => {
     await goto(staff, '/login');
     await tabTo(staff, named('Entrar com a conta corporativa', 'button'), { what: '/login → conta corporativa' });
