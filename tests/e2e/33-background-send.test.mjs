@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { BASE, PHONE, appReady, eventually, goto, launch, newPage, shot, step, waitPath } from './helpers.mjs';
-import { freeDay, installedOnNewReport, writeReport } from './field-helpers.mjs';
+import { freeDay, installedOnNewReport, registrationId, writeReport } from './field-helpers.mjs';
 
 const SYNC_TAG = 'portal-aparelho-envio';
 
@@ -24,19 +24,6 @@ async function reportsWith(token, day, text) {
   const res = await fetch(new URL(`/api/v1/diarios?obra=101&data=${day.iso}`, BASE), { headers: { Authorization: `Bearer ${token}` } });
   assert.equal(res.status, 200);
   return (await res.json()).filter((d) => d.ocorrencias === text);
-}
-
-/** The id of the portal's service-worker registration, seen through DevTools from another page. */
-async function registrationId(cdp) {
-  const scope = new URL('/', BASE).toString();
-  const found = new Promise((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const mine = registrations.find((r) => r.scopeURL === scope && !r.isDeleted);
-      if (mine) resolve(mine.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  return Promise.race([found, new Promise((_, reject) => setTimeout(() => reject(new Error(`nenhum service worker em ${scope}`)), 15_000))]);
 }
 
 test('sem nenhuma aba do portal aberta, o diário salvo sem sinal é enviado em segundo plano', async () => {

@@ -40,7 +40,7 @@ import {
   shot,
   step,
 } from './helpers.mjs';
-import { installed } from './field-helpers.mjs';
+import { installed, registrationId } from './field-helpers.mjs';
 
 const PERSON = 'planejamento@portal.local';
 const ORIGIN = new URL(BASE).origin;
@@ -76,19 +76,6 @@ async function personsBrowser(viewport) {
 async function noAxe(page, what) {
   const v = await axeSerious(page);
   assert.equal(v.length, 0, `${what}: violações sérias/críticas do axe-core em ${page.url()}:\n    ${formatViolations(v)}`);
-}
-
-/** The id of the portal's service-worker registration, seen through DevTools (as in scenario 33). */
-async function registrationId(cdp) {
-  const scope = new URL('/', BASE).toString();
-  const found = new Promise((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const mine = registrations.find((r) => r.scopeURL === scope && !r.isDeleted);
-      if (mine) resolve(mine.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  return Promise.race([found, new Promise((_, reject) => setTimeout(() => reject(new Error(`nenhum service worker em ${scope}`)), 15_000))]);
 }
 
 /** Removes the person's devices with notifications (a machine that reaches the push service keeps one). */

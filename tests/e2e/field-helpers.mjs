@@ -2,7 +2,7 @@
 // phone-like photos, the installed service worker, and the report form filled with 3 photos.
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
-import { apiGet, appReady, eventually, goto, loginStaff } from './helpers.mjs';
+import { BASE, apiGet, appReady, eventually, goto, loginStaff } from './helpers.mjs';
 
 const pad = (n) => String(n).padStart(2, '0');
 const taken = new Set();
@@ -103,3 +103,16 @@ export async function writeReport(page, day, text) {
 export const photosItem = (page) => page.locator('.ant-form-item').filter({ has: page.getByText('Fotos', { exact: true }) });
 export const donePhotos = (page) =>
   photosItem(page).locator('.ant-upload-list-item-done, .ant-upload-list-item:not(.ant-upload-list-item-error):not(.ant-upload-list-item-uploading)');
+
+/** The id of the portal's service-worker registration, seen through DevTools (`cdp`: a CDP session of a page of the portal's origin). */
+export async function registrationId(cdp) {
+  const scope = new URL('/', BASE).toString();
+  const found = new Promise((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const mine = registrations.find((r) => r.scopeURL === scope && !r.isDeleted);
+      if (mine) resolve(mine.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  return Promise.race([found, new Promise((_, reject) => setTimeout(() => reject(new Error(`nenhum service worker em ${scope}`)), 15_000))]);
+}
