@@ -1,4 +1,4 @@
-import { CURRENT_USER, type EntitySchema, type Workflow, type WorkflowTransition } from './kinds';
+import { CURRENT_USER, type EntitySchema, type FieldDef, type Workflow, type WorkflowTransition } from './kinds';
 import { EMPRESA_FORNECEDOR, companyRef } from './empresa';
 import { CONFORMIDADE_OPTIONS, attachmentsField, imagesField, longtext, obraRef } from './shared/common';
 
@@ -37,6 +37,18 @@ const findingStep = (name: string, label: string, asks: string[]): WorkflowTrans
   after: `rit-${name}`,
   inbox: false,
   mailButton: false,
+});
+
+/** The finding a step opens a record from (asked by the step, never edited on the form). */
+const findingNumber = (name: string, opens: string): FieldDef => ({
+  name,
+  kind: 'integer',
+  label: 'Nº da constatação',
+  min: 1,
+  max: 200,
+  readOnly: true,
+  hidden: true,
+  help: `A constatação (1 para a primeira da lista) que abre ${opens}.`,
 });
 
 /**
@@ -254,26 +266,8 @@ export const rit: EntitySchema = {
         imagesField('foto', 'Foto', { maxFiles: 4, group: undefined }),
       ],
     },
-    {
-      name: 'constatacaoSgi',
-      kind: 'integer',
-      label: 'Nº da constatação',
-      min: 1,
-      max: 200,
-      readOnly: true,
-      hidden: true,
-      help: 'A constatação (1 para a primeira da lista) que abre o registro no SGI.',
-    },
-    {
-      name: 'constatacaoItem',
-      kind: 'integer',
-      label: 'Nº da constatação',
-      min: 1,
-      max: 200,
-      readOnly: true,
-      hidden: true,
-      help: 'A constatação (1 para a primeira da lista) que abre o item de verificação.',
-    },
+    findingNumber('constatacaoSgi', 'o registro no SGI'),
+    findingNumber('constatacaoItem', 'o item de verificação'),
     companyRef('empresaItem', 'Empresa responsável pela correção', EMPRESA_FORNECEDOR, {
       readOnly: true,
       hidden: true,
