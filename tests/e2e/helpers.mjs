@@ -182,7 +182,15 @@ export async function step(page, name, fn) {
     return await fn();
   } catch (e) {
     const p = await shot(page, `FAIL-${name}`);
-    e.message = `${e.message}\n  URL: ${page.url()}\n  screenshot: ${p}${page.errors?.length ? `\n  browser errors:\n    ${page.errors.slice(-5).join('\n    ')}` : ''}`;
+    // What the page showed (the screenshot stays on the machine that ran the suite; this goes in the report).
+    const text = await page
+      .evaluate(() => (document.querySelector('[data-testid="page-content"]') ?? document.body)?.innerText ?? '')
+      .then((t) => t.replace(/\s+/g, ' ').trim().slice(0, 300))
+      .catch(() => '');
+    const extra = `\n  URL: ${page.url()}\n  screenshot: ${p}\n  page: ${text}${page.errors?.length ? `\n  browser errors:\n    ${page.errors.slice(-5).join('\n    ')}` : ''}`;
+    e.message = `${e.message}${extra}`;
+    // The runner prints the stack, written when the error was made: the same lines go before its frames.
+    if (typeof e.stack === 'string' && e.stack.includes('\n    at ')) e.stack = e.stack.replace('\n    at ', `${extra}\n    at `);
     throw e;
   }
 }

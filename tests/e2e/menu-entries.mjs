@@ -28,8 +28,9 @@ export const MENU_SHARDS = 3;
 /** The accounts scenario 34's sweep visits at both widths; it runs this file's checks on each of their screens. */
 export const SWEPT_ACCOUNTS = ['admin@portal.local', 'sm@portal.local', 'cliente@portal.local', 'fornecedor@portal.local'];
 
-/** Links of the sidebar ("Menu principal"), without "Início". */
+/** Links of the sidebar ("Menu principal"), without "Início", once its deferred entries are drawn (the nav's aria-busy). */
 export async function sidebarLinks(page) {
+  await page.locator('nav[aria-busy="true"]').waitFor({ state: 'detached', timeout: 20_000 });
   return page.locator('nav [role="menu"] a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href')).filter((h) => h && h !== '/obras'));
 }
 

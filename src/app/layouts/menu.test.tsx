@@ -244,6 +244,8 @@ describe('PortalLayout', () => {
     const nav = await screen.findByRole('menu', { name: 'Menu principal' });
     expect(within(nav).getByText('Diários de obra', { selector: 'a' })).toBeInTheDocument();
     expect(within(nav).queryByText('Pós-venda')).toBeNull();
+    // Its entries drawn, the menu's region is no longer busy (the browser tests wait for this).
+    expect(nav.closest('nav')).not.toHaveAttribute('aria-busy');
   });
 
   it('a partner, who reads no site, gets no site chooser in the header; a client does', () => {

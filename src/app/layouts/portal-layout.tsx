@@ -174,6 +174,8 @@ export function PortalLayout({ layout, children }: PortalLayoutProps) {
   const shownGroups = useDeferredValue(groups, NO_GROUPS);
   const close = () => setDrawerOpen(false);
   const items = useMemo(() => menuItems(shownGroups, close), [shownGroups]);
+  // Busy until the deferred entries are drawn (assistive technology, and the browser tests, wait for them).
+  const menuBusy = shownGroups !== groups || undefined;
 
   // Close the drawer on navigation; lock page scrolling while it is open.
   useEffect(() => setDrawerOpen(false), [location.pathname]);
@@ -194,12 +196,12 @@ export function PortalLayout({ layout, children }: PortalLayoutProps) {
           style={{ borderInlineEnd: `1px solid ${token.colorBorderSecondary}`, overflowY: 'auto', height: '100%' }}
         >
           <div style={{ padding: '16px 24px', fontWeight: 700, fontSize: 18, color: PRIMARY_COLOR }}>{LAYOUT_TITLES[layout]}</div>
-          <nav>{menu}</nav>
+          <nav aria-busy={menuBusy}>{menu}</nav>
         </Layout.Sider>
       )}
       {mobile && (
         <Drawer open={drawerOpen} onClose={close} placement="left" width={SIDER_WIDTH} title={LAYOUT_TITLES[layout]} styles={{ body: { padding: 0 } }}>
-          <nav>{menu}</nav>
+          <nav aria-busy={menuBusy}>{menu}</nav>
         </Drawer>
       )}
       {/* minWidth 0: wide tables scroll inside the content instead of widening the page. */}
