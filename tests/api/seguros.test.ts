@@ -13,6 +13,8 @@ import { runDailyJob } from '../../src/server/jobs/runner';
 import { DAILY_JOBS } from '../../src/server/jobs';
 import { insuranceExpiryJob } from '../../src/server/insurance/expiry-job';
 import { addDaysIso, todayIso } from '../../src/server/time';
+import { loadCalendar } from '../../src/server/sla/calendar-config';
+import { isBusinessDate } from '../../src/server/sla/calendar';
 import { CNPJ } from '../../src/server/seed/demo-empresas';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -52,6 +54,19 @@ describe.each(BACKENDS)('insurance (%s)', (backend) => {
     return r.body as Row;
   };
   const policy = async (id: number) => (await c.get(`/api/v1/seguros/${id}`)).body as Row;
+  /** The first business day of the SLA calendar on or after `d` (reminders go out on business days only). */
+  const businessDayFrom = async (d: string) => {
+    const cal = await loadCalendar(t.api.db);
+    while (!isBusinessDate(cal, d)) d = addDaysIso(d, 1);
+    return d;
+  };
+  const mails = async (id: number) =>
+    (
+      await sql<{ para: string[]; assunto: string; texto: string }>`select para, assunto, texto from mensagem where referencia = ${`seguros/${id}`}`.execute(
+        t.api.db,
+      )
+    ).rows;
+  const runJob = (day: string) => t.api.db.transaction().execute((trx) => insuranceExpiryJob(trx, day));
 
   it('starts a policy with its values in force equal to the contracted ones', async () => {
     const p = await newPolicy();
@@ -153,7 +168,7 @@ describe.each(BACKENDS)('insurance (%s)', (backend) => {
 
   it('the daily job marks expired policies and reminds the insurance people once, even when two processes run it', async () => {
     expect(DAILY_JOBS.map((j) => j.name)).toContain('vencimento-seguros');
-    const day = addDaysIso(today, 1);
+    const day = await businessDayFrom(addDaysIso(today, 1));
     const ended = await newPolicy({ inicioVigencia: addDaysIso(today, -300), fimVigencia: today });
     const soon = await newPolicy({ fimVigencia: addDaysIso(day, 25), responsavel: { mail: 'beatriz.ramos@portal.local' } });
     const far = await newPolicy({ fimVigencia: addDaysIso(day, 90) });
@@ -166,12 +181,6 @@ describe.each(BACKENDS)('insurance (%s)', (backend) => {
     const history = (await c.get(`/api/v1/seguros/${ended.id}/historico`)).body as Row[];
     expect(history.some((h) => h.user === 'sistema' && /Vencida automaticamente/.test(h.comment ?? ''))).toBe(true);
 
-    const mails = async (id: number) =>
-      (
-        await sql<{ para: string[]; assunto: string; texto: string }>`select para, assunto, texto from mensagem where referencia = ${`seguros/${id}`}`.execute(
-          t.api.db,
-        )
-      ).rows;
     // One e-mail per person (each follows their own preferences for deadline notices).
     const sent = await mails(soon.id);
     expect(sent.length).toBeGreaterThan(0);
@@ -185,13 +194,60 @@ describe.each(BACKENDS)('insurance (%s)', (backend) => {
     expect(new Set(told).size).toBe(told.length);
     expect(await mails(far.id)).toEqual([]);
     // The job again (another day's run, or a second process without the day's claim): no second reminder.
-    expect(await t.api.db.transaction().execute((trx) => insuranceExpiryJob(trx, day))).toMatchObject({ avisos: 0, vencidas: 0 });
-    expect(await t.api.db.transaction().execute((trx) => insuranceExpiryJob(trx, addDaysIso(day, 2)))).toMatchObject({ avisos: 0 });
+    expect(await runJob(day)).toMatchObject({ avisos: 0, vencidas: 0 });
+    expect(await runJob(addDaysIso(day, 2))).toMatchObject({ avisos: 0 });
     expect(await mails(soon.id)).toHaveLength(told.length);
-    // The 7-day mark is a new reminder.
-    await t.api.db.transaction().execute((trx) => insuranceExpiryJob(trx, addDaysIso(day, 19)));
+    // The 7-day mark is a new reminder (on the first business day from six days before the end).
+    const later = await businessDayFrom(addDaysIso(day, 19));
+    await runJob(later);
     const beatriz = (await mails(soon.id)).filter((m) => m.para[0] === 'beatriz.ramos@portal.local').map((m) => m.assunto);
-    expect(beatriz).toEqual([expect.stringContaining('vence em 25 dias'), expect.stringContaining('vence em 6 dias')]);
+    expect(beatriz).toEqual([
+      expect.stringContaining('vence em 25 dias'),
+      expect.stringContaining(`vence em ${25 - (Date.parse(later) - Date.parse(day)) / 86_400_000} dias`),
+    ]);
+  });
+
+  it('reminds on business days of the SLA calendar: a mark on a weekend or a holiday goes out the business day before', async () => {
+    const cal = await loadCalendar(t.api.db);
+    const weekday = (d: string) => new Date(`${d}T12:00:00Z`).getUTCDay();
+    // A Friday whose Thursday, following Monday and Tuesday are business days (no national holiday near it).
+    let fri = addDaysIso(today, 7);
+    while (weekday(fri) !== 5) fri = addDaysIso(fri, 1);
+    while (![-1, 0, 3, 4].every((k) => isBusinessDate(cal, addDaysIso(fri, k)))) fri = addDaysIso(fri, 7);
+    const [thu, sat, mon, tue] = [-1, 1, 3, 4].map((k) => addDaysIso(fri, k));
+    // The company's own holiday on that Monday (the SLA calendar's holidays, src/server/sla).
+    const holiday = await c.post('/api/v1/feriados', { data: mon, nome: 'Feriado dos avisos', abrangencia: 'Empresa' });
+    expect(holiday.status, JSON.stringify(holiday.body)).toBe(201);
+    const sunday30 = await newPolicy({ fimVigencia: addDaysIso(fri, 32), responsavel: { mail: 'beatriz.ramos@portal.local' } });
+    const saturday7 = await newPolicy({ fimVigencia: addDaysIso(sat, 7), responsavel: { mail: 'beatriz.ramos@portal.local' } });
+    const holiday30 = await newPolicy({ fimVigencia: addDaysIso(mon, 30), responsavel: { mail: 'beatriz.ramos@portal.local' } });
+    const subjects = async (id: number) => [...new Set((await mails(id)).map((m) => m.assunto.replace(/ \(.*$/, '')))];
+    const marks = async (id: number) =>
+      (await sql<{ marco: number }>`select marco from seguro_aviso where registro = ${id} order by marco desc`.execute(t.api.db)).rows.map((r) => r.marco);
+
+    // Thursday: each policy's mark already passed when it was created (60 or 30 days); the next one is not due yet.
+    await runJob(thu);
+    expect([await marks(sunday30.id), await marks(saturday7.id), await marks(holiday30.id)]).toEqual([[60], [30], [60]]);
+    // Friday: the marks of Saturday, Sunday and the Monday holiday go out the business day before.
+    await runJob(fri);
+    expect([await marks(sunday30.id), await marks(saturday7.id), await marks(holiday30.id)]).toEqual([
+      [60, 30],
+      [30, 7],
+      [60, 30],
+    ]);
+    expect(await subjects(sunday30.id)).toContain(`[Portal] Apólice ${sunday30.numeroApolice} vence em 32 dias`);
+    expect(await subjects(saturday7.id)).toContain(`[Portal] Apólice ${saturday7.numeroApolice} vence em 8 dias`);
+    expect(await subjects(holiday30.id)).toContain(`[Portal] Apólice ${holiday30.numeroApolice} vence em 33 dias`);
+    // No reminder on a day off, and none twice.
+    expect(await runJob(sat)).toMatchObject({ avisos: 0 });
+    expect(await runJob(mon)).toMatchObject({ avisos: 0 });
+    await runJob(tue);
+    expect([await marks(sunday30.id), await marks(saturday7.id), await marks(holiday30.id)]).toEqual([
+      [60, 30],
+      [30, 7],
+      [60, 30],
+    ]);
+    expect((await c.del(`/api/v1/feriados/${holiday.body.id}`)).status).toBeLessThan(300);
   });
 
   it("a reminder follows the person's choices for deadline notices: no e-mail when turned off, in the digest when on", async () => {
@@ -199,9 +255,9 @@ describe.each(BACKENDS)('insurance (%s)', (backend) => {
     t.api.addUser({ email: BEATRIZ, roles: ['seguros'] });
     const off = await t.api.request('/api/v1/preferencias', { method: 'PUT', as: BEATRIZ, json: { notificacoes: { sla: { email: false, resumo: true } } } });
     expect(off.status).toBe(200);
-    const day = addDaysIso(today, 3);
+    const day = await businessDayFrom(addDaysIso(today, 3));
     const p = await newPolicy({ fimVigencia: addDaysIso(day, 7), responsavel: { mail: BEATRIZ } });
-    await t.api.db.transaction().execute((trx) => insuranceExpiryJob(trx, day));
+    await runJob(day);
     const mailed = await sql<{ para: string[] }>`select para from mensagem where referencia = ${`seguros/${p.id}`}`.execute(t.api.db);
     expect(mailed.rows.flatMap((m) => m.para)).not.toContain(BEATRIZ);
     const kept = await sql<{ tipo: string; titulo: string; url: string; resumo: boolean }>`

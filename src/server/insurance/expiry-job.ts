@@ -3,7 +3,8 @@
  * day whatever the number of server processes: a running policy past its end in force becomes
  * "Vencida" (with a history entry), every running policy's "Vencimento" is set for the day (the
  * list's "a vencer" filter), and the insurance people are reminded 60, 30 and 7 days before the
- * end — each reminder claimed in `seguro_aviso` (policy, end in force, mark) inside the job's
+ * end, on business days of the SLA calendar (a mark that falls on a weekend or a holiday is sent the
+ * business day before) — each reminder claimed in `seguro_aviso` (policy, end in force, mark) inside the job's
  * transaction, so a second run, the same day or later, never sends it again. A reminder is a deadline
  * notice (kind `sla`) and leaves through the notices' one dispatch point (src/server/notifications),
  * so each person gets it on the channels they keep on for deadlines: e-mail, the phone, the digest.
@@ -17,7 +18,9 @@ import { flattenExtra } from '../db/columns';
 import { diffRecords, writeAudit } from '../crud/audit';
 import { notifyPeople } from '../notifications/dispatch';
 import { renderMailHtml, renderMailText, type MailLayout } from '../mail/html';
-import { formatDateBr } from '../time';
+import { addDaysIso, formatDateBr } from '../time';
+import { loadCalendar } from '../sla/calendar-config';
+import { isBusinessDate } from '../sla/calendar';
 import { mailActors, type MailActor } from '../workflow/mail-actors';
 import { recordUrl } from '../workflow/notify';
 import { INSURANCE_PAIRS, INSURANCE_ROLES, daysBetween, reminderHorizon, reminderMark, vencimentoOf } from './in-force';
@@ -98,22 +101,33 @@ function reminderMail(schema: EntitySchema, policy: Row, days: number): { subjec
       ],
       due: { label: `Fim da vigência: ${fim}`, late: days <= 7 },
       links: [{ label: 'Abrir a apólice no portal', url }],
-      footer: 'Mensagem automática do Portal, enviada 60, 30 e 7 dias antes do fim da vigência de cada apólice.',
+      footer:
+        'Mensagem automática do Portal, enviada 60, 30 e 7 dias antes do fim da vigência de cada apólice (no dia útil anterior quando a data cai em fim de semana ou feriado).',
     },
   };
 }
 
-/** Reminders due on `day`, each claimed once per policy, end in force and mark. */
-async function remind(trx: Db, schema: EntitySchema, day: string, people: () => Promise<Map<string, MailActor>>): Promise<number> {
+/** The first business day after `day` in the SLA calendar, or undefined when `day` is not one (no reminders that day). */
+async function nextBusinessDayAfter(trx: Db, day: string): Promise<string | undefined> {
+  const cal = await loadCalendar(trx);
+  if (!isBusinessDate(cal, day)) return undefined;
+  let next = addDaysIso(day, 1);
+  // A week without working hours is refused when saved (validateHours); a month of holidays bounds the walk anyway.
+  for (let i = 0; i < 31 && !isBusinessDate(cal, next); i++) next = addDaysIso(next, 1);
+  return next;
+}
+
+/** Reminders due on `day` (a business day; `next` the one after it), each claimed once per policy, end in force and mark. */
+async function remind(trx: Db, schema: EntitySchema, day: string, next: string, people: () => Promise<Map<string, MailActor>>): Promise<number> {
   const candidates = await rowsWhere(
     trx,
     schema,
-    sql`status = 'Vigente' and "fimVigenciaAtual" between cast(${day} as date) and cast(${reminderHorizon(day)} as date)`,
+    sql`status = 'Vigente' and "fimVigenciaAtual" between cast(${day} as date) and cast(${reminderHorizon(day, next)} as date)`,
   );
   let sent = 0;
   for (const policy of candidates) {
     const fim = String(policy.fimVigenciaAtual);
-    const mark = reminderMark(fim, day);
+    const mark = reminderMark(fim, day, next);
     if (mark === undefined) continue;
     const claim = await sql`insert into seguro_aviso (recurso, registro, fim_vigencia, marco)
       values (${schema.resource}, ${Number(policy.id)}, cast(${fim} as date), ${mark}) on conflict do nothing returning marco`.execute(trx);
@@ -142,12 +156,13 @@ export async function insuranceExpiryJob(trx: Db, day: string): Promise<{ vencid
   let avisos = 0;
   let actors: Map<string, MailActor> | undefined;
   const people = async () => (actors ??= await mailActors(trx, SCHEMAS));
+  const next = await nextBusinessDayAfter(trx, day);
   for (const pair of INSURANCE_PAIRS) {
     const schema = schemaByName(pair.policy);
     if (!schema) continue;
     vencidas += await markExpired(trx, schema, day);
     await refreshVencimento(trx, schema, day);
-    avisos += await remind(trx, schema, day, people);
+    if (next) avisos += await remind(trx, schema, day, next, people);
   }
   return { vencidas, avisos };
 }

@@ -128,12 +128,19 @@ export function runningStatus(status: unknown, fim: unknown, today: string): str
   return undefined;
 }
 
-/** The reminder due on `today` for a policy ending on `fim`: the smallest of 60/30/7 days not yet passed, or none. */
-export function reminderMark(fim: string, today: string): number | undefined {
+/**
+ * The reminder due on `today` for a policy ending on `fim`: the smallest of 60/30/7 days not yet
+ * passed by the next business day, or none. A mark whose day is not a business day (a weekend, a
+ * holiday of the SLA calendar) is sent on the business day before it: `nextBusinessDay` is the
+ * first business day after `today` (the job runs only on business days), so a Friday's run sends
+ * the marks that fall on Saturday and Sunday. Without it, every day counts.
+ */
+export function reminderMark(fim: string, today: string, nextBusinessDay: string = addDaysIso(today, 1)): number | undefined {
   const days = daysBetween(today, fim);
   if (days < 0) return undefined;
-  return [...REMINDER_DAYS].reverse().find((d) => days <= d);
+  const ahead = Math.max(daysBetween(today, nextBusinessDay) - 1, 0);
+  return [...REMINDER_DAYS].reverse().find((d) => days <= d + ahead);
 }
 
-/** The last day a reminder may be sent for a policy (the farthest mark from today). */
-export const reminderHorizon = (today: string): string => addDaysIso(today, REMINDER_DAYS[0]);
+/** The last end date a reminder may be sent for on `today` (the farthest mark, reached before the next business day). */
+export const reminderHorizon = (today: string, nextBusinessDay: string = addDaysIso(today, 1)): string => addDaysIso(nextBusinessDay, REMINDER_DAYS[0] - 1);
