@@ -1,5 +1,5 @@
 /**
- * The maintenance switch (issue 40), on both databases: administrators put a module or the whole
+ * The maintenance switch (issue 40), on both databases: administrators put a screen, a module or the whole
  * portal in maintenance with a message and an expected end (an end in the past is refused in pt-BR,
  * nothing changed); that module's writes answer 503 with `Retry-After` and the message, reads go on,
  * administrators pass; every change is in the audit trail. Across processes: a change written by
@@ -14,7 +14,7 @@ import { dryRun, importNow, rowsOf, xlsx } from './import-helpers';
 import { connect, type Database } from '../../src/server/db/connect';
 import { startEventListener, type EventListener } from '../../src/server/events/listener';
 import { setCrossProcessNotices, tableWritten } from '../../src/server/crud/write-events';
-import { MAINTENANCE_SCOPES } from '../../resources/maintenance';
+import { MAINTENANCE_SCOPES, maintenanceScreens } from '../../resources/maintenance';
 import { auditModuleLabel, auditSummary } from '../../resources/audit';
 
 const ADMIN = 'admin@portal.local';
@@ -37,7 +37,7 @@ describe.each(BACKENDS)('maintenance switch (%s)', (backend) => {
   it('says what is in maintenance without a session, and every scope that can be', async () => {
     const r = await t.api.request('/api/v1/manutencao', { as: null });
     expect(r.status).toBe(200);
-    expect(await r.json()).toEqual({ ativas: [], escopos: MAINTENANCE_SCOPES });
+    expect(await r.json()).toEqual({ ativas: [], escopos: MAINTENANCE_SCOPES, telas: maintenanceScreens() });
   });
 
   it('refuses a non-administrator, an unknown module, an end in the past and an empty message, changing nothing', async () => {
@@ -110,6 +110,37 @@ describe.each(BACKENDS)('maintenance switch (%s)', (backend) => {
     expect((await c.del('/api/v1/manutencao/rdo', ADMIN)).body).toEqual({ escopo: 'rdo', mensagem: 'Manutenção encerrada.' });
     expect((await newReport(SM)).status).toBe(201);
     expect((await active()).ativas).toEqual([]);
+  });
+
+  it("one screen in maintenance: its entity's writes get 503, the module's other screens and the reads go on, administrators pass", async () => {
+    const POSV = 'posvendas@portal.local'; // the post-sales desk
+    const { telas } = await active();
+    expect(telas).toContainEqual({ escopo: 'tela:posvendas', rotulo: 'Tickets de pós-venda', modulo: 'posvenda' });
+    expect(telas).toContainEqual({ escopo: 'tela:custos-posvenda', rotulo: expect.any(String), modulo: 'posvenda' });
+    const unknown = await c.put('/api/v1/manutencao/tela:nao-existe', { mensagem: 'x', fimPrevisto: inHours(1) }, ADMIN);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toMatch(/^Escopo desconhecido: "tela:nao-existe"/);
+
+    const put = await c.put('/api/v1/manutencao/tela:posvendas', { mensagem: 'Ajuste no formulário de chamados.', fimPrevisto: inHours(1) }, ADMIN);
+    expect(put.status).toBe(200);
+    expect(put.body).toMatchObject({ escopo: 'tela:posvendas', rotulo: 'Tickets de pós-venda' });
+    const refused = await c.post('/api/v1/posvendas', {}, POSV);
+    expect(refused.status).toBe(503);
+    expect(refused.body).toMatchObject({ codigo: 'manutencao', escopo: 'tela:posvendas' });
+    expect(refused.body.message).toMatch(/^Tickets de pós-venda em manutenção \(previsão de término: .*\)\. Ajuste no formulário de chamados\.$/);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await c.post('/api/v1/custos-posvenda', {}, POSV)).status).not.toBe(503); // same module, another screen
+    expect((await newReport(SM)).status).toBe(201);
+    expect((await c.get('/api/v1/posvendas?_end=1', POSV)).status).toBe(200);
+    expect((await c.post('/api/v1/posvendas', {}, ADMIN)).status).not.toBe(503);
+    // The module's maintenance still closes the screen, and the screen's own message comes first.
+    expect((await c.put('/api/v1/manutencao/posvenda', { mensagem: 'Módulo inteiro.', fimPrevisto: inHours(1) }, ADMIN)).status).toBe(200);
+    expect((await c.post('/api/v1/custos-posvenda', {}, POSV)).body.escopo).toBe('posvenda');
+    expect((await c.post('/api/v1/posvendas', {}, POSV)).body.escopo).toBe('tela:posvendas');
+    expect((await active()).ativas.map((a: { escopo: string }) => a.escopo)).toEqual(['posvenda', 'tela:posvendas']);
+    expect((await c.del('/api/v1/manutencao/posvenda', ADMIN)).status).toBe(200);
+    expect((await c.del('/api/v1/manutencao/tela:posvendas', ADMIN)).status).toBe(200);
+    expect((await c.post('/api/v1/posvendas', {}, POSV)).status).not.toBe(503);
   });
 
   it("a module's records are closed whatever way the write takes: a spreadsheet import (the engine's write gate)", async () => {

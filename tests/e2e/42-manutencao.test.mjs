@@ -4,6 +4,8 @@
 // message and the expected end, and the API answers his writes 503 with Retry-After; the administrator
 // still opens the list, and ends the maintenance. Axe on both screens; screenshots at 1440 and 390 px.
 // Seguros is chosen because no other scenario writes to it (the switch is shared by the whole portal).
+// One screen alone: the administrator, on a phone, closes only "Endossos" from the list of screens; the
+// site manager is sent from it to /manutencao while the policies' list of the same module stays open.
 // Also: the build's version and commit on "Versões do sistema" and on the profile (issue 40).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -128,6 +130,56 @@ test('manutenção: o administrador fecha Seguros; o site manager vê a página 
       const left = await apiGet(admin, '/api/v1/manutencao');
       if (left.body.ativas.length) await apiSend(admin, 'DELETE', '/api/v1/manutencao/seguros');
     });
+  }
+});
+
+test('manutenção de uma tela: o administrador fecha só Endossos pelo celular; o resto de Seguros continua aberto', async () => {
+  const admin = await newPage(browser, { viewport: PHONE });
+  const screenLabel = 'Endossos (risco de engenharia)';
+  await step(admin, '41-login-admin-tela', () => loginStaff(admin, 'admin@portal.local'));
+  try {
+    await step(admin, '41-iniciar-tela', async () => {
+      await goto(admin, '/admin/manutencao');
+      const chooser = admin.getByRole('combobox', { name: 'Tela para colocar em manutenção' });
+      await chooser.click();
+      await chooser.fill('Endossos');
+      await admin.locator('.ant-select-item-option-content', { hasText: screenLabel }).click();
+      await admin.getByRole('button', { name: 'Colocar a tela em manutenção' }).click();
+      const dialog = admin.getByRole('dialog', { name: `Colocar em manutenção: ${screenLabel}` });
+      await dialog.getByLabel('Mensagem para quem usa o portal').fill('Revisão dos endossos. As apólices continuam abertas.');
+      const end = new Date(Date.now() + 3_600_000);
+      end.setMinutes(0, 0, 0);
+      await setEnd(dialog, admin, typed(new Date(end.getTime() + 3_600_000)));
+      await dialog.waitFor({ state: 'hidden' });
+      const item = admin.getByTestId('manutencao-tela:endossos');
+      await item.getByText('Em manutenção').waitFor();
+      await item.scrollIntoViewIfNeeded();
+      await shot(admin, 'manutencao-tela-admin-phone');
+      await noAxe(admin, 'manutenção de uma tela (administrador, 390 px)');
+      await noSidewaysScroll(admin, 'a tela de manutenção com uma tela fechada');
+      assert.deepEqual(
+        (await apiGet(admin, '/api/v1/manutencao')).body.ativas.map((a) => a.escopo),
+        ['tela:endossos'],
+      );
+    });
+    const sm = await newPage(browser);
+    await step(sm, '41-sm-tela', async () => {
+      await loginStaff(sm, 'sm@portal.local');
+      await goto(sm, '/endossos');
+      await waitPath(sm, (p) => p === '/manutencao');
+      assert.match(decodeURIComponent(new URL(sm.url()).search), /escopo=tela:endossos/);
+      await sm.getByRole('heading', { name: `${screenLabel} em manutenção` }).waitFor();
+      await sm.getByText('Revisão dos endossos. As apólices continuam abertas.').waitFor();
+      await shot(sm, 'manutencao-tela-sm-desktop');
+      await noAxe(sm, 'página de manutenção de uma tela');
+      await goto(sm, '/seguros?obra=101');
+      await sm.locator('.ant-table, .ant-list, .ant-empty').first().waitFor();
+      assert.equal(new URL(sm.url()).pathname, '/seguros');
+    });
+    await sm.close();
+  } finally {
+    await apiSend(admin, 'DELETE', '/api/v1/manutencao/tela:endossos').catch(() => undefined);
+    await admin.close();
   }
 });
 

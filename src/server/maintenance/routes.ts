@@ -1,15 +1,15 @@
 /**
  * The maintenance switch's API (issue 40):
  * - `GET /api/v1/manutencao` (public: the app's guard reads it before and after sign-in): what is in
- *   maintenance now, and every scope that can be;
+ *   maintenance now, and every scope that can be (the portal and the modules; `telas`: each screen);
  * - `PUT /api/v1/manutencao/{escopo}` `{ mensagem, fimPrevisto }` and `DELETE /api/v1/manutencao/{escopo}`:
  *   administrators (staff with an unconditional `manage` on `Configuracao`) start, change and end one;
- * - the guard: a write (POST, PUT, PATCH, DELETE) to a resource of a module in maintenance, or any
+ * - the guard: a write (POST, PUT, PATCH, DELETE) to a resource in maintenance (its screen or its module), or any
  *   write while the whole portal is, answers 503 with `Retry-After` (seconds to the expected end) and
  *   the administrators' message, `codigo: 'manutencao'`; administrators pass. Reads go on.
  */
 import { Hono, type MiddlewareHandler } from 'hono';
-import { MAINTENANCE_SCOPES, bypassesMaintenance, resourceMaintenance, type ActiveMaintenance } from '../../../resources/maintenance';
+import { MAINTENANCE_SCOPES, bypassesMaintenance, maintenanceScreens, resourceMaintenance, type ActiveMaintenance } from '../../../resources/maintenance';
 import { isExternalUser } from '../../access/user';
 import type { Db } from '../db/connect';
 import type { AppEnv } from '../http/env';
@@ -29,7 +29,7 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Public: what is in maintenance now, and the scopes. */
 export function maintenancePublicRoutes(db: Db) {
   const r = new Hono<AppEnv>();
-  r.get('/', async (c) => c.json({ ativas: await activeMaintenance(db), escopos: MAINTENANCE_SCOPES }));
+  r.get('/', async (c) => c.json({ ativas: await activeMaintenance(db), escopos: MAINTENANCE_SCOPES, telas: maintenanceScreens() }));
   return r;
 }
 

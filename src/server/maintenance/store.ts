@@ -1,6 +1,6 @@
 /**
  * The maintenance switch's state (issue 40): one row per scope in maintenance (`manutencao`: the
- * whole portal or a module of resources/maintenance.ts) with the administrators' message and the
+ * whole portal, a module or one screen of resources/maintenance.ts) with the administrators' message and the
  * expected end. Starting, changing and ending one is recorded in the history (`auditoria`, resource
  * `manutencao`) in the same transaction.
  *
@@ -10,7 +10,7 @@
  * (crud/write-events.ts); without the listener (tests, connection lost) a copy is trusted for 2 s.
  */
 import { sql } from 'kysely';
-import { MAINTENANCE_SCOPES, PORTAL_SCOPE, scopeLabel, type ActiveMaintenance } from '../../../resources/maintenance';
+import { MAINTENANCE_SCOPES, PORTAL_SCOPE, scopeLabel, scopeOrder, type ActiveMaintenance } from '../../../resources/maintenance';
 import type { Db } from '../db/connect';
 import { ApiError } from '../http/errors';
 import type { FieldErrors } from '../crud/validate';
@@ -81,11 +81,10 @@ export async function activeMaintenance(db: Db): Promise<ActiveMaintenance[]> {
   if (seen && seen.generation === generation && now - seen.at < cacheTtl(TTL_MS, TTL_HEARD_MS)) return seen.active;
   const started = generation;
   const r = await sql<Row>`select escopo, mensagem, fim_previsto, inicio from manutencao`.execute(db);
-  const order = (e: string) => MAINTENANCE_SCOPES.findIndex((s) => s.escopo === e);
   const active = r.rows
     .filter((x) => scopeLabel(x.escopo))
     .map(toActive)
-    .sort((a, b) => order(a.escopo) - order(b.escopo));
+    .sort((a, b) => scopeOrder(a.escopo) - scopeOrder(b.escopo) || a.rotulo.localeCompare(b.rotulo, 'pt-BR'));
   // A notice that came during the query leaves the copy stale: keep it only for this answer.
   if (started === generation) caches.set(db, { at: now, generation, active });
   return active;
@@ -120,12 +119,25 @@ export function parseMaintenance(body: unknown, now: Date = new Date()): Mainten
   return { mensagem, fimPrevisto: fim! };
 }
 
-/** The history's record number of a scope (the portal 1, then the modules in order). */
-const recordIdOf = (escopo: string) => MAINTENANCE_SCOPES.findIndex((s) => s.escopo === escopo) + 1;
+/**
+ * The history's record number of a scope: the portal 1, then the modules in order; a screen a
+ * number from 1,000 up derived from its key alone, so it stays the same when entities are added.
+ */
+function recordIdOf(escopo: string): number {
+  const i = MAINTENANCE_SCOPES.findIndex((s) => s.escopo === escopo);
+  if (i >= 0) return i + 1;
+  let h = 0;
+  for (const ch of escopo) h = (h * 31 + (ch.codePointAt(0) ?? 0)) % 1_000_000_007;
+  return 1000 + h;
+}
 
 function known(escopo: string): string {
   const rotulo = scopeLabel(escopo);
-  if (!rotulo) throw new ApiError(404, `Módulo desconhecido: "${escopo}". Use "portal" ou um dos módulos listados em GET /api/v1/manutencao.`);
+  if (!rotulo)
+    throw new ApiError(
+      404,
+      `Escopo desconhecido: "${escopo}". Use "portal", um dos módulos ou uma das telas ("tela:contratos"…) listados em GET /api/v1/manutencao.`,
+    );
   return rotulo;
 }
 

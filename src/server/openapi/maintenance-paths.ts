@@ -3,32 +3,34 @@
  * (public), start/change and end (administrators), and the 503 every write may answer while its
  * module, or the whole portal, is in maintenance.
  */
-import { MAINTENANCE_SCOPES } from '../../../resources/maintenance';
+import { MAINTENANCE_SCOPES, maintenanceScreens } from '../../../resources/maintenance';
 import { MAX_DAYS_AHEAD, MESSAGE_MAX } from '../maintenance/store';
 import { responseRef as r } from './components';
 import type { JsonSchema } from './field-schemas';
 
 const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
-const SCOPES = MAINTENANCE_SCOPES.map((s) => s.escopo);
+/** The portal, the modules and each screen (`tela:<resource>`). */
+const scopes = () => [...MAINTENANCE_SCOPES.map((s) => s.escopo), ...maintenanceScreens().map((s) => s.escopo)];
+const scopeItem = { type: 'object', required: ['escopo', 'rotulo'], properties: { escopo: { type: 'string' }, rotulo: { type: 'string' } } };
 
-const active = {
+const active = () => ({
   type: 'object',
   required: ['escopo', 'rotulo', 'mensagem', 'fimPrevisto', 'inicio'],
   properties: {
-    escopo: { type: 'string', enum: SCOPES, description: '`portal` (o portal inteiro) ou um módulo do menu.' },
-    rotulo: { type: 'string', description: 'O nome do módulo ("Diários de obra"), ou "Portal inteiro".' },
+    escopo: { type: 'string', enum: scopes(), description: '`portal` (o portal inteiro), um módulo do menu ou uma tela (`tela:contratos`).' },
+    rotulo: { type: 'string', description: 'O nome do módulo ("Diários de obra") ou da tela ("Contratos"), ou "Portal inteiro".' },
     mensagem: { type: 'string', description: 'O que os administradores escreveram para quem usa o portal.' },
     fimPrevisto: { type: 'string', format: 'date-time', description: 'Previsão de término.' },
     inicio: { type: 'string', format: 'date-time' },
   },
-};
-const escopo = {
+});
+const escopo = () => ({
   name: 'escopo',
   in: 'path',
   required: true,
-  description: '`portal` ou o módulo (`rdo`, `posvenda`…).',
-  schema: { type: 'string', enum: SCOPES },
-};
+  description: '`portal`, o módulo (`rdo`, `posvenda`…) ou a tela de uma entidade (`tela:contratos`: a lista, o registro e o formulário dela).',
+  schema: { type: 'string', enum: scopes() },
+});
 const WHO = 'Só administradores (quem gerencia `Configuracao`: `acesso_total`); fica no histórico (auditoria, módulo `manutencao`).';
 
 export function maintenancePaths(): Record<string, JsonSchema> {
@@ -46,12 +48,14 @@ export function maintenancePaths(): Record<string, JsonSchema> {
             description: 'Manutenções em vigor e os escopos.',
             content: json({
               type: 'object',
-              required: ['ativas', 'escopos'],
+              required: ['ativas', 'escopos', 'telas'],
               properties: {
-                ativas: { type: 'array', items: active },
-                escopos: {
+                ativas: { type: 'array', items: active() },
+                escopos: { type: 'array', description: 'O portal inteiro e os módulos.', items: scopeItem },
+                telas: {
                   type: 'array',
-                  items: { type: 'object', required: ['escopo', 'rotulo'], properties: { escopo: { type: 'string' }, rotulo: { type: 'string' } } },
+                  description: 'Cada tela que pode entrar em manutenção sozinha (`tela:<recurso>`), com o módulo a que pertence.',
+                  items: { ...scopeItem, required: ['escopo', 'rotulo', 'modulo'], properties: { ...scopeItem.properties, modulo: { type: 'string' } } },
                 },
               },
             }),
@@ -63,11 +67,11 @@ export function maintenancePaths(): Record<string, JsonSchema> {
       put: {
         tags: ['Sistema'],
         operationId: 'iniciarManutencao',
-        summary: 'Coloca um módulo ou o portal em manutenção (ou muda a mensagem e a previsão)',
+        summary: 'Coloca uma tela, um módulo ou o portal em manutenção (ou muda a mensagem e a previsão)',
         description:
-          `Enquanto durar, as gravações do módulo (todas, no portal inteiro) respondem 503 com \`Retry-After\` e a mensagem; leituras continuam e administradores passam. ${WHO} ` +
+          `Enquanto durar, as gravações da tela ou do módulo (todas, no portal inteiro) respondem 503 com \`Retry-After\` e a mensagem; leituras continuam e administradores passam. ${WHO} ` +
           `Uma previsão de término que já passou é recusada (400 em \`fimPrevisto\`); no máximo ${MAX_DAYS_AHEAD} dias à frente.`,
-        parameters: [escopo],
+        parameters: [escopo()],
         requestBody: {
           required: true,
           content: json({
@@ -86,7 +90,7 @@ export function maintenancePaths(): Record<string, JsonSchema> {
           }),
         },
         responses: {
-          200: { description: 'Em manutenção.', content: json(active) },
+          200: { description: 'Em manutenção.', content: json(active()) },
           400: r('BadRequest'),
           401: r('Unauthorized'),
           403: r('Forbidden'),
@@ -96,9 +100,9 @@ export function maintenancePaths(): Record<string, JsonSchema> {
       delete: {
         tags: ['Sistema'],
         operationId: 'encerrarManutencao',
-        summary: 'Encerra a manutenção de um módulo ou do portal',
+        summary: 'Encerra a manutenção de uma tela, de um módulo ou do portal',
         description: `404 quando o escopo não está em manutenção. ${WHO}`,
-        parameters: [escopo],
+        parameters: [escopo()],
         responses: {
           200: {
             description: 'Encerrada.',

@@ -3,7 +3,8 @@
  * screen refuses an end in the past with the API's pt-BR message under the field (nothing changed),
  * puts "Diários de obra" in maintenance, and ends it; the public /manutencao page shows the module,
  * the message and the expected end in Brazilian format, and says when it is over; the guard sends a
- * site manager from the module's list to that page and lets the administrator in.
+ * site manager from the module's list to that page and lets the administrator in. One screen alone:
+ * chosen in the list of screens, it closes that entity's list and record, not its module's dashboard.
  */
 import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -116,5 +117,64 @@ describe('maintenance switch in the app', { timeout: 120_000 }, () => {
     await waitFor(async () => expect(await active()).toEqual([]), T);
     fireEvent.click(await page.findByRole('button', { name: 'Verificar novamente' }, T));
     expect(await page.findByRole('heading', { name: 'Manutenção encerrada' }, T)).toBeInTheDocument();
+  });
+
+  it('the administrator puts one screen in maintenance: its list and records close, the rest of its module stays open', async () => {
+    const POSV = 'posvendas@portal.local';
+    renderViews({
+      schemas: [],
+      path: '/admin/manutencao',
+      routes: <Route path="/admin/manutencao" element={<MaintenanceAdminPage />} />,
+      user: DEMO_USERS[ADMIN],
+    });
+    const chooser = await screen.findByRole('combobox', { name: 'Tela para colocar em manutenção' }, T);
+    const startButton = screen.getByRole('button', { name: 'Colocar a tela em manutenção' });
+    expect(startButton).toBeDisabled();
+    fireEvent.mouseDown(chooser);
+    fireEvent.change(chooser, { target: { value: 'Tickets de pós' } });
+    fireEvent.click(await screen.findByText('Tickets de pós-venda', { selector: '.ant-select-item-option-content' }, T));
+    await waitFor(() => expect(startButton).toBeEnabled());
+    fireEvent.click(startButton);
+    const dialog = await screen.findByRole('dialog', { name: 'Colocar em manutenção: Tickets de pós-venda' }, T);
+    await userEvent.type(within(dialog).getByLabelText('Mensagem para quem usa o portal'), 'Ajuste no formulário de chamados.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Colocar em manutenção' }));
+    await waitFor(async () => expect((await active()).map((a) => a.escopo)).toEqual(['tela:posvendas']), T);
+    // Listed with the portal and the modules while it lasts, with its own button to end it.
+    const item = await screen.findByTestId('manutencao-tela:posvendas', {}, T);
+    expect(within(item).getByText('Em manutenção')).toBeInTheDocument();
+    const [closed] = await active();
+    for (const [path, where] of [
+      ['/posvendas', '/manutencao?escopo=tela%3Aposvendas'],
+      ['/posvendas/1', '/manutencao?escopo=tela%3Aposvendas'],
+      ['/dashboard-posvendas', '/dashboard-posvendas'],
+    ] as const) {
+      const guarded = render(
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/manutencao" element={<Where />} />
+            <Route
+              element={
+                <NavigationGuard
+                  auth="authenticated"
+                  ability={{ status: 'ready', ability: defineAbilityFor(DEMO_USERS[POSV]) }}
+                  checkObra={async () => ({ state: 'ok' })}
+                  maintenance={[closed]}
+                >
+                  <Outlet />
+                </NavigationGuard>
+              }
+            >
+              <Route path="*" element={<Where />} />
+            </Route>
+          </Routes>
+        </MemoryRouter>,
+      );
+      expect((await guarded.findByTestId('onde')).textContent, path).toBe(where);
+      guarded.unmount();
+    }
+    fireEvent.click(within(item).getByRole('button', { name: 'Encerrar' }));
+    const pop = (await screen.findByText('Encerrar a manutenção: Tickets de pós-venda?', {}, T)).closest('.ant-popover') as HTMLElement;
+    fireEvent.click(within(pop).getByRole('button', { name: 'Encerrar' }));
+    await waitFor(async () => expect(await active()).toEqual([]), T);
   });
 });

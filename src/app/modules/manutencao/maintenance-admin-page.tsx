@@ -1,16 +1,23 @@
 /**
- * "Manutenção" (/admin/manutencao, issue 40): administrators put a module of the menu, or the whole
- * portal, in maintenance with a message and an expected end, change them, and end it. While it lasts,
+ * "Manutenção" (/admin/manutencao, issue 40): administrators put a module of the menu, one screen
+ * (an entity's list, record and form), or the whole portal, in maintenance with a message and an
+ * expected end, change them, and end it. While it lasts,
  * people are sent to /manutencao and the API refuses that module's writes (503); administrators keep
  * access. API: GET /api/v1/manutencao, PUT/DELETE /api/v1/manutencao/{escopo}; its per-field pt-BR
  * messages (an end in the past…) show under the inputs. Every change is in the audit trail.
  */
 import React, { useState } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
-import { Alert, Button, Card, DatePicker, Form, Input, List, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, DatePicker, Form, Input, List, Modal, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 import { useApiUrl, useCustom, useCustomMutation, useNotification, type HttpError } from '@refinedev/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { MAINTENANCE_SCOPES, maintenanceEndText as endText, type ActiveMaintenance } from '../../../../resources/maintenance';
+import {
+  MAINTENANCE_MODULES,
+  MAINTENANCE_SCOPES,
+  maintenanceEndText as endText,
+  type ActiveMaintenance,
+  type MaintenanceScreen,
+} from '../../../../resources/maintenance';
 import { refreshMaintenance } from '../../guard/maintenance-state';
 
 const MESSAGE_MAX = 500;
@@ -98,7 +105,8 @@ export function MaintenanceAdminPage(): React.ReactElement {
   const queryClient = useQueryClient();
   const { open } = useNotification();
   const [editing, setEditing] = useState<Editing | null>(null);
-  const { query, result } = useCustom<{ ativas: ActiveMaintenance[] }, HttpError>({
+  const [screen, setScreen] = useState<string>();
+  const { query, result } = useCustom<{ ativas: ActiveMaintenance[]; telas: MaintenanceScreen[] }, HttpError>({
     url: `${apiUrl}/manutencao`,
     method: 'get',
     errorNotification: false,
@@ -106,6 +114,15 @@ export function MaintenanceAdminPage(): React.ReactElement {
   });
   const { mutateAsync } = useCustomMutation<{ mensagem: string }, HttpError>();
   const active = result?.data?.ativas ?? [];
+  const screens = result?.data?.telas ?? [];
+  // The portal and the modules always; a screen once it is in maintenance (the others are chosen below).
+  const rows = result?.data ? [...MAINTENANCE_SCOPES, ...screens.filter((t) => active.some((a) => a.escopo === t.escopo))] : [];
+  const screenOptions = MAINTENANCE_MODULES.map((m) => ({
+    label: m.rotulo,
+    title: m.rotulo,
+    options: screens.filter((t) => t.modulo === m.escopo && !active.some((a) => a.escopo === t.escopo)).map((t) => ({ value: t.escopo, label: t.rotulo })),
+  })).filter((g) => g.options.length);
+  const chosen = screens.find((t) => t.escopo === screen);
   const end = async (escopo: string, rotulo: string) => {
     try {
       await mutateAsync({ url: `${apiUrl}/manutencao/${escopo}`, method: 'delete', values: {}, successNotification: false, errorNotification: false });
@@ -119,15 +136,15 @@ export function MaintenanceAdminPage(): React.ReactElement {
   return (
     <Card title={<h1 style={{ fontSize: 'inherit', margin: 0 }}>Manutenção</h1>}>
       <Typography.Paragraph type="secondary">
-        Enquanto um módulo está em manutenção, quem entra nele vê a página de manutenção com a sua mensagem e a previsão de término, e o portal recusa as
-        gravações dele; as consultas continuam. Administradores continuam com acesso para fazer os ajustes. Cada início, alteração e fim fica registrado na
-        auditoria.
+        Enquanto um módulo ou uma tela está em manutenção, quem entra nele vê a página de manutenção com a sua mensagem e a previsão de término, e o portal
+        recusa as gravações dele; as consultas continuam. Administradores continuam com acesso para fazer os ajustes. Cada início, alteração e fim fica
+        registrado na auditoria.
       </Typography.Paragraph>
       {query.isError ? <Alert type="error" showIcon message="Não foi possível carregar a manutenção." description={query.error?.message} /> : null}
       <List
         loading={query.isLoading}
         // Nothing is said to be "Disponível" before the answer says so.
-        dataSource={result?.data ? [...MAINTENANCE_SCOPES] : []}
+        dataSource={rows}
         locale={{ emptyText: query.isError ? 'Sem dados.' : 'Carregando…' }}
         rowKey="escopo"
         renderItem={(s) => {
@@ -174,7 +191,33 @@ export function MaintenanceAdminPage(): React.ReactElement {
           );
         }}
       />
-      {editing ? <StartModal editing={editing} onClose={() => setEditing(null)} /> : null}
+      {result?.data ? (
+        <Space wrap style={{ marginTop: 16 }}>
+          <Select
+            showSearch
+            allowClear
+            aria-label="Tela para colocar em manutenção"
+            placeholder="Uma tela só (ex.: Contratos)"
+            optionFilterProp="label"
+            style={{ width: 320, maxWidth: '100%' }}
+            value={screen}
+            onChange={setScreen}
+            options={screenOptions}
+          />
+          <Button disabled={!chosen} onClick={() => chosen && setEditing({ escopo: chosen.escopo, rotulo: chosen.rotulo })}>
+            Colocar a tela em manutenção
+          </Button>
+        </Space>
+      ) : null}
+      {editing ? (
+        <StartModal
+          editing={editing}
+          onClose={() => {
+            setEditing(null);
+            setScreen(undefined);
+          }}
+        />
+      ) : null}
     </Card>
   );
 }
