@@ -4,7 +4,8 @@ import { createTestApi, type TestApi } from '../../mocks/test-app';
 /**
  * Both databases (PostgreSQL only when TEST_DATABASE_URL is set) for the files whose subject is the
  * database engine itself: LISTEN/NOTIFY between processes (live-events, cache-notices, session-streams,
- * revocation), concurrent writes and locks (crud, numbering, idempotency, daily-digest, rate-limit,
+ * revocation, maintenance's switch reaching another process), concurrent writes and locks (crud,
+ * numbering, idempotency, daily-digest, seguros' daily job run by two processes at once, rate-limit,
  * sign-in-throttle-store, rdo-record-integrity's one report per site and date under an advisory lock,
  * sla's e-mails sent once by passes running at the same time), DDL and migrations over existing rows (schema-config, empresa-migration,
  * interaction-site-backfill, rit-upgrade), planner statistics (count-estimate), time zones and

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { useApi, BACKENDS } from './backends';
+import { useApi, ENGINE_BACKENDS } from './backends';
 import { client } from './workflow-helpers';
 import { dryRun, importNow, rowsOf, xlsx } from './import-helpers';
 import { connect, type Database } from '../../src/server/db/connect';
@@ -21,7 +21,7 @@ const ADMIN = 'admin@portal.local';
 const SM = 'sm@portal.local';
 const inHours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
 
-describe.each(BACKENDS)('maintenance switch (%s)', (backend) => {
+describe.each(ENGINE_BACKENDS)('maintenance switch (%s)', (backend) => {
   const t = useApi(backend);
   const base = client(t);
   const put = async (path: string, json: unknown, as: string) => {

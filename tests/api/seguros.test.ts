@@ -7,7 +7,7 @@
  */
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { BACKENDS, useApi } from './backends';
+import { ENGINE_BACKENDS, useApi } from './backends';
 import { client } from './workflow-helpers';
 import { runDailyJob } from '../../src/server/jobs/runner';
 import { DAILY_JOBS } from '../../src/server/jobs';
@@ -22,7 +22,7 @@ const ADMIN = 'admin@portal.local';
 const SEG = 'seguros.teste@portal.local'; // role `seguros` (registered below)
 const READER = 'leitura@portal.local'; // staff without any role: no SEGUROS
 
-describe.each(BACKENDS)('insurance (%s)', (backend) => {
+describe.each(ENGINE_BACKENDS)('insurance (%s)', (backend) => {
   const t = useApi(backend);
   const c = client(t);
   const today = todayIso();
