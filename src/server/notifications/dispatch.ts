@@ -20,6 +20,7 @@ import { serverConfig } from '../config';
 import type { NoticeKind, PushPayload } from '../../../resources/notificacoes';
 import { readPreferencesOf } from './preferences';
 import { PUSH_QUEUE, type PushJob } from './tables';
+import { clip } from '../mail/text';
 
 export interface Notice {
   kind: NoticeKind;
@@ -52,8 +53,6 @@ export function portalPath(url: string): string {
     return '/pendencias';
   }
 }
-
-const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 /** What the device receives (kept well under the 4 KB a push message may carry). */
 export function pushPayloadOf(n: { kind: NoticeKind; title: string; body: string; url: string; tag?: string | null }): PushPayload {

@@ -22,6 +22,7 @@ import { storeNewRecord } from '../crud/repository';
 import { validateBody } from '../crud/validate';
 import type { Db } from '../db/connect';
 import { registerFindingOpener } from './findings';
+import { clip } from '../mail/text';
 
 type Row = Record<string, unknown>;
 
@@ -51,8 +52,6 @@ function onAskedFields(e: unknown): unknown {
   for (const [k, v] of Object.entries(e.errors)) (errors[ASKED_AS[k.split('.')[0]] ?? ASKED] ??= []).push(...v);
   return new ApiError(400, e.message, errors);
 }
-
-const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
 
 registerFindingOpener('abrir-item-verificacao', {
   asked: ASKED,
