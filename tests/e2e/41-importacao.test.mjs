@@ -1,7 +1,8 @@
 // Scenario 41 — the company's data comes in (issue 38): the administrator opens "Importar planilha"
-// on the contracts list, sends a file of 12 contracts with 3 wrong rows, reads the dry run's report
+// on the contracts list, sends a file of 200 contracts with 3 wrong rows, reads the dry run's report
 // (the rows and fields, the closest company suggested), sends the fixed file, imports all-or-nothing
-// with the progress bar, and finds the run in "Importações" (also readable on a phone).
+// with the progress bar (rows done of the total), and finds the run in "Importações" (also readable
+// on a phone).
 // Screenshots at 1440 and 390 px.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -16,21 +17,22 @@ after(async () => {
   await browser?.close();
 });
 
+const ROWS = 200;
 const HEADER = ['Nº do contrato', 'Tipo', 'Fornecedor / cliente', 'Obra', 'Objeto', 'Valor', 'Início da vigência', 'Responsável', 'Gestor', 'Validador'];
 
 async function contractsFile(prefix, wrong) {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('Contratos');
   ws.addRow(HEADER);
-  for (let i = 1; i <= 12; i++) {
+  for (let i = 1; i <= ROWS; i++) {
     const row = [
-      `${prefix}-${String(i).padStart(2, '0')}`,
+      `${prefix}-${String(i).padStart(3, '0')}`,
       'Locação',
       'Concreta Pré-Moldados',
       '101',
       `Locação de equipamentos, lote ${i}`,
       1000 + i * 10.5,
-      new Date(Date.UTC(2026, 2, i)),
+      new Date(Date.UTC(2026, 2, 1 + (i % 28))),
       'admin@portal.local',
       'sm@portal.local',
       'admin@portal.local',
@@ -68,7 +70,7 @@ test('o administrador importa contratos: relatório da simulação, arquivo corr
     await page.getByText('Nº do contrato').first().waitFor();
     await shot(page, 'importacao-colunas-desktop');
     await page.getByRole('button', { name: 'Simular importação' }).click();
-    await page.getByText('Simulação: 9 registros novos').waitFor({ timeout: 60_000 });
+    await page.getByText(`Simulação: ${ROWS - 3} registros novos`).waitFor({ timeout: 90_000 });
     await page.getByText('Linha 8').waitFor();
     await page.getByText('Você quis dizer "Concreta Pré-Moldados"?', { exact: false }).waitFor();
     await page.getByText('Valor: Informe um número.').waitFor();
@@ -81,17 +83,29 @@ test('o administrador importa contratos: relatório da simulação, arquivo corr
     await page.getByRole('button', { name: 'Enviar outro arquivo' }).last().click();
     await send(page, 'contratos-corrigida.xlsx', await contractsFile(prefix, false));
     await page.getByRole('button', { name: 'Simular importação' }).click();
-    await page.getByText('Simulação: 12 registros novos').waitFor({ timeout: 60_000 });
-    await page.getByRole('button', { name: /Importar 12 registro/ }).click();
-    await page.getByText('Importação concluída').first().waitFor({ timeout: 60_000 });
+    await page.getByText(`Simulação: ${ROWS} registros novos`).waitFor({ timeout: 90_000 });
+    // Every state the progress shows while the rows are written ("37 de 200 linhas"), however short.
+    await page.evaluate(() => {
+      window.__progress = [];
+      new MutationObserver(() => {
+        const bar = document.querySelector('[aria-label="Progresso da importação"]');
+        const line = bar?.closest('.ant-space')?.innerText.match(/[\d.]+ de [\d.]+ linhas/)?.[0];
+        if (line && window.__progress.at(-1) !== line) window.__progress.push(line);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    await page.getByRole('button', { name: new RegExp(`Importar ${ROWS} registro`) }).click();
+    await page.getByText('Importação concluída').first().waitFor({ timeout: 90_000 });
     await shot(page, 'importacao-concluida-desktop');
-    assert.equal((await apiGet(page, `/api/v1/contratos?q=${prefix}`)).total, '12');
+    const progress = await page.evaluate(() => window.__progress);
+    console.log(`# progresso mostrado: ${progress.join(' → ')}`);
+    assert.ok(progress.length > 0 && progress.every((p) => p.endsWith(`de ${ROWS} linhas`)), JSON.stringify(progress));
+    assert.equal((await apiGet(page, `/api/v1/contratos?q=${prefix}`)).total, String(ROWS));
   });
 
   await step(page, '41-importacoes', async () => {
     await goto(page, '/importacoes');
     await page.getByText('contratos-corrigida.xlsx').first().waitFor();
-    await page.getByText('12 novo(s)').first().waitFor();
+    await page.getByText(`${ROWS} novo(s)`).first().waitFor();
     await shot(page, 'importacoes-desktop');
   });
 
