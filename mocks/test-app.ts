@@ -72,6 +72,8 @@ export interface TestApi {
   databaseUrl?: string;
   /** Where the database is listened to (and pg-boss reaches PGlite, src/server/db/boss.ts). */
   listenVia: Awaited<ReturnType<typeof openDatabase>>['listenVia'];
+  /** Where the API stores uploaded files (a temporary directory unless `storage` was given). */
+  storage: FileStorage;
   /** Send a request as a user (`email` of a demo account or a registered user; null = anonymous). */
   request(path: string, init?: RequestInit & { as?: string | null; json?: unknown }): Promise<Response>;
   /** Register an ad-hoc user for the tests. */
@@ -152,6 +154,7 @@ export async function createTestApi(
     kind: database.kind,
     databaseUrl,
     listenVia: database.listenVia,
+    storage,
     async request(path, init = {}) {
       const { as = 'admin@portal.local', json, ...rest } = init;
       const headers = new Headers(rest.headers);

@@ -39,6 +39,7 @@ import { startEventListener } from './events/listener';
 import { CACHED_TABLES } from './events/notify-sql';
 import { setCrossProcessNotices, tableWritten } from './crud/write-events';
 import { metricsFromEnv } from './health/metrics';
+import { workFileTextJob } from './search/file-text-job';
 import { gracefulShutdown, onShutdownSignals, shutdownTimeoutFromEnv, trackConnections, type DrainableServer } from './boot/shutdown';
 
 async function main() {
@@ -61,6 +62,8 @@ async function main() {
   await workDailyJobs(engine.boss, database.db, dailyJobs(storage));
   // SLA (issue 25): breaches, reminders and escalations, every minute; each event claimed once in the database.
   await workSlaJob(engine.boss, database.db, SCHEMAS);
+  // The search (issue 39): the text of attached PDF and Office files, read in the background every minute.
+  await workFileTextJob(engine.boss, database.db, storage);
   // Backups (issue 35): the daily one, and `npm run backup` answered by this process (src/server/backup/).
   // With the local identity stack, its accounts (DATA_DIR/cognito) go into the backup too.
   const identityDataDir = localIdentityDataDir(cfg.dataDir);

@@ -32,6 +32,8 @@ export const QUEUES: Record<string, Omit<Queue, 'name'>> = {
   // retries (the next tick is the retry), one at a time.
   'tarefas-diarias': { policy: 'singleton', retryLimit: 0, expireInSeconds: 3600 },
   sla: { policy: 'singleton', retryLimit: 0, expireInSeconds: 900 },
+  // The attached files' text for the search (src/server/search/file-text-job.ts): every minute, one pass at a time.
+  'texto-arquivos': { policy: 'singleton', retryLimit: 0, expireInSeconds: 900 },
   // The daily backup (src/server/backup/schedule.ts): one at a time, no retry (the day's claim decides).
   'backup-diario': { policy: 'singleton', retryLimit: 0, expireInSeconds: 3 * 3600 },
   // Spreadsheet imports (src/server/import/queue.ts): a dry run or an import per job, never retried (the person starts it again).

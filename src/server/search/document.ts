@@ -17,7 +17,10 @@ const MAIL_RE = `'[^[:space:]@<>(),;:"]+@[^[:space:]@<>(),;:"]+'`;
 const noMails = (x: string) => `regexp_replace(${x}, ${MAIL_RE}, ' ', 'g')`;
 
 /** Versions of this generator: bump to rebuild every index after a change of the SQL below. */
-export const DOCUMENT_VERSION = 3;
+export const DOCUMENT_VERSION = 4;
+
+/** The text of a record's attached files the index takes at most (a tsvector holds up to 1 MB). */
+export const FILES_TEXT_MAX = 300_000;
 
 export type Audience = 'interno' | 'externo';
 
@@ -99,6 +102,24 @@ export function wordsSql(parts: readonly SearchPart[]): string {
   return texts.length ? `lower(unaccent(concat_ws(' ', ${texts.join(', ')})))` : `''`;
 }
 
+/**
+ * The words of the files the record's `attachments` fields name (their text read in the background
+ * by file-text-job.ts into `arquivo_texto`), weight D, for the internal team only: an external
+ * reader's vector never has them (decision 29). Null when the entity has no attachments.
+ */
+export function filesVectorSql(schema: EntitySchema): string | null {
+  // The files the record names now (a file taken off a record no longer finds it).
+  const keys = schema.fields
+    .filter((f) => f.kind === 'attachments')
+    .map((f) => {
+      const col = columnSql(f, undefined, 't');
+      return `SELECT e->>'key' FROM jsonb_array_elements(CASE WHEN jsonb_typeof(${col}) = 'array' THEN ${col} ELSE '[]'::jsonb END) e`;
+    });
+  if (!keys.length) return null;
+  const text = `(SELECT left(string_agg(x.texto, ' '), ${FILES_TEXT_MAX}) FROM arquivo_texto x WHERE x.key IN (${keys.join(' UNION ALL ')}))`;
+  return `setweight(to_tsvector('${SEARCH_CONFIG}', ${plainSql(text)}), 'D')`;
+}
+
 const WORDS_OF = (src: string) => `regexp_split_to_table(${src}, '[^a-z]+') w where length(w) between 4 and 30`;
 
 export interface SearchSource {
@@ -116,7 +137,9 @@ export function searchSource(schema: EntitySchema): SearchSource | null {
   if (!parts.length) return null;
   const e = lit(schema.name);
   const table = ident(schema.name);
-  const cols = `${vectorSql(parts, 'interno')} as interno, ${vectorSql(parts, 'externo')} as externo, ${codesSql(parts)} as codigos`;
+  const files = filesVectorSql(schema);
+  const interno = files ? `${vectorSql(parts, 'interno')} || ${files}` : vectorSql(parts, 'interno');
+  const cols = `${interno} as interno, ${vectorSql(parts, 'externo')} as externo, ${codesSql(parts)} as codigos`;
   const comando = `WITH src AS (SELECT t.id, t.updated_at, ${cols}, ${wordsSql(parts)} as palavras FROM ${table} t WHERE t.id = $1),
   gone AS (DELETE FROM busca_registro WHERE entidade = ${e} AND registro_id = $1 AND NOT EXISTS (SELECT 1 FROM src)),
   prev AS (SELECT externo FROM busca_registro WHERE entidade = ${e} AND registro_id = $1),

@@ -31,7 +31,9 @@ export function matchingFor(actor: Actor, schema: EntitySchema, parts: readonly 
   const unreadable = parts.filter((p) => !readableOnEveryRecord(actor.ability, schema, p.field.name));
   // The internal vector names referenced companies: only for those who read the registry.
   const companies = parts.some((p) => p.field.kind === 'reference' && p.field.ref === 'empresa');
-  if (!actor.client && !unreadable.length && (!companies || actor.ability.can('read', 'Empresa'))) return 'interno';
+  // The internal vector holds the attached files' words too: only for those who read every attachments field.
+  const hiddenFiles = schema.fields.some((f) => f.kind === 'attachments' && !readableOnEveryRecord(actor.ability, schema, f.name));
+  if (!actor.client && !unreadable.length && !hiddenFiles && (!companies || actor.ability.can('read', 'Empresa'))) return 'interno';
   if (unreadable.every((p) => p.internal)) return 'externo';
   return 'campos';
 }

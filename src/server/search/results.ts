@@ -119,5 +119,41 @@ export async function presentHits(db: Db, schemas: readonly EntitySchema[], acto
   }
   const names = await siteNames(db, actor, [...new Set(out.flatMap((r) => (r.obra ? [r.obra.id] : [])))]);
   for (const r of out) if (r.obra) r.obra.nome = names.get(r.obra.id) ?? null;
+  if (!actor.client) await fileSnippets(db, schemas, out, rows, roots);
   return out;
+}
+
+/**
+ * A result found by the words of an attached file (the internal team's search, query.ts) and by no
+ * field: its snippet comes from that file's text, "Anexo <name>", when the person reads the field.
+ */
+async function fileSnippets(
+  db: Db,
+  schemas: readonly EntitySchema[],
+  out: SearchHit[],
+  rows: Map<string, Map<number, Row>>,
+  roots: readonly string[],
+): Promise<void> {
+  const wanted = out.filter((r) => !r.trecho && schemas.some((s) => s.resource === r.recurso && s.fields.some((f) => f.kind === 'attachments')));
+  if (!wanted.length || !roots.length) return;
+  const texts = await sql<{ recurso: string; registro_id: string; campo: string; key: string; nome: string; texto: string }>`
+    select v.recurso, v.registro_id, v.campo, v.key, a.nome, x.texto from arquivo_vinculo v
+    join arquivo_texto x on x.key = v.key join arquivo a on a.key = v.key
+    where x.texto is not null and v.recurso = any(${[...new Set(wanted.map((r) => r.recurso))]})
+      and v.registro_id = any(${wanted.map((r) => r.id)}) order by a.nome`.execute(db);
+  for (const r of wanted) {
+    const schema = schemas.find((s) => s.resource === r.recurso)!;
+    const row = rows.get(schema.name)?.get(r.id);
+    for (const t of texts.rows) {
+      if (t.recurso !== r.recurso || Number(t.registro_id) !== r.id || !row) continue;
+      // A file the record names now, in a field the person reads.
+      const files = row[t.campo];
+      if (!Array.isArray(files) || !files.some((f) => (f as { key?: unknown } | null)?.key === t.key)) continue;
+      const partes = snippetOf(t.texto, roots);
+      if (partes) {
+        r.trecho = { campo: `Anexo ${t.nome}`, partes };
+        break;
+      }
+    }
+  }
 }

@@ -11,6 +11,8 @@
  *   normalised (letters and digits only: "MAM-2025-0003" → "mam20250003"), from non-internal fields;
  * - `busca_palavra`: the words (4 to 30 letters, no accents) of the external texts, for the
  *   corrections of small typos ("guidaste" → "guindaste") by trigram similarity;
+ * - `arquivo_texto`: the text of each attached file that has one (PDF, Word, Excel, PowerPoint, text),
+ *   read once in the background (file-text-job.ts; `texto` null: read, nothing to index);
  * - `busca_fonte`: per entity, the statement that indexes one record (also as the function
  *   `portal_busca_<entity>(id)`, whose plan each connection makes once) and its fingerprint;
  * - the trigger: every write of a record writes its history entry (`auditoria`) in the write's
@@ -38,6 +40,7 @@ export const SEARCH_CORE_SQL: string[] = [
   `CREATE INDEX IF NOT EXISTS busca_registro_externo_idx ON busca_registro USING gin (entidade, externo)`,
   `CREATE INDEX IF NOT EXISTS busca_registro_codigos_idx ON busca_registro USING gin (entidade, codigos gin_trgm_ops)`,
   `CREATE TABLE IF NOT EXISTS busca_palavra (palavra text primary key)`,
+  `CREATE TABLE IF NOT EXISTS arquivo_texto (key text primary key, texto text, lido_em timestamptz not null default now())`,
   `CREATE INDEX IF NOT EXISTS busca_palavra_trgm_idx ON busca_palavra USING gin (palavra gin_trgm_ops)`,
   `CREATE TABLE IF NOT EXISTS busca_fonte (
      entidade text primary key, recurso text not null unique, comando text not null, impressao text not null,
