@@ -33,6 +33,34 @@ function Where() {
   return <div data-testid="onde">{loc.pathname + loc.search}</div>;
 }
 
+/** Where the guard leaves `user` who opens `path` while `maintenance` is in force. */
+async function landsAt(path: string, user: string, maintenance: ActiveMaintenance[]): Promise<string | null> {
+  const guarded = render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/manutencao" element={<Where />} />
+        <Route
+          element={
+            <NavigationGuard
+              auth="authenticated"
+              ability={{ status: 'ready', ability: defineAbilityFor(DEMO_USERS[user]) }}
+              checkObra={async () => ({ state: 'ok' })}
+              maintenance={maintenance}
+            >
+              <Outlet />
+            </NavigationGuard>
+          }
+        >
+          <Route path="*" element={<Where />} />
+        </Route>
+      </Routes>
+    </MemoryRouter>,
+  );
+  const where = (await guarded.findByTestId('onde')).textContent;
+  guarded.unmount();
+  return where;
+}
+
 describe('maintenance switch in the app', { timeout: 120_000 }, () => {
   it('the administrator puts a module in maintenance (an end in the past is refused) and ends it', async () => {
     renderViews({
@@ -86,29 +114,7 @@ describe('maintenance switch in the app', { timeout: 120_000 }, () => {
       [SM, '/manutencao?escopo=rdo'],
       [ADMIN, '/diarios'],
     ] as const) {
-      const guarded = render(
-        <MemoryRouter initialEntries={['/diarios']}>
-          <Routes>
-            <Route path="/manutencao" element={<Where />} />
-            <Route
-              element={
-                <NavigationGuard
-                  auth="authenticated"
-                  ability={{ status: 'ready', ability: defineAbilityFor(DEMO_USERS[user]) }}
-                  checkObra={async () => ({ state: 'ok' })}
-                  maintenance={[rdo]}
-                >
-                  <Outlet />
-                </NavigationGuard>
-              }
-            >
-              <Route path="*" element={<Where />} />
-            </Route>
-          </Routes>
-        </MemoryRouter>,
-      );
-      expect((await guarded.findByTestId('onde')).textContent).toBe(where);
-      guarded.unmount();
+      expect(await landsAt('/diarios', user, [rdo])).toBe(where);
     }
 
     fireEvent.click(within(screen.getByTestId('manutencao-rdo')).getByRole('button', { name: 'Encerrar' }));
@@ -148,29 +154,7 @@ describe('maintenance switch in the app', { timeout: 120_000 }, () => {
       ['/posvendas/1', '/manutencao?escopo=tela%3Aposvendas'],
       ['/dashboard-posvendas', '/dashboard-posvendas'],
     ] as const) {
-      const guarded = render(
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/manutencao" element={<Where />} />
-            <Route
-              element={
-                <NavigationGuard
-                  auth="authenticated"
-                  ability={{ status: 'ready', ability: defineAbilityFor(DEMO_USERS[POSV]) }}
-                  checkObra={async () => ({ state: 'ok' })}
-                  maintenance={[closed]}
-                >
-                  <Outlet />
-                </NavigationGuard>
-              }
-            >
-              <Route path="*" element={<Where />} />
-            </Route>
-          </Routes>
-        </MemoryRouter>,
-      );
-      expect((await guarded.findByTestId('onde')).textContent, path).toBe(where);
-      guarded.unmount();
+      expect(await landsAt(path, POSV, [closed]), path).toBe(where);
     }
     fireEvent.click(within(item).getByRole('button', { name: 'Encerrar' }));
     const pop = (await screen.findByText('Encerrar a manutenção: Tickets de pós-venda?', {}, T)).closest('.ant-popover') as HTMLElement;
