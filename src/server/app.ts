@@ -68,6 +68,7 @@ import { auditFailureRoutes, auditRoutes } from './audit/routes';
 import { maintenanceGuard, maintenancePublicRoutes, maintenanceRoutes } from './maintenance/routes';
 import { importRoutes } from './import/routes';
 import { searchRoutes } from './search/routes';
+import { savedViewRoutes } from './saved-views/routes';
 import { actorResolver } from './import/queue';
 import { ethicsPublicRoutes, isEthicsPublicPath } from './ethics/public-routes';
 import { ethicsThreadRoutes } from './ethics/staff-routes';
@@ -312,6 +313,10 @@ export function createApp(opts: AppOptions) {
     '/busca',
     searchRoutes(opts.db, () => schemaRegistry.all()),
   ); // one search across every module (issue 39)
+  api.route(
+    '/visoes',
+    savedViewRoutes(opts.db, () => schemaRegistry.all()),
+  ); // saved views of the lists and the inbox (issue 39)
   // Spreadsheet import of every entity (issue 38, src/server/import): upload, template, dry run, import, result.
   api.route(
     '/importacoes',

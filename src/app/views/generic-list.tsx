@@ -23,6 +23,7 @@ import { Loading } from './loading';
 import { useRowActions } from './row-actions';
 import { useSiteCreateClick } from './site-create';
 import { PHONE_MEDIA_QUERY } from '../use-media-query';
+import { ListSavedViews } from './saved-views/list-saved-views';
 import './list-header.css';
 
 export interface GenericListProps {
@@ -38,6 +39,8 @@ const ListCards = lazy(() => loadCards().then((m) => ({ default: m.ListCards }))
 if (typeof window !== 'undefined' && window.matchMedia?.(PHONE_MEDIA_QUERY).matches) void loadCards();
 
 const STORAGE_PREFIX = 'portal:colunas:';
+const DEFAULT_PAGE_SIZE = 25;
+const NO_FILTERS: CrudFilter[] = [];
 const TABLE_SCROLL = { x: 'max-content' } as const;
 const TABLE_LOCALE = {
   emptyText: 'Nenhum registro encontrado',
@@ -117,13 +120,13 @@ function ColumnChooser({ schema, value, onChange }: { schema: EntitySchema; valu
 }
 
 export function GenericList({ schema, filters: permanent }: GenericListProps): React.ReactElement {
-  const initialSort: CrudSort[] = schema.defaultSort ? [schema.defaultSort] : [{ field: 'id', order: 'desc' }];
-  const { tableProps, filters, sorters, setFilters, setCurrentPage, tableQuery } = useTable<BaseRecord>({
+  const initialSort = useMemo<CrudSort[]>(() => (schema.defaultSort ? [schema.defaultSort] : [{ field: 'id', order: 'desc' }]), [schema.defaultSort]);
+  const { tableProps, filters, sorters, setFilters, setSorters, setCurrentPage, pageSize, setPageSize, tableQuery } = useTable<BaseRecord>({
     resource: schema.resource,
     syncWithLocation: true,
     sorters: { initial: initialSort },
     filters: { permanent: permanent ?? [] },
-    pagination: { pageSize: 25 },
+    pagination: { pageSize: DEFAULT_PAGE_SIZE },
   });
   const [columns, setColumns] = useColumnChoice(schema);
   const createOnSite = useSiteCreateClick(schema, permanent);
@@ -274,6 +277,21 @@ export function GenericList({ schema, filters: permanent }: GenericListProps): R
         );
       }}
     >
+      <ListSavedViews
+        schema={schema}
+        permanent={permanent ?? NO_FILTERS}
+        filters={filters}
+        sorters={sorters}
+        initialSort={initialSort}
+        columns={columns}
+        pageSize={pageSize}
+        defaultPageSize={DEFAULT_PAGE_SIZE}
+        setFilters={setFilters}
+        setSorters={setSorters}
+        setPageSize={setPageSize}
+        setCurrentPage={setCurrentPage}
+        setColumns={setColumns}
+      />
       <Space style={{ marginBottom: 12, width: '100%' }} wrap>
         <Input.Search
           allowClear

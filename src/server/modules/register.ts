@@ -36,6 +36,7 @@ import { TRASH_CORE_SQL } from '../trash/tables';
 import { MAINTENANCE_CORE_SQL } from '../maintenance/store';
 import { IMPORT_CORE_SQL } from '../import/store';
 import { SEARCH_CORE_SQL } from '../search/tables';
+import { SAVED_VIEWS_CORE_SQL } from '../saved-views/tables';
 import { ETHICS_CORE_SQL } from '../ethics/tables';
 import { SERVICE_ACCOUNTS_CORE_SQL } from '../service-accounts/store';
 import { WEBHOOK_CORE_SQL } from '../webhooks/tables';
@@ -110,6 +111,8 @@ registerCoreSql('manutencao', MAINTENANCE_CORE_SQL);
 registerCoreSql('importacao', IMPORT_CORE_SQL);
 // The search across every module: its index, kept by a trigger on the history (src/server/search, issue 39).
 registerCoreSql('busca', SEARCH_CORE_SQL);
+// Saved views of the lists and the inbox, each person's default per list (src/server/saved-views, issue 39).
+registerCoreSql('visoes', SAVED_VIEWS_CORE_SQL);
 // The public ethics channel: follow-up passwords (hashed), the threads, files not yet in a report (issue 40).
 registerCoreSql('canal-etica', ETHICS_CORE_SQL);
 // Service accounts and their API keys (hashed), for other systems (src/server/service-accounts, issue 41).

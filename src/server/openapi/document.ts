@@ -26,6 +26,7 @@ import { schemaConfigPaths } from './schema-config-paths';
 import { supportPaths } from './support-paths';
 import { schedulePaths } from './schedule-paths';
 import { searchPaths } from './search-paths';
+import { savedViewPaths } from './saved-view-paths';
 import { ethicsPaths } from './ethics-paths';
 import { plantasPaths } from './plantas-paths';
 import { webhookPaths } from './webhook-paths';
@@ -92,12 +93,14 @@ export function openApiDocument(schemas: EntitySchema[], version: string): JsonS
   Object.assign(paths, supportPaths());
   Object.assign(paths, schedulePaths());
   Object.assign(paths, searchPaths(schemas));
+  Object.assign(paths, savedViewPaths(schemas)); // saved views of the lists and the inbox (issue 39)
   Object.assign(paths, ethicsPaths()); // the ethics channel's public page and threads (issue 40)
   Object.assign(paths, plantasPaths()); // a site's plans and the pins on them (issue 42)
   Object.assign(paths, webhookPaths()); // signed webhooks' subscriptions and delivery log (issue 41)
   const tags: JsonSchema[] = [
     { name: 'Sistema', description: 'Situação da API (no ar, pronta para atender, métricas) e a pessoa conectada.' },
     { name: 'Busca', description: 'Uma busca em todos os módulos, com as permissões das listas (src/server/search).' },
+    { name: 'Visões salvas', description: 'Filtros, ordenação, colunas e tamanho de página salvos por lista, compartilháveis (src/server/saved-views).' },
     { name: 'Lixeira', description: 'Registros excluídos, restauráveis pelo prazo que os administradores definem (src/server/trash).' },
     { name: 'Importação', description: 'Planilhas (.xlsx, .csv) importadas em qualquer cadastro, com simulação antes (src/server/import).' },
     {

@@ -5,7 +5,7 @@
  * Filters (module, site, due) and sort live in the URL; selected cards share a bulk action bar
  * offering the steps common to all of them that ask nothing, with a summary of partial failures.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert, Button, Checkbox, Empty, Input, List, Popconfirm, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { ClockCircleOutlined, PauseCircleOutlined, WarningOutlined } from '@ant-design/icons';
@@ -17,6 +17,7 @@ import type { Pendencia, PendenciaAction } from '../../workflow/types';
 import { bulkConfirmText, bulkResultText } from './bulk-texts';
 import { dueText } from './due';
 import { actionPath } from './links';
+import { InboxSavedViews } from './inbox-saved-views';
 import { VENCIMENTOS, useBulkTransition, usePendencias, usePendenciasModules, type BulkResult, type PendenciasOrder, type Vencimento } from './use-pendencias';
 
 const PAGE_SIZE = 20;
@@ -138,6 +139,8 @@ function Filters() {
       { replace: true },
     );
   const [obra, setObra] = useState(params.get('obra') ?? '');
+  const obraParam = params.get('obra') ?? '';
+  useEffect(() => setObra(obraParam), [obraParam]); // a saved view applied, back/forward
   return (
     <Space wrap size={[8, 8]} style={{ marginBottom: 12, width: '100%' }} role="search" aria-label="Filtrar pendências">
       <Select
@@ -279,12 +282,16 @@ function BulkSummary({ result, label, titles, onClose }: { result: BulkResult; l
 export function PendenciasPage() {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('pagina')) || 1);
-  const view = {
-    resource: params.get('modulo') ?? undefined,
-    obra: params.get('obra') ?? undefined,
-    vencimento: (params.get('vencimento') ?? undefined) as Vencimento | undefined,
-    order: (params.get('ordem') === 'antigas' ? 'antigas' : 'vencimento') as PendenciasOrder,
-  };
+  const search = params.toString();
+  const view = useMemo(() => {
+    const p = new URLSearchParams(search);
+    return {
+      resource: p.get('modulo') ?? undefined,
+      obra: p.get('obra') ?? undefined,
+      vencimento: (p.get('vencimento') ?? undefined) as Vencimento | undefined,
+      order: (p.get('ordem') === 'antigas' ? 'antigas' : 'vencimento') as PendenciasOrder,
+    };
+  }, [search]);
   const { items, total, isLoading, error } = usePendencias(page, PAGE_SIZE, false, view);
   const [selection, setSelection] = useState<Map<string, Pendencia>>(new Map());
   const [summary, setSummary] = useState<{ result: BulkResult; label: string; titles: Map<string, string> }>();
@@ -316,6 +323,7 @@ export function PendenciasPage() {
         Minhas pendências
       </Typography.Title>
       <Typography.Paragraph type="secondary">Registros que aguardam uma ação sua{total ? ` (${total})` : ''}.</Typography.Paragraph>
+      <InboxSavedViews view={view} />
       <Filters />
       {summary ? <BulkSummary {...summary} onClose={() => setSummary(undefined)} /> : null}
       <BulkBar

@@ -31,13 +31,19 @@ export interface PendenciasView {
   order?: PendenciasOrder;
 }
 
-export function usePendencias(page: number, pageSize: number, live = false, view: PendenciasView = {}) {
+/** The queue's request for a view of it: the filters and sort the API reads (also what a saved view of the inbox keeps). */
+export function pendenciasQuery(view: PendenciasView): { filters: CrudFilter[]; sorters: CrudSort[] | undefined } {
   const filters: CrudFilter[] = [];
   if (view.resource) filters.push({ field: 'resource', operator: 'eq', value: view.resource });
   if (view.obra) filters.push({ field: 'obra', operator: 'eq', value: view.obra });
   if (view.vencimento) filters.push({ field: 'vencimento', operator: 'eq', value: view.vencimento });
   const sorters: CrudSort[] | undefined =
     view.order === 'vencimento' ? [{ field: 'due', order: 'asc' }] : view.order === 'antigas' ? [{ field: 'since', order: 'asc' }] : undefined;
+  return { filters, sorters };
+}
+
+export function usePendencias(page: number, pageSize: number, live = false, view: PendenciasView = {}) {
+  const { filters, sorters } = pendenciasQuery(view);
   const { query, result } = useList<Pendencia & { [key: string]: unknown }, HttpError>({
     resource: PENDENCIAS_RESOURCE,
     pagination: { currentPage: page, pageSize, mode: 'server' },
