@@ -105,10 +105,13 @@ export interface RefreshDeps {
 
 const OWN_LOGIN_TIPOS = ['cliente', 'fornecedor', 'escritorio'];
 
+/** Clients, suppliers and law firms sign in with the portal's own login; the staff through the corporate provider. */
+export const hasOwnLogin = (tipo: string | undefined): boolean => OWN_LOGIN_TIPOS.includes(tipo ?? '');
+
 /** Session refresh: a cliente is signed out and sent to Login; anyone else starts federated sign-in. */
 export async function refreshSession(user: SessionUser | null, deps: RefreshDeps): Promise<'login' | 'federated'> {
   // External users (clients, suppliers, law firms) have the product's own login.
-  if (!user || OWN_LOGIN_TIPOS.includes(user.tipo ?? '')) {
+  if (!user || hasOwnLogin(user.tipo)) {
     try {
       await deps.signOut();
     } finally {

@@ -241,7 +241,8 @@ export function PortalLayout({ layout, children }: PortalLayoutProps) {
         <Layout.Content
           ref={contentRef}
           data-testid="page-content"
-          style={{ padding: mobile ? '0 12px 12px' : '0 24px 24px', flex: '1 1 auto', minHeight: 0, overflowY: locked ? 'hidden' : 'auto' }}
+          // On a phone the page's end scrolls clear of the help icon fixed at the bottom left (help-banner.tsx: 32 px, 8 px from the edge).
+          style={{ padding: mobile ? '0 12px 56px' : '0 24px 24px', flex: '1 1 auto', minHeight: 0, overflowY: locked ? 'hidden' : 'auto' }}
         >
           <PortalBreadcrumb />
           {children ?? <Outlet />}

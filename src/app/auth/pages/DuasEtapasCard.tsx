@@ -13,8 +13,8 @@ import type { AuthIdentity } from '../auth-provider';
 import { confirmTotpSetup, groupedSecret, recoveryCodesText, startTotpSetup, type MfaState } from '../mfa';
 import { MFA_REASON } from '../mfa-routes';
 import { saveBlob } from '../../providers/api-client';
+import { hasOwnLogin } from '../session';
 
-const OWN_LOGIN = ['cliente', 'fornecedor', 'escritorio'];
 const fmtDate = (iso: string | null) => (iso ? new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short' }).format(new Date(iso)) : '—');
 
 function RecoveryCodes({ email, codes, onDone }: { email: string; codes: string[]; onDone: () => void }) {
@@ -109,7 +109,7 @@ export function DuasEtapasCard() {
   const { data: identity } = useGetIdentity<AuthIdentity>();
   const [params] = useSearchParams();
   const apiUrl = useApiUrl();
-  const ownLogin = OWN_LOGIN.includes(identity?.tipo ?? '');
+  const ownLogin = hasOwnLogin(identity?.tipo);
   const { query, result } = useCustom<MfaState, HttpError>({
     url: `${apiUrl}/mfa`,
     method: 'get',

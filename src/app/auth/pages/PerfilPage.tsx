@@ -26,6 +26,7 @@ import { DigestPreferenceCard } from '../../modules/preferencias/digest-preferen
 import { CalendarFeedCard } from '../../modules/preferencias/calendar-feed-card';
 import { DuasEtapasCard } from './DuasEtapasCard';
 import { SessoesCard } from './SessoesCard';
+import { hasOwnLogin } from '../session';
 import { buildDateBr, buildLabel } from '../../root/build-info';
 
 const ATTRIBUTE_LABELS: Record<string, string> = {
@@ -76,7 +77,7 @@ function ChangePassword() {
   );
 }
 
-function Attributes() {
+function Attributes({ ownLogin }: { ownLogin: boolean }) {
   const [attrs, setAttrs] = useState<Record<string, string | undefined>>({});
   const [loading, setLoading] = useState(true);
   const [editing, setEditing] = useState<string | null>(null);
@@ -116,6 +117,11 @@ function Attributes() {
   return (
     <Card title="Atributos da conta" size="small">
       {holder}
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
+        {ownLogin
+          ? 'Empresas, obras, papéis e regras específicas são definidos pelo administrador.'
+          : 'A sua conta entra pela conta corporativa: o nome e o e-mail vêm do provedor corporativo, e empresas, obras, papéis e regras específicas são definidos pelo administrador.'}
+      </Typography.Paragraph>
       <Table
         size="small"
         loading={loading}
@@ -148,10 +154,8 @@ function Attributes() {
             title: 'Ações',
             key: 'acoes',
             render: (_, r) =>
-              r.key.startsWith('custom:') ? (
-                // Permission attributes are changed by administrators only (the pool refuses the write too).
-                <Typography.Text type="secondary">Definido pelo administrador</Typography.Text>
-              ) : (
+              // Permission attributes are changed by administrators only (the pool refuses the write too); a corporate account's by its provider.
+              !ownLogin || r.key.startsWith('custom:') ? null : (
                 <Space wrap>
                   <Button size="small" onClick={() => setEditing(editing === r.key ? null : r.key)}>
                     {editing === r.key ? 'Cancelar' : 'Editar'}
@@ -201,7 +205,7 @@ function Attributes() {
   );
 }
 
-function Devices() {
+function Devices({ ownLogin }: { ownLogin: boolean }) {
   const [devices, setDevices] = useState<DeviceInfo[]>([]);
   const [error, setError] = useState<string | null>(null);
   const load = useCallback(async () => {
@@ -213,8 +217,15 @@ function Devices() {
     }
   }, []);
   useEffect(() => {
-    void load();
-  }, [load]);
+    if (ownLogin) void load();
+  }, [load, ownLogin]);
+  if (!ownLogin) {
+    return (
+      <Card title="Dispositivos lembrados" size="small">
+        <Typography.Text>A sua conta entra pela conta corporativa: os dispositivos lembrados são gerenciados pelo provedor corporativo.</Typography.Text>
+      </Card>
+    );
+  }
   return (
     <Card title="Dispositivos lembrados" size="small">
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
@@ -278,6 +289,7 @@ export default function PerfilPage() {
   const { data: identity } = useGetIdentity<AuthIdentity>();
   const { mutate: logout } = useLogout<{ global?: boolean }>();
   const other = !!param && !!identity && param.toLowerCase() !== identity.email && param !== identity.id;
+  const ownLogin = hasOwnLogin(identity?.tipo);
 
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
@@ -323,8 +335,8 @@ export default function PerfilPage() {
       <SessoesCard />
       <DigestPreferenceCard />
       <CalendarFeedCard />
-      <Attributes />
-      <Devices />
+      <Attributes ownLogin={ownLogin} />
+      <Devices ownLogin={ownLogin} />
     </Space>
   );
 }
