@@ -1,21 +1,18 @@
-import type { EntitySchema, FieldDef } from './kinds';
+import type { EntitySchema } from './kinds';
 import { longtext } from './shared/common';
+import {
+  EMPRESA_TIPOS,
+  EMPRESA_FORNECEDOR,
+  EMPRESA_CLIENTE,
+  EMPRESA_ESCRITORIO,
+  EMPRESA_SEGURADORA,
+  EMPRESA_CORRETORA,
+  companyRef,
+} from './shared/company-ref';
 
-/** Kinds of registered company; references name the kind they accept (`refFilter`). */
-export const EMPRESA_TIPOS = ['Cliente', 'Fornecedor', 'Escritório de advocacia', 'Seguradora', 'Corretora', 'Própria', 'Outro'];
-export const EMPRESA_FORNECEDOR = 'Fornecedor';
-export const EMPRESA_CLIENTE = 'Cliente';
-export const EMPRESA_ESCRITORIO = 'Escritório de advocacia';
-export const EMPRESA_SEGURADORA = 'Seguradora';
-export const EMPRESA_CORRETORA = 'Corretora';
-
-/**
- * A field naming a registered company of the given kind(s): stores its CNPJ digits, the picker
- * offers only companies of those kinds and the API refuses any other with a 400 on the field.
- */
-export function companyRef(name: string, label: string, tipo: string | string[], extra: Partial<FieldDef> = {}): FieldDef {
-  return { name, kind: 'reference', label, ref: 'empresa', refKey: 'cnpj', refFilter: { tipo }, maxLength: 18, ...extra };
-}
+// The kinds and the reference field live in schemas/shared/company-ref.ts (the shared field sets use
+// them too); importers keep using this module.
+export { EMPRESA_TIPOS, EMPRESA_FORNECEDOR, EMPRESA_CLIENTE, EMPRESA_ESCRITORIO, EMPRESA_SEGURADORA, EMPRESA_CORRETORA, companyRef };
 
 /**
  * A registered company (docs/access.md decision 29): which company a record belongs to is a reference

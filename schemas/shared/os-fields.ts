@@ -5,7 +5,7 @@
  */
 import type { FieldDef, Workflow } from '../kinds';
 import { PRIORIDADE_OPTIONS, attachmentsField, longtext, obraRef } from './common';
-import { EMPRESA_CLIENTE, companyRef } from '../empresa';
+import { EMPRESA_CLIENTE, companyRef } from './company-ref';
 
 export const OS_STATUS = ['Aberta', 'Planejada', 'Em execução', 'Pausada', 'Concluída', 'Cancelada'];
 export const OS_TIPO_SERVICO = ['Instalação', 'Comissionamento', 'Manutenção preventiva', 'Manutenção corretiva', 'Inspeção', 'Start-up', 'Treinamento'];

@@ -5,7 +5,7 @@
  */
 import type { FieldDef } from '../kinds';
 import { attachmentsField, longtext, obraRef } from './common';
-import { EMPRESA_CORRETORA, EMPRESA_SEGURADORA, companyRef } from '../empresa';
+import { EMPRESA_CORRETORA, EMPRESA_SEGURADORA, companyRef } from './company-ref';
 
 export const APOLICE_STATUS = ['Em cotação', 'Vigente', 'Vencida', 'Cancelada', 'Renovada'];
 /** How close a policy in force is to its end (server-set daily, src/server/insurance): the list's "a vencer" filter. */

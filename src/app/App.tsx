@@ -21,7 +21,7 @@ import { createDataProvider } from './providers/data-provider';
 import { routerProvider } from './providers/router-provider';
 import { DialogProvider } from './root/dialogs';
 import { EffectiveSchemasSync, ensureSchemas } from './modules/schema-config/effective-schemas';
-import { loadAbility } from './access/load-ability';
+import { bearerHeaders, loadAbility } from './access/load-ability';
 import { notificationProvider } from './providers/notification-provider';
 import { RootShell } from './root/root-frame';
 import { rememberLoadingSeenForSignIn } from './root/loading-seen';
@@ -57,7 +57,9 @@ function Session({ children }: { children: ReactNode }) {
           <SiteDataKeeper />
         </>
       ) : null}
-      <LayoutServicesProvider value={{ searchObras: (text) => fetchObras(text), logout: () => logout() }}>{children}</LayoutServicesProvider>
+      <LayoutServicesProvider value={{ searchObras: (text) => fetchObras(text, undefined, undefined, () => bearerHeaders()), logout: () => logout() }}>
+        {children}
+      </LayoutServicesProvider>
     </AbilitySessionProvider>
   );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldDef } from '../../schemas/kinds';
-import { formatDate, formatDateTime, formatDaysAgo, formatDecimal, formatFileSize, formatMoney, formatPerson, formatValue, todayIso } from './format';
+import { formatDate, formatDateTime, formatDaysAgo, formatDecimal, formatFileSize, formatMoney, formatPerson, todayIso } from './format';
+import { formatValue } from './fields/format-value';
 
 const nb = (s: string) => s.replace(/\u00a0/g, ' ');
 

@@ -5,8 +5,6 @@
  */
 import type { Person } from '../../schemas/kinds';
 import { DEFAULT_DECIMAL_SCALE } from '../../schemas/kinds';
-import { appKindOf } from './fields/kinds/registry';
-import type { FormatField } from './fields/kinds/types';
 
 const LOCALE = 'pt-BR';
 
@@ -108,15 +106,6 @@ export function formatPerson(value: unknown): string {
   if (!p.mail && !p.nome) return '';
   if (p.nome && p.mail) return `${p.nome} <${p.mail}>`;
   return p.mail ?? p.nome ?? '';
-}
-
-/**
- * Formats any field value as plain pt-BR text (list cells, export, history, tooltips): the `format`
- * of the field's kind (src/app/fields/kinds/).
- */
-export function formatValue(field: FormatField, value: unknown): string {
-  if (isEmpty(value)) return '';
-  return appKindOf(field).format(field, value);
 }
 
 /** "1,5 MB" style file sizes. */

@@ -7,7 +7,8 @@
  * but it then loads the whole admin shell first.
  */
 import { lazy, useEffect, type ComponentType, type ReactNode } from 'react';
-import { matchPath, Navigate } from 'react-router';
+import { Navigate } from 'react-router';
+import type { PublicRoute } from './public-paths';
 
 const LoginPage = lazy(() => import('./auth/pages/LoginPage'));
 const PrimeiroLoginPage = lazy(() => import('./auth/pages/PrimeiroLoginPage'));
@@ -25,39 +26,9 @@ const ReportPage = lazy(() => import('./modules/etica/report-page').then((m) => 
 const FollowUpPage = lazy(() => import('./modules/etica/follow-up-page').then((m) => ({ default: m.FollowUpPage })));
 const PosterPage = lazy(() => import('./modules/etica/poster-page').then((m) => ({ default: m.PosterPage })));
 
-export interface PublicRoute {
-  /** As in the route table ('/' for the empty path). */
-  path: string;
-  title: string;
-  screen?: string;
-  redirect?: string;
-}
-
-export const PUBLIC_ROUTES: PublicRoute[] = [
-  { path: '/', title: 'Início', redirect: '/obras' },
-  { path: '/acessoFederado', title: 'Acesso federado', screen: 'acessoFederado' },
-  { path: '/login', title: 'Entrar', screen: 'login' },
-  { path: '/primeiroLogin', title: 'Primeiro acesso', screen: 'primeiroLogin' },
-  { path: '/esqueciSenha', title: 'Esqueci minha senha', screen: 'esqueciSenha' },
-  { path: '/403', title: 'Sem permissão', screen: 'forbidden' },
-  { path: '/404', title: 'Página não encontrada', screen: 'notFound' },
-  { path: '/ObraInacessivel', title: 'Obra inacessível', screen: 'obraInacessivel' },
-  { path: '/manutencao', title: 'Em manutenção', screen: 'manutencao' },
-  { path: '/pesquisa/:token', title: 'Pesquisa de satisfação', screen: 'pesquisa' },
-  { path: '/verificar', title: 'Verificar assinaturas', screen: 'verificar' },
-  { path: '/verificar/:codigo', title: 'Verificar assinaturas', screen: 'verificar' },
-  { path: '/canal-etica', title: 'Canal de ética', screen: 'canalEtica' },
-  { path: '/canal-etica/acompanhar', title: 'Acompanhar relato', screen: 'canalEticaAcompanhar' },
-  { path: '/canal-etica/cartaz', title: 'Cartaz do canal de ética', screen: 'canalEticaCartaz' },
-];
-
-/**
- * Whether a path is one of the public pages (sign-in, the survey link, status pages): pages for
- * anyone, where the staff's help banner has no place.
- */
-export function isPublicPath(pathname: string): boolean {
-  return PUBLIC_ROUTES.some((r) => r.redirect === undefined && matchPath({ path: r.path, end: true }, pathname) !== null);
-}
+// The list and `isPublicPath` live in public-paths.ts (the root frame asks it without the screens);
+// importers keep using this module.
+export { PUBLIC_ROUTES, isPublicPath, type PublicRoute } from './public-paths';
 
 /** Page components of the public screens (add a public screen here and in PUBLIC_ROUTES). */
 export const PUBLIC_SCREENS: Record<string, ComponentType> = {

@@ -45,7 +45,7 @@ import { schemaConfigRoutes } from './schema-config/routes';
 import { slaRoutes } from './sla/routes';
 import { pendingCompanyRoutes } from './modules/empresa-routes';
 import { eapCodeRoutes } from './modules/eap-codigos';
-import { checkHookRegistry } from './crud/hooks-registry';
+import { checkHookRegistry } from './workflow/hooks';
 import { emailActionRoutes } from './workflow/email-actions';
 import { preferencesRoutes } from './preferences/store';
 import { pushRoutes } from './push/routes';

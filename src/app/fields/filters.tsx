@@ -15,7 +15,7 @@ import type { CrudFilter, CrudOperators } from '@refinedev/core';
 import type { FieldDef } from '../../../schemas/kinds';
 import { appKindOf } from './kinds/registry';
 import type { FilterFamily } from './kinds/types';
-import { Loading } from '../views/loading';
+import { Loading } from '../ui/loading';
 
 // The dropdown widgets (date range picker, selects, number inputs) load when a filter is first opened.
 const FilterDropdown = lazy(() => import('./filter-dropdowns').then((m) => ({ default: m.FilterDropdown })));

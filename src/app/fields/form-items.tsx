@@ -15,7 +15,7 @@ import type { FormItemProps, FormRule } from 'antd';
 import type { NamePath } from 'antd/es/form/interface';
 import type { FieldDef } from '../../../schemas/kinds';
 import { rulesFor } from './rules';
-import { registeredFieldInput } from '../views/extensions';
+import { registeredFieldInput } from './input-registry';
 import { appKindOf } from './kinds/registry';
 import type { FieldInputProps, ValueAdapters } from './kinds/types';
 import { GROUP_INPUTS, VALUE_INPUTS } from './inputs';

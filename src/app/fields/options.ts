@@ -5,7 +5,8 @@
 import { lowerLabel } from '../../../schemas/messages';
 import { CURRENT_USER, NOW, TODAY, type EntitySchema, type FieldDef } from '../../../schemas/kinds';
 import { schemaByName } from '../../../schemas/index';
-import { formatValue, todayIso } from '../format';
+import { todayIso } from '../format';
+import { formatValue } from './format-value';
 
 /** Target schema of a reference field (undefined when not registered). */
 export function refTarget(field: FieldDef): EntitySchema | undefined {
@@ -36,15 +37,9 @@ export function fieldByName(schema: EntitySchema, name: string): FieldDef | unde
   return schema.fields.find((f) => f.name === name) ?? SYSTEM_FIELD_DEFS.find((f) => f.name === name);
 }
 
-/** Fields a user edits in forms. */
-export function editableFields(schema: EntitySchema): FieldDef[] {
-  return schema.fields.filter((f) => !f.hidden && !f.readOnly);
-}
-
-/** Fields shown on the show page. */
-export function visibleFields(schema: EntitySchema): FieldDef[] {
-  return schema.fields.filter((f) => !f.hidden);
-}
+// Below the engine's folders (src/app/schema-fields.ts: the offline drafts use them too); importers keep using this module.
+import { editableFields, visibleFields } from '../schema-fields';
+export { editableFields, visibleFields };
 
 /** Group fields by `group`, keeping the first-seen order; fields without group go to "Dados gerais". */
 export function groupFields(fields: FieldDef[], fallback = 'Dados gerais'): { title: string; fields: FieldDef[] }[] {

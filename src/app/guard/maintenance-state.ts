@@ -6,6 +6,7 @@
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import type { ActiveMaintenance } from '../../../resources/maintenance';
+import { onMaintenanceRefusal } from '../providers/data-provider';
 
 const POLL_MS = 60_000;
 const FRESH_MS = 15_000;
@@ -40,6 +41,9 @@ export function refreshMaintenance(force = false): Promise<void> {
   })();
   return pending;
 }
+
+// A write the API refused for a maintenance: the switch is read again, the next navigation shows the page.
+onMaintenanceRefusal(() => void refreshMaintenance(true));
 
 /** Tests: start from nothing in maintenance, or from the given list. */
 export function setMaintenanceForTests(next: readonly ActiveMaintenance[] = []): void {

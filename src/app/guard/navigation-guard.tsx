@@ -5,7 +5,7 @@
  */
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { Loading } from '../views/loading';
+import { Loading } from '../ui/loading';
 import { useIsAuthenticated } from '@refinedev/core';
 import type { AppRoute } from '../../../resources/routes/types';
 import { APP_ROUTES } from '../../../resources/routes';

@@ -1,8 +1,12 @@
 /** How a record kept on the device is named in "No aparelho": entity, site and date when it has them. */
 import type { EntitySchema } from '../../../schemas/kinds';
-import { formatDate, formatValue } from '../format';
+import { formatDate } from '../format';
+import type { FieldDef } from '../../../schemas/kinds';
 
-export function deviceTitle(schema: EntitySchema, values: Record<string, unknown>, recordId?: string): string {
+/** A field's value as text (`formatValue` of src/app/fields/format-value.ts, passed in: the fields sit above the device's store). */
+export type FormatFieldValue = (field: FieldDef, value: unknown) => string;
+
+export function deviceTitle(schema: EntitySchema, values: Record<string, unknown>, formatValue: FormatFieldValue, recordId?: string): string {
   const parts = [schema.label];
   const titleField = schema.fields.find((f) => f.name === schema.titleField);
   const title = titleField ? formatValue(titleField, values[titleField.name]) : '';

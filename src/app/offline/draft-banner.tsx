@@ -4,7 +4,7 @@ import { Alert, Button, Popconfirm, Space } from 'antd';
 import { useNotification } from '@refinedev/core';
 import type { EntitySchema } from '../../../schemas/kinds';
 import { formatDateTime } from '../format';
-import { lowerLabel } from '../fields/options';
+import { lowerLabel } from '../../../schemas/messages';
 
 const saved = (schema: EntitySchema) => (schema.gender === 'f' ? 'salva' : 'salvo');
 

@@ -3,7 +3,7 @@
  * field, theirs and mine; mine is kept unless the person picks theirs. Nothing is dropped silently.
  */
 import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
-import { editableFields } from '../fields/options';
+import { editableFields } from '../schema-fields';
 
 export interface FieldDiff {
   field: FieldDef;

@@ -10,7 +10,7 @@ import { deleteFile, deleteRecord, hasDeviceStore, newId, putRecord, recordsOf, 
 import { deviceFileId, deviceKeysIn } from './device-files';
 import { notifyDeviceChange } from './device-events';
 import { flushOutbox } from './outbox';
-import { deviceTitle } from './device-title';
+import { deviceTitle, type FormatFieldValue } from './device-title';
 
 export interface DeviceDraftOptions {
   schema: EntitySchema;
@@ -28,6 +28,8 @@ export interface DeviceDraftOptions {
   base?: Record<string, unknown>;
   /** The device record the address names (`?aparelho=`, reopen.ts): put back instead of this form's draft. */
   deviceId?: string | null;
+  /** A field's value as text, for the record's name in "No aparelho" (`formatValue`, src/app/fields/format-value.ts). */
+  formatValue: FormatFieldValue;
 }
 
 export interface DeviceDraft {
@@ -53,7 +55,7 @@ export interface DeviceDraft {
 const plain = (v: unknown) => JSON.parse(JSON.stringify(v ?? {})) as Record<string, unknown>;
 const SAVE_DELAY_MS = 300;
 
-export function useDeviceDraft({ schema, action, id, form, owner, ready, path, base, deviceId }: DeviceDraftOptions): DeviceDraft {
+export function useDeviceDraft({ schema, action, id, form, owner, ready, path, base, deviceId, formatValue }: DeviceDraftOptions): DeviceDraft {
   // Without IndexedDB (an old or locked-down browser) the form works as before, online only.
   const enabled = !!schema.offline && !!owner && hasDeviceStore();
   const draftRef = useRef<DeviceRecord | undefined>(undefined);
@@ -115,7 +117,7 @@ export function useDeviceDraft({ schema, action, id, form, owner, ready, path, b
         state,
         key: key ?? prev?.key ?? newId(),
         path: prev?.path ?? path,
-        title: deviceTitle(schema, values, recordId),
+        title: deviceTitle(schema, values, formatValue, recordId),
         createdAt: prev?.createdAt ?? now,
         updatedAt: now,
         attempts: 0,

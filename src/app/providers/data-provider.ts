@@ -16,7 +16,16 @@ import simpleRestDataProvider from '@refinedev/simple-rest';
 import type { BaseRecord, DataProvider, GetListParams, HttpError } from '@refinedev/core';
 import { headersWithKey } from './idempotency';
 import { rememberRequestId, requestIdOf } from './request-ids';
-import { refreshMaintenance } from '../guard/maintenance-state';
+
+const maintenanceRefusalListeners = new Set<() => void>();
+
+/**
+ * Called when the API refuses a write because of a maintenance (issue 40): the guard's switch
+ * (src/app/guard/maintenance-state.ts, above the data provider) reads it again.
+ */
+export function onMaintenanceRefusal(listener: () => void): void {
+  maintenanceRefusalListeners.add(listener);
+}
 
 export type TokenGetter = () => Promise<string | undefined> | string | undefined;
 
@@ -122,7 +131,7 @@ export function createHttpClient(getToken?: TokenGetter): AxiosInstance {
     (error: unknown) => {
       const e = toHttpError(error);
       // A write refused by a maintenance (issue 40): the guard reads the switch again, the next navigation shows the page.
-      if ((e as { codigo?: string }).codigo === 'manutencao') void refreshMaintenance(true);
+      if ((e as { codigo?: string }).codigo === 'manutencao') for (const listener of maintenanceRefusalListeners) listener();
       return Promise.reject(e);
     },
   );

@@ -3,7 +3,6 @@
  * render in tests without the API or Refine.
  */
 import { createContext, useContext, type ReactNode } from 'react';
-import { bearerHeaders } from '../access/load-ability';
 
 export interface ObraOption {
   Id_Lista: string;
@@ -16,11 +15,20 @@ export interface LayoutServices {
   logout: () => void;
 }
 
-export async function fetchObras(text: string, apiUrl = '/api/v1', fetchImpl: typeof fetch = fetch): Promise<ObraOption[]> {
+/**
+ * `authHeaders`: the signed-in session's headers, passed in by the app (`bearerHeaders` of
+ * src/app/access/load-ability.ts, in App.tsx), so that the providers import no session code.
+ */
+export async function fetchObras(
+  text: string,
+  apiUrl = '/api/v1',
+  fetchImpl: typeof fetch = fetch,
+  authHeaders: () => Promise<Record<string, string>> = async () => ({}),
+): Promise<ObraOption[]> {
   const qs = new URLSearchParams({ _start: '0', _end: '20', _sort: 'Id_Lista', _order: 'asc' });
   if (text.trim()) qs.set('q', text.trim());
   try {
-    const response = await fetchImpl(`${apiUrl}/obras?${qs}`, { headers: { Accept: 'application/json', ...(await bearerHeaders()) } });
+    const response = await fetchImpl(`${apiUrl}/obras?${qs}`, { headers: { Accept: 'application/json', ...(await authHeaders()) } });
     if (!response.ok) return [];
     const rows = (await response.json()) as unknown;
     if (!Array.isArray(rows)) return [];

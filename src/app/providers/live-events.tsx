@@ -13,7 +13,7 @@
  */
 import { useContext, useEffect } from 'react';
 import { QueryClientContext, type QueryClient } from '@tanstack/react-query';
-import { PENDENCIAS_RESOURCE } from '../workflow/query-keys';
+import { PENDENCIAS_RESOURCE } from './pendencias-resource';
 import { authHeaders, getApiUrl } from './data-provider';
 
 export const LIVE_EVENTS_PATH = '/eventos';

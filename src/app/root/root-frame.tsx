@@ -9,7 +9,7 @@ import { FONT_FAMILY, PAGE_MAX_HEIGHT } from './constants';
 import { afterFirstPaint, loadRobotoFonts } from './fonts';
 import { useInRouterContext, useLocation } from 'react-router';
 import { HelpBanner, useHelpUrl } from './help-banner';
-import { isPublicPath } from '../public-routes';
+import { isPublicPath } from '../public-paths';
 import { ActionOverlayProvider, LoadingOverlay, ScrollLockProvider, useScrollLockContext } from './overlays';
 import { toastStore as defaultToastStore, type ToastStore } from '../providers/toast-store';
 import { UpdateSlot } from '../pwa/update-slot';

@@ -15,7 +15,11 @@
  */
 import type React from 'react';
 import type { BaseRecord } from '@refinedev/core';
-import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
+import type { EntitySchema } from '../../../schemas/kinds';
+
+// The field inputs' registry lives with the fields (src/app/fields/input-registry.ts: the form items
+// ask it); modules keep registering through this module.
+export { registerFieldInput, registeredFieldInput, type FieldInputProps, type FieldInputComponent } from '../fields/input-registry';
 
 export interface ListActionProps {
   schema: EntitySchema;
@@ -30,28 +34,11 @@ export interface RelatedListActionProps {
   child: EntitySchema;
 }
 
-/** What a `Form.Item` hands to its input (the same props as the kind's own `FieldInput`). */
-export interface FieldInputProps {
-  field: FieldDef;
-  value?: unknown;
-  onChange?: (value: unknown) => void;
-  id?: string;
-  disabled?: boolean;
-  'aria-label'?: string;
-}
-
 export type ListAction = React.ComponentType<ListActionProps>;
 export type RelatedListAction = React.ComponentType<RelatedListActionProps>;
-export type FieldInputComponent = React.ComponentType<FieldInputProps>;
-
-interface FieldInputEntry {
-  applies: (field: FieldDef) => boolean;
-  Component: FieldInputComponent;
-}
 
 const LIST_ACTIONS: ListAction[] = [];
 const RELATED_LIST_ACTIONS: RelatedListAction[] = [];
-const FIELD_INPUTS: FieldInputEntry[] = [];
 
 /** Adds a button to every list header (in registration order); registering it again does nothing. */
 export function registerListAction(Component: ListAction): void {
@@ -63,20 +50,10 @@ export function registerRelatedListAction(Component: RelatedListAction): void {
   if (!RELATED_LIST_ACTIONS.includes(Component)) RELATED_LIST_ACTIONS.push(Component);
 }
 
-/** Renders `Component` as the input of every field `applies` picks (the first match wins). */
-export function registerFieldInput(applies: (field: FieldDef) => boolean, Component: FieldInputComponent): void {
-  if (!FIELD_INPUTS.some((e) => e.Component === Component)) FIELD_INPUTS.push({ applies, Component });
-}
-
 export function listActions(): readonly ListAction[] {
   return LIST_ACTIONS;
 }
 
 export function relatedListActions(): readonly RelatedListAction[] {
   return RELATED_LIST_ACTIONS;
-}
-
-/** The registered input of a field, if a module claims it. */
-export function registeredFieldInput(field: FieldDef): FieldInputComponent | undefined {
-  return FIELD_INPUTS.find((e) => e.applies(field))?.Component;
 }

@@ -15,6 +15,7 @@ import { propertyPathToArray, useGetIdentity, useResourceParams, useWarnAboutCha
 import { Create, Edit, useForm } from '@refinedev/antd';
 import { CURRENT_USER, type EntitySchema } from '../../../schemas/kinds';
 import { FieldFormItem } from '../fields/form-items';
+import { formatValue } from '../fields/format-value';
 import { UploadTargetContext, useUploadTarget } from '../fields/upload-target';
 import { PeopleSiteContext } from '../fields/inputs/people-site';
 import { CreateDefaults } from './create-defaults';
@@ -225,6 +226,7 @@ export function GenericForm({
     path: location.pathname,
     base: record,
     deviceId: new URLSearchParams(location.search).get(DEVICE_PARAM),
+    formatValue,
   });
   draftHolder.current = draft;
   // A refused record put back into its form (issue 36): the server's messages on their fields.

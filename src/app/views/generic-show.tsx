@@ -20,7 +20,8 @@ import { usePodeCheck } from '../access/pode';
 import { toCaslAction } from '../../access/refine-actions';
 import { canEditHere } from '../workflow/can-edit';
 import { deleteConfirmProps, fieldByName, groupFields, recordTitle, visibleFields } from '../fields/options';
-import { formatDateTime, formatValue } from '../format';
+import { formatDateTime } from '../format';
+import { formatValue } from '../fields/format-value';
 import { TransitionComment, TransitionHeading, authorText, transitionDotColor, WorkflowPanel, historyKey, type HistoryTransition } from '../workflow';
 
 export interface GenericShowProps {

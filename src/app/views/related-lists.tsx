@@ -22,7 +22,7 @@ import { externalKindOf } from '../../access/user';
 import { FieldDisplay } from '../fields/display';
 import { ReferenceTitlesProvider } from '../fields/reference-titles';
 import { defaultValues, lowerLabel, recordTitle } from '../fields/options';
-import { formatValue } from '../format';
+import { formatValue } from '../fields/format-value';
 import { StateTag } from '../workflow/state-tag';
 import { InteractionTimeline } from './related-timeline';
 import { ChildSummary } from './related-child-summary';

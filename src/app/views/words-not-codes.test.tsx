@@ -14,7 +14,7 @@ import { schemaByName } from '../../../schemas/index';
 import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
 import { labelledOptions, optionLabel } from '../../../schemas/option-labels';
 import { ROLE_LABELS, roleName } from '../../access/roles';
-import { formatValue } from '../format';
+import { formatValue } from '../fields/format-value';
 import { FieldDisplay } from '../fields/display';
 import { HistoryTimeline, type HistoryEntry } from './generic-show';
 import { DashboardView } from '../modules/dashboard/dashboard-page';

@@ -4,8 +4,8 @@
  */
 import type { BaseKey } from '@refinedev/core';
 
-/** Refine resource of "Minhas pendências" (`GET /api/v1/pendencias` through the data provider). */
-export const PENDENCIAS_RESOURCE = 'pendencias';
+// Declared with the data provider (src/app/providers/pendencias-resource.ts), which the live updates use too.
+export { PENDENCIAS_RESOURCE } from '../providers/pendencias-resource';
 
 export const recordExtrasKey = (resource: string, id: BaseKey) => ['portal-record', resource, String(id)] as const;
 

@@ -15,7 +15,7 @@ import { useConfirmFocus } from './confirm-focus';
 import type { TransitionInput, TransitionOption } from './types';
 import { useTakeTransition } from './use-take-transition';
 import { useTransitions } from './use-transitions';
-import { Loading } from '../views/loading';
+import { Loading } from '../ui/loading';
 
 interface Props {
   schema: EntitySchema;

@@ -9,6 +9,8 @@ import { TRASH_CORE_SQL } from '../trash/tables';
 import { ApiError } from '../http/errors';
 import { entityHooks, registerEntityHooks, runBeforeChange, unknownHookEntities } from './hooks-registry';
 import { createRecord, deleteRecord, updateRecord } from './repository';
+// The engine's lifecycle (SLA, files, edit rules, trash) every write goes through, without the features' registrations.
+import '../modules/engine-lifecycle';
 
 /** An entity of this test only: the registry and the engine know nothing about it but its hooks. */
 const coisa: EntitySchema = {

@@ -8,10 +8,8 @@
  * the order they were registered.
  */
 import type { EntitySchema } from '../../../schemas/kinds';
-import { CODE_SCHEMAS } from '../../../schemas';
 import type { AppAbility } from '../../access/ability';
 import type { Db } from '../db/connect';
-import { missingTransitionHooks } from '../workflow/hooks';
 
 type Rec = Record<string, unknown>;
 
@@ -85,25 +83,13 @@ export function entityHooks(schemaName: string): Readonly<HookLists> {
   return registry.get(schemaName) ?? empty();
 }
 
-/** Names of the entities with hooks (checked against the schemas at start, `checkHookRegistry`). */
+/** Names of the entities with hooks (checked against the schemas at start, `checkHookRegistry` in src/server/workflow/hooks.ts). */
 export const entitiesWithHooks = (): string[] => [...registry.keys()];
 
 /** Entity names hooks were registered for that are not schemas (a typo would silently disable a rule). */
 export function unknownHookEntities(schemas: readonly EntitySchema[]): string[] {
   const names = new Set(schemas.map((s) => s.name));
   return entitiesWithHooks().filter((n) => !names.has(n));
-}
-
-/**
- * At start: every guard and effect the schemas' transitions name is registered, and every entity
- * with registered hooks is a schema (a misspelt name would silently disable its rules).
- */
-export function checkHookRegistry(schemas: readonly EntitySchema[], all: readonly EntitySchema[] = CODE_SCHEMAS): void {
-  const problems = [
-    ...missingTransitionHooks(schemas).map((m) => `unregistered workflow hook ${m}`),
-    ...unknownHookEntities(all).map((n) => `entity hooks registered for unknown schema "${n}"`),
-  ];
-  if (problems.length) throw new Error(`Hook registry (src/server/modules/register.ts): ${problems.join('; ')}.`);
 }
 
 /**

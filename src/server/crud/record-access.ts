@@ -28,6 +28,18 @@ export interface Actor {
   emNomeDe?: string[];
 }
 
+/** The caller as the workflow engine sees it (src/server/workflow): always told whether external, with roles. */
+export interface WorkflowActor {
+  email: string;
+  name?: string;
+  ability: AppAbility;
+  /** External user (client, supplier, law firm): decision 1 of docs/access.md. */
+  client: boolean;
+  roles: string[];
+  /** E-mails of the absent people this actor stands in for (PortalUser.emNomeDe). */
+  emNomeDe?: string[];
+}
+
 export const tableOf = (s: EntitySchema) => sql.table(s.name);
 
 function fieldOfConstraint(schema: EntitySchema) {

@@ -15,14 +15,11 @@ import { checkReferenceFilters } from './reference-filter';
 import { hasMatrixFields, matrixDefaults } from '../../../schemas/matrix';
 import { copiedValues, copyingFields } from '../../../schemas/copies';
 import { stripUnreadable } from './read-fields';
-import { refuseStateEdit, refuseDeleteInState, stateEditRight } from '../workflow/edit-rules';
-import { actingFor } from '../workflow/definition';
-import { attachRecordFiles } from '../storage/file-access';
-import { moveToTrash } from '../trash/move';
+import { actingFor } from './acting-for';
+import { engineLifecycle } from './lifecycle';
 import { restoreMasked, withoutStaffMailsOne } from './external-privacy';
 import { numberOnCreate } from './numbering';
 import { attachTitles, titlesSql, withTitles, TITLES_PROPERTY } from './reference-titles';
-import { applySla } from '../sla/engine';
 import { actionFor, canOn, governing, guardDb, parseId, readActionOf, selectOne, tableOf, type Actor, type Row } from './record-access';
 
 // The records' access basics, lists and history live beside this file; importers keep using this module.
@@ -197,8 +194,9 @@ export async function storeNewRecord(trx: Db, schema: EntitySchema, actor: Actor
     .values(cols)
     .returning(sql<Row>`to_jsonb(${tableOf(schema)}.*)`.as('row'))
     .executeTakeFirstOrThrow();
-  const row = await applySla(trx, schema, flattenExtra(r.row as Row)); // deadlines of the SLA (src/server/sla)
-  await attachRecordFiles(trx, schema, actor, row.id, undefined, row);
+  const engine = engineLifecycle();
+  const row = await engine.afterStore(trx, schema, flattenExtra(r.row as Row)); // deadlines of the SLA (src/server/sla)
+  await engine.attachFiles(trx, schema, actor, row.id, undefined, row); // src/server/storage
   await writeAudit(trx, schema, row.id, 'create', actor.email, diffRecords(schema, {}, row), opts.note ? { comment: opts.note } : undefined);
   await runAfterCreate({ trx, schema, actor, row });
   await runAfterChange({ trx, schema, actor, op: 'create', row });
@@ -236,9 +234,10 @@ export async function updateRecord(
         inTransaction(db, async (trx) => {
           const before = await selectOne(trx, schema, id, true);
           if (!before) throw new ApiError(404, notFoundMessage(schema));
-          refuseStateEdit(schema, b, before);
+          const engine = engineLifecycle(); // the workflow's edit rules, the SLA, the files (lifecycle.ts)
+          engine.refuseStateEdit(schema, b, before);
           // The edit right: the entity's usual one, or the one the record's workflow state declares.
-          const right = stateEditRight(schema, before, actionFor(schema, 'edit'), (a) =>
+          const right = engine.stateEditRight(schema, before, actionFor(schema, 'edit'), (a) =>
             actor.ability.can(a as never, subject(schema.subject, { ...before }) as never),
           );
           const action = right.action;
@@ -274,8 +273,8 @@ export async function updateRecord(
             .returning(sql<Row>`to_jsonb(${tableOf(schema)}.*)`.as('row'))
             .executeTakeFirst();
           if (!r) throw new ApiError(409, 'Este registro foi alterado por outra pessoa. Recarregue para ver a versão atual.');
-          const row = await applySla(trx, schema, flattenExtra(r.row as Row)); // deadlines of the SLA (src/server/sla)
-          await attachRecordFiles(trx, schema, actor, id, before, row);
+          const row = await engine.afterStore(trx, schema, flattenExtra(r.row as Row)); // deadlines of the SLA (src/server/sla)
+          await engine.attachFiles(trx, schema, actor, id, before, row);
           // Decision 31: a substitute's edit of the absent person's item is recorded "em nome de".
           const emNomeDe = parent ? null : actingFor(before, actor, (own) => own.can(action as never, subject(schema.subject, { ...before }) as never));
           const note = revert ? { comment: revert.note } : opts.note ? { comment: opts.note } : undefined;
@@ -307,10 +306,11 @@ export async function deleteRecord(db: Db, schema: EntitySchema, actor: Actor, r
           if (!before) throw new ApiError(404, notFoundMessage(schema));
           const action = actionFor(schema, 'delete');
           if (!(await canOn(trx, schema, actor, action, before))) throw new ApiError(403, forbiddenMessage(schema, action));
-          refuseDeleteInState(schema, before);
+          const engine = engineLifecycle();
+          engine.refuseDeleteInState(schema, before);
           await runBeforeDelete({ trx, schema, before });
           // Into the trash with what goes with it, files held (src/server/trash); purged when the period ends.
-          await moveToTrash(trx, schema, id, actor.email);
+          await engine.moveToTrash(trx, schema, id, actor.email);
           return stripUnreadable(actor.ability, schema, before);
         }),
       ),

@@ -10,9 +10,9 @@ import { refuseUnreadableQuery, searchableFor } from './query-fields';
 import { refuseMailProbe, searchableForReader } from './external-privacy';
 import type { PortalUser } from '../../access/user';
 import { isExternalUser } from '../../access/user';
-import type { WorkflowActor } from '../workflow/definition';
-import { listTransitions, takeTransition } from '../workflow/transition';
 import { createRecord, deleteRecord, getRecord, listRecords, recordHistory, updateRecord, type Actor } from './repository';
+import type { WorkflowActor } from './record-access';
+import { engineLifecycle } from './lifecycle';
 import { revertToVersion } from './record-revert';
 import { listJson } from '../http/list-answer';
 
@@ -68,12 +68,8 @@ export function crudRoutes(db: Db, schemaOrGetter: EntitySchema | (() => EntityS
   r.get('/:id/historico', async (c) => listJson(c, await recordHistory(db, current(), actorOf(c), c.req.param('id'))));
   // "Restaurar esta versão" (issue 35): an earlier version's fields written back as a new version.
   r.post('/:id/historico/:entrada/restaurar', async (c) => c.json(await revertToVersion(db, current(), actorOf(c), c.req.param('id'), c.req.param('entrada'))));
-  if (current().workflow) {
-    r.get('/:id/transitions', async (c) => listJson(c, await listTransitions(db, current(), actorOf(c), c.req.param('id'))));
-    r.post('/:id/transitions/:name', async (c) =>
-      c.json(await takeTransition(db, current(), actorOf(c), c.req.param('id'), c.req.param('name'), await jsonBody(c.req.raw))),
-    );
-  }
+  // The transitions of a schema with a workflow (src/server/workflow/transition-routes.ts, through lifecycle.ts).
+  engineLifecycle().recordRoutes(r, db, current);
   r.post('/', async (c) => c.json(await createRecord(db, current(), actorOf(c), await jsonBody(c.req.raw)), 201));
   r.patch('/:id', async (c) => c.json(await updateRecord(db, current(), actorOf(c), c.req.param('id'), await jsonBody(c.req.raw))));
   r.put('/:id', async (c) => c.json(await updateRecord(db, current(), actorOf(c), c.req.param('id'), await jsonBody(c.req.raw))));

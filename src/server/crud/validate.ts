@@ -3,8 +3,10 @@ import { CURRENT_USER, NOW, SYSTEM_FIELDS, TODAY } from '../../../schemas/kinds'
 import { todayIso } from '../time';
 import { VALIDATION_MESSAGES, isEmptyValue } from '../../../schemas/messages';
 import { kindOf } from '../fields/registry';
+import type { FieldErrors } from '../http/errors';
 
-export type FieldErrors = Record<string, string[]>;
+// Declared with the API's errors (src/server/http), below the engine; importers keep using this module.
+export type { FieldErrors };
 
 export interface ValidationResult {
   values: Record<string, unknown>;

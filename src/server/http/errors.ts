@@ -1,4 +1,5 @@
-import type { FieldErrors } from '../crud/validate';
+/** Messages per field (`{ campo: ['mensagem'] }`), the `errors` of an API error's body. */
+export type FieldErrors = Record<string, string[]>;
 
 /** An error the API answers with its own status and a Portuguese message. */
 export class ApiError extends Error {

@@ -3,8 +3,7 @@
  * no NUL character (PostgreSQL text and jsonb cannot store it), no absurdly deep JSON, and a safe
  * way to quote a client's value back in a message.
  */
-import type { FieldErrors } from '../crud/validate';
-import { ApiError } from './errors';
+import { ApiError, type FieldErrors } from './errors';
 
 export const NUL_MESSAGE = 'O texto contém um caractere inválido (NUL).';
 export const DEPTH_MESSAGE = 'Estrutura aninhada demais.';

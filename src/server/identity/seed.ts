@@ -13,7 +13,7 @@
 import type { Emulator } from './emulator';
 import { CognitoCallError } from './emulator';
 import { CORPORATE_PROVIDER, OAUTH_SCOPES } from '../auth/identity-config';
-import { CNPJ } from '../seed/demo-empresas';
+import { CNPJ } from './demo-cnpj';
 
 export const DEMO_PASSWORD = 'Demo#2026';
 export const POOL_NAME = 'portal-local';
@@ -40,7 +40,7 @@ function listPt(items: string[]): string {
 
 /** A staff (corporate) account of the company, described like the others. */
 /** A supplier or partner law firm (docs/access.md decision 28): own login, sees only its company's records. */
-/** `empresa` is the registered company's CNPJ (digits, src/server/seed/demo-empresas.ts), as records refer to it (decision 29). */
+/** `empresa` is the registered company's CNPJ (digits, src/server/identity/demo-cnpj.ts), as records refer to it (decision 29). */
 function partner(email: string, name: string, kind: 'fornecedor' | 'escritorio', company: string, empresa: string): DemoAccount {
   const what = kind === 'fornecedor' ? 'fornecedor: registros SGI e portal do fornecedor da empresa' : 'escritório parceiro: processos que conduz';
   return { email, name, roles: [kind], obra: [], empresa: [empresa], federated: false, description: `${what} (${company}) — login próprio` };

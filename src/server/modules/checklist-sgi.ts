@@ -12,7 +12,7 @@ import { NAO_CONFORME, answerIndex, numberedItems, type ChecklistAnswer, type Nu
 import { CHECKLIST_CATEGORIAS } from '../../../schemas/shared/checklist-fields';
 import type { Db } from '../db/connect';
 import { toColumnValues } from '../db/columns';
-import { openSgiInTriage } from './sgi-open';
+import { openSgiInTriage } from '../sgi/open';
 import type { AfterCreateRule, WriteRule } from '../crud/hooks-registry';
 
 /** The SGI record's reference to a filled checklist, per filled-checklist schema. */

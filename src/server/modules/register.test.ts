@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { CODE_SCHEMAS } from '../../../schemas';
 import type { EntitySchema } from '../../../schemas/kinds';
-import { checkHookRegistry, entityHooks, registerEntityHooks, unknownHookEntities } from '../crud/hooks-registry';
+import { entityHooks, registerEntityHooks, unknownHookEntities } from '../crud/hooks-registry';
 import { coreStatements } from '../db/migrate';
-import { afterNamed, guardNamed, missingTransitionHooks, registerGuard } from '../workflow/hooks';
+import { afterNamed, checkHookRegistry, guardNamed, missingTransitionHooks, registerGuard } from '../workflow/hooks';
 import './register';
 
 /** A workflow whose transitions name a guard and an effect nobody registered. */

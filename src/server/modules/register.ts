@@ -9,6 +9,8 @@
  * - Core tables of the engine and the features, and the steps that run with them at every start
  *   (`registerCoreSql`, `registerAfterCoreSql`, src/server/db/migrate.ts).
  */
+// First: the engine's lifecycle of every record (SLA, files, edit rules, trash, transitions' routes).
+import './engine-lifecycle';
 import { SCHEMAS } from '../../../schemas';
 import { registerEntityHooks } from '../crud/hooks-registry';
 import { registerAfterCoreSql, registerAfterMigrate, registerAfterTablesSql, registerCoreSql } from '../db/migrate';
@@ -35,6 +37,7 @@ import { SETTINGS_CORE_SQL } from '../settings/store';
 import { TRASH_CORE_SQL } from '../trash/tables';
 import { MAINTENANCE_CORE_SQL } from '../maintenance/store';
 import { IMPORT_CORE_SQL } from '../import/store';
+import '../import/webhook-reader';
 import { SEARCH_CORE_SQL } from '../search/tables';
 import { SAVED_VIEWS_CORE_SQL } from '../saved-views/tables';
 import { ETHICS_CORE_SQL } from '../ethics/tables';

@@ -21,7 +21,7 @@ import { todayIso } from '../time';
 import { loadRdoConfig } from './config';
 import { flattenExtra } from '../db/columns';
 import { renderReportPdf, reportFileName } from './report-pdf';
-import { pdfSignatureBlock } from '../signatures/pdf-block';
+import { signatureBlockOf } from './signature-block';
 
 export { siteForDocument } from './report-pdf';
 
@@ -105,7 +105,7 @@ export function rdoRoutes(db: Db, storage: FileStorage) {
     const report = await getRecord(db, schema, actorOf(c), c.req.param('id'));
     // The signatures are checked against the content as stored (the reader's copy may lack fields).
     const stored = await selectOne(db, schema, Number(report.id));
-    const signatures = stored ? await pdfSignatureBlock(db, schema, stored) : undefined;
+    const signatures = stored ? await signatureBlockOf(db, schema, stored) : undefined;
     const pdf = await renderReportPdf(db, storage, report, { signatures });
     const filename = reportFileName(report);
     return new Response(new Uint8Array(pdf), {

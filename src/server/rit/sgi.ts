@@ -4,10 +4,10 @@
  * number; its effect (findings.ts) creates a quality deviation with the finding's description and
  * severity, linked back to the report (`ticketSgi.rit`, `ticketSgi.ritConstatacao`: the report's
  * related list "Registros SGI das constatações") and sends it to triage
- * (src/server/modules/sgi-open.ts). Once per finding (409 after), 400 for a number the report does
+ * (src/server/sgi/open.ts). Once per finding (409 after), 400 for a number the report does
  * not have.
  */
-import { openSgiInTriage } from '../modules/sgi-open';
+import { openSgiInTriage } from '../sgi/open';
 import { registerFindingOpener } from './findings';
 
 registerFindingOpener('abrir-sgi', {

@@ -1,32 +1,12 @@
 /**
  * The demo's registered companies (docs/access.md decision 29), keyed by CNPJ digits: the key the
  * records' company references and the demo users' `empresa` hold (src/server/identity/seed.ts).
- * No imports, so the user-pool seed can use it.
+ * The CNPJs themselves are in src/server/identity/demo-cnpj.ts, which the user-pool seed uses too.
  */
-export const CNPJ = {
-  portal: '11222333000181',
-  montagensIdeal: '12345678000195',
-  andradeLobo: '23456789000195',
-  mouraCivel: '34567890000130',
-  clienteDemo: '45678901000175',
-  clienteNovo: '56789012000100',
-  atlantico: '67890123000116',
-  trafoSul: '78901234000105',
-  locaAlturas: '89012345000179',
-  concreta: '90123456000131',
-  seguradoraAtlantica: '13579246000101',
-  valeSeguros: '24681357000140',
-  primeCorretora: '31415926000171',
-  eletricaForte: '27182818000129',
-  terraplenagemMinas: '16180339000157',
-  santaClara: '17320508000170',
-  portoAzul: '22360679000162',
-  serraDourada: '26457513000110',
-  portasRapidas: '22333444000181',
-  climaFloripa: '24494897000115',
-  vigilanciaHorizonte: '28284271000135',
-  pinturasCerrado: '31622776000177',
-} as const;
+import { CNPJ } from '../identity/demo-cnpj';
+
+// The keys live below the identity's demo accounts (src/server/identity/seed.ts uses them too); importers keep using this module.
+export { CNPJ };
 
 export function demoEmpresas(): Record<string, unknown>[] {
   return [

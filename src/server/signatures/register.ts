@@ -29,8 +29,12 @@ import { signedDocument, type SignedDocument } from './documents';
 import type { TransitionHook } from '../workflow/hooks';
 import { registerSignaturePending } from './pending';
 import { RDO_DOCUMENT } from './rdo-document';
+import { pdfSignatureBlock } from './pdf-block';
+import { registerSignatureBlock } from '../rdo/signature-block';
 
 registerCoreSql('assinaturas', SIGNATURE_CORE_SQL);
+// The block the daily report's PDF prints (src/server/rdo/signature-block.ts: the RDO does not import this feature).
+registerSignatureBlock(pdfSignatureBlock);
 
 /** The voiding step of a document of record ("Anular diário", "Anular RIT": schemas/diario.ts, schemas/rit.ts). */
 const VOID_STEP = 'anular';

@@ -16,7 +16,9 @@
 import { sql } from 'kysely';
 import { RDO_CONCLUDED } from '../../../schemas/diario';
 import { WEBHOOK_OTHER_EVENTS } from '../../../resources/webhooks';
+import type { EntitySchema } from '../../../schemas/kinds';
 import type { Db } from '../db/connect';
+import type { Actor } from '../crud/record-access';
 
 /** The catalogue's named events an outbox delivers (`ping` is sent by "Enviar teste" alone). */
 export type NamedWebhookEvent = Exclude<keyof typeof WEBHOOK_OTHER_EVENTS, 'ping'>;
@@ -25,6 +27,27 @@ export const isNamedWebhookEvent = (name: string): name is NamedWebhookEvent => 
 
 /** The API resource of the import runs (`GET /api/v1/importacoes/{id}`), the record of `importacao.concluida`. */
 export const IMPORTS_RESOURCE = 'importacoes';
+
+/**
+ * How the outbox reads the subject of a named event that is no entity's record — an import run
+ * (`IMPORTS_RESOURCE`) — as the subscription's account reads it; throws when the account may not.
+ * Registered by the feature that owns it (src/server/import/webhook-reader.ts), which sits above the
+ * webhooks.
+ */
+export type EventSubjectReader = (trx: Db, id: number, actor: Actor, schemas: readonly EntitySchema[]) => Promise<Record<string, unknown>>;
+
+const subjectReaders = new Map<string, EventSubjectReader>();
+
+export function registerEventSubjectReader(recurso: string, reader: EventSubjectReader): void {
+  subjectReaders.set(recurso, reader);
+}
+
+/** The reader of `recurso`'s events; an import's event without its reader is a wiring error. */
+export function eventSubjectReader(recurso: string): EventSubjectReader | undefined {
+  const reader = subjectReaders.get(recurso);
+  if (!reader && recurso === IMPORTS_RESOURCE) throw new Error('Webhook reader of the imports not registered: import src/server/modules/register.ts.');
+  return reader;
+}
 
 /** The events a workflow step raises when it takes a record of `recurso` into `estados` from outside them. */
 export const STATE_EVENTS: readonly { evento: NamedWebhookEvent; recurso: string; estados: readonly string[] }[] = [

@@ -27,10 +27,7 @@ import type { Db } from '../db/connect';
 import { bossOf } from '../db/boss';
 import { getRecord, readActionOf, type Actor } from '../crud/repository';
 import { accountUser } from '../service-accounts/authenticate';
-import { importRow } from '../import/store';
-import { visibleTo } from '../import/access';
-import { summaryOf } from '../import/views';
-import { IMPORTS_RESOURCE, stateEventsOf, stepOf, type StoredStep } from './events';
+import { eventSubjectReader, stateEventsOf, stepOf, type StoredStep } from './events';
 import { WEBHOOK_QUEUE, WEBHOOK_RETRY, type WebhookJob, type WebhookRetry } from './tables';
 
 /** How long an id below the cursor is waited for (a write that rolled back never comes). */
@@ -135,14 +132,9 @@ const defaultAbilityOf = (user: PortalUser) => defineAbilityFor(user, { draftSta
 /** The record as the account reads it, `{ id }` for a deletion, or null when it may not read it. */
 async function recordFor(trx: Db, schemas: readonly EntitySchema[], actor: Actor, ev: OutboxEvent): Promise<Record<string, unknown> | null> {
   const id = ev.registroId;
+  const reader = eventSubjectReader(ev.recurso); // an import run (src/server/import/webhook-reader.ts)
   try {
-    if (ev.recurso === IMPORTS_RESOURCE) {
-      const run = visibleTo(await importRow(trx, id), actor);
-      return summaryOf(
-        run,
-        schemas.find((s) => s.resource === run.recurso),
-      );
-    }
+    if (reader) return await reader(trx, id, actor, schemas);
     const schema = schemas.find((s) => s.resource === ev.recurso);
     if (!schema) return null;
     if (ev.deleted) return actor.ability.can(readActionOf(schema) as never, schema.subject as never) ? { id } : null;

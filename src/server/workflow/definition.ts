@@ -6,20 +6,14 @@
 import { isEmptyValue } from '../../../schemas/messages';
 import { subject } from '@casl/ability';
 import { ADMIN_TRANSITION, type EntitySchema, type FieldDef, type Workflow, type WorkflowState, type WorkflowTransition } from '../../../schemas/kinds';
-import { ownRightAbility, type AppAbility } from '../../access/ability';
 import { formatDateBr, todayIso } from '../time';
 import { dutyConflict, type DutyConflict } from './segregation';
 
-export interface WorkflowActor {
-  email: string;
-  name?: string;
-  ability: AppAbility;
-  /** External user (client, supplier, law firm): decision 1 of docs/access.md. */
-  client: boolean;
-  roles: string[];
-  /** E-mails of the absent people this actor stands in for (PortalUser.emNomeDe). */
-  emNomeDe?: string[];
-}
+// The actor and decision 31's "em nome de" live with the records' access (src/server/crud), which uses them too.
+import type { WorkflowActor } from '../crud/record-access';
+import { actingFor, personMail } from '../crud/acting-for';
+export type { WorkflowActor };
+export { actingFor, personMail };
 
 /** The administrators' transition every workflow gets (audited, comment required, any state). */
 export function adminTransition(wf: Workflow): WorkflowTransition {
@@ -43,15 +37,6 @@ export const stateLabel = (wf: Workflow, value: unknown): string => stateOf(wf, 
 export function findTransition(wf: Workflow, name: string): WorkflowTransition | undefined {
   if (name === ADMIN_TRANSITION) return adminTransition(wf);
   return wf.transitions.find((t) => t.name === name);
-}
-
-const mailOf = (v: unknown): string | undefined =>
-  v && typeof v === 'object' && typeof (v as { mail?: unknown }).mail === 'string' ? (v as { mail: string }).mail.toLowerCase() : undefined;
-
-/** The e-mail a person field (`{ mail }`) or an e-mail field holds. */
-export function personMail(v: unknown): string | undefined {
-  if (typeof v === 'string' && v.includes('@')) return v.toLowerCase();
-  return mailOf(v);
 }
 
 /** May the actor take this transition on this record now (state aside)? Checked against the record. */
@@ -85,26 +70,6 @@ export function dutyConflictOf(
   const absent = actingFor(row, actor, (own) => mayTake(schema, t, row, { ...actor, ability: own, emNomeDe: [] }), t.by);
   const conflict = absent ? dutyConflict(schema, row, actor.email, absent) : undefined;
   return conflict && absent ? { ...conflict, absent } : undefined;
-}
-
-/**
- * Decision 31: the absent person a substitute acts for when `allowedOwn` (the same check made with
- * the actor's own rights, `ownRightAbility`) refuses: the first of `emNomeDe` the record names
- * (in `fields` when given, e.g. a step's `by`, else in any of its values); null when the actor
- * acts in their own right or stands in for nobody.
- */
-export function actingFor(
-  row: Record<string, unknown>,
-  actor: { email: string; emNomeDe?: string[]; ability: AppAbility },
-  allowedOwn: (own: AppAbility) => boolean,
-  fields?: string[],
-): string | null {
-  const absent = actor.emNomeDe ?? [];
-  if (!absent.length) return null;
-  const own = ownRightAbility(actor.ability);
-  if (own === actor.ability || allowedOwn(own)) return null;
-  const named = new Set(Object.entries(row).flatMap(([k, v]) => (!fields?.length || fields.includes(k) ? [personMail(v)] : [])));
-  return absent.find((m) => named.has(m)) ?? null;
 }
 
 /** The transitions the actor may take on the record in its current state (the admin one included). */

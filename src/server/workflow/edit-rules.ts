@@ -5,6 +5,7 @@
  */
 import type { EntitySchema } from '../../../schemas/kinds';
 import { ApiError } from '../http/errors';
+import type { EditRight } from '../crud/lifecycle';
 import { adminTransition, stateLabel, stateOf } from './definition';
 
 const det = (schema: EntitySchema) => (schema.gender === 'f' ? 'esta' : 'este');
@@ -21,14 +22,8 @@ export function refuseStateEdit(schema: EntitySchema, body: Record<string, unkno
   throw new ApiError(400, message, { [wf.field]: [message] });
 }
 
-export interface EditRight {
-  /** CASL action to check against the record. */
-  action: string;
-  /** Only these fields may change (all writable fields when absent). */
-  fields?: string[];
-  /** Message when the right is missing (the state is read-only). */
-  refusal?: string;
-}
+// Declared with the engine's lifecycle (src/server/crud/lifecycle.ts), through which the repository calls these rules.
+export type { EditRight };
 
 /**
  * The edit right in the record's current state: the entity's usual action, or, when the state

@@ -6,6 +6,8 @@
  * schema's transition gives. `missingTransitionHooks` is checked at start (`createApp`).
  */
 import type { EntitySchema } from '../../../schemas/kinds';
+import { CODE_SCHEMAS } from '../../../schemas';
+import { unknownHookEntities } from '../crud/hooks-registry';
 import type { Db } from '../db/connect';
 import type { WorkflowActor } from './definition';
 
@@ -70,4 +72,16 @@ export function missingTransitionHooks(schemas: readonly EntitySchema[]): string
     for (const leave of s.workflow?.onLeave ?? []) if (!AFTER.has(leave.after)) missing.push(`${s.name}.onLeave: after ${leave.after}`);
   }
   return missing;
+}
+
+/**
+ * At start: every guard and effect the schemas' transitions name is registered, and every entity
+ * with registered hooks is a schema (a misspelt name would silently disable its rules).
+ */
+export function checkHookRegistry(schemas: readonly EntitySchema[], all: readonly EntitySchema[] = CODE_SCHEMAS): void {
+  const problems = [
+    ...missingTransitionHooks(schemas).map((m) => `unregistered workflow hook ${m}`),
+    ...unknownHookEntities(all).map((n) => `entity hooks registered for unknown schema "${n}"`),
+  ];
+  if (problems.length) throw new Error(`Hook registry (src/server/modules/register.ts): ${problems.join('; ')}.`);
 }

@@ -13,7 +13,7 @@ import { flattenExtra } from '../db/columns';
 import { diffRecords, writeAudit } from '../crud/audit';
 import { selectOne, type Row } from '../crud/record-access';
 import { toColumnValues as toColumns } from '../db/columns';
-import { applySla } from '../sla/engine';
+import { engineLifecycle } from '../crud/lifecycle';
 import { findTransition } from './definition';
 
 /** Takes the step `name` on the record when it is open from its state; returns whether it did. */
@@ -37,6 +37,6 @@ export async function takeSystemStep(trx: Db, schema: EntitySchema, id: number, 
     transition: { name: t.name, label: t.label, from: state, to: t.to },
     comment: cause.comment,
   });
-  await applySla(trx, schema, after);
+  await engineLifecycle().afterStore(trx, schema, after); // the SLA's clocks (src/server/sla)
   return true;
 }

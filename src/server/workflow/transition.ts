@@ -38,7 +38,7 @@ import { dutyConflictStepMessage } from './segregation';
 import { checkHolderAfter, readAskedValues } from './holders';
 import { nextNumber } from '../crud/numbering';
 import { runWriteGates } from '../crud/hooks-registry';
-import { applySla } from '../sla/engine';
+import { engineLifecycle } from '../crud/lifecycle';
 import { subject } from '@casl/ability';
 
 const COMMENT_MAX = 4000;
@@ -208,7 +208,7 @@ export async function takeTransition(
         { transition: { name: t.name, label: t.label, from: state, to: to ?? null }, comment },
         emNomeDe,
       );
-      await applySla(trx, schema, after); // the SLA's clocks after the step (src/server/sla), on `after`
+      await engineLifecycle().afterStore(trx, schema, after); // the SLA's clocks after the step (src/server/sla), on `after`
       // What the workflow declares for leaving a group of states (`onLeave`), whatever the step, then the step's own effect.
       for (const effect of leaveEffects(schema, state, to)) await afterNamed(effect)({ ...hookCtx, row: after });
       if (t.after) await afterNamed(t.after)({ ...hookCtx, row: after });

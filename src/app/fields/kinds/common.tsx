@@ -1,7 +1,7 @@
 /** Parts several kinds share: the plain-text display, format and spreadsheet cell. */
 import React from 'react';
 import type { FieldDef } from '../../../../schemas/kinds';
-import { formatValue } from '../../format';
+import { formatValue } from '../format-value';
 import type { ExcelCell, FieldDisplayProps, FormatField } from './types';
 
 /** Any value as text: objects as JSON. */

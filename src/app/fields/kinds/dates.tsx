@@ -1,7 +1,8 @@
 /** Date kinds: `date` (yyyy-mm-dd, no zone) and `datetime` (ISO 8601 instant). */
 import React from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
-import { formatDate, formatDateTime, formatValue } from '../../format';
+import { formatDate, formatDateTime } from '../../format';
+import { formatValue } from '../format-value';
 import type { ExcelCell, FieldDisplayProps, FieldKindApp, ValueAdapters } from './types';
 
 function DateDisplay({ field, value }: FieldDisplayProps): React.ReactElement {

@@ -5,7 +5,8 @@ import type { FieldDef } from '../../../../schemas/kinds';
 import { DEFAULT_DECIMAL_SCALE, MONEY_SCALE } from '../../../../schemas/kinds';
 import { schemaByName } from '../../../../schemas';
 import { entityPaths } from '../../../../resources/routes';
-import { formatDecimal, formatInteger, formatMoney, formatValue, toNumber } from '../../format';
+import { formatDecimal, formatInteger, formatMoney, toNumber } from '../../format';
+import { formatValue } from '../format-value';
 import type { ExcelCell, FieldDisplayProps, FieldKindApp, KindFilter } from './types';
 
 type NumberKind = 'integer' | 'decimal' | 'money';

@@ -1,6 +1,6 @@
 /** `reference`: the key (`refKey`, default the id) of a record of `ref`, shown as the record's title. */
 import React from 'react';
-import { formatValue } from '../../format';
+import { formatValue } from '../format-value';
 import { ReferenceLink } from '../reference-link';
 import { useReferenceTitle } from '../reference-titles';
 import { textCell } from './common';

@@ -9,7 +9,7 @@ import React, { useEffect, useId, useRef, useState, type PointerEvent } from 're
 import { Alert, Button, Flex, Input, Modal, Radio, Tooltip, Typography } from 'antd';
 import { ClearOutlined, RedoOutlined, UndoOutlined } from '@ant-design/icons';
 import { MARKUP_COLORS, MARKUP_LIMITS, type MarkupDrawing, type MarkupShape, type MarkupTool } from '../../../../schemas/shared/photo-markup';
-import { Loading } from '../../views/loading';
+import { Loading } from '../../ui/loading';
 import { drawShapes, renderMarkedPhoto } from './markup-draw';
 
 export const TOOL_LABELS: Record<MarkupTool, string> = { seta: 'Seta', circulo: 'Círculo', retangulo: 'Retângulo', livre: 'Traço livre', texto: 'Texto' };

@@ -1,7 +1,7 @@
 /** A record kept on the device as plain text ("Copiar texto" of a refused record): one line per filled field. */
 import type { EntitySchema } from '../../../../schemas/kinds';
 import { editableFields } from '../../fields/options';
-import { formatValue } from '../../format';
+import { formatValue } from '../../fields/format-value';
 import type { DeviceRecord } from '../../offline/device-db';
 
 function text(value: unknown, formatted: string): string {

@@ -12,6 +12,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useGetIdentity, type HttpError } from '@refinedev/core';
 import type { FormInstance } from 'antd';
 import type { EntitySchema } from '../../../../schemas/kinds';
+import { formatValue } from '../../fields/format-value';
 import { useDeviceDraft } from '../../offline/use-device-draft';
 import { useQueuedNotice } from '../../offline/draft-banner';
 import { deviceKeysIn } from '../../offline/device-files';
@@ -48,7 +49,7 @@ export function useChecklistDeviceDraft({
       }) as unknown as FormInstance,
     [],
   );
-  const draft = useDeviceDraft({ schema, action: 'create', form, owner, ready, path: location.pathname });
+  const draft = useDeviceDraft({ schema, action: 'create', form, owner, ready, path: location.pathname, formatValue });
   const submitKey = useSubmitKey();
 
   async function queue(body: Record<string, unknown>, sent?: { key: string }): Promise<boolean> {

@@ -8,7 +8,7 @@ import { Alert, Button, List, Segmented, Space, Statistic, Tag, Typography } fro
 import { DownloadOutlined } from '@ant-design/icons';
 import { schemaByResource } from '../../../../schemas/index';
 import { ROW_ACTION_LABELS, type ImportDetail, type ImportRowAction, type ImportRowOutcome } from '../../../../resources/importacao';
-import { formatValue } from '../../format';
+import { formatValue } from '../../fields/format-value';
 import { downloadResult, importRows } from './import-api';
 
 const PAGE = 50;
