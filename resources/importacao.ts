@@ -17,7 +17,8 @@ export interface ImportSummary {
   recurso: string;
   entidade: string;
   arquivo: string;
-  formato: 'xlsx' | 'csv';
+  /** `mspdi`: a schedule saved by MS Project as XML (EAP only). */
+  formato: 'xlsx' | 'csv' | 'mspdi';
   pessoa: string;
   pessoaNome: string | null;
   situacao: ImportSituation;

@@ -13,6 +13,7 @@ import type { Actor } from '../crud/record-access';
 import { tableWritten } from '../crud/write-events';
 import type { SheetRow } from './cells';
 import { dataRows, openSpreadsheet } from './sheet';
+import { MAX_ROWS } from './limits';
 import { RowProcessor } from './process-row';
 import { Resolver } from './references';
 import { count, dryRunPlan, emptyCounts, importFile, importRow, updateProgress, writeOutcomes, type Counts, type Phase, type RowOutcome } from './store';
@@ -93,7 +94,7 @@ export async function runPhase(deps: ImportDeps, id: number, phase: Phase): Prom
     const schema = deps.schemaOf(job.recurso);
     const actor = await deps.actorFor(job.usuario as PortalUser);
     if (!schema || !actor) return await finish(db, id, 'falhou', l, 'A pessoa que enviou a planilha não tem mais acesso a este cadastro.');
-    const sheet = await openSpreadsheet(await importFile(db, id), job.arquivo_nome);
+    const sheet = await openSpreadsheet(await importFile(db, id), job.arquivo_nome, job.info.about);
     const processor = new RowProcessor({
       schema,
       actor,
@@ -108,6 +109,10 @@ export async function runPhase(deps: ImportDeps, id: number, phase: Phase): Prom
       for (const o of outs) count(l.counts, o.acao);
       l.processadas += outs.length;
     };
+    // A tree (the EAP) is dry-run in one transaction, like its all-or-nothing import: a row sees the
+    // rows above it (a parent created, a summary's new dates), and a parent's rule waits for the sub-items still to come.
+    const oneTransaction = !!schema.tree && (phase === 'simulacao' || job.modo !== 'validas');
+    if (oneTransaction) await processor.expectRows(db, dataRows(sheet, job.info.headerRow));
     if (phase === 'importacao' && job.modo !== 'validas') return await allOrNothing(deps, id, processor, rows, await dryRunPlan(db, id), l, tally, schema);
     const plan = phase === 'importacao' ? await dryRunPlan(db, id) : undefined;
     let stopped = false;
@@ -150,7 +155,7 @@ export async function runPhase(deps: ImportDeps, id: number, phase: Phase): Prom
     let batch: SheetRow[] = [];
     for await (const row of rows) {
       batch.push(row);
-      if (batch.length >= BATCH_ROWS) {
+      if (batch.length >= (oneTransaction ? MAX_ROWS : BATCH_ROWS)) {
         await flush(batch);
         batch = [];
         if (stopped) break;

@@ -24,6 +24,7 @@ import { coerceCell } from './values';
 import { Resolver } from './references';
 import { setStateByImport } from './admin-state';
 import { ledgerOf, recordLedger, type Phase, type RowOutcome } from './store';
+import { pendingKey, setPendingRows } from './pending-rows';
 
 export interface RowContext {
   schema: EntitySchema;
@@ -69,6 +70,8 @@ export class RowProcessor {
   private readonly cols: Column[];
   private readonly key: string[];
   private readonly seen = new Map<string, Map<string, number>>();
+  /** The keys of the rows still to be written (a tree imported in one transaction: pending-rows.ts). */
+  private pending: Set<string> | undefined;
   constructor(private readonly ctx: RowContext) {
     const byName = new Map(ctx.schema.fields.map((f) => [f.name, f]));
     this.cols = ctx.columns.flatMap((c) => {
@@ -83,18 +86,50 @@ export class RowProcessor {
     return (linha: number) => `Importado de ${this.ctx.fileName}, linha ${linha}.`;
   }
 
+  /**
+   * Before a run that is one transaction: the keys of every row of the file, so that a tree's rule
+   * can leave out the records still to come (pending-rows.ts).
+   */
+  async expectRows(db: Db, rows: AsyncIterable<SheetRow>): Promise<void> {
+    if (!this.ctx.schema.tree || !this.key.length) return;
+    const keys = new Set<string>();
+    for await (const row of rows) {
+      const { values } = await this.read(db, row);
+      if (this.key.every((k) => !isEmptyValue(values[k]))) keys.add(pendingKey(this.key, values));
+    }
+    this.pending = keys;
+  }
+
+  /** The field of a tree's parent given by its code (`Item pai` = "1.2"), when the entity's tree has codes. */
+  private get treeParent(): FieldDef | undefined {
+    const tree = this.ctx.schema.tree;
+    const f = tree?.code ? this.ctx.schema.fields.find((x) => x.name === tree.parent) : undefined;
+    return f?.kind === 'reference' && f.ref === this.ctx.schema.name ? f : undefined;
+  }
+
   /** The row's values by field (readable kinds only) and the messages of the cells that could not be read. */
   private async read(trx: Db, row: SheetRow): Promise<{ values: Record<string, unknown>; errors: Record<string, string[]> }> {
     const values: Record<string, unknown> = {};
     const errors: Record<string, string[]> = {};
+    const parent = this.treeParent;
+    let parentText: string | undefined;
     for (const c of this.cols) {
       if (c.role === 'naoImportavel' || (c.role === 'somenteLeitura' && !this.key.includes(c.field.name))) continue;
+      if (c.field === parent && typeof row.cells[c.index] !== 'boolean' && !isEmptyValue(row.cells[c.index])) {
+        parentText = String(row.cells[c.index]).trim(); // resolved below, within the row's own tree
+        continue;
+      }
       let got = coerceCell(c.field, row.cells[c.index] ?? null);
       if ('value' in got && got.value !== null && c.field.kind === 'reference') got = await this.ctx.resolver.reference(trx, c.field, got.value);
       if ('value' in got && got.value !== null && c.field.kind === 'person')
         got = await this.ctx.resolver.person(trx, got.value as { mail?: string; nome?: string });
       if ('error' in got) errors[c.field.name] = [got.error];
       else values[c.field.name] = got.value;
+    }
+    if (parent && parentText !== undefined) {
+      const got = await this.ctx.resolver.treeParent(trx, this.ctx.schema, parent, values, parentText);
+      if ('error' in got) errors[parent.name] = [got.error];
+      else values[parent.name] = got.value;
     }
     return { values, errors };
   }
@@ -146,6 +181,10 @@ export class RowProcessor {
     const { schema, actor } = this.ctx;
     const wf = schema.workflow;
     const { values, errors } = await this.read(trx, row);
+    if (this.pending) {
+      if (this.key.every((k) => !isEmptyValue(values[k]))) this.pending.delete(pendingKey(this.key, values));
+      setPendingRows(trx, this.key, this.pending);
+    }
     Object.assign(errors, this.repeated(linha, values));
     if (Object.keys(errors).length) {
       // The other cells' messages too, as the API gives them, so one pass over the report fixes the row.

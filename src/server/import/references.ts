@@ -58,6 +58,32 @@ export class Resolver {
     return result;
   }
 
+  /**
+   * A tree's parent typed as its code ("1.2"), looked up in the row's own tree (the other fields of
+   * the natural key: the EAP's site and area) among the records the person may read, the rows this
+   * import wrote before it included. A text that is neither the code of the row's parent level nor
+   * written as a code is looked up as any reference (an export names the parent by its title).
+   */
+  async treeParent(db: Db, schema: EntitySchema, field: FieldDef, values: Record<string, unknown>, text: string): Promise<Coerced> {
+    const code = schema.tree?.code;
+    const codeField = code && fieldOf(schema, code.field);
+    const scope = (schema.importKey ?? []).filter((k) => k !== code?.field).map((k) => fieldOf(schema, k));
+    const own = values[code?.field ?? ''];
+    if (!code || !codeField || scope.some((f, i) => !f || values[f.name] === null || values[f.name] === undefined || i > 8))
+      return this.reference(db, field, text);
+    const conds = scope.map((f) => sql`cast(${sql.raw(columnSql(f!))} as text) = ${String(values[f!.name])}`);
+    const r = await sql<{ id: string }>`select id from ${sql.table(schema.name)} where ${sql.raw(columnSql(codeField))} = ${text}
+      and ${sql.join(conds, sql` and `)} and ${this.readable(schema)} limit 2`.execute(db);
+    if (r.rows.length === 1) return { value: Number(r.rows[0].id) };
+    // The parent level's code, or a text written as a code (1, 1.2): never taken for a record's id.
+    const digits = new RegExp(`^\\d+(\\${code.separator}\\d+)*$`);
+    if ((typeof own === 'string' && own.startsWith(`${text}${code.separator}`)) || digits.test(text)) {
+      const where = scope.map((f) => f!.label.toLowerCase()).join(' e ');
+      return { error: `O item pai de código "${text}" não existe em ${schema.labelPlural} (mesma ${where}): importe-o numa linha acima ou corrija o código.` };
+    }
+    return this.reference(db, field, text);
+  }
+
   private async findReference(db: Db, field: FieldDef, text: string): Promise<Coerced> {
     const t = this.target(field);
     if (!t) return { value: text };

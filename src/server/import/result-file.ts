@@ -57,7 +57,7 @@ export async function resultWorkbook(db: Db, row: ImportRow, file: Buffer, schem
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   const ws = wb.addWorksheet(row.info.about.sheetName || 'Planilha', { views: [{ state: 'frozen', ySplit: 1 }] });
   const width = Math.max(...row.info.columns.map((c) => c.index + 1), 1);
-  const sheet = await openSpreadsheet(file, row.arquivo_nome);
+  const sheet = await openSpreadsheet(file, row.arquivo_nome, row.info.about);
   const dryRun = phase === 'simulacao';
   ws.getColumn(width + 1).width = 60;
   for await (const r of sheet.rows()) {

@@ -14,7 +14,8 @@ import { ApiError } from '../http/errors';
 import { actorOf, jsonBody } from '../crud/routes';
 import { receiveUpload } from '../storage/upload-stream';
 import { BadFile, MAX_FILE_BYTES, TOO_LARGE } from './limits';
-import { openSpreadsheet, scanSpreadsheet } from './sheet';
+import { formatOf, openSpreadsheet, scanSpreadsheet, type ReadingAbout } from './sheet';
+import { scheduleTarget } from './mspdi-target';
 import { autoMapping, checkMapping, withSaved } from './mapping';
 import { checkMayImport, isImportAdmin, visibleTo } from './access';
 import { importFile, importRow, insertImport, outcomes, saveMapping, savedMapping, type ImportRow, type RowAction } from './store';
@@ -39,9 +40,9 @@ function page(q: (k: string) => string | undefined): { start: number; end: numbe
 const attachment = (name: string) => `attachment; filename="${name.replace(/[^\w.-]+/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /** The file read and checked once; anything the readers did not foresee in a malformed file is still the file's fault (400), never a 5xx. */
-async function readUpload(bytes: Buffer, name: string) {
+async function readUpload(bytes: Buffer, name: string, about?: ReadingAbout) {
   try {
-    const sheet = await openSpreadsheet(bytes, name);
+    const sheet = await openSpreadsheet(bytes, name, about);
     return { sheet, info: await scanSpreadsheet(sheet) };
   } catch (e) {
     if (e instanceof ApiError) throw e;
@@ -100,7 +101,12 @@ export function importRoutes(deps: ImportDeps) {
       const name = (received.name || 'planilha').replace(/[\u0000-\u001f\\/]/g, '_').slice(0, 200);
       if (received.size > MAX_FILE_BYTES) throw TOO_LARGE();
       const bytes = await readFile(received.path);
-      const { sheet, info } = await readUpload(bytes, name);
+      // An MS Project schedule (.xml) goes to the EAP of the site and area named in the query.
+      const about =
+        bytes.length && formatOf(bytes, name) === 'mspdi'
+          ? await scheduleTarget(db, schema, actor, { obra: c.req.query('obra'), area: c.req.query('area') }, deps.schemaByName)
+          : undefined;
+      const { sheet, info } = await readUpload(bytes, name, about);
       const mapping = withSaved(schema, autoMapping(schema, info.columns), await savedMapping(db, actor.email.toLowerCase(), schema.resource));
       const id = await insertImport(db, {
         recurso: schema.resource,

@@ -20,18 +20,22 @@ import {
 import { cellText, columnName, isBlankRow, type SheetRow } from './cells';
 import { openXlsx } from './xlsx-reader';
 import { openCsv } from './csv-reader';
+import { NOT_MSPDI, openMspdi } from './mspdi-reader';
 
-export type SpreadsheetFormat = 'xlsx' | 'csv';
+/** `mspdi`: a schedule saved by MS Project as XML, read as rows of the EAP (mspdi-reader.ts). */
+export type SpreadsheetFormat = 'xlsx' | 'csv' | 'mspdi';
 
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
 const CFB = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 const startsWith = (buf: Buffer, sig: number[]) => buf.length >= sig.length && sig.every((b, i) => buf[i] === b);
 
-/** The format by name and content: a zip is an .xlsx, an OLE file a protected or old workbook, text a .csv. */
+/** The format by name and content: a zip is an .xlsx, an OLE file a protected or old workbook, text a .csv, .xml an MS Project schedule. */
 export function formatOf(buf: Buffer, fileName: string): SpreadsheetFormat {
   const ext = /\.([a-z0-9]{1,5})$/i.exec(fileName)?.[1]?.toLowerCase() ?? '';
   if (buf.length === 0) throw EMPTY_FILE();
   if (ext === 'xlsm' || ext === 'xltm' || ext === 'xlsb') throw MACRO_WORKBOOK();
+  if (ext === 'mpp') throw NOT_MSPDI();
+  if (ext === 'xml') return 'mspdi';
   if (startsWith(buf, CFB)) throw PROTECTED_OR_OLD();
   if (startsWith(buf, ZIP)) {
     if (ext && !['xlsx', 'xltx'].includes(ext)) throw UNSUPPORTED_TYPE();
@@ -46,13 +50,32 @@ export interface Spreadsheet {
   format: SpreadsheetFormat;
   /** Every row of the sheet, blank ones included. */
   rows: () => AsyncGenerator<SheetRow>;
-  /** The sheet's name (.xlsx), the encoding and separator (.csv). */
-  about: { sheetName?: string; encoding?: string; delimiter?: string };
+  about: ReadingAbout;
   xlsxNotes?: { hiddenCols: number[]; merged: string[]; formulasWithoutValue: number };
+  /** What the schedule's reading chose (codes, weights), in pt-BR. */
+  notes?: string[];
 }
 
-export async function openSpreadsheet(buf: Buffer, fileName: string): Promise<Spreadsheet> {
+/**
+ * How the file was read: the sheet's name (.xlsx), the encoding and separator (.csv); for an MS
+ * Project schedule, the project's title and the site and area its tasks go to (chosen on upload,
+ * kept with the import so that every later reading gives the same rows).
+ */
+export interface ReadingAbout {
+  sheetName?: string;
+  encoding?: string;
+  delimiter?: string;
+  projeto?: string;
+  obra?: string;
+  area?: string;
+}
+
+export async function openSpreadsheet(buf: Buffer, fileName: string, about: ReadingAbout = {}): Promise<Spreadsheet> {
   const format = formatOf(buf, fileName);
+  if (format === 'mspdi') {
+    const m = openMspdi(buf, about);
+    return { format, rows: m.rows, about: { projeto: m.project || undefined, obra: about.obra, area: about.area }, notes: m.notes };
+  }
   if (format === 'csv') {
     const csv = openCsv(buf);
     return { format, rows: csv.rows, about: { encoding: csv.encoding, delimiter: csv.delimiter } };
@@ -120,7 +143,7 @@ export async function scanSpreadsheet(sheet: Spreadsheet): Promise<ScanResult> {
     seen.set(key, columnName(index));
     columns.push({ index, letter: columnName(index), text });
   });
-  const notes: string[] = [];
+  const notes: string[] = [...(sheet.notes ?? [])];
   const x = sheet.xlsxNotes;
   if (x) {
     const merged = x.merged.map((ref) => ({ ref, r: rangeOf(ref) })).filter((m) => m.r);

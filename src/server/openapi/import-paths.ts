@@ -20,7 +20,7 @@ const summary: JsonSchema = {
     recurso: { type: 'string', description: 'O recurso de destino (contratos, obras…).' },
     entidade: { type: 'string', description: 'O nome do cadastro para exibição.' },
     arquivo: { type: 'string' },
-    formato: { type: 'string', enum: ['xlsx', 'csv'] },
+    formato: { type: 'string', enum: ['xlsx', 'csv', 'mspdi'], description: '`mspdi`: cronograma do MS Project salvo como XML (só na EAP).' },
     pessoa: { type: 'string', description: 'Quem enviou.' },
     pessoaNome: nullable('string'),
     situacao: { type: 'string', enum: Object.keys(SITUATION_LABELS) },
@@ -138,14 +138,25 @@ export function importPaths(): Record<string, JsonSchema> {
       post: {
         tags,
         operationId: 'enviarPlanilha',
-        summary: 'Envia uma planilha (.xlsx ou .csv) para importar num cadastro',
+        summary: 'Envia uma planilha (.xlsx ou .csv) ou um cronograma do MS Project (.xml) para importar num cadastro',
         description:
           `Só para a equipe que pode criar ou alterar registros do cadastro. Até ${MAX_FILE_BYTES / 1024 / 1024} MB, ${MAX_ROWS.toLocaleString('pt-BR')} linhas, ` +
           `${MAX_COLUMNS} colunas e ${MAX_CELL_CHARS.toLocaleString('pt-BR')} caracteres por célula. Recusados com 400 e nada gravado: arquivo vazio ou sem dados, ` +
           'de outro tipo, corrompido ou cortado, com macros (.xlsm), protegido por senha, que se expande demais (zip bomb), com DOCTYPE (entity bomb), ' +
           'CSV com codificações misturadas, cabeçalho com células mescladas ou colunas repetidas. CSV: `;`, `,` ou tab; UTF-8 (com ou sem BOM) ou Windows-1252. ' +
-          'Devolve as colunas lidas e o mapeamento proposto (por rótulo ou nome do campo, e o último usado pela pessoa neste cadastro).',
-        parameters: [{ name: 'recurso', in: 'query', required: true, description: 'O recurso de destino (ex.: `contratos`).', schema: { type: 'string' } }],
+          'Devolve as colunas lidas e o mapeamento proposto (por rótulo ou nome do campo, e o último usado pela pessoa neste cadastro). ' +
+          'Na EAP (`recurso=eap-os`), aceita também o cronograma do MS Project salvo como XML (MSPDI, `.xml`): cada tarefa vira uma linha ' +
+          '(código da EDT, nome, item pai, início e término, peso pelo trabalho) da obra e área informadas; um XML com DOCTYPE é recusado.',
+        parameters: [
+          { name: 'recurso', in: 'query', required: true, description: 'O recurso de destino (ex.: `contratos`).', schema: { type: 'string' } },
+          { name: 'obra', in: 'query', description: 'Cronograma do MS Project (.xml): a obra da EAP (obrigatória).', schema: { type: 'string' } },
+          {
+            name: 'area',
+            in: 'query',
+            description: 'Cronograma do MS Project (.xml): a área da EAP (padrão FIELD).',
+            schema: { type: 'string', enum: ['FIELD', 'AUTOMACAO'] },
+          },
+        ],
         requestBody: {
           required: true,
           content: {

@@ -3,7 +3,7 @@
  * configurator of sites 101 and 103 (automacao, automacao_config): the tree from one request,
  * editing an item in the side panel, a new sub-item with the next code, moving it under another
  * item, deleting, the weights warning, the API's errors on the form, read-only people, phone width,
- * the lists' "Importar planilha" for who may import.
+ * the lists' "Importar planilha" for who may import (an MS Project schedule included).
  */
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -173,7 +173,11 @@ describe('EAP editor', { timeout: 120_000 }, () => {
     await nodeTitle('3');
     const button = screen.getByRole('button', { name: 'Importar planilha' });
     fireEvent.click(button);
-    expect(await screen.findByRole('dialog', { name: 'Importar planilha — EAP (Field e automação)' }, T)).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Importar planilha — EAP (Field e automação)' }, T);
+    // The same dialog takes MS Project's XML for this site and area: no site to pick.
+    expect(within(dialog).getByText(/salvo como XML/)).toBeInTheDocument();
+    expect(dialog.querySelector('input[type="file"]')!.getAttribute('accept')).toBe('.xlsx,.csv,.txt,.xml');
+    expect(within(dialog).queryByLabelText('Obra do cronograma')).toBeNull();
   });
 
   it('offers no changes to who may only read the EAP', async () => {

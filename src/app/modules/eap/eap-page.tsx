@@ -129,8 +129,8 @@ export function EapPage({ area }: { area: EapArea }) {
                 Novo item na raiz
               </Button>
             </Pode>
-            {/* The generic lists' button (it checks the rights itself). */}
-            <ImportButton schema={EAP_SCHEMA} />
+            {/* The generic lists' button (it checks the rights itself); an MS Project schedule goes to this site and area. */}
+            <ImportButton schema={EAP_SCHEMA} schedule={{ obra, area }} />
           </Space>
         }
         loading={query.isLoading}

@@ -12,10 +12,14 @@ export function listImports(opts: { start: number; end: number; todas?: boolean 
   return json(`/importacoes?_start=${opts.start}&_end=${opts.end}${opts.todas ? '&todas=true' : ''}`);
 }
 
-export async function uploadSheet(resource: string, file: File): Promise<ImportDetail> {
+/** `schedule`: the EAP's site and area an MS Project schedule (.xml) goes to. */
+export async function uploadSheet(resource: string, file: File, schedule?: { obra?: string; area?: string }): Promise<ImportDetail> {
   const form = new FormData();
   form.append('file', file, file.name);
-  return apiCall<ImportDetail>(`/importacoes?recurso=${encodeURIComponent(resource)}`, { apiUrl: API, method: 'POST', body: form });
+  const query = new URLSearchParams({ recurso: resource });
+  if (schedule?.obra) query.set('obra', schedule.obra);
+  if (schedule?.area) query.set('area', schedule.area);
+  return apiCall<ImportDetail>(`/importacoes?${query.toString()}`, { apiUrl: API, method: 'POST', body: form });
 }
 
 export const simulate = (id: number, mapeamento: Record<string, string | null>) => json<ImportDetail>(`/importacoes/${id}/simular`, 'POST', { mapeamento });

@@ -12,10 +12,12 @@ import { usePodeCheck } from '../../access/pode';
 import type { Action, Subject } from '../../../access/subjects';
 import { isExternalUser } from '../../../access/user';
 import { importRights } from '../../../../resources/importacao';
+import type { ScheduleTarget } from './schedule-target';
 
 const ImportWizard = lazy(() => import('./import-wizard').then((m) => ({ default: m.ImportWizard })));
 
-export function ImportButton({ schema }: ListActionProps) {
+/** `schedule`: the EAP screen's site and area, where an MS Project schedule (.xml) goes. */
+export function ImportButton({ schema, schedule }: ListActionProps & { schedule?: ScheduleTarget }) {
   const pode = usePodeCheck();
   const user = useCurrentUser();
   const [open, setOpen] = useState(false);
@@ -31,7 +33,7 @@ export function ImportButton({ schema }: ListActionProps) {
       </Button>
       {open && (
         <Suspense fallback={null}>
-          <ImportWizard resource={schema.resource} label={schema.labelPlural} onClose={() => setOpen(false)} />
+          <ImportWizard resource={schema.resource} label={schema.labelPlural} schedule={schedule} onClose={() => setOpen(false)} />
         </Suspense>
       )}
     </>

@@ -10,6 +10,7 @@ import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { isRunning, type ImportDetail } from '../../../../resources/importacao';
 import { cancelImport, downloadTemplate, formatSeconds, getImport, runImport, simulate, uploadSheet } from './import-api';
 import { ImportReport } from './import-report';
+import { acceptFor, isScheduleFile, SCHEDULE_RESOURCE, ScheduleTargetFields, type ScheduleTarget } from './schedule-target';
 
 type Step = 'enviar' | 'colunas' | 'simulando' | 'relatorio' | 'importando' | 'resultado';
 const STEPS: { key: Step[]; title: string }[] = [
@@ -28,9 +29,20 @@ export function stepOf(d: ImportDetail | null): Step {
   return 'relatorio';
 }
 
-function UploadStep({ resource, label, onDone }: { resource: string; label: string; onDone: (d: ImportDetail) => void }): React.ReactElement {
+function UploadStep({
+  resource,
+  label,
+  schedule,
+  onDone,
+}: {
+  resource: string;
+  label: string;
+  schedule?: ScheduleTarget;
+  onDone: (d: ImportDetail) => void;
+}): React.ReactElement {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [target, setTarget] = useState<ScheduleTarget>(schedule ?? {});
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <Typography.Paragraph style={{ marginBottom: 0 }}>
@@ -40,15 +52,16 @@ function UploadStep({ resource, label, onDone }: { resource: string; label: stri
       <Button icon={<DownloadOutlined />} onClick={() => void downloadTemplate(resource).catch((e: Error) => setError(e.message))}>
         Baixar modelo de {label.toLowerCase()}
       </Button>
+      {resource === SCHEDULE_RESOURCE ? <ScheduleTargetFields value={target} fixed={schedule} onChange={setTarget} /> : null}
       <Upload.Dragger
-        accept=".xlsx,.csv,.txt"
+        accept={acceptFor(resource)}
         multiple={false}
         showUploadList={false}
         disabled={busy}
         beforeUpload={(file) => {
           setBusy(true);
           setError(null);
-          uploadSheet(resource, file)
+          uploadSheet(resource, file, resource === SCHEDULE_RESOURCE && isScheduleFile(file.name) ? { ...target, ...schedule } : undefined)
             .then(onDone)
             .catch((e: Error) => setError(e.message))
             .finally(() => setBusy(false));
@@ -218,10 +231,12 @@ export interface ImportWizardProps {
   label: string;
   /** An existing import to resume (from "Importações"). */
   initial?: ImportDetail | null;
+  /** The EAP screen's site and area, where an MS Project schedule goes. */
+  schedule?: ScheduleTarget;
   onClose: () => void;
 }
 
-export function ImportWizard({ resource, label, initial = null, onClose }: ImportWizardProps): React.ReactElement {
+export function ImportWizard({ resource, label, initial = null, schedule, onClose }: ImportWizardProps): React.ReactElement {
   const [detail, setDetail] = useState<ImportDetail | null>(initial);
   const step = stepOf(detail);
   const screens = Grid.useBreakpoint();
@@ -246,7 +261,7 @@ export function ImportWizard({ resource, label, initial = null, onClose }: Impor
           responsive={false}
           direction={screens.sm ? 'horizontal' : 'vertical'}
         />
-        {step === 'enviar' ? <UploadStep resource={resource} label={label} onDone={setDetail} /> : null}
+        {step === 'enviar' ? <UploadStep resource={resource} label={label} schedule={schedule} onDone={setDetail} /> : null}
         {step === 'colunas' && detail ? (
           <MappingStep detail={detail} onBack={() => setDetail(null)} onSimulate={async (m) => setDetail(await simulate(detail.id, m))} />
         ) : null}

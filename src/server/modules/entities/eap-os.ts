@@ -7,6 +7,7 @@ import { formatDateBr } from '../../time';
 import { writeAudit } from '../../crud/audit';
 import { registerEntityHooks, type DeleteRule, type WriteRule } from '../../crud/hooks-registry';
 import { rowOf } from './helpers';
+import { isPendingRow } from '../../import/pending-rows';
 
 /**
  * EAP items (work-breakdown structure of a site's field or automation services): one tree per
@@ -113,7 +114,10 @@ const eapDatesInsideParent: WriteRule = async ({ trx, op, before, after }) => {
     if (outside(fim)) errors.terminoPrevisto = [msg];
   }
   if (op === 'update' && (moved('inicioPrevisto') || moved('terminoPrevisto'))) {
-    const kids = await trx.selectFrom('eapOs').select(['codigo', 'inicioPrevisto', 'terminoPrevisto']).where('pai', '=', Number(before!.id)).execute();
+    // Sub-items an import (a revised schedule) writes further down are checked on their own rows (src/server/import/pending-rows.ts).
+    const kids = (await trx.selectFrom('eapOs').select(['codigo', 'inicioPrevisto', 'terminoPrevisto']).where('pai', '=', Number(before!.id)).execute()).filter(
+      (k) => !isPendingRow(trx, { obra: after.obra, area: after.area, codigo: k.codigo }),
+    );
     const early = ini ? kids.filter((k) => [k.inicioPrevisto, k.terminoPrevisto].some((d) => isoDate(d) && isoDate(d)! < ini)) : [];
     const late = fim ? kids.filter((k) => [k.inicioPrevisto, k.terminoPrevisto].some((d) => isoDate(d) && isoDate(d)! > fim)) : [];
     const codes = (l: typeof kids) =>
