@@ -10,7 +10,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
-import { apiGet, apiSend, axeSerious, formatViolations, goto, launch, loginStaff, newPage, noSidewaysScroll, PHONE, shot, step, waitPath } from './helpers.mjs';
+import { apiGet, apiSend, goto, launch, loginStaff, newPage, noSidewaysScroll, PHONE, shot, step, waitPath } from './helpers.mjs';
+import { noAxe } from './axe.mjs';
 
 let browser;
 before(async () => {
@@ -23,11 +24,6 @@ after(async () => {
 const MESSAGE = 'Ajuste nas apólices em andamento. As consultas voltam em seguida.';
 const pad = (n) => String(n).padStart(2, '0');
 const typed = (d) => `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-
-async function noAxe(page, what) {
-  const v = await axeSerious(page);
-  assert.equal(v.length, 0, `${what}: violações sérias/críticas do axe-core em ${page.url()}:\n    ${formatViolations(v)}`);
-}
 
 /** Types a date and time into the open dialog's "Previsão de término"; Enter confirms it and sends the form (its last field). */
 async function setEnd(dialog, page, text) {

@@ -4,7 +4,8 @@
 // issued endorsements). Axe on both screens at both widths; nothing scrolls sideways at 390 px; screenshots.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { apiGet, axeSerious, formatViolations, goto, launch, loginStaff, newPage, noSidewaysScroll, PHONE, shot, step, waitPath } from './helpers.mjs';
+import { apiGet, goto, launch, loginStaff, newPage, noSidewaysScroll, PHONE, shot, step, waitPath } from './helpers.mjs';
+import { noAxe } from './axe.mjs';
 
 let browser;
 before(async () => {
@@ -16,11 +17,6 @@ after(async () => {
 
 const SOON = '01.67.0021877'; // ends 20 days after the seeding (src/server/seed/demo-seguros.ts)
 const RENEWAL = '01.67.0021450'; // a renewal with one issued endorsement and one draft
-
-async function noAxe(page, what) {
-  const v = await axeSerious(page);
-  assert.equal(v.length, 0, `${what}: violações sérias/críticas do axe-core em ${page.url()}:\n    ${formatViolations(v)}`);
-}
 
 const brDate = (iso) => iso.split('-').reverse().join('/');
 const policy = async (page, numero) => {

@@ -7,7 +7,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import sharp from 'sharp';
-import { apiGet, axeSerious, formatViolations, goto, launch, loginStaff, newPage, noSidewaysScroll, PHONE, shot, step, waitPath } from './helpers.mjs';
+import { apiGet, goto, launch, loginStaff, newPage, noSidewaysScroll, PHONE, shot, step, waitPath } from './helpers.mjs';
+import { noAxe } from './axe.mjs';
 
 let browser;
 before(async () => {
@@ -16,11 +17,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-async function noAxe(page, what) {
-  const v = await axeSerious(page);
-  assert.equal(v.length, 0, `${what}: violações sérias/críticas do axe-core em ${page.url()}:\n    ${formatViolations(v)}`);
-}
 
 const QUESTION = 'Em que dia e horário isso aconteceu?';
 const ANSWER = 'Na terça-feira, por volta das 9h, no almoxarifado.';

@@ -4,7 +4,8 @@
 // column without sideways scrolling. Axe on the list and the log; screenshots at 1440 and 390 px.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { apiGet, apiSend, axeSerious, formatViolations, goto, launch, loginStaff, newPage, noSidewaysScroll, PHONE, shot, step } from './helpers.mjs';
+import { apiGet, apiSend, goto, launch, loginStaff, newPage, noSidewaysScroll, PHONE, shot, step } from './helpers.mjs';
+import { noAxe } from './axe.mjs';
 
 let browser;
 before(async () => {
@@ -13,11 +14,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-async function noAxe(page, what) {
-  const v = await axeSerious(page);
-  assert.equal(v.length, 0, `${what}: violações sérias/críticas do axe-core em ${page.url()}:\n    ${formatViolations(v)}`);
-}
 
 test('webhooks: a lista, o formulário, o registro de entregas com um teste (computador e celular)', async () => {
   const page = await newPage(browser);

@@ -30,16 +30,15 @@ import {
   apiGet,
   apiSend,
   attachErrorLog,
-  axeSerious,
   chromiumOptions,
   eventually,
-  formatViolations,
   goto,
   loginStaff,
   noSidewaysScroll,
   shot,
   step,
 } from './helpers.mjs';
+import { noAxe } from './axe.mjs';
 import { installed, registrationId } from './field-helpers.mjs';
 
 const PERSON = 'planejamento@portal.local';
@@ -71,11 +70,6 @@ async function personsBrowser(viewport) {
     rmSync(dir, { recursive: true, force: true });
   };
   return { page, context, close };
-}
-
-async function noAxe(page, what) {
-  const v = await axeSerious(page);
-  assert.equal(v.length, 0, `${what}: violações sérias/críticas do axe-core em ${page.url()}:\n    ${formatViolations(v)}`);
 }
 
 /** Removes the person's devices with notifications (a machine that reaches the push service keeps one). */

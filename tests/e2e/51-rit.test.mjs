@@ -6,7 +6,8 @@
 // both pages at both widths; nothing scrolls sideways at 390 px; screenshots.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { apiGet, axeSerious, formatViolations, goto, launch, loginStaff, newPage, noSidewaysScroll, PHONE, shot, step } from './helpers.mjs';
+import { apiGet, goto, launch, loginStaff, newPage, noSidewaysScroll, PHONE, shot, step } from './helpers.mjs';
+import { noAxe } from './axe.mjs';
 
 let browser;
 before(async () => {
@@ -15,11 +16,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-async function noAxe(page, what) {
-  const v = await axeSerious(page);
-  assert.equal(v.length, 0, `${what}: violações sérias/críticas do axe-core em ${page.url()}:\n    ${formatViolations(v)}`);
-}
 
 const report = async (page, numero) => {
   const r = await apiGet(page, `/api/v1/rits?numero=${encodeURIComponent(numero)}`);

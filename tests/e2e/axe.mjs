@@ -1,5 +1,6 @@
 // axe-core in the browser scenarios: the WCAG 2.0/2.1 A and AA rules (and axe's best practices) on the
 // current page, serious and critical violations only.
+import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -49,4 +50,10 @@ export async function axeSerious(page, opts) {
 
 export function formatViolations(vs) {
   return vs.map((v) => `[${v.impact}] ${v.id}: ${v.help} (${v.count} nós)\n      ${v.nodes.join('\n      ')}`).join('\n    ');
+}
+
+/** Fails when axe-core finds a serious or critical violation on the current page (`what` names the screen). */
+export async function noAxe(page, what, opts) {
+  const v = await axeSerious(page, opts);
+  assert.equal(v.length, 0, `${what}: violações sérias/críticas do axe-core em ${page.url()}:\n    ${formatViolations(v)}`);
 }
