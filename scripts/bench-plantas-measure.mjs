@@ -1,8 +1,8 @@
 // Part of `npm run bench:plantas` (scripts/bench-plantas.mjs): what is measured in the phone's page —
 // the time until a sheet is drawn, the frames while panning and zooming, the space on the device.
 
-/** In-page: ms since the navigation started when the sheet's canvas is drawn (pdf-page-canvas.tsx: the
- * "Carregando a planta" status goes once `page.render` resolved), or false. */
+/** In-page: ms since the navigation started when the sheet's canvas is drawn at full resolution
+ * (pdf-page-canvas.tsx: the "Carregando a planta" status goes once `page.render` resolved), or false. */
 const sheetDrawn = (code) => {
   const region = document.querySelector(`[role="region"][aria-label="Folha ${code}"]`);
   const canvas = region?.querySelector('[data-testid="planta-folha"] canvas');
@@ -10,7 +10,25 @@ const sheetDrawn = (code) => {
   return performance.now();
 };
 
-/** In-page: ms since the navigation started once the app is mounted and its loading overlay is gone. */
+/**
+ * In-page: when the sheet's drawing is first on screen, `{ t, kind }`, or false: `prévia` when the
+ * low-resolution first pass (sheet-preview.tsx: the sheet's thumbnail, loaded, over the sheet's box)
+ * came first, `folha` when the full-resolution canvas did. A white box or the loading status is not
+ * counted; the app's own loading overlay is waited for apart (overlayGoneAt).
+ */
+const sheetVisible = (code) => {
+  const region = document.querySelector(`[role="region"][aria-label="Folha ${code}"]`);
+  const img = region?.querySelector('[data-testid="planta-folha"] img[data-testid="planta-previa"]');
+  if (img?.complete && img.naturalWidth > 0) return { t: performance.now(), kind: 'prévia', px: `${img.naturalWidth} × ${img.naturalHeight}` };
+  // As sheetDrawn (a function passed to the page cannot call another of this file).
+  const canvas = region?.querySelector('[data-testid="planta-folha"] canvas');
+  if (!canvas || !canvas.width || region.querySelector('[role="status"][aria-label="Carregando a planta"]')) return false;
+  return { t: performance.now(), kind: 'folha' };
+};
+
+/** In-page: ms since the navigation started when the viewer's region is in the page (the app mounted it), or false. */
+const viewerMounted = (code) => (document.querySelector(`[role="region"][aria-label="Folha ${code}"]`) ? performance.now() : false);
+
 /** The last request of the sheet's PDF (`?planta=1`) that started after `since`: { start, end } (ms since the navigation). */
 const pdfTiming = (page, since) =>
   page.evaluate((t) => {
@@ -26,6 +44,7 @@ export async function sheetDrawnOn(page, code, timeout = 180_000) {
   await page.waitForFunction(sheetDrawn, code, { polling: 'raf', timeout });
 }
 
+/** In-page: ms since the navigation started once the app is mounted and its loading overlay is gone. */
 const overlayGoneAt = () =>
   (document.getElementById('app')?.childElementCount ?? 0) > 0 && !document.querySelector('[data-testid="loading-overlay"]') ? performance.now() : false;
 
@@ -35,31 +54,36 @@ const overlayGoneAt = () =>
  * the running app (the router's own navigation). Each: ms until the canvas is drawn; for (a) also when
  * the app's loading overlay went (the sheet is only seen once both happened).
  */
-export async function measureOpen(page, { sheet, runs }) {
+export async function measureOpen(page, { sheet, other, runs }) {
   const reload = [];
   const at = async (fn, arg) => (await page.waitForFunction(fn, arg, { polling: 'raf', timeout: 120_000 })).jsonValue();
   for (let i = 0; i < runs; i++) {
     await page.reload({ waitUntil: 'commit' });
-    const [drawn, overlay] = await Promise.all([at(sheetDrawn, sheet.codigo), at(overlayGoneAt)]);
-    reload.push({ drawn, overlay, seen: Math.max(drawn, overlay), pdf: await pdfTiming(page, 0) });
+    const [mounted, visible, drawn, overlay] = await Promise.all([
+      at(viewerMounted, sheet.codigo),
+      at(sheetVisible, sheet.codigo),
+      at(sheetDrawn, sheet.codigo),
+      at(overlayGoneAt),
+    ]);
+    reload.push({ mounted, visible, drawn, overlay, seen: Math.max(visible.t, overlay), sharp: Math.max(drawn, overlay), pdf: await pdfTiming(page, 0) });
   }
-  const inApp = [];
-  for (let i = 0; i < runs; i++) {
-    await page.evaluate((url) => {
-      history.pushState({}, '', url);
-      dispatchEvent(new PopStateEvent('popstate', { state: {} }));
-    }, '/obras/101/plantas');
-    await page.waitForFunction((code) => !document.querySelector(`[role="region"][aria-label="Folha ${code}"]`), sheet.codigo, { timeout: 30_000 });
-    await page.waitForTimeout(500);
-    const t0 = await page.evaluate((url) => {
+  // From the sheet list: another sheet of the same set first (its region drawn), then this one, as a
+  // person picks sheets in the drawer (the router's own navigation; the set's PDF stays open).
+  const go = (url) =>
+    page.evaluate((u) => {
       const t = performance.now();
-      history.pushState({}, '', url);
+      history.pushState({}, '', u);
       dispatchEvent(new PopStateEvent('popstate', { state: {} }));
       return t;
-    }, `/obras/101/plantas/${sheet.id}`);
-    const drawn = await at(sheetDrawn, sheet.codigo);
-    const pdf = await pdfTiming(page, t0);
-    inApp.push({ ms: drawn - t0, pdfStart: pdf.start - t0, pdfEnd: pdf.end - t0 });
+    }, url);
+  const inApp = [];
+  for (let i = 0; i < runs; i++) {
+    await go(`/obras/101/plantas/${other.id}`);
+    await sheetDrawnOn(page, other.codigo, 120_000);
+    await page.waitForTimeout(500);
+    const t0 = await go(`/obras/101/plantas/${sheet.id}`);
+    const [visible, drawn] = await Promise.all([at(sheetVisible, sheet.codigo), at(sheetDrawn, sheet.codigo)]);
+    inApp.push({ ms: visible.t - t0, kind: visible.kind, sharp: drawn - t0 });
   }
   return { reload, inApp };
 }
@@ -67,16 +91,24 @@ export async function measureOpen(page, { sheet, runs }) {
 /** Starts collecting frames in the page: Long Animation Frames (the browser's frames above 50 ms) and rAF deltas. */
 async function startFrames(page) {
   return page.evaluate(() => {
-    const f = { loaf: [], raf: [], running: true, loafSupported: PerformanceObserver.supportedEntryTypes.includes('long-animation-frame') };
+    const f = { loaf: [], raf: [], pauses: [], running: true, loafSupported: PerformanceObserver.supportedEntryTypes.includes('long-animation-frame') };
     window.benchFrames = f;
     if (f.loafSupported) {
       f.observer = new PerformanceObserver((list) => {
         for (const e of list.getEntries()) {
           f.loaf.push({
+            start: e.startTime,
             duration: e.duration,
             blocking: e.blockingDuration,
             render: e.renderStart ? e.startTime + e.duration - e.renderStart : 0,
-            scripts: (e.scripts ?? []).map((s) => ({ d: s.duration, src: `${s.invoker ?? ''} ${(s.sourceURL ?? '').split('/').pop()}` })).slice(0, 3),
+            scripts: [...(e.scripts ?? [])]
+              .sort((a, b) => b.duration - a.duration)
+              .slice(0, 3)
+              .map((s) => ({
+                d: s.duration,
+                layout: s.forcedStyleAndLayoutDuration ?? 0,
+                src: `${s.invoker ?? ''} ${s.sourceFunctionName ?? ''} ${(s.sourceURL ?? '').split('/').pop()}`,
+              })),
           });
         }
       });
@@ -99,10 +131,13 @@ async function stopFrames(page) {
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
     f.running = false;
     if (f.observer) {
-      for (const e of f.observer.takeRecords()) f.loaf.push({ duration: e.duration, blocking: e.blockingDuration, render: 0, scripts: [] });
+      for (const e of f.observer.takeRecords()) f.loaf.push({ start: e.startTime, duration: e.duration, blocking: e.blockingDuration, render: 0, scripts: [] });
       f.observer.disconnect();
     }
-    return { loaf: f.loaf, raf: f.raf.slice(1), loafSupported: f.loafSupported };
+    // The benchmark's own search for a free point (freePoint: hundreds of elementFromPoint calls) runs
+    // in the page between gestures: the frames it makes are the benchmark's, not the viewer's.
+    const ours = (e) => f.pauses.some(([a, b]) => e.start < b && e.start + e.duration > a);
+    return { loaf: f.loaf.filter((e) => !ours(e)), benchLoaf: f.loaf.filter(ours), raf: f.raf.slice(1), loafSupported: f.loafSupported };
   });
 }
 
@@ -112,6 +147,11 @@ async function stopFrames(page) {
  * `spread` px to its left and right must be free too (a pinch). Null when there is none.
  */
 const freePoint = ([code, spread]) => {
+  const t0 = performance.now();
+  const done = (p) => {
+    window.benchFrames?.pauses.push([t0, performance.now()]);
+    return p;
+  };
   const region = document.querySelector(`[role="region"][aria-label="Folha ${code}"]`);
   const r = region.getBoundingClientRect();
   const free = (x, y) => {
@@ -134,10 +174,10 @@ const freePoint = ([code, spread]) => {
     ]) {
       const x = cx + dx;
       const y = cy + dy;
-      if (free(x, y) && free(x - spread, y) && free(x + spread, y)) return { x, y };
+      if (free(x, y) && free(x - spread, y) && free(x + spread, y)) return done({ x, y });
     }
   }
-  return null;
+  return done(null);
 };
 
 /**

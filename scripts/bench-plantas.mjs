@@ -11,11 +11,14 @@
 // 3. A phone (390 × 844, deviceScaleFactor BENCH_DPR (3), touch, CPU throttled 4× through CDP
 //    Emulation.setCPUThrottlingRate): the sheet opened once so the service worker keeps the PDF, then
 //    opened BENCH_RUNS (3) times by reloading its address and by the app's own navigation from the sheet
-//    list: time until the canvas is drawn (and, on a reload, until the app's loading overlay went).
-//    Goal: ≤ 2 s.
+//    list (coming from another sheet of the set): time until the drawing is visible (the low-resolution
+//    first pass, the sheet's thumbnail, or the canvas, whichever came first; the line says which) and
+//    until the canvas is drawn at full resolution (and, on a reload, when the viewer mounted and the
+//    app's loading overlay went). Goal: ≤ 2 s to visible.
 // 4. On that sheet (500 pins), a few seconds of pinches, one-finger drags (CDP touch events), wheel zoom
 //    and a mouse drag, with the browser's own frame timing (PerformanceObserver 'long-animation-frame',
-//    frames above 50 ms; requestAnimationFrame intervals beside it). Goal: no frame above 50 ms. Measured
+//    frames above 50 ms with their scripts; requestAnimationFrame intervals beside it; the frames of
+//    the benchmark's own search for a free point are shown apart). Goal: no frame above 50 ms. Measured
 //    throttled 4× (the phone) and without throttling.
 // 5. "Baixar plantas da obra" in the sheet list: navigator.storage.estimate() before and after, and the
 //    bytes in each of the app's caches.
@@ -155,21 +158,31 @@ try {
   const kept = await page.evaluate(async () => (await (await caches.open('portal-plantas')).keys()).length);
   log(`primeira abertura com o worker (PDF pela rede, sem limitar a CPU): ${sec(firstMs)}; ${kept} resposta(s) em 'portal-plantas'`);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
-  const open = await measureOpen(page, { sheet, runs: RUNS });
+  const open = await measureOpen(page, { sheet, other: sheets[1], runs: RUNS });
+  // The pins arrive apart from the drawing (GET /plantas/{id}/pinos): counted once they are all there.
+  const pinsOnScreen = (n) =>
+    page
+      .waitForFunction((k) => document.querySelectorAll('[role="group"][aria-label="Pinos da folha"] button').length >= k, n, { timeout: 60_000 })
+      .catch(() => undefined);
+  await pinsOnScreen(pinCount);
   const shownPins = await page.getByRole('group', { name: 'Pinos da folha' }).getByRole('button').count();
   await page.screenshot({ path: join(work, 'folha.png') });
   const reloadSeen = median(open.reload.map((r) => r.seen));
   const inApp = median(open.inApp.map((r) => r.ms));
   const list = (xs) => xs.map((x) => (x / 1000).toFixed(2)).join(', ');
+  const kinds = (xs) => [...new Set(xs.map((x) => x.kind ?? x.visible.kind))].join(' e ');
   report(
     `Meta: a 1ª folha visível em ≤ 2 s depois de guardada no aparelho (celular, CPU ${THROTTLE}× mais lenta)`,
-    `aberta pelo app: mediana ${sec(inApp)}; recarregando o endereço: mediana ${sec(reloadSeen)}`,
+    `aberta pelo app: mediana ${sec(inApp)}; recarregando o endereço: mediana ${sec(reloadSeen)} (visível: ${kinds(open.reload)}; nítida: mediana ${sec(median(open.reload.map((r) => r.sharp)))})`,
     Math.max(inApp, reloadSeen) <= 2000,
     [
-      `aberta pela navegação do app (da lista de folhas), até o canvas desenhado: ${list(open.inApp.map((r) => r.ms))} s — ${verdict(inApp <= 2000)}`,
-      `  o PDF de ${mb(bytes)} pedido em ${list(open.inApp.map((r) => r.pdfStart))} s e recebido (do cache, pelo worker) em ${list(open.inApp.map((r) => r.pdfEnd))} s; o resto é o pdf.js lendo e desenhando a página`,
-      `recarregando ${sheet.codigo}: canvas desenhado em ${list(open.reload.map((r) => r.drawn))} s; sobreposição "Carregando…" do app some em ${list(open.reload.map((r) => r.overlay))} s — ${verdict(reloadSeen <= 2000)}`,
-      `  o PDF pedido em ${list(open.reload.map((r) => r.pdf.start))} s e recebido em ${list(open.reload.map((r) => r.pdf.end))} s (desde o início da navegação)`,
+      `"visível": o desenho da folha na tela — a prévia (a miniatura da folha, ${open.reload.find((r) => r.visible.px)?.visible.px ?? '—'} px, esticada sobre a folha enquanto o pdf.js desenha) ou o canvas já desenhado, o que vier antes; "nítida": o canvas desenhado em resolução cheia`,
+      `aberta pela navegação do app (da lista de folhas): visível em ${list(open.inApp.map((r) => r.ms))} s (${kinds(open.inApp)}), nítida em ${list(open.inApp.map((r) => r.sharp))} s — ${verdict(inApp <= 2000)}`,
+      `  vindo de ${sheets[1].codigo} (outra folha do mesmo PDF, que fica aberto): o pdf.js só lê e desenha a página`,
+      `recarregando ${sheet.codigo}: visualizador montado em ${list(open.reload.map((r) => r.mounted))} s; visível em ${list(open.reload.map((r) => r.visible.t))} s (${open.reload.map((r) => r.visible.kind).join(', ')}); nítida em ${list(open.reload.map((r) => r.drawn))} s; sobreposição "Carregando…" do app some em ${list(open.reload.map((r) => r.overlay))} s — ${verdict(reloadSeen <= 2000)}`,
+      open.reload.every((r) => Number.isNaN(r.pdf.start))
+        ? '  o PDF lido pela página direto do cache do aparelho (keptResponse: sem pedido à rede nem ao worker, sem entrada de Resource Timing)'
+        : `  o PDF pedido em ${list(open.reload.map((r) => r.pdf.start))} s e recebido em ${list(open.reload.map((r) => r.pdf.end))} s (desde o início da navegação)`,
       `a folha (2384 × 1684 pt) tem ${shownPins} pinos na tela; 390 × 844, deviceScaleFactor ${DPR}; PDF de ${mb(bytes)} com ${pages} folhas`,
     ],
   );
@@ -179,14 +192,19 @@ try {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate });
     await page.reload({ waitUntil: 'domcontentloaded' });
     await sheetDrawnOn(page, sheet.codigo);
+    await pinsOnScreen(pinCount);
     await page.waitForTimeout(1000);
+    const pinsNow = await page.getByRole('group', { name: 'Pinos da folha' }).getByRole('button').count();
     const r = await measurePanZoom(page, cdp, { code: sheet.codigo });
     const over = r.loaf.filter((f) => f.duration > 50);
     const longest = Math.max(0, ...r.loaf.map((f) => f.duration));
     const rafOver = r.raf.filter((d) => d > 50).length;
     const top = [...r.loaf].sort((a, b) => b.duration - a.duration)[0];
+    const scripts = (f) =>
+      f.scripts.map((x) => `${x.src.trim()} ${x.d.toFixed(0)} ms${x.layout ? ` (layout forçado ${x.layout.toFixed(0)} ms)` : ''}`).join('; ') || '—';
+    const benchOver = r.benchLoaf.filter((f) => f.duration > 50);
     report(
-      `Meta: ${shownPins} pinos numa folha, aproximar e arrastar sem quadro acima de 50 ms (CPU ${rate}×)`,
+      `Meta: ${pinsNow} pinos numa folha, aproximar e arrastar sem quadro acima de 50 ms (CPU ${rate}×)`,
       r.loafSupported
         ? `${over.length} quadros > 50 ms (long-animation-frame); o mais longo ${over.length ? `${longest.toFixed(0)} ms` : `${Math.max(...r.raf).toFixed(0)} ms (intervalo de rAF)`}`
         : `long-animation-frame indisponível; ${rafOver} intervalos de rAF > 50 ms`,
@@ -195,8 +213,13 @@ try {
         `${r.raf.length} quadros em ${sec(r.ms)} de gestos (pinças, arrastes com o dedo, roda do mouse, arraste do mouse); zoom ${r.zooms.join(' → ')} (pinças e arrastes, roda para dentro, para fora, arraste do mouse e pinça)`,
         `intervalos de requestAnimationFrame: mediana ${median(r.raf).toFixed(1)} ms, maior ${Math.max(...r.raf).toFixed(0)} ms, ${rafOver} acima de 50 ms`,
         top
-          ? `quadro mais longo: ${top.duration.toFixed(0)} ms (bloqueio ${top.blocking.toFixed(0)} ms, estilo/layout/pintura ${top.render.toFixed(0)} ms); scripts: ${top.scripts.map((s) => `${s.src.trim()} ${s.d.toFixed(0)} ms`).join('; ') || '—'}`
+          ? `quadro mais longo: ${top.duration.toFixed(0)} ms (bloqueio ${top.blocking.toFixed(0)} ms, estilo/layout/pintura ${top.render.toFixed(0)} ms); scripts: ${scripts(top)}`
           : 'nenhum quadro longo',
+        ...over
+          .sort((a, b) => b.duration - a.duration)
+          .slice(1, 6)
+          .map((f) => `  outro quadro: ${f.duration.toFixed(0)} ms (estilo/layout/pintura ${f.render.toFixed(0)} ms); scripts: ${scripts(f)}`),
+        `fora da conta: ${benchOver.length} quadro(s) > 50 ms com a busca do próprio benchmark por um ponto sem pino entre os gestos (elementFromPoint, no início de cada gesto)${benchOver.length ? `; o mais longo ${Math.max(...benchOver.map((f) => f.duration)).toFixed(0)} ms, scripts: ${scripts(benchOver.sort((a, b) => b.duration - a.duration)[0])}` : ''}`,
       ],
     );
   }

@@ -1,11 +1,12 @@
 /**
  * "Baixar plantas da obra" against an in-memory Cache API: only the PDFs not yet on the device are
  * fetched, each once, with the progress; what is kept is counted with its size; a refusal is a pt-BR
- * error; the addresses carry the marker the service worker keeps.
+ * error; the addresses carry the marker the service worker keeps; the viewer reads a kept copy
+ * straight from the cache (keptResponse), and nothing when there is none.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FolhaDaObra } from '../../../../resources/plantas';
-import { keepSheets, keptSheets, megabytes, sheetPdfs, sheetPdfUrl } from './sheet-cache';
+import { keepSheets, keptResponse, keptSheets, megabytes, sheetPdfs, sheetPdfUrl } from './sheet-cache';
 
 function memoryCaches() {
   const stores = new Map<string, Map<string, Response>>();
@@ -47,6 +48,19 @@ describe('plan PDFs on the device', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(progress).toEqual(['1/1', '1/2', '2/2']);
     expect(await keptSheets(urls)).toEqual({ kept: 2, bytes: 8 });
+  });
+
+  it('hands the viewer the copy kept on the device, without a request, and nothing when there is none', async () => {
+    const [a, b] = sheetPdfs([sheet(1, 'a.pdf'), sheet(2, 'b.pdf')]);
+    expect(await keptResponse(a)).toBeUndefined();
+    await keepSheets([a], () => undefined);
+    fetchMock.mockClear();
+    const kept = await keptResponse(a);
+    expect(await kept?.text()).toBe('%PDF');
+    expect(await keptResponse(b)).toBeUndefined();
+    expect(fetchMock).not.toHaveBeenCalled();
+    vi.stubGlobal('caches', undefined);
+    expect(await keptResponse(a)).toBeUndefined();
   });
 
   it('says in Portuguese when the server refuses, keeping nothing', async () => {

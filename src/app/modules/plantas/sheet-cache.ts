@@ -22,6 +22,22 @@ export const sheetPdfs = (sheets: readonly FolhaDaObra[]): string[] => [...new S
 
 const absolute = (url: string) => new URL(url, window.location.origin).toString();
 
+/**
+ * The answer the service worker keeps for `url` (a sheet's PDF or thumbnail), read straight from the
+ * cache by the page: no trip through the worker, which may be busy handing over a 28 MB PDF (`npm run
+ * bench:plantas`). The cache holds only the signed-in person's copies (deleted at sign-out,
+ * src/app/pwa/caches.ts). Undefined when it is not there or there is no Cache API.
+ */
+export async function keptResponse(url: string): Promise<Response | undefined> {
+  if (!canKeepSheets()) return undefined;
+  try {
+    const res = await (await caches.open(SHEETS_CACHE)).match(absolute(url), { ignoreVary: true });
+    return res?.ok ? res : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Bytes of `urls` already on the device, and how many of them are. */
 export async function keptSheets(urls: readonly string[]): Promise<{ kept: number; bytes: number }> {
   if (!canKeepSheets()) return { kept: 0, bytes: 0 };

@@ -1,17 +1,20 @@
 /**
  * The sheet on screen: its PDF page (pdf-page-canvas.tsx) with the pins over it, zoomed and panned
- * (use-pan-zoom.ts), with the zoom buttons (+, −, Ajustar). In "Novo item aqui" mode a tap on the
- * sheet hands its point (0–1 of the sheet's width and height) to `onPlace` ("Novo item aqui" and
- * "Fixar registro aqui"); a pin that `mayMove` can be dragged and its drop point goes to `onMovePin`.
+ * (use-pan-zoom.ts: a gesture writes the view to the DOM, `paint` below, and renders nothing), with a
+ * blurred first pass while the page is drawn (sheet-preview.tsx) and the zoom buttons (+, −, Ajustar).
+ * In "Novo item aqui" mode a tap on the sheet hands its point (0–1 of the sheet's width and height) to
+ * `onPlace` ("Novo item aqui" and "Fixar registro aqui"); a pin that `mayMove` can be dragged and its
+ * drop point goes to `onMovePin`.
  */
-import React, { useCallback, useEffect, useRef, useState } from 'react';
+import React, { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Button, Space, Tooltip } from 'antd';
 import { CompressOutlined, ZoomInOutlined, ZoomOutOutlined } from '@ant-design/icons';
 import type { FolhaDaObra, PinoDaFolha } from '../../../../resources/plantas';
 import { PdfPageCanvas } from './pdf-page-canvas';
 import { PinLayer } from './pin-layer';
 import { pointOnSheet, type SheetPoint } from './pin-drag';
-import { usePanZoom } from './use-pan-zoom';
+import { usePanZoom, type View } from './use-pan-zoom';
+import { SheetPreview } from './sheet-preview';
 import { sheetPdfUrl } from './sheet-cache';
 
 /** A4 landscape in points, for a sheet whose size is not recorded. */
@@ -49,13 +52,38 @@ function useBoxSize(ref: React.RefObject<HTMLElement | null>) {
 export function SheetViewport({ sheet, pins, selected, onOpenPin, onPlace, mayMove, onMovePin }: SheetViewportProps): React.ReactElement {
   const box = useRef<HTMLDivElement>(null);
   const stage = useRef<HTMLDivElement>(null);
+  const pinBox = useRef<HTMLDivElement>(null);
   const { width: cw, height: ch } = useBoxSize(box);
-  const { view, zoomBy, fit, moved, handlers } = usePanZoom(box);
   const largura = sheet.largura || DEFAULT_SIZE.largura;
   const altura = sheet.altura || DEFAULT_SIZE.altura;
   const k = Math.min(cw / largura, ch / altura);
   const width = Math.round(largura * k);
   const height = Math.round(altura * k);
+  const size = useRef({ width, height });
+  size.current = { width, height };
+  const [drawn, setDrawn] = useState(false);
+  const onDrawn = useCallback(() => setDrawn(true), []);
+
+  // The view, written to the DOM (no render): the page's stage is scaled, the pins' box takes the
+  // zoomed sheet's size, so the pins placed in percent follow the zoom and keep their own size.
+  const paint = useCallback((v: View) => {
+    const { width: w, height: h } = size.current;
+    if (stage.current) stage.current.style.transform = `translate(${v.x}px, ${v.y}px) scale(${v.s})`;
+    const pb = pinBox.current?.style;
+    if (pb) {
+      pb.width = `${w * v.s}px`;
+      pb.height = `${h * v.s}px`;
+      pb.transform = `translate(${v.x}px, ${v.y}px)`;
+    }
+  }, []);
+  // While a gesture moves the sheet, its page is one picture the compositor moves and scales (no
+  // repaint of the canvas per frame); when it ends the page is painted again, sharp, at the new zoom.
+  const active = useCallback((on: boolean) => {
+    if (stage.current) stage.current.style.willChange = on ? 'transform' : '';
+  }, []);
+  const { current, zoomBy, fit, moved, handlers } = usePanZoom(box, paint, active);
+  // The sheet's size on screen changes with the window: the same view painted at the new size.
+  useLayoutEffect(() => paint(current()), [paint, current, width, height]);
 
   // On the viewport, not the page: with the pointer captured, the browser sends the tap's click there.
   const place = (e: React.MouseEvent) => {
@@ -115,23 +143,24 @@ export function SheetViewport({ sheet, pins, selected, onOpenPin, onPlace, mayMo
           width,
           height,
           transformOrigin: '0 0',
-          transform: `translate(${view.x}px, ${view.y}px) scale(${view.s})`,
           boxShadow: '0 1px 6px rgba(0,0,0,.25)',
         }}
       >
-        {sheet.arquivo ? <PdfPageCanvas url={sheetPdfUrl(sheet.arquivo.url)} pagina={sheet.pagina ?? 1} width={width} height={height} /> : null}
+        <SheetPreview sheet={sheet} drawn={drawn} />
+        {sheet.arquivo ? (
+          <PdfPageCanvas url={sheetPdfUrl(sheet.arquivo.url)} pagina={sheet.pagina ?? 1} width={width} height={height} onDrawn={onDrawn} />
+        ) : null}
       </div>
       {/* The pins over the sheet, not inside its scaled stage: a box of the zoomed sheet's size, so a pin
           placed in percent follows the zoom and keeps its own size, and a frame of a gesture lays out 500
-          pins without restyling them. Its props do not change while the sheet is panned or zoomed. */}
+          pins without restyling them. Its size and place are painted (`paint`), never rendered. */}
       <div
+        ref={pinBox}
         style={{
           position: 'absolute',
           left: (cw - width) / 2,
           top: (ch - height) / 2,
-          width: width * view.s,
-          height: height * view.s,
-          transform: `translate(${view.x}px, ${view.y}px)`,
+          willChange: 'transform',
           pointerEvents: 'none',
         }}
       >

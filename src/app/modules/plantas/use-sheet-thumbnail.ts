@@ -2,12 +2,13 @@
  * A sheet's thumbnail for the sheet list (`GET /api/v1/plantas/{id}/miniatura`, issue 42). An <img src>
  * cannot send the session (a bearer token; only /api/v1/arquivos takes the cookie), so the image is
  * fetched with the auth headers into an object URL, once the box is near the screen. The object URLs
- * are kept for the page's life (a few KB each), so reopening the list does not ask again; offline, the
- * service worker answers the thumbnails seen before (SHEETS_CACHE, src/app/pwa/sw-routes.ts).
+ * are kept for the page's life (a few KB each), so reopening the list does not ask again; a thumbnail
+ * the service worker already keeps (SHEETS_CACHE, src/app/pwa/sw-routes.ts) is read from its cache.
  */
 import { useEffect, useState, type RefObject } from 'react';
 import { miniaturaDaFolhaPath, type FolhaDaObra } from '../../../../resources/plantas';
 import { authHeaders, getApiUrl } from '../../providers/data-provider';
+import { keptResponse } from './sheet-cache';
 
 export type ThumbnailState = { status: 'loading' } | { status: 'ok'; src: string } | { status: 'failed' };
 
@@ -17,13 +18,14 @@ const loaded = new Map<string, Promise<string>>();
 /** The address the app asks for (the worker keeps these, see cachedSheet). */
 export const sheetThumbnailUrl = (s: Pick<FolhaDaObra, 'id' | 'pagina' | 'arquivo'>): string => `${getApiUrl()}${miniaturaDaFolhaPath(s)}`;
 
-const canShowBlobs = () => typeof URL.createObjectURL === 'function' && typeof fetch === 'function';
+export const canShowBlobs = () => typeof URL.createObjectURL === 'function' && typeof fetch === 'function';
 
-function load(url: string): Promise<string> {
+/** The thumbnail at `url` as an object URL, fetched once per page load (the sheet list and the viewer's first pass share it). */
+export function loadThumbnail(url: string): Promise<string> {
   let p = loaded.get(url);
   if (!p) {
     p = (async () => {
-      const res = await fetch(url, { headers: await authHeaders() });
+      const res = (await keptResponse(url)) ?? (await fetch(url, { headers: await authHeaders() }));
       if (!res.ok) throw new Error(`miniatura: ${res.status}`);
       return URL.createObjectURL(await res.blob());
     })();
@@ -65,7 +67,7 @@ export function useSheetThumbnail(sheet: Pick<FolhaDaObra, 'id' | 'pagina' | 'ar
     let live = true;
     setState({ status: 'loading' });
     const stop = whenVisible(ref.current, () => {
-      load(url).then(
+      loadThumbnail(url).then(
         (src) => live && setState({ status: 'ok', src }),
         () => live && setState({ status: 'failed' }),
       );
