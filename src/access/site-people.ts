@@ -110,3 +110,33 @@ export interface AddSitePersonResult {
 
 /** Path segment of the API (and of the app) for a scope. */
 export const SCOPE_PATH: Record<SitePeopleScope, string> = { obra: 'obras', fabricacao: 'fabricacao' };
+
+/** What a line of the site-people spreadsheet does (or would do): invite a new client, give the site to an account, change roles/company/name, nothing, refused. */
+export type SitePeopleLineAction = 'convidar' | 'adicionar' | 'alterar' | 'nada' | 'recusada';
+
+/** One line of `POST /api/v1/{obras|fabricacao}/:obra/usuarios/importacao`'s answer. */
+export interface SitePeopleLine {
+  /** The line's number in the sheet. */
+  linha: number;
+  email: string;
+  nome: string;
+  acao: SitePeopleLineAction;
+  /** The roles the person would have (dry run) or has (import). */
+  perfis: string[];
+  /** Why the line was refused, in the single screen's words. */
+  mensagens: string[];
+}
+
+/** The answer of the site-people spreadsheet's dry run or import. */
+export interface SitePeopleImportResult {
+  simulacao: boolean;
+  modo: 'tudo' | 'validas';
+  /** What the person should know about the file (hidden rows, merged cells…), in pt-BR. */
+  notas: string[];
+  linhas: SitePeopleLine[];
+  convidadas: number;
+  adicionadas: number;
+  alteradas: number;
+  semAlteracao: number;
+  recusadas: number;
+}

@@ -23,6 +23,7 @@ import { ACCESS_REVOKED, withDirectoryAccess } from './site-users/directory';
 import { usePoolRevocation } from './site-users/revocation';
 import { withDelegation } from './delegation/absences';
 import { sitePeopleRoutes } from './site-users/routes';
+import { sitePeopleImportRoutes } from './site-people-import/routes';
 import { scheduleRoutes } from './schedule/routes';
 import { lostDaysRoutes } from './lost-days/routes';
 import { weatherRoutes } from './weather/routes';
@@ -337,6 +338,9 @@ export function createApp(opts: AppOptions) {
   if (opts.identityAdmin) {
     api.route('/obras', sitePeopleRoutes(opts.db, opts.identityAdmin, 'obra'));
     api.route('/fabricacao', sitePeopleRoutes(opts.db, opts.identityAdmin, 'fabricacao'));
+    // People of a site from a spreadsheet (issue 38): the same inclusion as the screen's form, line by line.
+    api.route('/obras', sitePeopleImportRoutes(opts.db, opts.identityAdmin, 'obra'));
+    api.route('/fabricacao', sitePeopleImportRoutes(opts.db, opts.identityAdmin, 'fabricacao'));
   }
   // Before the generic routes, so that `/diarios/copia-anterior` is not read as an id.
   api.route('/diarios', rdoRoutes(opts.db, opts.storage));

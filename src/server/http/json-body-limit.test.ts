@@ -30,6 +30,9 @@ describe('jsonBodyLimit', () => {
     expect(hasOwnBodyLimit('/api/v1/arquivos/uploads/2026/foto.jpg/marcacao')).toBe(true);
     expect(hasOwnBodyLimit('/api/v1/importacoes')).toBe(true);
     expect(hasOwnBodyLimit('/api/v1/obras/101/plantas')).toBe(true);
+    expect(hasOwnBodyLimit('/api/v1/obras/103/usuarios/importacao')).toBe(true);
+    expect(hasOwnBodyLimit('/api/v1/fabricacao/103/usuarios/importacao')).toBe(true);
+    expect(hasOwnBodyLimit('/api/v1/obras/103/usuarios')).toBe(false);
     expect(hasOwnBodyLimit('/api/v1/arquivos/uploads/foto.jpg')).toBe(false);
     expect(hasOwnBodyLimit('/api/v1/diarios')).toBe(false);
     expect(hasOwnBodyLimit('/api/v1/itens-verificacao/marcacao')).toBe(false);

@@ -12,8 +12,8 @@ export function jsonMaxKb(): number {
   return Number.isFinite(v) && v > 0 ? v : 1024;
 }
 
-/** Uploads with a limit of their own: files, a photo's marked-up copy, spreadsheets to import, a site's plan PDFs. */
-const OWN_LIMIT = /^\/api\/v1\/(arquivos(\/.+\/marcacao)?|importacoes|obras\/[^/]+\/plantas)\/?$/;
+/** Uploads with a limit of their own: files, a photo's marked-up copy, spreadsheets to import (a site's people too), a site's plan PDFs. */
+const OWN_LIMIT = /^\/api\/v1\/(arquivos(\/.+\/marcacao)?|importacoes|obras\/[^/]+\/plantas|(obras|fabricacao)\/[^/]+\/usuarios\/importacao)\/?$/;
 
 /** Whether the body of a request to `path` is an upload counted by its own route, not by JSON_MAX_KB. */
 export const hasOwnBodyLimit = (path: string): boolean => OWN_LIMIT.test(path);

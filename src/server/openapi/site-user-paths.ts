@@ -6,15 +6,16 @@
 import { CLIENT_ROLE_NAMES, DEFAULT_ROLES, type SitePeopleScope } from '../../access/site-people';
 import { TOTAL_COUNT_HEADERS, responseRef as r } from './components';
 import type { JsonSchema } from './field-schemas';
+import { MAX_PEOPLE_LINES } from '../site-people-import/people-import';
 
 const TIPOS = ['cliente', 'colaborador', 'fornecedor', 'escritorio'];
 
 /** What differs between the two screens: path, operation ids and who may manage the people. */
-const SCOPES: Record<SitePeopleScope, { base: string; noun: string; ids: [string, string, string]; who: string }> = {
+const SCOPES: Record<SitePeopleScope, { base: string; noun: string; ids: [string, string, string, string, string]; who: string }> = {
   obra: {
     base: '/obras',
     noun: 'obra',
-    ids: ['pessoasDaObra', 'adicionarPessoaNaObra', 'removerPessoaDaObra'],
+    ids: ['pessoasDaObra', 'adicionarPessoaNaObra', 'removerPessoaDaObra', 'importarPessoasDaObra', 'modeloPessoasDaObra'],
     who:
       'Para quem pode criar usuários (`create` em `Usuario`: perfis `admin_obra` e `acesso_total`) e ler a obra; ' +
       'é a regra da tela "Adicionar usuários" da obra.',
@@ -22,7 +23,7 @@ const SCOPES: Record<SitePeopleScope, { base: string; noun: string; ids: [string
   fabricacao: {
     base: '/fabricacao',
     noun: 'fabricação',
-    ids: ['pessoasDaFabricacao', 'adicionarClienteNaFabricacao', 'removerClienteDaFabricacao'],
+    ids: ['pessoasDaFabricacao', 'adicionarClienteNaFabricacao', 'removerClienteDaFabricacao', 'importarClientesDaFabricacao', 'modeloClientesDaFabricacao'],
     who:
       'Para quem pode adicionar clientes aos projetos de fábrica (`adicionar_cliente` em `PROJETO_FABRICA`: perfis `admin_projetos`, ' +
       '`admin_projetos_fabrica` e `acesso_total`) e ler a obra; é a regra da tela "Adicionar clientes" da fabricação.',
@@ -103,6 +104,41 @@ export function siteUserPaths(): Record<string, JsonSchema> {
       },
     },
   });
+
+  const count = (description: string) => ({ type: 'integer', minimum: 0, description });
+  const importResult = {
+    type: 'object',
+    required: ['simulacao', 'modo', 'notas', 'linhas', 'convidadas', 'adicionadas', 'alteradas', 'semAlteracao', 'recusadas'],
+    properties: {
+      simulacao: { type: 'boolean', description: 'Só a simulação: nada foi gravado.' },
+      modo: { type: 'string', enum: ['tudo', 'validas'] },
+      notas: { ...strings, description: 'O que a pessoa deve saber do arquivo (linhas ou colunas ocultas, células mescladas…).' },
+      linhas: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['linha', 'email', 'nome', 'acao', 'perfis', 'mensagens'],
+          properties: {
+            linha: { type: 'integer', description: 'O número da linha na planilha.' },
+            email: { type: 'string' },
+            nome: { type: 'string' },
+            acao: {
+              type: 'string',
+              enum: ['convidar', 'adicionar', 'alterar', 'nada', 'recusada'],
+              description: 'Cliente novo convidado; quem já tem conta ganha a obra; perfis, empresa ou nome mudam; nada muda; linha recusada.',
+            },
+            perfis: { ...strings, description: 'Os perfis que a pessoa teria (simulação) ou tem (importação).' },
+            mensagens: { ...strings, description: 'Por que a linha foi recusada, nas mesmas palavras da tela.' },
+          },
+        },
+      },
+      convidadas: count('Clientes novos convidados (ou a convidar).'),
+      adicionadas: count('Pessoas com conta que ganham a obra.'),
+      alteradas: count('Pessoas que já tinham a obra e mudam de perfis, empresa ou nome.'),
+      semAlteracao: count('Linhas que nada mudariam.'),
+      recusadas: count('Linhas recusadas.'),
+    },
+  };
 
   const paths: Record<string, JsonSchema> = {};
   for (const scope of ['obra', 'fabricacao'] as const) {
@@ -191,6 +227,77 @@ export function siteUserPaths(): Record<string, JsonSchema> {
             },
           },
           400: r('BadRequest'),
+          401: r('Unauthorized'),
+          403: r('Forbidden'),
+          404: r('NotFound'),
+        },
+      },
+    };
+    paths[`${base}/{obra}/usuarios/importacao`] = {
+      parameters: [obra],
+      post: {
+        tags,
+        operationId: ids[3],
+        summary: 'Pessoas de uma planilha: simulação por linha e importação',
+        description:
+          `${who} Uma planilha .xlsx ou .csv (até ${MAX_PEOPLE_LINES} linhas) com as colunas Nome, E-mail e Tipo (obrigatórias), Perfis ` +
+          '(nomes ou códigos separados por ";" ou ",") e Empresa (CNPJ ou nome cadastrado). Cada linha passa pelas mesmas verificações de ' +
+          '"Adicionar pessoa" e recebe a mesma mensagem em caso de recusa. Com `simular=true` (padrão) nada é gravado e a resposta diz, por linha, ' +
+          'o que aconteceria; com `simular=false` as linhas válidas passam, uma a uma, pela mesma inclusão da tela: um cliente novo recebe o convite ' +
+          'uma vez, quem já tem conta ganha a obra, e uma linha que nada mudaria é ignorada (a mesma planilha duas vezes não muda nada). ' +
+          'Em `modo=tudo` (padrão), uma linha recusada impede a importação inteira (400, nada gravado).',
+        parameters: [
+          {
+            name: 'simular',
+            in: 'query',
+            required: false,
+            description: '`true` (padrão): só a simulação; `false`: importa.',
+            schema: { type: 'string', enum: ['true', 'false'] },
+          },
+          {
+            name: 'modo',
+            in: 'query',
+            required: false,
+            description: '`tudo` (padrão, tudo ou nada) ou `validas` (só as linhas válidas).',
+            schema: { type: 'string', enum: ['tudo', 'validas'] },
+          },
+        ],
+        requestBody: {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary', description: 'A planilha.' } } },
+            },
+          },
+        },
+        responses: {
+          200: { description: 'O resultado por linha e as contagens.', content: { 'application/json': { schema: importResult } } },
+          400: r('BadRequest'),
+          401: r('Unauthorized'),
+          403: r('Forbidden'),
+          404: r('NotFound'),
+          413: {
+            description: 'O arquivo excede o limite de envio do servidor.',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Erro' } } },
+          },
+        },
+      },
+    };
+    paths[`${base}/{obra}/usuarios/importacao/modelo`] = {
+      parameters: [obra],
+      get: {
+        tags,
+        operationId: ids[4],
+        summary: 'O modelo da planilha de pessoas da obra',
+        description:
+          `${who} Colunas Nome, E-mail, Tipo, Perfis e Empresa (obrigatórias com " *" e uma nota), uma linha de exemplo, lista suspensa do tipo ` +
+          'e a aba "Valores" com os tipos, os perfis que quem pede pode dar e as empresas cadastradas.',
+        responses: {
+          200: {
+            description: 'O modelo (.xlsx).',
+            headers: { 'content-disposition': { description: 'attachment, com o nome do arquivo.', schema: { type: 'string' } } },
+            content: { 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: { type: 'string', format: 'binary' } } },
+          },
           401: r('Unauthorized'),
           403: r('Forbidden'),
           404: r('NotFound'),

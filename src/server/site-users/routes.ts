@@ -12,7 +12,7 @@ import type { IdentityAdmin } from './identity-admin';
 import { addSitePerson, listSitePeople, removeSitePerson, type SiteActor } from './service';
 import { listJson } from '../http/list-answer';
 
-const actorOf = (c: { get: (k: 'user' | 'ability') => any }): SiteActor => {
+export const actorOf = (c: { get: (k: 'user' | 'ability') => any }): SiteActor => {
   const user = c.get('user');
   return { email: user.email, name: user.name, ability: c.get('ability') };
 };

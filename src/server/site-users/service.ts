@@ -48,7 +48,7 @@ const SCREEN_PATH: Record<SitePeopleScope, string> = {
 /** Roles that name an external kind: never given to staff. */
 const EXTERNAL_ROLES = new Set(['cliente', 'fornecedor', 'escritorio']);
 /** Roles with power over the whole portal: only someone who may do everything gives them here. */
-const isReservedRole = (r: string) => ['acesso_total', 'dev_acesso_total', 'mkt_read', 'controladoria'].includes(r) || r.includes('admin');
+export const isReservedRole = (r: string) => ['acesso_total', 'dev_acesso_total', 'mkt_read', 'controladoria'].includes(r) || r.includes('admin');
 const ROLE_PATTERN = /^[A-Za-z0-9_-]{1,60}$/;
 
 const FORBIDDEN = 'Você não tem permissão para gerenciar as pessoas desta obra.';
@@ -171,6 +171,86 @@ const fieldError = (field: string, msg: string) => new ApiError(400, msg, { [fie
 /** Where a person reads about the site in the portal. */
 const sitePath = (scope: SitePeopleScope, site: SiteRef) => `/${scope === 'obra' ? 'obras' : 'fabricacao'}/${encodeURIComponent(site.id)}`;
 
+/** What adding a person to a site would do, decided by the screen's checks (a refusal throws its 400). */
+interface AddPlan {
+  tipo: SitePersonTipo;
+  creating: boolean;
+  roles: string[];
+  nome: string;
+  empresa: string[];
+  hadSite: boolean;
+  obraList: string[];
+  /** Whether anything would change: a new account, the site gained, roles, companies or the name. */
+  changes: boolean;
+}
+
+const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
+
+function planAdd(actor: SiteActor, scope: SitePeopleScope, site: SiteRef, input: ParsedInput, pool: PoolUser | null, row: DirectoryRow | undefined): AddPlan {
+  const tipo = kindOf(pool, row);
+  if (tipo === 'fornecedor' || tipo === 'escritorio') {
+    throw fieldError('email', 'Fornecedores e escritórios parceiros não recebem acesso a obras.');
+  }
+  if (scope === 'fabricacao' && tipo === 'colaborador') {
+    throw fieldError('email', 'Este e-mail é de um colaborador. Aqui só se adicionam clientes; colaboradores recebem obras pela tela da obra.');
+  }
+  const creating = tipo === 'cliente' && !pool;
+  // Without roles, a new client gets the scope's defaults; anyone else keeps what they have.
+  const given = input.roles?.some((r) => r !== 'cliente') ? input.roles : creating ? DEFAULT_ROLES[scope] : (input.roles ?? []);
+  let roles: string[];
+  const current = effectiveAccess(pool, row);
+  if (tipo === 'cliente') {
+    const notForClients = given.filter((r) => !CLIENT_ROLE_NAMES.includes(r));
+    if (notForClients.length) throw fieldError('roles', `Perfil não permitido para clientes: ${notForClients.join(', ')}.`);
+    // Decision 30: `cliente` always, and a role that reads the site (an approver alone would see nothing).
+    roles = completeClientRoles(unique(['cliente', ...current.roles, ...given]), scope);
+  } else {
+    const staffRoles = given.filter((r) => !EXTERNAL_ROLES.has(r));
+    const reserved = staffRoles.filter((r) => isReservedRole(r) && !current.roles.includes(r));
+    if (reserved.length && !actor.ability.can('manage', 'all')) {
+      throw fieldError('roles', `Só quem tem acesso total atribui estes perfis: ${reserved.join(', ')}.`);
+    }
+    roles = unique([...current.roles, ...staffRoles]);
+  }
+  const nome = input.nome ?? row?.nome ?? pool?.name ?? '';
+  if (creating && !nome) throw fieldError('nome', 'Informe o nome para criar o acesso de um novo cliente.');
+  const empresa = tipo === 'cliente' && input.empresa ? unique([...current.empresa, input.empresa]) : current.empresa;
+  const hadSite = current.obra.includes(site.id);
+  const obraList = unique([...current.obra, site.id]);
+  const renamed = !!input.nome && input.nome !== (row?.nome || pool?.name || '');
+  const changes = creating || !hadSite || !sameSet(roles, current.roles) || !sameSet(empresa, current.empresa) || renamed;
+  return { tipo, creating, roles, nome, empresa, hadSite, obraList, changes };
+}
+
+/** What `addToSite` would do with this body, through the same checks, with nothing written (the spreadsheet's dry run). */
+export interface SitePersonPreview {
+  email: string;
+  tipo: SitePersonTipo;
+  /** A client account would be created and invited. */
+  criar: boolean;
+  jaTinhaAcesso: boolean;
+  /** Roles the person would have. */
+  roles: string[];
+  mudaria: boolean;
+}
+
+export async function previewSitePerson(
+  db: Db,
+  admin: IdentityAdmin,
+  actor: SiteActor,
+  scope: SitePeopleScope,
+  site: SiteRef,
+  body: unknown,
+): Promise<SitePersonPreview> {
+  const input = parseInput(body);
+  const pool = await admin.findUserByEmail(input.email);
+  const plan = planAdd(actor, scope, site, input, pool, await directoryRow(db, input.email));
+  return { email: input.email, tipo: plan.tipo, criar: plan.creating, jaTinhaAcesso: plan.hadSite, roles: plan.roles, mudaria: plan.changes };
+}
+
+/** The site of the path for the people screen: 404 when the caller cannot read it, 403 without the screen's right. */
+export const managedSite = siteFor;
+
 export async function addSitePerson(
   db: Db,
   admin: IdentityAdmin,
@@ -179,44 +259,25 @@ export async function addSitePerson(
   obra: string,
   body: unknown,
 ): Promise<AddSitePersonResult> {
-  const site = await siteFor(db, actor, scope, obra);
+  return addToSite(db, admin, actor, scope, await siteFor(db, actor, scope, obra), body);
+}
+
+/** Adds one person to a site already checked by `managedSite` (the screen's form, and each line of a spreadsheet). */
+export async function addToSite(
+  db: Db,
+  admin: IdentityAdmin,
+  actor: SiteActor,
+  scope: SitePeopleScope,
+  site: SiteRef,
+  body: unknown,
+): Promise<AddSitePersonResult> {
   const input = parseInput(body);
   const pool = await admin.findUserByEmail(input.email);
 
   return forgetAccessAfter(
     db.transaction().execute(async (trx) => {
       const row = await directoryRow(trx, input.email, { lock: true });
-      const tipo = kindOf(pool, row);
-      if (tipo === 'fornecedor' || tipo === 'escritorio') {
-        throw fieldError('email', 'Fornecedores e escritórios parceiros não recebem acesso a obras.');
-      }
-      if (scope === 'fabricacao' && tipo === 'colaborador') {
-        throw fieldError('email', 'Este e-mail é de um colaborador. Aqui só se adicionam clientes; colaboradores recebem obras pela tela da obra.');
-      }
-      const creating = tipo === 'cliente' && !pool;
-      // Without roles, a new client gets the scope's defaults; anyone else keeps what they have.
-      const given = input.roles?.some((r) => r !== 'cliente') ? input.roles : creating ? DEFAULT_ROLES[scope] : (input.roles ?? []);
-      let roles: string[];
-      const current = effectiveAccess(pool, row);
-      if (tipo === 'cliente') {
-        const notForClients = given.filter((r) => !CLIENT_ROLE_NAMES.includes(r));
-        if (notForClients.length) throw fieldError('roles', `Perfil não permitido para clientes: ${notForClients.join(', ')}.`);
-        // Decision 30: `cliente` always, and a role that reads the site (an approver alone would see nothing).
-        roles = completeClientRoles(unique(['cliente', ...current.roles, ...given]), scope);
-      } else {
-        const staffRoles = given.filter((r) => !EXTERNAL_ROLES.has(r));
-        const reserved = staffRoles.filter((r) => isReservedRole(r) && !current.roles.includes(r));
-        if (reserved.length && !actor.ability.can('manage', 'all')) {
-          throw fieldError('roles', `Só quem tem acesso total atribui estes perfis: ${reserved.join(', ')}.`);
-        }
-        roles = unique([...current.roles, ...staffRoles]);
-      }
-      const nome = input.nome ?? row?.nome ?? pool?.name ?? '';
-      if (creating && !nome) throw fieldError('nome', 'Informe o nome para criar o acesso de um novo cliente.');
-      const empresa = tipo === 'cliente' && input.empresa ? unique([...current.empresa, input.empresa]) : current.empresa;
-      const hadSite = current.obra.includes(site.id);
-      const obraList = unique([...current.obra, site.id]);
-
+      const { tipo, creating, roles, nome, empresa, hadSite, obraList } = planAdd(actor, scope, site, input, pool, row);
       const written = await writeDirectoryRow(
         trx,
         row,

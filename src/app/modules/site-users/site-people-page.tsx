@@ -25,6 +25,7 @@ import {
 import { useCurrentRoute } from '../../guard/navigation-guard';
 import { roleName } from '../../../access/roles';
 import { obraLabel } from '../../fields/obra-label';
+import { SitePeopleImport } from './site-people-import';
 
 interface FormValues {
   email: string;
@@ -221,6 +222,10 @@ export function SitePeoplePage({ scope }: { scope: SitePeopleScope }) {
           {TITLES[scope]}
         </Typography.Title>
         <Typography.Paragraph type="secondary">{site}</Typography.Paragraph>
+        {/* The screen's route rule is the API's: whoever sees this page may add people, one by one or from a spreadsheet. */}
+        <div style={{ marginBottom: 16 }}>
+          <SitePeopleImport scope={scope} obra={obra} onImported={() => void query.refetch()} />
+        </div>
 
         <Space direction="vertical" size="large" style={{ width: '100%' }}>
           <Card size="small" title={<span id="site-people-form-title">Adicionar pessoa</span>}>
