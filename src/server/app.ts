@@ -68,6 +68,7 @@ import { SESSION_TABLE } from './sessions/store';
 import { auditFailureRoutes, auditRoutes } from './audit/routes';
 import { maintenanceGuard, maintenancePublicRoutes, maintenanceRoutes } from './maintenance/routes';
 import { importRoutes } from './import/routes';
+import { materialItemsRoutes } from './import/material-items-routes';
 import { searchRoutes } from './search/routes';
 import { savedViewRoutes } from './saved-views/routes';
 import { actorResolver } from './import/queue';
@@ -332,6 +333,7 @@ export function createApp(opts: AppOptions) {
       }),
     }),
   );
+  api.route('/materiais', materialItemsRoutes(opts.db, schemaRegistry.getter('materiais'))); // a list's items from a spreadsheet (issue 38)
   api.route('/obras', galleryRoutes(opts.db)); // GET /obras/:obra/galeria
   api.route('/relatos-etica', ethicsThreadRoutes(opts.db)); // an ethics report's thread (issue 40)
   usePoolRevocation(opts.identityAdmin); // an inactive person is signed out of the provider too (issue 35)

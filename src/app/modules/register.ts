@@ -18,5 +18,7 @@ import './sgi/register';
 import './calendario/register';
 // Insurance: the policy in force and "Renovar" on a policy's page (issue 40).
 import './seguros/register';
+// A materials list's page with "Importar itens" from a spreadsheet while it is in elaboration (issue 38).
+import './materiais/register';
 // A site's plans (issue 42): "Nova folha de planta" sends a PDF or marks a CRE document as a plan.
 import './plantas/register';

@@ -12,6 +12,7 @@ import { calendarFeedPaths } from './calendar-feed-paths';
 import { settingsPaths } from './settings-paths';
 import { trashPaths } from './trash-paths';
 import { importPaths } from './import-paths';
+import { materialItemsPaths } from './material-items-paths';
 import { auditPaths } from './audit-paths';
 import { signaturePaths } from './signature-paths';
 import { ritPaths } from './rit-paths';
@@ -79,6 +80,7 @@ export function openApiDocument(schemas: EntitySchema[], version: string): JsonS
   Object.assign(paths, settingsPaths());
   Object.assign(paths, trashPaths());
   Object.assign(paths, importPaths()); // spreadsheet import (issue 38)
+  Object.assign(paths, materialItemsPaths()); // a materials list's items from a spreadsheet (issue 38)
   Object.assign(paths, auditPaths());
   Object.assign(paths, signaturePaths());
   Object.assign(paths, ritPaths()); // the RIT's signatures and PDF (issue 40)
