@@ -85,10 +85,14 @@ for (const backend of BACKENDS) {
         await sql<{ erro: string; enviada: boolean }>`select erro, enviada_em is not null as enviada from mensagem where assunto = 'instável'`.execute(db())
       ).rows[0];
       expect(row).toEqual({ erro: 'SMTP fora do ar', enviada: false });
-      const job = (
-        await sql<{ state: string; atraso: number }>`select j.state, extract(epoch from j.start_after - now())::int as atraso
+      const jobOf = async () =>
+        (
+          await sql<{ state: string; atraso: number }>`select j.state, extract(epoch from j.start_after - now())::int as atraso
           from pgboss.job j join mensagem m on m.job_id = j.id where m.assunto = 'instável'`.execute(db())
-      ).rows[0];
+        ).rows[0];
+      // The attempt is counted by the sender before pg-boss records the failure: the job turns 'retry' just after.
+      await waitUntil(async () => (await jobOf()).state !== 'active');
+      const job = await jobOf();
       expect(job.state).toBe('retry');
       expect(job.atraso).toBeGreaterThanOrEqual(20); // 30 s × (1 to 2), jitter
       await sql`update pgboss.job set start_after = now() where name = 'email' and state = 'retry'`.execute(db());
