@@ -6,7 +6,8 @@
  * Also the keyboard focus of links (WCAG 2.4.7): antd's reset draws `a:focus` with no outline, so a
  * link reached with Tab (the menu's, a table's, "Novo", "Esqueci minha senha") showed nothing. They
  * get antd's own focus ring (the one of its buttons: `lineWidthFocus` in `colorPrimaryBorder`); a
- * menu entry draws it inside the item, whose box clips what sticks out.
+ * menu entry draws it inside the item, whose box clips what sticks out; so does a segmented control's
+ * option, whose radio input is hidden.
  */
 import type { ReactNode } from 'react';
 import { ConfigProvider, theme as antdTheme } from 'antd';
@@ -34,7 +35,9 @@ export function FocusRing() {
   const css =
     `a[href]:focus-visible{outline:${ring};outline-offset:1px;border-radius:${token.borderRadiusXS}px}` +
     `.ant-menu a[href]:focus-visible{outline:none}` +
-    `.ant-menu-item:has(a[href]:focus-visible){outline:${ring};outline-offset:-${token.lineWidthFocus}px}`;
+    `.ant-menu-item:has(a[href]:focus-visible){outline:${ring};outline-offset:-${token.lineWidthFocus}px}` +
+    // A segmented control's option (the saved views above a list) is a hidden radio: the ring goes on its label.
+    `.ant-segmented-item:has(.ant-segmented-item-input:focus-visible){outline:${ring};outline-offset:-${token.lineWidthFocus}px}`;
   return (
     <style href="portal-focus-ring" precedence="portal">
       {css}

@@ -3,7 +3,7 @@
 // desktop and phone width, and on the public pages. The routes are not listed here: they are read from
 // the rendered menus (the sidebar on a desktop, the drawer on a phone, Início's module cards and the
 // site layout of the first site the account may choose), as scenario 19 does; the public pages are
-// read from src/app/public-routes.tsx. Each menu screen, in the same visit, also gets scenario 19's
+// read from src/app/public-paths.ts. Each menu screen, in the same visit, also gets scenario 19's
 // check (a usable page, no dead end: menu-entries.mjs) and the screen inspection of scenarios 90–91
 // (Portuguese, not empty, nothing past the right edge, no JavaScript crash: screens.mjs); the admin's
 // screens are photographed as `tela-<path>-<width>.png`, the tour scenario 90 used to take.
@@ -28,7 +28,7 @@ export const AXE_EMAILS = SWEPT_ACCOUNTS;
  */
 export const AXE_WIDTHS = Object.fromEntries(AXE_EMAILS.map((e) => [e, e === 'admin@portal.local' ? ['desktop', 'phone'] : ['phone']]));
 
-const PUBLIC_SOURCE = readFileSync(new URL('../../src/app/public-routes.tsx', import.meta.url), 'utf8');
+const PUBLIC_SOURCE = readFileSync(new URL('../../src/app/public-paths.ts', import.meta.url), 'utf8');
 /** Public pages with a screen of their own (no redirect, not the hand-off to the corporate sign-in); parameters get an unknown value. */
 export const PUBLIC_PAGES = [...PUBLIC_SOURCE.matchAll(/\{\s*path:\s*'([^']+)'[^}]*\bscreen:\s*'([^']+)'/g)]
   .filter((m) => !['acessoFederado', 'primeiroLogin'].includes(m[2]))
