@@ -12,6 +12,7 @@ import { Route } from 'react-router';
 import { schemaByName } from '../../../../schemas';
 import { renderViews } from '../../../../tests/app/test-utils';
 import { useInProcessApi } from '../../../../tests/app/in-process-api';
+import { encodeMultipart } from '../../../../tests/app/multipart';
 import { client, person } from '../../../../tests/api/workflow-helpers';
 import { DEMO_USERS } from '../../../../mocks/test-app';
 import { MaterialShow } from './material-show';
@@ -29,32 +30,6 @@ const material = schemaByName('material')!;
 let as = QUANT;
 const sent: string[] = [];
 
-const bytesOf = (blob: Blob) =>
-  new Promise<Uint8Array>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsArrayBuffer(blob);
-  });
-
-/** The multipart body a browser sends for a FormData of text fields and one file. */
-async function encode(form: FormData): Promise<{ body: Uint8Array<ArrayBuffer>; type: string }> {
-  const b = 'itens-teste';
-  const enc = new TextEncoder();
-  const parts: Uint8Array[] = [];
-  for (const [name, value] of form.entries()) {
-    if (typeof value === 'string') parts.push(enc.encode(`--${b}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-    else {
-      parts.push(enc.encode(`--${b}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.name}"\r\nContent-Type: text/csv\r\n\r\n`));
-      parts.push(await bytesOf(value), enc.encode('\r\n'));
-    }
-  }
-  parts.push(enc.encode(`--${b}--\r\n`));
-  const body = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  parts.reduce((at, p) => (body.set(p, at), at + p.length), 0);
-  return { body, type: `multipart/form-data; boundary=${b}` };
-}
-
 const realFetch = globalThis.fetch;
 beforeEach(() => {
   sent.length = 0;
@@ -62,7 +37,7 @@ beforeEach(() => {
     if (!(init?.body instanceof FormData)) return realFetch(input, init);
     const url = new URL(String(input), 'http://localhost');
     sent.push(url.pathname);
-    const { body, type } = await encode(init.body);
+    const { body, type } = await encodeMultipart(init.body);
     return t.mock.api.request(url.pathname + url.search, { method: init.method, body, headers: { 'content-type': type }, as });
   });
 });

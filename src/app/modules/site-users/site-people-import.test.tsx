@@ -8,20 +8,12 @@ import { Route } from 'react-router';
 import { sql } from 'kysely';
 import { renderViews } from '../../../../tests/app/test-utils';
 import { useInProcessApi } from '../../../../tests/app/in-process-api';
+import { encodeMultipart } from '../../../../tests/app/multipart';
 import { SitePeoplePage } from './site-people-page';
 
 const T = { timeout: 20_000 };
 const ADMIN = 'admin@portal.local';
 const t = useInProcessApi(ADMIN);
-
-function readBytes(file: Blob): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsArrayBuffer(file);
-  });
-}
 
 /** An upload (jsdom's FormData, which the in-process API cannot read) sent as the multipart body a browser would send. */
 const realFetch = globalThis.fetch;
@@ -30,22 +22,13 @@ beforeEach(() => {
   sent.length = 0;
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     if (!(init?.body instanceof FormData)) return realFetch(input, init);
-    const file = init.body.get('file') as File;
-    const bytes = await readBytes(file);
-    const b = 'pessoas-teste';
-    const enc = new TextEncoder();
-    const head = enc.encode(`--${b}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: text/csv\r\n\r\n`);
-    const tail = enc.encode(`\r\n--${b}--\r\n`);
-    const body = new Uint8Array(head.length + bytes.length + tail.length);
-    body.set(head, 0);
-    body.set(bytes, head.length);
-    body.set(tail, head.length + bytes.length);
+    const { body, type } = await encodeMultipart(init.body);
     const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
     sent.push(url.pathname + url.search);
     return t.mock.api.request(url.pathname + url.search, {
       method: init.method ?? 'POST',
       as: ADMIN,
-      headers: { 'content-type': `multipart/form-data; boundary=${b}` },
+      headers: { 'content-type': type },
       body,
     });
   });
