@@ -6,6 +6,7 @@
  * theirs the code is typed as before.
  */
 import { describe, expect, it } from 'vitest';
+import { http } from 'msw';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { schemaByName } from '../../../../schemas';
@@ -101,6 +102,26 @@ describe("daily report activities' EAP item", { timeout: 90_000 }, () => {
     await waitFor(() => expect(t.requests.some((r) => r.method === 'POST' && r.url.pathname === '/api/v1/diarios-os')).toBe(true), T);
     const post = t.requests.find((r) => r.method === 'POST' && r.url.pathname === '/api/v1/diarios-os')!;
     expect(post.body).toMatchObject({ obra: '101', area: 'FIELD', atividades: [{ eapCodigo: '2.2', descricao: 'Testes do pórtico' }] });
+  });
+
+  it('opens the matches of what was typed before the tree arrived', async () => {
+    t.mock.setUser(FIELD);
+    let release = () => undefined as void;
+    const gate = new Promise<void>((r) => (release = r));
+    // The site's codes answer late (a slow network): the technician has typed by then. Returning
+    // nothing hands the request on to the real API.
+    t.server.use(http.get('http://localhost/api/v1/obras/101/eap-codigos', async () => void (await gate)));
+    form(FIELD, { obra: '101', area: 'FIELD' });
+    fireEvent.click(await waitFor(() => within(activities()).getByRole('button', { name: /Adicionar linha/ }), T));
+    const picker = await within(activities()).findByRole('combobox', { name: 'Item da EAP' }, T);
+    fireEvent.mouseDown(picker);
+    fireEvent.change(picker, { target: { value: 'inversores' } });
+    release();
+    const shown = () => [...document.querySelectorAll<HTMLElement>('.ant-select-tree-treenode:not(.ant-select-tree-treenode-hidden) .ant-select-tree-title')];
+    // The parent item opened over its match, not collapsed.
+    await waitFor(() => expect(shown().map((e) => e.textContent)).toContain('2.1 — Instalação de inversores'), T);
+    fireEvent.click(shown().find((e) => e.textContent === '2.1 — Instalação de inversores')!);
+    await waitFor(() => expect(within(activities()).getByText('2.1 — Instalação de inversores')).toBeInTheDocument(), T);
   });
 
   it("is a text box on a site that is not the field technician's", async () => {

@@ -10,7 +10,7 @@
  * not pick from that EAP or when it cannot be loaded (the API still refuses a code outside the
  * EAP). A stored code that is not in the EAP (any more) stays selected and is marked.
  */
-import { useMemo } from 'react';
+import { useMemo, useState, type Key } from 'react';
 import { Form, Input, TreeSelect } from 'antd';
 import { useApiUrl, useCustom, type HttpError } from '@refinedev/core';
 import type { FieldDef } from '../../../../schemas/kinds';
@@ -82,6 +82,22 @@ export function EapCodeInput({ field, value, onChange, id, disabled, ...rest }: 
     return tree;
   }, [items, text]);
 
+  // Expanded nodes, held here: antd expands every node once, when the search text changes, so a tree
+  // that arrives after the person typed stayed collapsed over its matches. All open by default, and
+  // all open again whenever the search text or the tree changes.
+  const allKeys = useMemo(() => {
+    const keys: Key[] = [];
+    const walk = (o: CodeOption) => {
+      keys.push(o.value);
+      o.children.forEach(walk);
+    };
+    options.forEach(walk);
+    return keys;
+  }, [options]);
+  const [search, setSearch] = useState('');
+  const [collapsed, setCollapsed] = useState<{ keys: Key[]; search: string; tree: Key[] }>();
+  const expandedKeys = collapsed && collapsed.search === search && collapsed.tree === allKeys ? collapsed.keys : allKeys;
+
   if (!readable || query.isError) {
     return (
       <Input
@@ -104,8 +120,14 @@ export function EapCodeInput({ field, value, onChange, id, disabled, ...rest }: 
       popupMatchSelectWidth={false}
       loading={query.isLoading}
       treeData={options}
-      treeDefaultExpandAll
+      treeExpandedKeys={expandedKeys}
+      onTreeExpand={(keys) => setCollapsed({ keys, search, tree: allKeys })}
       showSearch
+      searchValue={search}
+      onSearch={setSearch}
+      onOpenChange={(open) => {
+        if (!open) setSearch('');
+      }}
       treeNodeFilterProp="title"
       allowClear={!field.required}
       placeholder={field.placeholder ?? 'Selecione o item da EAP'}
