@@ -23,7 +23,11 @@ const t = useInProcessApi(ADMIN);
 
 const total = async (query: string, as = ADMIN) =>
   Number((await t.mock.api.request(`/api/v1/contratos?_start=0&_end=0&${query}`, { as })).headers.get('x-total-count'));
-const bar = () => screen.findByRole('region', { name: 'Visões salvas' }, T);
+// The bar holds its place (aria-busy, same height) while the views load; then it is the real one.
+const bar = async () => {
+  await waitFor(() => expect(screen.getByRole('region', { name: 'Visões salvas' }).getAttribute('aria-busy')).toBeNull(), T);
+  return screen.getByRole('region', { name: 'Visões salvas' });
+};
 const listCalls = () => t.requests.filter((r) => r.method === 'GET' && r.url.pathname === '/api/v1/contratos');
 
 describe('saved views bar (issue 39)', { timeout: 120_000 }, () => {

@@ -62,8 +62,22 @@ function ViewLabel({ view, count, isDefault }: { view: SavedView; count?: ViewCo
   return tip ? <Tooltip title={tip}>{label}</Tooltip> : label;
 }
 
+const BAR_STYLE = { display: 'flex', gap: 8, alignItems: 'center', marginBottom: 12, minWidth: 0 } as const;
+
+/** The bar's place while the views load, the same height: the list below does not jump when they arrive. */
+function LoadingBar() {
+  return (
+    <div role="region" aria-label="Visões salvas" aria-busy="true" style={BAR_STYLE}>
+      <Segmented size="small" disabled value={ALL} options={[{ value: ALL, label: 'Todos' }]} />
+      <Button size="small" disabled>
+        Visões <DownOutlined />
+      </Button>
+    </div>
+  );
+}
+
 export function SavedViewsBar({ lista, current, onApply, count, countScope = '', applyDefault }: SavedViewsBarProps) {
-  const { answer, create, update, remove, setDefault } = useSavedViews(lista);
+  const { answer, isLoading, create, update, remove, setDefault } = useSavedViews(lista);
   const views = useMemo(() => answer?.visoes ?? [], [answer]);
   const counts = useViewCounts(lista, views, count, countScope);
   const [selectedId, setSelectedId] = useState<number>();
@@ -85,7 +99,7 @@ export function SavedViewsBar({ lista, current, onApply, count, countScope = '',
   const active = (selected && sameView(current, selected.estado) ? selected : views.find((v) => sameView(current, v.estado)))?.id;
   const value = active !== undefined ? String(active) : meaningfulFilters(current.filtros).length ? undefined : ALL;
 
-  if (!answer) return null;
+  if (!answer) return isLoading ? <LoadingBar /> : null;
   const isDefault = (v: SavedView) => answer.padrao === v.id;
   const fail = (title: string) => (e: unknown) => notify({ type: 'error', title, text: e instanceof Error ? e.message : String(e) });
   const stateNow = (): SavedViewState => ({ ...current, filtros: meaningfulFilters(current.filtros) });
@@ -127,7 +141,7 @@ export function SavedViewsBar({ lista, current, onApply, count, countScope = '',
   }
 
   return (
-    <div role="region" aria-label="Visões salvas" style={{ display: 'flex', gap: 8, alignItems: 'center', marginBottom: 12, minWidth: 0 }}>
+    <div role="region" aria-label="Visões salvas" style={BAR_STYLE}>
       <div style={{ overflowX: 'auto', minWidth: 0, flex: '0 1 auto' }}>
         <Segmented
           size="small"
