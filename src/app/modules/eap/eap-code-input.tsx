@@ -10,7 +10,7 @@
  * not pick from that EAP or when it cannot be loaded (the API still refuses a code outside the
  * EAP). A stored code that is not in the EAP (any more) stays selected and is marked.
  */
-import { useMemo, useState, type Key } from 'react';
+import { useMemo, useState } from 'react';
 import { Form, Input, TreeSelect } from 'antd';
 import { useApiUrl, useCustom, type HttpError } from '@refinedev/core';
 import type { FieldDef } from '../../../../schemas/kinds';
@@ -86,7 +86,7 @@ export function EapCodeInput({ field, value, onChange, id, disabled, ...rest }: 
   // that arrives after the person typed stayed collapsed over its matches. All open by default, and
   // all open again whenever the search text or the tree changes.
   const allKeys = useMemo(() => {
-    const keys: Key[] = [];
+    const keys: string[] = [];
     const walk = (o: CodeOption) => {
       keys.push(o.value);
       o.children.forEach(walk);
@@ -95,7 +95,7 @@ export function EapCodeInput({ field, value, onChange, id, disabled, ...rest }: 
     return keys;
   }, [options]);
   const [search, setSearch] = useState('');
-  const [collapsed, setCollapsed] = useState<{ keys: Key[]; search: string; tree: Key[] }>();
+  const [collapsed, setCollapsed] = useState<{ keys: string[]; search: string; tree: string[] }>();
   const expandedKeys = collapsed && collapsed.search === search && collapsed.tree === allKeys ? collapsed.keys : allKeys;
 
   if (!readable || query.isError) {
@@ -121,7 +121,7 @@ export function EapCodeInput({ field, value, onChange, id, disabled, ...rest }: 
       loading={query.isLoading}
       treeData={options}
       treeExpandedKeys={expandedKeys}
-      onTreeExpand={(keys) => setCollapsed({ keys, search, tree: allKeys })}
+      onTreeExpand={(keys) => setCollapsed({ keys: keys.map(String), search, tree: allKeys })}
       showSearch
       searchValue={search}
       onSearch={setSearch}
