@@ -59,6 +59,11 @@ export function cognitoIdentityAdmin(opts: CognitoAdminOptions): IdentityAdmin {
     (client ??= import('@aws-sdk/client-cognito-identity-provider').then((sdk) => {
       const c = new sdk.CognitoIdentityProviderClient({
         region: opts.region,
+        // Cognito throttles its admin operations per pool (ListUsers ~30 per second); a people import of
+        // hundreds of lines asks one lookup and one creation per person. The SDK's adaptive mode waits
+        // (client-side token bucket) and retries throttled calls instead of failing those people.
+        retryMode: 'adaptive',
+        maxAttempts: 8,
         ...(opts.endpoint ? { endpoint: opts.endpoint } : {}),
         ...(opts.credentials ? { credentials: opts.credentials } : {}),
       });
