@@ -83,7 +83,7 @@ export default tseslint.config(
       // server's composition roots, and the server's small core modules every layer may use.
       'boundaries/files': [
         { category: 'test', pattern: ['**/*.test.*', '**/test-*'] },
-        { category: 'app-root', pattern: ['src/app/App.tsx', 'src/app/app-routes.tsx', 'src/app/main.tsx', 'src/app/shell.tsx', 'src/app/public-routes.tsx'] },
+        { category: 'app-root', pattern: ['src/app/app.tsx', 'src/app/app-routes.tsx', 'src/app/main.tsx', 'src/app/shell.tsx', 'src/app/public-routes.tsx'] },
         { category: 'server-root', pattern: ['src/server/app.ts', 'src/server/main.ts'] },
         { category: 'server-core', pattern: ['src/server/config.ts', 'src/server/time.ts', 'src/server/version.ts'] },
       ],

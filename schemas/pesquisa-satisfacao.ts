@@ -5,7 +5,7 @@ import { POSVENDA_CATEGORIA } from './posvenda';
 
 /**
  * Post-sales satisfaction survey: 1–5 scores and a 0–10 NPS answer. Answered by the client through
- * the single-use link e-mailed when a ticket is concluded (src/server/survey), or typed in by staff;
+ * the single-use link e-mailed when a ticket is concluded (src/server/pesquisa-satisfacao), or typed in by staff;
  * either way the ticket gives its site, client and category (`copies`), so the satisfaction
  * dashboard groups by the ticket's category without a join.
  */

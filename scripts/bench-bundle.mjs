@@ -6,7 +6,7 @@
 // Builds the app with Vite into a temporary directory (dist/ is left alone), then follows the Vite
 // manifest from the entry through the dynamic imports each route loads:
 //   /login      entry + the login page chunk (Amplify follows after the first paint, shown apart)
-//   lista       entry + the signed-in app (src/app/App.tsx: Refine, layout, Amplify) + the entity page
+//   lista       entry + the signed-in app (src/app/app.tsx: Refine, layout, Amplify) + the entity page
 //               (it holds the generic list; filter widgets, export, show/edit/create load on demand;
 //               the menu's icon set follows as the menu first renders, and at phone width the
 //               cards that replace the table, both shown apart)
@@ -114,14 +114,14 @@ function heavyIn(keys) {
 
 // A module's chunk: its manifest key (a dynamic entry) or, when Rollup merged it into a shared chunk, the chunk's name.
 const chunkOf = (src, name) => Object.keys(manifest).filter((k) => k === src || (k.startsWith('_') && manifest[k].name === name));
-const app = chunkOf('src/app/App.tsx', 'App');
+const app = chunkOf('src/app/app.tsx', 'app');
 const entity = chunkOf('src/app/pages/entity-page.tsx', 'entity-page');
 const show = chunkOf('src/app/modules/rdo/diario-show.tsx', 'diario-show');
 const dashboard = [...chunkOf('src/app/modules/dashboard/dashboard-page.tsx', 'dashboard-page'), ...chunkOf('src/app/modules/dashboard/charts.tsx', 'charts')];
 const amplify = [...chunkOf('src/app/auth/auth-provider.ts', 'auth-provider'), ...chunkOf('src/app/auth/amplify.ts', 'amplify')];
 const menuIcons = chunkOf('src/app/layouts/icons.tsx', 'icons');
 const phoneCards = chunkOf('src/app/views/list-cards.tsx', 'list-cards');
-const loginPage = chunkOf('src/app/auth/pages/LoginPage.tsx', 'LoginPage');
+const loginPage = chunkOf('src/app/auth/pages/login-page.tsx', 'login-page');
 const entry = closure([entryKey]);
 const routes = [
   ['entrada (sempre carregada)', entry],

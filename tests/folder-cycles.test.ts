@@ -43,7 +43,7 @@ describe('folder cycles', () => {
     expect(folderOf('src/server/config.ts')).toBe('src/server/config.ts');
     expect(folderOf('src/app/offline/sync/queue.ts')).toBe('src/app/offline');
     expect(folderOf('src/app/modules/rdo/rdo-page.tsx')).toBe('src/app/modules/rdo');
-    expect(folderOf('src/app/auth/pages/LoginPage.tsx')).toBe('src/app/auth/pages');
+    expect(folderOf('src/app/auth/pages/login-page.tsx')).toBe('src/app/auth/pages');
     expect(folderOf('src/app/auth/auth-provider.ts')).toBe('src/app/auth');
     expect(folderOf('src/access/rules/obra.ts')).toBe('src/access/rules');
     expect(folderOf('schemas/shared/common.ts')).toBe('schemas/shared');

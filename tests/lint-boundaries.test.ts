@@ -17,7 +17,7 @@ describe('lint: layers', () => {
     expect(await layerErrors('src/app/views/scratch-layer.ts', "import { SCHEMAS } from '../../../schemas';\nexport const n = SCHEMAS.length;\n")).toEqual([]);
     const module = await layerErrors(
       'src/app/views/scratch-layer.ts',
-      "import { SurveyPage } from '../modules/survey/survey-page';\nexport const p = SurveyPage;\n",
+      "import { SurveyPage } from '../modules/pesquisa-satisfacao/pesquisa-satisfacao-page';\nexport const p = SurveyPage;\n",
     );
     expect(module).toHaveLength(1);
     expect(module[0]).toMatch(/app-engine não pode importar app-modules/);

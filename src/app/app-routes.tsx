@@ -24,8 +24,8 @@ const HomePage = lazy(() => import('./pages/home').then((m) => ({ default: m.Hom
 const SiteHomePage = lazy(() => import('./pages/site-home').then((m) => ({ default: m.SiteHomePage })));
 const OrdensServicoPage = lazy(() => import('./pages/ordens-servico').then((m) => ({ default: m.OrdensServicoPage })));
 const SitePeoplePage = lazy(() => import('./modules/site-users/site-people-page').then((m) => ({ default: m.SitePeoplePage })));
-const LibraryPage = lazy(() => import('./modules/biblioteca/library-page').then((m) => ({ default: m.LibraryPage })));
-const GalleryPage = lazy(() => import('./modules/galeria/gallery-page').then((m) => ({ default: m.GalleryPage })));
+const LibraryPage = lazy(() => import('./modules/biblioteca/biblioteca-page').then((m) => ({ default: m.LibraryPage })));
+const GalleryPage = lazy(() => import('./modules/galeria/galeria-page').then((m) => ({ default: m.GalleryPage })));
 const PlanViewerPage = lazy(() => import('./modules/plantas/plan-viewer-page').then((m) => ({ default: m.PlanViewerPage })));
 const ChecklistFillPage = lazy(() => import('./modules/checklist/checklist-fill-page').then((m) => ({ default: m.ChecklistFillPage })));
 const EapPage = lazy(() => import('./modules/eap/eap-page').then((m) => ({ default: m.EapRoutePage })));
@@ -33,14 +33,14 @@ const DashboardPage = lazy(() => import('./modules/dashboard/dashboard-page').th
 const SchedulePage = lazy(() => import('./modules/schedule/schedule-page').then((m) => ({ default: m.SchedulePage })));
 const PendenciasPage = lazy(() => import('./modules/pendencias/pendencias-page').then((m) => ({ default: m.PendenciasPage })));
 const AcaoEmailPage = lazy(() => import('./modules/acao-email/acao-email-page').then((m) => ({ default: m.AcaoEmailPage })));
-const SurveyPage = lazy(() => import('./modules/survey/survey-page').then((m) => ({ default: m.SurveyPage })));
+const SurveyPage = lazy(() => import('./modules/pesquisa-satisfacao/pesquisa-satisfacao-page').then((m) => ({ default: m.SurveyPage })));
 const VerifyPage = lazy(() => import('./modules/verificar/verify-page').then((m) => ({ default: m.VerifyPage })));
 const EthicsReportPage = lazy(() => import('./modules/etica/report-page').then((m) => ({ default: m.ReportPage })));
 const EthicsFollowUpPage = lazy(() => import('./modules/etica/follow-up-page').then((m) => ({ default: m.FollowUpPage })));
 const EthicsPosterPage = lazy(() => import('./modules/etica/poster-page').then((m) => ({ default: m.PosterPage })));
 const DeviceListPage = lazy(() => import('./modules/aparelho/device-list-page').then((m) => ({ default: m.DeviceListPage })));
 const DeviceRecordPage = lazy(() => import('./modules/aparelho/device-record-page').then((m) => ({ default: m.DeviceRecordPage })));
-const LostDaysPage = lazy(() => import('./modules/lost-days/lost-days-page').then((m) => ({ default: m.LostDaysPage })));
+const LostDaysPage = lazy(() => import('./modules/dias-impraticaveis/dias-impraticaveis-page').then((m) => ({ default: m.LostDaysPage })));
 const RdoConfigPage = lazy(() => import('./modules/rdo/rdo-config-page').then((m) => ({ default: m.RdoConfigPage })));
 const DocumentTreePage = lazy(() => import('./modules/document-tree/document-tree-page').then((m) => ({ default: m.DocumentTreePage })));
 const PendingCompaniesPage = lazy(() => import('./modules/empresa/pending-companies-page').then((m) => ({ default: m.PendingCompaniesPage })));
@@ -55,7 +55,7 @@ const WebhooksPage = lazy(() => import('./modules/webhooks/webhooks-page').then(
 const ApiReferencePage = lazy(() => import('./modules/api-reference/api-reference-page').then((m) => ({ default: m.ApiReferencePage })));
 const SchemaConfigPage = lazy(() => import('./modules/schema-config/schema-config-page').then((m) => ({ default: m.SchemaConfigPage })));
 const VencimentosPage = lazy(() => import('./modules/seguros/vencimentos-page').then((m) => ({ default: m.VencimentosPage })));
-const VersoesSistemaPage = lazy(() => import('./root/VersoesSistemaPage').then((m) => ({ default: m.VersoesSistemaPage })));
+const VersoesSistemaPage = lazy(() => import('./root/versoes-sistema-page').then((m) => ({ default: m.VersoesSistemaPage })));
 const AuthPages = {
   LoginPage: lazy(() => import('./auth/pages').then((m) => ({ default: m.LoginPage }))),
   PrimeiroLoginPage: lazy(() => import('./auth/pages').then((m) => ({ default: m.PrimeiroLoginPage }))),

@@ -10,17 +10,17 @@ import { lazy, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import type { PublicRoute } from './public-paths';
 
-const LoginPage = lazy(() => import('./auth/pages/LoginPage'));
-const PrimeiroLoginPage = lazy(() => import('./auth/pages/PrimeiroLoginPage'));
-const AcessoFederadoPage = lazy(() => import('./auth/pages/AcessoFederadoPage'));
-const EsqueciSenhaPage = lazy(() => import('./auth/pages/EsqueciSenhaPage'));
+const LoginPage = lazy(() => import('./auth/pages/login-page'));
+const PrimeiroLoginPage = lazy(() => import('./auth/pages/primeiro-login-page'));
+const AcessoFederadoPage = lazy(() => import('./auth/pages/acesso-federado-page'));
+const EsqueciSenhaPage = lazy(() => import('./auth/pages/esqueci-senha-page'));
 const status = (name: 'ForbiddenPage' | 'NotFoundPage' | 'ObraInacessivelPage' | 'ManutencaoPage') =>
   lazy(() => import('./pages/status-pages').then((m) => ({ default: m[name] as ComponentType })));
 const ForbiddenPage = status('ForbiddenPage');
 const NotFoundPage = status('NotFoundPage');
 const ObraInacessivelPage = status('ObraInacessivelPage');
 const ManutencaoPage = status('ManutencaoPage');
-const SurveyPage = lazy(() => import('./modules/survey/survey-page').then((m) => ({ default: m.SurveyPage })));
+const SurveyPage = lazy(() => import('./modules/pesquisa-satisfacao/pesquisa-satisfacao-page').then((m) => ({ default: m.SurveyPage })));
 const VerifyPage = lazy(() => import('./modules/verificar/verify-page').then((m) => ({ default: m.VerifyPage })));
 const ReportPage = lazy(() => import('./modules/etica/report-page').then((m) => ({ default: m.ReportPage })));
 const FollowUpPage = lazy(() => import('./modules/etica/follow-up-page').then((m) => ({ default: m.FollowUpPage })));

@@ -1,7 +1,7 @@
 /**
  * What the entry renders: the root frame (loading overlay, toasts, help banner) and the router.
  * Public routes render their lazy page directly; every other path loads the signed-in app
- * (Refine, its providers, the guard and the layouts: src/app/App.tsx) as one lazy chunk. Amplify is
+ * (Refine, its providers, the guard and the layouts: src/app/app.tsx) as one lazy chunk. Amplify is
  * not part of it: the app reads the stored token and loads Amplify only to refresh it or sign out.
  */
 import { lazy, Suspense } from 'react';
@@ -10,7 +10,7 @@ import { PUBLIC_ROUTES, publicElement } from './public-routes';
 import { RootShell } from './root/root-frame';
 import { Loading } from './views/loading';
 
-const AuthenticatedApp = lazy(() => import('./App').then((m) => ({ default: m.AuthenticatedApp })));
+const AuthenticatedApp = lazy(() => import('./app').then((m) => ({ default: m.AuthenticatedApp })));
 
 function Suspended() {
   return (

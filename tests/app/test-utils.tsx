@@ -2,7 +2,7 @@
  * Test wrapper: renders the views of some schemas (with the feature modules' extensions of the
  * generic views registered, src/app/modules/extensions.ts) inside Refine (the app's data provider on
  * http://localhost/api/v1, react-router in a MemoryRouter, antd pt_BR, and the app's notification
- * provider with its toast stack, as App.tsx wires them) at a given path.
+ * provider with its toast stack, as app.tsx wires them) at a given path.
  * Routes per schema: /<resource>, /<resource>/create, /<resource>/show/:id, /<resource>/edit/:id,
  * plus any extra `routes` (other pages under test).
  */
@@ -19,7 +19,7 @@ import type { EntitySchema } from '../../schemas/kinds';
 import { createDataProvider } from '../../src/app/providers/data-provider';
 import { routerProvider } from '../../src/app/providers/router-provider';
 import { viewsFor } from '../../src/app/views/index';
-import { ToastStack } from '../../src/app/root/ToastStack';
+import { ToastStack } from '../../src/app/root/toast-stack';
 import { toastStore } from '../../src/app/providers/toast-store';
 import { notificationProvider } from '../../src/app/providers/notification-provider';
 import type { PortalUser } from '../../src/access/user';

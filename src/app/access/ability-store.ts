@@ -39,5 +39,5 @@ export function createAbilityStore(initial?: Partial<AbilitySnapshot>) {
 
 export type AbilityStore = ReturnType<typeof createAbilityStore>;
 
-/** The app's store (App.tsx); tests create their own. */
+/** The app's store (app.tsx); tests create their own. */
 export const abilityStore = createAbilityStore();

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { toastStore } from '../providers/toast-store';
-import LoginPage from './pages/LoginPage';
+import LoginPage from './pages/login-page';
 
 // The lazily loaded auth chunk, replaced: the public pages must work through `loadAuth()`.
 const login = vi.fn();

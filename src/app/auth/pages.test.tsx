@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Form } from 'antd';
-import { NewPasswordFields } from './pages/PasswordFields';
+import { NewPasswordFields } from './pages/password-fields';
 
 function Harness() {
   const [form] = Form.useForm();

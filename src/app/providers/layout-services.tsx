@@ -17,7 +17,7 @@ export interface LayoutServices {
 
 /**
  * `authHeaders`: the signed-in session's headers, passed in by the app (`bearerHeaders` of
- * src/app/access/load-ability.ts, in App.tsx), so that the providers import no session code.
+ * src/app/access/load-ability.ts, in app.tsx), so that the providers import no session code.
  */
 export async function fetchObras(
   text: string,

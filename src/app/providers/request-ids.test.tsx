@@ -10,7 +10,7 @@ import { toHttpError } from './data-provider';
 import { createNotificationProvider } from './notification-provider';
 import { createToastStore } from './toast-store';
 import { requestIdFor } from './request-ids';
-import { ToastStack } from '../root/ToastStack';
+import { ToastStack } from '../root/toast-stack';
 
 function apiError(status: number, data: unknown, headers: Record<string, string> = {}) {
   const response = { status, statusText: '', data, headers: new AxiosHeaders(headers), config: { headers: new AxiosHeaders() } };

@@ -1,12 +1,12 @@
 export * from './constants';
 export * from '../providers/toast-store';
 export * from '../providers/notification-provider';
-export * from './ToastStack';
+export * from './toast-stack';
 export * from './dialogs';
 export * from './overlays';
 export * from './help-banner';
 export * from './fonts';
 export * from './release-notes';
 export * from './version-check';
-export { RootScreen, type RootScreenProps } from './RootScreen';
-export { VersoesSistemaPage, type VersoesSistemaPageProps } from './VersoesSistemaPage';
+export { RootScreen, type RootScreenProps } from './root-screen';
+export { VersoesSistemaPage, type VersoesSistemaPageProps } from './versoes-sistema-page';

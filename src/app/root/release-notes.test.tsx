@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { APP_VERSION, RELEASE_NOTES, filterReleaseNotes, listModules, parseModuleTag } from './release-notes';
-import { VersoesSistemaPage } from './VersoesSistemaPage';
+import { VersoesSistemaPage } from './versoes-sistema-page';
 import { PORTAL_BUILD } from './build-info';
 import pkg from '../../../package.json';
 import raw from './release-notes.json';

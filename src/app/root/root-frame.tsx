@@ -16,7 +16,7 @@ import { UpdateSlot } from '../pwa/update-slot';
 
 // antd's Progress (with Tooltip and its positioning engine) is a third of the entry: the stack
 // loads after the first paint, or at once when a toast is pushed before that.
-const ToastStack = lazy(() => import('./ToastStack').then((m) => ({ default: m.ToastStack })));
+const ToastStack = lazy(() => import('./toast-stack').then((m) => ({ default: m.ToastStack })));
 
 function DeferredToastStack({ store }: { store: ToastStore }) {
   const [painted, setPainted] = useState(false);

@@ -15,7 +15,7 @@ import { portalTz } from '../db/boss';
 import { ApiError } from '../http/errors';
 import type { FieldErrors } from '../crud/validate';
 import { readActionOf } from '../crud/record-access';
-import { epochDay } from '../lost-days/period';
+import { epochDay } from '../dias-impraticaveis/period';
 import { serviceAccountLabel } from '../../../resources/service-accounts';
 
 export interface AuditFilters {

@@ -20,7 +20,7 @@ import { AUDIT_TRAIL_CORE_SQL } from '../audit/access-events';
 import { SESSIONS_CORE_SQL } from '../sessions/store';
 import { JOB_CORE_SQL } from '../jobs/runner';
 import { SCHEDULE_CORE_SQL } from '../schedule/tables';
-import { SURVEY_CORE_SQL } from '../survey/invitations';
+import { SURVEY_CORE_SQL } from '../pesquisa-satisfacao/invitations';
 import { FILE_CORE_SQL } from '../storage/file-tables';
 import { SCHEMA_OVERLAY_CORE_SQL } from '../schema-config/store';
 import { CALENDAR_CORE_SQL } from '../sla/calendar-config';
@@ -28,7 +28,7 @@ import { SLA_CORE_SQL } from '../sla/policy';
 import { backfillSla } from '../sla/engine';
 import { cacheNoticeSql, eventsCoreSql } from '../events/notify-sql';
 import { EMAIL_ACTION_CORE_SQL } from '../workflow/email-actions';
-import { PREFERENCES_CORE_SQL } from '../preferences/store';
+import { PREFERENCES_CORE_SQL } from '../preferencias/store';
 import { NOTIFICATION_CORE_SQL } from '../notifications/tables';
 import { CALENDAR_FEED_CORE_SQL } from '../calendar-feed/store';
 import { IDEMPOTENCY_CORE_SQL } from '../idempotency';
@@ -125,7 +125,7 @@ registerCoreSql('webhooks', WEBHOOK_CORE_SQL);
 // An SLA breach is the webhook event `sla.estourado` of its record, by the clock, written with the breach's claim.
 onSlaBreach((trx, schema, id) => emitWebhookEvent(trx, { evento: 'sla.estourado', recurso: schema.resource, registroId: id }));
 registerCoreSql('schedule', SCHEDULE_CORE_SQL);
-registerCoreSql('survey', SURVEY_CORE_SQL);
+registerCoreSql('pesquisa-satisfacao', SURVEY_CORE_SQL);
 registerCoreSql('files', FILE_CORE_SQL);
 registerCoreSql('schema-config', SCHEMA_OVERLAY_CORE_SQL);
 // The business calendar's working hours, one record (src/server/sla/calendar-config.ts; holidays: the entity feriado).

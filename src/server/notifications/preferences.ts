@@ -1,6 +1,6 @@
 /**
  * Each person's notification preferences per kind and channel (issue 41), kept in the row of
- * `preferencia_usuario` (src/server/preferences/store.ts): the daily digest of pending items in its
+ * `preferencia_usuario` (src/server/preferencias/store.ts): the daily digest of pending items in its
  * original column `resumo_diario` (= `pendencia.resumo`), every other choice in `notificacoes`
  * (jsonb, `{ kind: { channel: boolean } }`, only what the person changed). Defaults:
  * `DEFAULT_NOTIFICATIONS` (resources/notificacoes.ts).

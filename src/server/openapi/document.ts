@@ -20,7 +20,7 @@ import { mfaPaths } from './mfa-paths';
 import { sessionPaths } from './session-paths';
 import { pendingCompanyPaths } from './pending-company-paths';
 import { eapCodePaths } from './eap-code-paths';
-import { lostDaysPaths } from './lost-days-paths';
+import { lostDaysPaths } from './dias-impraticaveis-paths';
 import { weatherPaths } from './weather-paths';
 import { siteUserPaths } from './site-user-paths';
 import { schemaConfigPaths } from './schema-config-paths';

@@ -5,7 +5,7 @@
  */
 import { schemaByName } from '../../../schemas';
 import { gallerySlots } from '../../../resources/gallery';
-import { ANSWER_FIELDS } from '../survey/routes';
+import { ANSWER_FIELDS } from '../pesquisa-satisfacao/routes';
 import { PEOPLE_LIMIT } from '../people/routes';
 import { responseRef as r } from './components';
 import { fieldSchema, ref, type JsonSchema } from './field-schemas';

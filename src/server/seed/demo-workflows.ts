@@ -557,7 +557,7 @@ export function posvendas(): Row[] {
       '2026-10-02T17:00:00-03:00',
       'Calha redimensionada e novo condutor vertical instalado.',
     ),
-    // Concluded without an answer yet: its survey invitation is open (demo-survey.ts, link in docs/uso.md).
+    // Concluded without an answer yet: its survey invitation is open (demo-pesquisa-satisfacao.ts, link in docs/uso.md).
     ...concluded(
       16,
       '101',

@@ -6,7 +6,7 @@ import { validateBody } from '../crud/validate';
 import type { FileStorage } from '../storage/storage';
 import { demoPdf, demoPng } from './demo-files';
 import { demoStamps } from './demo-stamps';
-import { seedDemoSurvey } from './demo-survey';
+import { seedDemoSurvey } from './demo-pesquisa-satisfacao';
 import { seedDemoRitSignatures } from './demo-rit';
 import { seedDemoPlantas } from './demo-plantas';
 import { seedDemoServiceAccounts } from './demo-service-accounts';

@@ -2,9 +2,9 @@
 import { registerEntityHooks } from '../../crud/hooks-registry';
 import { registerAfter, type TransitionHook } from '../../workflow/hooks';
 import { ticketSiteToInteractions } from '../client-replies';
-import { inviteToSurvey } from '../../survey/invitations';
+import { inviteToSurvey } from '../../pesquisa-satisfacao/invitations';
 
-/** A concluded post-sales ticket invites its client contact to the satisfaction survey (src/server/survey). */
+/** A concluded post-sales ticket invites its client contact to the satisfaction survey (src/server/pesquisa-satisfacao). */
 const convidarPesquisa: TransitionHook = async ({ trx, row }) => {
   await inviteToSurvey(trx, row);
 };

@@ -8,7 +8,7 @@ vi.mock('./fonts', async (importOriginal) => {
   return { ...actual, loadRobotoFonts: fonts.load };
 });
 
-import { RootScreen } from './RootScreen';
+import { RootScreen } from './root-screen';
 import { createToastStore } from '../providers/toast-store';
 import { ScrollLockContext, useExecutandoAcao } from './overlays';
 import { useDialogs } from './dialogs';

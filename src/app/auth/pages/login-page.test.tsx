@@ -3,8 +3,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { setPendingChallenge } from '../challenge';
-import { loginErrors } from './AuthField';
-import LoginPage from './LoginPage';
+import { loginErrors } from './auth-field';
+import LoginPage from './login-page';
 import { rememberRevocation } from '../revoked-notice';
 
 const login = vi.fn();

@@ -3,8 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert, Button, Form, Input, Spin } from 'antd';
 import { loadAuth, useLoginAction } from '../auth-actions';
-import { AuthCard, AuthText, errorText } from './AuthCard';
-import { NewPasswordForm } from './PasswordFields';
+import { AuthCard, AuthText, errorText } from './auth-card';
+import { NewPasswordForm } from './password-fields';
 
 type Step = 'credenciais' | 'aguarde' | 'nova-senha';
 

@@ -19,13 +19,13 @@ import {
   sendAttributeCode,
   type DeviceInfo,
 } from '../account';
-import { NewPasswordFields } from './PasswordFields';
+import { NewPasswordFields } from './password-fields';
 import { roleName } from '../../../access/roles';
-import { errorText } from './AuthCard';
+import { errorText } from './auth-card';
 import { DigestPreferenceCard } from '../../modules/preferencias/digest-preference';
 import { CalendarFeedCard } from '../../modules/preferencias/calendar-feed-card';
-import { DuasEtapasCard } from './DuasEtapasCard';
-import { SessoesCard } from './SessoesCard';
+import { DuasEtapasCard } from './duas-etapas-card';
+import { SessoesCard } from './sessoes-card';
 import { hasOwnLogin } from '../session';
 import { buildDateBr, buildLabel } from '../../root/build-info';
 

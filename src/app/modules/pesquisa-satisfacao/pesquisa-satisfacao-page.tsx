@@ -2,7 +2,7 @@
  * The public satisfaction survey (/pesquisa/:token): one page, no login, no portal shell. The link
  * e-mailed when a post-sales ticket is concluded names the ticket; the client rates it (1–5 with
  * stars, a radio group: rating-input.tsx; NPS 0–10 as a row of buttons), comments and sends once. The questions are the survey
- * schema's fields (labels, required, limits); the API checks them again (src/server/survey).
+ * schema's fields (labels, required, limits); the API checks them again (src/server/pesquisa-satisfacao).
  */
 import React, { useEffect, useState } from 'react';
 import { useParams } from 'react-router';

@@ -1,7 +1,7 @@
 /**
  * The follow-up steps of a sign-in challenge on /login (`?etapa=nova-senha` / `?etapa=codigo`),
  * with antd's `Form`. A chunk of its own: only a first access or an MFA sign-in needs it, so the
- * plain /login stays without antd's form machinery (src/app/auth/pages/AuthField.tsx).
+ * plain /login stays without antd's form machinery (src/app/auth/pages/auth-field.tsx).
  */
 import { useState } from 'react';
 import { Alert, Button, Form } from 'antd';
@@ -9,9 +9,9 @@ import { Alert, Button, Form } from 'antd';
 import Input from 'antd/es/input/Input';
 import type { LoginParams } from '../auth-provider';
 import type { PendingChallenge } from '../challenge';
-import { AuthCard, AuthText } from './AuthCard';
-import { NewPasswordForm } from './PasswordFields';
-import { RecoveryCodeForm } from './RecoveryCodeForm';
+import { AuthCard, AuthText } from './auth-card';
+import { NewPasswordForm } from './password-fields';
+import { RecoveryCodeForm } from './recovery-code-form';
 
 const CODE_LABELS: Record<string, string> = {
   CONFIRM_SIGN_IN_WITH_TOTP_CODE: 'Código do aplicativo autenticador',

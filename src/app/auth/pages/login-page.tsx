@@ -1,9 +1,9 @@
 /**
  * /login: own login for clients (e-mail + senha), the corporate sign-in button, the forgot-password
  * link, and the follow-up steps of a sign-in challenge (`?etapa=nova-senha` / `?etapa=codigo`,
- * src/app/auth/pages/LoginChallenge.tsx, loaded when a sign-in starts).
+ * src/app/auth/pages/login-challenge.tsx, loaded when a sign-in starts).
  *
- * The e-mail + senha form is a plain <form> with antd's Input and Button (AuthField.tsx) instead
+ * The e-mail + senha form is a plain <form> with antd's Input and Button (auth-field.tsx) instead
  * of antd's `Form`: same look, messages and accessibility, ~40 KiB gzip less before /login renders.
  */
 import { lazy, useEffect, useState, type FormEvent } from 'react';
@@ -15,12 +15,12 @@ import Password from 'antd/es/input/Password';
 import type { LoginParams } from '../auth-provider';
 import { useLoginAction } from '../auth-actions';
 import { pendingChallenge } from '../challenge';
-import { AuthCard, errorText } from './AuthCard';
-import { AuthField, loginErrors, type LoginValues } from './AuthField';
+import { AuthCard, errorText } from './auth-card';
+import { AuthField, loginErrors, type LoginValues } from './auth-field';
 import { postLoginTarget } from '../../guard/guard-rules';
 import { forgetRevocation, readRevocation } from '../revoked-notice';
 
-const loadChallenge = () => import('./LoginChallenge');
+const loadChallenge = () => import('./login-challenge');
 const LoginChallenge = lazy(loadChallenge);
 
 export default function LoginPage() {

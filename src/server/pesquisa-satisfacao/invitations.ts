@@ -2,7 +2,7 @@
  * Satisfaction survey invitations: when a post-sales ticket is concluded, its client contact gets
  * a single-use link (`/pesquisa/<token>`) to a public form. Only a SHA-256 of the 32-byte random
  * token is stored; the token itself exists only in the queued e-mail. The invitation expires after
- * SURVEY_DAYS and is spent when the answer is recorded (src/server/survey/routes.ts).
+ * SURVEY_DAYS and is spent when the answer is recorded (src/server/pesquisa-satisfacao/routes.ts).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';

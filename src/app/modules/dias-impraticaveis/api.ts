@@ -1,6 +1,6 @@
-/** A site's impracticable days (src/server/lost-days/routes.ts, issue 26): the answer and its query hook. */
+/** A site's impracticable days (src/server/dias-impraticaveis/routes.ts, issue 26): the answer and its query hook. */
 import { useApiUrl, useCustom, type HttpError } from '@refinedev/core';
-import type { LostDay, LostDays } from '../../../../schemas/lost-days-types';
+import type { LostDay, LostDays } from '../../../../schemas/dias-impraticaveis-types';
 
 export type { LostDay, LostDays };
 

@@ -11,7 +11,7 @@ import ExcelJS from 'exceljs';
 import { renderViews } from '../../../../tests/app/test-utils';
 import { useInProcessApi } from '../../../../tests/app/in-process-api';
 import { formatDate, formatDecimal } from '../../format';
-import { LostDaysPage } from './lost-days-page';
+import { LostDaysPage } from './dias-impraticaveis-page';
 import { monthOf, type LostDays } from './api';
 
 const ADMIN = 'admin@portal.local';

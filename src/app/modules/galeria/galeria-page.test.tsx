@@ -11,7 +11,7 @@ import { renderViews } from '../../../../tests/app/test-utils';
 import { useInProcessApi } from '../../../../tests/app/in-process-api';
 import { DEMO_USERS } from '../../../../mocks/test-app';
 import { formatDateTime } from '../../format';
-import { GalleryPage, GALLERY_PAGE_SIZE } from './gallery-page';
+import { GalleryPage, GALLERY_PAGE_SIZE } from './galeria-page';
 
 const T = { timeout: 45_000 };
 const ADMIN = 'admin@portal.local';

@@ -15,7 +15,7 @@ import { DEMO_USERS } from '../../../../mocks/test-app';
 import { forgetRevocation, readRevocation } from '../revoked-notice';
 import { ensureSchemas, forgetSchemas } from '../../modules/schema-config/effective-schemas';
 import { loadAbility } from '../../access/load-ability';
-import { SessoesCard } from './SessoesCard';
+import { SessoesCard } from './sessoes-card';
 
 const CLIENTE = 'cliente@portal.local';
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ToastStack } from './ToastStack';
+import { ToastStack } from './toast-stack';
 import { createToastStore } from '../providers/toast-store';
 import { createNotificationProvider } from '../providers/notification-provider';
 

@@ -9,7 +9,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { setPendingChallenge } from '../challenge';
-import LoginPage from './LoginPage';
+import LoginPage from './login-page';
 
 const login = vi.fn();
 vi.mock('../auth-provider', () => ({ authProvider: { login: (p: unknown) => login(p), forgotPassword: vi.fn() } }));

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Form, Input } from 'antd';
 import { useForgotPasswordAction } from '../auth-actions';
-import { AuthCard, AuthText, errorText } from './AuthCard';
-import { NewPasswordFields } from './PasswordFields';
+import { AuthCard, AuthText, errorText } from './auth-card';
+import { NewPasswordFields } from './password-fields';
 
 interface Vars {
   email: string;

@@ -10,8 +10,8 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import ptBR from 'antd/locale/pt_BR';
 import { useInProcessApi } from '../../../../tests/app/in-process-api';
-import { DEMO_SURVEY_TOKEN } from '../../../server/seed/demo-survey';
-import { SurveyPage } from './survey-page';
+import { DEMO_SURVEY_TOKEN } from '../../../server/seed/demo-pesquisa-satisfacao';
+import { SurveyPage } from './pesquisa-satisfacao-page';
 import { pesquisaSatisfacao } from '../../../../schemas/pesquisa-satisfacao';
 
 const T = { timeout: 30_000 };

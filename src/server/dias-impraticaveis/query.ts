@@ -9,7 +9,7 @@ import { schemaByName } from '../../../schemas';
 import type { EntitySchema } from '../../../schemas/kinds';
 import type { Db } from '../db/connect';
 import { readWhere, type Actor } from '../crud/record-access';
-import type { LostDay, LostDays } from '../../../schemas/lost-days-types';
+import type { LostDay, LostDays } from '../../../schemas/dias-impraticaveis-types';
 import type { Period } from './period';
 
 export const IMPRACTICABLE = 'Impraticável';

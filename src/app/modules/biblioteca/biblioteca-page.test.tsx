@@ -9,7 +9,7 @@ import { Route } from 'react-router';
 import { renderViews } from '../../../../tests/app/test-utils';
 import { useInProcessApi } from '../../../../tests/app/in-process-api';
 import { DEMO_USERS } from '../../../../mocks/test-app';
-import { LibraryPage } from './library-page';
+import { LibraryPage } from './biblioteca-page';
 
 const T = { timeout: 45_000 };
 const t = useInProcessApi('admin@portal.local');

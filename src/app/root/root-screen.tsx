@@ -10,7 +10,7 @@ import type { ReactNode } from 'react';
 import { DialogProvider } from './dialogs';
 import { ActionOverlayProvider, ScrollLockProvider } from './overlays';
 import { RootFrame } from './root-frame';
-import { ToastStack } from './ToastStack';
+import { ToastStack } from './toast-stack';
 import { toastStore as defaultToastStore, type ToastStore } from '../providers/toast-store';
 
 export interface RootScreenProps {

@@ -8,9 +8,9 @@ import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { BACKENDS, useApi } from './backends';
 import { client } from './workflow-helpers';
-import { buildLostDaysWorkbook } from '../../src/app/modules/lost-days/export';
-import type { LostDays } from '../../src/app/modules/lost-days/api';
-import { monthOf } from '../../src/server/lost-days/period';
+import { buildLostDaysWorkbook } from '../../src/app/modules/dias-impraticaveis/export';
+import type { LostDays } from '../../src/app/modules/dias-impraticaveis/api';
+import { monthOf } from '../../src/server/dias-impraticaveis/period';
 import { todayIso } from '../../src/server/time';
 
 const ADMIN = 'admin@portal.local';

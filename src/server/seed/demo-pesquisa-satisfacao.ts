@@ -2,11 +2,11 @@
  * The demo's open survey invitation: the concluded ticket nº 16 (site 101, contact
  * cliente@portal.local) has not been answered yet, so its link opens the public form. The token is
  * fixed and published in docs/uso.md for the demonstration only; real invitations get a random one
- * (src/server/survey/invitations.ts).
+ * (src/server/pesquisa-satisfacao/invitations.ts).
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/connect';
-import { createInvitation } from '../survey/invitations';
+import { createInvitation } from '../pesquisa-satisfacao/invitations';
 
 export const DEMO_SURVEY_TOKEN = 'demonstracao-pesquisa-de-satisfacao-0000016';
 export const DEMO_SURVEY_TICKET = 16;

@@ -1,7 +1,7 @@
 /**
  * A site's impracticable days (issue 26) as `GET /api/v1/obras/{obra}/dias-impraticaveis` answers
- * them: shared by the server that builds the answer (src/server/lost-days) and the app that shows
- * and exports it (src/app/modules/lost-days).
+ * them: shared by the server that builds the answer (src/server/dias-impraticaveis) and the app that shows
+ * and exports it (src/app/modules/dias-impraticaveis).
  */
 
 export interface LostDay {

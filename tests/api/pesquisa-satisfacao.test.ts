@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { BACKENDS, useApi } from './backends';
 import { client, person } from './workflow-helpers';
-import { DEMO_SURVEY_TOKEN } from '../../src/server/seed/demo-survey';
+import { DEMO_SURVEY_TOKEN } from '../../src/server/seed/demo-pesquisa-satisfacao';
 import { todayIso } from '../../src/server/time';
 import { CNPJ } from '../../src/server/seed/demo-empresas';
 

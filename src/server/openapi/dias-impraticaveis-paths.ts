@@ -1,4 +1,4 @@
-/** OpenAPI of a site's impracticable days (src/server/lost-days/routes.ts, issue 26). */
+/** OpenAPI of a site's impracticable days (src/server/dias-impraticaveis/routes.ts, issue 26). */
 import { responseRef as r } from './components';
 import type { JsonSchema } from './field-schemas';
 

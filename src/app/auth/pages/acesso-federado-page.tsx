@@ -8,7 +8,7 @@ import { Alert, Spin } from 'antd';
 import { useLoginAction } from '../auth-actions';
 import { hashToQuery } from '../oauth-url';
 import { lastRoute } from '../session';
-import { AuthCard, errorText } from './AuthCard';
+import { AuthCard, errorText } from './auth-card';
 
 export default function AcessoFederadoPage() {
   const { mutate: login } = useLoginAction();
