@@ -13,12 +13,25 @@ import { pwa } from './scripts/vite/pwa';
 import { nativePolyfills } from './scripts/vite/native-polyfills';
 import { unusedAntdParts } from './scripts/vite/unused-antd-parts';
 import { schemaSkeleton } from './scripts/vite/schema-skeleton';
+import { declarationsSkeleton } from './scripts/vite/declarations-skeleton';
 import { portalBuild } from './scripts/vite/build-info';
 
 const apiTarget = process.env.API_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({
-  plugins: [react(), precompress(), esIcons(), formProvider(), nativePolyfills(), unusedAntdParts(), schemaSkeleton(), antdCss(), refineAntdSrc(), pwa()],
+  plugins: [
+    react(),
+    precompress(),
+    esIcons(),
+    formProvider(),
+    nativePolyfills(),
+    unusedAntdParts(),
+    schemaSkeleton(),
+    declarationsSkeleton(),
+    antdCss(),
+    refineAntdSrc(),
+    pwa(),
+  ],
   server: { proxy: { '/api': apiTarget } },
   // The build's version and commit (issue 40): shown on /versoesSistema and the profile, compared at start.
   define: { __PORTAL_BUILD__: JSON.stringify(portalBuild(fileURLToPath(new URL('.', import.meta.url)))) },

@@ -16,10 +16,10 @@ import {
 } from './overlay-types';
 import { customOf, fieldTitle, overlayField, protectedFields, subFieldOf } from './overlay-effective';
 
-const LABEL_MAX = 80;
-const TEXT_MAX = 500;
-const OPTION_MAX = 100;
-const PATTERN_MAX = 200;
+export const LABEL_MAX = 80;
+export const TEXT_MAX = 500;
+export const OPTION_MAX = 100;
+export const PATTERN_MAX = 200;
 
 const PRESENTATION_KEYS = ['label', 'help', 'placeholder', 'group', 'order', 'required', 'list', 'filter', 'search', 'sort'] as const;
 const CUSTOM_PATCH_KEYS = ['min', 'max', 'maxLength', 'pattern', 'hidden', 'internal'] as const;

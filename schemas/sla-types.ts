@@ -3,7 +3,8 @@
  * rest of the schema. One generic engine (src/server/sla/) computes, from the record's state
  * history and the business calendar, each target's deadline, time on hold and result, stores them
  * on the record (the `sla*` fields of schemas/shared/sla.ts) and sends reminders and escalations.
- * Administrators of the entity may replace the targets at run time (`/api/v1/sla/{resource}`).
+ * Administrators of the entity may replace the targets at run time (`/api/v1/sla/{resource}`,
+ * declared in resources/sla.ts).
  */
 
 /**
@@ -73,26 +74,4 @@ export interface SlaMeta {
   cumpridoEm: string | null;
   violado: boolean;
   pausado?: boolean;
-}
-
-/** `GET /api/v1/sla/{resource}`: the effective policy, the declared one, and the entity's words for the editor. */
-export interface SlaPolicyAnswer {
-  resource: string;
-  label: string;
-  version: number;
-  sla: SlaDecl;
-  declared: SlaDecl | undefined;
-  canEdit: boolean;
-  states: { value: string; label: string; final: boolean }[];
-  initial: string | null;
-  fields: { name: string; label: string; kind: string; options?: string[] }[];
-  dateFields: { name: string; label: string; kind: string }[];
-  roles: { value: string; label: string }[];
-}
-
-/** `PUT /api/v1/sla/{resource}`: the stored policy. */
-export interface SlaPolicySaved {
-  resource: string;
-  version: number;
-  sla: SlaDecl;
 }

@@ -148,16 +148,3 @@ export interface Workflow {
    */
   ofRecord?: { states: string[]; voided?: string; message: string };
 }
-
-/** One record of `POST /api/v1/pendencias/lote` (the version read, so a changed record is refused). */
-export interface BulkItem {
-  resource: string;
-  id: number;
-  version: number;
-}
-
-/** `POST /api/v1/pendencias/lote`'s answer: the records moved and those refused, each with its reason. */
-export interface BulkResult {
-  ok: { resource: string; id: number; version: number; state: string; stateLabel: string }[];
-  failed: { resource: string; id: number | string; message: string }[];
-}

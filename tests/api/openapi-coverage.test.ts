@@ -1,9 +1,11 @@
 /**
  * The OpenAPI document covers every route the server answers (issue 28): the routes come from the
  * running app (Hono's route table), public ones included, so a new route without its description
- * fails here.
+ * fails here. And the other way for the declared routes (resources/api-routes.ts, issue 37): the
+ * server answers each one it declares.
  */
 import { describe, expect, it } from 'vitest';
+import { DECLARED_ROUTES } from '../../resources/api-routes';
 import { useApi } from './backends';
 
 type Doc = { paths: Record<string, Record<string, unknown>> };
@@ -29,5 +31,11 @@ describe('OpenAPI route coverage', () => {
       return !doc.paths[path]?.[method];
     });
     expect(missing.sort()).toEqual([]);
+  });
+
+  it('serves every declared route', async () => {
+    const served = new Set((t.api.app.routes as { method: string; path: string }[]).map((r) => `${r.method.toLowerCase()} ${asDocPath(r.path)}`));
+    expect(DECLARED_ROUTES.length).toBeGreaterThan(20);
+    expect(DECLARED_ROUTES.map((r) => `${r.method} ${r.path}`).filter((r) => !served.has(r))).toEqual([]);
   });
 });

@@ -2,9 +2,11 @@
  * The app's one small client for the API's routes outside the generic CRUD (calendar, SLA, entity
  * configuration, signatures, imports): JSON in and out with the signed-in person's token, and one
  * error type with the API's pt-BR message, the status and the errors per field or key
- * (`{ message, statusCode, errors }`, as every route answers a refusal). The generic CRUD goes
- * through the data provider.
+ * (`{ message, statusCode, errors }`, as every route answers a refusal). A declared route
+ * (resources/api-route.ts) is called with `callRoute`, typed by its declaration. The generic CRUD
+ * goes through the data provider.
  */
+import type { RouteAnswer, RouteBody, RouteDecl, RouteParams, RouteQuery } from '../../../resources/api-route';
 import { authHeaders, getApiUrl } from './data-provider';
 
 /** A refusal of the API (or no answer: status 0), with its pt-BR message and errors per key. */
@@ -75,6 +77,50 @@ export async function apiCall<T>(path: string, opts: ApiCallOptions = {}): Promi
   const res = await apiFetch(path, opts);
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+type ParamValue = string | number;
+type QueryValue = string | number | boolean | readonly (string | number)[] | undefined;
+
+/** The path of a declared route with each `{name}` replaced by its encoded value. */
+export function routePath(route: Pick<RouteDecl, 'path'>, params: Record<string, ParamValue> = {}): string {
+  return route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    if (!(name in params)) throw new Error(`Parâmetro "${name}" faltando em ${route.path}.`);
+    return encodeURIComponent(String(params[name]));
+  });
+}
+
+/** A query string (`?a=1&b=x&b=y`: an array repeats its key), or '' when nothing is sent. */
+export function routeQuery(query: Record<string, QueryValue> = {}): string {
+  const q = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    for (const v of typeof value === 'object' ? value : [value]) q.append(key, String(v));
+  }
+  const text = q.toString();
+  return text ? `?${text}` : '';
+}
+
+/** What a call of `R` sends: its path parameters and body when it declares them, its query, and the call's options. */
+export type RouteCall<R extends RouteDecl> = (R['params'] extends object ? { params: RouteParams<R> } : { params?: never }) &
+  (R['body'] extends object ? { body: RouteBody<R> } : { body?: never }) &
+  (R['query'] extends object ? { query?: RouteQuery<R> } : { query?: never }) &
+  Omit<ApiCallOptions, 'method' | 'body'>;
+
+/**
+ * Calls a declared route (resources/api-route.ts): its method and path, the parameters, query and
+ * body it declares, and its successful answer typed as declared; refusals throw `ApiCallError`.
+ */
+export function callRoute<R extends RouteDecl>(
+  route: R,
+  ...[call]: Record<string, never> extends RouteCall<R> ? [RouteCall<R>?] : [RouteCall<R>]
+): Promise<RouteAnswer<R>> {
+  const { params, query, body, ...opts } = (call ?? {}) as {
+    params?: Record<string, ParamValue>;
+    query?: Record<string, QueryValue>;
+    body?: unknown;
+  } & ApiCallOptions;
+  return apiCall<RouteAnswer<R>>(`${routePath(route, params)}${routeQuery(query)}`, { ...opts, method: route.method.toUpperCase(), body });
 }
 
 /** The file name an answer gives (Content-Disposition, `filename*=UTF-8''` or `filename="…"`), or `fallback`. */

@@ -2,8 +2,7 @@ import { Hono } from 'hono';
 import type { EntitySchema } from '../../../schemas/kinds';
 import type { AppEnv } from '../http/env';
 import type { Db } from '../db/connect';
-import { ApiError } from '../http/errors';
-import { assertCleanJson } from '../http/input-guards';
+import { jsonBody } from '../http/input-guards';
 import { parseListParams } from './list-query';
 import { aggregateRecords, parseAggregateParams } from './aggregate';
 import { refuseUnreadableQuery, searchableFor } from './query-fields';
@@ -22,17 +21,7 @@ export const actorOf = (c: { get: (k: 'user' | 'ability') => any }): Actor & Wor
   return { email: user.email, name: user.name, ability: c.get('ability'), client: isExternalUser(user), roles: user.roles, emNomeDe: user.emNomeDe };
 };
 
-export async function jsonBody(req: Request): Promise<unknown> {
-  const text = await req.text();
-  if (!text.trim()) return {};
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw new ApiError(400, 'JSON inválido no corpo da requisição.');
-  }
-  return assertCleanJson(body);
-}
+export { jsonBody };
 
 /**
  * The simple-rest routes of one entity, all driven by its schema. Given a getter, each request uses

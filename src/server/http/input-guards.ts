@@ -63,6 +63,19 @@ export function assertCleanJson(body: unknown): unknown {
   return body;
 }
 
+/** A request's JSON body, checked by `assertCleanJson` (an empty body: `{}`; not JSON: 400). */
+export async function jsonBody(req: Request): Promise<unknown> {
+  const text = await req.text();
+  if (!text.trim()) return {};
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new ApiError(400, 'JSON inválido no corpo da requisição.');
+  }
+  return assertCleanJson(body);
+}
+
 /** A percent-encoded control character (NUL, line breaks...) in a URL path: never part of an id, a site or an e-mail. */
 const CONTROL_IN_PATH = /%(?:[01][0-9a-f]|7f)/i;
 

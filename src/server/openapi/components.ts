@@ -5,6 +5,7 @@
  */
 import { LIST_MAX, MAX_OFFSET } from '../crud/list-query';
 import { ref, type JsonSchema } from './field-schemas';
+import { LIST_TOTAL_HEADERS } from '../../../resources/api-route';
 
 const errorResponse = (description: string): JsonSchema => ({ description, content: { 'application/json': { schema: ref('Erro') } } });
 export const RESPONSES: Record<string, JsonSchema> = {
@@ -44,9 +45,7 @@ RESPONSES.ServiceUnavailable = {
  * The `x-total-count` header of a list answer (issue 36: every GET that answers a JSON array sends it): how many
  * items there are in all — the array's length for the small lists that are not paged.
  */
-export const TOTAL_COUNT_HEADERS: JsonSchema = {
-  'x-total-count': { description: 'Quantos itens há na lista, ao todo.', schema: { type: 'integer', minimum: 0 } },
-};
+export const TOTAL_COUNT_HEADERS: JsonSchema = LIST_TOTAL_HEADERS;
 /** A `$ref` to a shared response of RESPONSES. */
 export const responseRef = (name: keyof typeof RESPONSES) => ({ $ref: `#/components/responses/${name}` });
 /** A `$ref` to a shared parameter (COMMON_PARAMETERS or an entity's filter parameter). */

@@ -14,7 +14,6 @@ import { trashPaths } from './trash-paths';
 import { importPaths } from './import-paths';
 import { materialItemsPaths } from './material-items-paths';
 import { auditPaths } from './audit-paths';
-import { signaturePaths } from './signature-paths';
 import { ritPaths } from './rit-paths';
 import { mfaPaths } from './mfa-paths';
 import { sessionPaths } from './session-paths';
@@ -23,11 +22,9 @@ import { eapCodePaths } from './eap-code-paths';
 import { lostDaysPaths } from './dias-impraticaveis-paths';
 import { weatherPaths } from './weather-paths';
 import { siteUserPaths } from './site-user-paths';
-import { schemaConfigPaths } from './schema-config-paths';
 import { supportPaths } from './support-paths';
 import { schedulePaths } from './schedule-paths';
 import { searchPaths } from './search-paths';
-import { savedViewPaths } from './saved-view-paths';
 import { ethicsPaths } from './ethics-paths';
 import { plantasPaths } from './plantas-paths';
 import { webhookPaths } from './webhook-paths';
@@ -42,6 +39,9 @@ import { filterParameters } from './filter-parameters';
 import { ME } from './system-schemas';
 import { resourcePaths } from './resource-paths';
 import { withIdempotencyKey } from './idempotency-paths';
+import { declaredPaths } from './declared-routes';
+import { DECLARED_ROUTES } from '../../../resources/api-routes';
+import { INBOX_LIST } from '../../../resources/saved-views';
 
 /** The whole document (the same for every caller: access rules act on the data, not on the shape). */
 export function openApiDocument(schemas: EntitySchema[], version: string): JsonSchema {
@@ -73,6 +73,7 @@ export function openApiDocument(schemas: EntitySchema[], version: string): JsonS
       },
     },
   };
+  Object.assign(paths, declaredPaths(DECLARED_ROUTES)); // the routes declared with zod (resources/api-routes.ts, issue 37)
   Object.assign(paths, pendenciasPaths());
   Object.assign(paths, timePaths());
   Object.assign(paths, notificationPaths()); // push devices (issue 41)
@@ -82,7 +83,6 @@ export function openApiDocument(schemas: EntitySchema[], version: string): JsonS
   Object.assign(paths, importPaths()); // spreadsheet import (issue 38)
   Object.assign(paths, materialItemsPaths()); // a materials list's items from a spreadsheet (issue 38)
   Object.assign(paths, auditPaths());
-  Object.assign(paths, signaturePaths());
   Object.assign(paths, ritPaths()); // the RIT's signatures and PDF (issue 40)
   Object.assign(paths, mfaPaths());
   Object.assign(paths, sessionPaths());
@@ -91,11 +91,9 @@ export function openApiDocument(schemas: EntitySchema[], version: string): JsonS
   Object.assign(paths, lostDaysPaths());
   Object.assign(paths, weatherPaths());
   Object.assign(paths, siteUserPaths());
-  Object.assign(paths, schemaConfigPaths());
   Object.assign(paths, supportPaths());
   Object.assign(paths, schedulePaths());
   Object.assign(paths, searchPaths(schemas));
-  Object.assign(paths, savedViewPaths(schemas)); // saved views of the lists and the inbox (issue 39)
   Object.assign(paths, ethicsPaths()); // the ethics channel's public page and threads (issue 40)
   Object.assign(paths, plantasPaths()); // a site's plans and the pins on them (issue 42)
   Object.assign(paths, webhookPaths()); // signed webhooks' subscriptions and delivery log (issue 41)
@@ -110,6 +108,12 @@ export function openApiDocument(schemas: EntitySchema[], version: string): JsonS
       description: 'Textos de empresa que a migração para o cadastro de empresas não reconheceu (src/server/modules/empresa-routes.ts).',
     },
   ];
+  // The list of a saved view (resources/saved-views.ts): a resource of the running schemas, or the inbox.
+  components.schemas.ListaDeVisao = {
+    type: 'string',
+    enum: [...schemas.map((s) => s.resource), INBOX_LIST],
+    description: 'A lista: o recurso REST da entidade (`contratos`, `diarios`…) ou `pendencias` ("Minhas pendências").',
+  };
   for (const schema of schemas) {
     Object.assign(components.schemas, entitySchemas(schema));
     const params = filterParameters(schema);

@@ -1,5 +1,8 @@
-/** OpenAPI of "Minhas pendências" (src/server/workflow/pendencias-routes.ts): the work queue, its counts and the bulk action. */
-import { BULK_MAX, VENCIMENTOS } from '../workflow/pendencias';
+/**
+ * OpenAPI of "Minhas pendências" (src/server/workflow/pendencias-routes.ts): the work queue and its
+ * counts. The bulk action is a declared route (resources/pendencias.ts).
+ */
+import { VENCIMENTOS } from '../workflow/pendencias';
 import { TOTAL_COUNT_HEADERS } from './components';
 import type { JsonSchema } from './field-schemas';
 
@@ -42,10 +45,6 @@ export function pendenciasPaths(): Record<string, JsonSchema> {
       transitions: { type: 'array', items: { type: 'string' }, description: 'Rótulos das ações (compatibilidade).' },
       actions: { type: 'array', items: action },
     },
-  };
-  const failed = {
-    type: 'object',
-    properties: { resource: { type: 'string' }, id: { type: 'integer' }, message: { type: 'string' } },
   };
   return {
     '/pendencias': {
@@ -119,70 +118,6 @@ export function pendenciasPaths(): Record<string, JsonSchema> {
               },
             },
           },
-          401: res('Unauthorized'),
-        },
-      },
-    },
-    '/pendencias/lote': {
-      post: {
-        tags,
-        operationId: 'pendenciasEmLote',
-        summary: 'Uma ação em vários registros de uma vez',
-        description:
-          `Até ${BULK_MAX} registros. Cada um passa pela mesma transição de um a um, em sua própria transação (mesmas verificações, histórico e e-mails). ` +
-          'Só para ações sem comentário obrigatório nem campos a preencher; as falhas vêm em `failed` com o motivo.',
-        requestBody: {
-          required: true,
-          content: {
-            'application/json': {
-              schema: {
-                type: 'object',
-                required: ['transition', 'items'],
-                properties: {
-                  transition: { type: 'string' },
-                  items: {
-                    type: 'array',
-                    minItems: 1,
-                    maxItems: BULK_MAX,
-                    items: {
-                      type: 'object',
-                      required: ['resource', 'id', 'version'],
-                      properties: { resource: { type: 'string' }, id: { type: 'integer' }, version: { type: 'integer' } },
-                    },
-                  },
-                },
-              },
-            },
-          },
-        },
-        responses: {
-          200: {
-            description: 'O que foi feito e o que não foi (com o motivo).',
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  properties: {
-                    ok: {
-                      type: 'array',
-                      items: {
-                        type: 'object',
-                        properties: {
-                          resource: { type: 'string' },
-                          id: { type: 'integer' },
-                          version: { type: 'integer' },
-                          state: { type: 'string' },
-                          stateLabel: { type: 'string' },
-                        },
-                      },
-                    },
-                    failed: { type: 'array', items: failed },
-                  },
-                },
-              },
-            },
-          },
-          400: res('BadRequest'),
           401: res('Unauthorized'),
         },
       },

@@ -89,7 +89,6 @@ export const RIT_DOCUMENT: SignedDocument = {
     return selectOne(trx, schema, Number(row.id));
   },
   texts: {
-    thisDocument: 'este relatório',
     signAction: 'Assinar RIT',
     openToSign: 'Abra o relatório',
     notASigner: 'Só o inspetor do relatório e o representante do cliente da obra assinam este RIT.',

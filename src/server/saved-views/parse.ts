@@ -1,6 +1,6 @@
 /**
- * Validation of the saved views' bodies (issue 39): 400 with a pt-BR message per field and nothing
- * stored. A generic list's state is checked as the list's own request would be: its filters and
+ * Validation of the saved views' bodies beyond their declaration (resources/saved-views.ts, issue 39):
+ * 400 with a pt-BR message per field and nothing stored. A generic list's state is checked as the list's own request would be: its filters and
  * sort are turned into the simple-rest query the app sends (`campo`, `campo_ne`, `campo_gte`,
  * `campo_lte`, `campo_like`, `q`, `_sort`, `_order`) and parsed by the lists' parser, so a view
  * holds nothing the list would refuse; the inbox's state uses its own filters (module, site, due).
@@ -10,7 +10,6 @@ import {
   INBOX_LIST,
   VIEW_COLUMNS_MAX,
   VIEW_FILTERS_MAX,
-  VIEW_NAME_MAX,
   VIEW_OPERATORS,
   VIEW_PAGE_SIZES,
   VIEW_SHARES_MAX,
@@ -39,16 +38,6 @@ export function listTargetOf(lista: unknown, schemas: readonly EntitySchema[]): 
   if (lista === INBOX_LIST) return { kind: 'inbox' };
   const schema = schemas.find((s) => s.resource === lista);
   return schema ? { kind: 'entity', schema } : `Lista desconhecida: "${lista.slice(0, 60)}".`;
-}
-
-export function parseName(v: unknown, errors: FieldErrors): string | undefined {
-  const nome = typeof v === 'string' ? v.trim() : '';
-  if (v !== undefined && typeof v !== 'string') errors.nome = ['Informe o nome da visão como texto.'];
-  else if (!nome) errors.nome = ['Informe um nome para a visão.'];
-  else if (nome.length > VIEW_NAME_MAX) errors.nome = [`O nome pode ter até ${VIEW_NAME_MAX} caracteres.`];
-  else if ([...nome].some((ch) => ch.charCodeAt(0) < 32)) errors.nome = ['O nome tem um caractere inválido.'];
-  else return nome;
-  return undefined;
 }
 
 function scalar(v: unknown): v is string | number | boolean {
@@ -181,13 +170,6 @@ export function parseShares(raw: unknown, key: 'papeis' | 'obras', errors: Field
     if (unknown.length) errors.papeis = [`Papéis desconhecidos: ${unknown.slice(0, 5).join(', ')}.`];
   }
   return codes;
-}
-
-/** The body as an object, each key not in `allowed` refused; 400 when it is not an object. */
-export function bodyObject(body: unknown, allowed: readonly string[], errors: FieldErrors): Obj {
-  if (!isObj(body)) throw new ApiError(400, 'O corpo da requisição deve ser um objeto JSON.');
-  for (const key of Object.keys(body)) if (!allowed.includes(key)) errors[key.slice(0, 60)] = ['Campo desconhecido.'];
-  return body;
 }
 
 export function refuse(errors: FieldErrors, message = 'Visão não salva. Verifique os campos.'): void {

@@ -7,20 +7,23 @@
  *   those who `manage` everything);
  * - `PATCH /visoes/{id}` with the `version` read (409 when stale), `DELETE /visoes/{id}`: the owner
  *   only (403 on a view shared with them, 404 on another person's private view);
- * - `PUT /visoes/padrao` `{ lista, visao }`: the caller's default of a list (null: none).
+ * - `PUT /visoes/padrao` `{ lista, visao }`: the caller's default of a list (null: none);
+ * - `GET /visoes/menu` every list's views the caller sees, for the menu.
+ * Declared in resources/saved-views.ts: their shape is checked there, the list, the state and the
+ * sharing here (parse.ts).
  */
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
 import type { EntitySchema } from '../../../schemas/kinds';
-import type { SavedViewsAnswer } from '../../../resources/saved-views';
+import { alterarVisao, criarVisao, definirVisaoPadrao, excluirVisao, listarVisoes, menuDeVisoes } from '../../../resources/saved-views';
 import { isExternalUser, type PortalUser } from '../../access/user';
 import type { AppAbility } from '../../access/ability';
 import type { Db } from '../db/connect';
 import type { AppEnv } from '../http/env';
 import { ApiError, type FieldErrors } from '../http/errors';
-import { jsonBody } from '../crud/routes';
+import { declaredRouter } from '../http/declared-route';
 import { canConfigure } from '../schema-config/routes';
-import { bodyObject, listTargetOf, parseName, parseShares, parseState, refuse, type ListTarget } from './parse';
-import { createView, deleteView, listViews, setDefault, updateView, visibleView, type Viewer } from './store';
+import { listTargetOf, parseShares, parseState, refuse, type ListTarget } from './parse';
+import { createView, deleteView, listViews, menuViews, setDefault, updateView, visibleView, type Viewer } from './store';
 
 const ID = /^[1-9]\d{0,14}$/;
 
@@ -41,10 +44,10 @@ export function mayShareList(user: PortalUser, ability: AppAbility, target: List
 }
 
 export function savedViewRoutes(db: Db, schemas: () => EntitySchema[]) {
-  const r = new Hono<AppEnv>();
+  const { router, add } = declaredRouter('/visoes');
 
   /** The list as a target the caller may read; `errors` gets the message of an unknown one. */
-  const targetOf = (c: Context<AppEnv>, lista: unknown, errors: FieldErrors): ListTarget | undefined => {
+  const targetOf = (c: Context<AppEnv>, lista: string, errors: FieldErrors): ListTarget | undefined => {
     const target = listTargetOf(lista, schemas());
     if (typeof target === 'string') {
       errors.lista = [target];
@@ -55,74 +58,74 @@ export function savedViewRoutes(db: Db, schemas: () => EntitySchema[]) {
     return target;
   };
   const mayShare = (c: Context<AppEnv>, target: ListTarget) => mayShareList(c.get('user'), c.get('ability'), target);
-  const idOf = (c: Context<AppEnv>) => {
-    const id = c.req.param('id') ?? '';
-    if (!ID.test(id)) throw new ApiError(404, 'Visão não encontrada.');
-    return Number(id);
+  const idOf = (raw: string) => {
+    if (!ID.test(raw)) throw new ApiError(404, 'Visão não encontrada.');
+    return Number(raw);
   };
 
-  r.get('/', async (c) => {
+  add(listarVisoes, async (c, req) => {
     const errors: FieldErrors = {};
-    const values = c.req.queries('lista') ?? [];
-    if (values.length > 1) errors.lista = ['Informe "lista" uma vez só.'];
-    const target = errors.lista ? undefined : targetOf(c, values[0], errors);
-    refuse(errors, 'Consulta de visões inválida.');
-    const viewer = viewerOf(c);
-    const lista = values[0];
-    const { visoes, padrao } = await listViews(db, viewer, lista);
-    return c.json({ lista, podeCompartilhar: mayShare(c, target!), padrao, visoes } satisfies SavedViewsAnswer);
+    const { lista } = req.query();
+    const target = targetOf(c, lista, errors);
+    refuse(errors, listarVisoes.invalid);
+    const { visoes, padrao } = await listViews(db, viewerOf(c), lista);
+    return req.reply(200, { lista, podeCompartilhar: mayShare(c, target!), padrao, visoes });
   });
 
-  r.post('/', async (c) => {
+  /** Every list's views the person sees, for the menu: none of a list they may not read. */
+  add(menuDeVisoes, async (c, req) => {
+    const viewer = viewerOf(c);
+    const ability = c.get('ability');
+    const readable = (lista: string) => {
+      const target = listTargetOf(lista, schemas());
+      return typeof target !== 'string' && (target.kind === 'inbox' || ability.can('read' as never, target.schema.subject as never));
+    };
+    return req.reply(200, { listas: await menuViews(db, viewer, readable) });
+  });
+
+  add(criarVisao, async (c, req) => {
+    const body = await req.body();
     const errors: FieldErrors = {};
-    const body = bodyObject(await jsonBody(c.req.raw), ['lista', 'nome', 'estado', 'papeis', 'obras'], errors);
     const target = targetOf(c, body.lista, errors);
-    const nome = parseName(body.nome, errors);
     const estado = target ? parseState(body.estado, target, schemas(), errors) : undefined;
     const papeis = parseShares(body.papeis, 'papeis', errors) ?? [];
     const obras = parseShares(body.obras, 'obras', errors) ?? [];
-    refuse(errors);
+    refuse(errors, criarVisao.invalid);
     const viewer = viewerOf(c);
     if ((papeis.length || obras.length) && !mayShare(c, target!))
       throw new ApiError(403, 'Só os administradores desta lista compartilham visões com papéis ou obras.');
-    const view = await createView(db, viewer, { lista: body.lista as string, nome: nome!, estado: estado!, papeis, obras });
-    return c.json(view, 201);
+    const view = await createView(db, viewer, { lista: body.lista, nome: body.nome, estado: estado!, papeis, obras });
+    return req.reply(201, view);
   });
 
-  r.put('/padrao', async (c) => {
+  add(definirVisaoPadrao, async (c, req) => {
+    const { lista, visao } = await req.body();
     const errors: FieldErrors = {};
-    const body = bodyObject(await jsonBody(c.req.raw), ['lista', 'visao'], errors);
-    targetOf(c, body.lista, errors);
-    const visao = body.visao;
-    if (visao !== null && !(typeof visao === 'number' && Number.isInteger(visao) && visao > 0 && visao < 1e15))
-      errors.visao = ['Informe o número da visão, ou null para nenhuma.'];
-    refuse(errors, 'Visão padrão não definida.');
-    const padrao = await setDefault(db, viewerOf(c), body.lista as string, visao as number | null);
-    return c.json({ lista: body.lista as string, visao: padrao });
+    targetOf(c, lista, errors);
+    refuse(errors, definirVisaoPadrao.invalid);
+    const padrao = await setDefault(db, viewerOf(c), lista, visao);
+    return req.reply(200, { lista, visao: padrao });
   });
 
-  r.patch('/:id', async (c) => {
-    const id = idOf(c);
-    const errors: FieldErrors = {};
-    const body = bodyObject(await jsonBody(c.req.raw), ['version', 'nome', 'estado', 'papeis', 'obras'], errors);
-    const version = body.version;
-    if (!(typeof version === 'number' && Number.isInteger(version) && version > 0)) errors.version = ['Informe a versão da visão que você leu (version).'];
+  add(alterarVisao, async (c, req) => {
+    const id = idOf(req.params.id);
     const viewer = viewerOf(c);
     // The list (for the state's check and the sharing right) is the view's own.
     const lista = (await visibleView(db, viewer, id)).lista;
+    const body = await req.body();
+    const errors: FieldErrors = {};
     const target = targetOf(c, lista, errors);
-    const nome = body.nome === undefined ? undefined : parseName(body.nome, errors);
     const estado = body.estado === undefined || !target ? undefined : parseState(body.estado, target, schemas(), errors);
     const papeis = parseShares(body.papeis, 'papeis', errors);
     const obras = parseShares(body.obras, 'obras', errors);
-    refuse(errors, 'Visão não alterada. Verifique os campos.');
-    const view = await updateView(db, viewer, id, { version: version as number, nome, estado, papeis, obras }, () => mayShare(c, target!));
-    return c.json(view);
+    refuse(errors, alterarVisao.invalid);
+    const view = await updateView(db, viewer, id, { version: body.version, nome: body.nome, estado, papeis, obras }, () => mayShare(c, target!));
+    return req.reply(200, view);
   });
 
-  r.delete('/:id', async (c) => {
-    const view = await deleteView(db, viewerOf(c), idOf(c));
-    return c.json({ id: view.id, mensagem: `Visão "${view.nome}" excluída.` });
+  add(excluirVisao, async (c, req) => {
+    const view = await deleteView(db, viewerOf(c), idOf(req.params.id));
+    return req.reply(200, { id: view.id, mensagem: `Visão "${view.nome}" excluída.` });
   });
-  return r;
+  return router;
 }

@@ -172,3 +172,27 @@ export async function setDefault(db: Db, viewer: Viewer, lista: string, id: numb
     on conflict (email, lista) do update set visao_id = excluded.visao_id`.execute(db);
   return id;
 }
+
+/** The most views the menu lists (over every list): a person keeps a handful per list. */
+export const MENU_VIEWS_MAX = 300;
+
+/**
+ * Every view the viewer sees, over all lists, for the menu (one query): grouped by list, in the
+ * order of `listViews`, with the viewer's default of each list. `readable` drops the lists they
+ * may not read any more.
+ */
+export async function menuViews(db: Db, viewer: Viewer, readable: (lista: string) => boolean): Promise<{ lista: string; padrao: number | null; visoes: SavedView[] }[]> {
+  const r = await sql<Row & { padrao: boolean }>`select ${COLUMNS},
+      exists (select 1 from visao_salva_padrao p where p.email = ${viewer.email} and p.lista = visao_salva.lista and p.visao_id = visao_salva.id) as padrao
+    from visao_salva where ${visible(viewer)}
+    order by lista, (dono = ${viewer.email}) desc, lower(nome), id limit ${MENU_VIEWS_MAX}`.execute(db);
+  const byList = new Map<string, { lista: string; padrao: number | null; visoes: SavedView[] }>();
+  for (const row of r.rows) {
+    if (!readable(row.lista)) continue;
+    const entry = byList.get(row.lista) ?? { lista: row.lista, padrao: null, visoes: [] };
+    entry.visoes.push(toView(row, viewer));
+    if (row.padrao) entry.padrao = Number(row.id);
+    byList.set(row.lista, entry);
+  }
+  return [...byList.values()];
+}

@@ -4,19 +4,24 @@
  * `manage` on its subject: `acesso_total` (manage all) or the module's `admin_*` role.
  */
 import { createHash } from 'node:crypto';
-import { Hono } from 'hono';
 import type { EntitySchema } from '../../../schemas/kinds';
 import { CODE_SCHEMAS } from '../../../schemas';
 import { subFieldOf, type CustomFieldDef, type FieldPatch, type OverlayChange } from '../../../schemas/overlay';
+import {
+  alterarCampoEntidade,
+  criarCampoPersonalizado,
+  esquemasEfetivos,
+  historicoConfiguracaoEntidade,
+  removerCampoPersonalizado,
+  usoCampoEntidade,
+} from '../../../resources/schema-config';
 import type { AppAbility } from '../../access/ability';
 import { isExternalUser, type PortalUser } from '../../access/user';
 import type { Db } from '../db/connect';
-import type { AppEnv } from '../http/env';
 import { ApiError } from '../http/errors';
-import { jsonBody } from '../crud/routes';
+import { declaredRouter } from '../http/declared-route';
 import type { SchemaRegistry } from './registry';
 import { overlayHistory, recordsWithValue, storeOverlayChange } from './store';
-import { listJson } from '../http/list-answer';
 
 /** May this user change the schema of this entity at run time? */
 export function canConfigure(user: PortalUser, ability: AppAbility, schema: EntitySchema): boolean {
@@ -35,27 +40,10 @@ const CODE_FINGERPRINT = createHash('sha1').update(JSON.stringify(CODE_SCHEMAS))
 
 const canRead = (ability: AppAbility, schema: EntitySchema) => ability.can('read' as never, schema.subject as never);
 
-/** The `version` the client read (optimistic lock), taken out of the body; undefined when not sent. */
-function takeVersion(body: Record<string, unknown>): number | undefined {
-  const { version } = body;
-  delete body.version;
-  if (version === undefined) return undefined;
-  if (typeof version !== 'number' || !Number.isInteger(version) || version < 0) {
-    throw new ApiError(400, 'Versão da configuração inválida.', { version: ['Informe um número inteiro.'] });
-  }
-  return version;
-}
-
-async function objectBody(req: Request): Promise<Record<string, unknown>> {
-  const body = await jsonBody(req);
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ApiError(400, 'O corpo da requisição deve ser um objeto JSON.');
-  return { ...(body as Record<string, unknown>) };
-}
-
 export function schemaConfigRoutes(db: Db, registry: SchemaRegistry) {
-  const r = new Hono<AppEnv>();
+  const { router, add } = declaredRouter('/schemas');
 
-  r.get('/', (c) => {
+  add(esquemasEfetivos, (c, req) => {
     const user = c.get('user');
     const ability = c.get('ability');
     const external = isExternalUser(user);
@@ -71,8 +59,8 @@ export function schemaConfigRoutes(db: Db, registry: SchemaRegistry) {
     c.header('etag', etag);
     c.header('cache-control', 'private, no-cache');
     const inm = c.req.header('if-none-match');
-    if (inm && inm.split(',').some((t) => t.trim() === etag)) return c.body(null, 304);
-    return c.json({ versions, configurable, schemas });
+    if (inm && inm.split(',').some((t) => t.trim() === etag)) return req.reply(304, undefined);
+    return req.reply(200, { versions, configurable, schemas });
   });
 
   /** The code schema of a resource the caller administers (404 unknown, 403 not an administrator). */
@@ -94,50 +82,52 @@ export function schemaConfigRoutes(db: Db, registry: SchemaRegistry) {
   const store = async (base: EntitySchema, change: OverlayChange, by: string, expected: number | undefined) => {
     const saved = await storeOverlayChange(db, base, change, by, expected);
     await registry.reload();
-    return { version: saved.version, schema: registry.get(base.resource) };
+    return { version: saved.version, schema: registry.get(base.resource)! };
   };
 
-  r.get('/:resource/history', async (c) => {
-    const base = administered(c, c.req.param('resource'));
-    return listJson(c, await overlayHistory(db, base.resource));
+  add(historicoConfiguracaoEntidade, async (c, req) => {
+    const base = administered(c, req.params.resource);
+    const rows = await overlayHistory(db, base.resource);
+    return req.reply(200, rows, { 'x-total-count': String(rows.length) });
   });
 
-  r.post('/:resource/fields', async (c) => {
-    const base = administered(c, c.req.param('resource'));
-    const body = await objectBody(c.req.raw);
-    const expected = takeVersion(body);
-    const out = await store(base, { op: 'addField', field: body as unknown as CustomFieldDef }, c.get('user').email, expected);
-    return c.json(out, 201);
+  add(criarCampoPersonalizado, async (c, req) => {
+    const base = administered(c, req.params.resource);
+    // `version` is the optimistic lock; the rest is the field, checked by schemas/overlay-validate.ts.
+    const { version, ...field } = await req.body();
+    return req.reply(201, await store(base, { op: 'addField', field: field as unknown as CustomFieldDef }, c.get('user').email, version));
   });
 
-  r.patch('/:resource/fields/:name', async (c) => {
-    const base = administered(c, c.req.param('resource'));
-    knownField(base, c.req.param('name'));
-    const body = await objectBody(c.req.raw);
-    const expected = takeVersion(body);
-    return c.json(await store(base, { op: 'patchField', name: c.req.param('name'), patch: body as FieldPatch }, c.get('user').email, expected));
+  add(alterarCampoEntidade, async (c, req) => {
+    const { resource, name } = req.params;
+    const base = administered(c, resource);
+    knownField(base, name);
+    const { version, ...patch } = await req.body();
+    return req.reply(200, await store(base, { op: 'patchField', name, patch: patch as FieldPatch }, c.get('user').email, version));
   });
 
   /** How many records hold a value in the field (what a purge would delete). */
-  r.get('/:resource/fields/:name/usage', async (c) => {
-    const base = administered(c, c.req.param('resource'));
-    knownField(base, c.req.param('name'));
-    if (subFieldOf(base, c.req.param('name'))) throw new ApiError(400, 'Subcampos não têm dados próprios para excluir: a contagem vale só para campos.');
-    return c.json({ records: await recordsWithValue(db, registry.get(base.resource)!, c.req.param('name')) });
+  add(usoCampoEntidade, async (c, req) => {
+    const { resource, name } = req.params;
+    const base = administered(c, resource);
+    knownField(base, name);
+    if (subFieldOf(base, name)) throw new ApiError(400, 'Subcampos não têm dados próprios para excluir: a contagem vale só para campos.');
+    return req.reply(200, { records: await recordsWithValue(db, registry.get(base.resource)!, name) });
   });
 
   /** Hides a custom field (data kept); with `?purge=true`, deletes the data of one already hidden and frees its name. */
-  r.delete('/:resource/fields/:name', async (c) => {
-    const base = administered(c, c.req.param('resource'));
-    knownField(base, c.req.param('name'));
-    const v = c.req.query('version');
-    const expected = v === undefined ? undefined : takeVersion({ version: /^\d{1,9}$/.test(v) ? Number(v) : v });
-    const purge = c.req.query('purge');
+  add(removerCampoPersonalizado, async (c, req) => {
+    const { resource, name } = req.params;
+    const base = administered(c, resource);
+    knownField(base, name);
+    const query = req.query();
+    const expected = query.version === undefined ? undefined : Number(query.version);
+    const purge = query.purge;
     if (purge !== undefined && purge !== 'true' && purge !== 'false')
       throw new ApiError(400, 'Use purge=true para excluir definitivamente os dados.', { purge: ['Use true ou false.'] });
     const op = purge === 'true' ? 'purgeField' : 'hideField';
-    return c.json(await store(base, { op, name: c.req.param('name') }, c.get('user').email, expected));
+    return req.reply(200, await store(base, { op, name }, c.get('user').email, expected));
   });
 
-  return r;
+  return router;
 }

@@ -3,9 +3,9 @@
  * 1/I/L), read aloud or typed from paper without doubt; 31^10 ≈ 8·10^14 codes.
  */
 import { randomInt } from 'node:crypto';
+import { CODE_ALPHABET, CODE_LENGTH } from '../../../resources/signatures';
 
-export const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-export const CODE_LENGTH = 10;
+export { CODE_ALPHABET, CODE_LENGTH };
 const CODE_PATTERN = new RegExp(`^[${CODE_ALPHABET}]{${CODE_LENGTH}}$`);
 
 /** A new random code (crypto random, uniform over the alphabet). */

@@ -28,8 +28,6 @@ export interface SignedEvent {
 
 /** The sentences of one kind of document, in pt-BR. */
 export interface SignedDocumentTexts {
-  /** "este diário": what the signer confirms signing. */
-  thisDocument: string;
   /** "Assinar diário": the signer's action in "Minhas pendências" and the e-mail's button (pending.ts). */
   signAction: string;
   /** "Abra o diário": the e-mail asking the client's representative to sign, before ", confira o conteúdo e assine". */

@@ -37,7 +37,6 @@ export const RDO_DOCUMENT: SignedDocument = {
   render: (db, storage, row, opts) => renderReportPdf(db, storage, row, opts),
   distributesSignature: () => true,
   texts: {
-    thisDocument: 'este diário',
     signAction: 'Assinar diário',
     openToSign: 'Abra o diário',
     notASigner: 'Só o site manager do diário e o representante do cliente da obra assinam este diário.',

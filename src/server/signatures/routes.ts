@@ -13,7 +13,7 @@
  *   committed, the site's distribution list receives the signed PDF when the document says so. A
  *   signature of a daily report is the webhook event `diarios.assinado` (src/server/webhooks/events.ts).
  */
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
 import { sql } from 'kysely';
 import { subject } from '@casl/ability';
 import sharp from 'sharp';
@@ -22,11 +22,12 @@ import type { Db } from '../db/connect';
 import type { AppEnv } from '../http/env';
 import { ApiError } from '../http/errors';
 import { clientIp } from '../http/client-ip';
-import { jsonBody } from '../crud/routes';
+import { declaredRouter } from '../http/declared-route';
+import { SIGNED_DOCUMENT_ROUTES } from '../../../resources/signatures';
 import { guardDb, parseId, readActionOf, selectOne } from '../crud/record-access';
 import { notFoundMessage } from '../crud/messages';
 import type { FileStorage } from '../storage/storage';
-import { parseSignBody } from './body';
+import { assertPngBytes, SIGNATURE_REFUSED } from './body';
 import { distributeAfterCommit, useDocumentStorage, type DistributionEvent } from './distribution';
 import { storedContentHash } from './signed-schema';
 import { isComplete, refusal } from './signers';
@@ -39,8 +40,7 @@ import { emitWebhookEvent, isNamedWebhookEvent } from '../webhooks/events';
 
 /** A drawn signature sharp can read, of a sensible size (400 otherwise). */
 async function assertReadablePng(dataUrl: string): Promise<void> {
-  const bad = () =>
-    new ApiError(400, 'Não foi possível registrar a assinatura: verifique os campos.', { imagem: ['A imagem da assinatura não é um PNG válido.'] });
+  const bad = () => new ApiError(400, SIGNATURE_REFUSED, { imagem: ['A imagem da assinatura não é um PNG válido.'] });
   try {
     const meta = await sharp(Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64')).metadata();
     if (meta.format !== 'png' || !meta.width || !meta.height || meta.width > 4000 || meta.height > 4000) throw bad();
@@ -54,7 +54,9 @@ export function signatureRoutes(db: Db, storage: FileStorage, entity = 'diario')
   const schema = schemaByName(entity)!;
   const doc = signedDocument(schema);
   useDocumentStorage(storage);
-  const r = new Hono<AppEnv>();
+  const routes = SIGNED_DOCUMENT_ROUTES[schema.resource];
+  if (!routes) throw new Error(`${schema.resource}: assinaturas sem declaração em resources/signatures.ts.`);
+  const { router, add } = declaredRouter(`/${schema.resource}`);
 
   /**
    * The report as stored, if the caller reads it. A report they do not read is 404 to a reader of
@@ -70,22 +72,26 @@ export function signatureRoutes(db: Db, storage: FileStorage, entity = 'diario')
     return row;
   }
 
-  r.get('/:id/assinaturas', async (c) => {
-    const row = await readable(db, c, c.req.param('id'));
-    return c.json(await signaturesView(db, schema, row, c.get('user')));
+  add(routes.read, async (c, req) => {
+    const row = await readable(db, c, req.params.id);
+    return req.reply(200, await signaturesView(db, schema, row, c.get('user')));
   });
 
-  r.post('/:id/assinaturas', async (c) => {
+  add(routes.sign, async (c, req) => {
     const user = c.get('user');
-    const input = parseSignBody(await jsonBody(c.req.raw), doc.texts.thisDocument);
-    if (input.imagem) await assertReadablePng(input.imagem);
+    const body = await req.body();
+    const input = { metodo: body.metodo, imagem: body.metodo === 'desenho' ? body.imagem : null };
+    if (input.imagem) {
+      assertPngBytes(input.imagem);
+      await assertReadablePng(input.imagem);
+    }
     const ip = clientIp(c);
     const userAgent = (c.req.header('user-agent') ?? '').slice(0, 500);
     let distribution: { row: Record<string, unknown>; event: DistributionEvent } | undefined;
     const view = await guardDb(schema, () =>
       db.transaction().execute(async (trx) => {
         // The report's row lock serialises signatures, reopening and edits of one report.
-        const row = await readable(trx, c, c.req.param('id'), { lock: true, unreadable: 403 });
+        const row = await readable(trx, c, req.params.id, { lock: true, unreadable: 403 });
         const id = Number(row.id);
         const hash = await storedContentHash(trx, schema, row);
         const signatures = await signaturesOf(trx, schema.resource, id);
@@ -126,8 +132,8 @@ export function signatureRoutes(db: Db, storage: FileStorage, entity = 'diario')
     );
     // The signed PDF is rendered after the commit, off the report's row lock.
     if (distribution) await distributeAfterCommit(db, schema, distribution.row, distribution.event);
-    return c.json(view, 201);
+    return req.reply(201, view);
   });
 
-  return r;
+  return router;
 }

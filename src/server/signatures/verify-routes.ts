@@ -5,16 +5,15 @@
  * name, when, valid); a voided document says when, by whom and why (issue 36). Nothing else: no
  * e-mail, IP nor content. Malformed code → 400; unknown → 404 (a signed document is never deleted).
  */
-import { Hono } from 'hono';
 import { schemaByResource } from '../../../schemas';
 import type { Db } from '../db/connect';
-import type { AppEnv } from '../http/env';
+import { declaredRouter } from '../http/declared-route';
 import { ApiError } from '../http/errors';
 import { selectOne } from '../crud/record-access';
 import { siteForDocument } from '../rdo/report-pdf';
 import { normalizeCode } from './code';
 import { storedContentHash } from './signed-schema';
-import type { Verification } from '../../../schemas/signature-types';
+import { verificarDocumento, type Verification } from '../../../resources/signatures';
 import { signedDocumentOf, type SignedDocument } from './documents';
 import { isConcluded, isValid } from './signers';
 import { documentOfCode, signaturesOf, type StoredSignature } from './store';
@@ -75,9 +74,9 @@ function voidedOf(doc: SignedDocument, row: Record<string, unknown>): VoidedDocu
 }
 
 export function verifyRoutes(db: Db) {
-  const r = new Hono<AppEnv>();
-  r.get('/:codigo', async (c) => {
-    const code = normalizeCode(c.req.param('codigo'));
+  const { router, add } = declaredRouter('/verificar');
+  add(verificarDocumento, async (_c, req) => {
+    const code = normalizeCode(req.params.codigo);
     if (!code) {
       const message = 'Código de verificação inválido: são 10 letras e números, como impresso no documento.';
       throw new ApiError(400, message, { codigo: [message] });
@@ -90,13 +89,12 @@ export function verifyRoutes(db: Db) {
     const signatures = await signaturesOf(db, schema.resource, doc.id);
     const hash = await storedContentHash(db, schema, row);
     const site = await siteForDocument(db, String(row.obra ?? ''));
-    const answer: Verification = {
+    return req.reply(200, {
       ...verdict(signed, isConcluded(signed, row), signatures, hash, voidedOf(signed, row)),
       documento: signed.title(row, site),
       assinaturas: signatures.map((s) => ({ papel: s.papel, nome: s.nome, em: s.em, valida: isValid(s, hash) })),
       papeis: { ...signed.labels },
-    };
-    return c.json(answer);
+    });
   });
-  return r;
+  return router;
 }

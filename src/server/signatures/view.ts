@@ -6,7 +6,7 @@ import { storedContentHash } from './signed-schema';
 import { signedDocument } from './documents';
 import { isValid, nextSigner, refusal } from './signers';
 import { codeOf, signaturesOf } from './store';
-import type { SignaturesView, SignatureView } from '../../../schemas/signature-types';
+import type { SignaturesView, SignatureView } from '../../../resources/signatures';
 
 export type { SignaturesView, SignatureView };
 

@@ -4,18 +4,16 @@
  * them since; 400 with pt-BR messages per key and nothing stored when refused). Administrators are
  * the staff users with an unconditional `manage` on the subject, as for the schema configuration.
  */
-import { Hono } from 'hono';
 import type { EntitySchema } from '../../../schemas/kinds';
 import { schemaByResource } from '../../../schemas';
 import { SLA_FIELD_NAMES } from '../../../schemas/shared/sla';
-import type { SlaPolicyAnswer, SlaPolicySaved } from '../../../schemas/sla-types';
+import { alterarSla, sla as slaRoute } from '../../../resources/sla';
 import { ROLE_LABELS } from '../../access/roles';
 import { isExternalUser, type PortalUser } from '../../access/user';
 import type { AppAbility } from '../../access/ability';
 import type { Db } from '../db/connect';
-import type { AppEnv } from '../http/env';
 import { ApiError } from '../http/errors';
-import { jsonBody } from '../crud/routes';
+import { declaredRouter } from '../http/declared-route';
 import { tableWritten } from '../crud/write-events';
 import { effectiveSla, storeSla } from './policy';
 import { recomputeRecords } from './engine';
@@ -48,16 +46,16 @@ function vocabulary(schema: EntitySchema) {
 }
 
 export function slaRoutes(db: Db) {
-  const r = new Hono<AppEnv>();
+  const { router, add } = declaredRouter('/sla');
 
-  r.get('/:resource', async (c) => {
-    const schema = slaSchema(c.req.param('resource'));
+  add(slaRoute, async (c, req) => {
+    const schema = slaSchema(req.params.resource);
     const user = c.get('user');
     const ability = c.get('ability');
     if (isExternalUser(user) || !ability.can('read' as never, schema.subject as never))
       throw new ApiError(403, `Você não tem acesso ao SLA de ${schema.labelPlural}.`);
     const eff = (await effectiveSla(db, schema))!;
-    const answer: SlaPolicyAnswer = {
+    return req.reply(200, {
       resource: schema.resource,
       label: schema.labelPlural,
       version: eff.version,
@@ -65,28 +63,21 @@ export function slaRoutes(db: Db) {
       declared: schema.sla,
       canEdit: canAdministerSla(user, ability, schema),
       ...vocabulary(schema),
-    };
-    return c.json(answer);
+    });
   });
 
-  r.put('/:resource', async (c) => {
-    const schema = slaSchema(c.req.param('resource'));
+  add(alterarSla, async (c, req) => {
+    const schema = slaSchema(req.params.resource);
     const user = c.get('user');
     if (!canAdministerSla(user, c.get('ability'), schema)) throw new ApiError(403, `Só os administradores de ${schema.labelPlural} podem alterar o SLA.`);
-    const body = await jsonBody(c.req.raw);
-    if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ApiError(400, 'O corpo da requisição deve ser um objeto JSON.');
-    const { version, sla } = body as { version?: unknown; sla?: unknown };
-    if (typeof version !== 'number' || !Number.isInteger(version) || version < 0) {
-      throw new ApiError(400, 'Informe a versão da política que você leu.', { version: ['Informe um número inteiro.'] });
-    }
+    const { version, sla } = await req.body();
     // The open records' deadlines follow the new targets, in the same transaction.
     const stored = await storeSla(db, schema, sla, user.email, version, (trx) =>
       recomputeRecords(trx, schema, { where: sql`coalesce("slaSituacao", '') <> 'Atendido'` }),
     );
     tableWritten(schema.name);
-    const saved: SlaPolicySaved = { resource: schema.resource, version: stored.version, sla: stored.decl };
-    return c.json(saved);
+    return req.reply(200, { resource: schema.resource, version: stored.version, sla: stored.decl });
   });
 
-  return r;
+  return router;
 }

@@ -7,36 +7,28 @@ import type { Db } from '../db/connect';
 import { ApiError } from '../http/errors';
 import { findTransition, stateLabel, type WorkflowActor } from './definition';
 import { takeTransition } from './transition';
-import { BULK_MAX } from './pendencias';
-import type { BulkItem, BulkResult } from '../../../schemas/workflow-types';
+import type { BulkItem, BulkRequest, BulkResult } from '../../../resources/pendencias';
 
-export type { BulkItem, BulkResult };
+export type { BulkItem, BulkRequest, BulkResult };
 
 /** A transition as A's dialogs may extend it (fields the dialog asks for). */
 type Step = WorkflowTransition & { asks?: string[] };
 
-function parseBulk(schemas: EntitySchema[], body: unknown): { transition: string; items: BulkItem[] } {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError(400, 'O corpo da requisição deve ser um objeto JSON.');
-  const b = body as Record<string, unknown>;
+/** The records of a bulk step (its shape checked by its declaration, resources/pendencias.ts), or 400 with a message per key. */
+function parseItems(schemas: EntitySchema[], raw: readonly unknown[]): BulkItem[] {
   const errors: Record<string, string[]> = {};
-  if (typeof b.transition !== 'string' || !b.transition.trim()) errors.transition = ['Informe a ação (nome da transição).'];
-  if (!Array.isArray(b.items) || b.items.length === 0 || b.items.length > BULK_MAX) {
-    errors.items = [`Envie de 1 a ${BULK_MAX} registros por vez.`];
-  } else {
-    b.items.forEach((raw, i) => {
-      const it = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
-      if (typeof it.resource !== 'string' || !schemas.some((s) => s.resource === it.resource && s.workflow)) {
-        errors[`items.${i}.resource`] = ['Módulo desconhecido ou sem fluxo de situações.'];
-      }
-      if (!Number.isSafeInteger(Number(it.id)) || Number(it.id) <= 0 || typeof it.id === 'boolean') errors[`items.${i}.id`] = ['Identificador inválido.'];
-      if (it.version === undefined || it.version === null || !Number.isSafeInteger(Number(it.version)) || typeof it.version === 'boolean') {
-        errors[`items.${i}.version`] = ['Informe a versão do registro.'];
-      }
-    });
-  }
+  raw.forEach((r, i) => {
+    const it = (typeof r === 'object' && r !== null ? r : {}) as Record<string, unknown>;
+    if (typeof it.resource !== 'string' || !schemas.some((s) => s.resource === it.resource && s.workflow)) {
+      errors[`items.${i}.resource`] = ['Módulo desconhecido ou sem fluxo de situações.'];
+    }
+    if (!Number.isSafeInteger(Number(it.id)) || Number(it.id) <= 0 || typeof it.id === 'boolean') errors[`items.${i}.id`] = ['Identificador inválido.'];
+    if (it.version === undefined || it.version === null || !Number.isSafeInteger(Number(it.version)) || typeof it.version === 'boolean') {
+      errors[`items.${i}.version`] = ['Informe a versão do registro.'];
+    }
+  });
   if (Object.keys(errors).length) throw new ApiError(400, 'Pedido de ação em lote inválido.', errors);
-  const items = (b.items as Record<string, unknown>[]).map((it) => ({ resource: it.resource as string, id: Number(it.id), version: Number(it.version) }));
-  return { transition: (b.transition as string).trim(), items };
+  return (raw as Record<string, unknown>[]).map((it) => ({ resource: it.resource as string, id: Number(it.id), version: Number(it.version) }));
 }
 
 /** Why a step cannot be taken in bulk (it asks something of the person), or undefined. */
@@ -52,8 +44,14 @@ function notBulkable(t: Step): string | undefined {
  * through `takeTransition` (same checks, history and e-mails as a single step). The answer lists
  * what was done and, with its pt-BR reason, what was not.
  */
-export async function bulkTransition(db: Db, schemas: EntitySchema[], actor: WorkflowActor, body: unknown): Promise<BulkResult> {
-  const { transition, items } = parseBulk(schemas, body);
+export async function bulkTransition(
+  db: Db,
+  schemas: EntitySchema[],
+  actor: WorkflowActor,
+  body: { transition: string; items: readonly unknown[] },
+): Promise<BulkResult> {
+  const { transition } = body;
+  const items = parseItems(schemas, body.items);
   const bySchema = new Map(schemas.map((s) => [s.resource, s]));
   const result: BulkResult = { ok: [], failed: [] };
   for (const item of items) {

@@ -7,7 +7,9 @@ import { Hono } from 'hono';
 import type { EntitySchema } from '../../../schemas/kinds';
 import type { Db } from '../db/connect';
 import type { AppEnv } from '../http/env';
-import { actorOf, jsonBody } from '../crud/routes';
+import { actorOf } from '../crud/routes';
+import { declaredRouter } from '../http/declared-route';
+import { pendenciasEmLote } from '../../../resources/pendencias';
 import { countPendencias, listPendencias, pendingConditions } from './pendencias';
 import type { WorkflowActor } from './definition';
 import { bulkTransition } from './pendencias-bulk';
@@ -43,6 +45,8 @@ export function pendenciasRoutes(db: Db, schemas: EntitySchema[]) {
   });
   r.get('/contagem', async (c) => c.json(await countPendencias(db, schemas, actorOf(c))));
   r.get('/modulos', (c) => listJson(c, pendingModules(schemas, actorOf(c))));
-  r.post('/lote', async (c) => c.json(await bulkTransition(db, schemas, actorOf(c), await jsonBody(c.req.raw))));
+  const { router, add } = declaredRouter('/pendencias');
+  add(pendenciasEmLote, async (c, req) => req.reply(200, await bulkTransition(db, schemas, actorOf(c), await req.body())));
+  r.route('/', router);
   return r;
 }

@@ -23,8 +23,6 @@ import { pendingWorkOf } from './pending-work';
 import { partnersOf } from './segregation';
 
 const MAX_PAGE = 200;
-/** Most records one bulk action takes. */
-export const BULK_MAX = 100;
 /** SLA fields a schema with `sla` declares (the due date and its result). */
 const DUE_FIELD = 'slaPrazo';
 const SLA_STATE_FIELD = 'slaSituacao';

@@ -14,8 +14,9 @@ import { DeleteOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons'
 import { useApiUrl } from '@refinedev/core';
 import type { ViewProps } from '../../views/overrides';
 import { GenericList } from '../../views/generic-list';
-import { ApiCallError } from '../../providers/api-client';
-import { fetchCalendar, minutesToText, saveCalendar, textToMinutes, type CalendarAnswer, type WeeklyHours } from './calendario-api';
+import { ApiCallError, callRoute } from '../../providers/api-client';
+import { alterarCalendario, calendario, type CalendarAnswer, type WeeklyHours } from '../../../../resources/calendario';
+import { minutesToText, textToMinutes } from './hours-text';
 
 const WEEKDAYS = ['Domingo', 'Segunda-feira', 'Terça-feira', 'Quarta-feira', 'Quinta-feira', 'Sexta-feira', 'Sábado'];
 /** Monday first, as people read a week. */
@@ -144,7 +145,7 @@ export function CalendarioPage({ schema }: ViewProps): React.ReactElement {
   const load = useCallback(
     async (reset: boolean) => {
       try {
-        const c = await fetchCalendar(apiUrl, year);
+        const c = await callRoute(calendario, { apiUrl, query: { ano: year } });
         setConfig(c);
         if (reset) {
           setDraft(toDraft(c.horas));
@@ -181,7 +182,7 @@ export function CalendarioPage({ schema }: ViewProps): React.ReactElement {
     }
     setSaving(true);
     try {
-      const saved = await saveCalendar(apiUrl, config.version, horas, cidade.trim() || null);
+      const saved = await callRoute(alterarCalendario, { apiUrl, body: { version: config.version, horas, cidade: cidade.trim() || null } });
       setConfig({ ...config, ...saved });
       setDraft(toDraft(saved.horas));
       setCidade(saved.cidade ?? '');

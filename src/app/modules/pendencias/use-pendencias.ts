@@ -8,7 +8,8 @@
 import { useApiUrl, useCustom, useCustomMutation, useInvalidate, useList, type CrudFilter, type CrudSort, type HttpError } from '@refinedev/core';
 import { PENDENCIAS_RESOURCE } from '../../workflow/query-keys';
 import type { Pendencia } from '../../workflow/types';
-import type { BulkItem, BulkResult } from '../../../../schemas/workflow-types';
+import { pendenciasEmLote, type BulkItem, type BulkRequest, type BulkResult } from '../../../../resources/pendencias';
+import { routePath } from '../../providers/api-client';
 
 /** The header count refreshes itself this often, and when the window regains focus. */
 export const PENDENCIAS_REFRESH_MS = 60_000;
@@ -99,16 +100,20 @@ export function usePendenciasModules(): { value: string; label: string }[] {
 
 export type { BulkItem, BulkResult };
 
-/** One step on several records (`POST /pendencias/lote`), then the refresh of the queue and of the records' lists. */
+/**
+ * One step on several records (`POST /pendencias/lote`, declared in resources/pendencias.ts), then the
+ * refresh of the queue and of the records' lists. Through Refine's mutation, like the queue's reads,
+ * so a refused session or a maintenance is handled as in every other write.
+ */
 export function useBulkTransition() {
   const apiUrl = useApiUrl();
   const invalidate = useInvalidate();
-  const { mutateAsync, mutation } = useCustomMutation<BulkResult, HttpError, { transition: string; items: BulkItem[] }>();
+  const { mutateAsync, mutation } = useCustomMutation<BulkResult, HttpError, BulkRequest>();
   async function run(transition: string, items: BulkItem[]): Promise<BulkResult> {
     try {
       const { data } = await mutateAsync({
-        url: `${apiUrl}/pendencias/lote`,
-        method: 'post',
+        url: `${apiUrl}${routePath(pendenciasEmLote)}`,
+        method: pendenciasEmLote.method,
         values: { transition, items },
         successNotification: false,
         errorNotification: false,

@@ -7,10 +7,11 @@ import { useState } from 'react';
 import { Alert, Checkbox, Flex, Modal, Radio, Typography } from 'antd';
 import { PHONE_MEDIA_QUERY, useMediaQuery } from '../../use-media-query';
 import { SignaturePad } from './signature-pad';
-import { ApiCallError } from '../../providers/api-client';
-import { signDocument, type SignaturesInfo, type SignBody, type SignMethod } from './signatures-api';
+import type { SignMethod } from '../../../../schemas/signature-types';
+import type { SignaturesView, SignBody } from '../../../../resources/signatures';
+import { ApiCallError, callRoute } from '../../providers/api-client';
 import { notify } from '../../providers/toast-store';
-import { RDO_SIGNED, type SignedDocumentUi } from './signed-document';
+import { RDO_SIGNED, signatureRoutes, type SignedDocumentUi } from './signed-document';
 
 interface Problem {
   message: string;
@@ -27,7 +28,7 @@ export function SignModal({
   recordId: string | number;
   doc?: SignedDocumentUi;
   onClose: () => void;
-  onSigned: (info: SignaturesInfo) => void;
+  onSigned: (info: SignaturesView) => void;
   /** The API refused because the report or its signatures changed (409): reload them. */
   onStale: () => void;
 }) {
@@ -45,7 +46,8 @@ export function SignModal({
     setBusy(true);
     setProblem(null);
     try {
-      const info = await signDocument(recordId, body, doc);
+      const { sign, fallback } = signatureRoutes(doc);
+      const info = await callRoute(sign, { params: { id: recordId }, body, fallback });
       notify({ type: 'success', title: doc.signedToast, options: { key: `assinatura-${doc.resource}-${recordId}` } });
       onSigned(info);
     } catch (e) {

@@ -1,6 +1,5 @@
 /** pt-BR words of the signatures, shared by the report's card and the public verification page. */
-import type { SignerRole, SignMethod } from './signatures-api';
-import { SIGNER_LABEL } from '../../../../schemas/signature-types';
+import { SIGNER_LABEL, type SignerRole, type SignMethod } from '../../../../schemas/signature-types';
 
 export const ROLE_LABELS: Record<SignerRole, string> = SIGNER_LABEL;
 

@@ -11,14 +11,15 @@ import { EditOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { formatDateTime } from '../../format';
 import { METHOD_LABELS, roleLabel } from './signature-labels';
 import { SignModal } from './sign-modal';
-import { fetchSignatures, type Signature, type SignaturesInfo } from './signatures-api';
+import type { SignaturesView, SignatureView } from '../../../../resources/signatures';
+import { callRoute } from '../../providers/api-client';
 import { Loading } from '../../views/loading';
-import { RDO_SIGNED, type SignedDocumentUi } from './signed-document';
+import { RDO_SIGNED, signatureRoutes, type SignedDocumentUi } from './signed-document';
 
 /** The inbox action that opens the signature dialog (src/server/signatures/pending.ts). */
 export const SIGN_ACTION = 'assinar';
 
-function SignatureItem({ s, roles }: { s: Signature; roles?: SignaturesInfo['papeis'] }) {
+function SignatureItem({ s, roles }: { s: SignatureView; roles?: SignaturesView['papeis'] }) {
   const role = roles?.[s.papel] ?? roleLabel(s.papel);
   return (
     <Flex
@@ -71,7 +72,7 @@ export function SignaturesCard({
   refreshKey?: unknown;
   concluded?: boolean;
 }) {
-  const [info, setInfo] = useState<SignaturesInfo | null>(null);
+  const [info, setInfo] = useState<SignaturesView | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [reloads, setReloads] = useState(0);
   const [signing, setSigning] = useState(false);
@@ -92,7 +93,8 @@ export function SignaturesCard({
   useEffect(() => {
     let live = true;
     setError(null);
-    void fetchSignatures(recordId, doc)
+    const { read, fallback } = signatureRoutes(doc);
+    void callRoute(read, { params: { id: recordId }, fallback })
       .then((data) => live && setInfo(data))
       .catch((e: Error) => live && setError(e.message));
     return () => {

@@ -18,7 +18,7 @@ import { DEMO_USERS } from '../../../../mocks/test-app';
 import { formatDateTime } from '../../format';
 import { DiarioShow } from './diario-show';
 import { exportSignature } from './signature-pad';
-import type { SignaturesInfo } from './signatures-api';
+import type { SignaturesView as SignaturesInfo } from '../../../../resources/signatures';
 
 const T = { timeout: 30_000 };
 const ADMIN = 'admin@portal.local';

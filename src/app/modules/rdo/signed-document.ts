@@ -5,6 +5,7 @@
  * the names of the signer roles come from the API (`papeis`).
  */
 import type { BaseRecord } from '@refinedev/core';
+import { SIGNED_DOCUMENT_ROUTES } from '../../../../resources/signatures';
 
 export interface SignedDocumentUi {
   /** The API resource: `/api/v1/{resource}/{id}/assinaturas` and `/pdf`. */
@@ -54,3 +55,14 @@ export const RIT_SIGNED: SignedDocumentUi = {
   },
   pdfName: (record) => `${String(record.numero ?? `RIT-${String(record.id)}`)}.pdf`,
 };
+
+/**
+ * The document's declared signature routes (resources/signatures.ts: read and sign) and the call's
+ * options: the refusals' words when the API gives none.
+ */
+export function signatureRoutes(doc: SignedDocumentUi) {
+  const routes = SIGNED_DOCUMENT_ROUTES[doc.resource];
+  if (!routes) throw new Error(`Sem rotas de assinatura para ${doc.resource}.`);
+  const fallback = (status: number) => (doc.fallback as Record<number, string>)[status] ?? 'Não foi possível concluir a assinatura.';
+  return { ...routes, fallback };
+}

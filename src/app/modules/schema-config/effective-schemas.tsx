@@ -12,17 +12,13 @@
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import { FIELDS_BUNDLED, installEffectiveSchemas, onSchemasChange, resetEffectiveSchemas, schemasVersion } from '../../../../schemas';
-import type { EntitySchema } from '../../../../schemas/kinds';
+import type { SchemasPayload } from '../../../../resources/schema-config';
 import { AbilityLoadError, bearerHeaders } from '../../access/load-ability';
 import { rememberRevocation } from '../../auth/revoked-notice';
 
 export const REFRESH_MS = 5000;
 
-export interface SchemasPayload {
-  versions: Record<string, number>;
-  configurable: string[];
-  schemas: EntitySchema[];
-}
+export type { SchemasPayload };
 
 /** What the last answer said: overlay versions and the resources the user may configure. */
 let latest: Pick<SchemasPayload, 'versions' | 'configurable'> = { versions: {}, configurable: [] };

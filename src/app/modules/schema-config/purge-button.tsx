@@ -6,7 +6,8 @@
 import { useState } from 'react';
 import { Button, Popconfirm, Typography } from 'antd';
 import type { FieldDef } from '../../../../schemas/kinds';
-import { fetchUsage } from './schema-config-api';
+import { usoCampoEntidade } from '../../../../resources/schema-config';
+import { callRoute } from '../../providers/api-client';
 
 export function purgeWarning(label: string, records: number | undefined): string {
   const how =
@@ -25,8 +26,8 @@ export function PurgeButton({ apiUrl, resource, field, onConfirm }: { apiUrl: st
     if (!open) return;
     setRecords(undefined);
     setFailure(undefined);
-    fetchUsage(apiUrl, resource, field.name)
-      .then(setRecords)
+    callRoute(usoCampoEntidade, { apiUrl, params: { resource, name: field.name } })
+      .then((u) => setRecords(u.records))
       .catch((e: unknown) => setFailure(e instanceof Error ? e.message : 'Não foi possível contar os registros.'));
   };
   return (

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CODE_SCHEMAS } from '../../../../schemas';
 import { effectiveSchema } from '../../../../schemas/overlay';
-import { describeChange, inverseChange, replayOverlay, requestFor, schemaDiff, type HistoryEntry } from './schema-changes';
+import { describeChange, inverseChange, replayOverlay, schemaDiff, sendChange, type HistoryEntry } from './schema-changes';
 
 const obra = CODE_SCHEMAS.find((s) => s.name === 'obra')!;
 const at = (version: number, change: HistoryEntry['change']): HistoryEntry => ({
@@ -44,17 +44,26 @@ describe('schema configuration helpers', () => {
     expect(describeChange(obra, history, history[2])).toBe('Campo novo "Fiscal" (Texto, cxFiscal)');
   });
 
-  it('sends each change with the version read', () => {
-    expect(requestFor('obras', { op: 'hideField', name: 'cxFiscal' }, 4)).toEqual({ method: 'DELETE', path: '/schemas/obras/fields/cxFiscal?version=4' });
-    expect(requestFor('obras', { op: 'patchField', name: 'cep', patch: { label: 'X' } }, 2)).toEqual({
-      method: 'PATCH',
-      path: '/schemas/obras/fields/cep',
-      body: { label: 'X', version: 2 },
+  it('sends each change with the version read, to the route its declaration names', async () => {
+    const sent: { method?: string; url: string; body: unknown }[] = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      sent.push({ method: init.method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      return new Response(JSON.stringify({ version: sent.length + 4, schema: obra }), { status: 200, headers: { 'content-type': 'application/json' } });
     });
-    expect(requestFor('obras', { op: 'purgeField', name: 'cxFiscal' }, 5)).toEqual({
-      method: 'DELETE',
-      path: '/schemas/obras/fields/cxFiscal?purge=true&version=5',
-    });
+    try {
+      expect(await sendChange('/api/v1', 'obras', { op: 'hideField', name: 'cxFiscal' }, 4)).toBe(5);
+      expect(await sendChange('/api/v1', 'obras', { op: 'patchField', name: 'cep', patch: { label: 'X' } }, 2)).toBe(6);
+      expect(await sendChange('/api/v1', 'obras', { op: 'purgeField', name: 'cxFiscal' }, 5)).toBe(7);
+      expect(await sendChange('/api/v1', 'obras', { op: 'addField', field: { name: 'cxNovo', kind: 'text', label: 'Novo' } }, 7)).toBe(8);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(sent).toEqual([
+      { method: 'DELETE', url: '/api/v1/schemas/obras/fields/cxFiscal?version=4', body: undefined },
+      { method: 'PATCH', url: '/api/v1/schemas/obras/fields/cep', body: { label: 'X', version: 2 } },
+      { method: 'DELETE', url: '/api/v1/schemas/obras/fields/cxFiscal?purge=true&version=5', body: undefined },
+      { method: 'POST', url: '/api/v1/schemas/obras/fields', body: { name: 'cxNovo', kind: 'text', label: 'Novo', version: 7 } },
+    ]);
   });
 
   it('offers no undo for a purge nor for earlier changes of the purged field, and describes it', () => {

@@ -1,8 +1,8 @@
 /**
  * Pure helpers of the "Configurar entidade" screen: the current overlay replayed from the history,
  * the effective schema before and after a pending change (preview only: the server validates
- * again), the per-property diff, the inverse of a stored change ("Desfazer") and the HTTP request
- * that sends a change.
+ * again), the per-property diff, the inverse of a stored change ("Desfazer") and the call that
+ * stores a change (resources/schema-config.ts).
  */
 import type { EntitySchema, FieldDef } from '../../../../schemas/kinds';
 import {
@@ -15,13 +15,10 @@ import {
   type OverlayChange,
   type SchemaOverlay,
 } from '../../../../schemas/overlay';
+import { alterarCampoEntidade, criarCampoPersonalizado, removerCampoPersonalizado, type HistoryEntry } from '../../../../resources/schema-config';
+import { callRoute } from '../../providers/api-client';
 
-export interface HistoryEntry {
-  version: number;
-  changed_by: string | null;
-  changed_at: string;
-  change: OverlayChange;
-}
+export type { HistoryEntry };
 
 export const KIND_LABELS: Record<string, string> = {
   text: 'Texto',
@@ -228,11 +225,15 @@ export function describeChange(base: EntitySchema, history: readonly HistoryEntr
   return `Campo "${label}": ${parts.join('; ')}`;
 }
 
-/** The HTTP request that stores a change (the `version` read guards against concurrent edits). */
-export function requestFor(resource: string, change: OverlayChange, version: number): { method: string; path: string; body?: unknown } {
-  const base = `/schemas/${encodeURIComponent(resource)}/fields`;
-  if (change.op === 'addField') return { method: 'POST', path: base, body: { ...change.field, version } };
-  if (change.op === 'patchField') return { method: 'PATCH', path: `${base}/${encodeURIComponent(change.name)}`, body: { ...change.patch, version } };
-  if (change.op === 'purgeField') return { method: 'DELETE', path: `${base}/${encodeURIComponent(change.name)}?purge=true&version=${version}` };
-  return { method: 'DELETE', path: `${base}/${encodeURIComponent(change.name)}?version=${version}` };
+/** Stores a change with the version read (409 when someone changed the entity since); resolves with the new version. */
+export async function sendChange(apiUrl: string, resource: string, change: OverlayChange, version: number): Promise<number> {
+  if (change.op === 'addField') {
+    // A new field is never born removed (`hidden: false` is the default).
+    const { hidden: _hidden, ...field } = change.field;
+    return (await callRoute(criarCampoPersonalizado, { apiUrl, params: { resource }, body: { ...field, version } })).version;
+  }
+  const params = { resource, name: change.name };
+  if (change.op === 'patchField') return (await callRoute(alterarCampoEntidade, { apiUrl, params, body: { ...change.patch, version } })).version;
+  const query = change.op === 'purgeField' ? { purge: 'true', version } : { version };
+  return (await callRoute(removerCampoPersonalizado, { apiUrl, params, query })).version;
 }

@@ -18,9 +18,19 @@ import type { FieldDef } from '../../../../schemas/kinds';
 import type { OverlayChange } from '../../../../schemas/overlay';
 import { formatDateTime } from '../../format';
 import { refreshSchemas, useConfigurableResources } from './effective-schemas';
-import { ApiCallError } from '../../providers/api-client';
-import { fetchHistory, sendChange } from './schema-config-api';
-import { describeChange, fieldsOf, inverseChange, isCustomField, KIND_LABELS, replayOverlay, type FieldRow, type HistoryEntry } from './schema-changes';
+import { historicoConfiguracaoEntidade } from '../../../../resources/schema-config';
+import { ApiCallError, callRoute } from '../../providers/api-client';
+import {
+  describeChange,
+  fieldsOf,
+  inverseChange,
+  isCustomField,
+  KIND_LABELS,
+  replayOverlay,
+  sendChange,
+  type FieldRow,
+  type HistoryEntry,
+} from './schema-changes';
 import { FieldDrawer } from './field-drawer';
 import { PurgeButton } from './purge-button';
 import { notify } from '../../providers/toast-store';
@@ -81,7 +91,7 @@ function EntityConfig({ resource, apiUrl }: { resource: string; apiUrl: string }
   const [editing, setEditing] = useState<Editing>();
   const load = useCallback(
     () =>
-      fetchHistory(apiUrl, resource)
+      callRoute(historicoConfiguracaoEntidade, { apiUrl, params: { resource } })
         .then(setHistory)
         .catch((e: unknown) => setFailure(e instanceof Error ? e.message : 'Não foi possível carregar a configuração.')),
     [apiUrl, resource],

@@ -6,7 +6,8 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button } from 'antd';
 import { FieldTimeOutlined } from '@ant-design/icons';
 import type { ListActionProps } from '../../views/extensions';
-import { fetchSla } from './sla-api';
+import { sla } from '../../../../resources/sla';
+import { callRoute } from '../../providers/api-client';
 
 const SlaDrawer = lazy(() => import('./sla-drawer').then((m) => ({ default: m.SlaDrawer })));
 
@@ -18,7 +19,7 @@ export function SlaButton({ schema }: ListActionProps) {
   useEffect(() => {
     if (!declared) return;
     let live = true;
-    fetchSla('/api/v1', resource)
+    callRoute(sla, { params: { resource }, apiUrl: '/api/v1' })
       .then((c) => live && setCanEdit(c.canEdit))
       .catch(() => live && setCanEdit(false));
     return () => {

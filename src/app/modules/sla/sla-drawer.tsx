@@ -8,20 +8,20 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Checkbox, Drawer, Flex, Input, InputNumber, Select, Space, Spin, Tag, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { SlaDecl, SlaTarget } from '../../../../schemas/sla-types';
-import { ApiCallError } from '../../providers/api-client';
-import { fetchSla, saveSla, type SlaConfig } from './sla-api';
+import { alterarSla, sla, type SlaPolicyAnswer } from '../../../../resources/sla';
+import { ApiCallError, callRoute } from '../../providers/api-client';
 
 const KIND_LABELS: Record<SlaTarget['kind'], string> = { 'primeira-resposta': 'Primeira resposta', resolucao: 'Resolução', estado: 'Etapa (situação)' };
 
 export function SlaDrawer({ resource, onClose, apiUrl = '/api/v1' }: { resource: string; onClose: () => void; apiUrl?: string }) {
-  const [config, setConfig] = useState<SlaConfig>();
+  const [config, setConfig] = useState<SlaPolicyAnswer>();
   const [decl, setDecl] = useState<SlaDecl>();
   const [error, setError] = useState<ApiCallError>();
   const [saved, setSaved] = useState(false);
   const [saving, setSaving] = useState(false);
 
   const load = () =>
-    fetchSla(apiUrl, resource)
+    callRoute(sla, { params: { resource }, apiUrl })
       .then((c) => {
         setConfig(c);
         setDecl(structuredClone(c.sla));
@@ -45,7 +45,7 @@ export function SlaDrawer({ resource, onClose, apiUrl = '/api/v1' }: { resource:
     setSaving(true);
     setError(undefined);
     try {
-      const r = await saveSla(apiUrl, resource, config.version, decl);
+      const r = await callRoute(alterarSla, { params: { resource }, apiUrl, body: { version: config.version, sla: decl } });
       setConfig({ ...config, version: r.version, sla: r.sla });
       setDecl(structuredClone(r.sla));
       setSaved(true);

@@ -1,5 +1,9 @@
-/** The public check of a signed document: GET /api/v1/verificar/{codigo} (no sign-in). */
-import type { Verification } from '../../../../schemas/signature-types';
+/**
+ * The public check of a signed document: GET /api/v1/verificar/{codigo} (no sign-in), declared in
+ * resources/signatures.ts. The public page asks it with a plain `fetch`: no session, and none of the
+ * signed-in app's client (its data provider) in the page's bundle.
+ */
+import type { Verification } from '../../../../resources/signatures';
 
 export type { Verification };
 /** One signer as the verification page shows them. */

@@ -6,11 +6,21 @@
  */
 import { useApiUrl } from '@refinedev/core';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SavedView, SavedViewChange, SavedViewCreate, SavedViewState, SavedViewsAnswer, ViewFilter } from '../../../../resources/saved-views';
-import { apiCall } from '../../providers/api-client';
+import type { SavedView, SavedViewChange, SavedViewCreate, SavedViewState, ViewFilter } from '../../../../resources/saved-views';
+import { alterarVisao, criarVisao, definirVisaoPadrao, excluirVisao, listarVisoes } from '../../../../resources/saved-views';
+import { VIEW_PARAM } from '../../../../resources/saved-views';
+import { callRoute } from '../../providers/api-client';
 import type { TotalKind } from '../list-total';
 
 export const savedViewsKey = (lista: string) => ['visoes', lista] as const;
+/** The menu's views over every list (`GET /visoes/menu`); refreshed with any list's views. */
+export const MENU_VIEWS_KEY = ['visoes', '*menu'] as const;
+
+/** The one-shot `visao` parameter of a list's address (a view's menu entry), when valid. */
+export function viewParam(search: string): number | undefined {
+  const v = new URLSearchParams(search).get(VIEW_PARAM);
+  return v && /^[1-9]\d{0,14}$/.test(v) ? Number(v) : undefined;
+}
 
 export interface ViewCount {
   total: number;
@@ -24,11 +34,11 @@ export function useSavedViews(lista: string) {
   const key = savedViewsKey(lista);
   const query = useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => apiCall<SavedViewsAnswer>(`/visoes?lista=${encodeURIComponent(lista)}`, { apiUrl, signal }),
+    queryFn: ({ signal }) => callRoute(listarVisoes, { apiUrl, signal, query: { lista } }),
     staleTime: 60_000,
     retry: false,
   });
-  const refresh = () => client.invalidateQueries({ queryKey: key });
+  const refresh = () => Promise.all([client.invalidateQueries({ queryKey: key }), client.invalidateQueries({ queryKey: MENU_VIEWS_KEY })]);
   const after = async <T>(p: Promise<T>): Promise<T> => {
     const out = await p;
     await refresh();
@@ -38,11 +48,10 @@ export function useSavedViews(lista: string) {
     answer: query.data,
     isLoading: query.isLoading,
     error: query.error,
-    create: (body: Omit<SavedViewCreate, 'lista'>) => after(apiCall<SavedView>('/visoes', { apiUrl, method: 'POST', body: { ...body, lista } })),
-    update: (id: number, body: SavedViewChange) => after(apiCall<SavedView>(`/visoes/${id}`, { apiUrl, method: 'PATCH', body })),
-    remove: (id: number) => after(apiCall<{ id: number; mensagem: string }>(`/visoes/${id}`, { apiUrl, method: 'DELETE' })),
-    setDefault: (visao: number | null) =>
-      after(apiCall<{ lista: string; visao: number | null }>('/visoes/padrao', { apiUrl, method: 'PUT', body: { lista, visao } })),
+    create: (body: Omit<SavedViewCreate, 'lista'>) => after(callRoute(criarVisao, { apiUrl, body: { ...body, lista } })),
+    update: (id: number, body: SavedViewChange) => after(callRoute(alterarVisao, { apiUrl, params: { id }, body })),
+    remove: (id: number) => after(callRoute(excluirVisao, { apiUrl, params: { id } })),
+    setDefault: (visao: number | null) => after(callRoute(definirVisaoPadrao, { apiUrl, body: { lista, visao } })),
   };
 }
 
