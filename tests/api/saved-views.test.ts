@@ -9,12 +9,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ENGINE_BACKENDS, useApi } from './backends';
-import type { SavedView, SavedViewsAnswer } from '../../resources/saved-views';
+import type { SavedView, SavedViewsAnswer, SavedViewsMenuAnswer } from '../../resources/saved-views';
 
 const ADM = 'adm-contratos@portal.local'; // admin_contratos: administers Contratos
 const A = 'leitor-a@portal.local'; // reads contracts, site 101
 const B = 'leitor-b@portal.local'; // reads contracts, site 102
 const OBRA_101 = 'editor-101@portal.local'; // another role, site 101
+const SEGUROS_101 = 'seguros-101@portal.local'; // site 101, does not read contracts
 
 const STATE = {
   filtros: [
@@ -44,6 +45,7 @@ describe.each(ENGINE_BACKENDS)('saved views (%s)', (backend) => {
     t.api.addUser({ email: A, name: 'Alice Leitora', roles: ['contratos'], obra: ['101'] });
     t.api.addUser({ email: B, name: 'Bruno Leitor', roles: ['contratos'], obra: ['102'] });
     t.api.addUser({ email: OBRA_101, name: 'Olga Obra', roles: ['editor_contratos'], obra: ['101'] });
+    t.api.addUser({ email: SEGUROS_101, name: 'Sara Seguros', roles: ['seguros'], obra: ['101'] });
   });
 
   it('saves a private view with the list state, lists it for its owner only, and applies it through the list API', async () => {
@@ -259,5 +261,40 @@ describe.each(ENGINE_BACKENDS)('saved views (%s)', (backend) => {
     expect(client.status).toBe(403);
     expect(client.body.message).toBe('Você não tem acesso à lista de Contratos.');
     expect((await call('PATCH', '/visoes/abc', A, { version: 1 })).status).toBe(404);
+  });
+  it('gives the menu every list’s views the person sees, by list, with their defaults, and no list they may not read', async () => {
+    const menu = async (as: string) => (await call('GET', '/visoes/menu', as)) as unknown as { status: number; body: SavedViewsMenuAnswer };
+    const ids = (answer: SavedViewsMenuAnswer) => answer.listas.flatMap((l) => l.visoes.map((v) => v.id));
+    const mine = (await create(A, { nome: 'Menu: minha' })).body as unknown as SavedView;
+    const inbox = await call('POST', '/visoes', A, { lista: 'pendencias', nome: 'Menu: pendências', estado: { filtros: [], ordenacao: [] } });
+    expect(inbox.status).toBe(201);
+    const shared = (await create(ADM, { nome: 'Menu: obra 101', obras: ['101'] })).body as unknown as SavedView;
+    expect((await call('PUT', '/visoes/padrao', A, { lista: 'contratos', visao: shared.id })).status).toBe(200);
+
+    const a = await menu(A);
+    expect(a.status).toBe(200);
+    const contratos = a.body.listas.find((l) => l.lista === 'contratos')!;
+    // The same views, in the same order, as the list's own answer; the default marked.
+    expect(contratos.visoes.map((v) => v.id)).toEqual((await list(A)).visoes.map((v) => v.id));
+    expect(contratos.visoes.map((v) => v.id)).toEqual(expect.arrayContaining([mine.id, shared.id]));
+    expect(contratos.padrao).toBe(shared.id);
+    expect(a.body.listas.find((l) => l.lista === 'pendencias')?.visoes.map((v) => v.id)).toEqual((await list(A, 'pendencias')).visoes.map((v) => v.id));
+    expect(a.body.listas.find((l) => l.lista === 'pendencias')?.visoes.map((v) => v.id)).toContain((inbox.body as unknown as SavedView).id);
+    // Site 101, but no contracts to read: the view shared with the site stays out of their menu.
+    expect((await call('GET', '/visoes?lista=contratos', SEGUROS_101)).status).toBe(403);
+    const s101 = await menu(SEGUROS_101);
+    expect(s101.status).toBe(200);
+    expect(s101.body.listas.map((l) => l.lista)).not.toContain('contratos');
+    expect(ids(s101.body)).not.toContain(shared.id);
+    // Another site's reader sees neither; a client only ever their own views (decision 29).
+    const b = ids((await menu(B)).body);
+    expect(b).not.toContain(mine.id);
+    expect(b).not.toContain(shared.id);
+    const client = await menu('cliente@portal.local');
+    expect(client.status).toBe(200);
+    expect(client.body.listas.flatMap((l) => l.visoes.map((v) => v.dono))).toEqual(
+      client.body.listas.flatMap((l) => l.visoes.map(() => 'cliente@portal.local')),
+    );
+    expect(ids(client.body)).not.toContain(shared.id);
   });
 });

@@ -1,7 +1,8 @@
 // Scenario 52 — saved views (issue 39): the administrator filters the contracts by "Aprovado", saves
 // the list as "Contratos aprovados" shared with the role `contratos`, and sees it above the list with
-// its count; Gabriela (role `contratos`) finds it above her list on a phone and applies it: only
-// approved contracts (the total above her cards is theirs). Axe on both screens; screenshots at 1440 and 390 px.
+// its count, and in the menu under "Contratos"; Gabriela (role `contratos`) finds it in her phone's
+// menu and opens it: only approved contracts (the total above her cards is theirs), the view chosen
+// above the list. Axe on both screens; screenshots at 1440 and 390 px.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { apiGet, apiSend, goto, launch, loginStaff, newPage, noSidewaysScroll, PHONE, shot, step } from './helpers.mjs';
@@ -58,6 +59,10 @@ test('visões salvas: o administrador compartilha uma visão com o papel contrat
         .locator('.ant-segmented-item', { hasText: NAME })
         .getByText(new RegExp(`^\\(?${total}\\)?$`))
         .waitFor();
+      // In the menu too, right under the contracts' entry, with its count.
+      const inMenu = admin.getByRole('menu', { name: 'Menu principal' }).locator(`a[data-visao="${id}"]`);
+      await inMenu.getByText(new RegExp(`^\\(?${total}\\)?$`)).waitFor();
+      await inMenu.getByText(NAME, { exact: true }).waitFor();
       await shot(admin, 'visoes-salvar-desktop');
       await noAxe(admin, 'lista com visões salvas (administrador)');
     });
@@ -65,17 +70,18 @@ test('visões salvas: o administrador compartilha uma visão com o papel contrat
     const gestora = await newPage(browser, { viewport: PHONE });
     await step(gestora, '52-usar-phone', async () => {
       await loginStaff(gestora, 'contratos.gestor@portal.local');
-      await goto(gestora, '/contrato');
-      // On a phone the list is a column of cards, with its total above them.
-      await gestora
-        .getByText(/^\d+ registros?$/)
-        .first()
-        .waitFor();
+      await goto(gestora, '/obras');
+      // From the menu's drawer: the view under "Contratos", with its count; it opens the list filtered.
+      await gestora.getByRole('button', { name: 'Abrir menu' }).click();
+      const inMenu = gestora.locator('.ant-drawer-open').getByRole('menu', { name: 'Menu principal' }).locator(`a[data-visao="${id}"]`);
+      await inMenu.getByText(/^\(?\d+\)?$/).waitFor();
+      await shot(gestora, 'visoes-menu-phone');
+      await inMenu.click();
+      await gestora.waitForURL((u) => u.pathname === '/contrato' && decodeURIComponent(u.search).includes('[value][0]=Aprovado'));
+      // The one-shot ?visao= gives way to the view's own filters in the address.
+      assert.ok(!new URL(gestora.url()).searchParams.has('visao'), gestora.url());
       const bar = gestora.getByRole('region', { name: 'Visões salvas' });
-      const item = bar.locator('.ant-segmented-item', { hasText: NAME });
-      await item.scrollIntoViewIfNeeded();
-      await item.click();
-      await gestora.waitForURL((u) => decodeURIComponent(u.search).includes('[value][0]=Aprovado'));
+      await bar.locator('.ant-segmented-item-selected', { hasText: NAME }).waitFor();
       await gestora.waitForFunction(() => !document.querySelector('[data-testid="page-content"] .ant-spin-spinning'));
       const total = (await apiGet(gestora, '/api/v1/contratos?status=Aprovado&_start=0&_end=0')).total;
       await gestora

@@ -23,6 +23,7 @@ import { useScrollLockContext } from '../root/overlays';
 import { PRIMARY_COLOR } from '../theme';
 import { RouteIcon } from './route-icon';
 import { layoutMenu, type MenuGroup } from './menu';
+import { MenuViewLabel, MenuViewsSource, menuViewTarget, useHasDataLayer, type MenuViews } from '../views/saved-views/menu-views';
 import { Pode } from '../access/pode';
 import { SitePicker } from '../fields/site-picker';
 import { rememberedObra, rememberObra, useLayoutServices } from '../providers/layout-services';
@@ -53,7 +54,10 @@ export const WRAPPING_ITEM_STYLE: CSSProperties = {
   overflowWrap: 'anywhere',
 };
 
-function menuItems(groups: MenuGroup[], onNavigate: () => void): MenuProps['items'] {
+/** A saved view's entry under its list's: indented, a smaller line. */
+const VIEW_ITEM_STYLE: CSSProperties = { ...WRAPPING_ITEM_STYLE, minHeight: 32, paddingBlock: 5, paddingInlineStart: 58, fontSize: 13 };
+
+function menuItems(groups: MenuGroup[], onNavigate: () => void, views: MenuViews | undefined, obra: string | undefined): MenuProps['items'] {
   return [
     {
       key: 'home',
@@ -68,16 +72,30 @@ function menuItems(groups: MenuGroup[], onNavigate: () => void): MenuProps['item
       key: `group:${g.title}`,
       type: 'group' as const,
       label: g.title,
-      children: g.items.map((i) => ({
-        key: i.key,
-        style: WRAPPING_ITEM_STYLE,
-        icon: <RouteIcon name={i.icon} />,
-        label: (
-          <Link to={i.to} onClick={onNavigate}>
-            {i.label}
-          </Link>
-        ),
-      })),
+      children: g.items.flatMap((i) => {
+        const entry = {
+          key: i.key,
+          style: WRAPPING_ITEM_STYLE,
+          icon: <RouteIcon name={i.icon} />,
+          label: (
+            <Link to={i.to} onClick={onNavigate}>
+              {i.label}
+            </Link>
+          ),
+        };
+        // The list's saved views, right under its entry (issue 39).
+        const target = views ? menuViewTarget(i.route, i.to, obra) : undefined;
+        const ofList = target ? views?.get(target.lista) : undefined;
+        if (!target || !ofList?.visoes.length) return [entry];
+        return [
+          entry,
+          ...ofList.visoes.map((v) => ({
+            key: `visao:${i.key}:${v.id}`,
+            style: VIEW_ITEM_STYLE,
+            label: <MenuViewLabel target={target} view={v} to={i.to} isDefault={ofList.padrao === v.id} onNavigate={onNavigate} />,
+          })),
+        ];
+      }),
     })),
   ];
 }
@@ -173,7 +191,9 @@ export function PortalLayout({ layout, children }: PortalLayoutProps) {
   // each an antd menu item with its icon and link, made one long task with the page's first render).
   const shownGroups = useDeferredValue(groups, NO_GROUPS);
   const close = () => setDrawerOpen(false);
-  const items = useMemo(() => menuItems(shownGroups, close), [shownGroups]);
+  const [menuViews, setMenuViews] = useState<MenuViews>();
+  const dataLayer = useHasDataLayer();
+  const items = useMemo(() => menuItems(shownGroups, close, menuViews, obra), [shownGroups, menuViews, obra]);
   // Busy until the deferred entries are drawn (assistive technology, and the browser tests, wait for them).
   const menuBusy = shownGroups !== groups || undefined;
 
@@ -199,6 +219,7 @@ export function PortalLayout({ layout, children }: PortalLayoutProps) {
           <nav aria-busy={menuBusy}>{menu}</nav>
         </Layout.Sider>
       )}
+      {dataLayer && <MenuViewsSource enabled={shownGroups.length > 0} onViews={setMenuViews} />}
       {mobile && (
         <Drawer open={drawerOpen} onClose={close} placement="left" width={SIDER_WIDTH} title={LAYOUT_TITLES[layout]} styles={{ body: { padding: 0 } }}>
           <nav aria-busy={menuBusy}>{menu}</nav>

@@ -11,6 +11,7 @@ import { lazy, Suspense, useMemo, type ComponentType, type ReactNode } from 'rea
 import { Navigate, useLocation, useParams } from 'react-router';
 import { useList, type BaseKey, type CrudFilter } from '@refinedev/core';
 import { resolveEntity, resolveValue } from '../../../resources/routes';
+import { permanentFilters } from '../views/route-filters';
 import type { AppRoute } from '../../../resources/routes/types';
 import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
 // Only the list is loaded with the page: show, create and edit (forms, upload, steps…) and the
@@ -52,14 +53,6 @@ function Loaded({ children }: { children: ReactNode }) {
 }
 
 type Params = Record<string, string | undefined>;
-
-/** Route `filters` as Refine filters (values from params / query); a filter without value is dropped. */
-export function permanentFilters(filters: Record<string, string> | undefined, params: Params, search: string): CrudFilter[] {
-  return Object.entries(filters ?? {}).flatMap(([field, ref]) => {
-    const value = resolveValue(ref, params, search);
-    return value === undefined ? [] : [{ field, operator: 'eq' as const, value }];
-  });
-}
 
 /** A text of the URL as the value of a field (list fields such as `tags` get a one-item list). */
 /** A text (a route's prefill, a query parameter) as the field's value, by its kind (fields/kinds). */

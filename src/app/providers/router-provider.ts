@@ -16,6 +16,7 @@ import { matchPath, useLocation, useParams } from 'react-router';
 import { matchResourceFromRoute, QS_PARSE_DEPTH, ResourceContext, type IResourceItem, type RouterProvider } from '@refinedev/core';
 import baseRouterProvider from '@refinedev/react-router';
 import qs from 'qs';
+import { VIEW_PARAM } from '../../../resources/saved-views';
 
 type Match = ReturnType<typeof matchResourceFromRoute>;
 const MAX_PATHS = 100;
@@ -70,4 +71,17 @@ function useParse() {
   }, [pathname, search, stableParams, resource, action]);
 }
 
-export const routerProvider: RouterProvider = { ...baseRouterProvider, parse: useParse as RouterProvider['parse'] };
+/**
+ * `go` that drops the list's one-shot `visao` parameter (a saved view's menu entry, applied once by
+ * the list when it opens) from every navigation that keeps the query: the list's own URL sync
+ * writes the view's filters instead, so a reload keeps what the person sees now.
+ */
+function useGo(): ReturnType<NonNullable<RouterProvider['go']>> {
+  const go = baseRouterProvider.go!();
+  return useCallback(
+    (config: Parameters<typeof go>[0]) => go(config.options?.keepQuery ? { ...config, query: { ...config.query, [VIEW_PARAM]: undefined } } : config),
+    [go],
+  );
+}
+
+export const routerProvider: RouterProvider = { ...baseRouterProvider, go: useGo, parse: useParse as RouterProvider['parse'] };

@@ -9,6 +9,7 @@ import { useSearchParams } from 'react-router';
 import { useDataProvider, type CrudFilter } from '@refinedev/core';
 import { INBOX_LIST, type SavedViewState, type ViewFilter } from '../../../../resources/saved-views';
 import { SavedViewsBar } from '../../views/saved-views/saved-views-bar';
+import { viewParam } from '../../views/saved-views/use-saved-views';
 import { totalKindOf } from '../../views/list-total';
 import { PENDENCIAS_RESOURCE } from '../../workflow/query-keys';
 import { pendenciasQuery, type PendenciasView } from './use-pendencias';
@@ -29,8 +30,9 @@ export function inboxParams(state: SavedViewState): URLSearchParams {
 
 export function InboxSavedViews({ view }: { view: PendenciasView }) {
   const [params, setParams] = useSearchParams();
-  // Opened with no query string: the default view applies.
+  // Opened with no query string: the default view applies; with `?visao=` (its menu entry): that view.
   const openedBare = useRef([...params.keys()].length === 0).current;
+  const openedView = useRef(viewParam(params.toString())).current;
   const getDataProvider = useDataProvider();
   const current = useMemo<SavedViewState>(() => {
     const { filters, sorters } = pendenciasQuery(view);
@@ -48,5 +50,5 @@ export function InboxSavedViews({ view }: { view: PendenciasView }) {
     },
     [getDataProvider],
   );
-  return <SavedViewsBar lista={INBOX_LIST} current={current} onApply={onApply} count={count} applyDefault={openedBare} />;
+  return <SavedViewsBar lista={INBOX_LIST} current={current} onApply={onApply} count={count} applyDefault={openedBare} applyView={openedView} />;
 }

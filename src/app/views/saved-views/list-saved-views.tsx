@@ -12,6 +12,7 @@ import type { EntitySchema } from '../../../../schemas/kinds';
 import type { SavedViewState, ViewFilter } from '../../../../resources/saved-views';
 import { totalKindOf } from '../list-total';
 import { SavedViewsBar } from './saved-views-bar';
+import { viewParam } from './use-saved-views';
 
 export interface ListSavedViewsProps {
   schema: EntitySchema;
@@ -34,8 +35,11 @@ const sameFilter = (a: CrudFilter, b: CrudFilter) => JSON.stringify(a) === JSON.
 
 export function ListSavedViews(p: ListSavedViewsProps) {
   const { schema, permanent } = p;
-  // Opened with no query string (a menu entry, a bookmark of the bare list): the default view applies.
-  const openedBare = useRef(useLocation().search === '').current;
+  // Opened with no query string (a menu entry, a bookmark of the bare list): the default view applies;
+  // opened with `?visao=` (a view's menu entry): that view.
+  const opened = useRef(useLocation().search).current;
+  const openedBare = opened === '';
+  const openedView = viewParam(opened);
   const getDataProvider = useDataProvider();
 
   const current = useMemo<SavedViewState>(
@@ -74,6 +78,14 @@ export function ListSavedViews(p: ListSavedViewsProps) {
   );
 
   return (
-    <SavedViewsBar lista={schema.resource} current={current} onApply={onApply} count={count} countScope={JSON.stringify(permanent)} applyDefault={openedBare} />
+    <SavedViewsBar
+      lista={schema.resource}
+      current={current}
+      onApply={onApply}
+      count={count}
+      countScope={JSON.stringify(permanent)}
+      applyDefault={openedBare}
+      applyView={openedView}
+    />
   );
 }

@@ -28,12 +28,14 @@ export interface SavedViewsBarProps {
   countScope?: string;
   /** The list opened without a query string: the person's default view is applied once. */
   applyDefault: boolean;
+  /** The view the list was opened with (`?visao=`, a menu entry): applied once, before any default. */
+  applyView?: number;
 }
 
 const ALL = 'todos';
 
 /** The count as shown beside a view's name, and as read aloud. */
-function countTexts(count: ViewCount | null | undefined): { shown: string; spoken: string } {
+export function countTexts(count: ViewCount | null | undefined): { shown: string; spoken: string } {
   if (count === undefined) return { shown: '…', spoken: 'contando' };
   if (count === null) return { shown: '—', spoken: 'não foi possível contar' };
   return { shown: totalText(count.total, count.kind), spoken: recordsText(count.total, count.kind) };
@@ -76,7 +78,7 @@ function LoadingBar() {
   );
 }
 
-export function SavedViewsBar({ lista, current, onApply, count, countScope = '', applyDefault }: SavedViewsBarProps) {
+export function SavedViewsBar({ lista, current, onApply, count, countScope = '', applyDefault, applyView }: SavedViewsBarProps) {
   const { answer, isLoading, create, update, remove, setDefault } = useSavedViews(lista);
   const views = useMemo(() => answer?.visoes ?? [], [answer]);
   const counts = useViewCounts(lista, views, count, countScope);
@@ -84,15 +86,17 @@ export function SavedViewsBar({ lista, current, onApply, count, countScope = '',
   const [dialog, setDialog] = useState<'new' | 'edit'>();
   const defaultApplied = useRef(false);
 
-  // The default view, once, when the list opened with no query string.
+  // The view named in the address (a menu entry), else the default when the list opened with no
+  // query string: once.
   useEffect(() => {
     if (defaultApplied.current || !answer) return;
     defaultApplied.current = true;
-    const chosen = answer.padrao === null ? undefined : views.find((v) => v.id === answer.padrao);
-    if (!applyDefault || !chosen) return;
+    const named = applyView === undefined ? undefined : views.find((v) => v.id === applyView);
+    const chosen = named ?? (applyDefault && answer.padrao !== null ? views.find((v) => v.id === answer.padrao) : undefined);
+    if (!chosen) return;
     setSelectedId(chosen.id);
     onApply(chosen.estado);
-  }, [answer, views, applyDefault, onApply]);
+  }, [answer, views, applyDefault, applyView, onApply]);
 
   const selected = views.find((v) => v.id === selectedId);
   // Highlighted: the chosen view while the list still shows it, else one that filters alike, else "Todos" when nothing filters.
