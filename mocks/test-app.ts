@@ -97,6 +97,8 @@ export async function createTestApi(
     rateLimit?: ApiRateLimitOptions | ((db: TestApi['db']) => ApiRateLimitOptions);
     /** Where uploads go (e.g. S3 on a local S3-compatible server); default: the local disk, in a temporary folder. */
     storage?: FileStorage;
+    /** PGlite on disk in this directory, as the server runs it (a benchmark), instead of in memory. */
+    dataDir?: string;
   } = {},
 ): Promise<TestApi> {
   const serverUrl = opts.databaseUrl === null ? undefined : (opts.databaseUrl ?? process.env.TEST_DATABASE_URL);
@@ -131,8 +133,9 @@ export async function createTestApi(
     };
   }
   const storage = opts.storage ?? localStorage(filesDir);
-  const template = !databaseUrl && seed ? seededTemplate(filesDir) : null;
-  const database = await openDatabase({ databaseUrl, memory: !databaseUrl, loadDataDir: template ?? undefined, seed, poolSize: 4, storage });
+  const memory = !databaseUrl && !opts.dataDir;
+  const template = memory && seed ? seededTemplate(filesDir) : null;
+  const database = await openDatabase({ databaseUrl, memory, dataDir: opts.dataDir, loadDataDir: template ?? undefined, seed, poolSize: 4, storage });
   const extra = new Map<string, PortalUser>();
   const byTestToken = testAuthenticate(extra);
   const app = createApp({

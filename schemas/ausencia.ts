@@ -17,6 +17,7 @@ export const ausencia: EntitySchema = {
   gender: 'f',
   subject: 'Ausencia',
   titleField: 'motivo',
+  importKey: ['pessoa', 'inicio'],
   defaultSort: { field: 'inicio', order: 'desc' },
   menu: { group: 'Usuário', icon: 'CalendarOutlined' },
   fields: [

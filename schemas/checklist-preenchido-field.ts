@@ -11,6 +11,8 @@ export const checklistPreenchidoField: EntitySchema = {
   gender: 'm',
   subject: 'FIELD',
   titleField: 'data',
+  /** Spreadsheet import: no natural key, the export's "ID" column finds the record (schemas/import-layout.ts). */
+  importKey: ['id'],
   obraField: 'obra',
   defaultSort: { field: 'data', order: 'desc' },
   menu: { group: 'Field e automação', icon: 'FileDoneOutlined' },

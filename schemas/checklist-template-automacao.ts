@@ -13,6 +13,7 @@ export const checklistTemplateAutomacao: EntitySchema = {
   gender: 'm',
   subject: 'AUTOMACAO',
   titleField: 'nome',
+  importKey: ['obra', 'nome', 'versao'],
   obraField: 'obra',
   defaultSort: { field: 'nome', order: 'asc' },
   actions: { create: 'config', edit: 'config', delete: 'config' },

@@ -10,6 +10,8 @@ export const custoPosvenda: EntitySchema = {
   gender: 'm',
   subject: 'POSVENDAS',
   titleField: 'descricao',
+  /** Spreadsheet import: no natural key, the export's "ID" column finds the record (schemas/import-layout.ts). */
+  importKey: ['id'],
   defaultSort: { field: 'data', order: 'desc' },
   // Recording a ticket's costs is part of working the ticket: `edit` on POSVENDAS (pos_vendas has
   // read, edit, upload; docs/access.md §12), not `create`, which only admin_pos_vendas holds.

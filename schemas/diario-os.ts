@@ -48,6 +48,8 @@ export const diarioOs: EntitySchema = {
   gender: 'm',
   subject: 'DiarioOs',
   titleField: 'data',
+  /** Spreadsheet import: no natural key, the export's "ID" column finds the record (schemas/import-layout.ts). */
+  importKey: ['id'],
   obraField: 'obra',
   defaultSort: { field: 'data', order: 'desc' },
   menu: { group: 'Field e automação', icon: 'CalendarOutlined' },

@@ -15,6 +15,8 @@ export const diretorio: EntitySchema = {
   gender: 'f',
   subject: 'Diretorio',
   titleField: 'nome',
+  /** Spreadsheet import: no natural key, the export's "ID" column finds the record (schemas/import-layout.ts). */
+  importKey: ['id'],
   obraField: 'obra',
   defaultSort: { field: 'nome', order: 'asc' },
   tree: { parent: 'pai', order: 'nome' },

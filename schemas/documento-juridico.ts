@@ -26,6 +26,8 @@ export const documentoJuridico: EntitySchema = {
   gender: 'm',
   subject: 'ProcessoJuridico',
   titleField: 'titulo',
+  /** Spreadsheet import: no natural key, the export's "ID" column finds the record (schemas/import-layout.ts). */
+  importKey: ['id'],
   accessVia: 'processo',
   // Partner law firms `upload` to the cases they conduct (decision 28); the case's responsible
   // persons upload its DP and SEG documents (decision 21); admin_juridico manages everything.

@@ -15,6 +15,8 @@ export const documento: EntitySchema = {
   gender: 'm',
   subject: 'Diretorio',
   titleField: 'nome',
+  /** Spreadsheet import: no natural key, the export's "ID" column finds the record (schemas/import-layout.ts). */
+  importKey: ['id'],
   obraField: 'obra',
   accessVia: 'diretorio',
   defaultSort: { field: 'nome', order: 'asc' },

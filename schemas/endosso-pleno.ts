@@ -11,6 +11,7 @@ export const endossoPleno: EntitySchema = {
   gender: 'm',
   subject: 'SEGUROS_PLENO',
   titleField: 'numero',
+  importKey: ['apolice', 'numero'],
   defaultSort: { field: 'dataEmissao', order: 'desc' },
   actions: { edit: 'edit' },
   menu: { group: 'Seguros', icon: 'DiffOutlined' },

@@ -11,6 +11,7 @@ export const endosso: EntitySchema = {
   gender: 'm',
   subject: 'SEGUROS',
   titleField: 'numero',
+  importKey: ['apolice', 'numero'],
   defaultSort: { field: 'dataEmissao', order: 'desc' },
   actions: { edit: 'edit' },
   menu: { group: 'Seguros', icon: 'DiffOutlined' },

@@ -15,6 +15,7 @@ export const feriado: EntitySchema = {
   gender: 'm',
   subject: 'Calendario',
   titleField: 'nome',
+  importKey: ['data', 'abrangencia', 'cidade'],
   defaultSort: { field: 'data', order: 'asc' },
   menu: { group: 'Administração', icon: 'CalendarOutlined' },
   fields: [

@@ -29,6 +29,8 @@ export const folhaPlanta: EntitySchema = {
   gender: 'f',
   subject: 'Planta',
   titleField: 'titulo',
+  /** Spreadsheet import: no natural key, the export's "ID" column finds the record (schemas/import-layout.ts). */
+  importKey: ['id'],
   obraField: 'obra',
   defaultSort: { field: 'codigo', order: 'asc' },
   menu: { group: 'Obras', icon: 'FilePdfOutlined' },

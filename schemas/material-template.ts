@@ -11,6 +11,7 @@ export const materialTemplate: EntitySchema = {
   gender: 'm',
   subject: 'Materiais',
   titleField: 'nome',
+  importKey: ['nome'],
   defaultSort: { field: 'nome', order: 'asc' },
   actions: { create: 'manage', edit: 'manage', delete: 'manage' },
   menu: { group: 'Contratos e materiais', icon: 'SnippetsOutlined' },

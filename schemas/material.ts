@@ -188,6 +188,8 @@ export const material: EntitySchema = {
   gender: 'f',
   subject: 'Materiais',
   titleField: 'titulo',
+  /** Spreadsheet import: no natural key, the export's "ID" column finds the record (schemas/import-layout.ts). */
+  importKey: ['id'],
   obraField: 'obra',
   defaultSort: { field: 'dataNecessidade', order: 'asc' },
   actions: { edit: 'edit' },

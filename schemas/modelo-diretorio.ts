@@ -16,6 +16,8 @@ export const modeloDiretorio: EntitySchema = {
   gender: 'f',
   subject: 'Obra',
   titleField: 'nome',
+  /** Spreadsheet import: no natural key, the export's "ID" column finds the record (schemas/import-layout.ts). */
+  importKey: ['id'],
   defaultSort: { field: 'nome', order: 'asc' },
   tree: { parent: 'pai', order: 'nome' },
   actions: { list: 'configure', show: 'configure', create: 'configure', edit: 'configure', delete: 'configure' },

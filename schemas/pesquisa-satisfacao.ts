@@ -17,6 +17,8 @@ export const pesquisaSatisfacao: EntitySchema = {
   gender: 'f',
   subject: 'POSVENDAS',
   titleField: 'cliente',
+  /** Spreadsheet import: no natural key, the export's "ID" column finds the record (schemas/import-layout.ts). */
+  importKey: ['id'],
   obraField: 'obra',
   defaultSort: { field: 'data', order: 'desc' },
   actions: { edit: 'edit' },

@@ -66,6 +66,8 @@ export const planoAcao: EntitySchema = {
   gender: 'm',
   subject: 'TicketSgi',
   titleField: 'titulo',
+  /** Spreadsheet import: no natural key, the export's "ID" column finds the record (schemas/import-layout.ts). */
+  importKey: ['id'],
   defaultSort: { field: 'prazo', order: 'asc' },
   actions: { list: 'readAcoes', show: 'readAcoes', create: 'edit', edit: 'edit' },
   menu: { group: 'SGI', icon: 'CarryOutOutlined' },

@@ -12,6 +12,8 @@ export const portalCliente: EntitySchema = {
   gender: 'm',
   subject: 'TicketSgi',
   titleField: 'assunto',
+  /** Spreadsheet import: no natural key, the export's "ID" column finds the record (schemas/import-layout.ts). */
+  importKey: ['id'],
   obraField: 'obra',
   defaultSort: { field: 'dataEnvio', order: 'desc' },
   actions: { edit: 'edit' },

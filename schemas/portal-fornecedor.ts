@@ -16,6 +16,8 @@ export const portalFornecedor: EntitySchema = {
   gender: 'm',
   subject: 'TicketSgi',
   titleField: 'assunto',
+  /** Spreadsheet import: no natural key, the export's "ID" column finds the record (schemas/import-layout.ts). */
+  importKey: ['id'],
   defaultSort: { field: 'dataEnvio', order: 'desc' },
   // A supplier answers (`Interagir`) its SGI records with an entry here (decision 29, src/server/modules/supplier-rules.ts).
   actions: { create: 'Interagir', edit: 'edit' },

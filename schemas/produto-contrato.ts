@@ -9,6 +9,8 @@ export const produtoContrato: EntitySchema = {
   gender: 'm',
   subject: 'Contratos',
   titleField: 'descricao',
+  /** Spreadsheet import: no natural key, the export's "ID" column finds the record (schemas/import-layout.ts). */
+  importKey: ['id'],
   defaultSort: { field: 'contrato', order: 'asc' },
   actions: { edit: 'edit' },
   menu: { group: 'Contratos e materiais', icon: 'ShoppingCartOutlined' },

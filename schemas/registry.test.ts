@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { SUBJECTS } from '../src/access/subjects';
 import type { EntitySchema, FieldDef } from './kinds';
 import { SCHEMAS, referencedSchemas, schemaByName, schemaByResource, schemasInDependencyOrder } from './index';
+import { importKeyOf } from './import-layout';
 
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const KINDS = [
@@ -137,6 +138,19 @@ describe('schema registry', () => {
         expect(f.kind).toBe('reference');
         expect(f.refKey ?? 'id').toBe('id');
         expect(schemaByName(f.ref!)!.subject).toBe(s.subject);
+      }
+    });
+
+    it('has a spreadsheet import key: its own fields, or the record id ("ID") where none is natural', () => {
+      const key = importKeyOf(s);
+      expect(key.length).toBeGreaterThan(0);
+      for (const k of key) {
+        if (k === 'id') expect(key).toEqual(['id']);
+        else
+          expect(
+            s.fields.find((f) => f.name === k && !f.hidden && !['rows', 'object', 'attachments', 'images', 'tags'].includes(f.kind)),
+            k,
+          ).toBeTruthy();
       }
     });
 

@@ -15,6 +15,8 @@ export const ticketInteracao: EntitySchema = {
   messages: { created: 'Interação registrada.' },
   subject: 'TicketInteracao',
   titleField: 'texto',
+  /** Spreadsheet import: no natural key, the export's "ID" column finds the record (schemas/import-layout.ts). */
+  importKey: ['id'],
   defaultSort: { field: 'data', order: 'desc' },
   menu: { group: 'Pós-venda', icon: 'CommentOutlined' },
   // docs/access.md decision 17: interacting is `Interagir` (the person who registers it, or its responsible).

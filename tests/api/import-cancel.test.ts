@@ -1,12 +1,12 @@
 /**
  * Cancelling a run of the spreadsheet import (issue 38), `POST /api/v1/importacoes/{id}/cancelar`,
  * on each database: only-the-valid-rows stops at the end of the batch it is in (the batches done
- * stay, nothing after them is written), all-or-nothing writes nothing; a second cancel, or a cancel
- * of a run that ended, is a 409 in pt-BR.
+ * stay, nothing after them is written), all-or-nothing writes nothing (the cancel is heard at the end
+ * of the batch it is in, too); a second cancel, or a cancel of a run that ended, is a 409 in pt-BR.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { BATCH_ROWS, requestCancel } from '../../src/server/import/job';
-import { RowProcessor } from '../../src/server/import/process-row';
+import { BatchWriter } from '../../src/server/import/batch-rows';
 import { BACKENDS, useApi } from './backends';
 import { countOf, dryRun, finished, importNow, rowsOf, xlsx, type Json } from './import-helpers';
 
@@ -57,15 +57,15 @@ for (const backend of BACKENDS) {
 
     it('all-or-nothing: a cancel heard in the middle of the transaction writes nothing', async () => {
       // On PGlite the transaction holds the only connection, so no request reaches the route while it runs: the test raises
-      // the job's in-memory flag (what the route does in this process) once 300 rows went through.
+      // the job's in-memory flag (what the route does in this process) once a batch and a half went through: it is heard at the end of the second batch.
       const before = await countOf(t.api, 'produtos');
       const d = await dryRun(t.api, 'produtos', await xlsx(HEADER, products(80000)), 'produtos-tudo.xlsx');
       expect(d).toMatchObject({ situacao: 'simulada', total: ROWS, criadas: ROWS, erros: 0 });
-      const run = RowProcessor.prototype.run;
+      const run = BatchWriter.prototype.run;
       let seen = 0;
-      const spy = vi.spyOn(RowProcessor.prototype, 'run').mockImplementation(async function (this: RowProcessor, ...args) {
+      const spy = vi.spyOn(BatchWriter.prototype, 'run').mockImplementation(async function (this: BatchWriter, ...args) {
         const out = await run.apply(this, args);
-        if (args[2] === 'importacao' && ++seen === 300) requestCancel(d.id);
+        if (args[2] === 'importacao' && (seen += out.length) >= 1.5 * BATCH_ROWS) requestCancel(d.id);
         return out;
       });
       try {
@@ -74,9 +74,9 @@ for (const backend of BACKENDS) {
         const done = await finished(t.api, d.id);
         expect(done).toMatchObject({
           situacao: 'cancelada',
-          processadas: 300,
+          processadas: 2 * BATCH_ROWS,
           criadas: 0,
-          ignoradas: 300,
+          ignoradas: 2 * BATCH_ROWS,
           mensagem: 'Importação cancelada: nada foi gravado.',
         });
       } finally {
@@ -85,7 +85,7 @@ for (const backend of BACKENDS) {
       expect(await countOf(t.api, 'produtos')).toBe(before);
       expect(await countOf(t.api, 'produtos', '&codigo=PC-80000')).toBe(0);
       const report = await rowsOf(t.api, d.id, 'importacao');
-      expect(report).toHaveLength(300);
+      expect(report).toHaveLength(2 * BATCH_ROWS);
       expect(report.every((r) => r.acao === 'ignorada')).toBe(true);
       const late = await cancel(d.id);
       expect(late.status).toBe(409);

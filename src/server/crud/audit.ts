@@ -67,6 +67,27 @@ export async function writeAudit(
     .execute();
 }
 
+/** Many creations' history entries in one statement (crud/batch-create.ts): the rows `writeAudit` writes one by one. */
+export async function writeCreateAudits(db: Db, schema: EntitySchema, user: string, entries: { id: number; changes: Changes; comment?: string }[]) {
+  if (!entries.length) return;
+  const origin = historyOrigin();
+  await db
+    .insertInto('auditoria')
+    .values(
+      entries.map((e) => ({
+        recurso: schema.resource,
+        registro_id: e.id,
+        acao: 'create',
+        usuario: user,
+        alteracoes: sql`cast(${JSON.stringify(e.changes)} as jsonb)`,
+        transicao: null,
+        comentario: e.comment ?? null,
+        ...origin,
+      })),
+    )
+    .execute();
+}
+
 /**
  * A deleted record as it was just before deletion, rebuilt from its `delete` history entry (every
  * field's last value), so that its history is shown only under the rules of the record it describes.

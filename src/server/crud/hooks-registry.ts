@@ -44,6 +44,22 @@ export type AfterCreateRule = (ctx: { trx: Db; schema: EntitySchema; actor?: Hoo
 /** `afterChange`: after a create or an update is stored and its history written. */
 export type AfterChangeRule = (ctx: { trx: Db; schema: EntitySchema; actor?: HookActor; op: 'create' | 'update'; before?: Rec; row: Rec }) => Promise<void>;
 
+/**
+ * `beforeCreateBatch`: the entity's `beforeChange` rules of a create, for many new records at once
+ * (the spreadsheet import, crud/batch-create.ts): each record gets the outcome those rules give it
+ * written one by one in order — refused with the same ApiError, or the values they set — with a few
+ * queries for the whole batch instead of a few per record. Registered in the same call as the rules
+ * it stands for, which it then covers; an entity with a `beforeChange` rule no batch rule covers is
+ * written one record at a time.
+ */
+export type BatchCreateRule = (ctx: {
+  trx: Db;
+  schema: EntitySchema;
+  actor?: HookActor;
+  /** The records as they will be stored (validated, with what earlier batch rules set). */
+  records: Rec[];
+}) => Promise<({ error: Error } | { set?: Rec })[]>;
+
 /** `beforeDelete`: what must hold before a record is deleted. */
 export type DeleteRule = (ctx: { trx: Db; schema: EntitySchema; before: Rec }) => Promise<void>;
 
@@ -53,17 +69,29 @@ export type RestoreRule = (ctx: { trx: Db; schema: EntitySchema; row: Rec }) => 
 export interface EntityHooks {
   beforeValidate?: BeforeValidateHook | BeforeValidateHook[];
   beforeChange?: WriteRule | WriteRule[];
+  beforeCreateBatch?: BatchCreateRule;
   afterCreate?: AfterCreateRule | AfterCreateRule[];
   afterChange?: AfterChangeRule | AfterChangeRule[];
   beforeDelete?: DeleteRule | DeleteRule[];
   beforeRestore?: RestoreRule | RestoreRule[];
 }
 
-type HookLists = { [K in keyof EntityHooks]-?: Extract<NonNullable<EntityHooks[K]>, unknown[]> };
+type ListedHooks = Omit<EntityHooks, 'beforeCreateBatch'>;
+type HookLists = { [K in keyof ListedHooks]-?: Extract<NonNullable<ListedHooks[K]>, unknown[]> } & { beforeCreateBatch: BatchCreateRule[] };
 
 const registry = new Map<string, HookLists>();
+/** Per entity, the `beforeChange` rules a batch rule stands for (registered in the same call). */
+const coveredByBatch = new Map<string, Set<WriteRule>>();
 
-const empty = (): HookLists => ({ beforeValidate: [], beforeChange: [], afterCreate: [], afterChange: [], beforeDelete: [], beforeRestore: [] });
+const empty = (): HookLists => ({
+  beforeValidate: [],
+  beforeChange: [],
+  beforeCreateBatch: [],
+  afterCreate: [],
+  afterChange: [],
+  beforeDelete: [],
+  beforeRestore: [],
+});
 const asList = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 
 /** Adds hooks to an entity (by schema name); several modules may register for the same entity. */
@@ -71,6 +99,11 @@ export function registerEntityHooks(schemaName: string, hooks: EntityHooks): voi
   const lists = registry.get(schemaName) ?? empty();
   lists.beforeValidate.push(...asList(hooks.beforeValidate));
   lists.beforeChange.push(...asList(hooks.beforeChange));
+  if (hooks.beforeCreateBatch) {
+    lists.beforeCreateBatch.push(hooks.beforeCreateBatch);
+    const covered = coveredByBatch.get(schemaName) ?? coveredByBatch.set(schemaName, new Set()).get(schemaName)!;
+    for (const rule of asList(hooks.beforeChange)) covered.add(rule);
+  }
   lists.afterCreate.push(...asList(hooks.afterCreate));
   lists.afterChange.push(...asList(hooks.afterChange));
   lists.beforeDelete.push(...asList(hooks.beforeDelete));
@@ -82,6 +115,10 @@ export function registerEntityHooks(schemaName: string, hooks: EntityHooks): voi
 export function entityHooks(schemaName: string): Readonly<HookLists> {
   return registry.get(schemaName) ?? empty();
 }
+
+/** Whether every `beforeChange` rule of the entity has a batch version (`beforeCreateBatch`). */
+export const createRulesBatchable = (schemaName: string): boolean =>
+  entityHooks(schemaName).beforeChange.every((rule) => coveredByBatch.get(schemaName)?.has(rule));
 
 /** Names of the entities with hooks (checked against the schemas at start, `checkHookRegistry` in src/server/workflow/hooks.ts). */
 export const entitiesWithHooks = (): string[] => [...registry.keys()];
@@ -122,6 +159,25 @@ export async function runBeforeChange(ctx: WriteContext): Promise<Rec> {
     if (out) extra = { ...extra, ...out };
   }
   return extra;
+}
+
+/**
+ * Runs the entity's batch rules of a create in order (each sees what the earlier ones set; a record
+ * one of them refuses is not shown to the next). Returns, per record, its refusal or the values set.
+ */
+export async function runBeforeCreateBatch(ctx: Omit<Parameters<BatchCreateRule>[0], 'records'>, records: Rec[]): Promise<({ error: Error } | { set: Rec })[]> {
+  const out: ({ error: Error } | { set: Rec })[] = records.map(() => ({ set: {} }));
+  for (const rule of entityHooks(ctx.schema.name).beforeCreateBatch) {
+    const open = out.flatMap((o, i) => ('set' in o ? [i] : []));
+    if (!open.length) break;
+    const results = await rule({ ...ctx, records: open.map((i) => ({ ...records[i], ...(out[i] as { set: Rec }).set })) });
+    open.forEach((i, k) => {
+      const r = results[k];
+      if (r && 'error' in r) out[i] = { error: r.error };
+      else if (r?.set) out[i] = { set: { ...(out[i] as { set: Rec }).set, ...r.set } };
+    });
+  }
+  return out;
 }
 
 export async function runAfterCreate(ctx: Parameters<AfterCreateRule>[0]): Promise<void> {

@@ -83,30 +83,52 @@ export function numberingScope(schema: EntitySchema, record: Record<string, unkn
  * a number for an integer field, the formatted code otherwise. The scope's lock is held until commit.
  */
 export async function nextNumber(trx: Db, schema: EntitySchema, record: Record<string, unknown>, today = todayIso()): Promise<number | string> {
-  const { numbering: n, key, prefix, suffix, width } = numberingScope(schema, record, today);
-  const column = sql.ref(n.field);
-  const integer = schema.fields.find((f) => f.name === n.field)?.kind === 'integer';
-  await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+  return (await nextNumbers(trx, schema, [record], today))[0];
+}
 
-  const conditions: RawBuilder<unknown>[] = (n.per ?? []).map((f) =>
-    record[f] === null || record[f] === undefined ? sql`${sql.ref(f)} is null` : sql`${sql.ref(f)} = ${record[f]}`,
-  );
-  let stored: RawBuilder<unknown>;
-  if (integer) {
-    stored = sql`max(${column})`;
-  } else {
-    const pattern = `^${escapeRegex(prefix)}([0-9]+)${escapeRegex(suffix)}$`;
-    conditions.push(sql`${column} like ${`${escapeLike(prefix)}%`}`, sql`${column} ~ ${pattern}`);
-    stored = sql`max(substring(${column} from ${pattern})::numeric)`;
+/**
+ * The next numbers of many new records at once (the spreadsheet import, batch-create.ts): the same
+ * numbers `nextNumber` gives them one by one in order, with one lock, one read and one counter
+ * write per scope.
+ */
+export async function nextNumbers(trx: Db, schema: EntitySchema, records: Record<string, unknown>[], today = todayIso()): Promise<(number | string)[]> {
+  const scopes = new Map<string, { scope: ReturnType<typeof numberingScope>; record: Record<string, unknown>; at: number[] }>();
+  records.forEach((record, i) => {
+    const scope = numberingScope(schema, record, today);
+    const entry = scopes.get(scope.key) ?? scopes.set(scope.key, { scope, record, at: [] }).get(scope.key)!;
+    entry.at.push(i);
+  });
+  const out: (number | string)[] = new Array(records.length);
+  for (const { scope, record, at } of scopes.values()) {
+    const { numbering: n, key, prefix, suffix, width } = scope;
+    const column = sql.ref(n.field);
+    const integer = schema.fields.find((f) => f.name === n.field)?.kind === 'integer';
+    await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+    const conditions: RawBuilder<unknown>[] = (n.per ?? []).map((f) =>
+      record[f] === null || record[f] === undefined ? sql`${sql.ref(f)} is null` : sql`${sql.ref(f)} = ${record[f]}`,
+    );
+    let stored: RawBuilder<unknown>;
+    if (integer) {
+      stored = sql`max(${column})`;
+    } else {
+      const pattern = `^${escapeRegex(prefix)}([0-9]+)${escapeRegex(suffix)}$`;
+      conditions.push(sql`${column} like ${`${escapeLike(prefix)}%`}`, sql`${column} ~ ${pattern}`);
+      stored = sql`max(substring(${column} from ${pattern})::numeric)`;
+    }
+    const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+    const r = await sql<{ stored: string | number | null; counted: string | number | null }>`
+      select (select ${stored} from ${sql.table(schema.name)} ${where}) as stored,
+             (select valor from sequencia where chave = ${key}) as counted`.execute(trx);
+    const first = Math.max(Number(r.rows[0].stored ?? 0), Number(r.rows[0].counted ?? 0)) + 1;
+    const last = first + at.length - 1;
+    await sql`insert into sequencia (chave, valor) values (${key}, ${last})
+      on conflict (chave) do update set valor = excluded.valor`.execute(trx);
+    at.forEach((i, k) => {
+      const next = first + k;
+      out[i] = integer ? next : `${prefix}${String(next).padStart(width, '0')}${suffix}`;
+    });
   }
-  const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
-  const r = await sql<{ stored: string | number | null; counted: string | number | null }>`
-    select (select ${stored} from ${sql.table(schema.name)} ${where}) as stored,
-           (select valor from sequencia where chave = ${key}) as counted`.execute(trx);
-  const next = Math.max(Number(r.rows[0].stored ?? 0), Number(r.rows[0].counted ?? 0)) + 1;
-  await sql`insert into sequencia (chave, valor) values (${key}, ${next})
-    on conflict (chave) do update set valor = excluded.valor`.execute(trx);
-  return integer ? next : `${prefix}${String(next).padStart(width, '0')}${suffix}`;
+  return out;
 }
 
 /** On create: the values a schema numbered on create gets (none for the others). */

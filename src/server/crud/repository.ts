@@ -74,7 +74,8 @@ export function toColumns(schema: EntitySchema, values: Record<string, unknown>,
   return toColumnValues(schema, values, mode);
 }
 
-function checkFields(schema: EntitySchema, actor: Actor, action: string, before: Row | Record<string, unknown>, changed: string[]) {
+/** Refuses (403, per field) the fields the actor may not write on this record with this action. */
+export function checkFields(schema: EntitySchema, actor: Actor, action: string, before: Row | Record<string, unknown>, changed: string[]) {
   const all = schema.fields.map((f) => f.name);
   const allowed = permittedFieldsOf(actor.ability, action as never, subject(schema.subject, { ...before }) as never, {
     fieldsFrom: (rule) => rule.fields || all,

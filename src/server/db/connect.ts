@@ -74,6 +74,12 @@ export function pgliteStartParams(env: NodeJS.ProcessEnv = process.env): string[
   return [...PGlite.defaultStartParams, '-c', `shared_buffers=${buffers}`];
 }
 
+/** Databases whose every statement goes through one connection (PGlite): a long transaction makes everyone wait. */
+const oneConnection = new WeakSet<Db>();
+
+/** Whether `db` has a single connection (PGlite): background work then leaves it free between batches (src/server/import/job.ts). */
+export const hasOneConnection = (db: Db): boolean => oneConnection.has(db);
+
 /** Opens the database: PostgreSQL through `pg` when a URL is given, PGlite otherwise. */
 export async function connect(opts: ConnectOptions = {}): Promise<Database> {
   if (opts.databaseUrl) {
@@ -110,6 +116,7 @@ export async function connect(opts: ConnectOptions = {}): Promise<Database> {
   }
   await pglite.waitReady;
   const db = new Kysely<any>({ dialect: new PGliteDialect(pglite) });
+  oneConnection.add(db);
   return {
     db,
     kind: 'pglite',

@@ -5,9 +5,34 @@ import type { Db } from '../../db/connect';
 import { ApiError } from '../../http/errors';
 import { formatDateBr } from '../../time';
 import { writeAudit } from '../../crud/audit';
-import { registerEntityHooks, type DeleteRule, type WriteRule } from '../../crud/hooks-registry';
+import { registerEntityHooks, type BatchCreateRule, type DeleteRule, type WriteRule } from '../../crud/hooks-registry';
 import { rowOf } from './helpers';
 import { isPendingRow } from '../../import/pending-rows';
+
+const CODE_TAKEN = 'Já existe um item com este código nesta EAP.';
+
+/** Why `parent` cannot be the parent of an item of this tree and code (undefined when it can). */
+function parentError(parent: Record<string, unknown> | undefined, obra: string, area: string, codigo: string): { field: string; msg: string } | undefined {
+  if (!parent) return { field: 'pai', msg: 'Item pai não encontrado.' };
+  if (parent.obra !== obra || parent.area !== area) return { field: 'pai', msg: 'O item pai deve ser da mesma obra e da mesma área (mesma EAP).' };
+  const prefix = `${String(parent.codigo)}.`;
+  if (!codigo.startsWith(prefix) || codigo.length === prefix.length)
+    return { field: 'codigo', msg: `O código de um subitem começa pelo código do item pai seguido de ponto (ex.: ${prefix}1).` };
+  return undefined;
+}
+
+/** The item's planned dates that fall outside its parent's (where the parent has them). */
+function datesOutsideParent(parent: Record<string, unknown> | undefined, ini: string | undefined, fim: string | undefined): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  const pIni = isoDate(parent?.inicioPrevisto);
+  const pFim = isoDate(parent?.terminoPrevisto);
+  const outside = (d: string | undefined) => !!d && ((!!pIni && d < pIni) || (!!pFim && d > pFim));
+  const range = `${pIni ? `de ${formatDateBr(pIni)}` : ''}${pIni && pFim ? ' ' : ''}${pFim ? `até ${formatDateBr(pFim)}` : ''}`;
+  const msg = `Fora das datas do item pai ${String(parent?.codigo ?? '')} (${range}).`;
+  if (outside(ini)) errors.inicioPrevisto = [msg];
+  if (outside(fim)) errors.terminoPrevisto = [msg];
+  return errors;
+}
 
 /**
  * EAP items (work-breakdown structure of a site's field or automation services): one tree per
@@ -48,12 +73,8 @@ const eapTree: WriteRule = async ({ trx, schema, actor, op, before, after }) => 
     const paiId = Number(after.pai);
     if (paiId === id || below.some((b) => b.id === paiId)) refuse('pai', 'O item pai não pode ser o próprio item nem um item abaixo dele.');
     const parent = await trx.selectFrom('eapOs').select(['obra', 'area', 'codigo']).where('id', '=', paiId).executeTakeFirst();
-    if (!parent) refuse('pai', 'Item pai não encontrado.');
-    if (parent!.obra !== obra || parent!.area !== area) refuse('pai', 'O item pai deve ser da mesma obra e da mesma área (mesma EAP).');
-    const prefix = `${String(parent!.codigo)}.`;
-    if (!codigo.startsWith(prefix) || codigo.length === prefix.length) {
-      refuse('codigo', `O código de um subitem começa pelo código do item pai seguido de ponto (ex.: ${prefix}1).`);
-    }
+    const wrong = parentError(parent, obra, area, codigo);
+    if (wrong) refuse(wrong.field, wrong.msg);
   }
 
   // The items below follow a new code: 1.2.x → 3.1.x (codes that did not start with the old one stay).
@@ -71,7 +92,7 @@ const eapTree: WriteRule = async ({ trx, schema, actor, op, before, after }) => 
     .where('codigo', 'in', [codigo, ...renamed.map((r) => r.novo)])
     .execute();
   const clash = taken.filter((t) => !mine.has(Number(t.id)));
-  if (clash.some((t) => t.codigo === codigo)) refuse('codigo', 'Já existe um item com este código nesta EAP.');
+  if (clash.some((t) => t.codigo === codigo)) refuse('codigo', CODE_TAKEN);
   if (clash.length) {
     refuse('codigo', `Com este código, um item abaixo deste passaria a ${String(clash[0].codigo)}, que já existe nesta EAP.`);
   }
@@ -105,13 +126,7 @@ const eapDatesInsideParent: WriteRule = async ({ trx, op, before, after }) => {
   const errors: Record<string, string[]> = {};
   if (after.pai !== null && after.pai !== undefined) {
     const parent = await trx.selectFrom('eapOs').select(['codigo', 'inicioPrevisto', 'terminoPrevisto']).where('id', '=', Number(after.pai)).executeTakeFirst();
-    const pIni = isoDate(parent?.inicioPrevisto);
-    const pFim = isoDate(parent?.terminoPrevisto);
-    const outside = (d: string | undefined) => !!d && ((!!pIni && d < pIni) || (!!pFim && d > pFim));
-    const range = `${pIni ? `de ${formatDateBr(pIni)}` : ''}${pIni && pFim ? ' ' : ''}${pFim ? `até ${formatDateBr(pFim)}` : ''}`;
-    const msg = `Fora das datas do item pai ${String(parent?.codigo ?? '')} (${range}).`;
-    if (outside(ini)) errors.inicioPrevisto = [msg];
-    if (outside(fim)) errors.terminoPrevisto = [msg];
+    Object.assign(errors, datesOutsideParent(parent, ini, fim));
   }
   if (op === 'update' && (moved('inicioPrevisto') || moved('terminoPrevisto'))) {
     // Sub-items an import (a revised schedule) writes further down are checked on their own rows (src/server/import/pending-rows.ts).
@@ -168,6 +183,49 @@ export const eapCodesInSiteEap: WriteRule = async ({ trx, schema, before, after 
   if (first) throw new ApiError(400, `Verifique os campos destacados. ${first[0]}`, errors);
 };
 
+/**
+ * `eapTree` and `eapDatesInsideParent` of new items, for a batch (the spreadsheet import): one lock
+ * per tree, one read of the parents and one of the codes already taken, then each item in order
+ * with the messages the rules give one by one (an item's code taken by an earlier item of the batch
+ * is refused as if that item were stored).
+ */
+const eapCreateBatch: BatchCreateRule = async ({ trx, records }) => {
+  const tree = (r: Record<string, unknown>) => `eapOs:${String(r.obra ?? '')}:${String(r.area ?? '')}`;
+  const trees = [...new Set(records.map(tree))].sort();
+  await sql`select pg_advisory_xact_lock(hashtext(k)) from unnest(cast(${trees} as text[])) k order by k`.execute(trx);
+  const paiIds = [...new Set(records.filter((r) => r.pai !== null && r.pai !== undefined).map((r) => Number(r.pai)))];
+  const parents = new Map(
+    (paiIds.length
+      ? await trx.selectFrom('eapOs').select(['id', 'obra', 'area', 'codigo', 'inicioPrevisto', 'terminoPrevisto']).where('id', 'in', paiIds).execute()
+      : []
+    ).map((p) => [Number(p.id), p as Record<string, unknown>]),
+  );
+  const codes = [...new Set(records.map((r) => String(r.codigo ?? '')))];
+  const obras = [...new Set(records.map((r) => String(r.obra ?? '')))];
+  const taken = new Set(
+    (await trx.selectFrom('eapOs').select(['obra', 'area', 'codigo']).where('codigo', 'in', codes).where('obra', 'in', obras).execute()).map(
+      (t) => `${tree(t)}:${String(t.codigo)}`,
+    ),
+  );
+  return records.map((after) => {
+    const [obra, area, codigo] = [String(after.obra ?? ''), String(after.area ?? ''), String(after.codigo ?? '')];
+    const refuse = (field: string, msg: string) => ({ error: new ApiError(400, msg, { [field]: [msg] }) });
+    const parent = after.pai !== null && after.pai !== undefined ? parents.get(Number(after.pai)) : undefined;
+    if (after.pai !== null && after.pai !== undefined) {
+      const wrong = parentError(parent, obra, area, codigo);
+      if (wrong) return refuse(wrong.field, wrong.msg);
+    }
+    if (taken.has(`${tree(after)}:${codigo}`)) return refuse('codigo', CODE_TAKEN);
+    if (parent) {
+      const errors = datesOutsideParent(parent, isoDate(after.inicioPrevisto), isoDate(after.terminoPrevisto));
+      const first = Object.values(errors)[0];
+      if (first) return { error: new ApiError(400, first[0], errors) };
+    }
+    taken.add(`${tree(after)}:${codigo}`);
+    return {};
+  });
+};
+
 const selectEap = async (trx: Db, id: number): Promise<Record<string, unknown>> => (await rowOf(trx, 'eapOs', id)) ?? {};
 
 /** An EAP item with items below it is not deleted (they would lose their place in the tree). */
@@ -176,4 +234,4 @@ const eapLeafOnly: DeleteRule = async ({ trx, before }) => {
   if (child) throw new ApiError(409, 'Exclua ou mova antes os itens abaixo deste.');
 };
 
-registerEntityHooks('eapOs', { beforeChange: [eapTree, eapDatesInsideParent], beforeDelete: eapLeafOnly });
+registerEntityHooks('eapOs', { beforeChange: [eapTree, eapDatesInsideParent], beforeCreateBatch: eapCreateBatch, beforeDelete: eapLeafOnly });
