@@ -2,10 +2,13 @@
  * Export of a list's filtered rows to .xlsx: fetches ALL rows page by page (1000 per request, the
  * API's maximum page) with the current filters and sorters through the data provider, then writes
  * a sheet with the Portuguese labels as headers and typed cells (money/decimal as numbers with a
- * number format, dates as dates). `exceljs` is loaded lazily.
+ * number format, dates as dates). As the spreadsheet import reads it (schemas/import-layout.ts):
+ * the "ID" and the key columns always, and each list (an RDO's "Mão de obra") in a sheet of its own,
+ * so that the file, edited in Excel, imports back with no mapping step. `exceljs` is loaded lazily.
  */
 import type { CrudFilter, CrudSort, DataProvider } from '@refinedev/core';
 import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
+import { exportColumns, importKeyFields, listSheetFields, listSheetName, mainSheetName, sheetSubFields } from '../../../schemas/import-layout';
 import { todayIso } from '../format';
 import { appKindOf } from '../fields/kinds/registry';
 import type { ExcelCell } from '../fields/kinds/types';
@@ -111,8 +114,7 @@ export async function buildWorkbook(schema: EntitySchema, fields: FieldDef[], ro
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Portal';
   wb.created = new Date();
-  const sheetName = schema.labelPlural.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Planilha';
-  const ws = wb.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+  const ws = wb.addWorksheet(mainSheetName(schema), { views: [{ state: 'frozen', ySplit: 1 }] });
   ws.columns = fields.map((f) => ({
     header: f.label,
     key: f.name,
@@ -129,6 +131,28 @@ export async function buildWorkbook(schema: EntitySchema, fields: FieldDef[], ro
     });
   }
   if (fields.length) ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: fields.length } };
+  // Each list in a sheet of its own, its rows named by the key of their record (written only when the main sheet has that key).
+  const key = importKeyFields(schema);
+  if (key.every((k) => fields.some((f) => f.name === k.name))) {
+    for (const list of listSheetFields(schema)) {
+      const subs = sheetSubFields(list);
+      const sheet = wb.addWorksheet(listSheetName(schema, list), { views: [{ state: 'frozen', ySplit: 1 }] });
+      sheet.columns = [...key, ...subs].map((f) => ({ header: f.label, key: f.name, width: Math.max(12, Math.min(40, f.label.length + 4)) }));
+      sheet.getRow(1).font = { bold: true };
+      for (const record of rows) {
+        const value = record[list.name];
+        const items = Array.isArray(value) ? value : value && typeof value === 'object' ? [value] : [];
+        for (const item of items as Record<string, unknown>[]) {
+          const row = sheet.addRow([]);
+          [...key.map((k) => excelCell(k, record[k.name])), ...subs.map((f) => excelCell(f, item?.[f.name]))].forEach((c, i) => {
+            const cell = row.getCell(i + 1);
+            cell.value = c.value;
+            if (c.numFmt) cell.numFmt = c.numFmt;
+          });
+        }
+      }
+    }
+  }
   return (await wb.xlsx.writeBuffer()) as ArrayBuffer;
 }
 
@@ -139,7 +163,7 @@ export function downloadXlsx(bytes: ArrayBuffer, fileName: string) {
 
 /** Fetch all filtered rows, write the workbook and download `<resource>-<yyyy-mm-dd>.xlsx`. Returns the row count. */
 export async function exportXlsx(opts: ExportOptions): Promise<{ rows: number; fileName: string; bytes: ArrayBuffer }> {
-  const fields = opts.fields ?? opts.schema.fields.filter((f) => f.list && !f.hidden);
+  const fields = exportColumns(opts.schema, opts.fields ?? opts.schema.fields.filter((f) => f.list && !f.hidden));
   const rows = await withReferenceTitles(opts.dataProvider, fields, await fetchAllRows(opts));
   const bytes = await buildWorkbook(opts.schema, fields, rows);
   const fileName = exportFileName(opts.schema);

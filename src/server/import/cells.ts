@@ -16,7 +16,21 @@ export class WallTime {
   }
 }
 
-export type CellValue = string | number | boolean | WallTime | null;
+/**
+ * The rows of a list's own sheet that name one row of the main sheet by its key (list-sheets.ts),
+ * put in that row as one more cell: what the list becomes. `line`: the row's number in its sheet.
+ */
+export class SubRows {
+  constructor(
+    readonly sheet: string,
+    readonly rows: { line: number; cells: Record<string, CellValue> }[],
+  ) {}
+  toString(): string {
+    return `${this.rows.length} linha(s) da aba "${this.sheet}"`;
+  }
+}
+
+export type CellValue = string | number | boolean | WallTime | SubRows | null;
 
 export interface SheetRow {
   /** The row's number in the sheet (1 = first line). */

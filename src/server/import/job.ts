@@ -3,21 +3,25 @@
  * batches, so the portal keeps answering), then the import, all-or-nothing (one transaction: one
  * refused row and nothing stays) or only the valid rows (batches committed as they go). Progress
  * (rows done of the total) is written per batch and kept in memory for this process; a cancel
- * request is heard between batches (between rows, in memory, during an all-or-nothing run).
+ * request is heard between batches (in memory, during an all-or-nothing run). Each batch is written
+ * by the batch path (batch-rows.ts): a few statements per batch, each row with the outcome the
+ * one-row path (process-row.ts) gives it.
  */
 import { sql } from 'kysely';
 import type { EntitySchema } from '../../../schemas/kinds';
 import type { PortalUser } from '../../access/user';
-import type { Db } from '../db/connect';
+import { hasOneConnection, type Db } from '../db/connect';
 import type { Actor } from '../crud/record-access';
 import { tableWritten } from '../crud/write-events';
 import type { SheetRow } from './cells';
 import { dataRows, openSpreadsheet } from './sheet';
 import { MAX_ROWS } from './limits';
 import { RowProcessor } from './process-row';
+import { BatchWriter } from './batch-rows';
 import { Resolver } from './references';
 import { count, dryRunPlan, emptyCounts, importFile, importRow, updateProgress, writeOutcomes, type Counts, type Phase, type RowOutcome } from './store';
 import { sendHolderSummaries } from './summary-mail';
+import { treeLinked } from './pending-rows';
 import { emitWebhookEvent, IMPORTS_RESOURCE } from '../webhooks/events';
 
 export interface ImportDeps {
@@ -32,8 +36,13 @@ export interface ImportDeps {
   actorFor: (user: PortalUser) => Promise<Actor | undefined>;
 }
 
-/** Rows per transaction of the dry run and of an import of the valid rows. */
-export const BATCH_ROWS = 200;
+/**
+ * Rows per batch: per transaction of the dry run and of an import of the valid rows, per write of
+ * the batch path (batch-rows.ts). 100 rather than more: what a batch holds while it runs is what
+ * the garbage collector promotes (npm run bench:import at 50,000 rows on PostgreSQL: the server's
+ * peak 473 MB with 100, 533 MB with 200), and more rows per batch saved no time.
+ */
+export const BATCH_ROWS = 100;
 
 interface Live {
   processadas: number;
@@ -74,6 +83,15 @@ async function finish(db: Db, id: number, situacao: string, l: Live, mensagem: s
   });
 }
 
+/**
+ * On a database of one connection (PGlite), after a batch: a pause of half the batch's time, so the
+ * requests that waited for it (another person's list: a few statements, each waiting for the
+ * connection) are answered before the next batch takes the connection again.
+ */
+async function shareConnection(db: Db, batchMs: number): Promise<void> {
+  if (hasOneConnection(db)) await new Promise((r) => setTimeout(r, Math.min(500, Math.max(10, batchMs / 2))));
+}
+
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('pt-BR')} ${n === 1 ? one : many}`;
 
 /** Runs one phase of an import to its end (errors of a row are its outcome; anything else fails the run). */
@@ -111,46 +129,52 @@ export async function runPhase(deps: ImportDeps, id: number, phase: Phase): Prom
     };
     // A tree (the EAP) is dry-run in one transaction, like its all-or-nothing import: a row sees the
     // rows above it (a parent created, a summary's new dates), and a parent's rule waits for the sub-items still to come.
-    const oneTransaction = !!schema.tree && (phase === 'simulacao' || job.modo !== 'validas');
+    // A file whose rows are all independent (pending-rows.ts, `treeLinked`) goes in batches.
+    const oneTransaction =
+      !!schema.tree &&
+      (phase === 'simulacao' || job.modo !== 'validas') &&
+      (await treeLinked(schema, job.mapeamento ?? {}, job.info.columns, dataRows(sheet, job.info.headerRow)));
     if (oneTransaction) await processor.expectRows(db, dataRows(sheet, job.info.headerRow));
-    if (phase === 'importacao' && job.modo !== 'validas') return await allOrNothing(deps, id, processor, rows, await dryRunPlan(db, id), l, tally, schema);
+    if (phase === 'importacao' && job.modo !== 'validas')
+      return await allOrNothing(deps, id, new BatchWriter(processor), rows, await dryRunPlan(db, id), l, tally, schema);
     const plan = phase === 'importacao' ? await dryRunPlan(db, id) : undefined;
+    const writer = new BatchWriter(processor);
     let stopped = false;
     const written: RowOutcome[] = [];
     const flush = async (batch: SheetRow[]) => {
       if (!batch.length) return;
+      const started = performance.now();
       const outs: RowOutcome[] = [];
       if (!plan) {
         await db
           .transaction()
           .execute(async (trx) => {
-            for (const row of batch) outs.push(await processor.run(trx, row, 'simulacao'));
+            // A tree's dry run is one transaction; its rows still go in batches, and the progress moves with them.
+            for (let i = 0; i < batch.length; i += BATCH_ROWS) {
+              const part = await writer.run(trx, batch.slice(i, i + BATCH_ROWS), 'simulacao');
+              outs.push(...part);
+              tally(part);
+            }
             throw ROLLBACK;
           })
           .catch((e) => {
             if (e !== ROLLBACK) throw e;
           });
         await writeOutcomes(db, id, phase, outs);
-        tally(outs);
         await updateProgress(db, id, l.processadas, l.counts);
       } else {
         await db.transaction().execute(async (trx) => {
-          for (const row of batch) {
-            const p = plan.get(row.number);
-            outs.push(
-              p?.acao === 'erro'
-                ? { linha: row.number, acao: 'ignorada', mensagem: 'Não importada: tinha erros na simulação.' }
-                : await processor.run(trx, row, phase, p),
-            );
-          }
+          outs.push(...(await planned(writer, trx, batch, plan)));
           await writeOutcomes(trx, id, phase, outs);
           tally(outs);
           await updateProgress(trx, id, l.processadas, l.counts);
         });
         tableWritten(schema.name);
-        for (const o of outs) if ((o.acao === 'criar' || o.acao === 'atualizar') && o.registroId) written.push(o);
+        // Kept for the holders' summaries (summary-mail.ts), which only records with a workflow have.
+        if (schema.workflow) for (const o of outs) if ((o.acao === 'criar' || o.acao === 'atualizar') && o.registroId) written.push(o);
       }
       if (await cancelled(db, id, l)) stopped = true;
+      await shareConnection(db, performance.now() - started);
     };
     let batch: SheetRow[] = [];
     for await (const row of rows) {
@@ -196,10 +220,18 @@ export async function runPhase(deps: ImportDeps, id: number, phase: Phase): Prom
   }
 }
 
+/** A batch of the import: rows the dry run refused are left out, the others written in batch (batch-rows.ts). */
+async function planned(writer: BatchWriter, trx: Db, batch: SheetRow[], plan: Map<number, RowOutcome>): Promise<RowOutcome[]> {
+  const ignored = (linha: number): RowOutcome => ({ linha, acao: 'ignorada', mensagem: 'Não importada: tinha erros na simulação.' });
+  const toWrite = batch.filter((row) => plan.get(row.number)?.acao !== 'erro');
+  const written = new Map((await writer.run(trx, toWrite, 'importacao', plan)).map((o) => [o.linha, o]));
+  return batch.map((row) => written.get(row.number) ?? ignored(row.number));
+}
+
 async function allOrNothing(
   deps: ImportDeps,
   id: number,
-  processor: RowProcessor,
+  writer: BatchWriter,
   rows: AsyncGenerator<SheetRow>,
   plan: Map<number, RowOutcome>,
   l: Live,
@@ -211,13 +243,19 @@ async function allOrNothing(
   let outcome: typeof FAILED | typeof CANCELLED | undefined;
   try {
     await db.transaction().execute(async (trx) => {
+      let batch: SheetRow[] = [];
+      const flush = async () => {
+        const part = await planned(writer, trx, batch, plan);
+        batch = [];
+        outs.push(...part);
+        tally(part);
+        if (l.cancel || (await cancelled(trx, id, l))) throw CANCELLED;
+      };
       for await (const row of rows) {
-        const o = await processor.run(trx, row, 'importacao', plan.get(row.number));
-        outs.push(o);
-        tally([o]);
-        if (l.cancel) throw CANCELLED;
-        if (outs.length % BATCH_ROWS === 0 && (await cancelled(trx, id, l))) throw CANCELLED;
+        batch.push(row);
+        if (batch.length >= BATCH_ROWS) await flush();
       }
+      if (batch.length) await flush();
       if (outs.some((o) => o.acao === 'erro')) throw FAILED;
     });
     tableWritten(schema.name);

@@ -4,6 +4,7 @@
  * the natural key the rows are matched on; the required columns a file cannot do without.
  */
 import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
+import { ID_FIELD, importKeyOf, listSheetFields } from '../../../schemas/import-layout';
 import { ApiError } from '../http/errors';
 import { NOT_FROM_A_CELL } from './values';
 import { normalizeText } from './text-match';
@@ -12,14 +13,7 @@ import type { HeaderColumn } from './sheet';
 /** Column header → field name, or null for a column the person chose to ignore. */
 export type Mapping = Record<string, string | null>;
 
-/** The natural key (schema `importKey`, else the first unique field, else the numbering field with its scope). */
-export function importKeyOf(schema: EntitySchema): string[] {
-  if (schema.importKey) return schema.importKey;
-  const unique = schema.fields.find((f) => f.unique && !f.hidden);
-  if (unique) return [unique.name];
-  if (schema.numbering?.on === 'create') return [...(schema.numbering.per ?? []), schema.numbering.field];
-  return [];
-}
+export { importKeyOf };
 
 export type FieldRole = 'valor' | 'chave' | 'situacao' | 'somenteLeitura' | 'naoImportavel';
 
@@ -32,32 +26,50 @@ export interface ImportField {
   options?: { value: string; label: string }[];
 }
 
-/** What a column of each field does in an import. */
+/**
+ * What a column of each field does in an import. The "ID" finds the record (the key of an entity
+ * without a natural one; else the record of a row whose natural key is blank); a list with a sheet
+ * of its own comes from that sheet.
+ */
 export function roleOf(schema: EntitySchema, f: FieldDef): FieldRole {
   if (schema.workflow?.field === f.name) return 'situacao';
-  if (importKeyOf(schema).includes(f.name)) return 'chave';
+  if (f.name === ID_FIELD.name || importKeyOf(schema).includes(f.name)) return 'chave';
+  if (listSheetFields(schema).some((l) => l.name === f.name)) return 'valor';
   if (NOT_FROM_A_CELL.has(f.kind)) return 'naoImportavel';
   if (f.readOnly) return 'somenteLeitura';
   return 'valor';
 }
 
-/** The fields a column may be mapped to (hidden ones left out), in the schema's order. */
+/** The fields a column may be mapped to: "ID", then the schema's (hidden ones left out), in its order. */
 export function importFields(schema: EntitySchema): FieldDef[] {
-  return schema.fields.filter((f) => !f.hidden);
+  return [ID_FIELD, ...schema.fields.filter((f) => !f.hidden)];
 }
 
 /** Whether a new record must have this field in the file (required, with no value the server gives it). */
 export const neededOnCreate = (schema: EntitySchema, f: FieldDef) =>
   !!f.required && !f.readOnly && f.default === undefined && !f.matrixRole && schema.workflow?.field !== f.name && !NOT_FROM_A_CELL.has(f.kind);
 
-/** Each header matched to a field by label, then by name; else null. */
+/** Whether a column may go to a field: a list's sheet only to its list, a list with a sheet only from that sheet. */
+function fits(schema: EntitySchema, c: HeaderColumn, field: string): boolean {
+  return c.list ? field === c.list : !listSheetFields(schema).some((l) => l.name === field);
+}
+
+/** Each header matched to a field by label, then by name; else null. A list's sheet goes to its list. */
 export function autoMapping(schema: EntitySchema, columns: HeaderColumn[]): Mapping {
-  const fields = importFields(schema);
+  const sheets = new Set(listSheetFields(schema).map((f) => f.name));
+  // A column titled as a list that has a sheet of its own (an older export's "3 itens") is left out.
+  const fields = importFields(schema).filter((f) => !sheets.has(f.name));
   const byLabel = new Map(fields.map((f) => [normalizeText(f.label), f.name]));
   const byName = new Map(fields.map((f) => [normalizeText(f.name), f.name]));
   const out: Mapping = {};
   const used = new Set<string>();
   for (const c of columns) {
+    if (!c.list) continue;
+    out[c.text] = c.list;
+    used.add(c.list);
+  }
+  for (const c of columns) {
+    if (c.list) continue;
     const k = normalizeText(c.text);
     const name = byLabel.get(k) ?? byName.get(k) ?? null;
     out[c.text] = name && !used.has(name) ? name : null;
@@ -67,8 +79,10 @@ export function autoMapping(schema: EntitySchema, columns: HeaderColumn[]): Mapp
 }
 
 /** The saved mapping of the person's last import of the entity, over the automatic one, where it still fits. */
-export function withSaved(schema: EntitySchema, auto: Mapping, saved: Mapping | undefined): Mapping {
+export function withSaved(schema: EntitySchema, auto: Mapping, saved: Mapping | undefined, columns: HeaderColumn[] = []): Mapping {
   if (!saved) return auto;
+  const column = new Map(columns.map((c) => [c.text, c]));
+  saved = Object.fromEntries(Object.entries(saved).filter(([h, f]) => f === null || !column.has(h) || fits(schema, column.get(h)!, f)));
   const names = new Set(importFields(schema).map((f) => f.name));
   const out: Mapping = { ...auto };
   for (const [header, field] of Object.entries(saved)) {
@@ -101,6 +115,15 @@ export function checkMapping(schema: EntitySchema, columns: HeaderColumn[], mapp
     }
     if (typeof v !== 'string' || !names.has(v)) {
       errors[`mapeamento.${c.text}`] = ['Campo desconhecido.'];
+      continue;
+    }
+    const sheetOf = listSheetFields(schema).find((l) => l.name === v);
+    if (!fits(schema, c, v)) {
+      errors[`mapeamento.${c.text}`] = [
+        c.list
+          ? `A aba vai para a lista "${names.get(c.list)?.label ?? c.list}" (ou é ignorada).`
+          : `"${sheetOf!.label}" vem de uma aba própria da planilha, não de uma coluna.`,
+      ];
       continue;
     }
     if (used.has(v)) errors[`mapeamento.${c.text}`] = [`"${names.get(v)!.label}" já está na coluna "${used.get(v)}".`];

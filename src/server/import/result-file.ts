@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs';
 import { PassThrough } from 'node:stream';
 import type { EntitySchema } from '../../../schemas/kinds';
 import type { Db } from '../db/connect';
-import { WallTime, type CellValue } from './cells';
+import { SubRows, WallTime, type CellValue } from './cells';
 import { openSpreadsheet } from './sheet';
 import { allOutcomes, type ImportRow, type RowOutcome } from './store';
 
@@ -39,7 +39,7 @@ export function resultText(o: RowOutcome | undefined, schema: EntitySchema | und
 }
 
 function excelValue(v: CellValue | undefined): ExcelJS.CellValue {
-  if (v === null || v === undefined) return null;
+  if (v === null || v === undefined || v instanceof SubRows) return null;
   if (v instanceof WallTime) return new Date(`${v.iso}Z`);
   return v;
 }
@@ -56,8 +56,9 @@ export async function resultWorkbook(db: Db, row: ImportRow, file: Buffer, schem
   });
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   const ws = wb.addWorksheet(row.info.about.sheetName || 'Planilha', { views: [{ state: 'frozen', ySplit: 1 }] });
-  const width = Math.max(...row.info.columns.map((c) => c.index + 1), 1);
-  const sheet = await openSpreadsheet(file, row.arquivo_nome, row.info.about);
+  // The main sheet's columns (a list's own sheet is not copied: its rows are reported on their parent's row).
+  const width = Math.max(...row.info.columns.filter((c) => !c.list).map((c) => c.index + 1), 1);
+  const sheet = await openSpreadsheet(file, row.arquivo_nome, { ...row.info.about, listas: undefined });
   const dryRun = phase === 'simulacao';
   ws.getColumn(width + 1).width = 60;
   for await (const r of sheet.rows()) {

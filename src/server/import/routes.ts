@@ -16,6 +16,7 @@ import { receiveUpload } from '../storage/upload-stream';
 import { BadFile, MAX_FILE_BYTES, TOO_LARGE } from './limits';
 import { formatOf, openSpreadsheet, scanSpreadsheet, type ReadingAbout } from './sheet';
 import { scheduleTarget } from './mspdi-target';
+import { planListSheets } from './list-sheets';
 import { autoMapping, checkMapping, withSaved } from './mapping';
 import { checkMayImport, isImportAdmin, visibleTo } from './access';
 import { importFile, importRow, insertImport, outcomes, saveMapping, savedMapping, type ImportRow, type RowAction } from './store';
@@ -39,11 +40,19 @@ function page(q: (k: string) => string | undefined): { start: number; end: numbe
 
 const attachment = (name: string) => `attachment; filename="${name.replace(/[^\w.-]+/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
-/** The file read and checked once; anything the readers did not foresee in a malformed file is still the file's fault (400), never a 5xx. */
-async function readUpload(bytes: Buffer, name: string, about?: ReadingAbout) {
+/**
+ * The file read and checked once, with the lists it brings in sheets of their own (list-sheets.ts);
+ * anything the readers did not foresee in a malformed file is still the file's fault (400), never a 5xx.
+ */
+async function readUpload(bytes: Buffer, name: string, schema: EntitySchema, about?: ReadingAbout) {
   try {
     const sheet = await openSpreadsheet(bytes, name, about);
-    return { sheet, info: await scanSpreadsheet(sheet) };
+    const info = await scanSpreadsheet(sheet);
+    const lists = await planListSheets(sheet, schema, info);
+    if (lists.plans.length) info.about = { ...info.about, listas: lists.plans };
+    info.columns.push(...lists.columns);
+    info.notes.push(...lists.notes);
+    return { sheet, info };
   } catch (e) {
     if (e instanceof ApiError) throw e;
     console.warn('[importacao] arquivo ilegível', e);
@@ -106,8 +115,8 @@ export function importRoutes(deps: ImportDeps) {
         bytes.length && formatOf(bytes, name) === 'mspdi'
           ? await scheduleTarget(db, schema, actor, { obra: c.req.query('obra'), area: c.req.query('area') }, deps.schemaByName)
           : undefined;
-      const { sheet, info } = await readUpload(bytes, name, about);
-      const mapping = withSaved(schema, autoMapping(schema, info.columns), await savedMapping(db, actor.email.toLowerCase(), schema.resource));
+      const { sheet, info } = await readUpload(bytes, name, schema, about);
+      const mapping = withSaved(schema, autoMapping(schema, info.columns), await savedMapping(db, actor.email.toLowerCase(), schema.resource), info.columns);
       const id = await insertImport(db, {
         recurso: schema.resource,
         nome: name,

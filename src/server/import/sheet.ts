@@ -21,6 +21,7 @@ import { cellText, columnName, isBlankRow, type SheetRow } from './cells';
 import { openXlsx } from './xlsx-reader';
 import { openCsv } from './csv-reader';
 import { NOT_MSPDI, openMspdi } from './mspdi-reader';
+import { withListRows, type ListSheetPlan } from './list-sheets';
 
 /** `mspdi`: a schedule saved by MS Project as XML, read as rows of the EAP (mspdi-reader.ts). */
 export type SpreadsheetFormat = 'xlsx' | 'csv' | 'mspdi';
@@ -54,6 +55,9 @@ export interface Spreadsheet {
   xlsxNotes?: { hiddenCols: number[]; merged: string[]; formulasWithoutValue: number };
   /** What the schedule's reading chose (codes, weights), in pt-BR. */
   notes?: string[];
+  /** .xlsx: the names of the sheets after the first visible one, and the rows of one of them. */
+  otherSheets?: string[];
+  rowsOf?: (name: string) => AsyncGenerator<SheetRow>;
 }
 
 /**
@@ -68,6 +72,8 @@ export interface ReadingAbout {
   projeto?: string;
   obra?: string;
   area?: string;
+  /** .xlsx: the lists read from sheets of their own (list-sheets.ts), found when the file was sent. */
+  listas?: ListSheetPlan[];
 }
 
 export async function openSpreadsheet(buf: Buffer, fileName: string, about: ReadingAbout = {}): Promise<Spreadsheet> {
@@ -81,14 +87,18 @@ export async function openSpreadsheet(buf: Buffer, fileName: string, about: Read
     return { format, rows: csv.rows, about: { encoding: csv.encoding, delimiter: csv.delimiter } };
   }
   const x = await openXlsx(buf);
-  return { format, rows: x.rows, about: { sheetName: x.sheetName }, xlsxNotes: x.notes };
+  const sheet: Spreadsheet = { format, rows: x.rows, about: { sheetName: x.sheetName }, xlsxNotes: x.notes, otherSheets: x.otherSheets, rowsOf: x.rowsOf };
+  // Each row of the main sheet with its lists, when the file has them (the rows of a run, not the first reading).
+  return about.listas?.length ? withListRows(sheet, about.listas) : sheet;
 }
 
 export interface HeaderColumn {
   index: number;
-  /** Column letter ('A'). */
+  /** Column letter ('A'); "Aba" for a list's sheet. */
   letter: string;
   text: string;
+  /** A list's own sheet, read as one more column of each row: the list field it fills (list-sheets.ts). */
+  list?: string;
 }
 
 export interface ScanResult {

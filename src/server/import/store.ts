@@ -195,16 +195,18 @@ export async function allOutcomes(db: Db, id: number, phase: Phase): Promise<Map
   );
 }
 
-export async function ledgerOf(db: Db, recurso: string, hash: string, linha: number): Promise<number | undefined> {
-  const r = await sql<{
-    id: string;
-  }>`select registro_id as id from importacao_origem where recurso = ${recurso} and arquivo_hash = ${hash} and linha = ${linha}`.execute(db);
-  return r.rows[0] ? Number(r.rows[0].id) : undefined;
-}
-
 export async function recordLedger(db: Db, recurso: string, hash: string, linha: number, id: number): Promise<void> {
   await sql`insert into importacao_origem (recurso, arquivo_hash, linha, registro_id) values (${recurso}, ${hash}, ${linha}, ${id})
     on conflict (recurso, arquivo_hash, linha) do update set registro_id = excluded.registro_id`.execute(db);
+}
+
+/** Which record each of many rows of a file created (one statement per 1,000 rows). */
+export async function recordLedgers(db: Db, recurso: string, hash: string, rows: { linha: number; id: number }[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 1000) {
+    const values = rows.slice(i, i + 1000).map((r) => sql`(${recurso}, ${hash}, ${r.linha}, ${r.id})`);
+    await sql`insert into importacao_origem (recurso, arquivo_hash, linha, registro_id) values ${sql.join(values)}
+      on conflict (recurso, arquivo_hash, linha) do update set registro_id = excluded.registro_id`.execute(db);
+  }
 }
 
 export interface Counts {

@@ -1,15 +1,17 @@
 /**
  * The import template of an entity, from its effective schema (administrators' custom fields
  * included): one column per field a person fills in, headed by its label (" *" on the required
- * ones, with a note), one example row, drop-down lists for options and yes/no, and a sheet
- * "Valores" with the values the person may use: options, and the records they may pick in each
- * reference (sites, companies, EAP items…).
+ * ones, with a note), one example row, drop-down lists for options and yes/no, one sheet per list
+ * (an RDO's "Mão de obra": the parent's key columns, then the list's sub-fields, with the same
+ * drop-down lists; schemas/import-layout.ts), and a sheet "Valores" with the values the person may
+ * use: options, and the records they may pick in each reference (sites, companies, EAP items…).
  */
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { subject } from '@casl/ability';
 import type { EntitySchema, FieldDef } from '../../../schemas/kinds';
 import { schemaByName } from '../../../schemas';
+import { ID_FIELD, importKeyFields, listSheetFields, listSheetName, mainSheetName, sheetSubFields } from '../../../schemas/import-layout';
 import { optionLabel } from '../../../schemas/option-labels';
 import type { Db } from '../db/connect';
 import { columnSql, fieldOf } from '../db/columns';
@@ -34,11 +36,14 @@ const HELP: Partial<Record<FieldDef['kind'], string>> = {
   tags: 'Valores separados por ponto e vírgula.',
 };
 
-/** The fields the template has a column for. */
+/** The fields the template has a column for (a list has a sheet instead; "ID" only where it links a list's sheet). */
 export function templateFields(schema: EntitySchema, actor: Actor): FieldDef[] {
   const admin = actor.ability.can('manage' as never, subject(schema.subject, {}) as never);
   const key = importKeyOf(schema);
+  const sheets = listSheetFields(schema);
   return importFields(schema).filter((f) => {
+    if (f === ID_FIELD) return key.includes(ID_FIELD.name) && sheets.length > 0;
+    if (sheets.includes(f)) return false;
     const role = roleOf(schema, f);
     if (role === 'situacao') return admin;
     return role === 'valor' || (role === 'chave' && (!f.readOnly || key.length > 1));
@@ -102,6 +107,60 @@ const NUM_FMT: Partial<Record<FieldDef['kind'], string>> = {
   decimal: '#,##0.00',
 };
 
+/** A column of a template's sheet: the field it fills, and whether a new record needs it. */
+interface Column {
+  field: FieldDef;
+  needed: boolean;
+  key?: boolean;
+}
+
+/** A list of values under one heading of "Valores", and the sheet columns that offer it as a drop-down. */
+interface ValueList {
+  heading: string;
+  field: FieldDef;
+  items: string[];
+  targets: { ws: ExcelJS.Worksheet; column: number }[];
+}
+
+type WithValidations = { dataValidations: { add: (range: string, v: unknown) => void } };
+
+/** A sheet's header (labels, " *" and a note on the required ones) and its example row. */
+function writeSheet(ws: ExcelJS.Worksheet, columns: Column[], sample: ExcelJS.CellValue[] | undefined): void {
+  ws.columns = columns.map((c) => ({
+    header: c.needed ? `${c.field.label} *` : c.field.label,
+    key: c.field.name,
+    width: Math.max(14, Math.min(45, c.field.label.length + 6)),
+  }));
+  const head = ws.getRow(1);
+  head.font = { bold: true };
+  columns.forEach((c, i) => {
+    const cell = head.getCell(i + 1);
+    if (c.needed) cell.font = { bold: true, color: { argb: 'FFC00000' } };
+    const note = [
+      c.needed ? 'Obrigatório.' : '',
+      HELP[c.field.kind] ?? '',
+      c.field.help ?? '',
+      c.key ? 'Identifica o registro: uma linha com um valor existente o atualiza.' : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
+    if (note) cell.note = note;
+  });
+  if (!sample) return;
+  const row = ws.addRow(sample);
+  columns.forEach((c, i) => {
+    const fmt = NUM_FMT[c.field.kind];
+    if (fmt) row.getCell(i + 1).numFmt = fmt;
+  });
+}
+
+/** The options of an enum, tags or yes/no field (undefined: the field offers none). */
+function optionsOf(f: FieldDef): string[] | undefined {
+  if (f.kind === 'enum' || (f.kind === 'tags' && f.options?.length)) return (f.options ?? []).map((o) => optionLabel(f, o));
+  if (f.kind === 'boolean') return ['Sim', 'Não'];
+  return undefined;
+}
+
 export async function templateWorkbook(
   db: Db,
   schema: EntitySchema,
@@ -109,61 +168,60 @@ export async function templateWorkbook(
   byName: (n: string) => EntitySchema | undefined = schemaByName,
 ): Promise<Buffer> {
   const fields = templateFields(schema, actor);
+  const key = importKeyOf(schema);
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Portal';
-  const ws = wb.addWorksheet(schema.labelPlural.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Planilha', { views: [{ state: 'frozen', ySplit: 1 }] });
-  const values = wb.addWorksheet('Valores');
-  const lists: { field: FieldDef; items: string[] }[] = [];
-  for (const f of fields) {
-    if (f.kind === 'enum' || (f.kind === 'tags' && f.options?.length)) lists.push({ field: f, items: (f.options ?? []).map((o) => optionLabel(f, o)) });
-    else if (f.kind === 'boolean') lists.push({ field: f, items: ['Sim', 'Não'] });
-    else if (f.kind === 'reference') lists.push({ field: f, items: await referenceValues(db, f, actor, byName) });
+  const ws = wb.addWorksheet(mainSheetName(schema), { views: [{ state: 'frozen', ySplit: 1 }] });
+  const lists: ValueList[] = [];
+  for (const [i, f] of fields.entries()) {
+    const items = f.kind === 'reference' ? await referenceValues(db, f, actor, byName) : optionsOf(f);
+    if (items) lists.push({ heading: f.label, field: f, items, targets: f.kind === 'tags' ? [] : [{ ws, column: i }] });
   }
-  ws.columns = fields.map((f) => ({
-    header: neededOnCreate(schema, f) ? `${f.label} *` : f.label,
-    key: f.name,
-    width: Math.max(14, Math.min(45, f.label.length + 6)),
-  }));
-  const head = ws.getRow(1);
-  head.font = { bold: true };
-  fields.forEach((f, i) => {
-    const cell = head.getCell(i + 1);
-    const needed = neededOnCreate(schema, f);
-    if (needed) cell.font = { bold: true, color: { argb: 'FFC00000' } };
-    const note = [
-      needed ? 'Obrigatório.' : '',
-      HELP[f.kind] ?? '',
-      f.help ?? '',
-      importKeyOf(schema).includes(f.name) ? 'Identifica o registro: uma linha com um valor existente o atualiza.' : '',
-    ]
-      .filter(Boolean)
-      .join(' ');
-    if (note) cell.note = note;
-  });
   const refsOf = (f: FieldDef) => lists.find((l) => l.field === f)?.items ?? [];
-  const sample = ws.addRow(fields.map((f) => example(f, actor, refsOf(f))));
-  fields.forEach((f, i) => {
-    const fmt = NUM_FMT[f.kind];
-    if (fmt) sample.getCell(i + 1).numFmt = fmt;
-  });
+  const sample = fields.map((f) => (f === ID_FIELD ? null : example(f, actor, refsOf(f))));
+  writeSheet(
+    ws,
+    fields.map((f) => ({ field: f, needed: neededOnCreate(schema, f), key: key.includes(f.name) })),
+    sample,
+  );
+  // One sheet per list: the parent's key as in the main sheet, then the list's sub-fields.
+  const keyFields = importKeyFields(schema);
+  for (const list of listSheetFields(schema)) {
+    const sheet = wb.addWorksheet(listSheetName(schema, list), { views: [{ state: 'frozen', ySplit: 1 }] });
+    const subs = sheetSubFields(list);
+    const keySample = keyFields.map((k) => (fields.includes(k) ? sample[fields.indexOf(k)] : null));
+    const linked = keySample.every((v) => v !== null && v !== undefined);
+    writeSheet(
+      sheet,
+      [...keyFields.map((k) => ({ field: k, needed: true, key: true })), ...subs.map((f) => ({ field: f, needed: !!f.required }))],
+      linked ? [...keySample, ...subs.map((f) => example(f, actor, []))] : undefined,
+    );
+    subs.forEach((f, i) => {
+      const items = optionsOf(f);
+      if (items)
+        lists.push({ heading: `${f.label} (${list.label})`, field: f, items, targets: f.kind === 'tags' ? [] : [{ ws: sheet, column: keyFields.length + i }] });
+    });
+  }
+  const values = wb.addWorksheet('Valores');
   values.getRow(1).font = { bold: true };
   lists.forEach((l, j) => {
     const col = columnName(j);
-    values.getCell(`${col}1`).value = l.field.label;
+    values.getCell(`${col}1`).value = l.heading;
     l.items.forEach((item, k) => (values.getCell(`${col}${k + 2}`).value = item));
-    values.getColumn(j + 1).width = Math.max(16, Math.min(50, Math.max(l.field.label.length, ...l.items.slice(0, 50).map((x) => x.length)) + 2));
-    const i = fields.indexOf(l.field);
-    if (!l.items.length || i < 0 || l.field.kind === 'tags') return;
-    const target = columnName(i);
-    (ws as unknown as { dataValidations: { add: (range: string, v: unknown) => void } }).dataValidations.add(`${target}2:${target}${VALIDATED_ROWS + 1}`, {
-      type: 'list',
-      allowBlank: true,
-      // References list what the person may pick; a key typed instead (a site's code) is accepted too.
-      showErrorMessage: l.field.kind !== 'reference',
-      errorTitle: l.field.label,
-      error: 'Escolha um valor da lista (aba Valores).',
-      formulae: [`Valores!$${col}$2:$${col}$${l.items.length + 1}`],
-    });
+    values.getColumn(j + 1).width = Math.max(16, Math.min(50, Math.max(l.heading.length, ...l.items.slice(0, 50).map((x) => x.length)) + 2));
+    if (!l.items.length) return;
+    for (const t of l.targets) {
+      const target = columnName(t.column);
+      (t.ws as unknown as WithValidations).dataValidations.add(`${target}2:${target}${VALIDATED_ROWS + 1}`, {
+        type: 'list',
+        allowBlank: true,
+        // References list what the person may pick; a key typed instead (a site's code) is accepted too.
+        showErrorMessage: l.field.kind !== 'reference',
+        errorTitle: l.field.label,
+        error: 'Escolha um valor da lista (aba Valores).',
+        formulae: [`Valores!$${col}$2:$${col}$${l.items.length + 1}`],
+      });
+    }
   });
   return Buffer.from(await wb.xlsx.writeBuffer());
 }

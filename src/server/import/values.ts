@@ -9,7 +9,8 @@ import type { FieldDef } from '../../../schemas/kinds';
 import { optionLabel } from '../../../schemas/option-labels';
 import { VALIDATION_MESSAGES as M } from '../../../schemas/messages';
 import { isValidDate } from '../fields/dates';
-import { WallTime, type CellValue } from './cells';
+import { SubRows, WallTime, type CellValue } from './cells';
+import { coerceList } from './list-values';
 import { closest, normalizeText, suggestion } from './text-match';
 import { zoneOffsetMs } from '../sla/calendar';
 
@@ -109,7 +110,7 @@ export function textOf(cell: CellValue): string {
   if (cell === null) return '';
   if (typeof cell === 'number') return Number.isInteger(cell) ? String(cell) : String(cell);
   if (typeof cell === 'boolean') return cell ? 'Sim' : 'Não';
-  if (cell instanceof WallTime) return cell.toString();
+  if (cell instanceof WallTime || cell instanceof SubRows) return cell.toString();
   return cell.replace(/\u00a0/g, ' ').trim();
 }
 
@@ -120,6 +121,12 @@ const EMAIL_IN = /<?\s*([^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)\s*>?/;
  * are resolved later, with the database: src/server/import/references.ts).
  */
 export function coerceCell(field: FieldDef, cell: CellValue): Coerced {
+  if (field.kind === 'rows' || field.kind === 'object') {
+    // A list comes from its own sheet (list-sheets.ts); a row that sheet does not reach leaves it as it is.
+    if (cell instanceof SubRows) return coerceList(field, cell, coerceCell);
+    return cell === null ? { value: undefined } : { error: `"${field.label}" vem de uma aba própria da planilha, não de uma coluna.` };
+  }
+  if (cell instanceof SubRows) return { error: 'Uma aba da planilha só preenche uma lista.' };
   if (cell === null || (typeof cell === 'string' && cell.trim() === '')) return { value: null };
   switch (field.kind) {
     case 'integer':

@@ -73,6 +73,12 @@ export function fieldsOf(schema: EntitySchema) {
   }));
 }
 
+/** How the file was read, as the API shows it: the lists' sheets by name and field (their reading plan stays inside). */
+function readingOf(row: ImportRow) {
+  const { listas, ...about } = row.info.about;
+  return { linhaCabecalho: row.info.headerRow, ...about, ...(listas?.length ? { abas: listas.map((l) => ({ aba: l.sheet, campo: l.field })) } : {}) };
+}
+
 /** The whole import: its summary, the file's columns and their mapping, the fields, the key, the notes. */
 export function detailOf(row: ImportRow, schema: EntitySchema | undefined) {
   const mapping = row.mapeamento ?? {};
@@ -82,6 +88,6 @@ export function detailOf(row: ImportRow, schema: EntitySchema | undefined) {
     campos: schema ? fieldsOf(schema) : [],
     chave: schema ? importKeyOf(schema) : [],
     notas: [...(row.info.notes ?? []), ...(row.notas ?? [])],
-    leitura: { linhaCabecalho: row.info.headerRow, ...row.info.about },
+    leitura: readingOf(row),
   };
 }

@@ -62,6 +62,8 @@ export function isDateFormat(code: string): boolean {
 interface Workbook {
   sheetPath: string;
   sheetName: string;
+  /** Every sheet, in the workbook's order (hidden ones included), with its part. */
+  sheets: { name: string; path: string; hidden: boolean }[];
   date1904: boolean;
   shared: string[];
   /** Style index → whether it formats a date (and whether with a time). */
@@ -93,11 +95,19 @@ async function readWorkbook(buf: Buffer, entries: Map<string, ZipEntry>, budget:
     if (local(t.name) === 'Relationship') targets.set(String(t.attributes.Id), String(t.attributes.Target));
   });
   await drain(parsePart(buf, relsEntry, budget, rels));
+  const pathOf = (target: string) => (target.startsWith('/') ? target.slice(1) : `xl/${target}`.replace(/\/\.\//g, '/'));
   const sheet = sheets.find((s) => !s.hidden) ?? sheets[0];
   const target = sheet && targets.get(sheet.rid);
   if (!target) throw NOT_XLSX();
-  const sheetPath = target.startsWith('/') ? target.slice(1) : `xl/${target}`.replace(/\/\.\//g, '/');
-  return { sheetPath, sheetName: sheet.name, date1904, shared: await readShared(buf, entries, budget), dateStyles: await readStyles(buf, entries, budget) };
+  const all = sheets.flatMap((s) => (targets.has(s.rid) ? [{ name: s.name, path: pathOf(targets.get(s.rid)!), hidden: s.hidden }] : []));
+  return {
+    sheetPath: pathOf(target),
+    sheetName: sheet.name,
+    sheets: all,
+    date1904,
+    shared: await readShared(buf, entries, budget),
+    dateStyles: await readStyles(buf, entries, budget),
+  };
 }
 
 async function readShared(buf: Buffer, entries: Map<string, ZipEntry>, budget: InflateBudget): Promise<string[]> {
@@ -181,79 +191,98 @@ const colIndex = (ref: string): number => {
   return n - 1;
 };
 
+type SheetNotes = { hiddenCols: number[]; merged: string[]; formulasWithoutValue: number };
+
 export interface XlsxSheet {
   sheetName: string;
   rows: () => AsyncGenerator<SheetRow>;
   /** Filled while `rows()` runs to the end. */
-  notes: { hiddenCols: number[]; merged: string[]; formulasWithoutValue: number };
+  notes: SheetNotes;
+  /** The names of the other sheets of the workbook, in its order. */
+  otherSheets: string[];
+  /** The rows of another sheet, by its name (a list's own sheet: list-sheets.ts). */
+  rowsOf: (name: string) => AsyncGenerator<SheetRow>;
 }
 
-/** Opens the workbook (its shared strings and styles read at once) and gives its first visible sheet's rows. */
+/** Opens the workbook (its shared strings and styles read at once) and gives its first visible sheet's rows, and the others' on request. */
 export async function openXlsx(buf: Buffer): Promise<XlsxSheet> {
   const entries = zipEntries(buf);
   const budget = new InflateBudget();
   const wb = await readWorkbook(buf, entries, budget);
   const sheetEntry = entries.get(wb.sheetPath);
   if (!sheetEntry) throw NOT_XLSX();
-  const notes: XlsxSheet['notes'] = { hiddenCols: [], merged: [], formulasWithoutValue: 0 };
-  async function* rows(): AsyncGenerator<SheetRow> {
-    notes.hiddenCols = [];
-    notes.merged = [];
-    notes.formulasWithoutValue = 0;
-    const ready: SheetRow[] = [];
-    let row: SheetRow | null = null;
-    let lastRow = 0;
-    let cell: { col: number; t: string; s: number; formula: boolean; v: string | null; inline: string | null } | null = null;
-    let lastCol = -1;
-    let target: 'v' | 't' | null = null;
-    const p = parser();
-    p.on('opentag', (t: SaxesTagPlain) => {
-      const n = local(t.name);
-      if (n === 'row') {
-        lastRow = t.attributes.r ? Number(t.attributes.r) : lastRow + 1;
-        row = { number: lastRow, cells: [], hidden: t.attributes.hidden === '1' || t.attributes.hidden === 'true' };
-        lastCol = -1;
-      } else if (n === 'c' && row) {
-        const col = t.attributes.r ? colIndex(String(t.attributes.r)) : lastCol + 1;
-        lastCol = col;
-        cell = { col, t: String(t.attributes.t ?? 'n'), s: Number(t.attributes.s ?? 0), formula: false, v: null, inline: null };
-      } else if (n === 'f' && cell) cell.formula = true;
-      else if (n === 'v' && cell) {
-        cell.v = '';
-        target = 'v';
-      } else if (n === 't' && cell) {
-        cell.inline ??= '';
-        target = 't';
-      } else if (n === 'col' && (t.attributes.hidden === '1' || t.attributes.hidden === 'true')) {
-        const min = Number(t.attributes.min);
-        const max = Math.min(Number(t.attributes.max), min + 1000);
-        for (let i = min; i <= max; i++) notes.hiddenCols.push(i - 1);
-      } else if (n === 'mergeCell' && t.attributes.ref) notes.merged.push(String(t.attributes.ref));
-    });
-    p.on('text', (text) => {
-      if (!cell || !target) return;
-      if (target === 'v') cell.v += text;
-      else cell.inline += text;
-      if ((cell.v?.length ?? 0) > MAX_CELL_CHARS + 10 || (cell.inline?.length ?? 0) > MAX_CELL_CHARS) throw CELL_TOO_LONG(`${columnName(cell.col)}${lastRow}`);
-    });
-    p.on('closetag', (t: SaxesTagPlain) => {
-      const n = local(t.name);
-      if (n === 'v' || n === 't') target = null;
-      else if (n === 'c' && cell && row) {
-        const value = cellValue(cell, wb);
-        if (cell.formula && cell.v === null) notes.formulasWithoutValue++;
-        if (value !== null && value !== '') row.cells[cell.col] = value;
-        cell = null;
-      } else if (n === 'row' && row) {
-        ready.push(row);
-        row = null;
-      }
-    });
-    for await (const _ of parsePart(buf, sheetEntry!, budget, p)) {
-      while (ready.length) yield ready.shift()!;
+  const notes: SheetNotes = { hiddenCols: [], merged: [], formulasWithoutValue: 0 };
+  const others = wb.sheets.filter((x) => x.path !== wb.sheetPath);
+  return {
+    sheetName: wb.sheetName,
+    rows: () => sheetRows(buf, wb, sheetEntry, budget, notes),
+    notes,
+    otherSheets: others.map((x) => x.name),
+    rowsOf(name: string) {
+      const entry = entries.get(others.find((x) => x.name === name)?.path ?? '');
+      if (!entry) throw NOT_XLSX();
+      return sheetRows(buf, wb, entry, budget, { hiddenCols: [], merged: [], formulasWithoutValue: 0 });
+    },
+  };
+}
+
+/** One sheet's rows as a stream; `notes` filled on the way. */
+async function* sheetRows(buf: Buffer, wb: Workbook, sheetEntry: ZipEntry, budget: InflateBudget, notes: SheetNotes): AsyncGenerator<SheetRow> {
+  notes.hiddenCols = [];
+  notes.merged = [];
+  notes.formulasWithoutValue = 0;
+  const ready: SheetRow[] = [];
+  let row: SheetRow | null = null;
+  let lastRow = 0;
+  let cell: { col: number; t: string; s: number; formula: boolean; v: string | null; inline: string | null } | null = null;
+  let lastCol = -1;
+  let target: 'v' | 't' | null = null;
+  const p = parser();
+  p.on('opentag', (t: SaxesTagPlain) => {
+    const n = local(t.name);
+    if (n === 'row') {
+      lastRow = t.attributes.r ? Number(t.attributes.r) : lastRow + 1;
+      row = { number: lastRow, cells: [], hidden: t.attributes.hidden === '1' || t.attributes.hidden === 'true' };
+      lastCol = -1;
+    } else if (n === 'c' && row) {
+      const col = t.attributes.r ? colIndex(String(t.attributes.r)) : lastCol + 1;
+      lastCol = col;
+      cell = { col, t: String(t.attributes.t ?? 'n'), s: Number(t.attributes.s ?? 0), formula: false, v: null, inline: null };
+    } else if (n === 'f' && cell) cell.formula = true;
+    else if (n === 'v' && cell) {
+      cell.v = '';
+      target = 'v';
+    } else if (n === 't' && cell) {
+      cell.inline ??= '';
+      target = 't';
+    } else if (n === 'col' && (t.attributes.hidden === '1' || t.attributes.hidden === 'true')) {
+      const min = Number(t.attributes.min);
+      const max = Math.min(Number(t.attributes.max), min + 1000);
+      for (let i = min; i <= max; i++) notes.hiddenCols.push(i - 1);
+    } else if (n === 'mergeCell' && t.attributes.ref) notes.merged.push(String(t.attributes.ref));
+  });
+  p.on('text', (text) => {
+    if (!cell || !target) return;
+    if (target === 'v') cell.v += text;
+    else cell.inline += text;
+    if ((cell.v?.length ?? 0) > MAX_CELL_CHARS + 10 || (cell.inline?.length ?? 0) > MAX_CELL_CHARS) throw CELL_TOO_LONG(`${columnName(cell.col)}${lastRow}`);
+  });
+  p.on('closetag', (t: SaxesTagPlain) => {
+    const n = local(t.name);
+    if (n === 'v' || n === 't') target = null;
+    else if (n === 'c' && cell && row) {
+      const value = cellValue(cell, wb);
+      if (cell.formula && cell.v === null) notes.formulasWithoutValue++;
+      if (value !== null && value !== '') row.cells[cell.col] = value;
+      cell = null;
+    } else if (n === 'row' && row) {
+      ready.push(row);
+      row = null;
     }
+  });
+  for await (const _ of parsePart(buf, sheetEntry, budget, p)) {
+    while (ready.length) yield ready.shift()!;
   }
-  return { sheetName: wb.sheetName, rows, notes };
 }
 
 function cellValue(c: { col: number; t: string; s: number; v: string | null; inline: string | null }, wb: Workbook): CellValue {

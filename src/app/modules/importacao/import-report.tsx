@@ -7,6 +7,7 @@ import React, { useEffect, useState } from 'react';
 import { Alert, Button, List, Segmented, Space, Statistic, Tag, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { schemaByResource } from '../../../../schemas/index';
+import { listSheetFields, listSheetName } from '../../../../schemas/import-layout';
 import { ROW_ACTION_LABELS, type ImportDetail, type ImportRowAction, type ImportRowOutcome } from '../../../../resources/importacao';
 import { formatValue } from '../../fields/format-value';
 import { downloadResult, importRows } from './import-api';
@@ -48,6 +49,13 @@ function shown(resource: string, name: string, value: unknown): string {
   return text.length > 80 ? `${text.slice(0, 77)}…` : text;
 }
 
+/** The sheet a list of the entity comes from, when it has one (its value in the file replaces the record's). */
+function sheetOf(resource: string, name: string): string | undefined {
+  const schema = schemaByResource(resource);
+  const field = schema && listSheetFields(schema).find((f) => f.name === name);
+  return field && listSheetName(schema, field);
+}
+
 function RowDetails({ row, detail }: { row: ImportRowOutcome; detail: ImportDetail }): React.ReactElement | null {
   const label = (name: string) => detail.campos.find((c) => c.name === name)?.label ?? name;
   const errors = Object.entries(row.erros ?? {});
@@ -68,6 +76,9 @@ function RowDetails({ row, detail }: { row: ImportRowOutcome; detail: ImportDeta
             {shown(detail.recurso, k, c.de)}
           </Typography.Text>{' '}
           → {shown(detail.recurso, k, c.para)}
+          {sheetOf(detail.recurso, k) ? (
+            <Typography.Text type="secondary"> (a lista da aba &quot;{sheetOf(detail.recurso, k)}&quot; substitui a do registro)</Typography.Text>
+          ) : null}
         </Typography.Text>
       ))}
     </Space>

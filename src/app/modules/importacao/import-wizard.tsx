@@ -8,6 +8,8 @@ import { Link } from 'react-router';
 import { Alert, Button, Drawer, Grid, List, Progress, Radio, Result, Select, Space, Steps, Tag, Typography, Upload } from 'antd';
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { isRunning, type ImportDetail } from '../../../../resources/importacao';
+import { schemaByResource } from '../../../../schemas/index';
+import { importKeyFields, listSheetFields, listSheetName } from '../../../../schemas/import-layout';
 import { cancelImport, downloadTemplate, formatSeconds, getImport, runImport, simulate, uploadSheet } from './import-api';
 import { ImportReport } from './import-report';
 import { acceptFor, isScheduleFile, SCHEDULE_RESOURCE, ScheduleTargetFields, type ScheduleTarget } from './schedule-target';
@@ -43,12 +45,23 @@ function UploadStep({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [target, setTarget] = useState<ScheduleTarget>(schedule ?? {});
+  const schema = schemaByResource(resource);
+  const sheets = schema ? listSheetFields(schema) : [];
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <Typography.Paragraph style={{ marginBottom: 0 }}>
         Envie uma planilha <strong>.xlsx</strong> ou um arquivo <strong>.csv</strong> com os nomes das colunas na primeira linha. Uma exportação desta lista,
         editada no Excel, volta com as mesmas colunas. Até 50.000 linhas e 20 MB.
       </Typography.Paragraph>
+      {schema && sheets.length ? (
+        <Typography.Paragraph style={{ marginBottom: 0 }} type="secondary">
+          As listas ({sheets.map((f) => listSheetName(schema, f)).join(', ')}) vêm de abas próprias do .xlsx, uma por lista: as colunas{' '}
+          {importKeyFields(schema)
+            .map((k) => k.label)
+            .join(' + ')}{' '}
+          ligam cada linha ao seu registro, e a lista da aba substitui a do registro. Um .csv não tem abas: com ele, as listas ficam como estão.
+        </Typography.Paragraph>
+      ) : null}
       <Button icon={<DownloadOutlined />} onClick={() => void downloadTemplate(resource).catch((e: Error) => setError(e.message))}>
         Baixar modelo de {label.toLowerCase()}
       </Button>
