@@ -33,6 +33,9 @@ export const PIN_KINDS: readonly { value: string; label: string }[] = [
 
 export const pinnableKind = (resource: string): PinnableKind | undefined => PINNABLE.find((k) => k.resource === resource);
 
+/** The sheet viewer's address (the route `plantaViewer` of resources/routes/site.ts); `folha` is the sheet's id. */
+export const FOLHA_VIEWER_PATH = '/obras/:obra/plantas/:folha';
+
 /** `GET /api/v1/obras/{obra}/plantas`: a sheet of the site with the counts of its pins. */
 export interface FolhaDaObra {
   id: number;

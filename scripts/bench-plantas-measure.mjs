@@ -11,12 +11,18 @@ const sheetDrawn = (code) => {
 };
 
 /**
- * In-page: when the sheet's drawing is first on screen, `{ t, kind }`, or false: `prévia` when the
- * low-resolution first pass (sheet-preview.tsx: the sheet's thumbnail, loaded, over the sheet's box)
- * came first, `folha` when the full-resolution canvas did. A white box or the loading status is not
- * counted; the app's own loading overlay is waited for apart (overlayGoneAt).
+ * In-page: when the sheet's drawing is first on screen, `{ t, kind }`, or false: `prévia inicial` when
+ * the cold start's splash came first (early-sheet-splash.tsx: the sheet's thumbnail kept on the device,
+ * painted over the loading app before the viewer mounts), `prévia` when the viewer's low-resolution
+ * first pass (sheet-preview.tsx: the same thumbnail, loaded, over the sheet's box) did, `folha` when the
+ * full-resolution canvas did. With `inViewer`, only the viewer's own (the splash does not count). A
+ * white box or the loading status is not counted; the app's own loading overlay is waited for apart
+ * (overlayGoneAt).
  */
-const sheetVisible = (code) => {
+const sheetVisible = ([code, inViewer]) => {
+  const splash = !inViewer && document.querySelector('img[data-testid="planta-previa-inicial"]');
+  if (splash?.complete && splash.naturalWidth > 0)
+    return { t: performance.now(), kind: 'prévia inicial', px: `${splash.naturalWidth} × ${splash.naturalHeight}` };
   const region = document.querySelector(`[role="region"][aria-label="Folha ${code}"]`);
   const img = region?.querySelector('[data-testid="planta-folha"] img[data-testid="planta-previa"]');
   if (img?.complete && img.naturalWidth > 0) return { t: performance.now(), kind: 'prévia', px: `${img.naturalWidth} × ${img.naturalHeight}` };
@@ -59,13 +65,23 @@ export async function measureOpen(page, { sheet, other, runs }) {
   const at = async (fn, arg) => (await page.waitForFunction(fn, arg, { polling: 'raf', timeout: 120_000 })).jsonValue();
   for (let i = 0; i < runs; i++) {
     await page.reload({ waitUntil: 'commit' });
-    const [mounted, visible, drawn, overlay] = await Promise.all([
+    const [mounted, visible, inViewer, drawn, overlay] = await Promise.all([
       at(viewerMounted, sheet.codigo),
-      at(sheetVisible, sheet.codigo),
+      at(sheetVisible, [sheet.codigo, false]),
+      at(sheetVisible, [sheet.codigo, true]),
       at(sheetDrawn, sheet.codigo),
       at(overlayGoneAt),
     ]);
-    reload.push({ mounted, visible, drawn, overlay, seen: Math.max(visible.t, overlay), sharp: Math.max(drawn, overlay), pdf: await pdfTiming(page, 0) });
+    reload.push({
+      mounted,
+      visible,
+      inViewer,
+      drawn,
+      overlay,
+      seen: Math.max(visible.t, overlay),
+      sharp: Math.max(drawn, overlay),
+      pdf: await pdfTiming(page, 0),
+    });
   }
   // From the sheet list: another sheet of the same set first (its region drawn), then this one, as a
   // person picks sheets in the drawer (the router's own navigation; the set's PDF stays open).
@@ -82,7 +98,7 @@ export async function measureOpen(page, { sheet, other, runs }) {
     await sheetDrawnOn(page, other.codigo, 120_000);
     await page.waitForTimeout(500);
     const t0 = await go(`/obras/101/plantas/${sheet.id}`);
-    const [visible, drawn] = await Promise.all([at(sheetVisible, sheet.codigo), at(sheetDrawn, sheet.codigo)]);
+    const [visible, drawn] = await Promise.all([at(sheetVisible, [sheet.codigo, false]), at(sheetDrawn, sheet.codigo)]);
     inApp.push({ ms: visible.t - t0, kind: visible.kind, sharp: drawn - t0 });
   }
   return { reload, inApp };

@@ -1,4 +1,5 @@
 /** The site layout /obras/:obra (docs/specification.md §2 "Site layout"), with the per-site CRE routes. */
+import { FOLHA_VIEWER_PATH } from '../plantas';
 import { can, defineRoutes, edit, list, show } from './define';
 
 const r = defineRoutes('site', 'Obra', 'HomeOutlined');
@@ -16,7 +17,7 @@ export const SITE_ROUTES = [
   }),
   r('/obras/:obra/plantas', 'Plantas', { access: can('Planta'), entity: list('folhaPlanta'), icon: 'FilePdfOutlined', spec: false }),
   // One sheet: its PDF with the pins, the site's sheets beside it (src/app/modules/plantas/plan-viewer-page.tsx).
-  r('/obras/:obra/plantas/:folha', 'Planta', { access: can('Planta'), screen: 'plantaViewer', icon: 'FilePdfOutlined', breadcrumb: 'Folha', spec: false }),
+  r(FOLHA_VIEWER_PATH, 'Planta', { access: can('Planta'), screen: 'plantaViewer', icon: 'FilePdfOutlined', breadcrumb: 'Folha', spec: false }),
   // Who has access to the site; adds people (new clients are invited) and removes them (src/server/site-users).
   r('/obras/:obra/usuarios/adicionar', 'Adicionar usuários', { access: can('Usuario', 'create'), screen: 'sitePeople', icon: 'UserAddOutlined' }),
   r('/obras/:obra/atualizar', 'Atualizar obra', { access: can('Obra', 'update'), entity: edit('obra', 'obra', 'Id_Lista'), icon: 'EditOutlined' }),

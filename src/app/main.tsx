@@ -15,6 +15,7 @@ import { afterFirstPaint } from './root/fonts';
 import './root/font-fallback.css';
 import { checkStoredVersion } from './root/version-check';
 import { registerServiceWorker } from './pwa/register';
+import { startEarlySheet } from './modules/plantas/early-sheet';
 import { watchInstallPrompt } from './pwa/pwa-store';
 import { Shell } from './shell';
 import { Themed } from './themed';
@@ -33,6 +34,8 @@ async function start(): Promise<void> {
     await prepareAuth();
     return (await loadAuth()).authProvider.refresh(user);
   }).catch((err) => console.error(err));
+  // A plan sheet's address: the sheet kept on the device is read while the app loads (issue 42).
+  startEarlySheet();
   const container = document.getElementById('app');
   if (!container) throw new Error('Elemento #app não encontrado.');
   const root = createRoot(container);

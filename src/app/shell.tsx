@@ -3,9 +3,12 @@
  * Public routes render their lazy page directly; every other path loads the signed-in app
  * (Refine, its providers, the guard and the layouts: src/app/app.tsx) as one lazy chunk. Amplify is
  * not part of it: the app reads the stored token and loads Amplify only to refresh it or sign out.
+ * A plan sheet's address opened cold shows the sheet kept on the device while the app loads
+ * (modules/plantas/early-sheet-splash.tsx).
  */
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Outlet, Route, Routes } from 'react-router';
+import { EarlySheetSplash } from './modules/plantas/early-sheet-splash';
 import { PUBLIC_ROUTES, publicElement } from './public-routes';
 import { RootShell } from './root/root-frame';
 import { Loading } from './views/loading';
@@ -38,6 +41,7 @@ export function Shell() {
     <BrowserRouter>
       <RootShell>
         <ShellRoutes />
+        <EarlySheetSplash />
       </RootShell>
     </BrowserRouter>
   );

@@ -5,6 +5,7 @@
  */
 import { authHeaders } from '../../providers/data-provider';
 import { keptResponse } from './sheet-cache';
+import { takeEarlyPdf } from './early-sheet';
 
 type PdfJs = typeof import('pdfjs-dist');
 let pdfjs: Promise<PdfJs> | undefined;
@@ -21,10 +22,13 @@ export function loadPdfJs(): Promise<PdfJs> {
 export type PdfDocument = Awaited<ReturnType<PdfJs['getDocument']>['promise']>;
 
 /**
- * The PDF, read whole: from the device when the service worker already keeps it, otherwise in one GET
- * (no ranges) that the worker keeps for use without a connection.
+ * The PDF, read whole: from the device when the service worker already keeps it (on a cold start on
+ * the sheet's address, already read while the app loaded: early-sheet.ts), otherwise in one GET (no
+ * ranges) that the worker keeps for use without a connection.
  */
 async function fetchPdf(url: string): Promise<Uint8Array> {
+  const early = await takeEarlyPdf(url);
+  if (early) return new Uint8Array(early);
   const res = (await keptResponse(url)) ?? (await fetch(url, { headers: await authHeaders(), credentials: 'same-origin' }));
   if (!res.ok) throw new Error(`PDF: ${res.status}`);
   return new Uint8Array(await res.arrayBuffer());

@@ -6,19 +6,14 @@
  */
 import React from 'react';
 import { theme } from 'antd';
-import { AlertOutlined, BookOutlined, CheckSquareOutlined, ExclamationCircleOutlined, ToolOutlined, WarningFilled } from '@ant-design/icons';
+import { WarningFilled } from '@ant-design/icons';
+import AntdIcon from '@ant-design/icons/es/components/AntdIcon';
 import type { PinoDaFolha } from '../../../../resources/plantas';
 import { usePinDrag, type PinDragOptions } from './pin-drag';
+import { FALLBACK_ICON, PIN_ICON_DEFS, PIN_ICON_PX, pinIconUrl } from './pin-icons';
 
-const ICONS: Record<string, React.ReactNode> = {
-  'itens-verificacao': <CheckSquareOutlined />,
-  'tickets-sgi': <AlertOutlined />,
-  'os-field': <ToolOutlined />,
-  'os-automacao': <ToolOutlined />,
-  'checklists-field': <ExclamationCircleOutlined />,
-  'checklists-automacao': <ExclamationCircleOutlined />,
-  diarios: <BookOutlined />,
-};
+/** A pin's diameter in CSS pixels. */
+const PIN_PX = 32;
 
 /** The pin's accessible name ("Item de verificação 12: Chumbador faltando, Aberto, atrasado"). */
 export function pinLabel(p: PinoDaFolha): string {
@@ -50,6 +45,8 @@ export function PinMarker({ pin, selected, onOpen, drag }: PinMarkerProps): Reac
   const colour = useStateColour()(pin.estado?.cor);
   const { point, endedDrag, handlers } = usePinDrag(drag);
   const at = point ?? pin;
+  // The icon of its kind: a bitmap background (pin-icons.ts), or the antd icon element without a canvas.
+  const icon = pinIconUrl(pin.recurso);
   return (
     <button
       type="button"
@@ -70,13 +67,15 @@ export function PinMarker({ pin, selected, onOpen, drag }: PinMarkerProps): Reac
         left: `${at.x * 100}%`,
         top: `${at.y * 100}%`,
         // Over the zoomed sheet's box, not inside its scaled stage (sheet-viewport.tsx): its size stays.
-        transform: 'translate(-50%, -50%)',
-        width: 32,
-        height: 32,
+        // Centred by margins, not a transform: 500 transforms are 500 nodes the compositor walks on every
+        // frame of a gesture (`npm run bench:plantas`).
+        width: PIN_PX,
+        height: PIN_PX,
+        margin: -PIN_PX / 2,
         borderRadius: '50%',
         border: pin.atrasado ? '3px solid #cf1322' : '2px solid #fff',
         outline: selected ? '3px solid #1677ff' : undefined,
-        background: colour,
+        background: icon ? `${colour} url(${icon}) center / ${PIN_ICON_PX}px no-repeat` : colour,
         color: '#fff',
         fontSize: 16,
         display: 'flex',
@@ -87,11 +86,12 @@ export function PinMarker({ pin, selected, onOpen, drag }: PinMarkerProps): Reac
         padding: 0,
         // The sheet's own gestures: a finger that lands on a pin still pans and pinches the sheet.
         touchAction: 'none',
+        pointerEvents: 'auto', // its layer lets taps through to the sheet (pin-layer.tsx)
         zIndex: point ? 2 : undefined,
         opacity: point ? 0.85 : undefined,
       }}
     >
-      {ICONS[pin.recurso] ?? <ExclamationCircleOutlined />}
+      {icon ? null : <AntdIcon icon={PIN_ICON_DEFS[pin.recurso] ?? FALLBACK_ICON} />}
       {pin.atrasado ? (
         <span
           aria-hidden

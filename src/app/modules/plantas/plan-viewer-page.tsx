@@ -27,6 +27,7 @@ import type { SheetPoint } from './pin-drag';
 import { SheetList, sheetPath } from './sheet-list';
 import { SheetViewport } from './sheet-viewport';
 import { usePins, useSheets } from './use-plan-data';
+import { releaseEarlySheet } from './early-sheet';
 
 const PLACE_HINT = { item: 'Toque na planta no lugar do novo item.', pino: 'Toque na planta no lugar do registro a fixar.' };
 
@@ -50,6 +51,14 @@ export function PlanViewerPage(): React.ReactElement {
   const mayMove = useMayChangePin(obra);
   // While a move waits for its confirmation, the pin shows where it was dropped.
   const shown = moving ? pins.map((p) => (p.chave === moving.pin.chave ? { ...p, ...moving.point } : p)) : pins;
+
+  // A cold start's splash (early-sheet.ts) stays until the sheet is drawn (sheet-viewport.tsx), or gives
+  // way to what this page shows instead: an error, no sheet, a sheet without a file (another address:
+  // early-sheet-splash.tsx).
+  const noDrawing = !!sheetsError || (!!sheets && !sheet?.arquivo);
+  useEffect(() => {
+    if (noDrawing) releaseEarlySheet();
+  }, [noDrawing]);
 
   // Without a sheet in the path, the first current sheet opens.
   useEffect(() => {

@@ -5,15 +5,13 @@
  * with what the browser grants. Where there is no Cache API (plain HTTP, tests) nothing is kept.
  */
 import { authHeaders } from '../../providers/data-provider';
-import { SHEETS_CACHE, SHEET_QUERY } from '../../pwa/sw-routes';
+import { SHEETS_CACHE } from '../../pwa/sw-routes';
 import type { FolhaDaObra } from '../../../../resources/plantas';
 import { apiFileUrl } from './plantas-api';
+import { withSheetQuery } from './early-sheet';
 
 /** The address of a sheet's PDF as the viewer asks for it (the worker keeps those). */
-export const sheetPdfUrl = (path: string): string => {
-  const url = apiFileUrl(path);
-  return `${url}${url.includes('?') ? '&' : '?'}${SHEET_QUERY}=1`;
-};
+export const sheetPdfUrl = (path: string): string => withSheetQuery(apiFileUrl(path));
 
 export const canKeepSheets = (): boolean => typeof caches !== 'undefined';
 

@@ -3,12 +3,14 @@
  * resolution (pdf-page-canvas.tsx; on a phone with the PDF on the device, about a second), the sheet's
  * thumbnail (`GET /api/v1/plantas/{id}/miniatura`, MINIATURA_FOLHA_PX on its longer side, the same
  * image as the sheet list's; the service worker keeps it with the plans) is shown stretched over the
- * sheet's box: the real drawing, blurred, as plan viewers do. It goes as soon as the canvas is drawn;
+ * sheet's box: the real drawing, blurred, as plan viewers do (once loaded, the cold start's splash,
+ * early-sheet-splash.tsx, gives way to it). It goes as soon as the canvas is drawn;
  * without a thumbnail (no file, offline before it was ever seen) the box stays white until then.
  */
 import React, { useEffect, useState } from 'react';
 import type { FolhaDaObra } from '../../../../resources/plantas';
 import { canShowBlobs, loadThumbnail, sheetThumbnailUrl } from './use-sheet-thumbnail';
+import { releaseEarlySheet } from './early-sheet';
 
 export interface SheetPreviewProps {
   sheet: Pick<FolhaDaObra, 'id' | 'pagina' | 'arquivo'>;
@@ -39,6 +41,7 @@ export function SheetPreview({ sheet, drawn }: SheetPreviewProps): React.ReactEl
       aria-hidden
       data-testid="planta-previa"
       decoding="async"
+      onLoad={releaseEarlySheet}
       onError={() => setBroken(true)}
       style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', display: 'block', background: '#fff' }}
     />

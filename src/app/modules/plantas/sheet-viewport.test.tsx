@@ -6,9 +6,9 @@
  * way to say the page is drawn and a count of the viewport's renders (it renders the mock each time).
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
-import type { FolhaDaObra } from '../../../../resources/plantas';
+import type { FolhaDaObra, PinoDaFolha } from '../../../../resources/plantas';
 import { renderViews } from '../../../../tests/app/test-utils';
 import { useInProcessApi } from '../../../../tests/app/in-process-api';
 import { DEMO_USERS } from '../../../../mocks/test-app';
@@ -28,13 +28,34 @@ const T = { timeout: 30_000 };
 const ADMIN = 'admin@portal.local';
 const t = useInProcessApi(ADMIN);
 
-const render = (sheet: FolhaDaObra) =>
+const render = (sheet: FolhaDaObra, pins: PinoDaFolha[] = []) =>
   renderViews({
     schemas: [],
     path: '/folha',
     user: DEMO_USERS[ADMIN],
-    routes: <Route path="/folha" element={<SheetViewport sheet={sheet} pins={[]} onOpenPin={() => undefined} />} />,
+    routes: <Route path="/folha" element={<SheetViewport sheet={sheet} pins={pins} onOpenPin={() => undefined} />} />,
   });
+
+/** `n` punch items spread over the sheet. */
+const manyPins = (n: number): PinoDaFolha[] =>
+  Array.from({ length: n }, (_, i) => ({
+    chave: `item-${i + 1}`,
+    recurso: 'itens-verificacao',
+    id: i + 1,
+    item: null,
+    tipo: 'Item de verificação',
+    x: ((i * 37) % 100) / 100,
+    y: ((i * 53) % 97) / 97,
+    titulo: `Item ${i + 1}`,
+    codigo: String(i + 1),
+    estado: { valor: 'aberto', rotulo: 'Aberto', cor: 'red' },
+    disciplina: 'Civil',
+    empresa: null,
+    prazo: null,
+    atrasado: false,
+    revisaoMudou: false,
+    revisaoAnterior: null,
+  }));
 
 const thumbRequests = () => t.requests.filter((r) => /^\/api\/v1\/plantas\/\d+\/miniatura$/.test(r.url.pathname));
 
@@ -79,33 +100,57 @@ describe('sheet viewport', { timeout: 90_000 }, () => {
     expect(thumbRequests()).toHaveLength(before);
   });
 
-  it('a drag and a pinch move the sheet without rendering the viewport again', async () => {
-    render(first);
+  it('a drag and a pinch move the sheet and its 250 pins without rendering the viewport again', async () => {
+    render(first, manyPins(250));
     mockSheetLayout();
     const region = screen.getByRole('region', { name: `Folha ${first.codigo}` });
     const stage = screen.getByTestId('planta-folha');
-    const pinBox = screen.getByRole('group', { name: 'Pinos da folha' }).parentElement!;
+    const layer = screen.getByRole('group', { name: 'Pinos da folha' });
+    // The pins in their own order, in boxes of 100 (one box laid out per frame after a gesture).
+    expect(
+      within(layer)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label'))[0],
+    ).toBe('Item de verificação 1: Item 1, Aberto');
+    expect(within(layer).getAllByRole('button')).toHaveLength(250);
+    const boxes = [...layer.children] as HTMLElement[];
+    expect(boxes.map((b) => b.querySelectorAll('button').length)).toEqual([100, 100, 50]);
     const renders = canvas.renders;
-    const width = parseFloat(pinBox.style.width);
+    const width = parseFloat(boxes[0].style.width);
+    expect(width).toBeGreaterThan(0);
     fireEvent.pointerDown(region, { pointerId: 1, clientX: 100, clientY: 100, button: 0, pointerType: 'touch' });
     fireEvent.pointerMove(region, { pointerId: 1, clientX: 130, clientY: 120, pointerType: 'touch' });
     fireEvent.pointerMove(region, { pointerId: 1, clientX: 160, clientY: 140, pointerType: 'touch' });
     expect(stage.style.transform).toBe('translate(60px, 40px) scale(1)');
-    expect(pinBox.style.transform).toBe('translate(60px, 40px)');
-    // While the sheet moves its page is kept as one picture on the compositor.
+    // While the sheet moves its page and the pins' boxes are each one picture the compositor moves.
+    for (const b of boxes) expect(b.style.transform).toBe('translate(60px, 40px) scale(1)');
     expect(stage.style.willChange).toBe('transform');
-    // A second finger: the pinch doubles the distance between them, the sheet and the pins' box double.
+    // A second finger: the pinch doubles the distance between them, the sheet and the pins double; the
+    // pins' boxes are scaled, not laid out again, while the gesture lasts.
     fireEvent.pointerDown(region, { pointerId: 2, clientX: 260, clientY: 140, button: 0, pointerType: 'touch' });
     fireEvent.pointerMove(region, { pointerId: 2, clientX: 360, clientY: 140, pointerType: 'touch' });
+    expect(stage.style.transform).toMatch(/scale\(2\)$/);
+    for (const b of boxes) {
+      expect(b.style.transform).toMatch(/scale\(2\)$/);
+      expect(parseFloat(b.style.width)).toBeCloseTo(width, 5);
+    }
     fireEvent.pointerUp(region, { pointerId: 2, clientX: 360, clientY: 140, pointerType: 'touch' });
     fireEvent.pointerUp(region, { pointerId: 1, clientX: 160, clientY: 140, pointerType: 'touch' });
-    expect(stage.style.transform).toMatch(/scale\(2\)$/);
     expect(stage.style.willChange).toBe('');
-    expect(parseFloat(pinBox.style.width)).toBeCloseTo(width * 2, 5);
+    // Then the boxes are laid out at the new zoom, the pins at their own size, one box per frame.
+    await waitFor(() => {
+      for (const b of boxes) {
+        expect(parseFloat(b.style.width)).toBeCloseTo(width * 2, 5);
+        expect(b.style.transform).toMatch(/^translate\([-\d.]+px, [-\d.]+px\)$/);
+      }
+    }, T);
     expect(canvas.renders).toBe(renders);
     // The buttons go through the same path: "Ajustar à tela" puts the sheet back.
     fireEvent.click(screen.getByRole('button', { name: 'Ajustar à tela' }));
     expect(stage.style.transform).toBe('translate(0px, 0px) scale(1)');
-    expect(parseFloat(pinBox.style.width)).toBeCloseTo(width, 5);
+    await waitFor(() => {
+      for (const b of boxes) expect(b.style.transform).toBe('translate(0px, 0px)');
+    }, T);
+    expect(parseFloat(boxes[2].style.width)).toBeCloseTo(width, 5);
   });
 });

@@ -6,16 +6,17 @@
  * `onPlace` ("Novo item aqui" and "Fixar registro aqui"); a pin that `mayMove` can be dragged and its
  * drop point goes to `onMovePin`.
  */
-import React, { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import React, { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Button, Space, Tooltip } from 'antd';
 import { CompressOutlined, ZoomInOutlined, ZoomOutOutlined } from '@ant-design/icons';
 import type { FolhaDaObra, PinoDaFolha } from '../../../../resources/plantas';
 import { PdfPageCanvas } from './pdf-page-canvas';
-import { PinLayer } from './pin-layer';
+import { PinLayer, pinBoxPainter } from './pin-layer';
 import { pointOnSheet, type SheetPoint } from './pin-drag';
 import { usePanZoom, type View } from './use-pan-zoom';
 import { SheetPreview } from './sheet-preview';
 import { sheetPdfUrl } from './sheet-cache';
+import { releaseEarlySheet } from './early-sheet';
 
 /** A4 landscape in points, for a sheet whose size is not recorded. */
 const DEFAULT_SIZE = { largura: 842, altura: 595 };
@@ -62,28 +63,34 @@ export function SheetViewport({ sheet, pins, selected, onOpenPin, onPlace, mayMo
   const size = useRef({ width, height });
   size.current = { width, height };
   const [drawn, setDrawn] = useState(false);
-  const onDrawn = useCallback(() => setDrawn(true), []);
-
-  // The view, written to the DOM (no render): the page's stage is scaled, the pins' box takes the
-  // zoomed sheet's size, so the pins placed in percent follow the zoom and keep their own size.
-  const paint = useCallback((v: View) => {
-    const { width: w, height: h } = size.current;
-    if (stage.current) stage.current.style.transform = `translate(${v.x}px, ${v.y}px) scale(${v.s})`;
-    const pb = pinBox.current?.style;
-    if (pb) {
-      pb.width = `${w * v.s}px`;
-      pb.height = `${h * v.s}px`;
-      pb.transform = `translate(${v.x}px, ${v.y}px)`;
-    }
+  const onDrawn = useCallback(() => {
+    setDrawn(true);
+    releaseEarlySheet();
   }, []);
+
+  // The view, written to the DOM (no render): the page's stage is scaled, the pins' boxes follow it
+  // (pin-layer.tsx: scaled as pictures while a gesture lasts, laid out again at rest).
+  const gesture = useRef(false);
+  const pinBoxes = useMemo(() => pinBoxPainter(() => pinBox.current?.firstElementChild), []);
+  useEffect(() => () => pinBoxes.stop(), [pinBoxes]);
+  const paint = useCallback(
+    (v: View) => {
+      const { width: w, height: h } = size.current;
+      if (stage.current) stage.current.style.transform = `translate(${v.x}px, ${v.y}px) scale(${v.s})`;
+      pinBoxes.paint(v, w, h, gesture.current);
+    },
+    [pinBoxes],
+  );
   // While a gesture moves the sheet, its page is one picture the compositor moves and scales (no
-  // repaint of the canvas per frame); when it ends the page is painted again, sharp, at the new zoom.
+  // repaint of the canvas per frame); when it ends (usePanZoom paints the view again) the page is
+  // painted again, sharp, at the new zoom, and the pins are laid out at it.
   const active = useCallback((on: boolean) => {
     if (stage.current) stage.current.style.willChange = on ? 'transform' : '';
+    gesture.current = on;
   }, []);
   const { current, zoomBy, fit, moved, handlers } = usePanZoom(box, paint, active);
-  // The sheet's size on screen changes with the window: the same view painted at the new size.
-  useLayoutEffect(() => paint(current()), [paint, current, width, height]);
+  // The sheet's size on screen changes with the window, new pins come: the same view painted again.
+  useLayoutEffect(() => paint(current()), [paint, current, width, height, pins]);
 
   // On the viewport, not the page: with the pointer captured, the browser sends the tap's click there.
   const place = (e: React.MouseEvent) => {
@@ -151,19 +158,10 @@ export function SheetViewport({ sheet, pins, selected, onOpenPin, onPlace, mayMo
           <PdfPageCanvas url={sheetPdfUrl(sheet.arquivo.url)} pagina={sheet.pagina ?? 1} width={width} height={height} onDrawn={onDrawn} />
         ) : null}
       </div>
-      {/* The pins over the sheet, not inside its scaled stage: a box of the zoomed sheet's size, so a pin
-          placed in percent follows the zoom and keeps its own size, and a frame of a gesture lays out 500
-          pins without restyling them. Its size and place are painted (`paint`), never rendered. */}
-      <div
-        ref={pinBox}
-        style={{
-          position: 'absolute',
-          left: (cw - width) / 2,
-          top: (ch - height) / 2,
-          willChange: 'transform',
-          pointerEvents: 'none',
-        }}
-      >
+      {/* The pins over the sheet, not inside its scaled stage: boxes of the zoomed sheet's size (so a pin
+          placed in percent follows the zoom and keeps its own size), their size and place painted, never
+          rendered (pin-layer.tsx). */}
+      <div ref={pinBox} style={{ position: 'absolute', left: (cw - width) / 2, top: (ch - height) / 2, pointerEvents: 'none' }}>
         <PinLayer pins={pins} selected={selected} onOpenPin={openPin} mayMove={mayMove} onMovePin={onMovePin} sheetRect={sheetRect} />
       </div>
       <Space direction="vertical" size={4} style={{ position: 'absolute', right: 12, bottom: 12 }}>

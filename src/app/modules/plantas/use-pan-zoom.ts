@@ -10,7 +10,8 @@
  * handlers read no layout either: the viewport's box is read once when a press or a wheel turn
  * starts, not on every move (a read right after a style write forces a layout of all the pins).
  * `onActive(true)` when a drag, a pinch or a wheel turn starts moving the sheet and `onActive(false)`
- * when it ends (the viewport keeps the sheet's picture on the compositor meanwhile).
+ * when it ends, followed by one more `paint` of the view (the viewport keeps the sheet and its pins on
+ * the compositor meanwhile, and lays them out again then).
  */
 import { useCallback, useEffect, useRef } from 'react';
 
@@ -55,6 +56,7 @@ export function usePanZoom(viewport: React.RefObject<HTMLElement | null>, paint:
     if (active.current === a) return;
     active.current = a;
     activeRef.current?.(a);
+    if (!a) paintRef.current(view.current); // the gesture's end: the view painted again, not mid-gesture
   }, []);
   const pointers = useRef(new Map<number, { x: number; y: number }>());
   const gesture = useRef<{ dist: number; mid: { x: number; y: number } } | null>(null);

@@ -6,17 +6,30 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { FiltroPinos, FolhaDaObra, PinoDaFolha } from '../../../../resources/plantas';
 import { fetchPins, fetchSheets } from './plantas-api';
+import { earlySheets, forgetEarlySheets } from './early-sheet';
 
-/** The site's sheets, loaded once per site. */
+/**
+ * The site's sheets, loaded once per site. On a cold start on a sheet's address the list the device
+ * kept (early-sheet.ts) is shown until the API answers, so the sheet opens without waiting for it.
+ */
 export function useSheets(obra: string) {
   const [sheets, setSheets] = useState<FolhaDaObra[]>();
   const [error, setError] = useState<string>();
   useEffect(() => {
     let live = true;
+    let answered = false;
     setSheets(undefined);
+    void earlySheets(obra)?.then((s) => live && !answered && s && setSheets(s));
     fetchSheets(obra).then(
-      (s) => live && setSheets(s),
-      (e: Error) => live && setError(e.message),
+      (s) => {
+        answered = true;
+        forgetEarlySheets();
+        if (live) setSheets(s);
+      },
+      (e: Error) => {
+        answered = true;
+        if (live) setError(e.message);
+      },
     );
     return () => {
       live = false;

@@ -9,6 +9,7 @@ import { useEffect, useState, type RefObject } from 'react';
 import { miniaturaDaFolhaPath, type FolhaDaObra } from '../../../../resources/plantas';
 import { authHeaders, getApiUrl } from '../../providers/data-provider';
 import { keptResponse } from './sheet-cache';
+import { earlyThumbnail } from './early-sheet';
 
 export type ThumbnailState = { status: 'loading' } | { status: 'ok'; src: string } | { status: 'failed' };
 
@@ -25,6 +26,8 @@ export function loadThumbnail(url: string): Promise<string> {
   let p = loaded.get(url);
   if (!p) {
     p = (async () => {
+      const early = await earlyThumbnail(url); // read at start (a cold start on the sheet's address)
+      if (early) return early;
       const res = (await keptResponse(url)) ?? (await fetch(url, { headers: await authHeaders() }));
       if (!res.ok) throw new Error(`miniatura: ${res.status}`);
       return URL.createObjectURL(await res.blob());
