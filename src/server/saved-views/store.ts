@@ -181,7 +181,11 @@ export const MENU_VIEWS_MAX = 300;
  * order of `listViews`, with the viewer's default of each list. `readable` drops the lists they
  * may not read any more.
  */
-export async function menuViews(db: Db, viewer: Viewer, readable: (lista: string) => boolean): Promise<{ lista: string; padrao: number | null; visoes: SavedView[] }[]> {
+export async function menuViews(
+  db: Db,
+  viewer: Viewer,
+  readable: (lista: string) => boolean,
+): Promise<{ lista: string; padrao: number | null; visoes: SavedView[] }[]> {
   const r = await sql<Row & { padrao: boolean }>`select ${COLUMNS},
       exists (select 1 from visao_salva_padrao p where p.email = ${viewer.email} and p.lista = visao_salva.lista and p.visao_id = visao_salva.id) as padrao
     from visao_salva where ${visible(viewer)}
