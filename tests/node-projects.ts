@@ -27,6 +27,8 @@ export const NODE_ISOLATED = [
   'tests/api/files-security.test.ts',
   'tests/api/health-metrics.test.ts',
   'tests/api/idempotency.test.ts',
+  'tests/api/import-keys.test.ts',
+  'tests/api/import-lists.test.ts',
   'tests/api/import-round-trip.test.ts',
   'tests/api/live-events.test.ts',
   'tests/api/photo-markup.test.ts',
