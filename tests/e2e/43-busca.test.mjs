@@ -131,7 +131,10 @@ test('Ctrl+K, digitar, seta até o terceiro resultado, Enter abre o registro (14
     await page.keyboard.press('Enter');
     await waitPath(page, '/busca');
     assert.equal(new URL(page.url()).searchParams.get('q'), WORD);
-    await page.getByRole('link', { name: new RegExp(`Vazamento ${WORD} 1`) }).waitFor({ timeout: 20_000 });
+    // In the results page's card: until its lazy chunk has rendered, the inbox it came from is still on
+    // screen, and it lists the same ticket (its title and "Iniciar análise: …").
+    const results = page.locator('.ant-card', { has: page.locator('.ant-card-head-title', { hasText: 'Resultados da busca' }) });
+    await results.getByRole('link', { name: new RegExp(`Vazamento ${WORD} 1`) }).waitFor({ timeout: 20_000 });
     await shot(page, 'busca-pagina-desktop');
     await serious(page, 'página de resultados');
     // A word of several modules: the module filters, each with its count.
